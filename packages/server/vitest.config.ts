@@ -1,0 +1,12 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  test: {
+    name: "server",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // API suites each start a real server on its own embedded database; two cores run two at a time.
+    maxWorkers: 2,
+  },
+});
