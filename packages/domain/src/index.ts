@@ -6,3 +6,5 @@ export * from "./errors.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";
+export * from "./api/companyLoad.ts";
+export * from "./api/site.ts";

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * The company-load calls of spec 01 §7: every one is GET companies/id/{id}/{resource}.
+ * The web loads all of them when a company is selected; the server must answer all of them.
+ */
+export const COMPANY_LOAD_RESOURCES = [
+  "groups",
+  "vehicles",
+  "assets",
+  "timezones",
+  "drivers",
+  "geozones",
+  "events",
+  "sensors",
+  "pois",
+  "trackers",
+  "info",
+  "worktimes",
+  "maintenances/inputs",
+  "costs/inputs",
+  "tickets/inputs",
+  "users/inputs",
+  "report_types",
+  "trackers/inputs",
+  "icons",
+  "cras",
+  "states",
+  "ios",
+  "imaps",
+  "ibeacons",
+  "ibeacons/inputs",
+  "layers",
+  "persons",
+] as const;
+export type CompanyLoadResource = (typeof COMPANY_LOAD_RESOURCES)[number];
+
+export const companyLoadPath = (companyId: number, resource: CompanyLoadResource): string =>
+  `companies/id/${companyId}/${resource}`;
+
+/** The reseller-load calls of spec 01 §7 (all GET), for a reseller-level user. */
+export function resellerLoadPaths(resellerId: number): Record<string, string> {
+  return {
+    resellers: "resellers",
+    companies: `resellers/id/${resellerId}/companies`,
+    ticketInputs: `resellers/id/${resellerId}/tickets/inputs`,
+    userInputs: "resellers/users/inputs",
+    trackerInputs: `resellers/id/${resellerId}/trackers/inputs`,
+    timezones: "resellers/timezones",
+    cras: `resellers/id/${resellerId}/cras`,
+    states: "resellers/states",
+    supports: `resellers/id/${resellerId}/supports`,
+  };
+}
+
+export const supportContactSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  photoUrl: z.string(),
+  helpline: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  whatsapp: z.string(),
+  description: z.string(),
+});
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
+/** GET companies/id/{id}/info. Only the fields the shell reads are strict; the rest pass through. */
+export const companyInfoSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    state: z.object({ current: z.object({ value: z.number(), name: z.string(), id: z.number() }) }),
+    conf: z
+      .object({
+        general: z
+          .object({
+            units: z.object({ fuelConsumption: z.number() }).loose(),
+            mapProvider: z.string().nullable().optional(),
+          })
+          .loose(),
+        customDatas: z.unknown().optional(),
+        customStates: z.unknown().optional(),
+        supports: z.array(supportContactSchema).default([]),
+      })
+      .loose(),
+    centroId: z.object({ pos: z.object({ lat: z.number(), lng: z.number() }) }).nullable(),
+    retentionDays: z.number().optional(),
+    passwordExpirationDays: z.number().nullable().optional(),
+  })
+  .loose();
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+/** One row of GET resellers/id/{rid}/companies (an object keyed by id). */
+export const companySummarySchema = z.object({ id: z.number(), name: z.string(), state: z.number() }).loose();
+export type CompanySummary = z.infer<typeof companySummarySchema>;

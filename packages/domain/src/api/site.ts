@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/** Public branding and settings of the site the browser is on (GET site, resolved by Host header). */
+export const siteAppsSchema = z.object({
+  apkUrl: z.string(),
+  ipaUrl: z.string(),
+  playStoreUrl: z.string(),
+  appStoreUrl: z.string(),
+});
+
+export const siteSchema = z.object({
+  id: z.number(),
+  sitename: z.string().min(1),
+  timezone: z.string(),
+  logoUrl: z.string(),
+  apps: siteAppsSchema,
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** What the unsubscribe link shows before the user confirms (GET notifications/unsubscribe/{key}). */
+export const unsubscribeInfoSchema = z.object({ email: z.string(), kind: z.string() });
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
