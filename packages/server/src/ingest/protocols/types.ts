@@ -1,0 +1,87 @@
+/**
+ * Normalized output of every device protocol decoder. Decoders translate vendor-specific
+ * fields into these shapes so that the rest of the ingest pipeline never needs to know
+ * which protocol a position came from. Attribute names are documented in README.md.
+ */
+
+/** 1 GPS fix, 2 GPS without fix (last known / invalid), 3 cell id, 4 Wi-Fi, 5 BLE. */
+export type PositionSource = 1 | 2 | 3 | 4 | 5;
+
+export type AttributeValue = number | string | boolean;
+export type Attributes = Record<string, AttributeValue>;
+
+export interface DecodedPosition {
+  /** Epoch ms of the fix, as reported by the device (device clock, UTC). */
+  ts: number;
+  lat: number;
+  lng: number;
+  /** Metres above sea level. */
+  alt: number;
+  /** km/h. */
+  spd: number;
+  /** Degrees 0-359. */
+  course: number;
+  satt: number;
+  valid: boolean;
+  src: PositionSource;
+  attributes: Attributes;
+}
+
+export type MessageKind = "login" | "position" | "heartbeat" | "alarm" | "lbs" | "unknown";
+
+/** Serving cell reported without a GPS position (GT06 LBS packets). */
+export interface CellInfo {
+  ts: number;
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cid: number;
+}
+
+export interface DecodedMessage {
+  kind: MessageKind;
+  /** Device identifier (IMEI for TCP devices, `id` for OsmAnd); null until the device identified itself. */
+  imei: string | null;
+  positions: DecodedPosition[];
+  /** Bytes to send back to the device for this message, or null when the protocol expects no reply. */
+  ack: Buffer | null;
+  /** Message-level data that belongs to no position (heartbeat status, cell-only location, ...). */
+  attributes: Attributes;
+  cell: CellInfo | null;
+}
+
+/** Pure decoders never throw; they return either a value or a human-readable error. */
+export type DecodeResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface StreamOutput {
+  messages: DecodedMessage[];
+  /** Bytes to write to the socket, in order. */
+  replies: Buffer[];
+  /** Set when the stream is unusable (garbage, bad CRC, oversize frame): the caller closes the socket. */
+  error: string | null;
+}
+
+/** Per-connection framer for TCP protocols: accumulates chunks and decodes complete frames. */
+export interface StreamSession {
+  push(chunk: Buffer): StreamOutput;
+  /** Bytes held while waiting for the rest of a frame (always <= the configured maximum frame size). */
+  buffered(): number;
+  /** Device identifier learned from the handshake/login, or null. */
+  imei(): string | null;
+}
+
+export interface SessionOptions {
+  /** Maximum size of one frame in bytes; larger declared frames are an error. Default 64 KiB. */
+  maxFrameBytes?: number;
+  /**
+   * Accept data frames before the device identified itself (imei stays null). Off for real
+   * sockets, because positions of an unknown device cannot be stored; on for the CLI decoder.
+   */
+  allowAnonymous?: boolean;
+}
+
+export const DEFAULT_MAX_FRAME_BYTES = 64 * 1024;
+
+export function emptyMessage(kind: MessageKind, imei: string | null): DecodedMessage {
+  return { kind, imei, positions: [], ack: null, attributes: {}, cell: null };
+}
