@@ -1,5 +1,6 @@
 import { crc16Ibm } from "./crc.ts";
 import { attempt, bigToValue, DecodeError, Reader } from "./reader.ts";
+import { createFramedSession } from "./session.ts";
 import { mapTeltonikaIo } from "./teltonika-io.ts";
 import {
   type AttributeValue,
@@ -136,20 +137,18 @@ const hex4 = (n: number) => `0x${n.toString(16).padStart(4, "0")}`;
 /** Framer for one Teltonika TCP connection: IMEI handshake, then AVL packets. */
 export function createTeltonikaSession(options: SessionOptions = {}): StreamSession {
   const maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
-  let buf: Buffer = Buffer.alloc(0);
   let imei: string | null = null;
   let identified = false;
-  let failed: string | null = null;
 
   /** Returns the number of bytes consumed, 0 when more data is needed. */
-  function step(out: StreamOutput): number {
+  function step(buf: Buffer, out: StreamOutput): number {
     if (!identified) {
       if (buf.length < 2) return 0;
       const len = buf.readUInt16BE(0);
       if (len === 0 && options.allowAnonymous) {
         // A zero "IMEI length" is the start of an AVL preamble: the CLI may feed AVL data alone.
         identified = true;
-        return step(out);
+        return step(buf, out);
       }
       if (len === 0 || len > 32) throw new DecodeError(`bad IMEI length ${len}`);
       if (buf.length < 2 + len) return 0;
@@ -178,26 +177,5 @@ export function createTeltonikaSession(options: SessionOptions = {}): StreamSess
     return total;
   }
 
-  return {
-    imei: () => imei,
-    buffered: () => buf.length,
-    push(chunk) {
-      const out: StreamOutput = { messages: [], replies: [], error: failed };
-      if (failed) return out;
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      try {
-        for (let used = step(out); used > 0; used = step(out)) buf = buf.subarray(used);
-      } catch (e) {
-        failed = e instanceof Error ? e.message : String(e);
-        out.error = failed;
-        buf = Buffer.alloc(0);
-      }
-      // A frame header was accepted only if total <= maxFrame, so this is a backstop for headerless garbage.
-      if (!out.error && buf.length > maxFrame) {
-        failed = out.error = "buffer exceeds maximum frame size";
-        buf = Buffer.alloc(0);
-      }
-      return out;
-    },
-  };
+  return createFramedSession(step, maxFrame, () => imei);
 }

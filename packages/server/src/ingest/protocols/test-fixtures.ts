@@ -2,7 +2,7 @@
  * Device frames shared by the table tests and the property tests. Not a test file itself, so
  * importing it does not re-register suites.
  */
-import { crc16Ibm } from "./crc.ts";
+import { crc16Ibm, crc16X25 } from "./crc.ts";
 
 export const hex = (s: string): Buffer => Buffer.from(s.replace(/\s+/g, ""), "hex");
 
@@ -74,4 +74,30 @@ function u64(n: number) {
   const b = Buffer.alloc(8);
   b.writeBigUInt64BE(BigInt(n));
   return b;
+}
+
+// GT06 frames. "CONCOX_*" are the examples of the Concox GT06N protocol document; "DEVICE_*" are
+// captures from real trackers quoted in public support threads. Every CRC verifies.
+export const CONCOX_LOGIN = "78780D01012345678901234500018CDD0D0A";
+export const CONCOX_LOGIN_ACK = "78780501 0001 D9DC 0D0A";
+export const DEVICE_LOGIN = "78780D01035548800003536300152E440D0A";
+export const CONCOX_GPS_12 = "78781F120B081D112E10CF027AC7EB0C46584900148F01CC00287D001FB8000380810D0A";
+export const DEVICE_GPS_12 = "78781F120F0B050E2536C601FB782D07ED996B00345D01941B00B8002F51001634210D0A";
+export const CONCOX_GPS_22 = "787822220F0C1D023305C9027AC8180C46586000140001CC00287D001F71000001000820860D0A";
+export const CONCOX_STATUS = "78780A134004040001000FDCEE0D0A";
+export const DEVICE_STATUS = "78780A13400503020100741C3B0D0A";
+export const CONCOX_ALARM =
+  "787825160B0B0F0E241DCF027AC8870C4657E60014020901CC00287D001F726506040101003656A40D0A";
+
+/** Frames a GT06 body (protocol + content + serial) with start bits, length, CRC-16/X25 and stop bits. */
+export function gt06Frame(body: Buffer, extended = false): Buffer {
+  const len = body.length + 2;
+  const lenBytes = extended ? Buffer.from([len >> 8, len & 0xff]) : Buffer.from([len]);
+  const crc = crc16X25(Buffer.concat([lenBytes, body]));
+  return Buffer.concat([
+    Buffer.from(extended ? "7979" : "7878", "hex"),
+    lenBytes,
+    body,
+    Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a]),
+  ]);
 }

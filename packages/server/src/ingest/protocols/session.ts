@@ -1,0 +1,38 @@
+import type { StreamOutput, StreamSession } from "./types.ts";
+
+/**
+ * Consumes at most one frame from the front of `buf`: returns the bytes used, 0 when more data
+ * is needed, or throws when the stream is unusable. Steps never see more than one push's data.
+ */
+export type FrameStep = (buf: Buffer, out: StreamOutput) => number;
+
+/**
+ * Shared accumulate/decode loop of the TCP sessions. Errors are sticky: once a stream is
+ * corrupt there is no reliable way to find the next frame boundary, so the caller must close.
+ */
+export function createFramedSession(
+  step: FrameStep,
+  maxFrame: number,
+  identity: () => string | null,
+): StreamSession {
+  let buf: Buffer = Buffer.alloc(0);
+  let failed: string | null = null;
+  return {
+    imei: identity,
+    buffered: () => buf.length,
+    push(chunk) {
+      const out: StreamOutput = { messages: [], replies: [], error: failed };
+      if (failed) return out;
+      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
+      try {
+        for (let used = step(buf, out); used > 0; used = step(buf, out)) buf = buf.subarray(used);
+        // Steps reject oversize headers, so this only trips on input that never forms a header.
+        if (buf.length > maxFrame) throw new Error("buffer exceeds maximum frame size");
+      } catch (e) {
+        failed = out.error = e instanceof Error ? e.message : String(e);
+        buf = Buffer.alloc(0);
+      }
+      return out;
+    },
+  };
+}
