@@ -165,8 +165,11 @@ export function createTeltonikaSession(options: SessionOptions = {}): StreamSess
       out.replies.push(login.ack);
       return 2 + len;
     }
+    // Check the preamble bytes that have arrived so garbage fails now, not after 8 bytes.
+    for (let i = 0; i < Math.min(4, buf.length); i++) {
+      if (buf.readUInt8(i) !== 0) throw new DecodeError("expected AVL preamble 0x00000000");
+    }
     if (buf.length < 8) return 0;
-    if (buf.readUInt32BE(0) !== 0) throw new DecodeError("expected AVL preamble 0x00000000");
     const total = 12 + buf.readUInt32BE(4);
     if (total > maxFrame) throw new DecodeError(`frame of ${total} bytes exceeds ${maxFrame}`);
     if (buf.length < total) return 0;

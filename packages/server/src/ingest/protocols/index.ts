@@ -1,0 +1,127 @@
+import { createGt06Session } from "./gt06.ts";
+import { decodeOsmAndRequest } from "./osmand.ts";
+import { createTeltonikaSession } from "./teltonika.ts";
+import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
+
+export { createGt06Session, decodeGt06Frame, gt06Ack } from "./gt06.ts";
+export { decodeOsmAndRequest, type OsmAndRequest } from "./osmand.ts";
+export {
+  createTeltonikaSession,
+  decodeTeltonikaAvl,
+  decodeTeltonikaImei,
+  teltonikaAck,
+} from "./teltonika.ts";
+export * from "./types.ts";
+
+export interface TcpProtocol {
+  transport: "tcp";
+  defaultPort: number;
+  createSession(options?: SessionOptions): StreamSession;
+}
+
+export interface HttpProtocol {
+  transport: "http";
+  defaultPort: number;
+  decode: typeof decodeOsmAndRequest;
+}
+
+/** Listener registry: one entry per protocol, with the port commonly used for it by device vendors. */
+export const protocols = {
+  teltonika: { transport: "tcp", defaultPort: 5027, createSession: createTeltonikaSession },
+  gt06: { transport: "tcp", defaultPort: 5023, createSession: createGt06Session },
+  osmand: { transport: "http", defaultPort: 5055, decode: decodeOsmAndRequest },
+} as const satisfies Record<string, TcpProtocol | HttpProtocol>;
+
+export type ProtocolName = keyof typeof protocols;
+
+export function isProtocolName(name: string): name is ProtocolName {
+  return Object.hasOwn(protocols, name);
+}
+
+export interface CliPosition {
+  ts: number;
+  lat: number;
+  lng: number;
+  alt: number;
+  spd: number;
+  course: number;
+  satt: number;
+  valid: boolean;
+  src: PositionSource;
+  attributes: Attributes;
+}
+
+/** Output of `vigia decode`. `error` is present only when decoding stopped early. */
+export interface CliOutput {
+  protocol: string;
+  imei: string | null;
+  positions: CliPosition[];
+  /** Hex of every reply byte the server would have sent, concatenated, or null if none. */
+  ack: string | null;
+  error?: string;
+}
+
+/** Accepts "78 78 0d…", "0x7878…", "78:78:…" as pasted from logs and Wireshark. */
+function parseHex(input: string): Buffer | null {
+  const clean = input.replace(/^0x/i, "").replace(/[\s:,-]/g, "");
+  return /^([0-9a-fA-F]{2})*$/.test(clean) ? Buffer.from(clean, "hex") : null;
+}
+
+/** Request line, URL, path with query, bare query string, or JSON body → one OsmAnd request. */
+function osmandFromCli(input: string) {
+  const text = input.trim();
+  if (text.startsWith("{")) return { method: "POST", query: {}, body: text, contentType: "application/json" };
+  const line = (text.split(/\r?\n/)[0] ?? "")
+    .replace(/^(GET|POST)\s+/i, "")
+    .replace(/\s+HTTP\/\d(\.\d)?$/i, "");
+  const q = line.indexOf("?");
+  const query = q >= 0 ? line.slice(q + 1) : line.startsWith("/") || line.includes("://") ? "" : line;
+  return { method: "GET", query: new URLSearchParams(query), body: null };
+}
+
+function toCli(
+  protocol: string,
+  messages: DecodedMessage[],
+  imei: string | null,
+  replies: Buffer[],
+): CliOutput {
+  const positions = messages.flatMap((m) =>
+    m.positions.map((p) => ({
+      ts: p.ts,
+      lat: p.lat,
+      lng: p.lng,
+      alt: p.alt,
+      spd: p.spd,
+      course: p.course,
+      satt: p.satt,
+      valid: p.valid,
+      src: p.src,
+      attributes: p.attributes,
+    })),
+  );
+  const ack = replies.length > 0 ? Buffer.concat(replies).toString("hex") : null;
+  return { protocol, imei: imei ?? messages.find((m) => m.imei !== null)?.imei ?? null, positions, ack };
+}
+
+/**
+ * Decodes what a device sent, for `vigia decode <protocol> <input>`: hex of a whole TCP
+ * conversation (handshake/login first is optional) or an OsmAnd request. Never throws.
+ */
+export function decodeForCli(protocol: string, input: string, now: number = Date.now()): CliOutput {
+  const fail = (error: string): CliOutput => ({ protocol, imei: null, positions: [], ack: null, error });
+  if (!isProtocolName(protocol))
+    return fail(`unknown protocol "${protocol}" (known: ${Object.keys(protocols).join(", ")})`);
+  const entry = protocols[protocol];
+  if (entry.transport === "http") {
+    const res = entry.decode(osmandFromCli(input), now);
+    return res.ok ? toCli(protocol, [res.value], res.value.imei, []) : fail(res.error);
+  }
+  const bytes = parseHex(input);
+  if (!bytes) return fail("input is not hex");
+  const session = entry.createSession({ allowAnonymous: true });
+  const out = session.push(bytes);
+  const result = toCli(protocol, out.messages, session.imei(), out.replies);
+  if (out.error) result.error = out.error;
+  else if (session.buffered() > 0) result.error = `incomplete frame: ${session.buffered()} bytes left over`;
+  return result;
+}
