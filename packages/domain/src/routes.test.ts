@@ -59,7 +59,8 @@ const matrix = ROLES.flatMap((role) => routeCases.map((route) => ({ role, ...rou
 
 function expected(role: Role, route: (typeof routeCases)[number], hasCompany: boolean): GuardDecision {
   if (route.kind === "public") return { action: "allow" };
-  if (route.kind === "login") return { action: "redirect", to: RESELLER_LEVEL.has(role) ? "/companies" : "/" };
+  if (route.kind === "login")
+    return { action: "redirect", to: RESELLER_LEVEL.has(role) ? "/companies" : "/" };
   if (FORBIDDEN[role].has(route.key)) return { action: "logout" };
   if (route.kind === "company" && !hasCompany) return { action: "redirect", to: "/companies" };
   return { action: "allow" };
@@ -94,13 +95,25 @@ describe("guardRoute: reseller-level roles without a selected company", () => {
 
 describe("guardRoute: session states", () => {
   it.each(routeCases)("anonymous on $pathname", ({ kind, pathname }) => {
-    const decision = guardRoute({ pathname, loading: false, user: null, selectedCompanyId: null, storedCompanyId: null });
+    const decision = guardRoute({
+      pathname,
+      loading: false,
+      user: null,
+      selectedCompanyId: null,
+      storedCompanyId: null,
+    });
     const allowed = kind === "public" || kind === "login";
     expect(decision).toEqual(allowed ? { action: "allow" } : { action: "redirect", to: "/login" });
   });
 
   it.each(routeCases)("loading on $pathname waits unless public", ({ kind, pathname }) => {
-    const decision = guardRoute({ pathname, loading: true, user: null, selectedCompanyId: null, storedCompanyId: null });
+    const decision = guardRoute({
+      pathname,
+      loading: true,
+      user: null,
+      selectedCompanyId: null,
+      storedCompanyId: null,
+    });
     expect(decision).toEqual(kind === "public" ? { action: "allow" } : { action: "wait" });
   });
 
@@ -119,7 +132,10 @@ describe("guardRoute: session states", () => {
 
   it("sends unknown paths home, or to companies for a reseller without a company", () => {
     const base = { pathname: "/nope", loading: false, selectedCompanyId: null, storedCompanyId: null };
-    expect(guardRoute({ ...base, user: { role: "ADMIN", companyId: 3 } })).toEqual({ action: "redirect", to: "/" });
+    expect(guardRoute({ ...base, user: { role: "ADMIN", companyId: 3 } })).toEqual({
+      action: "redirect",
+      to: "/",
+    });
     expect(guardRoute({ ...base, user: { role: "RESELLER", companyId: null } })).toEqual({
       action: "redirect",
       to: "/companies",
@@ -130,7 +146,15 @@ describe("guardRoute: session states", () => {
 describe("menuRoutes", () => {
   it("never lists a route the guard would close", () => {
     for (const role of ROLES) {
-      for (const section of ["top", "management", "places", "maintenance", "reports", "help", "super"] as const) {
+      for (const section of [
+        "top",
+        "management",
+        "places",
+        "maintenance",
+        "reports",
+        "help",
+        "super",
+      ] as const) {
         for (const route of menuRoutes(role, section)) expect(FORBIDDEN[role].has(route.key)).toBe(false);
       }
     }

@@ -1,0 +1,109 @@
+import { API_ERROR, PASSWORD_KEY_TTL_MS } from "@vigia/domain";
+import type { AppContext } from "../context.ts";
+import { badRequest } from "../http/errors.ts";
+import { hashPassword } from "./passwords.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+export type KeyPurpose = "reset" | "create";
+
+/** Creates a single-use key for /password/set/{key}; only its hash is stored. */
+export async function createPasswordKey(ctx: AppContext, userId: number, purpose: KeyPurpose): Promise<string> {
+  const key = randomToken(32);
+  const now = ctx.clock.now();
+  await ctx.db.query(
+    "insert into password_keys (key_hash, user_id, purpose, created_ts, expires_ts) values ($1, $2, $3, $4, $5)",
+    [sha256(key), userId, purpose, now, now + PASSWORD_KEY_TTL_MS],
+  );
+  return key;
+}
+
+/** Sets the password from a key; the key is consumed in the same transaction, so it works once. */
+export async function setPasswordFromKey(ctx: AppContext, key: string, password: string): Promise<number> {
+  const hash = await hashPassword(password);
+  const now = ctx.clock.now();
+  const userId = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<{ user_id: number }>(
+      `update password_keys set used_ts = $2
+       where key_hash = $1 and used_ts is null and expires_ts > $2 returning user_id`,
+      [sha256(key), now],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    await tx.query("update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1", [
+      row.user_id,
+      hash,
+      now,
+    ]);
+    // A new password ends every session that the old one opened.
+    await tx.query("update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null", [row.user_id, now]);
+    return row.user_id;
+  });
+  if (userId === null) throw badRequest(API_ERROR.invalidKey);
+  return userId;
+}
+
+export function requestOrigin(protocol: string, host: string): string {
+  return `${protocol}://${host}`;
+}
+
+/** Sends the create- or reset-password link. */
+export async function sendPasswordLink(
+  ctx: AppContext,
+  user: { id: number; email: string; language: string },
+  purpose: KeyPurpose,
+  origin: string,
+): Promise<void> {
+  const key = await createPasswordKey(ctx, user.id, purpose);
+  const link = `${origin}/password/set/${key}`;
+  const text = PASSWORD_MAIL[user.language] ?? PASSWORD_MAIL.en!;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: purpose === "reset" ? text.resetSubject : text.createSubject,
+    text: `${purpose === "reset" ? text.resetBody : text.createBody}\n\n${link}\n\n${text.footer}`,
+  });
+}
+
+const PASSWORD_MAIL: Record<string, { resetSubject: string; createSubject: string; resetBody: string; createBody: string; footer: string }> = {
+  es: {
+    resetSubject: "Restablecer contraseña",
+    createSubject: "Crea tu contraseña",
+    resetBody: "Hemos recibido una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:",
+    createBody: "Se ha creado tu cuenta. Abre este enlace para crear tu contraseña:",
+    footer: "El enlace caduca en 24 horas y solo puede usarse una vez.",
+  },
+  en: {
+    resetSubject: "Reset your password",
+    createSubject: "Create your password",
+    resetBody: "We received a request to reset your password. Open this link to choose a new one:",
+    createBody: "Your account has been created. Open this link to create your password:",
+    footer: "The link expires in 24 hours and can be used only once.",
+  },
+  pt: {
+    resetSubject: "Redefinir a palavra-passe",
+    createSubject: "Crie a sua palavra-passe",
+    resetBody: "Recebemos um pedido para redefinir a sua palavra-passe. Abra esta ligação para escolher uma nova:",
+    createBody: "A sua conta foi criada. Abra esta ligação para criar a sua palavra-passe:",
+    footer: "A ligação expira em 24 horas e só pode ser usada uma vez.",
+  },
+  fr: {
+    resetSubject: "Réinitialiser votre mot de passe",
+    createSubject: "Créez votre mot de passe",
+    resetBody: "Nous avons reçu une demande de réinitialisation de votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :",
+    createBody: "Votre compte a été créé. Ouvrez ce lien pour créer votre mot de passe :",
+    footer: "Le lien expire dans 24 heures et ne peut être utilisé qu'une seule fois.",
+  },
+  it: {
+    resetSubject: "Reimposta la password",
+    createSubject: "Crea la tua password",
+    resetBody: "Abbiamo ricevuto una richiesta di reimpostazione della password. Apri questo link per sceglierne una nuova:",
+    createBody: "Il tuo account è stato creato. Apri questo link per creare la tua password:",
+    footer: "Il link scade tra 24 ore e può essere usato una sola volta.",
+  },
+  tr: {
+    resetSubject: "Şifrenizi sıfırlayın",
+    createSubject: "Şifrenizi oluşturun",
+    resetBody: "Şifrenizi sıfırlama talebi aldık. Yeni bir şifre seçmek için bu bağlantıyı açın:",
+    createBody: "Hesabınız oluşturuldu. Şifrenizi oluşturmak için bu bağlantıyı açın:",
+    footer: "Bağlantının süresi 24 saat içinde dolar ve yalnızca bir kez kullanılabilir.",
+  },
+};

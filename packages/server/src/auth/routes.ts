@@ -1,0 +1,108 @@
+import {
+  API_ERROR,
+  DEFAULT_OSM_TILES_URL,
+  expiredPasswordChangeSchema,
+  loginBodySchema,
+  passwordResetRequestSchema,
+  passwordSetBodySchema,
+} from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import { badRequest, unauthorized } from "../http/errors.ts";
+import { siteForHost } from "../sites/sites.ts";
+import type { UserRow } from "../users/user-row.ts";
+import { authenticate, passwordExpired } from "./login.ts";
+import { requestOrigin, sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from "./tokens.ts";
+
+function bearer(header: string | undefined): string {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  if (!match?.[1]) throw unauthorized("token.missing");
+  return match[1].trim();
+}
+
+/** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post("/auth/login", { schema: { body: loginBodySchema, tags: ["auth"] } }, async (request) => {
+      const user = await authenticate(ctx, { ...request.body, ip: request.ip });
+      const site = await siteForHost(ctx.db, request.headers.host);
+      const tokens = await issueTokens(ctx.db, ctx.jwtKey, ctx.clock, { userId: user.id, siteId: site.id });
+      return {
+        ...tokens,
+        mapKeys: site.branding.mapKeys ?? {},
+        osmTilesUrl: site.branding.osmTilesUrl ?? DEFAULT_OSM_TILES_URL,
+        initTs: ctx.initTs,
+      };
+    });
+
+    app.get("/auth/token", { schema: { tags: ["auth"] } }, async (request) => {
+      const site = await siteForHost(ctx.db, request.headers.host);
+      const { userId: _userId, ...pair } = await rotateRefreshToken(
+        ctx.db,
+        ctx.jwtKey,
+        ctx.clock,
+        bearer(request.headers.authorization),
+        site.id,
+      );
+      return pair;
+    });
+
+    app.post(
+      "/auth/logout",
+      { schema: { body: z.object({ refreshToken: z.string().min(1) }), tags: ["auth"] } },
+      async (request, reply) => {
+        await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      "/auth/password/reset",
+      { schema: { body: passwordResetRequestSchema, tags: ["auth"] } },
+      async (request, reply) => {
+        const rows = await ctx.db.query<{ id: number; email: string; language: string }>(
+          "select id, email, language from users where lower(email) = lower($1)",
+          [request.body.email],
+        );
+        // Answer the same whether or not the address exists, so the form cannot be used to probe accounts.
+        if (rows[0]) await sendPasswordLink(ctx, rows[0], "reset", requestOrigin(request.protocol, request.host));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post("/auth/password/set", { schema: { body: passwordSetBodySchema, tags: ["auth"] } }, async (request, reply) => {
+      await setPasswordFromKey(ctx, request.body.key, request.body.password);
+      return reply.status(204).send();
+    });
+
+    app.post(
+      "/auth/password/expired",
+      { schema: { body: expiredPasswordChangeSchema, tags: ["auth"] } },
+      async (request, reply) => {
+        const { username, oldPassword, password } = request.body;
+        const rows = await ctx.db.query<UserRow & { password_expiration_days: number | null }>(
+          `select u.*, c.password_expiration_days from users u left join companies c on c.id = u.company_id
+           where lower(u.email) = lower($1)`,
+          [username],
+        );
+        const row = rows[0];
+        if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
+          throw unauthorized(API_ERROR.wrongCredentials);
+        }
+        if (!passwordExpired(row, row.password_expiration_days, ctx.clock.now())) throw badRequest("password.notExpired");
+        const now = ctx.clock.now();
+        await ctx.db.query("update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1", [
+          row.id,
+          await hashPassword(password),
+          now,
+        ]);
+        return reply.status(204).send();
+      },
+    );
+  };
+}
+
+export { bearer };

@@ -1,0 +1,114 @@
+import { ACCESS_TOKEN_TTL_S, API_ERROR, REFRESH_TOKEN_TTL_MS } from "@vigia/domain";
+import { jwtVerify, SignJWT } from "jose";
+import type { Clock } from "../config.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { unauthorized } from "../http/errors.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export interface AccessPayload {
+  userId: number;
+  siteId: number;
+}
+
+export async function signAccessToken(key: Uint8Array, clock: Clock, payload: AccessPayload): Promise<string> {
+  const iat = Math.floor(clock.now() / 1000);
+  return new SignJWT({ site: payload.siteId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(payload.userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+    .sign(key);
+}
+
+export async function verifyAccessToken(key: Uint8Array, clock: Clock, token: string): Promise<AccessPayload> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(clock.now()) });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId)) throw unauthorized();
+    return { userId, siteId: Number(payload.site ?? 0) };
+  } catch {
+    throw unauthorized("token.invalid");
+  }
+}
+
+async function insertRefresh(db: Queryable, clock: Clock, userId: number, familyId: string): Promise<string> {
+  const id = randomToken(12);
+  const secret = randomToken(32);
+  const now = clock.now();
+  await db.query(
+    `insert into refresh_tokens (id, family_id, user_id, secret_hash, created_ts, expires_ts)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [id, familyId, userId, sha256(secret), now, now + REFRESH_TOKEN_TTL_MS],
+  );
+  return `${id}.${secret}`;
+}
+
+export async function issueTokens(db: Database, key: Uint8Array, clock: Clock, payload: AccessPayload): Promise<TokenPair> {
+  const refreshToken = await insertRefresh(db, clock, payload.userId, randomToken(12));
+  return { accessToken: await signAccessToken(key, clock, payload), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S };
+}
+
+interface RefreshRow {
+  id: string;
+  family_id: string;
+  user_id: number;
+  secret_hash: string;
+  expires_ts: number;
+  used_ts: number | null;
+  revoked_ts: number | null;
+}
+
+/**
+ * Rotates a refresh token. A token that was already used means it leaked (or was replayed): the whole
+ * family is revoked so that neither the thief nor the owner can continue with it.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  key: Uint8Array,
+  clock: Clock,
+  presented: string,
+  siteId: number,
+): Promise<TokenPair & { userId: number }> {
+  const [id, secret] = presented.split(".");
+  if (!id || !secret) throw unauthorized("token.invalid");
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const rows = await tx.query<RefreshRow>("select * from refresh_tokens where id = $1 for update", [id]);
+    const row = rows[0];
+    if (!row || row.secret_hash !== sha256(secret)) return { error: "token.invalid" } as const;
+    if (row.revoked_ts !== null) return { error: "token.revoked" } as const;
+    if (row.used_ts !== null) {
+      await tx.query("update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null", [
+        row.family_id,
+        now,
+      ]);
+      return { error: "token.reused" } as const;
+    }
+    if (row.expires_ts <= now) return { error: "token.expired" } as const;
+    await tx.query("update refresh_tokens set used_ts = $2 where id = $1", [id, now]);
+    const refreshToken = await insertRefresh(tx, clock, row.user_id, row.family_id);
+    return { userId: row.user_id, refreshToken } as const;
+  });
+  // The revocation above must commit, so the 401 is thrown only after the transaction.
+  if ("error" in outcome) throw unauthorized(outcome.error);
+  const accessToken = await signAccessToken(key, clock, { userId: outcome.userId, siteId });
+  return { accessToken, refreshToken: outcome.refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, userId: outcome.userId };
+}
+
+export async function revokeRefreshFamily(db: Database, clock: Clock, presented: string): Promise<void> {
+  const [id] = presented.split(".");
+  if (!id) return;
+  await db.query(
+    `update refresh_tokens set revoked_ts = $2
+     where family_id = (select family_id from refresh_tokens where id = $1) and revoked_ts is null`,
+    [id, clock.now()],
+  );
+}
+
+export const WRONG_CREDENTIALS = API_ERROR.wrongCredentials;

@@ -1,0 +1,97 @@
+import { parseArgs } from "node:util";
+import { parseRole } from "@vigia/domain";
+import { hashPassword } from "./auth/passwords.ts";
+import { readConfig, systemClock } from "./config.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+import { ensureDefaultSite, ensureDeviceTypes } from "./demo/seed.ts";
+import { startPlatform } from "./platform.ts";
+
+const USAGE = `vigia <command>
+
+  start                       run the platform (API, web app, gateway, processor; demo on an empty database)
+  migrate                     apply pending database migrations and exit
+  create-user --email E --password P --role ROLE (--company-id N | --reseller-id N) [--first-name F --last-name L]
+  decode <protocol> <hex-or-request>
+                              decode one device message and print it as JSON
+
+Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET`;
+
+async function start(): Promise<void> {
+  const config = readConfig();
+  const platform = await startPlatform(config);
+  platform.ctx.log.info(`Vigia is running at http://localhost:${config.port}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    platform.ctx.log.info({ signal }, "shutting down");
+    await platform.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+async function migrateOnly(): Promise<void> {
+  const db = await openDatabase(readConfig());
+  const applied = await migrate(db);
+  await ensureDefaultSite(db);
+  await ensureDeviceTypes(db);
+  console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+  await db.close();
+}
+
+async function createUser(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      role: { type: "string" },
+      "company-id": { type: "string" },
+      "reseller-id": { type: "string" },
+      "first-name": { type: "string", default: "" },
+      "last-name": { type: "string", default: "" },
+    },
+  });
+  const role = parseRole(values.role ?? "");
+  if (!values.email || !values.password || !role) throw new Error("create-user needs --email, --password and a valid --role");
+  const companyId = values["company-id"] ? Number(values["company-id"]) : null;
+  const resellerId = values["reseller-id"] ? Number(values["reseller-id"]) : null;
+  if ((companyId === null) === (resellerId === null)) throw new Error("give exactly one of --company-id or --reseller-id");
+  const db = await openDatabase(readConfig());
+  await migrate(db);
+  const now = systemClock.now();
+  const rows = await db.query<{ id: number }>(
+    `insert into users (email, password_hash, first_name, last_name, role, company_id, reseller_id,
+       password_changed_ts, created_ts, updated_ts) values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) returning id`,
+    [values.email, await hashPassword(values.password), values["first-name"] ?? "", values["last-name"] ?? "", role, companyId, resellerId, now],
+  );
+  console.log(`created user ${rows[0]!.id} <${values.email}> as ${role}`);
+  await db.close();
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "start":
+      return start();
+    case "migrate":
+      return migrateOnly();
+    case "create-user":
+      return createUser(rest);
+    case "decode": {
+      const { decodeCommand } = await import("./cli/decode.ts");
+      return decodeCommand(rest);
+    }
+    default:
+      console.log(USAGE);
+      if (command && command !== "help" && command !== "--help") process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

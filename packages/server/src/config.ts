@@ -1,0 +1,76 @@
+import path from "node:path";
+
+/** Everything the server reads from the environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string | null;
+  databaseUrl: string | null;
+  databaseSchema: string | null;
+  demo: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string | null;
+  webDist: string;
+  /** Whether the ingest gateway listeners and the demo simulator run in this process. */
+  gateway: boolean;
+  simulate: boolean;
+  ports: { teltonika: number; gt06: number; osmand: number };
+  mqttUrl: string | null;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  return !["0", "false", "no", "off"].includes(value.toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) ? n : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const schema = env.VIGIA_DB_SCHEMA ?? null;
+  if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`VIGIA_DB_SCHEMA is not a plain schema name: ${schema}`);
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: env.VIGIA_DATA_DIR === "memory" ? null : path.resolve(env.VIGIA_DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: schema,
+    demo: flag(env.VIGIA_DEMO, true),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? "Vigia <no-reply@vigia.local>",
+    jwtSecret: env.VIGIA_JWT_SECRET || null,
+    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    gateway: flag(env.VIGIA_GATEWAY, true),
+    simulate: flag(env.VIGIA_SIMULATE, true),
+    ports: {
+      teltonika: int(env.TELTONIKA_PORT, 5027),
+      gt06: int(env.GT06_PORT, 5023),
+      osmand: int(env.OSMAND_PORT, 5055),
+    },
+    mqttUrl: env.MQTT_URL || null,
+  };
+}
+
+/** Time source; tests drive it by hand so nothing depends on the wall clock. */
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export class ManualClock implements Clock {
+  constructor(private current: number) {}
+  now(): number {
+    return this.current;
+  }
+  set(ts: number): void {
+    this.current = ts;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}

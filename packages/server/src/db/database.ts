@@ -1,0 +1,52 @@
+/**
+ * The one database interface the server codes against. Two engines implement it: embedded PGlite
+ * (running in a worker thread so long queries never stall the event loop) and a PostgreSQL server via `pg`.
+ * All SQL is plain PostgreSQL.
+ */
+export type SqlParam = string | number | boolean | null | Date | readonly unknown[] | Record<string, unknown>;
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` inside BEGIN/COMMIT; any throw rolls back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The fields of a PostgreSQL error that callers map to API errors. */
+export interface DbErrorFields {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  table?: string;
+}
+
+export class DbError extends Error implements DbErrorFields {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  table?: string;
+  constructor(message: string, fields: DbErrorFields) {
+    super(message);
+    this.name = "DbError";
+    Object.assign(this, fields);
+  }
+}
+
+export const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";
+
+export function isUniqueViolation(error: unknown): error is DbError {
+  return error instanceof DbError && error.code === UNIQUE_VIOLATION;
+}
+
+/** Parameters cross a worker boundary or the pg wire: objects become JSON text, arrays stay arrays. */
+export function serializeParam(param: SqlParam): unknown {
+  if (param === null || typeof param !== "object" || param instanceof Date || Array.isArray(param)) return param;
+  return JSON.stringify(param);
+}

@@ -1,0 +1,12 @@
+import { mkdir } from "node:fs/promises";
+import type { Config } from "../config.ts";
+import type { Database } from "./database.ts";
+import { openPglite } from "./pglite.ts";
+import { openPostgres } from "./postgres.ts";
+
+/** DATABASE_URL selects a PostgreSQL server; otherwise the embedded PGlite under the data directory. */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databaseSchema);
+  if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
+  return openPglite(config.dataDir ? `${config.dataDir}/pg` : null);
+}

@@ -1,0 +1,142 @@
+import type { AssetType, VehicleType } from "@vigia/domain";
+
+/**
+ * The demo fleets, as plain data. Seeding turns these into rows; the simulator reads the devices back
+ * from the database, so nothing here is a second source of truth at run time.
+ */
+export interface DemoVehicle {
+  plate: string;
+  name: string;
+  type: VehicleType;
+  brand: string;
+  model: string;
+  group: string;
+  engineType: 0 | 1 | 2 | 3 | 4;
+  fuelTank: number;
+}
+
+export interface DemoCompanyFleet {
+  groups: { name: string; parent: string | null }[];
+  vehicles: DemoVehicle[];
+  assets: { name: string; type: AssetType; group: string }[];
+  persons: { name: string; group: string }[];
+  drivers: { name: string; ibutton: string; tachographCard: string; email: string; phone: string }[];
+}
+
+const BRANDS: [VehicleType, string, string, 0 | 1 | 2 | 3 | 4, number][] = [
+  ["van", "Renault", "Master", 1, 100],
+  ["truck", "Volvo", "FH 500", 1, 600],
+  ["car", "Seat", "Leon", 1, 50],
+  ["van", "Mercedes-Benz", "Sprinter", 1, 75],
+  ["boxVan", "Iveco", "Daily", 1, 90],
+  ["car", "Tesla", "Model 3", 2, 0],
+  ["pickup", "Toyota", "Hilux", 1, 80],
+  ["motorcycle", "Honda", "PCX 125", 1, 8],
+  ["bus", "MAN", "Lion's City", 3, 300],
+  ["truck", "Scania", "R 450", 1, 700],
+  ["car", "Toyota", "Corolla Hybrid", 3, 43],
+  ["tractor", "John Deere", "6R", 1, 250],
+  ["scooter", "Silence", "S01", 2, 0],
+  ["machinery", "JCB", "3CX", 1, 160],
+];
+
+function vehicles(count: number, prefix: string, groups: string[]): DemoVehicle[] {
+  return Array.from({ length: count }, (_, i) => {
+    const [type, brand, model, engineType, fuelTank] = BRANDS[i % BRANDS.length]!;
+    const n = String(1000 + i * 37).padStart(4, "0");
+    return {
+      plate: `${n}-${prefix}${String.fromCharCode(66 + (i % 20))}`,
+      name: `${brand} ${model} ${i + 1}`,
+      type,
+      brand,
+      model,
+      group: groups[i % groups.length]!,
+      engineType,
+      fuelTank,
+    };
+  });
+}
+
+export const ACME_FLEET: DemoCompanyFleet = {
+  groups: [
+    { name: "Acme", parent: null },
+    { name: "Madrid", parent: "Acme" },
+    { name: "Madrid Norte", parent: "Madrid" },
+    { name: "Madrid Sur", parent: "Madrid" },
+    { name: "Toledo", parent: "Acme" },
+    { name: "Guadalajara", parent: "Acme" },
+  ],
+  vehicles: vehicles(25, "K", ["Madrid Norte", "Madrid Sur", "Madrid", "Toledo", "Guadalajara"]),
+  assets: [
+    { name: "Container C-01", type: "container", group: "Madrid Norte" },
+    { name: "Container C-02", type: "container", group: "Madrid Sur" },
+    { name: "Pallet P-101", type: "pallet", group: "Madrid" },
+    { name: "Pallet P-102", type: "pallet", group: "Toledo" },
+    { name: "Box B-7", type: "box", group: "Guadalajara" },
+    { name: "Generator G-3", type: "generic", group: "Madrid Norte" },
+    { name: "Tool case T-1", type: "suitcase", group: "Madrid Sur" },
+    { name: "Guard dog Rex", type: "dog", group: "Toledo" },
+    { name: "Trailer TR-4", type: "generic", group: "Madrid" },
+    { name: "Cold box CB-2", type: "box", group: "Guadalajara" },
+  ],
+  persons: [
+    { name: "Lucía Romero", group: "Madrid Norte" },
+    { name: "Marco Díaz", group: "Madrid Sur" },
+    { name: "Elena Navarro", group: "Toledo" },
+    { name: "Pablo Ortega", group: "Madrid" },
+    { name: "Sara Gil", group: "Guadalajara" },
+  ],
+  drivers: [
+    ["Javier Martín", "01A2B3C4D5E6F701"],
+    ["Ana López", "01A2B3C4D5E6F702"],
+    ["Carlos Sánchez", "01A2B3C4D5E6F703"],
+    ["María García", "01A2B3C4D5E6F704"],
+    ["David Fernández", "01A2B3C4D5E6F705"],
+    ["Laura Pérez", "01A2B3C4D5E6F706"],
+    ["Miguel Torres", "01A2B3C4D5E6F707"],
+    ["Isabel Ruiz", "01A2B3C4D5E6F708"],
+  ].map(([name, ibutton], i) => ({
+    name: name!,
+    ibutton: ibutton!,
+    tachographCard: `E1000000${String(4000 + i).padStart(8, "0")}`,
+    email: `${name!.split(" ")[0]!.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")}@acme.demo`,
+    phone: `+34 600 100 ${String(100 + i)}`,
+  })),
+};
+
+export const GLOBEX_FLEET: DemoCompanyFleet = {
+  groups: [
+    { name: "Globex", parent: null },
+    { name: "Patrols", parent: "Globex" },
+    { name: "Cash transport", parent: "Globex" },
+  ],
+  vehicles: vehicles(10, "G", ["Patrols", "Cash transport"]),
+  assets: [
+    { name: "Safe S-1", type: "box", group: "Cash transport" },
+    { name: "Patrol dog Luna", type: "dog", group: "Patrols" },
+  ],
+  persons: [
+    { name: "Jordi Puig", group: "Patrols" },
+    { name: "Núria Vidal", group: "Patrols" },
+  ],
+  drivers: [
+    { name: "Marc Soler", ibutton: "02A2B3C4D5E6F701", tachographCard: "", email: "marc@globex.demo", phone: "" },
+    { name: "Laia Ferrer", ibutton: "02A2B3C4D5E6F702", tachographCard: "", email: "laia@globex.demo", phone: "" },
+  ],
+};
+
+export const INITECH_FLEET: DemoCompanyFleet = {
+  groups: [{ name: "Initech", parent: null }],
+  vehicles: vehicles(3, "I", ["Initech"]),
+  assets: [],
+  persons: [],
+  drivers: [],
+};
+
+/** Device types the platform ships with: the protocols the gateway speaks. */
+export const DEVICE_TYPES = [
+  { id: 1, name: "FMB920", factory: "Teltonika", proto: "teltonika", port: 5027, idLength: 15, description: "Compact GNSS tracker" },
+  { id: 2, name: "FMC130", factory: "Teltonika", proto: "teltonika", port: 5027, idLength: 15, description: "4G tracker with CAN" },
+  { id: 3, name: "GT06N", factory: "Concox", proto: "gt06", port: 5023, idLength: 15, description: "GPS vehicle tracker" },
+  { id: 4, name: "Traccar Client", factory: "OsmAnd", proto: "osmand", port: 5055, idLength: null, description: "Phone app (OsmAnd protocol)" },
+] as const;

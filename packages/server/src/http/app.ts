@@ -1,0 +1,85 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { APP_VERSION } from "@vigia/domain";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { authRoutes } from "../auth/routes.ts";
+import { companyRoutes } from "../companies/routes.ts";
+import type { AppContext } from "../context.ts";
+import { currentUserRoutes } from "../current-user/routes.ts";
+import { resellerRoutes } from "../resellers/routes.ts";
+import { siteRoutes } from "../sites/routes.ts";
+import { unsubscribeRoutes } from "../users/unsubscribe-routes.ts";
+import { authenticateRequest } from "./authenticate.ts";
+import { errorHandler } from "./errors.ts";
+
+export const API_PREFIX = "/fr/v1";
+
+/** Extra route plugins that other capabilities (live channel, ingest over HTTP…) mount on the same server. */
+export type Mount = (app: FastifyInstance) => Promise<void>;
+
+export async function buildApp(
+  ctx: AppContext,
+  options: { trustProxy: boolean; mounts?: Mount[] },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: options.trustProxy,
+    bodyLimit: 20 * 1024 * 1024,
+    disableRequestLogging: process.env.VIGIA_LOG_REQUESTS !== "1",
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest("principal", null);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Vigia API", version: APP_VERSION, description: "Fleet and asset telematics platform API" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, db: ctx.db.kind, initTs: ctx.initTs }));
+
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(unsubscribeRoutes(ctx));
+      await api.register(async (secured) => {
+        secured.addHook("onRequest", authenticateRequest(ctx));
+        await secured.register(currentUserRoutes(ctx));
+        await secured.register(companyRoutes(ctx), { prefix: "/companies/id/:companyId" });
+        await secured.register(resellerRoutes(ctx), { prefix: "/resellers" });
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  for (const mount of options.mounts ?? []) await mount(app);
+
+  if (existsSync(ctx.config.webDist)) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+    // Client-side routes (/vehicles, /password/set/…) all load the single page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === "GET" && !request.url.startsWith("/fr/") && !request.url.startsWith("/healthz")) {
+        return reply.sendFile("index.html");
+      }
+      return reply.status(404).send({ statusCode: 404, error: "Not Found", description: "not.found" });
+    });
+  } else {
+    app.log.warn({ webDist: ctx.config.webDist }, "web app not built; run `npm run build` to serve it");
+  }
+  return app;
+}

@@ -1,0 +1,258 @@
+/**
+ * Property tests: random and mutated input must never throw, never leave a session holding
+ * more than one frame's worth of bytes, and always yield either messages or an error.
+ * A seeded PRNG keeps every run identical, so a failure reproduces from its iteration number.
+ */
+import { describe, expect, it } from "vitest";
+import { crc16Ibm } from "./crc.ts";
+import { createGt06Session, decodeGt06Frame } from "./gt06.ts";
+import { decodeForCli } from "./index.ts";
+import { decodeOsmAndRequest } from "./osmand.ts";
+import { createTeltonikaSession, decodeTeltonikaAvl, decodeTeltonikaImei } from "./teltonika.ts";
+import {
+  builtCodec8,
+  CONCOX_ALARM,
+  CONCOX_GPS_12,
+  CONCOX_GPS_22,
+  CONCOX_LOGIN,
+  CONCOX_STATUS,
+  DEVICE_GPS_12,
+  gt06Frame,
+  hex,
+  WIKI_CODEC8_1,
+  WIKI_CODEC8_3,
+  WIKI_CODEC8E,
+  WIKI_IMEI,
+} from "./test-fixtures.ts";
+import type { DecodedMessage, StreamSession } from "./types.ts";
+
+const N = 5000;
+const MAX_FRAME = 4096; // small limit so oversize paths are exercised often
+
+/** mulberry32: tiny, fast, good enough to drive fuzzing deterministically. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Fuzz {
+  private readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive);
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)] as T;
+  }
+  bytes(n: number): Buffer {
+    const b = Buffer.alloc(n);
+    for (let i = 0; i < n; i++) b.writeUInt8(this.int(256), i);
+    return b;
+  }
+  /** Mostly short buffers, sometimes long ones. */
+  randomBuffer(): Buffer {
+    return this.bytes(this.int(8) === 0 ? this.int(3 * MAX_FRAME) : this.int(300));
+  }
+  /** One of: bit flips, truncation, length-field corruption, huge length, byte insert/delete, garbage tail. */
+  mutate(frame: Buffer, lengthOffsets: readonly number[]): Buffer {
+    const b = Buffer.from(frame);
+    if (b.length === 0) return b;
+    switch (this.int(7)) {
+      case 0:
+        for (let i = this.int(4) + 1; i > 0; i--) {
+          const at = this.int(b.length);
+          b.writeUInt8(b.readUInt8(at) ^ (1 << this.int(8)), at);
+        }
+        return b;
+      case 1:
+        return b.subarray(0, this.int(b.length));
+      case 2: {
+        const at = this.pick(lengthOffsets);
+        if (at < b.length) b.writeUInt8(this.int(256), at);
+        return b;
+      }
+      case 3: {
+        const at = this.pick(lengthOffsets);
+        for (let i = at; i < Math.min(at + 4, b.length); i++) b.writeUInt8(0xff, i);
+        return b;
+      }
+      case 4: {
+        const at = this.int(b.length);
+        return Buffer.concat([b.subarray(0, at), this.bytes(this.int(4) + 1), b.subarray(at)]);
+      }
+      case 5: {
+        const at = this.int(b.length);
+        return Buffer.concat([b.subarray(0, at), b.subarray(at + this.int(4) + 1)]);
+      }
+      default:
+        return Buffer.concat([b, this.randomBuffer()]);
+    }
+  }
+  /** Splits a buffer into random chunks, as TCP may deliver it. */
+  chunks(buf: Buffer): Buffer[] {
+    const out: Buffer[] = [];
+    for (let at = 0; at < buf.length; ) {
+      const n = Math.max(1, this.int(this.int(4) === 0 ? 3 : 200));
+      out.push(buf.subarray(at, at + n));
+      at += n;
+    }
+    return out;
+  }
+}
+
+function checkMessage(m: DecodedMessage): void {
+  for (const p of m.positions) {
+    for (const v of [p.ts, p.lat, p.lng, p.alt, p.spd, p.course, p.satt])
+      expect(Number.isFinite(v)).toBe(true);
+    expect(p.course).toBeGreaterThanOrEqual(0);
+    expect(p.course).toBeLessThan(360);
+    expect([1, 2, 3, 4, 5]).toContain(p.src);
+  }
+}
+
+/** Feeds chunks; asserts the session contract after every push. Returns whether it ended in error. */
+function drive(session: StreamSession, chunks: Buffer[]): boolean {
+  let error: string | null = null;
+  for (const c of chunks) {
+    const out = session.push(c);
+    expect(session.buffered()).toBeLessThanOrEqual(MAX_FRAME);
+    if (error !== null) {
+      // Errors are sticky and a failed session emits nothing.
+      expect(out.error).toBe(error);
+      expect(out.messages).toEqual([]);
+      expect(out.replies).toEqual([]);
+    }
+    error = out.error;
+    out.messages.forEach(checkMessage);
+  }
+  return error !== null;
+}
+
+const sessions = {
+  teltonika: () => createTeltonikaSession({ maxFrameBytes: MAX_FRAME }),
+  gt06: () => createGt06Session({ maxFrameBytes: MAX_FRAME }),
+};
+
+/** Valid conversations and the offsets of their length fields, per TCP protocol. */
+const TELTONIKA_FRAMES = [WIKI_CODEC8_1, WIKI_CODEC8_3, WIKI_CODEC8E].map(hex).concat(builtCodec8());
+const GT06_FRAMES = [CONCOX_GPS_12, CONCOX_GPS_22, CONCOX_STATUS, CONCOX_ALARM, DEVICE_GPS_12].map(hex);
+
+describe.each(Object.entries(sessions))("%s session under fuzzing", (name, create) => {
+  const frames = name === "teltonika" ? TELTONIKA_FRAMES : GT06_FRAMES;
+  const hello = hex(name === "teltonika" ? WIKI_IMEI : CONCOX_LOGIN);
+  const lengthOffsets = name === "teltonika" ? [4, 5, 6, 7, 17, 18] : [2, 3];
+
+  it(`survives ${N} random buffers`, () => {
+    const f = new Fuzz(0x5eed01);
+    for (let i = 0; i < N; i++) {
+      // Half the time after a valid handshake, so the data-phase parser is reached.
+      const input = i % 2 ? Buffer.concat([hello, f.randomBuffer()]) : f.randomBuffer();
+      drive(create(), f.chunks(input));
+    }
+  });
+
+  it(`survives ${N} mutated valid frames`, () => {
+    const f = new Fuzz(0x5eed02);
+    let errors = 0;
+    for (let i = 0; i < N; i++) {
+      const input = Buffer.concat([hello, f.mutate(f.pick(frames), lengthOffsets)]);
+      if (drive(create(), f.chunks(input))) errors++;
+    }
+    expect(errors).toBeGreaterThan(N / 4); // sanity: mutations are actually detected
+  });
+
+  it("gives the same replies however a valid conversation is chunked", () => {
+    const f = new Fuzz(0x5eed03);
+    const conversation = Buffer.concat([hello, ...frames]);
+    const whole = create().push(conversation);
+    expect(whole.error).toBeNull();
+    for (let i = 0; i < 300; i++) {
+      const s = create();
+      const replies = f.chunks(conversation).flatMap((c) => s.push(c).replies);
+      expect(Buffer.concat(replies).equals(Buffer.concat(whole.replies))).toBe(true);
+      expect(s.buffered()).toBe(0);
+    }
+  });
+});
+
+describe("pure decoders under fuzzing", () => {
+  it(`decodeTeltonikaAvl: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
+    const f = new Fuzz(0x5eed04);
+    for (let i = 0; i < N; i++) {
+      const r = decodeTeltonikaAvl(f.randomBuffer(), null);
+      expect(typeof r.ok).toBe("boolean");
+      const m = decodeTeltonikaAvl(f.mutate(f.pick(TELTONIKA_FRAMES), [4, 5, 6, 7, 17, 18]), "x");
+      if (m.ok) checkMessage(m.value);
+      // Re-wrapping the mutated data field with a correct CRC reaches the record/IO parser itself.
+      const data = f.mutate(f.pick(TELTONIKA_FRAMES).subarray(8, -4), [1, 26, 27, 28]);
+      const wrapped = Buffer.concat([Buffer.alloc(4), u32(data.length), data, u32(crc16Ibm(data))]);
+      const w = decodeTeltonikaAvl(wrapped, "x");
+      if (w.ok) checkMessage(w.value);
+    }
+  });
+
+  it(`decodeTeltonikaImei: ${N} random and mutated handshakes`, () => {
+    const f = new Fuzz(0x5eed05);
+    for (let i = 0; i < N; i++) {
+      expect(typeof decodeTeltonikaImei(f.randomBuffer()).ok).toBe("boolean");
+      expect(typeof decodeTeltonikaImei(f.mutate(hex(WIKI_IMEI), [0, 1])).ok).toBe("boolean");
+    }
+  });
+
+  it(`decodeGt06Frame: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
+    const f = new Fuzz(0x5eed06);
+    for (let i = 0; i < N; i++) {
+      expect(typeof decodeGt06Frame(f.randomBuffer(), null).ok).toBe("boolean");
+      const m = decodeGt06Frame(f.mutate(f.pick(GT06_FRAMES), [2, 3]), null);
+      if (m.ok) checkMessage(m.value);
+      const body = f.mutate(f.pick(GT06_FRAMES.concat(hex(CONCOX_LOGIN))).subarray(3, -4), [0, 19]);
+      const w = decodeGt06Frame(gt06Frame(body, f.int(4) === 0), null);
+      if (w.ok) checkMessage(w.value);
+    }
+  });
+
+  it(`decodeOsmAndRequest: ${N} random and ${N} mutated requests`, () => {
+    const f = new Fuzz(0x5eed07);
+    const query = "id=123&timestamp=1717228800&lat=52.5&lon=13.4&speed=3.2&bearing=10&altitude=40&batt=50";
+    const json =
+      '{"device_id":"1","location":{"timestamp":"2024-06-01T08:00:00Z","coords":{"latitude":1,"longitude":2,"speed":3},"battery":{"level":0.5}}}';
+    for (let i = 0; i < N; i++) {
+      const text = f.randomBuffer().toString("latin1");
+      expect(typeof decodeOsmAndRequest({ method: "GET", query: {}, body: text }, 0).ok).toBe("boolean");
+      const q = f.mutate(Buffer.from(query), [3, 20]).toString("latin1");
+      const r = decodeOsmAndRequest({ method: "GET", query: new URLSearchParams(q), body: null }, 0);
+      if (r.ok) checkMessage(r.value);
+      const j = f.mutate(Buffer.from(json), [40, 80]).toString("latin1");
+      const jr = decodeOsmAndRequest(
+        { method: "POST", query: {}, body: j, contentType: "application/json" },
+        0,
+      );
+      if (jr.ok) checkMessage(jr.value);
+    }
+  });
+
+  it(`decodeForCli: ${N} random inputs for every protocol`, () => {
+    const f = new Fuzz(0x5eed08);
+    for (let i = 0; i < N; i++) {
+      const protocol = f.pick(["teltonika", "gt06", "osmand", "nope"]);
+      const input = f.int(2) ? f.randomBuffer().toString("hex") : f.randomBuffer().toString("latin1");
+      const out = decodeForCli(protocol, input, 0);
+      expect(out.protocol).toBe(protocol);
+      expect(Array.isArray(out.positions)).toBe(true);
+    }
+  });
+});
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n >>> 0);
+  return b;
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../context.ts";
+import { siteForHost } from "./sites.ts";
+
+/** Public branding of the site the browser is on, chosen by Host header. */
+export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/site", { schema: { tags: ["site"], security: [] } }, async (request) => {
+      const site = await siteForHost(ctx.db, request.headers.host);
+      return {
+        id: site.id,
+        sitename: site.name,
+        timezone: site.timezone,
+        logoUrl: site.branding.logoUrl ?? "/logo.svg",
+        apps: {
+          apkUrl: site.branding.apps?.apkUrl ?? "",
+          ipaUrl: site.branding.apps?.ipaUrl ?? "",
+          playStoreUrl: site.branding.apps?.playStoreUrl ?? "",
+          appStoreUrl: site.branding.apps?.appStoreUrl ?? "",
+        },
+      };
+    });
+  };
+}

@@ -1,0 +1,42 @@
+import type { Role, UserRestrictions } from "@vigia/domain";
+import type { Queryable } from "../db/database.ts";
+import { roleOf, type UserRow } from "../users/user-row.ts";
+
+/** Who is calling: resolved once per request from the access token. */
+export interface Principal {
+  userId: number;
+  email: string;
+  role: Role;
+  readOnly: boolean;
+  companyId: number | null;
+  resellerId: number | null;
+  selectedCompanyId: number | null;
+  groupIds: number[];
+  timezone: string;
+  restrictions: UserRestrictions;
+  /** The restrictions of the user's company, which apply on top of the user's own. */
+  companyRestrictions: UserRestrictions | null;
+}
+
+export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
+  const rows = await db.query<UserRow & { company_restrictions: UserRestrictions | null }>(
+    `select u.*, c.restrictions as company_restrictions
+     from users u left join companies c on c.id = u.company_id where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    userId: row.id,
+    email: row.email,
+    role: roleOf(row),
+    readOnly: row.read_only,
+    companyId: row.company_id,
+    resellerId: row.reseller_id,
+    selectedCompanyId: row.selected_company_id,
+    groupIds: row.group_ids,
+    timezone: row.timezone,
+    restrictions: row.restrictions,
+    companyRestrictions: row.company_restrictions,
+  };
+}
