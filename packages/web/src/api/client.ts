@@ -1,0 +1,146 @@
+import { API_ERROR, type ApiErrorBody } from "@vigia/domain";
+import type { ZodType } from "zod";
+
+/** The one error type every call rejects with (spec 01 §8): status code, response text and URL. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** Raw response text (or the offline text). */
+    readonly text: string,
+    readonly url: string,
+    /** `description` of the JSON error body, or the text when the body was not JSON. */
+    readonly description: string,
+    readonly code: "offline" | "http" | "restricted" = "http",
+  ) {
+    super(`${status} ${description} (${url})`);
+    this.name = "ApiError";
+  }
+}
+
+export const OFFLINE_TEXT = "No internet connection";
+
+export type Restriction = "timerange" | "fromip";
+
+export interface ClientHooks {
+  accessToken(): string | null;
+  /** Whether the page shown now is the unsubscribe screen, where a 401 must not log out. */
+  onUnsubscribeScreen(): boolean;
+  /** 401 on an ordinary call: log out and reload. */
+  unauthorized(): void;
+  /** 403 restriction: open the restriction modal. */
+  restricted(kind: Restriction): void;
+  /** Any other failure: show a toast. */
+  failed(error: ApiError): void;
+  online(): boolean;
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  /** Validates the response; without it the JSON is returned as is. */
+  schema?: ZodType<T>;
+  /** Token to send instead of the access token (the refresh call), or null for none (login). */
+  token?: string | null;
+  /** Login and refresh handle their own 401 instead of logging out. */
+  own401?: boolean;
+  /** The caller shows the error itself (login messages, form dialogs): no toast. */
+  quiet?: boolean;
+}
+
+type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+export class ApiClient {
+  constructor(
+    private readonly base: string,
+    private readonly hooks: ClientHooks,
+    private readonly fetchFn: FetchFn = (input, init) => fetch(input, init),
+  ) {}
+
+  get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return this.request("GET", path, options);
+  }
+  post<T>(path: string, body?: unknown, options: RequestOptions<T> = {}): Promise<T> {
+    return this.request("POST", path, { ...options, body });
+  }
+  put<T>(path: string, body?: unknown, options: RequestOptions<T> = {}): Promise<T> {
+    return this.request("PUT", path, { ...options, body });
+  }
+  /** DELETE returns the raw response, as the spec's helper does. */
+  async delete(path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
+    const { response } = await this.send("DELETE", path, options);
+    return response;
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const { response, text } = await this.send(method, path, options);
+    if (response.status === 204 || text === "") return undefined as T;
+    const json: unknown = JSON.parse(text);
+    return options.schema ? options.schema.parse(json) : (json as T);
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    options: RequestOptions<unknown>,
+  ): Promise<{ response: Response; text: string }> {
+    const url = `${this.base}/${path.replace(/^\//, "")}`;
+    const headers: Record<string, string> = { Accept: "application/json" };
+    const token = options.token === undefined ? this.hooks.accessToken() : options.token;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+    if (!this.hooks.online()) throw this.fail(offlineError(url), options);
+    let response: Response;
+    try {
+      response = await this.fetchFn(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch {
+      // fetch only rejects when no response arrived at all: treat it as being offline.
+      throw this.fail(offlineError(url), options);
+    }
+    const text = await response.text();
+    if (response.ok) return { response, text };
+
+    const description = readDescription(text);
+    if (response.status === 401 && !options.own401 && !this.hooks.onUnsubscribeScreen()) {
+      this.hooks.unauthorized();
+      throw new ApiError(401, text, url, description);
+    }
+    const restriction = restrictionOf(response.status, description);
+    if (restriction) {
+      // The modal is the whole answer; the caller gets an error it must not show again.
+      this.hooks.restricted(restriction);
+      throw new ApiError(403, text, url, description, "restricted");
+    }
+    throw this.fail(new ApiError(response.status, text, url, description), options);
+  }
+
+  private fail(error: ApiError, options: RequestOptions<unknown>): ApiError {
+    if (!options.quiet) this.hooks.failed(error);
+    return error;
+  }
+}
+
+function offlineError(url: string): ApiError {
+  return new ApiError(0, OFFLINE_TEXT, url, OFFLINE_TEXT, "offline");
+}
+
+function readDescription(text: string): string {
+  try {
+    const body = JSON.parse(text) as Partial<ApiErrorBody>;
+    if (typeof body.description === "string") return body.description;
+    if (typeof body.error === "string") return body.error;
+  } catch {
+    // Not JSON: the text itself is the description.
+  }
+  return text;
+}
+
+export function restrictionOf(status: number, description: string): Restriction | null {
+  if (status !== 403) return null;
+  if (description.includes(API_ERROR.restrictionTimeRange)) return "timerange";
+  if (description.includes(API_ERROR.restrictionFromIp)) return "fromip";
+  return null;
+}

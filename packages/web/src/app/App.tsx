@@ -1,0 +1,33 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { CompanyProvider } from "../company/CompanyProvider.tsx";
+import { TimezoneProvider } from "../session/preferences.tsx";
+import { SessionProvider } from "../session/SessionProvider.tsx";
+import { GlobalOverlays } from "../shell/GlobalOverlays.tsx";
+import { AppRoutes } from "./AppRoutes.tsx";
+import { theme } from "./theme.ts";
+
+/** Providers in dependency order: the session needs queries and time zone; the company needs the session. */
+export function App() {
+  // The client toasts errors itself, so queries do not retry behind the user's back.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <TimezoneProvider>
+          <SessionProvider>
+            <CompanyProvider>
+              <GlobalOverlays />
+              <AppRoutes />
+            </CompanyProvider>
+          </SessionProvider>
+        </TimezoneProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { ROUTES, type RouteDef } from "@vigia/domain";
+import type { ReactNode } from "react";
+import { Route, Routes } from "react-router-dom";
+import { CompaniesPage } from "../company/CompaniesPage.tsx";
+import { LoginPage } from "../login/LoginPage.tsx";
+import { PasswordSetPage } from "../login/PasswordSetPage.tsx";
+import { UnsubscribePage } from "../login/UnsubscribePage.tsx";
+import { LiveMapPage } from "../map/LiveMapPage.tsx";
+import { ProfilePage } from "../profile/ProfilePage.tsx";
+import { Layout } from "../shell/Layout.tsx";
+import { NotAvailablePage } from "../shell/NotAvailablePage.tsx";
+import { RouteGuard } from "./RouteGuard.tsx";
+
+/** Screens built so far; every other route of the domain table shows the honest "not available yet" page. */
+const SCREENS: Record<string, () => ReactNode> = {
+  home: () => <LiveMapPage />,
+  profile: () => <ProfilePage />,
+  companies: () => <CompaniesPage />,
+};
+
+const screenFor = (route: RouteDef): ReactNode =>
+  SCREENS[route.key]?.() ?? <NotAvailablePage routeKey={route.key} />;
+
+const framed = ROUTES.filter((r) => r.kind === "company" || r.kind === "super" || r.kind === "any");
+
+/** The whole route tree, built from the domain route table. Wrapped in a router by main.tsx or a test. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/password/set/:key" element={<PasswordSetPage />} />
+      <Route path="/notifications/unsubscribe/:key" element={<UnsubscribePage />} />
+      <Route
+        path="/login"
+        element={
+          <RouteGuard>
+            <LoginPage />
+          </RouteGuard>
+        }
+      />
+      <Route
+        element={
+          <RouteGuard>
+            <Layout />
+          </RouteGuard>
+        }
+      >
+        {framed.map((route) => (
+          <Route key={route.key} path={route.path} element={screenFor(route)} />
+        ))}
+        <Route path="*" element={null} />
+      </Route>
+    </Routes>
+  );
+}

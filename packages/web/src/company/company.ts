@@ -1,0 +1,29 @@
+import type { CompanyInfo, CompanyLoadResource } from "@vigia/domain";
+import { createContext, useContext } from "react";
+
+export interface CompanyValue {
+  /** The company whose data is loaded (assigned to the user, or selected by a reseller). */
+  companyId: number | null;
+  /** The company picked in this browser session (resellers, or a restored selection). */
+  selectedId: number | null;
+  info: CompanyInfo | null;
+  /** Raw company-load collections, keyed by resource, for the screens of later issues. */
+  data: Partial<Record<CompanyLoadResource, unknown>>;
+  loading: boolean;
+  /** How many of the company-load calls have answered, for the loading indicator. */
+  progress: { done: number; total: number };
+  /** Selects locally: resets the stores and loads the company (no server call). */
+  selectLocal(companyId: number): void;
+  /** A reseller's pick: PUT current/user/companies/id/{id}, then load it. */
+  choose(companyId: number): Promise<void>;
+  /** Forgets the selection (PUT with id 0 for resellers). */
+  clear(): Promise<void>;
+}
+
+export const CompanyContext = createContext<CompanyValue | null>(null);
+
+export function useCompany(): CompanyValue {
+  const value = useContext(CompanyContext);
+  if (!value) throw new Error("useCompany outside CompanyProvider");
+  return value;
+}

@@ -1,0 +1,24 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The product's one date format (spec 01 §9): yyyy-MM-dd HH:mm, with seconds where asked, in a time zone. */
+export function formatDateTime(ts: number, tz: string, withSeconds = false): string {
+  const pattern = withSeconds ? "YYYY-MM-DD HH:mm:ss" : "YYYY-MM-DD HH:mm";
+  try {
+    return dayjs(ts).tz(tz).format(pattern);
+  } catch {
+    // An unknown zone name must not break a screen: fall back to UTC.
+    return dayjs(ts).utc().format(pattern);
+  }
+}
+
+/** Every IANA zone the browser knows, for the time-zone selectors. */
+export function allTimeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.("timeZone") ?? [];
+  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+}

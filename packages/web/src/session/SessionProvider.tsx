@@ -1,0 +1,139 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  isResellerOrHigher,
+  loginResponseSchema,
+  type Site,
+  siteSchema,
+  tokenResponseSchema,
+  type User,
+  userSchema,
+} from "@vigia/domain";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { api, clientHooks } from "../api/instance.ts";
+import { setLanguage, storedLanguage } from "../i18n/index.ts";
+import { useTimezone } from "./preferences.tsx";
+import { SessionContext, type SessionValue } from "./session.ts";
+import { browserTimers, SessionManager } from "./sessionManager.ts";
+import { SiteStorage } from "./storage.ts";
+
+/** Used when GET site is unreachable, so the sign-in screen still renders. */
+export const FALLBACK_SITE: Site = {
+  id: 0,
+  sitename: "vigia",
+  timezone: "Europe/Madrid",
+  logoUrl: "",
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+};
+
+interface Booted {
+  site: Site;
+  storage: SiteStorage;
+  manager: SessionManager;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { adoptDefault } = useTimezone();
+  const [booted, setBooted] = useState<Booted | null>(null);
+  const [user, setUser] = useState<User | null>(null);
+  const [restoring, setRestoring] = useState(true);
+  const bootedRef = useRef<Booted | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const site = await api
+        .get("site", { schema: siteSchema, token: null, quiet: true })
+        .catch(() => FALLBACK_SITE);
+      const storage = new SiteStorage(site.sitename, localStorage, sessionStorage);
+      const manager = new SessionManager({
+        storage,
+        refresh: (refreshToken) =>
+          api.get("auth/token", {
+            token: refreshToken,
+            own401: true,
+            quiet: true,
+            schema: tokenResponseSchema,
+          }),
+        timers: browserTimers,
+        onExpired: () => setUser(null),
+      });
+      clientHooks.accessToken = () => manager.accessToken;
+      clientHooks.unauthorized = () => {
+        manager.clear();
+        storage.writeCompanyId(null);
+        window.location.reload();
+      };
+      const value = { site, storage, manager };
+      bootedRef.current = value;
+      if (cancelled) return;
+      setBooted(value);
+      adoptDefault(site.timezone);
+      if (await manager.restore()) {
+        const current = await api.get("current/user", { schema: userSchema }).catch(() => null);
+        if (!cancelled) setUser(current);
+      }
+      if (!cancelled) setRestoring(false);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [adoptDefault]);
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<User> => {
+      const b = bootedRef.current;
+      if (!b) throw new Error("session not ready");
+      const response = await api.post(
+        "auth/login",
+        { username, password, channel: "front" },
+        { schema: loginResponseSchema, token: null, own401: true, quiet: true },
+      );
+      b.manager.start(response);
+      b.storage.writeMapSettings(response.mapKeys, response.osmTilesUrl);
+      b.storage.writeFrontVersion(response.initTs);
+      const current = await api.get("current/user", { schema: userSchema });
+      // The browser's own choices win; the profile only fills in what was never chosen here.
+      if (!storedLanguage()) setLanguage(current.language);
+      adoptDefault(current.timezone);
+      queryClient.clear();
+      setUser(current);
+      return current;
+    },
+    [adoptDefault, queryClient],
+  );
+
+  const logout = useCallback(async (): Promise<void> => {
+    const b = bootedRef.current;
+    if (!b) return;
+    if (user && isResellerOrHigher(user.role)) {
+      // Resellers clear their selected company first, so the next sign-in starts from the company list.
+      await api.put("current/user/companies/id/0", undefined, { quiet: true }).catch(() => undefined);
+    }
+    const refreshToken = b.manager.refreshToken;
+    if (refreshToken) {
+      await api.post("auth/logout", { refreshToken }, { quiet: true, own401: true }).catch(() => undefined);
+    }
+    b.manager.clear();
+    b.storage.writeCompanyId(null);
+    queryClient.clear();
+    setUser(null);
+  }, [user, queryClient]);
+
+  const value = useMemo<SessionValue | null>(
+    () =>
+      booted && {
+        site: booted.site,
+        storage: booted.storage,
+        status: restoring ? "loading" : user ? "authenticated" : "anonymous",
+        user,
+        login,
+        logout,
+        setUser,
+      },
+    [booted, restoring, user, login, logout],
+  );
+
+  if (!value) return null;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

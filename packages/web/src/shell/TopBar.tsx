@@ -1,0 +1,81 @@
+import { ActionIcon, Badge, Box, Burger, Group, Image, Text, Tooltip } from "@mantine/core";
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
+import { companyBadge } from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { useCompany } from "../company/company.ts";
+import { useSession } from "../session/session.ts";
+import { AlarmBellSlot } from "./AlarmBellSlot.tsx";
+import { TimezoneSelect } from "./TimezoneSelect.tsx";
+import { UserMenu } from "./UserMenu.tsx";
+
+interface Props {
+  mobileOpened: boolean;
+  onToggleMobile(): void;
+  collapsed: boolean;
+  onToggleCollapsed(): void;
+}
+
+export function siteLogo(logoUrl: string): string {
+  return logoUrl || "/logo.svg";
+}
+
+export function TopBar({ mobileOpened, onToggleMobile, collapsed, onToggleCollapsed }: Props) {
+  const { t } = useTranslation();
+  const { site } = useSession();
+  const { info, companyId } = useCompany();
+  const state = info?.state.current;
+  const badge = state ? companyBadge(state.value) : null;
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t("nav.menu")}
+        />
+        <Tooltip label={collapsed ? t("nav.expand") : t("nav.collapse")}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            visibleFrom="sm"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? t("nav.expand") : t("nav.collapse")}
+          >
+            {collapsed ? (
+              <IconLayoutSidebarLeftExpand size={20} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={20} />
+            )}
+          </ActionIcon>
+        </Tooltip>
+        <Link to="/" style={{ display: "flex" }}>
+          <Image src={siteLogo(site.logoUrl)} h={32} w="auto" alt={site.sitename} />
+        </Link>
+        {info ? (
+          <Group gap={8} wrap="nowrap" miw={0} visibleFrom="xs">
+            <Box w={1} h={24} bg="gray.3" />
+            <Text fw={600} truncate data-testid="company-name">
+              {info.name}
+            </Text>
+            {badge && state ? (
+              <Badge color={badge} variant="light" data-testid="company-badge">
+                {state.name || t(`company.state.${state.value}`)}
+              </Badge>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Box visibleFrom="md" w={230}>
+          <TimezoneSelect />
+        </Box>
+        {companyId !== null && info ? <AlarmBellSlot /> : null}
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}
