@@ -28,6 +28,9 @@ export function createFramedSession(
         for (let used = step(buf, out); used > 0; used = step(buf, out)) buf = buf.subarray(used);
         // Steps reject oversize headers, so this only trips on input that never forms a header.
         if (buf.length > maxFrame) throw new Error("buffer exceeds maximum frame size");
+        // Copy the leftover partial frame: a view would pin the caller's whole chunk in memory
+        // and would change under us if the caller reused its buffer.
+        if (buf.length > 0) buf = Buffer.from(buf);
       } catch (e) {
         failed = out.error = e instanceof Error ? e.message : String(e);
         buf = Buffer.alloc(0);

@@ -23,8 +23,9 @@ describe("decodeTeltonikaImei", () => {
   });
   it.each([
     ["length longer than data", "0010333536333037303432343431303133"],
-    ["non-digits", "000F33353633303730343234343130XX33".replace("XX", "41")],
-    ["too short", "000331323334".slice(0, 10)],
+    ["a letter in the IMEI", "000F333536333037303432343431304133"],
+    ["a 3-digit IMEI", "0003313233"],
+    ["trailing bytes", `${"000F333536333037303432343431303133"}00`],
   ])("rejects %s", (_name, h) => {
     expect(decodeTeltonikaImei(hex(h)).ok).toBe(false);
   });
