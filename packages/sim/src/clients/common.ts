@@ -1,0 +1,81 @@
+/**
+ * What every device client shares: the counters, the reconnect backoff and the small interface the scheduler
+ * drives. Clients own no timers: `tick(now)` is called by the shared timer wheel (or by a test) and all
+ * time-dependent decisions are taken there, so thousands of clients cost one interval timer.
+ */
+import type { Sample } from "../motion/types.ts";
+
+/** One counters object for a whole simulation, so stats never have to walk every device. */
+export interface ClientStats {
+  /** Records/positions written to the network, resends included. */
+  sent: number;
+  /** Records the server acknowledged (Teltonika ACK count, GT06 replies, OsmAnd 200s). */
+  acked: number;
+  /** Records dropped because a device's memory was full. */
+  dropped: number;
+  /** Currently connected TCP sessions. */
+  connected: number;
+  /** Connection failures, timeouts and rejected requests. */
+  errors: number;
+}
+
+export function newStats(): ClientStats {
+  return { sent: 0, acked: 0, dropped: 0, connected: 0, errors: 0 };
+}
+
+export type ClientEvent =
+  | { type: "connected" }
+  | { type: "ready" }
+  | { type: "sent"; count: number }
+  | { type: "acked"; count: number }
+  /** A protocol-level reply that acknowledges no record (GT06 heartbeat reply). */
+  | { type: "reply"; protocol: number }
+  | { type: "closed"; error?: string };
+
+export interface ClientOptions {
+  imei: string;
+  host: string;
+  port: number;
+  stats: ClientStats;
+  now: () => number;
+  /** Most records kept while the server is unreachable (a tracker's "black box"). */
+  maxBuffered?: number;
+  onEvent?: (e: ClientEvent) => void;
+}
+
+export interface DeviceClient {
+  push(sample: Sample): void;
+  tick(nowMs: number): void;
+  /** Records held and not yet acknowledged. */
+  buffered(): number;
+  close(): Promise<void>;
+}
+
+/** Exponential reconnect backoff, 1 s doubling to 60 s, with ±20% spread so a restarted server is not stampeded. */
+export class Backoff {
+  private delayMs: number;
+  constructor(
+    private readonly baseMs = 1000,
+    private readonly maxMs = 60_000,
+  ) {
+    this.delayMs = baseMs;
+  }
+  next(jitter01: number): number {
+    const d = this.delayMs * (0.8 + 0.4 * jitter01);
+    this.delayMs = Math.min(this.maxMs, this.delayMs * 2);
+    return d;
+  }
+  reset(): void {
+    this.delayMs = this.baseMs;
+  }
+}
+
+/** Cheap per-client jitter source, so client timing needs no Math.random either. */
+export function jitterFrom(imei: string): () => number {
+  let s = 0;
+  for (let i = 0; i < imei.length; i++) s = (Math.imul(s, 31) + imei.charCodeAt(i)) >>> 0;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) / 0x1000000;
+  };
+}

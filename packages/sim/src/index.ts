@@ -1,0 +1,25 @@
+/**
+ * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd).
+ * `startSimulation` runs devices against a server; the encoders and the motion model are exported for reuse
+ * (tests of the gateway can build frames with them).
+ */
+export { type ClientStats, newStats } from "./clients/common.ts";
+export { Gt06Client } from "./clients/gt06.ts";
+export { OsmandClient } from "./clients/osmand.ts";
+export { sampleToAvl, TeltonikaClient } from "./clients/teltonika.ts";
+export { TimerWheel } from "./clients/wheel.ts";
+export { defaultDriverIds, initItem, step } from "./motion/item.ts";
+export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
+export { Rng, seedFor } from "./motion/rng.ts";
+export type { ItemKind, ItemState, Sample, SimEvent } from "./motion/types.ts";
+export { crc16Arc, crc16X25 } from "./protocols/crc.ts";
+export * as gt06 from "./protocols/gt06.ts";
+export * as osmand from "./protocols/osmand.ts";
+export * as teltonika from "./protocols/teltonika.ts";
+export {
+  type SimDevice,
+  type SimHandle,
+  type SimOptions,
+  type SimStats,
+  startSimulation,
+} from "./simulation.ts";
