@@ -63,7 +63,7 @@ export function TopBar({ mobileOpened, onToggleMobile, collapsed, onToggleCollap
             </Text>
             {badge && state ? (
               <Badge color={badge} variant="light" data-testid="company-badge">
-                {state.name || t(`company.state.${state.value}`)}
+                {t(`company.state.${state.value}`, { defaultValue: state.name })}
               </Badge>
             ) : null}
           </Group>

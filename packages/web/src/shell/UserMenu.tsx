@@ -55,7 +55,7 @@ export function UserMenu() {
         opened={opened}
         onChange={(o) => (o ? menu.open() : menu.close())}
         position={narrow ? "bottom" : "bottom-end"}
-        width={320}
+        width={340}
         shadow="md"
         withinPortal
       >
@@ -108,20 +108,28 @@ export function UserMenu() {
               <TimezoneSelect label={t("topbar.timezone")} portal={false} />
             </Box>
             <Divider />
-            <Group grow>
-              <Button variant="default" leftSection={<IconUser size={16} />} onClick={() => go("/profile")}>
+            <Stack gap={6}>
+              <Button
+                variant="subtle"
+                color="gray"
+                justify="flex-start"
+                leftSection={<IconUser size={16} />}
+                onClick={() => go("/profile")}
+                data-testid="profile-link"
+              >
                 {t("routes.profile")}
               </Button>
               <Button
+                variant="subtle"
                 color="red"
-                variant="light"
+                justify="flex-start"
                 leftSection={<IconLogout size={16} />}
                 onClick={signOut}
                 data-testid="logout"
               >
                 {t("user.logout")}
               </Button>
-            </Group>
+            </Stack>
           </Stack>
         </Popover.Dropdown>
       </Popover>

@@ -1,0 +1,158 @@
+import { USERS_EMAIL_CONSTRAINT } from "@vigia/domain";
+import type { TFunction } from "i18next";
+import { describe, expect, it, vi } from "vitest";
+import { ApiClient, ApiError, type ClientHooks, OFFLINE_TEXT } from "./client.ts";
+import { apiErrorText } from "./errorText.ts";
+
+function hooks(overrides: Partial<ClientHooks> = {}): ClientHooks {
+  return {
+    accessToken: () => "tok",
+    onUnsubscribeScreen: () => false,
+    unauthorized: vi.fn(),
+    restricted: vi.fn(),
+    failed: vi.fn(),
+    online: () => true,
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status });
+const errorBody = (statusCode: number, description: string) => ({ statusCode, error: "x", description });
+
+function client(h: ClientHooks, response: Response | Error) {
+  const fetchFn = vi.fn(async (_url: string, _init: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  return { api: new ApiClient("/fr/v1", h, fetchFn), fetchFn };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("ApiClient", () => {
+  it("sends the Bearer access token and JSON body to the API base", async () => {
+    const h = hooks();
+    const { api, fetchFn } = client(h, json(200, { ok: 1 }));
+    expect(await api.put("current/user", { a: 1 })).toEqual({ ok: 1 });
+    const [url, init] = fetchFn.mock.calls[0]!;
+    expect(url).toBe("/fr/v1/current/user");
+    expect(init.method).toBe("PUT");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tok");
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it("sends no token when the call asks for none (login)", async () => {
+    const { api, fetchFn } = client(hooks(), json(200, {}));
+    await api.post("auth/login", {}, { token: null });
+    expect((fetchFn.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it("returns undefined for 204", async () => {
+    const { api } = client(hooks(), new Response(null, { status: 204 }));
+    expect(await api.post("auth/logout", {})).toBeUndefined();
+  });
+
+  it("maps an unreachable network to the offline error", async () => {
+    const h = hooks();
+    const { api } = client(h, new TypeError("Failed to fetch"));
+    const error = await failure(api.get("x"));
+    expect(error.code).toBe("offline");
+    expect(error.text).toBe(OFFLINE_TEXT);
+    expect(error.status).toBe(0);
+    expect(h.failed).toHaveBeenCalledWith(error);
+  });
+
+  it("fails offline without calling the network when the browser is offline", async () => {
+    const { api, fetchFn } = client(hooks({ online: () => false }), json(200, {}));
+    expect((await failure(api.get("x"))).code).toBe("offline");
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it("logs out on 401 of an ordinary call, without a toast", async () => {
+    const h = hooks();
+    const { api } = client(h, json(401, errorBody(401, "expired")));
+    const error = await failure(api.get("current/user"));
+    expect(error.status).toBe(401);
+    expect(h.unauthorized).toHaveBeenCalledTimes(1);
+    expect(h.failed).not.toHaveBeenCalled();
+  });
+
+  it("does not log out on 401 of login (own401)", async () => {
+    const h = hooks();
+    const { api } = client(h, json(401, errorBody(401, "wrong.credentials")));
+    const error = await failure(api.post("auth/login", {}, { own401: true, quiet: true }));
+    expect(error.description).toBe("wrong.credentials");
+    expect(h.unauthorized).not.toHaveBeenCalled();
+  });
+
+  it("does not log out on 401 while the unsubscribe screen is shown", async () => {
+    const h = hooks({ onUnsubscribeScreen: () => true });
+    const { api } = client(h, json(401, errorBody(401, "x")));
+    await failure(api.get("notifications/unsubscribe/k"));
+    expect(h.unauthorized).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["restriction.timerange", "timerange"],
+    ["restriction.fromip", "fromip"],
+  ] as const)("opens the restriction modal on 403 %s and shows no toast", async (description, kind) => {
+    const h = hooks();
+    const { api } = client(h, json(403, errorBody(403, description)));
+    const error = await failure(api.get("companies/id/1/info"));
+    expect(h.restricted).toHaveBeenCalledWith(kind);
+    expect(error.code).toBe("restricted");
+    expect(h.failed).not.toHaveBeenCalled();
+  });
+
+  it("toasts any other failure with status, text, description and URL", async () => {
+    const h = hooks();
+    const { api } = client(h, json(500, errorBody(500, "boom")));
+    const error = await failure(api.get("companies/id/1/vehicles"));
+    expect(error).toMatchObject({ status: 500, description: "boom", url: "/fr/v1/companies/id/1/vehicles" });
+    expect(error.text).toContain('"boom"');
+    expect(h.failed).toHaveBeenCalledWith(error);
+  });
+
+  it("does not toast when the caller shows the error itself", async () => {
+    const h = hooks();
+    const { api } = client(h, json(400, errorBody(400, "bad")));
+    await failure(api.get("x", { quiet: true }));
+    expect(h.failed).not.toHaveBeenCalled();
+  });
+
+  it("keeps a non-JSON error body as the description", async () => {
+    const { api } = client(hooks(), new Response("Bad Gateway", { status: 502 }));
+    expect((await failure(api.get("x"))).description).toBe("Bad Gateway");
+  });
+});
+
+describe("apiErrorText", () => {
+  const t = ((key: string, options?: Record<string, unknown>) =>
+    options ? `${key}:${JSON.stringify(options)}` : key) as unknown as TFunction;
+  const err = (status: number, description: string) => new ApiError(status, description, "/fr/v1/u", description);
+
+  it("names the duplicate e-mail", () => {
+    const description = `duplicate key value violates unique constraint "${USERS_EMAIL_CONSTRAINT}"`;
+    expect(apiErrorText(err(409, description), t)).toBe("errors.duplicateEmail");
+  });
+  it("names the person already assigned", () => {
+    expect(apiErrorText(err(400, "personId.already.asigned"), t)).toBe("errors.personAlreadyAssigned");
+  });
+  it("explains 406 as a search too extensive", () => {
+    expect(apiErrorText(err(406, "x"), t)).toBe("errors.searchTooExtensive");
+  });
+  it("otherwise gives status, description and URL", () => {
+    expect(apiErrorText(err(500, "boom"), t)).toBe(
+      'errors.generic:{"status":500,"description":"boom","url":"/fr/v1/u"}',
+    );
+  });
+});

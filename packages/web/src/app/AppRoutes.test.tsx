@@ -1,0 +1,181 @@
+import { type Role, type Site, type User, userSchema } from "@vigia/domain";
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import { type ReactNode, useMemo, useState } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CompanyContext, type CompanyValue } from "../company/company.ts";
+import { initI18n } from "../i18n/index.ts";
+import { TimezoneProvider } from "../session/preferences.tsx";
+import { SessionContext, type SessionValue } from "../session/session.ts";
+import { SiteStorage } from "../session/storage.ts";
+import { AppRoutes } from "./AppRoutes.tsx";
+
+/**
+ * The router applies the guard's decisions: this renders the real route tree with a fake session and
+ * company, and checks what the user ends up seeing.
+ */
+const site: Site = {
+  id: 1,
+  sitename: "test",
+  timezone: "UTC",
+  logoUrl: "",
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+};
+
+function makeUser(role: Role, companyId: number | null): User {
+  return userSchema.parse({
+    id: 1,
+    email: "u@x.demo",
+    firstName: "Ana",
+    lastName: "Test",
+    phone: "",
+    country: "ES",
+    language: "en",
+    timezone: "UTC",
+    description: "",
+    role,
+    readOnly: false,
+    companyId,
+    resellerId: companyId === null ? 1 : null,
+    selectedCompanyId: null,
+    groups: [],
+    notifications: {},
+    config: { alarmFrontSound: true },
+    restrictions: { timeRange: null, ip: null },
+    login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
+    mapBound: null,
+    createdTs: 0,
+  });
+}
+
+interface HarnessProps {
+  initialUser: User | null;
+  path: string;
+  status?: SessionValue["status"];
+  onLogout?: () => void;
+  onSelect?: (id: number) => void;
+}
+
+function Harness({ initialUser, status, onLogout, onSelect }: Omit<HarnessProps, "path">) {
+  const [user, setUser] = useState<User | null>(initialUser);
+  const storage = useMemo(() => new SiteStorage(site.sitename, localStorage, sessionStorage), []);
+  const session: SessionValue = {
+    site,
+    storage,
+    status: status ?? (user ? "authenticated" : "anonymous"),
+    user,
+    login: async () => {
+      throw new Error("not in this test");
+    },
+    logout: async () => {
+      onLogout?.();
+      setUser(null);
+    },
+    setUser,
+  };
+  const companyId = user?.companyId ?? null;
+  const company: CompanyValue = {
+    companyId,
+    selectedId: null,
+    info:
+      companyId === null
+        ? null
+        : {
+            id: companyId,
+            name: "Acme",
+            state: { current: { value: 1, name: "active", id: 1 } },
+            conf: { general: { units: { fuelConsumption: 0 } }, supports: [] },
+            centroId: null,
+          },
+    data: {},
+    loading: false,
+    progress: { done: 0, total: 0 },
+    selectLocal: (id) => onSelect?.(id),
+    choose: async () => undefined,
+    clear: async () => undefined,
+  };
+  return (
+    <SessionContext.Provider value={session}>
+      <CompanyContext.Provider value={company}>
+        <AppRoutes />
+      </CompanyContext.Provider>
+    </SessionContext.Provider>
+  );
+}
+
+function renderAt({ path, ...props }: HarnessProps): void {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (node: ReactNode) => (
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <TimezoneProvider>
+          <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+        </TimezoneProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  render(wrap(<Harness {...props} />));
+}
+
+describe("router applies the access guard", () => {
+  beforeAll(() => {
+    localStorage.setItem("vigia.language", "en");
+    initI18n();
+  });
+  beforeEach(() => {
+    // Screens may start queries; keep them pending instead of reaching a network.
+    vi.stubGlobal("fetch", () => new Promise(() => undefined));
+  });
+
+  it("logs an OPERATOR out of /users and shows the sign-in screen", async () => {
+    const onLogout = vi.fn();
+    renderAt({ path: "/users", initialUser: makeUser("OPERATOR", 5), onLogout });
+    await screen.findByTestId("login-submit");
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets an ADMIN open /users (its empty-state screen for now)", async () => {
+    renderAt({ path: "/users", initialUser: makeUser("ADMIN", 5) });
+    expect(await screen.findByTestId("not-available-users")).toBeTruthy();
+  });
+
+  it("sends an anonymous visitor to the sign-in screen", async () => {
+    renderAt({ path: "/profile", initialUser: null });
+    expect(await screen.findByTestId("login-submit")).toBeTruthy();
+  });
+
+  it("sends a signed-in user away from /login to the home map", async () => {
+    renderAt({ path: "/login", initialUser: makeUser("ADMIN", 5) });
+    expect(await screen.findByTestId("live-map-placeholder")).toBeTruthy();
+  });
+
+  it("sends a reseller without a company from / to /companies", async () => {
+    renderAt({ path: "/", initialUser: makeUser("RESELLER", null) });
+    expect(await screen.findByTestId("companies-page")).toBeTruthy();
+  });
+
+  it("shows the super-user menu only to reseller-level users", async () => {
+    renderAt({ path: "/companies", initialUser: makeUser("SUPER_RESELLER", null) });
+    expect(await screen.findByTestId("menu-usersstats")).toBeTruthy();
+    expect(screen.queryByTestId("menu-vehicles")).toBeNull();
+  });
+
+  it("restores the company kept in session storage for a user without an assigned one", async () => {
+    const onSelect = vi.fn();
+    new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
+    renderAt({ path: "/", initialUser: makeUser("OPERATOR", null), onSelect });
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(9));
+  });
+
+  it("waits with a loading screen while the session restores", async () => {
+    renderAt({ path: "/", initialUser: null, status: "loading" });
+    expect(await screen.findByTestId("loading-screen")).toBeTruthy();
+  });
+
+  it("never guards the create-password page", async () => {
+    renderAt({ path: "/password/set/abcdefghijkl", initialUser: null, status: "loading" });
+    expect(await screen.findByTestId("password-set-submit")).toBeTruthy();
+  });
+});
