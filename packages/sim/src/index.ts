@@ -8,6 +8,7 @@ export { Gt06Client } from "./clients/gt06.ts";
 export { OsmandClient } from "./clients/osmand.ts";
 export { sampleToAvl, TeltonikaClient } from "./clients/teltonika.ts";
 export { TimerWheel } from "./clients/wheel.ts";
+export { makeDevices, PROTOCOLS } from "./fleet.ts";
 export { defaultDriverIds, initItem, step } from "./motion/item.ts";
 export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
 export { Rng, seedFor } from "./motion/rng.ts";
