@@ -28,7 +28,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/auth/login", { schema: { body: loginBodySchema, tags: ["auth"] } }, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
-      const site = await siteForHost(ctx.db, request.headers.host);
+      const site = await siteForHost(ctx.db, request.host);
       const tokens = await issueTokens(ctx.db, ctx.jwtKey, ctx.clock, { userId: user.id, siteId: site.id });
       return {
         ...tokens,
@@ -39,7 +39,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get("/auth/token", { schema: { tags: ["auth"] } }, async (request) => {
-      const site = await siteForHost(ctx.db, request.headers.host);
+      const site = await siteForHost(ctx.db, request.host);
       const { userId: _userId, ...pair } = await rotateRefreshToken(
         ctx.db,
         ctx.jwtKey,

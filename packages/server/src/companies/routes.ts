@@ -37,7 +37,8 @@ const NOT_YET_BUILT = [
 export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest("companyScope", null);
-    app.addHook("preHandler", companyScopeHook(ctx));
+    // onRequest, before body validation: a foreign tenant learns nothing, not even which fields are wrong.
+    app.addHook("onRequest", companyScopeHook(ctx));
     const tags = ["company load"];
 
     app.get("/info", { schema: { tags } }, async (request) => companyInfo(ctx.db, scopeOf(request).companyId));

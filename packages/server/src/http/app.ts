@@ -3,7 +3,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { APP_VERSION } from "@vigia/domain";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,12 @@ import { errorHandler } from "./errors.ts";
 
 export const API_PREFIX = "/fr/v1";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    routeCatalog: { method: string; url: string }[];
+  }
+}
+
 /** Extra route plugins that other capabilities (live channel, ingest over HTTP…) mount on the same server. */
 export type Mount = (app: FastifyInstance) => Promise<void>;
 
@@ -33,12 +39,19 @@ export async function buildApp(
     loggerInstance: ctx.log,
     trustProxy: options.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
-    disableRequestLogging: process.env.VIGIA_LOG_REQUESTS !== "1",
+    // Per-request lines drown the log once hundreds of devices and browsers are connected.
+    logController: new LogController({ disableRequestLogging: process.env.VIGIA_LOG_REQUESTS !== "1" }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorateRequest("principal", null);
+  // Every route, as registered: the tenant-isolation tests walk this list so no endpoint escapes them.
+  const routeCatalog: { method: string; url: string }[] = [];
+  app.decorate("routeCatalog", routeCatalog);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

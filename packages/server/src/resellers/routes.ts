@@ -32,7 +32,7 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["reseller load"];
     app.decorateRequest("resellerScope", null);
-    app.addHook("preHandler", async (request) => {
+    app.addHook("onRequest", async (request) => {
       if (!isResellerOrHigher(principalOf(request).role)) throw forbidden();
     });
 
@@ -52,7 +52,7 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(
       async (one) => {
-        one.addHook("preHandler", async (request) => {
+        one.addHook("onRequest", async (request) => {
           const { resellerId } = request.params as { resellerId?: string };
           request.resellerScope = await resolveResellerScope(ctx.db, principalOf(request), Number(resellerId));
         });

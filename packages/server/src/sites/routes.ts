@@ -6,7 +6,7 @@ import { siteForHost } from "./sites.ts";
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/site", { schema: { tags: ["site"], security: [] } }, async (request) => {
-      const site = await siteForHost(ctx.db, request.headers.host);
+      const site = await siteForHost(ctx.db, request.host);
       return {
         id: site.id,
         sitename: site.name,
