@@ -61,7 +61,14 @@ export const ASSET_TYPES = [
 ] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
-export const ACTIVITY_TYPE = { still: 1, unknown: 2, walking: 3, running: 4, bicycle: 5, vehicle: 6 } as const;
+export const ACTIVITY_TYPE = {
+  still: 1,
+  unknown: 2,
+  walking: 3,
+  running: 4,
+  bicycle: 5,
+  vehicle: 6,
+} as const;
 
 /** Custom state ids with a fixed meaning. */
 export const CUSTOM_STATE_NONE = { id: 0, color: "#ffffff", description: "" } as const;

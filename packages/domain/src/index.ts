@@ -1,4 +1,6 @@
 export * from "./api/auth.ts";
+export * from "./api/companyLoad.ts";
+export * from "./api/site.ts";
 export * from "./api/users.ts";
 export * from "./codes.ts";
 export * from "./constants.ts";
@@ -6,5 +8,3 @@ export * from "./errors.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";
-export * from "./api/companyLoad.ts";
-export * from "./api/site.ts";

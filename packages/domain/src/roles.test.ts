@@ -21,14 +21,17 @@ describe("role predicates (spec 01 §6)", () => {
     ["USER", false, false, false, false],
   ];
   it("covers every role", () => expect(table.map((r) => r[0]).sort()).toEqual([...ROLES].sort()));
-  it.each(table)("%s: subadmin+ %s, admin+ %s, reseller+ %s, super+ %s", (role, sub, admin, reseller, sup) => {
-    expect([isSubadminOrHigher(role), isAdminOrHigher(role), isResellerOrHigher(role), isSuperResellerOrHigher(role)]).toEqual([
-      sub,
-      admin,
-      reseller,
-      sup,
-    ]);
-  });
+  it.each(table)(
+    "%s: subadmin+ %s, admin+ %s, reseller+ %s, super+ %s",
+    (role, sub, admin, reseller, sup) => {
+      expect([
+        isSubadminOrHigher(role),
+        isAdminOrHigher(role),
+        isResellerOrHigher(role),
+        isSuperResellerOrHigher(role),
+      ]).toEqual([sub, admin, reseller, sup]);
+    },
+  );
   it.each([
     ["superadministrator", "SUPER_RESELLER"],
     ["admin", "ADMIN"],

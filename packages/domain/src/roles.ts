@@ -1,7 +1,15 @@
 import { z } from "zod";
 
 /** Every role the platform knows. USER is the plain company user; readOnly is a separate flag. */
-export const ROLES = ["SUPER_RESELLER", "RESELLER", "DEVELOPER", "ADMIN", "SUBADMIN", "OPERATOR", "USER"] as const;
+export const ROLES = [
+  "SUPER_RESELLER",
+  "RESELLER",
+  "DEVELOPER",
+  "ADMIN",
+  "SUBADMIN",
+  "OPERATOR",
+  "USER",
+] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -26,7 +34,13 @@ export function parseRole(value: string): Role | undefined {
   return ROLE_ALIASES[value.toLowerCase()];
 }
 
-const SUBADMIN_OR_HIGHER: ReadonlySet<Role> = new Set(["SUBADMIN", "ADMIN", "RESELLER", "SUPER_RESELLER", "DEVELOPER"]);
+const SUBADMIN_OR_HIGHER: ReadonlySet<Role> = new Set([
+  "SUBADMIN",
+  "ADMIN",
+  "RESELLER",
+  "SUPER_RESELLER",
+  "DEVELOPER",
+]);
 const ADMIN_OR_HIGHER: ReadonlySet<Role> = new Set(["ADMIN", "RESELLER", "SUPER_RESELLER", "DEVELOPER"]);
 const RESELLER_OR_HIGHER: ReadonlySet<Role> = new Set(["RESELLER", "SUPER_RESELLER", "DEVELOPER"]);
 const SUPER_RESELLER_OR_HIGHER: ReadonlySet<Role> = new Set(["SUPER_RESELLER", "DEVELOPER"]);
@@ -38,7 +52,8 @@ export const isSuperResellerOrHigher = (role: Role): boolean => SUPER_RESELLER_O
 /** The spec's "developer flag" (beaconzones) is carried by the DEVELOPER role. */
 export const hasDeveloperFlag = (role: Role): boolean => role === "DEVELOPER";
 /** Roles whose data access is limited to their own groups (and sub-groups). */
-export const isGroupScoped = (role: Role): boolean => role === "SUBADMIN" || role === "OPERATOR" || role === "USER";
+export const isGroupScoped = (role: Role): boolean =>
+  role === "SUBADMIN" || role === "OPERATOR" || role === "USER";
 
 /** Capabilities that a read-only user may still write, per role (spec 01 §6). */
 export type WriteCapability = "general" | "costs" | "tickets";

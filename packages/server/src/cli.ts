@@ -56,17 +56,28 @@ async function createUser(args: string[]): Promise<void> {
     },
   });
   const role = parseRole(values.role ?? "");
-  if (!values.email || !values.password || !role) throw new Error("create-user needs --email, --password and a valid --role");
+  if (!values.email || !values.password || !role)
+    throw new Error("create-user needs --email, --password and a valid --role");
   const companyId = values["company-id"] ? Number(values["company-id"]) : null;
   const resellerId = values["reseller-id"] ? Number(values["reseller-id"]) : null;
-  if ((companyId === null) === (resellerId === null)) throw new Error("give exactly one of --company-id or --reseller-id");
+  if ((companyId === null) === (resellerId === null))
+    throw new Error("give exactly one of --company-id or --reseller-id");
   const db = await openDatabase(readConfig());
   await migrate(db);
   const now = systemClock.now();
   const rows = await db.query<{ id: number }>(
     `insert into users (email, password_hash, first_name, last_name, role, company_id, reseller_id,
        password_changed_ts, created_ts, updated_ts) values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) returning id`,
-    [values.email, await hashPassword(values.password), values["first-name"] ?? "", values["last-name"] ?? "", role, companyId, resellerId, now],
+    [
+      values.email,
+      await hashPassword(values.password),
+      values["first-name"] ?? "",
+      values["last-name"] ?? "",
+      role,
+      companyId,
+      resellerId,
+      now,
+    ],
   );
   console.log(`created user ${rows[0]!.id} <${values.email}> as ${role}`);
   await db.close();

@@ -33,7 +33,8 @@ function int(value: string | undefined, fallback: number): number {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const schema = env.VIGIA_DB_SCHEMA ?? null;
-  if (schema !== null && !SCHEMA_NAME.test(schema)) throw new Error(`VIGIA_DB_SCHEMA is not a plain schema name: ${schema}`);
+  if (schema !== null && !SCHEMA_NAME.test(schema))
+    throw new Error(`VIGIA_DB_SCHEMA is not a plain schema name: ${schema}`);
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? "0.0.0.0",

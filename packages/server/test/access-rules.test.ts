@@ -49,10 +49,16 @@ describe("access restrictions", () => {
   it("applies the company's restrictions on top of the user's", async () => {
     const admin = await p.api.token("admin@globex.demo");
     const companyId = (await p.api.get<{ companyId: number }>("current/user", admin)).body.companyId;
-    await p.ctx.db.query("update companies set restrictions = $2 where id = $1", [companyId, { timeRange: null, ip: "172.16.0.0/12" }]);
+    await p.ctx.db.query("update companies set restrictions = $2 where id = $1", [
+      companyId,
+      { timeRange: null, ip: "172.16.0.0/12" },
+    ]);
     const r = await p.api.login("admin@globex.demo", undefined, { "x-forwarded-for": "8.8.8.8" });
     expect((r.body as unknown as ErrorBody).description).toBe("restriction.fromip");
-    await p.ctx.db.query("update companies set restrictions = $2 where id = $1", [companyId, { timeRange: null, ip: null }]);
+    await p.ctx.db.query("update companies set restrictions = $2 where id = $1", [
+      companyId,
+      { timeRange: null, ip: null },
+    ]);
   });
 });
 

@@ -57,10 +57,9 @@ describe("sign-in", () => {
     await p.api.login("subadmin@acme.demo", "Nope12345", { "x-forwarded-for": "203.0.113.7" });
     p.clock.advance(60_000);
     const ok = await p.api.login("subadmin@acme.demo", undefined, { "x-forwarded-for": "198.51.100.2" });
-    const me = await p.api.get<{ login: { front: { last: { ip: string; fail: { ip: string }[] }; prev: { ip: string } } } }>(
-      "current/user",
-      ok.body.accessToken,
-    );
+    const me = await p.api.get<{
+      login: { front: { last: { ip: string; fail: { ip: string }[] }; prev: { ip: string } } };
+    }>("current/user", ok.body.accessToken);
     expect(me.body.login.front.last.ip).toBe("198.51.100.2");
     expect(me.body.login.front.last.fail.map((f) => f.ip)).toEqual(["203.0.113.7"]);
     expect(me.body.login.front.prev).not.toBeNull();
@@ -69,7 +68,8 @@ describe("sign-in", () => {
 
 describe("lockout", () => {
   it("answers 429 'too many tries' after five failures, and lets the user in after the cool-down", async () => {
-    for (let i = 0; i < 5; i++) expect((await p.api.login("operator@acme.demo", "Bad-pass1")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await p.api.login("operator@acme.demo", "Bad-pass1")).status).toBe(401);
     const locked = await p.api.login("operator@acme.demo");
     expect(locked.status).toBe(429);
     expect((locked.body as unknown as ErrorBody).description).toBe("too many tries");
@@ -81,7 +81,10 @@ describe("lockout", () => {
 describe("tokens", () => {
   it("rotates refresh tokens and revokes the family when a rotated token is reused", async () => {
     const first = (await p.api.login("admin@acme.demo")).body;
-    const second = await p.api.get<{ accessToken: string; refreshToken: string }>("auth/token", first.refreshToken);
+    const second = await p.api.get<{ accessToken: string; refreshToken: string }>(
+      "auth/token",
+      first.refreshToken,
+    );
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.refreshToken);
     expect((await p.api.get("current/user", second.body.accessToken)).status).toBe(200);
@@ -98,7 +101,10 @@ describe("tokens", () => {
     const login = (await p.api.login("admin@globex.demo")).body;
     p.clock.advance(login.expiresIn * 1000 + 1000);
     expect((await p.api.get("current/user", login.accessToken)).status).toBe(401);
-    const refreshed = await p.api.get<{ accessToken: string; refreshToken: string }>("auth/token", login.refreshToken);
+    const refreshed = await p.api.get<{ accessToken: string; refreshToken: string }>(
+      "auth/token",
+      login.refreshToken,
+    );
     expect(refreshed.status).toBe(200);
     p.clock.advance(31 * 86_400_000);
     const stale = await p.api.get<ErrorBody>("auth/token", refreshed.body.refreshToken);
@@ -154,11 +160,23 @@ describe("password expiry", () => {
 describe("own password", () => {
   it("changes the password only with the right old one and a different new one", async () => {
     const token = await p.api.token("admin@globex.demo");
-    const wrongOld = await p.api.put<ErrorBody>("current/user/password", { oldPassword: "Nope1234", password: "Other-Pass1" }, token);
+    const wrongOld = await p.api.put<ErrorBody>(
+      "current/user/password",
+      { oldPassword: "Nope1234", password: "Other-Pass1" },
+      token,
+    );
     expect(wrongOld.status).toBe(401);
-    const same = await p.api.put<ErrorBody>("current/user/password", { oldPassword: "Demo1234", password: "Demo1234" }, token);
+    const same = await p.api.put<ErrorBody>(
+      "current/user/password",
+      { oldPassword: "Demo1234", password: "Demo1234" },
+      token,
+    );
     expect(same.status).toBe(400);
-    const ok = await p.api.put("current/user/password", { oldPassword: "Demo1234", password: "Other-Pass1" }, token);
+    const ok = await p.api.put(
+      "current/user/password",
+      { oldPassword: "Demo1234", password: "Other-Pass1" },
+      token,
+    );
     expect(ok.status).toBe(204);
     expect((await p.api.login("admin@globex.demo", "Other-Pass1")).status).toBe(200);
     await p.api.put("current/user/password", { oldPassword: "Other-Pass1", password: "Demo1234" }, token);

@@ -11,8 +11,10 @@ const reseller: Record<string, number> = {};
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  for (const row of await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies")) company[row.name] = row.id;
-  for (const row of await p.ctx.db.query<{ id: number; name: string }>("select id, name from resellers")) reseller[row.name] = row.id;
+  for (const row of await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies"))
+    company[row.name] = row.id;
+  for (const row of await p.ctx.db.query<{ id: number; name: string }>("select id, name from resellers"))
+    reseller[row.name] = row.id;
 });
 afterAll(async () => {
   await p?.close();
@@ -28,7 +30,10 @@ function forbiddenTargets(email: string): { companies: number[]; resellers: numb
   const allResellers = Object.values(reseller);
   switch (email) {
     case "reseller@vigia.demo":
-      return { companies: [globex, MISSING], resellers: [reseller["Vigia Platform"]!, reseller["Atlas Telematics"]!, MISSING] };
+      return {
+        companies: [globex, MISSING],
+        resellers: [reseller["Vigia Platform"]!, reseller["Atlas Telematics"]!, MISSING],
+      };
     case "super@vigia.demo":
     case "dev@vigia.demo":
       return { companies: [MISSING], resellers: [MISSING] };
@@ -74,12 +79,17 @@ describe("tenant isolation matrix", () => {
           .replace(":companyId", String(id))
           .replace(":resellerId", String(id))
           .replace(/:(\w+)/g, "1");
-        const response = await p.api.request<{ statusCode?: number; description?: string }>(route.method, path, {
-          token,
-          body: route.method === "GET" || route.method === "DELETE" ? undefined : {},
-        });
+        const response = await p.api.request<{ statusCode?: number; description?: string }>(
+          route.method,
+          path,
+          {
+            token,
+            body: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+          },
+        );
         const isError = response.body !== null && typeof response.body.description === "string";
-        if (![403, 404].includes(response.status) || !isError) failures.push(`${route.method} ${path} → ${response.status}`);
+        if (![403, 404].includes(response.status) || !isError)
+          failures.push(`${route.method} ${path} → ${response.status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -87,7 +97,14 @@ describe("tenant isolation matrix", () => {
 
   it("lets each account read its own tenant", async () => {
     const acme = company["Acme Logistics"]!;
-    for (const email of ["admin@acme.demo", "subadmin@acme.demo", "operator@acme.demo", "viewer@acme.demo", "reseller@vigia.demo", "super@vigia.demo"]) {
+    for (const email of [
+      "admin@acme.demo",
+      "subadmin@acme.demo",
+      "operator@acme.demo",
+      "viewer@acme.demo",
+      "reseller@vigia.demo",
+      "super@vigia.demo",
+    ]) {
       const token = await p.api.token(email);
       expect((await p.api.get(`companies/id/${acme}/info`, token)).status, email).toBe(200);
     }
@@ -99,7 +116,10 @@ describe("tenant isolation matrix", () => {
 describe("group scope", () => {
   async function names(email: string, collection: string): Promise<string[]> {
     const token = await p.api.token(email);
-    const r = await p.api.get<Record<string, { name: string }>>(`companies/id/${company["Acme Logistics"]}/${collection}`, token);
+    const r = await p.api.get<Record<string, { name: string }>>(
+      `companies/id/${company["Acme Logistics"]}/${collection}`,
+      token,
+    );
     expect(r.status).toBe(200);
     return Object.values(r.body).map((x) => x.name);
   }
@@ -128,41 +148,66 @@ describe("group scope", () => {
 describe("company selection", () => {
   it("lets a reseller select a company of its tree and clear it", async () => {
     const token = await p.api.token("reseller@vigia.demo");
-    const selected = await p.api.put<{ selectedCompanyId: number | null }>(`current/user/companies/id/${company.Initech}`, {}, token);
+    const selected = await p.api.put<{ selectedCompanyId: number | null }>(
+      `current/user/companies/id/${company.Initech}`,
+      {},
+      token,
+    );
     expect(selected.body.selectedCompanyId).toBe(company.Initech);
     const foreign = await p.api.put(`current/user/companies/id/${company["Globex Security"]}`, {}, token);
     expect(foreign.status).toBe(404);
-    const cleared = await p.api.put<{ selectedCompanyId: number | null }>("current/user/companies/id/0", {}, token);
+    const cleared = await p.api.put<{ selectedCompanyId: number | null }>(
+      "current/user/companies/id/0",
+      {},
+      token,
+    );
     expect(cleared.body.selectedCompanyId).toBeNull();
   });
 
   it("does not let a company user select another company", async () => {
     const token = await p.api.token("admin@acme.demo");
-    expect((await p.api.put(`current/user/companies/id/${company["Globex Security"]}`, {}, token)).status).toBe(404);
+    expect(
+      (await p.api.put(`current/user/companies/id/${company["Globex Security"]}`, {}, token)).status,
+    ).toBe(404);
   });
 
   it("lists only the reseller's own companies and resellers", async () => {
     const token = await p.api.token("reseller@vigia.demo");
-    const companies = await p.api.get<Record<string, { name: string }>>(`resellers/id/${reseller["Iberia Tracking"]}/companies`, token);
-    expect(Object.values(companies.body).map((c) => c.name).sort()).toEqual(["Acme Logistics", "Initech"]);
+    const companies = await p.api.get<Record<string, { name: string }>>(
+      `resellers/id/${reseller["Iberia Tracking"]}/companies`,
+      token,
+    );
+    expect(
+      Object.values(companies.body)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(["Acme Logistics", "Initech"]);
     const resellers = await p.api.get<Record<string, { name: string }>>("resellers", token);
-    expect(Object.values(resellers.body).map((r) => r.name).sort()).toEqual(["Iberia Norte", "Iberia Tracking"]);
+    expect(
+      Object.values(resellers.body)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(["Iberia Norte", "Iberia Tracking"]);
   });
 });
 
 describe("company load", () => {
   it("answers every company-load call of the client", async () => {
     const token = await p.api.token("admin@acme.demo");
-    const paths = "groups vehicles assets timezones drivers geozones events sensors pois trackers info worktimes maintenances/inputs costs/inputs tickets/inputs users/inputs report_types trackers/inputs icons cras states ios imaps ibeacons ibeacons/inputs layers persons".split(" ");
+    const paths =
+      "groups vehicles assets timezones drivers geozones events sensors pois trackers info worktimes maintenances/inputs costs/inputs tickets/inputs users/inputs report_types trackers/inputs icons cras states ios imaps ibeacons ibeacons/inputs layers persons".split(
+        " ",
+      );
     for (const path of paths) {
       const r = await p.api.get(`companies/id/${company["Acme Logistics"]}/${path}`, token);
       expect(r.status, path).toBe(200);
       expect(typeof r.body, path).toBe("object");
     }
-    const info = await p.api.get<{ name: string; state: { current: { value: number } }; conf: { supports: unknown[] } }>(
-      `companies/id/${company["Acme Logistics"]}/info`,
-      token,
-    );
+    const info = await p.api.get<{
+      name: string;
+      state: { current: { value: number } };
+      conf: { supports: unknown[] };
+    }>(`companies/id/${company["Acme Logistics"]}/info`, token);
     expect(info.body.name).toBe("Acme Logistics");
     expect(info.body.state.current.value).toBe(1);
     expect(info.body.conf.supports.length).toBeGreaterThan(0);
@@ -171,7 +216,17 @@ describe("company load", () => {
   it("answers every reseller-load call", async () => {
     const token = await p.api.token("reseller@vigia.demo");
     const rid = reseller["Iberia Tracking"];
-    for (const path of ["resellers", `resellers/id/${rid}/tickets/inputs`, `resellers/id/${rid}/companies`, "resellers/users/inputs", `resellers/id/${rid}/trackers/inputs`, "resellers/timezones", `resellers/id/${rid}/cras`, "resellers/states", `resellers/id/${rid}/supports`]) {
+    for (const path of [
+      "resellers",
+      `resellers/id/${rid}/tickets/inputs`,
+      `resellers/id/${rid}/companies`,
+      "resellers/users/inputs",
+      `resellers/id/${rid}/trackers/inputs`,
+      "resellers/timezones",
+      `resellers/id/${rid}/cras`,
+      "resellers/states",
+      `resellers/id/${rid}/supports`,
+    ]) {
       expect((await p.api.get(path, token)).status, path).toBe(200);
     }
   });

@@ -21,7 +21,11 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const tokenResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number() });
+export const tokenResponseSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number(),
+});
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: z.string().trim().min(1, "required").max(254) });

@@ -31,7 +31,10 @@ export const loginEntrySchema = z.object({
   fail: z.array(z.object({ ip: z.string(), ts: z.number() })),
 });
 export type LoginEntry = z.infer<typeof loginEntrySchema>;
-export const loginChannelSchema = z.object({ last: loginEntrySchema.nullable(), prev: loginEntrySchema.nullable() });
+export const loginChannelSchema = z.object({
+  last: loginEntrySchema.nullable(),
+  prev: loginEntrySchema.nullable(),
+});
 export const loginHistorySchema = z.object({ front: loginChannelSchema, app: loginChannelSchema });
 export type LoginHistory = z.infer<typeof loginHistorySchema>;
 
@@ -79,7 +82,11 @@ const nameField = z.string().trim().min(1, "required").max(100, "tooLong");
 export const profileUpdateSchema = z.object({
   firstName: nameField,
   lastName: nameField,
-  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, "invalidPhone"),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+0-9 ()-]*$/, "invalidPhone"),
   language: z.enum(LANGUAGES),
   timezone: z.string().min(1).max(64),
   config: userConfigSchema,
@@ -92,7 +99,12 @@ export const userWriteSchema = z.object({
   email: emailSchema,
   firstName: nameField,
   lastName: nameField,
-  phone: z.string().trim().max(32).regex(/^[+0-9 ()-]*$/, "invalidPhone").default(""),
+  phone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[+0-9 ()-]*$/, "invalidPhone")
+    .default(""),
   country: z.string().trim().max(2).default(""),
   language: z.enum(LANGUAGES).default("es"),
   timezone: z.string().min(1).max(64).default("Europe/Madrid"),

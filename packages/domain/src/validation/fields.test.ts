@@ -21,7 +21,8 @@ import {
   wifiIntervalMinutesSchema,
 } from "./fields.ts";
 
-const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;
+const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) =>
+  schema.safeParse(value).success;
 
 describe("password (spec 01 §5)", () => {
   it.each([
@@ -78,7 +79,8 @@ describe("plate", () => {
     ["AB_123", false],
     ["", false],
   ])("%s → %s", (value, expected) => expect(ok(plateSchema, value)).toBe(expected));
-  it("the lenient helper also allows underscores", () => expect(PLATE_HELPER_PATTERN.test("AB_123")).toBe(true));
+  it("the lenient helper also allows underscores", () =>
+    expect(PLATE_HELPER_PATTERN.test("AB_123")).toBe(true));
 });
 
 describe("unique names, parents and groups", () => {
@@ -92,12 +94,16 @@ describe("unique names, parents and groups", () => {
     [5, 4, true],
     [5, null, true],
     [null, 3, true],
-  ])("item %s parent %s → %s", (item, parent, expected) => expect(isValidParent(item, parent)).toBe(expected));
+  ])("item %s parent %s → %s", (item, parent, expected) =>
+    expect(isValidParent(item, parent)).toBe(expected),
+  );
   it.each([
     [0, [], "noGroupsExist"],
     [3, [], "groupRequired"],
     [3, [1], null],
-  ])("%s groups, chosen %j → %s", (existing, chosen, expected) => expect(groupChoiceError(existing, chosen)).toBe(expected));
+  ])("%s groups, chosen %j → %s", (existing, chosen, expected) =>
+    expect(groupChoiceError(existing, chosen)).toBe(expected),
+  );
 });
 
 describe("limits", () => {
@@ -114,7 +120,9 @@ describe("limits", () => {
   it.each([
     [29, false],
     [30, true],
-  ])("wifi interval %s min → %s", (value, expected) => expect(ok(wifiIntervalMinutesSchema, value)).toBe(expected));
+  ])("wifi interval %s min → %s", (value, expected) =>
+    expect(ok(wifiIntervalMinutesSchema, value)).toBe(expected),
+  );
   it.each([
     [{ receive: true, emit: false, measuredPower: -59, n: 2 }, true],
     [{ receive: true, emit: true, measuredPower: -59, n: 2 }, false],
@@ -161,5 +169,7 @@ describe("entries", () => {
     [" 3 ", 3, true],
     ["4", 3, false],
     ["", 0, false],
-  ])("bulk delete typed %s for %s → %s", (typed, count, expected) => expect(bulkDeleteConfirmed(typed, count)).toBe(expected));
+  ])("bulk delete typed %s for %s → %s", (typed, count, expected) =>
+    expect(bulkDeleteConfirmed(typed, count)).toBe(expected),
+  );
 });

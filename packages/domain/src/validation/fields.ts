@@ -96,8 +96,17 @@ export function parseUnixTimestamp(text: string): number | null {
 }
 
 /** A parent (group or reseller) may not be the item being edited. */
-export function isValidParent(itemId: number | null | undefined, parentId: number | null | undefined): boolean {
-  return parentId === null || parentId === undefined || itemId === null || itemId === undefined || itemId !== parentId;
+export function isValidParent(
+  itemId: number | null | undefined,
+  parentId: number | null | undefined,
+): boolean {
+  return (
+    parentId === null ||
+    parentId === undefined ||
+    itemId === null ||
+    itemId === undefined ||
+    itemId !== parentId
+  );
 }
 
 /** Bulk delete asks the user to type how many items will go. */
@@ -106,7 +115,10 @@ export function bulkDeleteConfirmed(typed: string, count: number): boolean {
 }
 
 /** Items need a group: at least one must exist and one must be chosen. */
-export function groupChoiceError(existingGroups: number, chosen: readonly number[]): "noGroupsExist" | "groupRequired" | null {
+export function groupChoiceError(
+  existingGroups: number,
+  chosen: readonly number[],
+): "noGroupsExist" | "groupRequired" | null {
   if (existingGroups === 0) return "noGroupsExist";
   if (chosen.length === 0) return "groupRequired";
   return null;

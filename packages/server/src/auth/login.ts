@@ -51,7 +51,11 @@ export function nextLoginHistory(
   };
 }
 
-export function passwordExpired(row: Pick<UserRow, "password_changed_ts">, days: number | null, now: number): boolean {
+export function passwordExpired(
+  row: Pick<UserRow, "password_changed_ts">,
+  days: number | null,
+  now: number,
+): boolean {
   if (days === null) return false;
   return (row.password_changed_ts ?? 0) + days * DAY_MS <= now;
 }
@@ -73,15 +77,20 @@ export async function authenticate(
   input: { username: string; password: string; channel: LoginChannel; ip: string },
 ): Promise<UserRow> {
   const { username, password, channel, ip } = input;
-  if ((await recentFailures(ctx, username)) >= LOGIN_MAX_FAILURES) throw new ApiError(429, API_ERROR.tooManyTries);
+  if ((await recentFailures(ctx, username)) >= LOGIN_MAX_FAILURES)
+    throw new ApiError(429, API_ERROR.tooManyTries);
 
-  const rows = await ctx.db.query<UserRow & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }>(
+  const rows = await ctx.db.query<
+    UserRow & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }
+  >(
     `select u.*, c.password_expiration_days, c.restrictions as company_restrictions
      from users u left join companies c on c.id = u.company_id where lower(u.email) = lower($1)`,
     [username],
   );
   const row = rows[0];
-  const ok = row ? await verifyPassword(row.password_hash, password) : (await burnPasswordCheck(password), false);
+  let ok = false;
+  if (row) ok = await verifyPassword(row.password_hash, password);
+  else await burnPasswordCheck(password);
   if (!row || !ok) {
     await recordAttempt(ctx, username, ip, false);
     if (row) {
@@ -96,7 +105,11 @@ export async function authenticate(
   if (passwordExpired(row, row.password_expiration_days, now)) {
     throw unauthorized(expiredPasswordDescription(row.password_expiration_days ?? 0));
   }
-  const restriction = restrictionFor(row.restrictions, row.company_restrictions, { ts: now, timeZone: row.timezone, ip });
+  const restriction = restrictionFor(row.restrictions, row.company_restrictions, {
+    ts: now,
+    timeZone: row.timezone,
+    ip,
+  });
   if (restriction) throw new ApiError(403, restriction);
 
   await recordAttempt(ctx, username, ip, true);

@@ -7,7 +7,11 @@ import { randomToken, sha256 } from "./secrets.ts";
 export type KeyPurpose = "reset" | "create";
 
 /** Creates a single-use key for /password/set/{key}; only its hash is stored. */
-export async function createPasswordKey(ctx: AppContext, userId: number, purpose: KeyPurpose): Promise<string> {
+export async function createPasswordKey(
+  ctx: AppContext,
+  userId: number,
+  purpose: KeyPurpose,
+): Promise<string> {
   const key = randomToken(32);
   const now = ctx.clock.now();
   await ctx.db.query(
@@ -29,13 +33,15 @@ export async function setPasswordFromKey(ctx: AppContext, key: string, password:
     );
     const row = rows[0];
     if (!row) return null;
-    await tx.query("update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1", [
+    await tx.query(
+      "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
+      [row.user_id, hash, now],
+    );
+    // A new password ends every session that the old one opened.
+    await tx.query("update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null", [
       row.user_id,
-      hash,
       now,
     ]);
-    // A new password ends every session that the old one opened.
-    await tx.query("update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null", [row.user_id, now]);
     return row.user_id;
   });
   if (userId === null) throw badRequest(API_ERROR.invalidKey);
@@ -63,11 +69,15 @@ export async function sendPasswordLink(
   });
 }
 
-const PASSWORD_MAIL: Record<string, { resetSubject: string; createSubject: string; resetBody: string; createBody: string; footer: string }> = {
+const PASSWORD_MAIL: Record<
+  string,
+  { resetSubject: string; createSubject: string; resetBody: string; createBody: string; footer: string }
+> = {
   es: {
     resetSubject: "Restablecer contraseña",
     createSubject: "Crea tu contraseña",
-    resetBody: "Hemos recibido una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:",
+    resetBody:
+      "Hemos recibido una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:",
     createBody: "Se ha creado tu cuenta. Abre este enlace para crear tu contraseña:",
     footer: "El enlace caduca en 24 horas y solo puede usarse una vez.",
   },
@@ -81,21 +91,24 @@ const PASSWORD_MAIL: Record<string, { resetSubject: string; createSubject: strin
   pt: {
     resetSubject: "Redefinir a palavra-passe",
     createSubject: "Crie a sua palavra-passe",
-    resetBody: "Recebemos um pedido para redefinir a sua palavra-passe. Abra esta ligação para escolher uma nova:",
+    resetBody:
+      "Recebemos um pedido para redefinir a sua palavra-passe. Abra esta ligação para escolher uma nova:",
     createBody: "A sua conta foi criada. Abra esta ligação para criar a sua palavra-passe:",
     footer: "A ligação expira em 24 horas e só pode ser usada uma vez.",
   },
   fr: {
     resetSubject: "Réinitialiser votre mot de passe",
     createSubject: "Créez votre mot de passe",
-    resetBody: "Nous avons reçu une demande de réinitialisation de votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :",
+    resetBody:
+      "Nous avons reçu une demande de réinitialisation de votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :",
     createBody: "Votre compte a été créé. Ouvrez ce lien pour créer votre mot de passe :",
     footer: "Le lien expire dans 24 heures et ne peut être utilisé qu'une seule fois.",
   },
   it: {
     resetSubject: "Reimposta la password",
     createSubject: "Crea la tua password",
-    resetBody: "Abbiamo ricevuto una richiesta di reimpostazione della password. Apri questo link per sceglierne una nuova:",
+    resetBody:
+      "Abbiamo ricevuto una richiesta di reimpostazione della password. Apri questo link per sceglierne una nuova:",
     createBody: "Il tuo account è stato creato. Apri questo link per creare la tua password:",
     footer: "Il link scade tra 24 ore e può essere usato una sola volta.",
   },

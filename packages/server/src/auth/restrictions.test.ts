@@ -24,7 +24,9 @@ describe("insideTimeRange", () => {
     [{ from: "22:00", to: "06:00" }, WINTER, "Europe/Madrid", false],
     [{ from: "10:00", to: "11:00" }, SUMMER, "Europe/Madrid", true],
     [{ from: "00:00", to: "00:00" }, SUMMER, "UTC", true],
-  ])("%j at %s in %s → %s", (range, ts, tz, expected) => expect(insideTimeRange(range, ts, tz)).toBe(expected));
+  ])("%j at %s in %s → %s", (range, ts, tz, expected) =>
+    expect(insideTimeRange(range, ts, tz)).toBe(expected),
+  );
 });
 
 describe("ipMatches", () => {
@@ -43,7 +45,8 @@ describe("ipMatches", () => {
 
 describe("restrictionViolation", () => {
   const at = { ts: WINTER, timeZone: "Europe/Madrid", ip: "10.1.1.1" };
-  it("passes without restrictions", () => expect(restrictionViolation({ timeRange: null, ip: null }, at)).toBeNull());
+  it("passes without restrictions", () =>
+    expect(restrictionViolation({ timeRange: null, ip: null }, at)).toBeNull());
   it("reports the time range first", () =>
     expect(restrictionViolation({ timeRange: { from: "12:00", to: "13:00" }, ip: "1.1.1.1" }, at)).toBe(
       "restriction.timerange",
@@ -51,5 +54,7 @@ describe("restrictionViolation", () => {
   it("reports the source address", () =>
     expect(restrictionViolation({ timeRange: null, ip: "192.168.0.0/16" }, at)).toBe("restriction.fromip"));
   it("passes a matching network", () =>
-    expect(restrictionViolation({ timeRange: { from: "09:00", to: "10:00" }, ip: "10.0.0.0/8" }, at)).toBeNull());
+    expect(
+      restrictionViolation({ timeRange: { from: "09:00", to: "10:00" }, ip: "10.0.0.0/8" }, at),
+    ).toBeNull());
 });

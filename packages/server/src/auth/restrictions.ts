@@ -2,7 +2,12 @@ import { API_ERROR, type UserRestrictions } from "@vigia/domain";
 
 /** Minutes since local midnight of `ts` in the IANA time zone. */
 export function minutesOfDay(ts: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
     .formatToParts(new Date(ts))
     .reduce<Record<string, string>>((acc, p) => {
       acc[p.type] = p.value;

@@ -68,15 +68,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           [request.body.email],
         );
         // Answer the same whether or not the address exists, so the form cannot be used to probe accounts.
-        if (rows[0]) await sendPasswordLink(ctx, rows[0], "reset", requestOrigin(request.protocol, request.host));
+        if (rows[0])
+          await sendPasswordLink(ctx, rows[0], "reset", requestOrigin(request.protocol, request.host));
         return reply.status(204).send();
       },
     );
 
-    app.post("/auth/password/set", { schema: { body: passwordSetBodySchema, tags: ["auth"] } }, async (request, reply) => {
-      await setPasswordFromKey(ctx, request.body.key, request.body.password);
-      return reply.status(204).send();
-    });
+    app.post(
+      "/auth/password/set",
+      { schema: { body: passwordSetBodySchema, tags: ["auth"] } },
+      async (request, reply) => {
+        await setPasswordFromKey(ctx, request.body.key, request.body.password);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       "/auth/password/expired",
@@ -92,13 +97,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
           throw unauthorized(API_ERROR.wrongCredentials);
         }
-        if (!passwordExpired(row, row.password_expiration_days, ctx.clock.now())) throw badRequest("password.notExpired");
+        if (!passwordExpired(row, row.password_expiration_days, ctx.clock.now()))
+          throw badRequest("password.notExpired");
         const now = ctx.clock.now();
-        await ctx.db.query("update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1", [
-          row.id,
-          await hashPassword(password),
-          now,
-        ]);
+        await ctx.db.query(
+          "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
+          [row.id, await hashPassword(password), now],
+        );
         return reply.status(204).send();
       },
     );

@@ -16,7 +16,11 @@ export interface AccessPayload {
   siteId: number;
 }
 
-export async function signAccessToken(key: Uint8Array, clock: Clock, payload: AccessPayload): Promise<string> {
+export async function signAccessToken(
+  key: Uint8Array,
+  clock: Clock,
+  payload: AccessPayload,
+): Promise<string> {
   const iat = Math.floor(clock.now() / 1000);
   return new SignJWT({ site: payload.siteId })
     .setProtectedHeader({ alg: "HS256" })
@@ -26,9 +30,16 @@ export async function signAccessToken(key: Uint8Array, clock: Clock, payload: Ac
     .sign(key);
 }
 
-export async function verifyAccessToken(key: Uint8Array, clock: Clock, token: string): Promise<AccessPayload> {
+export async function verifyAccessToken(
+  key: Uint8Array,
+  clock: Clock,
+  token: string,
+): Promise<AccessPayload> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: new Date(clock.now()) });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ["HS256"],
+      currentDate: new Date(clock.now()),
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId)) throw unauthorized();
     return { userId, siteId: Number(payload.site ?? 0) };
@@ -49,9 +60,18 @@ async function insertRefresh(db: Queryable, clock: Clock, userId: number, family
   return `${id}.${secret}`;
 }
 
-export async function issueTokens(db: Database, key: Uint8Array, clock: Clock, payload: AccessPayload): Promise<TokenPair> {
+export async function issueTokens(
+  db: Database,
+  key: Uint8Array,
+  clock: Clock,
+  payload: AccessPayload,
+): Promise<TokenPair> {
   const refreshToken = await insertRefresh(db, clock, payload.userId, randomToken(12));
-  return { accessToken: await signAccessToken(key, clock, payload), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S };
+  return {
+    accessToken: await signAccessToken(key, clock, payload),
+    refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+  };
 }
 
 interface RefreshRow {
@@ -84,10 +104,10 @@ export async function rotateRefreshToken(
     if (!row || row.secret_hash !== sha256(secret)) return { error: "token.invalid" } as const;
     if (row.revoked_ts !== null) return { error: "token.revoked" } as const;
     if (row.used_ts !== null) {
-      await tx.query("update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null", [
-        row.family_id,
-        now,
-      ]);
+      await tx.query(
+        "update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null",
+        [row.family_id, now],
+      );
       return { error: "token.reused" } as const;
     }
     if (row.expires_ts <= now) return { error: "token.expired" } as const;
@@ -98,7 +118,12 @@ export async function rotateRefreshToken(
   // The revocation above must commit, so the 401 is thrown only after the transaction.
   if ("error" in outcome) throw unauthorized(outcome.error);
   const accessToken = await signAccessToken(key, clock, { userId: outcome.userId, siteId });
-  return { accessToken, refreshToken: outcome.refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, userId: outcome.userId };
+  return {
+    accessToken,
+    refreshToken: outcome.refreshToken,
+    expiresIn: ACCESS_TOKEN_TTL_S,
+    userId: outcome.userId,
+  };
 }
 
 export async function revokeRefreshFamily(db: Database, clock: Clock, presented: string): Promise<void> {

@@ -2,13 +2,23 @@ import { CUSTOM_STATE_NONE } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
 import { notFound } from "../http/errors.ts";
 
-const STATE_NAMES: Record<number, string> = { 0: "active", 1: "active", 2: "neutral", 3: "suspended", 4: "deactivated" };
+const STATE_NAMES: Record<number, string> = {
+  0: "active",
+  1: "active",
+  2: "neutral",
+  3: "suspended",
+  4: "deactivated",
+};
 
 interface CompanyRow {
   id: number;
   name: string;
   state: number;
-  conf: Record<string, unknown> & { general?: Record<string, unknown>; supports?: unknown[]; customStates?: unknown };
+  conf: Record<string, unknown> & {
+    general?: Record<string, unknown>;
+    supports?: unknown[];
+    customStates?: unknown;
+  };
   licenses: Record<string, number>;
   retention_days: number;
   password_expiration_days: number | null;

@@ -32,7 +32,11 @@ export const MAINTENANCE_INPUTS = {
   states: { "0": { id: 0, name: "planned" }, "1": { id: 1, name: "pending" }, "2": { id: 2, name: "done" } },
 };
 
-export const SIM_TYPES = { "1": { id: 1, name: "M2M" }, "2": { id: 2, name: "Consumer" }, "99": { id: 99, name: "Other" } };
+export const SIM_TYPES = {
+  "1": { id: 1, name: "M2M" },
+  "2": { id: 2, name: "Consumer" },
+  "99": { id: 99, name: "Other" },
+};
 
 export const COUNTRIES = ["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"];
 

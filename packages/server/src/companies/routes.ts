@@ -9,8 +9,16 @@ import {
   listPersons,
   listVehicles,
 } from "../items/read-models.ts";
-import { COMPANY_ROLES, COST_INPUTS, MAINTENANCE_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "./inputs.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
+import {
+  COMPANY_ROLES,
+  COST_INPUTS,
+  MAINTENANCE_INPUTS,
+  SIM_TYPES,
+  TICKET_INPUTS,
+  timezones,
+  userInputs,
+} from "./inputs.ts";
 import { companyScopeHook, scopeOf } from "./scope-hook.ts";
 
 /**
@@ -41,13 +49,17 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook("onRequest", companyScopeHook(ctx));
     const tags = ["company load"];
 
-    app.get("/info", { schema: { tags } }, async (request) => companyInfo(ctx.db, scopeOf(request).companyId));
+    app.get("/info", { schema: { tags } }, async (request) =>
+      companyInfo(ctx.db, scopeOf(request).companyId),
+    );
     app.get("/groups", { schema: { tags } }, async (request) => listGroups(ctx.db, scopeOf(request)));
     app.get("/vehicles", { schema: { tags } }, async (request) => listVehicles(ctx.db, scopeOf(request)));
     app.get("/assets", { schema: { tags } }, async (request) => listAssets(ctx.db, scopeOf(request)));
     app.get("/persons", { schema: { tags } }, async (request) => listPersons(ctx.db, scopeOf(request)));
     app.get("/drivers", { schema: { tags } }, async (request) => listDrivers(ctx.db, scopeOf(request)));
-    app.get("/trackers", { schema: { tags } }, async (request) => listCompanyDevices(ctx.db, scopeOf(request)));
+    app.get("/trackers", { schema: { tags } }, async (request) =>
+      listCompanyDevices(ctx.db, scopeOf(request)),
+    );
     app.get("/trackers/inputs", { schema: { tags } }, async () => ({
       types: await listDeviceTypes(ctx.db),
       simTypes: SIM_TYPES,
@@ -58,9 +70,10 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
     app.get("/users/inputs", { schema: { tags } }, async () => userInputs(COMPANY_ROLES));
     app.get("/states", { schema: { tags } }, async (request) => {
-      const rows = await ctx.db.query<{ conf: { customStates?: unknown } }>("select conf from companies where id = $1", [
-        scopeOf(request).companyId,
-      ]);
+      const rows = await ctx.db.query<{ conf: { customStates?: unknown } }>(
+        "select conf from companies where id = $1",
+        [scopeOf(request).companyId],
+      );
       return customStatesOf(rows[0]?.conf.customStates);
     });
     for (const path of NOT_YET_BUILT) {

@@ -1,13 +1,18 @@
-import { API_ERROR, currentPasswordChangeSchema, isResellerOrHigher, profileUpdateSchema } from "@vigia/domain";
+import {
+  API_ERROR,
+  currentPasswordChangeSchema,
+  isResellerOrHigher,
+  profileUpdateSchema,
+} from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import type { AppContext } from "../context.ts";
 import { principalOf } from "../http/authenticate.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { resolveCompanyScope } from "../tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../users/user-row.ts";
-import { recordAudit } from "../audit/audit.ts";
 
 /** The signed-in user's own record, profile, password and company selection. */
 export function currentUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,16 +27,30 @@ export function currentUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       toApiUser(await load(principalOf(request).userId)),
     );
 
-    app.put("/current/user", { schema: { body: profileUpdateSchema, tags: ["current user"] } }, async (request) => {
-      const principal = principalOf(request);
-      const b = request.body;
-      await ctx.db.query(
-        `update users set first_name = $2, last_name = $3, phone = $4, language = $5, timezone = $6,
+    app.put(
+      "/current/user",
+      { schema: { body: profileUpdateSchema, tags: ["current user"] } },
+      async (request) => {
+        const principal = principalOf(request);
+        const b = request.body;
+        await ctx.db.query(
+          `update users set first_name = $2, last_name = $3, phone = $4, language = $5, timezone = $6,
            config = config || $7::jsonb, map_bound = $8, updated_ts = $9 where id = $1`,
-        [principal.userId, b.firstName, b.lastName, b.phone, b.language, b.timezone, b.config, b.mapBound, ctx.clock.now()],
-      );
-      return toApiUser(await load(principal.userId));
-    });
+          [
+            principal.userId,
+            b.firstName,
+            b.lastName,
+            b.phone,
+            b.language,
+            b.timezone,
+            b.config,
+            b.mapBound,
+            ctx.clock.now(),
+          ],
+        );
+        return toApiUser(await load(principal.userId));
+      },
+    );
 
     app.put(
       "/current/user/password",
@@ -44,12 +63,16 @@ export function currentUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         if (request.body.oldPassword === request.body.password) throw badRequest(API_ERROR.samePassword);
         const now = ctx.clock.now();
-        await ctx.db.query("update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1", [
-          row.id,
-          await hashPassword(request.body.password),
-          now,
-        ]);
-        await recordAudit(ctx, principal, { companyId: row.company_id, action: "update", entity: "password", entityId: String(row.id) });
+        await ctx.db.query(
+          "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
+          [row.id, await hashPassword(request.body.password), now],
+        );
+        await recordAudit(ctx, principal, {
+          companyId: row.company_id,
+          action: "update",
+          entity: "password",
+          entityId: String(row.id),
+        });
         return reply.status(204).send();
       },
     );
@@ -66,7 +89,10 @@ export function currentUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await resolveCompanyScope(ctx.db, principal, companyId);
         }
         const selected = companyId === 0 ? null : companyId;
-        await ctx.db.query("update users set selected_company_id = $2 where id = $1", [principal.userId, selected]);
+        await ctx.db.query("update users set selected_company_id = $2 where id = $1", [
+          principal.userId,
+          selected,
+        ]);
         return toApiUser(await load(principal.userId));
       },
     );

@@ -47,6 +47,7 @@ export function isUniqueViolation(error: unknown): error is DbError {
 
 /** Parameters cross a worker boundary or the pg wire: objects become JSON text, arrays stay arrays. */
 export function serializeParam(param: SqlParam): unknown {
-  if (param === null || typeof param !== "object" || param instanceof Date || Array.isArray(param)) return param;
+  if (param === null || typeof param !== "object" || param instanceof Date || Array.isArray(param))
+    return param;
   return JSON.stringify(param);
 }

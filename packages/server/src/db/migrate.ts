@@ -5,8 +5,12 @@ const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url);
 
 /** Applies the ordered SQL files not yet recorded in schema_migrations, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query("create table if not exists schema_migrations (name text primary key, applied_ts bigint not null)");
-  const done = new Set((await db.query<{ name: string }>("select name from schema_migrations")).map((r) => r.name));
+  await db.query(
+    "create table if not exists schema_migrations (name text primary key, applied_ts bigint not null)",
+  );
+  const done = new Set(
+    (await db.query<{ name: string }>("select name from schema_migrations")).map((r) => r.name),
+  );
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith(".sql")).sort();
   const applied: string[] = [];
   for (const file of files) {

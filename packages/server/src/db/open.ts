@@ -5,7 +5,9 @@ import { openPglite } from "./pglite.ts";
 import { openPostgres } from "./postgres.ts";
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise the embedded PGlite under the data directory. */
-export async function openDatabase(config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">,
+): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databaseSchema);
   if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
   return openPglite(config.dataDir ? `${config.dataDir}/pg` : null);

@@ -33,11 +33,23 @@ port.on("message", (req: Request) => {
         port.postMessage({ id: req.id, ok: true, rows: [] });
       }
     } catch (error) {
-      const e = error as { message?: string; code?: string; constraint?: string; detail?: string; table?: string };
+      const e = error as {
+        message?: string;
+        code?: string;
+        constraint?: string;
+        detail?: string;
+        table?: string;
+      };
       port.postMessage({
         id: req.id,
         ok: false,
-        error: { message: e.message ?? String(error), code: e.code, constraint: e.constraint, detail: e.detail, table: e.table },
+        error: {
+          message: e.message ?? String(error),
+          code: e.code,
+          constraint: e.constraint,
+          detail: e.detail,
+          table: e.table,
+        },
       });
     }
   });

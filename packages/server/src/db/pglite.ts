@@ -1,5 +1,12 @@
 import { Worker } from "node:worker_threads";
-import { type Database, DbError, type DbErrorFields, type Queryable, type SqlParam, serializeParam } from "./database.ts";
+import {
+  type Database,
+  DbError,
+  type DbErrorFields,
+  type Queryable,
+  type SqlParam,
+  serializeParam,
+} from "./database.ts";
 
 interface Reply {
   id: number;
@@ -25,7 +32,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
     workerData: { dataDir },
   });
-  const pending = new Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: Error) => void }
+  >();
   let nextId = 1;
   let failure: Error | null = null;
   worker.on("message", (reply: Reply) => {

@@ -99,7 +99,11 @@ export const ACME_FLEET: DemoCompanyFleet = {
     name: name!,
     ibutton: ibutton!,
     tachographCard: `E1000000${String(4000 + i).padStart(8, "0")}`,
-    email: `${name!.split(" ")[0]!.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")}@acme.demo`,
+    email: `${name!
+      .split(" ")[0]!
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")}@acme.demo`,
     phone: `+34 600 100 ${String(100 + i)}`,
   })),
 };
@@ -120,8 +124,20 @@ export const GLOBEX_FLEET: DemoCompanyFleet = {
     { name: "Núria Vidal", group: "Patrols" },
   ],
   drivers: [
-    { name: "Marc Soler", ibutton: "02A2B3C4D5E6F701", tachographCard: "", email: "marc@globex.demo", phone: "" },
-    { name: "Laia Ferrer", ibutton: "02A2B3C4D5E6F702", tachographCard: "", email: "laia@globex.demo", phone: "" },
+    {
+      name: "Marc Soler",
+      ibutton: "02A2B3C4D5E6F701",
+      tachographCard: "",
+      email: "marc@globex.demo",
+      phone: "",
+    },
+    {
+      name: "Laia Ferrer",
+      ibutton: "02A2B3C4D5E6F702",
+      tachographCard: "",
+      email: "laia@globex.demo",
+      phone: "",
+    },
   ],
 };
 
@@ -135,8 +151,40 @@ export const INITECH_FLEET: DemoCompanyFleet = {
 
 /** Device types the platform ships with: the protocols the gateway speaks. */
 export const DEVICE_TYPES = [
-  { id: 1, name: "FMB920", factory: "Teltonika", proto: "teltonika", port: 5027, idLength: 15, description: "Compact GNSS tracker" },
-  { id: 2, name: "FMC130", factory: "Teltonika", proto: "teltonika", port: 5027, idLength: 15, description: "4G tracker with CAN" },
-  { id: 3, name: "GT06N", factory: "Concox", proto: "gt06", port: 5023, idLength: 15, description: "GPS vehicle tracker" },
-  { id: 4, name: "Traccar Client", factory: "OsmAnd", proto: "osmand", port: 5055, idLength: null, description: "Phone app (OsmAnd protocol)" },
+  {
+    id: 1,
+    name: "FMB920",
+    factory: "Teltonika",
+    proto: "teltonika",
+    port: 5027,
+    idLength: 15,
+    description: "Compact GNSS tracker",
+  },
+  {
+    id: 2,
+    name: "FMC130",
+    factory: "Teltonika",
+    proto: "teltonika",
+    port: 5027,
+    idLength: 15,
+    description: "4G tracker with CAN",
+  },
+  {
+    id: 3,
+    name: "GT06N",
+    factory: "Concox",
+    proto: "gt06",
+    port: 5023,
+    idLength: 15,
+    description: "GPS vehicle tracker",
+  },
+  {
+    id: 4,
+    name: "Traccar Client",
+    factory: "OsmAnd",
+    proto: "osmand",
+    port: 5055,
+    idLength: null,
+    description: "Phone app (OsmAnd protocol)",
+  },
 ] as const;

@@ -12,7 +12,16 @@ export async function ensureDeviceTypes(db: Queryable): Promise<void> {
     await db.query(
       `insert into device_types (id, name, factory, description, port, proto, id_length, config_defaults)
        values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-      [t.id, t.name, t.factory, t.description, t.port, t.proto, t.idLength, { port: t.port, speedLimit: 120, interval: 60, sleepTime: 30 }],
+      [
+        t.id,
+        t.name,
+        t.factory,
+        t.description,
+        t.port,
+        t.proto,
+        t.idLength,
+        { port: t.port, speedLimit: 120, interval: 60, sleepTime: 30 },
+      ],
     );
   }
 }
@@ -23,7 +32,9 @@ export async function ensureDefaultSite(db: Queryable): Promise<void> {
     `insert into sites (id, name, timezone, branding) select 1, 'Vigia', 'Europe/Madrid', '{}'::jsonb
      where not exists (select 1 from sites)`,
   );
-  await db.query("select setval(pg_get_serial_sequence('sites', 'id'), greatest((select max(id) from sites), 1))");
+  await db.query(
+    "select setval(pg_get_serial_sequence('sites', 'id'), greatest((select max(id) from sites), 1))",
+  );
 }
 
 async function one<T>(db: Queryable, sql: string, params: Parameters<Queryable["query"]>[1]): Promise<T> {
@@ -39,21 +50,47 @@ interface Ctx {
 
 async function addUser(
   c: Ctx,
-  u: { email: string; first: string; last: string; role: Role; companyId?: number; resellerId?: number; groups?: number[]; readOnly?: boolean },
+  u: {
+    email: string;
+    first: string;
+    last: string;
+    role: Role;
+    companyId?: number;
+    resellerId?: number;
+    groups?: number[];
+    readOnly?: boolean;
+  },
 ): Promise<number> {
   const row = await one<{ id: number }>(
     c.tx,
     `insert into users (email, password_hash, first_name, last_name, role, read_only, company_id, reseller_id, group_ids,
        language, timezone, password_changed_ts, created_ts, updated_ts)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'es', 'Europe/Madrid', $10, $10, $10) returning id`,
-    [u.email, c.hash, u.first, u.last, u.role, u.readOnly ?? false, u.companyId ?? null, u.resellerId ?? null, u.groups ?? [], c.now],
+    [
+      u.email,
+      c.hash,
+      u.first,
+      u.last,
+      u.role,
+      u.readOnly ?? false,
+      u.companyId ?? null,
+      u.resellerId ?? null,
+      u.groups ?? [],
+      c.now,
+    ],
   );
   return row.id;
 }
 
 async function addCompany(
   c: Ctx,
-  data: { name: string; resellerId: number; state: number; centre: { lat: number; lng: number }; supports?: unknown[] },
+  data: {
+    name: string;
+    resellerId: number;
+    state: number;
+    centre: { lat: number; lng: number };
+    supports?: unknown[];
+  },
 ): Promise<number> {
   const row = await one<{ id: number }>(
     c.tx,
@@ -74,7 +111,12 @@ async function addCompany(
 }
 
 /** Creates groups, items, drivers and one device per item; returns group ids by name. */
-async function addFleet(c: Ctx, companyId: number, fleet: DemoCompanyFleet, imeiBase: number): Promise<Map<string, number>> {
+async function addFleet(
+  c: Ctx,
+  companyId: number,
+  fleet: DemoCompanyFleet,
+  imeiBase: number,
+): Promise<Map<string, number>> {
   const groups = new Map<string, number>();
   for (const g of fleet.groups) {
     const row = await one<{ id: number }>(
@@ -90,7 +132,16 @@ async function addFleet(c: Ctx, companyId: number, fleet: DemoCompanyFleet, imei
     await c.tx.query(
       `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, created_ts, updated_ts)
        values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $8)`,
-      [String(imeiBase + serial), typeId, companyId, itemType, itemId, name, { phone: `+3460000${String(imeiBase % 1000).padStart(3, "0")}${serial}`, type: 1 }, c.now],
+      [
+        String(imeiBase + serial),
+        typeId,
+        companyId,
+        itemType,
+        itemId,
+        name,
+        { phone: `+3460000${String(imeiBase % 1000).padStart(3, "0")}${serial}`, type: 1 },
+        c.now,
+      ],
     );
   };
   for (const [i, v] of fleet.vehicles.entries()) {
@@ -99,7 +150,20 @@ async function addFleet(c: Ctx, companyId: number, fleet: DemoCompanyFleet, imei
       `insert into vehicles (company_id, group_id, plate, name, brand, model, type, engine_type, fuel_tank,
          odometer_source, initial_mileage, created_ts, updated_ts)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning id`,
-      [companyId, groups.get(v.group)!, v.plate, v.name, v.brand, v.model, v.type, v.engineType, v.fuelTank, i % 2 === 0 ? 2 : 1, 10_000 + i * 1500, c.now],
+      [
+        companyId,
+        groups.get(v.group)!,
+        v.plate,
+        v.name,
+        v.brand,
+        v.model,
+        v.type,
+        v.engineType,
+        v.fuelTank,
+        i % 2 === 0 ? 2 : 1,
+        10_000 + i * 1500,
+        c.now,
+      ],
     );
     // Two in three vehicles carry a Teltonika unit, the rest a GT06.
     await addDevice(i % 3 === 2 ? 3 : i % 2 === 0 ? 1 : 2, 1, row.id, v.name);
@@ -137,7 +201,9 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const c: Ctx = { tx, now: clock.now(), hash };
-    await tx.query("insert into site_hosts (host, site_id) values ('localhost', 1), ('127.0.0.1', 1) on conflict do nothing");
+    await tx.query(
+      "insert into site_hosts (host, site_id) values ('localhost', 1), ('127.0.0.1', 1) on conflict do nothing",
+    );
     const site2 = await one<{ id: number }>(
       tx,
       `insert into sites (name, timezone, branding) values ('Iberia Tracking', 'Europe/Madrid', $1) returning id`,
@@ -145,10 +211,32 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
     );
     await tx.query("insert into site_hosts (host, site_id) values ('iberia.localhost', $1)", [site2.id]);
 
-    const root = await one<{ id: number }>(tx, "insert into resellers (name, site_id, created_ts) values ('Vigia Platform', 1, $1) returning id", [c.now]);
+    const root = await one<{ id: number }>(
+      tx,
+      "insert into resellers (name, site_id, created_ts) values ('Vigia Platform', 1, $1) returning id",
+      [c.now],
+    );
     const supports = [
-      { id: 1, name: "Iberia Support Desk", photoUrl: "/support-desk.svg", helpline: "+34 910 000 000", email: "support@iberia.demo", mobile: "+34 600 000 000", whatsapp: "+34 600 000 000", description: "Mon–Fri 08:00–20:00" },
-      { id: 2, name: "Emergency line", photoUrl: "/support-emergency.svg", helpline: "+34 910 000 112", email: "emergency@iberia.demo", mobile: "+34 600 000 112", whatsapp: "", description: "24/7 for stolen vehicles" },
+      {
+        id: 1,
+        name: "Iberia Support Desk",
+        photoUrl: "/support-desk.svg",
+        helpline: "+34 910 000 000",
+        email: "support@iberia.demo",
+        mobile: "+34 600 000 000",
+        whatsapp: "+34 600 000 000",
+        description: "Mon–Fri 08:00–20:00",
+      },
+      {
+        id: 2,
+        name: "Emergency line",
+        photoUrl: "/support-emergency.svg",
+        helpline: "+34 910 000 112",
+        email: "emergency@iberia.demo",
+        mobile: "+34 600 000 112",
+        whatsapp: "",
+        description: "24/7 for stolen vehicles",
+      },
     ];
     const iberia = await one<{ id: number }>(
       tx,
@@ -166,24 +254,98 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
       [root.id, c.now],
     );
 
-    await addUser(c, { email: "super@vigia.demo", first: "Sofía", last: "Reyes", role: "SUPER_RESELLER", resellerId: root.id });
-    await addUser(c, { email: "dev@vigia.demo", first: "Diego", last: "Vidal", role: "DEVELOPER", resellerId: root.id });
-    await addUser(c, { email: "reseller@vigia.demo", first: "Raúl", last: "Campos", role: "RESELLER", resellerId: iberia.id });
+    await addUser(c, {
+      email: "super@vigia.demo",
+      first: "Sofía",
+      last: "Reyes",
+      role: "SUPER_RESELLER",
+      resellerId: root.id,
+    });
+    await addUser(c, {
+      email: "dev@vigia.demo",
+      first: "Diego",
+      last: "Vidal",
+      role: "DEVELOPER",
+      resellerId: root.id,
+    });
+    await addUser(c, {
+      email: "reseller@vigia.demo",
+      first: "Raúl",
+      last: "Campos",
+      role: "RESELLER",
+      resellerId: iberia.id,
+    });
 
-    const acme = await addCompany(c, { name: "Acme Logistics", resellerId: iberia.id, state: 1, centre: { lat: 40.4168, lng: -3.7038 }, supports });
+    const acme = await addCompany(c, {
+      name: "Acme Logistics",
+      resellerId: iberia.id,
+      state: 1,
+      centre: { lat: 40.4168, lng: -3.7038 },
+      supports,
+    });
     const acmeGroups = await addFleet(c, acme, ACME_FLEET, 350_000_010_000_000);
-    await addUser(c, { email: "admin@acme.demo", first: "Alicia", last: "Moreno", role: "ADMIN", companyId: acme });
-    await addUser(c, { email: "subadmin@acme.demo", first: "Sergio", last: "Blanco", role: "SUBADMIN", companyId: acme, groups: [acmeGroups.get("Madrid")!] });
-    await addUser(c, { email: "operator@acme.demo", first: "Olga", last: "Castro", role: "OPERATOR", companyId: acme, groups: [acmeGroups.get("Toledo")!] });
-    await addUser(c, { email: "viewer@acme.demo", first: "Víctor", last: "Serrano", role: "USER", companyId: acme, readOnly: true, groups: [acmeGroups.get("Acme")!] });
+    await addUser(c, {
+      email: "admin@acme.demo",
+      first: "Alicia",
+      last: "Moreno",
+      role: "ADMIN",
+      companyId: acme,
+    });
+    await addUser(c, {
+      email: "subadmin@acme.demo",
+      first: "Sergio",
+      last: "Blanco",
+      role: "SUBADMIN",
+      companyId: acme,
+      groups: [acmeGroups.get("Madrid")!],
+    });
+    await addUser(c, {
+      email: "operator@acme.demo",
+      first: "Olga",
+      last: "Castro",
+      role: "OPERATOR",
+      companyId: acme,
+      groups: [acmeGroups.get("Toledo")!],
+    });
+    await addUser(c, {
+      email: "viewer@acme.demo",
+      first: "Víctor",
+      last: "Serrano",
+      role: "USER",
+      companyId: acme,
+      readOnly: true,
+      groups: [acmeGroups.get("Acme")!],
+    });
 
-    const globex = await addCompany(c, { name: "Globex Security", resellerId: atlas.id, state: 0, centre: { lat: 41.3874, lng: 2.1686 } });
+    const globex = await addCompany(c, {
+      name: "Globex Security",
+      resellerId: atlas.id,
+      state: 0,
+      centre: { lat: 41.3874, lng: 2.1686 },
+    });
     await addFleet(c, globex, GLOBEX_FLEET, 350_000_020_000_000);
-    await addUser(c, { email: "admin@globex.demo", first: "Gemma", last: "Roig", role: "ADMIN", companyId: globex });
+    await addUser(c, {
+      email: "admin@globex.demo",
+      first: "Gemma",
+      last: "Roig",
+      role: "ADMIN",
+      companyId: globex,
+    });
 
-    const initech = await addCompany(c, { name: "Initech", resellerId: iberiaNorte.id, state: 3, centre: { lat: 39.4699, lng: -0.3763 } });
+    const initech = await addCompany(c, {
+      name: "Initech",
+      resellerId: iberiaNorte.id,
+      state: 3,
+      centre: { lat: 39.4699, lng: -0.3763 },
+    });
     await addFleet(c, initech, INITECH_FLEET, 350_000_030_000_000);
-    await addUser(c, { email: "admin@initech.demo", first: "Iván", last: "Lozano", role: "ADMIN", companyId: initech });
+    await addUser(c, {
+      email: "admin@initech.demo",
+      first: "Iván",
+      last: "Lozano",
+      role: "ADMIN",
+      companyId: initech,
+    });
   });
   return true;
 }

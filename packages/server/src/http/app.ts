@@ -55,7 +55,11 @@ export async function buildApp(
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Vigia API", version: APP_VERSION, description: "Fleet and asset telematics platform API" },
+      info: {
+        title: "Vigia API",
+        version: APP_VERSION,
+        description: "Fleet and asset telematics platform API",
+      },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ bearer: [] }],
     },
@@ -63,7 +67,11 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ ok: true, db: ctx.db.kind, initTs: ctx.initTs }));
+  app.get("/healthz", { schema: { hide: true } }, async () => ({
+    ok: true,
+    db: ctx.db.kind,
+    initTs: ctx.initTs,
+  }));
 
   await app.register(
     async (api) => {
@@ -86,7 +94,11 @@ export async function buildApp(
     await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
     // Client-side routes (/vehicles, /password/set/…) all load the single page.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/fr/") && !request.url.startsWith("/healthz")) {
+      if (
+        request.method === "GET" &&
+        !request.url.startsWith("/fr/") &&
+        !request.url.startsWith("/healthz")
+      ) {
         return reply.sendFile("index.html");
       }
       return reply.status(404).send({ statusCode: 404, error: "Not Found", description: "not.found" });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { bearer } from "../auth/routes.ts";
 import { restrictionFor } from "../auth/login.ts";
+import { bearer } from "../auth/routes.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { loadPrincipal, type Principal } from "../tenancy/principal.ts";

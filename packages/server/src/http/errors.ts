@@ -36,10 +36,19 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function body(statusCode: number, description: string, fields?: Record<string, string>): ApiErrorBody {
-  return { statusCode, error: STATUS_TEXT[statusCode] ?? "Error", description, ...(fields ? { fields } : {}) };
+  return {
+    statusCode,
+    error: STATUS_TEXT[statusCode] ?? "Error",
+    description,
+    ...(fields ? { fields } : {}),
+  };
 }
 
-export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof ApiError) {
     reply.status(error.statusCode).send(body(error.statusCode, error.description, error.fields));
     return;

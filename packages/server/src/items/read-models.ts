@@ -15,12 +15,22 @@ function keyed<T extends { id: number }>(rows: T[]): Keyed<T> {
 
 function visible(scope: CompanyScope, column = "group_id"): { where: string; params: SqlParam[] } {
   if (scope.groupIds === null) return { where: "company_id = $1", params: [scope.companyId] };
-  return { where: `company_id = $1 and ${column} = any($2::int[])`, params: [scope.companyId, scope.groupIds] };
+  return {
+    where: `company_id = $1 and ${column} = any($2::int[])`,
+    params: [scope.companyId, scope.groupIds],
+  };
 }
 
 export async function listGroups(db: Queryable, scope: CompanyScope) {
   const filter = scope.groupIds === null ? "" : "and g.id = any($2::int[])";
-  const rows = await db.query<{ id: number; name: string; parentId: number | null; vehicles: number[]; assets: number[]; persons: number[] }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    parentId: number | null;
+    vehicles: number[];
+    assets: number[];
+    persons: number[];
+  }>(
     `select g.id, g.name, g.parent_id as "parentId",
        coalesce((select array_agg(v.id order by v.id) from vehicles v where v.group_id = g.id), '{}') as vehicles,
        coalesce((select array_agg(a.id order by a.id) from assets a where a.group_id = g.id), '{}') as assets,

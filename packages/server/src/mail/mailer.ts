@@ -39,7 +39,10 @@ export class Mailer {
     );
     const id = rows[0]!.id;
     if (!this.transport) {
-      this.log.info({ mail: { id, to: message.to, subject: message.subject, text: message.text } }, "mail kept in outbox (no SMTP_URL)");
+      this.log.info(
+        { mail: { id, to: message.to, subject: message.subject, text: message.text } },
+        "mail kept in outbox (no SMTP_URL)",
+      );
       return id;
     }
     await this.deliver(id, message);
@@ -49,26 +52,40 @@ export class Mailer {
   /** Retries unsent mail; called periodically by the scheduler. */
   async flush(limit = 50): Promise<void> {
     if (!this.transport) return;
-    const rows = await this.db.query<{ id: number; to_address: string; subject: string; body_text: string; body_html: string | null }>(
+    const rows = await this.db.query<{
+      id: number;
+      to_address: string;
+      subject: string;
+      body_text: string;
+      body_html: string | null;
+    }>(
       "select id, to_address, subject, body_text, body_html from mail_outbox where sent_ts is null and attempts < 10 order by id limit $1",
       [limit],
     );
     for (const row of rows) {
-      await this.deliver(row.id, { to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html ?? undefined });
+      await this.deliver(row.id, {
+        to: row.to_address,
+        subject: row.subject,
+        text: row.body_text,
+        html: row.body_html ?? undefined,
+      });
     }
   }
 
   private async deliver(id: number, message: MailMessage): Promise<void> {
     try {
       await this.transport!.sendMail({ from: this.from, ...message });
-      await this.db.query("update mail_outbox set sent_ts = $2, attempts = attempts + 1, last_error = null where id = $1", [
-        id,
-        this.clock.now(),
-      ]);
+      await this.db.query(
+        "update mail_outbox set sent_ts = $2, attempts = attempts + 1, last_error = null where id = $1",
+        [id, this.clock.now()],
+      );
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       this.log.warn({ mailId: id, err: text }, "mail delivery failed; kept in outbox for retry");
-      await this.db.query("update mail_outbox set attempts = attempts + 1, last_error = $2 where id = $1", [id, text]);
+      await this.db.query("update mail_outbox set attempts = attempts + 1, last_error = $2 where id = $1", [
+        id,
+        text,
+      ]);
     }
   }
 

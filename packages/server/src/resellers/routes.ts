@@ -1,8 +1,8 @@
 import { isResellerOrHigher, ROLES } from "@vigia/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../context.ts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { COST_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "../companies/inputs.ts";
+import type { AppContext } from "../context.ts";
 import { principalOf } from "../http/authenticate.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { listDeviceTypes } from "../items/read-models.ts";
@@ -38,7 +38,12 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get("", { schema: { tags } }, async (request) => {
       const allowed = await visibleResellerIds(ctx.db, principalOf(request));
-      const rows = await ctx.db.query<{ id: number; name: string; parentId: number | null; children: number[] }>(
+      const rows = await ctx.db.query<{
+        id: number;
+        name: string;
+        parentId: number | null;
+        children: number[];
+      }>(
         `select r.id, r.name, r.parent_id as "parentId", r.email, r.phone,
            coalesce((select array_agg(c.id order by c.id) from resellers c where c.parent_id = r.id), '{}') as children
          from resellers r where ($1::int[] is null or r.id = any($1::int[])) order by r.id`,
@@ -54,7 +59,11 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (one) => {
         one.addHook("onRequest", async (request) => {
           const { resellerId } = request.params as { resellerId?: string };
-          request.resellerScope = await resolveResellerScope(ctx.db, principalOf(request), Number(resellerId));
+          request.resellerScope = await resolveResellerScope(
+            ctx.db,
+            principalOf(request),
+            Number(resellerId),
+          );
         });
         one.get("/companies", { schema: { tags } }, async (request) => {
           const scope = resellerScopeOf(request);
@@ -67,9 +76,10 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return Object.fromEntries(rows.map((r) => [r.id, r]));
         });
         one.get("/supports", { schema: { tags } }, async (request) => {
-          const rows = await ctx.db.query<{ conf: { supports?: unknown[] } }>("select conf from resellers where id = $1", [
-            resellerScopeOf(request).resellerId,
-          ]);
+          const rows = await ctx.db.query<{ conf: { supports?: unknown[] } }>(
+            "select conf from resellers where id = $1",
+            [resellerScopeOf(request).resellerId],
+          );
           const list = (rows[0]?.conf.supports ?? []) as { id: number }[];
           return Object.fromEntries(list.map((s) => [s.id, s]));
         });

@@ -39,7 +39,11 @@ export async function resellerSubtree(db: Queryable, rootId: number): Promise<nu
 }
 
 /** Group ids plus all their descendants, inside one company. */
-export async function groupSubtree(db: Queryable, companyId: number, groupIds: readonly number[]): Promise<number[]> {
+export async function groupSubtree(
+  db: Queryable,
+  companyId: number,
+  groupIds: readonly number[],
+): Promise<number[]> {
   if (groupIds.length === 0) return [];
   const rows = await db.query<{ id: number }>(
     `with recursive tree as (
@@ -58,10 +62,16 @@ export async function visibleResellerIds(db: Queryable, principal: Principal): P
   return resellerSubtree(db, principal.resellerId);
 }
 
-export async function resolveCompanyScope(db: Queryable, principal: Principal, companyId: number): Promise<CompanyScope> {
+export async function resolveCompanyScope(
+  db: Queryable,
+  principal: Principal,
+  companyId: number,
+): Promise<CompanyScope> {
   if (!Number.isInteger(companyId) || companyId <= 0) throw notFound();
   if (isResellerOrHigher(principal.role)) {
-    const rows = await db.query<{ reseller_id: number }>("select reseller_id from companies where id = $1", [companyId]);
+    const rows = await db.query<{ reseller_id: number }>("select reseller_id from companies where id = $1", [
+      companyId,
+    ]);
     const company = rows[0];
     if (!company) throw notFound();
     const allowed = await visibleResellerIds(db, principal);
@@ -69,7 +79,9 @@ export async function resolveCompanyScope(db: Queryable, principal: Principal, c
     return { companyId, groupIds: null, principal };
   }
   if (principal.companyId !== companyId) throw notFound();
-  const groupIds = isGroupScoped(principal.role) ? await groupSubtree(db, companyId, principal.groupIds) : null;
+  const groupIds = isGroupScoped(principal.role)
+    ? await groupSubtree(db, companyId, principal.groupIds)
+    : null;
   return { companyId, groupIds, principal };
 }
 
@@ -95,7 +107,11 @@ export function requireWrite(principal: Principal, capability: WriteCapability =
 }
 
 /** SQL fragment and parameter for "item visible in this scope" on a table with a group_id column. */
-export function groupFilter(scope: CompanyScope, column = "group_id", paramIndex = 2): { sql: string; params: number[][] } {
+export function groupFilter(
+  scope: CompanyScope,
+  column = "group_id",
+  paramIndex = 2,
+): { sql: string; params: number[][] } {
   if (scope.groupIds === null) return { sql: "true", params: [] };
   return { sql: `${column} = any($${paramIndex}::int[])`, params: [scope.groupIds] };
 }

@@ -12,13 +12,10 @@ export async function createUnsubscribeKey(
   target: { userId: number | null; email: string; kind: string },
 ): Promise<string> {
   const key = randomToken(24);
-  await db.query("insert into unsubscribe_keys (key_hash, user_id, email, kind, created_ts) values ($1, $2, $3, $4, $5)", [
-    sha256(key),
-    target.userId,
-    target.email,
-    target.kind,
-    now,
-  ]);
+  await db.query(
+    "insert into unsubscribe_keys (key_hash, user_id, email, kind, created_ts) values ($1, $2, $3, $4, $5)",
+    [sha256(key), target.userId, target.email, target.kind, now],
+  );
   return key;
 }
 
@@ -27,33 +24,41 @@ const params = z.object({ key: z.string().min(10).max(200) });
 /** The unsubscribe screen works without signing in: the key itself is the credential. */
 export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/notifications/unsubscribe/:key", { schema: { params, tags: ["notifications"], security: [] } }, async (request) => {
-      const rows = await ctx.db.query<{ email: string; kind: string; used_ts: number | null }>(
-        "select email, kind, used_ts from unsubscribe_keys where key_hash = $1",
-        [sha256(request.params.key)],
-      );
-      if (!rows[0]) throw notFound("invalid.key");
-      return { email: rows[0].email, kind: rows[0].kind, done: rows[0].used_ts !== null };
-    });
-
-    app.post("/notifications/unsubscribe/:key", { schema: { params, tags: ["notifications"], security: [] } }, async (request, reply) => {
-      const found = await ctx.db.transaction(async (tx) => {
-        const rows = await tx.query<{ user_id: number | null; kind: string }>(
-          "update unsubscribe_keys set used_ts = coalesce(used_ts, $2) where key_hash = $1 returning user_id, kind",
-          [sha256(request.params.key), ctx.clock.now()],
+    app.get(
+      "/notifications/unsubscribe/:key",
+      { schema: { params, tags: ["notifications"], security: [] } },
+      async (request) => {
+        const rows = await ctx.db.query<{ email: string; kind: string; used_ts: number | null }>(
+          "select email, kind, used_ts from unsubscribe_keys where key_hash = $1",
+          [sha256(request.params.key)],
         );
-        const row = rows[0];
-        if (!row) return false;
-        if (row.user_id !== null) {
-          await tx.query("update users set notifications = notifications || $2::jsonb where id = $1", [
-            row.user_id,
-            { [row.kind]: false },
-          ]);
-        }
-        return true;
-      });
-      if (!found) throw notFound("invalid.key");
-      return reply.status(204).send();
-    });
+        if (!rows[0]) throw notFound("invalid.key");
+        return { email: rows[0].email, kind: rows[0].kind, done: rows[0].used_ts !== null };
+      },
+    );
+
+    app.post(
+      "/notifications/unsubscribe/:key",
+      { schema: { params, tags: ["notifications"], security: [] } },
+      async (request, reply) => {
+        const found = await ctx.db.transaction(async (tx) => {
+          const rows = await tx.query<{ user_id: number | null; kind: string }>(
+            "update unsubscribe_keys set used_ts = coalesce(used_ts, $2) where key_hash = $1 returning user_id, kind",
+            [sha256(request.params.key), ctx.clock.now()],
+          );
+          const row = rows[0];
+          if (!row) return false;
+          if (row.user_id !== null) {
+            await tx.query("update users set notifications = notifications || $2::jsonb where id = $1", [
+              row.user_id,
+              { [row.kind]: false },
+            ]);
+          }
+          return true;
+        });
+        if (!found) throw notFound("invalid.key");
+        return reply.status(204).send();
+      },
+    );
   };
 }

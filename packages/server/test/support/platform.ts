@@ -94,13 +94,19 @@ export class ApiClient {
   }
 
   login(username: string, password = DEMO_PASSWORD, headers?: Record<string, string>) {
-    return this.post<LoginResult & { description?: string }>("auth/login", { username, password }, undefined, headers);
+    return this.post<LoginResult & { description?: string }>(
+      "auth/login",
+      { username, password },
+      undefined,
+      headers,
+    );
   }
 
   /** Signs in and returns the access token, failing loudly if sign-in does not succeed. */
   async token(username: string, password = DEMO_PASSWORD): Promise<string> {
     const response = await this.login(username, password);
-    if (response.status !== 200) throw new Error(`login ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`login ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.accessToken;
   }
 }
