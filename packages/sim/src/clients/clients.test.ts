@@ -160,7 +160,7 @@ describe("GT06 client", () => {
     client.push(sample(1));
     client.tick(now);
     await ev.until(() => ev.count("ready") === 1);
-    client.push(sample(2, { speeding: true }));
+    client.push(sample(2, { speeding: true, speedKmh: 58, speedLimitKmh: 50 }));
     await server.until(() => server.packets.filter((p) => p.protocol === GT06_LOCATION).length === 3);
     const login = server.packets[0]!;
     expect(login.protocol).toBe(GT06_LOGIN);
@@ -173,7 +173,7 @@ describe("GT06 client", () => {
     // The serial number increases packet by packet.
     const serials = server.packets.map((p) => p.serial);
     expect(serials).toEqual([...serials].sort((a, b) => a - b));
-    // Speeding started: an overspeed alarm (0x26, code 0x06), which the server acknowledges.
+    // Over the limit: an overspeed alarm (0x26, code 0x06), which the server acknowledges.
     await ev.until(() => stats.acked === 1);
     const alarm = server.packets.find((p) => p.protocol === 0x26)!;
     expect(alarm.content[alarm.content.length - 2]).toBe(0x06);

@@ -1,6 +1,6 @@
 /**
  * A Concox GT06-family tracker: login (0x01) and wait for the server's reply, then one GPS+LBS+status packet (0x22)
- * per sample, a heartbeat (0x13) every 3 minutes and an alarm (0x26) when a speeding trip starts.
+ * per sample, a heartbeat (0x13) every 3 minutes and an overspeed alarm (0x26) when the speed goes over the road's limit.
  * Location packets carry no acknowledgement in this protocol, so positions are only held back while the device is
  * offline; those are sent after the next login flagged as "GPS re-upload". A heartbeat left unanswered until
  * the next one means the link is dead: reconnect.
@@ -80,8 +80,10 @@ export class Gt06Client extends TcpClient implements DeviceClient {
 
   push(sample: Sample): void {
     this.last = sample;
-    const alarm = sample.speeding && !this.wasSpeeding;
-    this.wasSpeeding = sample.speeding;
+    // Like the device's overspeed setting: alarm once when the speed goes over the limit, re-armed below it.
+    const over = sample.speedLimitKmh !== undefined && sample.speedKmh > sample.speedLimitKmh;
+    const alarm = over && !this.wasSpeeding;
+    this.wasSpeeding = over;
     if (this.loggedIn) {
       this.sendLocation(
         sample,

@@ -44,10 +44,12 @@ export abstract class TcpClient {
         this.fail(err instanceof Error ? err.message : String(err));
       }
     });
-    s.on("error", () => {
+    let lastError = "socket error";
+    s.on("error", (err) => {
       // "close" follows; counting happens there.
+      lastError = err.message;
     });
-    s.on("close", (hadError) => this.handleClose(s, hadError ? "socket error" : undefined));
+    s.on("close", (hadError) => this.handleClose(s, hadError ? lastError : undefined));
   }
 
   /** Protocol success (handshake accepted, ACK received): the next failure starts the backoff afresh. */

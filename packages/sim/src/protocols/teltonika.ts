@@ -141,5 +141,5 @@ export function encodeAvlPacket(records: readonly Buffer[], codec: TeltonikaCode
 }
 
 function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
+  return Math.min(hi, Math.max(lo, v));
 }
