@@ -138,7 +138,8 @@ describe("ApiClient", () => {
 describe("apiErrorText", () => {
   const t = ((key: string, options?: Record<string, unknown>) =>
     options ? `${key}:${JSON.stringify(options)}` : key) as unknown as TFunction;
-  const err = (status: number, description: string) => new ApiError(status, description, "/fr/v1/u", description);
+  const err = (status: number, description: string) =>
+    new ApiError(status, description, "/fr/v1/u", description);
 
   it("names the duplicate e-mail", () => {
     const description = `duplicate key value violates unique constraint "${USERS_EMAIL_CONSTRAINT}"`;

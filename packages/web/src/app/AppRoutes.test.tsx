@@ -1,7 +1,7 @@
-import { type Role, type Site, type User, userSchema } from "@vigia/domain";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
+import { type Role, type Site, type User, userSchema } from "@vigia/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

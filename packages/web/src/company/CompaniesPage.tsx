@@ -5,12 +5,10 @@ import { type CompanySummary, companyBadge, companySummarySchema } from "@vigia/
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { z } from "zod";
 import { api } from "../api/instance.ts";
 import { useUser } from "../session/session.ts";
 import { useCompany } from "./company.ts";
-
-const companiesSchema = z.record(z.string(), companySummarySchema);
+import { resellerCompaniesSchema, resellerQueryKey } from "./resellerLoad.ts";
 
 /**
  * /companies for reseller-level users: pick the company to work in. A plain list is enough for the frame;
@@ -25,8 +23,8 @@ export function CompaniesPage() {
   const [choosing, setChoosing] = useState<number | null>(null);
   const resellerId = user.resellerId ?? 0;
   const companies = useQuery({
-    queryKey: ["reseller", resellerId, "companies"],
-    queryFn: () => api.get(`resellers/id/${resellerId}/companies`, { schema: companiesSchema }),
+    queryKey: resellerQueryKey(resellerId, "companies"),
+    queryFn: () => api.get(`resellers/id/${resellerId}/companies`, { schema: resellerCompaniesSchema }),
   });
 
   const rows = useMemo(() => {

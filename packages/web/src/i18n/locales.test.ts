@@ -53,7 +53,7 @@ describe("locale files", () => {
 describe("keys used by the code", () => {
   const reference = flatten(en);
 
-  it("every literal t(\"…\") key in the sources exists in en", async () => {
+  it('every literal t("…") key in the sources exists in en', async () => {
     const { readdirSync, readFileSync } = await import("node:fs");
     const { join } = await import("node:path");
     const root = join(__dirname, "..");
@@ -78,7 +78,9 @@ describe("keys used by the code", () => {
       ...ROLES.map((r) => `roles.${r}`),
       ...[0, 1, 2, 3, 4].map((s) => `company.state.${s}`),
       ...PASSWORD_RULES.map((r) => `rules.${r}`),
-      ...["top", "management", "places", "maintenance", "reports", "help", "super"].map((s) => `nav.sections.${s}`),
+      ...["top", "management", "places", "maintenance", "reports", "help", "super"].map(
+        (s) => `nav.sections.${s}`,
+      ),
     ];
     expect(expected.filter((key) => !reference.has(key))).toEqual([]);
   });

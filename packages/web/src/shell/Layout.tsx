@@ -2,6 +2,7 @@ import { AppShell, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
+import { useResellerLoad } from "../company/resellerLoad.ts";
 import { AlarmPanelSlot } from "./AlarmBellSlot.tsx";
 import { CompanyBlockedModal } from "./CompanyBlockedModal.tsx";
 import { InfoModal } from "./InfoModal.tsx";
@@ -14,6 +15,7 @@ const NAV_COLLAPSED_WIDTH = 68;
 
 /** The frame around every signed-in screen: top bar, collapsible left menu, and the shell's modals. */
 export function Layout() {
+  useResellerLoad();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
   const [infoOpened, info] = useDisclosure(false);

@@ -1,0 +1,48 @@
+// Helpers shared by the browser scenarios: one place for selectors and waits, so scenarios read as steps.
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
+export const DEMO_PASSWORD = "Demo1234";
+
+export class AssertionError extends Error {}
+
+export function assert(condition, message) {
+  if (!condition) throw new AssertionError(message);
+}
+
+/** Saves a full-page PNG under e2e/screenshots/<name>.png (git-ignored). */
+export async function shot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** Waits until the app's path equals `path` (the SPA navigates without page loads). */
+export async function waitForPath(page, path, timeout = 15_000) {
+  await page.waitForFunction((p) => window.location.pathname === p, path, { timeout });
+}
+
+/** Opens the sign-in screen and signs in; does not wait for the landing page. */
+export async function signIn(page, baseUrl, username, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator(byTestId("login-username")).fill(username);
+  await page.locator(byTestId("login-password")).fill(password);
+  await page.locator(byTestId("login-submit")).click();
+}
+
+/** Signs in and waits for the frame (top bar user menu) on the expected landing path. */
+export async function signInTo(page, baseUrl, username, landing) {
+  await signIn(page, baseUrl, username);
+  await waitForPath(page, landing);
+  await page.locator(byTestId("user-menu")).waitFor({ timeout: 15_000 });
+  await page.locator(byTestId("loading-screen")).waitFor({ state: "detached", timeout: 15_000 });
+}
+
+/** Picks an option of a Mantine Select by its visible label. */
+export async function chooseOption(page, selectTestId, label) {
+  await page.locator(byTestId(selectTestId)).first().click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}

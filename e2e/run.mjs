@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// Browser tests: builds the web, starts a server on a fresh data dir and a free port, runs every
+// scenario in e2e/scenarios/ in headless Debian Chromium, then prints "e2e: N passed, M failed".
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const scenarioDir = join(root, "e2e", "scenarios");
+const only = process.argv[2]; // optional: run scenarios whose file name contains this text
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy in time");
+}
+
+function build() {
+  console.log("e2e: building the web app");
+  const result = spawnSync("npm", ["run", "build", "-w", "@vigia/web"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("web build failed");
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), "vigia-e2e-"));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const logs = [];
+  const server = spawn(process.execPath, ["packages/server/bin/vigia.mjs", "start"], {
+    cwd: root,
+    env: { ...process.env, VIGIA_DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout.on("data", (d) => logs.push(String(d)));
+  server.stderr.on("data", (d) => logs.push(String(d)));
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    console.error(logs.join("").slice(-4000));
+    server.kill("SIGTERM");
+    throw error;
+  }
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => {
+        const timer = setTimeout(() => (server.kill("SIGKILL"), r()), 10_000);
+        server.once("exit", () => (clearTimeout(timer), r()));
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, stop, logs };
+}
+
+async function loadScenarios() {
+  const files = readdirSync(scenarioDir)
+    .filter((f) => f.endsWith(".mjs") && (!only || f.includes(only)))
+    .sort();
+  const scenarios = [];
+  for (const file of files) {
+    const mod = await import(pathToFileURL(join(scenarioDir, file)).href);
+    scenarios.push({ file, name: mod.name ?? file, run: mod.run });
+  }
+  return scenarios;
+}
+
+async function main() {
+  build();
+  const { baseUrl, stop, logs } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const scenario of await loadScenarios()) {
+      // Each scenario gets its own browser context: no storage shared between them.
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 820 },
+        locale: "es-ES",
+        // No transitions: screenshots show settled screens.
+        reducedMotion: "reduce",
+      });
+      context.setDefaultTimeout(15_000);
+      const started = Date.now();
+      try {
+        await scenario.run({ context, baseUrl });
+        passed++;
+        console.log(`  ok   ${scenario.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(`  FAIL ${scenario.name}: ${error instanceof Error ? error.message : error}`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await stop();
+  }
+  if (failed > 0 && process.env.E2E_SERVER_LOG) console.log(logs.join("").slice(-8000));
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  console.log("e2e: 0 passed, 1 failed");
+  process.exit(1);
+});
