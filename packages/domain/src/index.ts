@@ -8,3 +8,4 @@ export * from "./errors.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";
+export * from "./live.ts";
