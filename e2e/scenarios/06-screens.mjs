@@ -55,6 +55,11 @@ export async function run({ context, baseUrl }) {
   await page.locator(byTestId("not-available-vehicles")).waitFor();
   await shot(page, "screen-not-available");
 
+  await page.getByRole("button", { name: "Contraer menú" }).click();
+  await page.getByRole("button", { name: "Expandir menú" }).waitFor();
+  await shot(page, "screen-menu-collapsed");
+  await page.getByRole("button", { name: "Expandir menú" }).click();
+
   await page.goto(`${baseUrl}/profile`);
   await page.locator(byTestId("profile-page")).waitFor();
   await shot(page, "screen-profile");

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { guardRoute } from "@vigia/domain";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useCompany } from "../company/company.ts";
@@ -25,9 +25,16 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   const { action } = decision;
   const restoreId = decision.action === "restoreCompany" ? decision.companyId : null;
+  // The session and company values change while logging out; one logout per decision is enough.
+  const loggingOut = useRef(false);
   useEffect(() => {
     if (action === "logout") {
-      void session.logout().then(() => navigate("/login", { replace: true }));
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      void session.logout().then(() => {
+        loggingOut.current = false;
+        navigate("/login", { replace: true });
+      });
     } else if (action === "restoreCompany" && restoreId !== null) {
       company.selectLocal(restoreId);
     }
