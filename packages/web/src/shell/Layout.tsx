@@ -40,7 +40,7 @@ export function Layout() {
         />
       </AppShell.Header>
       <AppShell.Navbar p={collapsed ? 6 : "xs"}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow component={ScrollArea} type="scroll" scrollbarSize={6}>
           <NavMenu
             collapsed={collapsed}
             onNavigate={mobile.close}
