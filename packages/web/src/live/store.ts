@@ -1,0 +1,198 @@
+import type { BindCompanyData, ItemKey, LiveItemState, LivePosition, Motion, ServerMessage } from "@vigia/domain";
+
+/** Store key of one item: kind letter and id ("v:12"), the same in the map source and the list. */
+export type LiveKey = `${"v" | "a" | "p"}:${number}`;
+const LETTER: Record<ItemKey, "v" | "a" | "p"> = { vehicle: "v", asset: "a", person: "p" };
+const KIND_OF_LETTER = { v: "vehicle", a: "asset", p: "person" } as const;
+const TYPE_OF_LETTER = { v: 1, a: 2, p: 3 } as const;
+
+export const liveKey = (kind: ItemKey, id: number): LiveKey => `${LETTER[kind]}:${id}`;
+export function parseKey(key: LiveKey): { kind: ItemKey; id: number } {
+  return { kind: KIND_OF_LETTER[key[0] as "v" | "a" | "p"], id: Number(key.slice(2)) };
+}
+
+/** What one applied batch changed: `reset` when everything must be redrawn (a new snapshot). */
+export interface StoreChange {
+  reset: boolean;
+  keys: ReadonlySet<LiveKey>;
+}
+
+/** Longest live track kept for the selected item; older points fall off the start. */
+export const MAX_TRACK_POINTS = 5000;
+
+function emptyState(letter: "v" | "a" | "p", id: number): LiveItemState {
+  return {
+    itemType: TYPE_OF_LETTER[letter],
+    id,
+    groupId: null,
+    pos: null,
+    motion: "stopped",
+    ignition: null,
+    odometer: 0,
+    hours: 0,
+    driverId: null,
+    sensors: {},
+    since: null,
+    intrack: false,
+    dtcs: [],
+    customStateId: 0,
+  };
+}
+
+/**
+ * Live state of every item of the bound company, keyed by kind and id. Mutated in place (20,000 items a
+ * second must not allocate a new map); subscribers get the set of keys that changed, React gets a version.
+ */
+export class LiveItemsStore {
+  readonly items = new Map<LiveKey, LiveItemState>();
+  version = 0;
+  /** The item whose live track is being recorded, and its points as [lng, lat]. */
+  trackKey: LiveKey | null = null;
+  track: [number, number][] = [];
+  private readonly listeners = new Set<(change: StoreChange) => void>();
+  private pending = new Set<LiveKey>();
+
+  subscribe = (listener: (change: StoreChange) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getVersion = (): number => this.version;
+
+  loadSnapshot(data: BindCompanyData): void {
+    this.items.clear();
+    const add = (letter: "v" | "a" | "p", record: Record<string, LiveItemState>) => {
+      for (const state of Object.values(record)) this.items.set(`${letter}:${state.id}`, state);
+    };
+    add("v", data.vehicles ?? {});
+    add("a", data.assets ?? {});
+    add("p", data.persons ?? {});
+    this.pending.clear();
+    this.emit(true);
+  }
+
+  /** Applies messages (one batch or a single message) and notifies once. */
+  apply(messages: readonly ServerMessage[]): number {
+    for (const message of messages) this.applyOne(message);
+    const count = this.pending.size;
+    if (count > 0) this.emit(false);
+    return count;
+  }
+
+  /** The full state the in* detail messages carry. */
+  applyDetail(state: LiveItemState): void {
+    const letter = state.itemType === 2 ? "a" : state.itemType === 3 ? "p" : "v";
+    const key: LiveKey = `${letter}:${state.id}`;
+    this.items.set(key, state);
+    this.pending.add(key);
+    this.emit(false);
+  }
+
+  startTrack(key: LiveKey | null): void {
+    this.trackKey = key;
+    const pos = key ? this.items.get(key)?.pos : null;
+    this.track = pos ? [[pos.lng, pos.lat]] : [];
+  }
+
+  clear(): void {
+    this.items.clear();
+    this.startTrack(null);
+    this.pending.clear();
+    this.emit(true);
+  }
+
+  private emit(reset: boolean): void {
+    this.version++;
+    const change: StoreChange = { reset, keys: this.pending };
+    this.pending = new Set();
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private touch(letter: "v" | "a" | "p", id: number): LiveItemState {
+    const key: LiveKey = `${letter}:${id}`;
+    let state = this.items.get(key);
+    if (!state) {
+      state = emptyState(letter, id);
+      this.items.set(key, state);
+    }
+    this.pending.add(key);
+    return state;
+  }
+
+  private applyOne(message: ServerMessage): void {
+    const letter = message.type[0] as "v" | "a" | "p" | "d";
+    switch (message.type) {
+      case "vPos":
+      case "aPos":
+      case "pPos": {
+        const { id, pos, motion, ignition, since } = message.data;
+        const state = this.touch(letter as "v" | "a" | "p", id);
+        if (state.pos && pos.ts < state.pos.ts) return; // a late, older fix must not move the item back
+        state.pos = pos;
+        state.motion = motion;
+        state.ignition = ignition;
+        state.since = since;
+        if (this.trackKey === `${letter}:${id}`) this.appendTrack(pos);
+        return;
+      }
+      case "vSensor":
+      case "aSensor":
+      case "pSensor": {
+        const state = this.touch(letter as "v" | "a" | "p", message.data.id);
+        Object.assign(state.sensors, message.data.sensors);
+        return;
+      }
+      case "vOdo":
+        this.touch("v", message.data.id).odometer = message.data.odometer;
+        return;
+      case "vHour":
+        this.touch("v", message.data.id).hours = message.data.hours;
+        return;
+      case "vDriver":
+        this.touch("v", message.data.id).driverId = message.data.driverId;
+        return;
+      case "dVehicle":
+        this.moveDriver(message.data.id, message.data.vehicleId);
+        return;
+      case "vDtc":
+        this.touch("v", message.data.id).dtcs = message.data.dtcs;
+        return;
+      case "vCustomState":
+      case "aCustomState":
+      case "pCustomState":
+        this.touch(letter as "v" | "a" | "p", message.data.id).customStateId = message.data.stateId;
+        return;
+      default:
+        return;
+    }
+  }
+
+  private moveDriver(driverId: number, vehicleId: number | null): void {
+    for (const [key, state] of this.items) {
+      if (key[0] === "v" && state.driverId === driverId && state.id !== vehicleId) {
+        state.driverId = null;
+        this.pending.add(key);
+      }
+    }
+    if (vehicleId !== null) this.touch("v", vehicleId).driverId = driverId;
+  }
+
+  private appendTrack(pos: LivePosition): void {
+    const last = this.track.at(-1);
+    if (last && last[0] === pos.lng && last[1] === pos.lat) return;
+    this.track.push([pos.lng, pos.lat]);
+    if (this.track.length > MAX_TRACK_POINTS) this.track.splice(0, this.track.length - MAX_TRACK_POINTS);
+  }
+}
+
+/** Colour class of an item on the map and in the list. */
+export type MotionClass = Motion | "offline";
+/** No fix for this long counts as offline (red), whatever the last motion was. */
+export const OFFLINE_AFTER_MS = 24 * 3_600_000;
+
+export function motionClass(state: LiveItemState, now: number): MotionClass {
+  if (!state.pos || now - state.pos.ts > OFFLINE_AFTER_MS) return "offline";
+  return state.motion;
+}
+
+/** The one store of the app: the live channel feeds it, the map and panels read it. */
+export const liveItems = new LiveItemsStore();

@@ -1,0 +1,64 @@
+import { type DrivingEvent, type MapConfig, MAX_DRIVING_EVENTS_PER_ROUTE } from "@vigia/domain";
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Which map config flag shows each driving-event kind; kinds without a flag are always shown. */
+const EVENT_FLAG: Partial<Record<string, keyof MapConfig>> = {
+  sharpTurn: "fast_sharp_turn",
+  harshBraking: "hard_braking",
+  harshAcceleration: "fast_acceleration",
+};
+
+export interface RouteEvents {
+  shown: DrivingEvent[];
+  /** More events passed the flags than can be drawn (spec 01 §9: at most 500 per route). */
+  overLimit: boolean;
+}
+
+export function routeEvents(
+  events: readonly DrivingEvent[],
+  config: MapConfig,
+  max: number = MAX_DRIVING_EVENTS_PER_ROUTE,
+): RouteEvents {
+  const passing = events.filter((event) => {
+    const flag = EVENT_FLAG[event.kind];
+    return flag === undefined || config[flag];
+  });
+  return { shown: passing.slice(0, max), overLimit: passing.length > max };
+}
+
+/** Chart time axis: hourly ticks up to 48 h, daily beyond (spec 01 §9). */
+export function chartGranularity(fromTs: number, toTs: number): "hour" | "day" {
+  return toTs - fromTs > 48 * 3_600_000 ? "day" : "hour";
+}
+
+/** From and to (ms) of a calendar day "YYYY-MM-DD" in a time zone; today ends now. */
+export function dayRange(day: string, tz: string, now: number): { from: number; to: number } {
+  let start: dayjs.Dayjs;
+  try {
+    start = dayjs.tz(day, tz).startOf("day");
+  } catch {
+    start = dayjs.utc(day).startOf("day");
+  }
+  const from = start.valueOf();
+  const end = start.add(1, "day").valueOf() - 1;
+  return { from, to: Math.min(end, Math.max(from, now)) };
+}
+
+/** Today as "YYYY-MM-DD" in a time zone (the date picker's default). */
+export function todayIn(tz: string, now: number): string {
+  try {
+    return dayjs(now).tz(tz).format("YYYY-MM-DD");
+  } catch {
+    return dayjs(now).utc().format("YYYY-MM-DD");
+  }
+}
+
+/** The route call of each item kind (vehicles, assets, persons). */
+export function routePath(companyId: number, kind: "vehicle" | "asset" | "person", id: number, from: number, to: number): string {
+  return `companies/id/${companyId}/${kind}s/id/${id}/route?from=${from}&to=${to}`;
+}
