@@ -30,7 +30,15 @@ export type Motion = "moving" | "idle" | "stopped";
 export type SensorValue = number | string | boolean;
 
 export interface DrivingEvent {
-  kind: "harshBraking" | "harshAcceleration" | "sharpTurn" | "overspeed" | "sos" | "powerCut" | "lowBattery" | string;
+  kind:
+    | "harshBraking"
+    | "harshAcceleration"
+    | "sharpTurn"
+    | "overspeed"
+    | "sos"
+    | "powerCut"
+    | "lowBattery"
+    | string;
   ts: number;
   lat: number;
   lng: number;
@@ -93,10 +101,16 @@ export type ClientMessage =
   | { type: "bindCompany"; data: { id: number } }
   | { type: "closeCompany"; data?: null }
   | { type: "userInMap"; data: { value: boolean } }
-  | { type: "addGroup" | "removeGroup"; data: { id: number } }
-  | { type: "addGroups" | "removeGroups" | "mapGroupsSelected"; data: { ids: number[] } }
+  | { type: "addGroup"; data: { id: number } }
+  | { type: "removeGroup"; data: { id: number } }
+  | { type: "addGroups"; data: { ids: number[] } }
+  | { type: "removeGroups"; data: { ids: number[] } }
+  | { type: "mapGroupsSelected"; data: { ids: number[] } }
   | { type: "vTrack"; data: { id: number; from?: number; to?: number } }
-  | { type: "inVehicle" | "outVehicle" | "inAsset" | "outAsset" | "inPerson" | "outPerson"; data: { id: number } }
+  | {
+      type: "inVehicle" | "outVehicle" | "inAsset" | "outAsset" | "inPerson" | "outPerson";
+      data: { id: number };
+    }
   | { type: "sensorTableOn"; data: { ids: number[] } }
   | { type: "sensorTableOff"; data?: null };
 
@@ -114,7 +128,10 @@ export type ServerMessage =
   | { type: "vPos" | "aPos" | "pPos"; data: PosMessageData }
   | { type: "vSensor" | "aSensor" | "pSensor"; data: { id: number; sensors: Record<string, SensorValue> } }
   | { type: "vEvent" | "aEvent" | "pEvent"; data: { id: number; event: DrivingEvent } }
-  | { type: "vTrack"; data: { id: number; points: TrackPoint[]; stops: Stop[]; events: DrivingEvent[]; truncated: boolean } }
+  | {
+      type: "vTrack";
+      data: { id: number; points: TrackPoint[]; stops: Stop[]; events: DrivingEvent[]; truncated: boolean };
+    }
   | { type: "vOdo"; data: { id: number; odometer: number } }
   | { type: "vHour"; data: { id: number; hours: number } }
   | { type: "vDriver"; data: { id: number; driverId: number | null; ts: number } }
@@ -129,8 +146,14 @@ export type ServerMessage =
   | { type: "actionState"; data: { action: string; ok: boolean; text?: string } }
   | { type: "alert"; data: { text: string } }
   | { type: "checkToken"; data: { frontVersion?: number } }
-  | { type: "vCustomState" | "aCustomState" | "pCustomState" | "dCustomState"; data: { id: number; stateId: number } }
-  | { type: "vCustomData" | "aCustomData" | "pCustomData" | "dCustomData"; data: { id: number; customData: Record<string, unknown> } }
+  | {
+      type: "vCustomState" | "aCustomState" | "pCustomState" | "dCustomState";
+      data: { id: number; stateId: number };
+    }
+  | {
+      type: "vCustomData" | "aCustomData" | "pCustomData" | "dCustomData";
+      data: { id: number; customData: Record<string, unknown> };
+    }
   | { type: "poi"; data: { id: number } & Record<string, unknown> }
   | { type: "poiDel"; data: { id: number } }
   | { type: "alarmlog" | "alarmlogState"; data: { id: number } & Record<string, unknown> }

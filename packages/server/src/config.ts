@@ -17,6 +17,10 @@ export interface Config {
   simulate: boolean;
   ports: { teltonika: number; gt06: number; osmand: number };
   mqttUrl: string | null;
+  geocoderUrl: string | null;
+  trustProxy: boolean;
+  /** Seconds between positions of each simulated demo device. */
+  simIntervalS: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -54,6 +58,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       osmand: int(env.OSMAND_PORT, 5055),
     },
     mqttUrl: env.MQTT_URL || null,
+    geocoderUrl: env.GEOCODER_URL || null,
+    trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
+    simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
   };
 }
 

@@ -10,7 +10,7 @@ afterAll(async () => {
   await p?.close();
 });
 
-async function setRestrictions(email: string, restrictions: unknown): Promise<void> {
+async function setRestrictions(email: string, restrictions: Record<string, unknown>): Promise<void> {
   await p.ctx.db.query("update users set restrictions = $2 where lower(email) = $1", [email, restrictions]);
 }
 

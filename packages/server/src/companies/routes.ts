@@ -9,6 +9,7 @@ import {
   listPersons,
   listVehicles,
 } from "../items/read-models.ts";
+import { liveRoutes } from "../live/routes.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
 import {
   COMPANY_ROLES,
@@ -76,6 +77,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       return customStatesOf(rows[0]?.conf.customStates);
     });
+    await app.register(liveRoutes(ctx));
     for (const path of NOT_YET_BUILT) {
       app.get(`/${path}`, { schema: { tags } }, async () => ({}));
     }

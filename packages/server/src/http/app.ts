@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyWebsocket from "@fastify/websocket";
 import { APP_VERSION } from "@vigia/domain";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
@@ -66,6 +67,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({
     ok: true,

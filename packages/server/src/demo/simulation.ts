@@ -1,0 +1,54 @@
+import { type SimDevice, startSimulation } from "@vigia/sim";
+import type { Config } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+import type { GatewayPorts } from "../ingest/gateway.ts";
+
+const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
+
+/**
+ * Drives every demo device through the gateway's real protocol ports, one simulation per company so each
+ * fleet moves around its own city. Devices are read from the database, so registered changes are honoured.
+ */
+export async function startDemoSimulation(
+  db: Queryable,
+  config: Config,
+  ports: GatewayPorts,
+  log: (msg: string) => void,
+): Promise<() => Promise<void>> {
+  const companies = await db.query<{ id: number; centre: { lat: number; lng: number } | null }>(
+    "select id, centre from companies where demo and centre is not null order by id",
+  );
+  const stops: (() => Promise<void>)[] = [];
+  for (const company of companies) {
+    const devices = await db.query<{ device_id: string; proto: string; item_type: number }>(
+      `select d.device_id, t.proto, d.item_type from devices d join device_types t on t.id = d.type_id
+       where d.company_id = $1 and d.item_id is not null order by d.id`,
+      [company.id],
+    );
+    const cards = await db.query<{ ibutton: string }>(
+      "select ibutton from drivers where company_id = $1 and ibutton <> ''",
+      [company.id],
+    );
+    const simDevices: SimDevice[] = devices
+      .filter((d) => d.proto === "teltonika" || d.proto === "gt06" || d.proto === "osmand")
+      .map((d) => ({
+        imei: d.device_id,
+        protocol: d.proto as SimDevice["protocol"],
+        kind: KIND[d.item_type] ?? "vehicle",
+        driverIds: cards.map((c) => c.ibutton),
+      }));
+    if (simDevices.length === 0 || !company.centre) continue;
+    const sim = startSimulation(simDevices, {
+      host: "127.0.0.1",
+      ports,
+      intervalS: config.simIntervalS,
+      seed: company.id,
+      center: company.centre,
+      log,
+    });
+    stops.push(() => sim.stop());
+  }
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

@@ -1,0 +1,78 @@
+import { DAY_MS } from "@vigia/domain";
+import type { Queryable } from "../db/database.ts";
+
+/**
+ * Positions are partitioned by company, then by UTC day: retention drops whole day tables.
+ * Names are derived, never user-supplied, so they can be formatted into DDL safely.
+ */
+export const companyPartition = (companyId: number): string => `positions_c${companyId}`;
+
+export function dayPartition(companyId: number, dayStart: number): string {
+  const d = new Date(dayStart);
+  const stamp = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
+  return `${companyPartition(companyId)}_d${stamp}`;
+}
+
+export const dayStartOf = (ts: number): number => Math.floor(ts / DAY_MS) * DAY_MS;
+
+/** Remembers which partitions exist so the hot path issues DDL only for a new company-day. */
+export class PartitionManager {
+  private readonly known = new Set<string>();
+
+  async ensure(db: Queryable, companyId: number, ts: number): Promise<void> {
+    const day = dayStartOf(ts);
+    const name = dayPartition(companyId, day);
+    if (this.known.has(name)) return;
+    const parent = companyPartition(companyId);
+    if (!this.known.has(parent)) {
+      await db.query(
+        `create table if not exists ${parent} partition of positions for values in (${companyId}) partition by range (ts)`,
+      );
+      this.known.add(parent);
+    }
+    await db.query(
+      `create table if not exists ${name} partition of ${parent} for values from (${day}) to (${day + DAY_MS})`,
+    );
+    this.known.add(name);
+  }
+
+  forget(name: string): void {
+    this.known.delete(name);
+  }
+}
+
+/** Drops the day partitions of each company that lie wholly before its retention horizon. */
+export async function dropExpiredPartitions(
+  db: Queryable,
+  partitions: PartitionManager,
+  now: number,
+): Promise<string[]> {
+  const companies = await db.query<{ id: number; retention_days: number }>(
+    "select id, retention_days from companies",
+  );
+  const tables = await db.query<{ name: string }>(
+    `select c.relname as name from pg_class c
+     where c.relname ~ '^positions_c[0-9]+_d[0-9]{8}$' and c.relnamespace = current_schema()::regnamespace`,
+  );
+  const dropped: string[] = [];
+  for (const company of companies) {
+    const horizon = dayStartOf(now - company.retention_days * DAY_MS);
+    const prefix = `${companyPartition(company.id)}_d`;
+    for (const { name } of tables) {
+      if (!name.startsWith(prefix)) continue;
+      const stamp = name.slice(prefix.length);
+      const day = Date.UTC(
+        Number(stamp.slice(0, 4)),
+        Number(stamp.slice(4, 6)) - 1,
+        Number(stamp.slice(6, 8)),
+      );
+      if (day + DAY_MS <= horizon) {
+        await db.query(`drop table if exists ${name}`);
+        partitions.forget(name);
+        dropped.push(name);
+      }
+    }
+    await db.query("delete from events where company_id = $1 and ts < $2", [company.id, horizon]);
+  }
+  return dropped;
+}

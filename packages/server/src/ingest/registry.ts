@@ -1,0 +1,103 @@
+import type { Clock } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+
+/** What the processor needs to know about the sender of a position. */
+export interface DeviceBinding {
+  deviceRowId: number;
+  imei: string;
+  companyId: number | null;
+  itemType: 0 | 1 | 2 | 3;
+  itemId: number | null;
+  groupId: number | null;
+  /** Vehicle odometer source (0-3) and initial mileage in km; 3 (calculated) for non-vehicles. */
+  odometerSource: number;
+  initialMileageKm: number;
+  firstConnectTs: number | null;
+}
+
+interface Row {
+  id: number;
+  device_id: string;
+  company_id: number | null;
+  item_type: number;
+  item_id: number | null;
+  group_id: number | null;
+  odometer_source: number | null;
+  initial_mileage: number | null;
+  first_connect_ts: number | null;
+}
+
+const UNKNOWN_RETRY_MS = 30_000;
+
+/**
+ * IMEI → device binding, cached. Known devices stay cached until `invalidate` (called when a device or
+ * its item changes); unknown ones are re-checked after a short while so that a newly registered device
+ * is accepted without a restart.
+ */
+export class DeviceRegistry {
+  private readonly known = new Map<string, DeviceBinding>();
+  private readonly unknown = new Map<string, number>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+  ) {}
+
+  async lookup(imei: string): Promise<DeviceBinding | null> {
+    const cached = this.known.get(imei);
+    if (cached) return cached;
+    const missedAt = this.unknown.get(imei);
+    if (missedAt !== undefined && this.clock.now() - missedAt < UNKNOWN_RETRY_MS) return null;
+    const rows = await this.db.query<Row>(
+      `select d.id, d.device_id, d.company_id, d.item_type, d.item_id, d.first_connect_ts,
+         coalesce(v.group_id, a.group_id, p.group_id) as group_id,
+         v.odometer_source, v.initial_mileage
+       from devices d
+       left join vehicles v on d.item_type = 1 and v.id = d.item_id
+       left join assets a on d.item_type = 2 and a.id = d.item_id
+       left join persons p on d.item_type = 3 and p.id = d.item_id
+       where d.device_id = $1`,
+      [imei],
+    );
+    const row = rows[0];
+    if (!row) {
+      this.unknown.set(imei, this.clock.now());
+      return null;
+    }
+    const binding: DeviceBinding = {
+      deviceRowId: row.id,
+      imei: row.device_id,
+      companyId: row.company_id,
+      itemType: (row.item_id === null ? 0 : row.item_type) as DeviceBinding["itemType"],
+      itemId: row.item_id,
+      groupId: row.group_id,
+      odometerSource: row.odometer_source ?? 3,
+      initialMileageKm: row.initial_mileage ?? 0,
+      firstConnectTs: row.first_connect_ts,
+    };
+    this.unknown.delete(imei);
+    this.known.set(imei, binding);
+    return binding;
+  }
+
+  invalidate(imei?: string): void {
+    if (imei === undefined) {
+      this.known.clear();
+      this.unknown.clear();
+      return;
+    }
+    this.known.delete(imei);
+    this.unknown.delete(imei);
+  }
+
+  /** Records a device that is not registered, for resellers to register from the unknown-devices list. */
+  async recordUnknown(imei: string, protocol: string, remote: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.query(
+      `insert into unknown_devices (device_id, protocol, remote, first_seen_ts, last_seen_ts) values ($1, $2, $3, $4, $4)
+       on conflict (device_id) do update set last_seen_ts = $4, remote = $3, protocol = $2,
+         messages = unknown_devices.messages + 1`,
+      [imei.slice(0, 64), protocol, remote, now],
+    );
+  }
+}

@@ -1,0 +1,286 @@
+import type { ClientMessage, ItemKey, LiveItemState, ServerMessage } from "@vigia/domain";
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import { verifyAccessToken } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { ApiError } from "../http/errors.ts";
+import { loadPrincipal, type Principal } from "../tenancy/principal.ts";
+import { type CompanyScope, resolveCompanyScope } from "../tenancy/scope.ts";
+import type { LiveBus, LiveEnvelope } from "./bus.ts";
+import type { RouteService } from "./route-service.ts";
+import type { LiveStore } from "./store.ts";
+
+const FLUSH_MS = 200;
+const MAX_QUEUED = 20_000;
+
+const DETAIL: Record<string, { itemType: 1 | 2 | 3; open: boolean }> = {
+  inVehicle: { itemType: 1, open: true },
+  outVehicle: { itemType: 1, open: false },
+  inAsset: { itemType: 2, open: true },
+  outAsset: { itemType: 2, open: false },
+  inPerson: { itemType: 3, open: true },
+  outPerson: { itemType: 3, open: false },
+};
+
+const COLLECTION: Record<1 | 2 | 3, ItemKey> = { 1: "vehicle", 2: "asset", 3: "person" };
+
+/** One browser connection and what it asked to see. */
+class LiveClient {
+  principal: Principal | null = null;
+  scope: CompanyScope | null = null;
+  /** Groups picked on the map; null = every group the scope allows. */
+  mapGroups: Set<number> | null = null;
+  readonly details = new Set<string>();
+  sensorTable: Set<number> | null = null;
+  userInMap = true;
+  unsubscribe: (() => void) | null = null;
+  queue: ServerMessage[] = [];
+  chain: Promise<void> = Promise.resolve();
+
+  constructor(readonly socket: WebSocket) {}
+
+  sees(envelope: LiveEnvelope): boolean {
+    if (!this.scope || envelope.companyId !== this.scope.companyId) return false;
+    const { groupId } = envelope;
+    if (this.scope.groupIds !== null && (groupId === null || !this.scope.groupIds.includes(groupId))) {
+      // Company-wide messages (no item group) still reach group-scoped users only if they carry no item.
+      if (envelope.itemType !== 0) return false;
+    }
+    const key = `${envelope.itemType}:${envelope.itemId}`;
+    if (envelope.detailOnly)
+      return (
+        this.details.has(key) ||
+        (envelope.itemType === 1 && (this.sensorTable?.has(envelope.itemId) ?? false))
+      );
+    if (this.mapGroups !== null && groupId !== null && !this.mapGroups.has(groupId) && !this.details.has(key))
+      return false;
+    return true;
+  }
+}
+
+/**
+ * The real-time hub at /fr/ws/: authenticates each socket, binds it to one company within its scope, and
+ * forwards the bus messages each client may and wants to see, several per frame.
+ */
+export class LiveHub {
+  private readonly clients = new Set<LiveClient>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly bus: LiveBus,
+    private readonly store: LiveStore,
+    private readonly routes: RouteService,
+  ) {}
+
+  mount = async (app: FastifyInstance): Promise<void> => {
+    const handler = (socket: WebSocket) => this.accept(socket);
+    app.get("/fr/ws/", { websocket: true, schema: { hide: true } }, handler);
+    app.get("/fr/ws", { websocket: true, schema: { hide: true } }, handler);
+  };
+
+  private accept(socket: WebSocket): void {
+    const client = new LiveClient(socket);
+    this.clients.add(client);
+    this.timer ??= setInterval(() => this.flushAll(), FLUSH_MS);
+    socket.on("message", (raw) => {
+      let parsed: ClientMessage;
+      try {
+        parsed = JSON.parse(String(raw)) as ClientMessage;
+      } catch {
+        return this.send(client, { type: "error", data: { description: "invalid.json" } }, true);
+      }
+      // One message at a time per socket: bindCompany must see the result of the initialize before it.
+      client.chain = client.chain
+        .then(() => this.handle(client, parsed))
+        .catch((error: unknown) => {
+          const description = error instanceof ApiError ? error.description : "internal.error";
+          if (!(error instanceof ApiError)) this.ctx.log.warn({ err: error }, "live message failed");
+          this.send(client, { type: "error", data: { description } }, true);
+        });
+    });
+    socket.on("close", () => {
+      client.unsubscribe?.();
+      this.clients.delete(client);
+      if (this.clients.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    });
+  }
+
+  private async authenticate(client: LiveClient, token: string): Promise<void> {
+    const { userId } = await verifyAccessToken(this.ctx.jwtKey, this.ctx.clock, token);
+    const principal = await loadPrincipal(this.ctx.db, userId);
+    if (!principal) throw new ApiError(401, "user.unknown");
+    client.principal = principal;
+  }
+
+  private async handle(client: LiveClient, message: ClientMessage): Promise<void> {
+    if (message.type === "initialize" || message.type === "accessToken") {
+      await this.authenticate(client, message.data.accessToken);
+      if (message.type === "initialize") {
+        this.send(
+          client,
+          {
+            type: "initialize",
+            data: { ok: true, initTs: this.ctx.initTs, userId: client.principal!.userId },
+          },
+          true,
+        );
+      }
+      return;
+    }
+    if (!client.principal) throw new ApiError(401, "not.initialized");
+    switch (message.type) {
+      case "bindCompany":
+        return this.bind(client, message.data.id);
+      case "closeCompany":
+        client.unsubscribe?.();
+        client.unsubscribe = null;
+        client.scope = null;
+        return;
+      case "userInMap":
+        client.userInMap = Boolean(message.data.value);
+        return;
+      case "mapGroupsSelected":
+        client.mapGroups = message.data.ids.length > 0 ? new Set(message.data.ids) : null;
+        return;
+      case "addGroup":
+      case "addGroups": {
+        const ids = message.type === "addGroup" ? [message.data.id] : message.data.ids;
+        client.mapGroups ??= new Set();
+        for (const id of ids) client.mapGroups.add(id);
+        return;
+      }
+      case "removeGroup":
+      case "removeGroups": {
+        const ids = message.type === "removeGroup" ? [message.data.id] : message.data.ids;
+        for (const id of ids) client.mapGroups?.delete(id);
+        return;
+      }
+      case "sensorTableOn": {
+        client.sensorTable = new Set(message.data.ids);
+        const items: Record<string, LiveItemState["sensors"]> = {};
+        for (const id of message.data.ids) {
+          const state = this.visibleState(client, 1, id);
+          if (state) items[id] = state.sensors;
+        }
+        return this.send(client, { type: "sensorTableOn", data: { items } }, true);
+      }
+      case "sensorTableOff":
+        client.sensorTable = null;
+        return;
+      case "vTrack": {
+        const scope = this.requireScope(client);
+        const route = await this.routes.dayRoute(
+          scope,
+          1,
+          message.data.id,
+          message.data.from,
+          message.data.to,
+        );
+        return this.send(client, { type: "vTrack", data: { id: message.data.id, ...route } }, true);
+      }
+      default: {
+        const detail = DETAIL[message.type];
+        if (!detail) throw new ApiError(400, "unknown.message");
+        const id = (message.data as { id: number }).id;
+        const key = `${detail.itemType}:${id}`;
+        if (!detail.open) {
+          client.details.delete(key);
+          return;
+        }
+        const state = this.visibleState(client, detail.itemType, id);
+        if (!state) throw new ApiError(404, "not.found");
+        client.details.add(key);
+        const type = { 1: "inVehicle", 2: "inAsset", 3: "inPerson" }[detail.itemType] as "inVehicle";
+        return this.send(client, { type, data: state }, true);
+      }
+    }
+  }
+
+  private requireScope(client: LiveClient): CompanyScope {
+    if (!client.scope) throw new ApiError(409, "no.company.bound");
+    return client.scope;
+  }
+
+  /** The item's live state if it exists and the client's scope includes it. */
+  private visibleState(client: LiveClient, itemType: 1 | 2 | 3, id: number): LiveItemState | null {
+    const scope = this.requireScope(client);
+    const item = this.store.get(itemType, id);
+    if (!item || this.store.companyOf(itemType, id) !== scope.companyId) return null;
+    if (
+      scope.groupIds !== null &&
+      (item.state.groupId === null || !scope.groupIds.includes(item.state.groupId))
+    )
+      return null;
+    return item.state;
+  }
+
+  private async bind(client: LiveClient, companyId: number): Promise<void> {
+    const scope = await resolveCompanyScope(this.ctx.db, client.principal!, companyId);
+    client.unsubscribe?.();
+    client.scope = scope;
+    client.details.clear();
+    const snapshot = { vehicles: {}, assets: {}, persons: {} } as Record<
+      `${ItemKey}s`,
+      Record<string, LiveItemState>
+    >;
+    for (const state of this.store.companyItems(companyId)) {
+      if (state.itemType === 0) continue;
+      if (scope.groupIds !== null && (state.groupId === null || !scope.groupIds.includes(state.groupId)))
+        continue;
+      snapshot[`${COLLECTION[state.itemType as 1 | 2 | 3]}s`][state.id] = state;
+    }
+    client.unsubscribe = this.bus.subscribe(companyId, (envelopes) => {
+      for (const envelope of envelopes) if (client.sees(envelope)) this.send(client, envelope.message);
+    });
+    const company = await this.ctx.db.query<{ state: number }>("select state from companies where id = $1", [
+      companyId,
+    ]);
+    this.send(
+      client,
+      { type: "bindCompany", data: { id: companyId, initTs: this.ctx.initTs, ...snapshot } },
+      true,
+    );
+    this.send(
+      client,
+      { type: "companyStatus", data: { id: companyId, state: company[0]?.state ?? 0 } },
+      true,
+    );
+  }
+
+  private send(client: LiveClient, message: ServerMessage, immediate = false): void {
+    if (client.queue.length >= MAX_QUEUED) client.queue.shift();
+    client.queue.push(message);
+    if (immediate) this.flush(client);
+  }
+
+  private flush(client: LiveClient): void {
+    if (client.queue.length === 0 || client.socket.readyState !== client.socket.OPEN) return;
+    const batch = client.queue;
+    client.queue = [];
+    client.socket.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
+  }
+
+  private flushAll(): void {
+    for (const client of this.clients) this.flush(client);
+  }
+
+  /** Sends a message to every client bound to the company (companyStatus, checkToken, alerts). */
+  broadcast(companyId: number, message: ServerMessage): void {
+    for (const client of this.clients)
+      if (client.scope?.companyId === companyId) this.send(client, message, true);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const client of this.clients) {
+      client.unsubscribe?.();
+      client.socket.close(1001, "server shutting down");
+    }
+    this.clients.clear();
+  }
+}

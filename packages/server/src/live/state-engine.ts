@@ -1,0 +1,212 @@
+import type { DrivingEvent, LiveItemState, LivePosition, Motion, SensorValue } from "@vigia/domain";
+import { haversineM, saneCoordinates } from "./geo.ts";
+
+/**
+ * Live state of one item, advanced one position at a time. Pure: no I/O and no clock; everything it
+ * needs arrives with the position, everything it decides leaves as effects for the caller to apply.
+ */
+export interface EngineItem {
+  state: LiveItemState;
+  /** Metres travelled according to accepted GPS fixes (the "calculated" odometer, without initial mileage). */
+  travelledM: number;
+  lastFix: { ts: number; lat: number; lng: number; spd: number } | null;
+  /** Time of the last position processed, for hour-meter accumulation. */
+  lastTs: number | null;
+}
+
+export interface PositionInput extends LivePosition {
+  attributes: Record<string, SensorValue>;
+}
+
+export interface ItemConfig {
+  /** 0 nothing, 1 GPS (device), 2 CAN, 3 calculated. */
+  odometerSource: number;
+  initialMileageKm: number;
+}
+
+export type Effect =
+  | { kind: "pos" }
+  | { kind: "sensors"; sensors: Record<string, SensorValue> }
+  | { kind: "event"; event: DrivingEvent }
+  | { kind: "odometer"; odometer: number }
+  | { kind: "hours"; hours: number }
+  | { kind: "driverCard"; card: string }
+  | { kind: "dtcs"; dtcs: string[] };
+
+export const MOVING_KMH = 5;
+const WALKING_KMH = 2;
+/** A fix implying more than this speed from the last accepted fix is a GPS jump, not travel. */
+export const JUMP_KMH = 250;
+const JUMP_WINDOW_MS = 10 * 60_000;
+/** Below this speed, small displacements are GPS jitter and add no distance. */
+const JITTER_M = 30;
+const HOURS_MAX_GAP_MS = 10 * 60_000;
+const HARSH_BRAKE_KMH_PER_S = -14;
+const HARSH_ACCEL_KMH_PER_S = 12;
+const HARSH_WINDOW_S = 5;
+
+const DEVICE_EVENTS = new Set([
+  "harshBraking",
+  "harshAcceleration",
+  "sharpTurn",
+  "overspeed",
+  "sos",
+  "powerCut",
+  "lowBattery",
+]);
+/** Attributes that describe the fix or are handled specially, so they are not shown as sensors. */
+const NOT_SENSORS = new Set(["event", "priority", "eventIo", "archive"]);
+
+export function newEngineItem(base: Pick<LiveItemState, "itemType" | "id" | "groupId">): EngineItem {
+  return {
+    state: {
+      ...base,
+      pos: null,
+      motion: "stopped",
+      ignition: null,
+      odometer: 0,
+      hours: 0,
+      driverId: null,
+      sensors: {},
+      since: null,
+      intrack: false,
+      dtcs: [],
+      customStateId: 0,
+    },
+    travelledM: 0,
+    lastFix: null,
+    lastTs: null,
+  };
+}
+
+function motionOf(itemType: number, spd: number, ignition: boolean | null): Motion {
+  const threshold = itemType === 1 ? MOVING_KMH : WALKING_KMH;
+  if (spd >= threshold && ignition !== false) return "moving";
+  return ignition === true ? "idle" : "stopped";
+}
+
+function odometerFrom(cfg: ItemConfig, attrs: Record<string, SensorValue>, travelledM: number): number {
+  const device = (key: string): number | null =>
+    typeof attrs[key] === "number" ? (attrs[key] as number) : null;
+  if (cfg.odometerSource === 2) {
+    const can = device("canOdometer") ?? device("odometer");
+    if (can !== null) return can;
+  }
+  if (cfg.odometerSource === 1) {
+    const gps = device("odometer");
+    if (gps !== null) return gps;
+  }
+  return cfg.initialMileageKm * 1000 + travelledM;
+}
+
+/**
+ * Applies one position. Positions older than the current one are history only: they are stored by the
+ * caller but never move live state backwards (a device emptying its buffer after being offline).
+ */
+export function applyPosition(
+  item: EngineItem,
+  p: PositionInput,
+  cfg: ItemConfig,
+): { item: EngineItem; effects: Effect[] } {
+  const prev = item.state;
+  if (prev.pos && p.ts <= prev.pos.ts) return { item, effects: [] };
+  const effects: Effect[] = [];
+  const attrs = p.attributes;
+  const ignition = typeof attrs.ignition === "boolean" ? attrs.ignition : prev.ignition;
+
+  // Which fixes count: real GPS fixes that do not jump implausibly far from the last accepted one.
+  const gpsFix = p.valid && p.src === 1 && saneCoordinates(p);
+  let jump = false;
+  let stepM = 0;
+  if (gpsFix && item.lastFix) {
+    stepM = haversineM(item.lastFix, p);
+    const dtMs = p.ts - item.lastFix.ts;
+    jump = dtMs < JUMP_WINDOW_MS && stepM > 500 && (stepM / Math.max(dtMs, 1)) * 3600 > JUMP_KMH;
+  }
+  const displayable = saneCoordinates(p) && !jump && (gpsFix || p.src !== 1 || prev.pos === null);
+  const travelledM =
+    gpsFix && !jump && (p.spd >= 3 || stepM > JITTER_M) ? item.travelledM + stepM : item.travelledM;
+  const lastFix = gpsFix && !jump ? { ts: p.ts, lat: p.lat, lng: p.lng, spd: p.spd } : item.lastFix;
+
+  const spd = gpsFix && !jump ? p.spd : 0;
+  const motion = motionOf(prev.itemType, spd, ignition);
+  const wasMoving = prev.motion === "moving";
+  const since = prev.since === null || wasMoving !== (motion === "moving") ? p.ts : prev.since;
+
+  const sensors: Record<string, SensorValue> = { ...prev.sensors };
+  let sensorsChanged = false;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (NOT_SENSORS.has(key) || sensors[key] === value) continue;
+    sensors[key] = value;
+    sensorsChanged = true;
+  }
+
+  const odometer = odometerFrom(cfg, attrs, travelledM);
+  let hours = prev.hours;
+  if (typeof attrs.hours === "number") hours = attrs.hours;
+  else if (
+    prev.ignition === true &&
+    ignition === true &&
+    item.lastTs !== null &&
+    p.ts - item.lastTs <= HOURS_MAX_GAP_MS
+  ) {
+    hours += (p.ts - item.lastTs) / 1000;
+  }
+
+  const { attributes: _attributes, ...fix } = p;
+  const state: LiveItemState = {
+    ...prev,
+    pos: displayable ? fix : prev.pos,
+    motion,
+    ignition,
+    odometer,
+    hours,
+    since,
+    sensors,
+  };
+  effects.push({ kind: "pos" });
+  if (sensorsChanged) effects.push({ kind: "sensors", sensors });
+  if (Math.abs(odometer - prev.odometer) >= 100) effects.push({ kind: "odometer", odometer });
+  if (Math.abs(hours - prev.hours) >= 60) effects.push({ kind: "hours", hours });
+
+  const deviceEvent = typeof attrs.event === "string" && DEVICE_EVENTS.has(attrs.event) ? attrs.event : null;
+  if (deviceEvent) {
+    effects.push({
+      kind: "event",
+      event: { kind: deviceEvent, ts: p.ts, lat: p.lat, lng: p.lng, spd: p.spd },
+    });
+  } else if (gpsFix && !jump && item.lastFix) {
+    const dt = (p.ts - item.lastFix.ts) / 1000;
+    const rate = dt > 0 && dt <= HARSH_WINDOW_S ? (p.spd - item.lastFix.spd) / dt : 0;
+    const kind =
+      rate <= HARSH_BRAKE_KMH_PER_S
+        ? "harshBraking"
+        : rate >= HARSH_ACCEL_KMH_PER_S
+          ? "harshAcceleration"
+          : null;
+    if (kind)
+      effects.push({
+        kind: "event",
+        event: { kind, ts: p.ts, lat: p.lat, lng: p.lng, spd: p.spd, value: rate },
+      });
+  }
+  if (
+    typeof attrs.driverId === "string" &&
+    attrs.driverId !== "" &&
+    attrs.driverId !== sensorsBefore(prev, "driverId")
+  ) {
+    effects.push({ kind: "driverCard", card: attrs.driverId });
+  }
+  if (typeof attrs.dtcs === "string") {
+    const dtcs = attrs.dtcs.split(/[,\s]+/).filter((c) => c.length > 0);
+    if (dtcs.join(",") !== prev.dtcs.join(",")) {
+      state.dtcs = dtcs;
+      effects.push({ kind: "dtcs", dtcs });
+    }
+  }
+  return { item: { state, travelledM, lastFix, lastTs: p.ts }, effects };
+}
+
+function sensorsBefore(state: LiveItemState, key: string): SensorValue | undefined {
+  return state.sensors[key];
+}

@@ -1,0 +1,118 @@
+import type { LiveItemState } from "@vigia/domain";
+import type { Clock } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { type EngineItem, newEngineItem } from "./state-engine.ts";
+
+const key = (itemType: number, itemId: number): string => `${itemType}:${itemId}`;
+
+interface StoredState {
+  state: LiveItemState;
+  travelledM: number;
+  lastFix: EngineItem["lastFix"];
+  lastTs: number | null;
+}
+
+/**
+ * Live state of every item, in memory, snapshotted to item_state. Loaded once at start so that
+ * motion, odometers and timers continue where they were after a restart.
+ */
+export class LiveStore {
+  private readonly items = new Map<string, EngineItem>();
+  private readonly companyByItem = new Map<string, number>();
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async load(): Promise<void> {
+    const rows = await this.db.query<{
+      item_type: number;
+      item_id: number;
+      company_id: number;
+      state: StoredState;
+    }>("select item_type, item_id, company_id, state from item_state");
+    for (const row of rows) {
+      const k = key(row.item_type, row.item_id);
+      this.items.set(k, {
+        state: row.state.state,
+        travelledM: row.state.travelledM,
+        lastFix: row.state.lastFix,
+        lastTs: row.state.lastTs,
+      });
+      this.companyByItem.set(k, row.company_id);
+    }
+  }
+
+  get(itemType: number, itemId: number): EngineItem | undefined {
+    return this.items.get(key(itemType, itemId));
+  }
+
+  getOrCreate(companyId: number, itemType: 1 | 2 | 3, itemId: number, groupId: number | null): EngineItem {
+    const k = key(itemType, itemId);
+    let item = this.items.get(k);
+    if (!item) {
+      item = newEngineItem({ itemType, id: itemId, groupId });
+      this.items.set(k, item);
+      this.companyByItem.set(k, companyId);
+    } else if (item.state.groupId !== groupId) {
+      item = { ...item, state: { ...item.state, groupId } };
+      this.items.set(k, item);
+    }
+    return item;
+  }
+
+  set(companyId: number, item: EngineItem): void {
+    const k = key(item.state.itemType, item.state.id);
+    this.items.set(k, item);
+    this.companyByItem.set(k, companyId);
+    this.dirty.add(k);
+  }
+
+  companyOf(itemType: number, itemId: number): number | undefined {
+    return this.companyByItem.get(key(itemType, itemId));
+  }
+
+  /** Every item of a company, for bindCompany's snapshot. */
+  companyItems(companyId: number): LiveItemState[] {
+    const out: LiveItemState[] = [];
+    for (const [k, item] of this.items) if (this.companyByItem.get(k) === companyId) out.push(item.state);
+    return out;
+  }
+
+  forget(itemType: number, itemId: number): void {
+    const k = key(itemType, itemId);
+    this.items.delete(k);
+    this.companyByItem.delete(k);
+    this.dirty.delete(k);
+  }
+
+  /** Writes changed items to item_state in one statement. */
+  async snapshot(): Promise<number> {
+    if (this.dirty.size === 0) return 0;
+    const rows: unknown[] = [];
+    for (const k of this.dirty) {
+      const item = this.items.get(k);
+      const companyId = this.companyByItem.get(k);
+      if (!item || companyId === undefined) continue;
+      const stored: StoredState = {
+        state: item.state,
+        travelledM: item.travelledM,
+        lastFix: item.lastFix,
+        lastTs: item.lastTs,
+      };
+      rows.push({ t: item.state.itemType, i: item.state.id, c: companyId, s: stored });
+    }
+    this.dirty.clear();
+    await this.db.query(
+      `insert into item_state (item_type, item_id, company_id, state, updated_ts)
+       select r.t, r.i, r.c, r.s, $2 from jsonb_to_recordset($1::jsonb) as r(t smallint, i int, c int, s jsonb)
+       where exists (select 1 from companies where id = r.c)
+       on conflict (item_type, item_id) do update set state = excluded.state, company_id = excluded.company_id,
+         updated_ts = excluded.updated_ts`,
+      [JSON.stringify(rows), this.clock.now()],
+    );
+    return rows.length;
+  }
+}
