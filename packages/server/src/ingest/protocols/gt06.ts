@@ -131,6 +131,8 @@ function decodeContent(protocol: number, r: Reader, message: DecodedMessage): vo
         p.attributes.ignition = r.u8() !== 0;
         p.attributes.uploadMode = r.u8();
         p.attributes.archive = r.u8() === 1; // 0 real time, 1 re-upload of stored fixes
+        // Newer firmware appends the device's mileage counter (metres) after the re-upload flag.
+        if (r.remaining >= 4) p.attributes.odometer = r.u32();
       }
       message.positions.push(p);
       return;

@@ -31,6 +31,7 @@ const MAPPERS: Record<number, Mapper> = {
   48: (v, out) => setNum(out, "fuel", v), // OBD fuel level, %
   66: (v, out) => setNum(out, "power", v, 1000), // External voltage, mV
   67: (v, out) => setNum(out, "battery", v, 1000), // Internal battery voltage, mV
+  89: (v, out) => setNum(out, "fuel", v), // CAN fuel level, %
   78: (v, out) => setDriver(out, v), // iButton
   113: (v, out) => setNum(out, "batteryLevel", v), // Battery level, %
   181: (v, out) => setNum(out, "pdop", v, 10),
