@@ -2,14 +2,9 @@ import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from "@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGE_KEY } from "../session/storage.ts";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
-import fr from "./locales/fr.json";
-import it from "./locales/it.json";
-import pt from "./locales/pt.json";
-import tr from "./locales/tr.json";
+import { LOCALES } from "./locales.ts";
 
-export const LOCALES: Record<Language, Record<string, unknown>> = { es, en, pt, fr, it, tr };
+export { LOCALES };
 
 /** Names shown in the language selector, each in its own language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

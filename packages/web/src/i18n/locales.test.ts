@@ -1,13 +1,9 @@
 import { LANGUAGES } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import en from "./locales/en.json";
-import es from "./locales/es.json";
-import fr from "./locales/fr.json";
-import it_ from "./locales/it.json";
-import pt from "./locales/pt.json";
-import tr from "./locales/tr.json";
+import { LOCALES } from "./locales.ts";
 
-const locales: Record<string, unknown> = { es, en, pt, fr, it: it_, tr };
+const locales: Record<string, unknown> = LOCALES;
+const en = LOCALES.en;
 
 /** Flattens nested locale objects into "a.b.c" → value. */
 function flatten(value: unknown, prefix = ""): Map<string, unknown> {
