@@ -1,4 +1,4 @@
-import { ITEM_PREFIX, type ServerMessage } from "@vigia/domain";
+import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import type { AppContext } from "../context.ts";
 import type { LiveBus, LiveEnvelope } from "../live/bus.ts";
 import { applyPosition, type Effect } from "../live/state-engine.ts";
@@ -15,6 +15,20 @@ export interface IngestRecord {
 }
 
 export type SubmitResult = "stored" | "unknown";
+
+/** What happened to one item when one committed position was applied; alarm rules evaluate this. */
+export interface AppliedPosition {
+  binding: DeviceBinding;
+  companyId: number;
+  itemType: 1 | 2 | 3;
+  itemId: number;
+  position: DecodedPosition;
+  before: LiveItemState;
+  after: LiveItemState;
+  effects: Effect[];
+}
+
+export type AppliedListener = (applied: AppliedPosition[]) => Promise<void> | void;
 
 interface Pending {
   binding: DeviceBinding;
@@ -38,6 +52,7 @@ export class Processor {
   private closed = false;
   /** Set once the gateway should stop taking data (shutdown): pending work still completes. */
   stats = { positions: 0, batches: 0 };
+  private readonly listeners: AppliedListener[] = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,6 +61,11 @@ export class Processor {
     private readonly store: LiveStore,
     private readonly bus: LiveBus,
   ) {}
+
+  /** Registers a consumer of applied positions (alarm engine, forwarding…); called after live state advanced. */
+  onApplied(listener: AppliedListener): void {
+    this.listeners.push(listener);
+  }
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
@@ -177,6 +197,7 @@ export class Processor {
     accepted.sort((a, b) => a.position.ts - b.position.ts);
     const byCompany = new Map<number, LiveEnvelope[]>();
     const followUps: Promise<void>[] = [];
+    const applied: AppliedPosition[] = [];
     for (const { pending, position } of accepted) {
       const { binding } = pending;
       if (binding.companyId === null || binding.itemId === null || binding.itemType === 0) continue;
@@ -189,6 +210,16 @@ export class Processor {
       );
       if (effects.length === 0) continue;
       this.store.set(binding.companyId, item);
+      applied.push({
+        binding,
+        companyId: binding.companyId,
+        itemType,
+        itemId: binding.itemId,
+        position,
+        before: current.state,
+        after: item.state,
+        effects,
+      });
       const envelopes = byCompany.get(binding.companyId) ?? [];
       byCompany.set(binding.companyId, envelopes);
       for (const effect of effects) {
@@ -207,6 +238,13 @@ export class Processor {
     }
     for (const [companyId, envelopes] of byCompany) this.bus.publish(companyId, envelopes);
     await Promise.allSettled(followUps);
+    for (const listener of this.listeners) {
+      try {
+        await listener(applied);
+      } catch (error) {
+        this.ctx.log.error({ err: error }, "applied-position listener failed");
+      }
+    }
   }
 
   private messageFor(
