@@ -22,7 +22,7 @@ export async function run({ context, baseUrl }) {
       await page.locator(byTestId("companies-page")).waitFor();
       await page.locator(byTestId("super-menu")).waitFor();
     } else {
-      await page.locator(byTestId("live-map-placeholder")).waitFor();
+      await page.locator(byTestId("live-map")).waitFor();
       await page.locator(byTestId("company-name")).waitFor();
       await page.locator(byTestId(account.menu)).waitFor();
       if (account.hidden)

@@ -158,7 +158,12 @@ describe("LiveChannel", () => {
   it("posts other messages at once and high-frequency ones as one batch per second", () => {
     const socket = sockets[0]!;
     socket.open();
-    socket.receive([pos("vPos", 1, 1), { type: "alert", data: { text: "hi" } }, pos("vPos", 1, 2), sensor(3)]);
+    socket.receive([
+      pos("vPos", 1, 1),
+      { type: "alert", data: { text: "hi" } },
+      pos("vPos", 1, 2),
+      sensor(3),
+    ]);
     expect(events.filter((e) => e.kind === "message")).toHaveLength(1);
     expect(events.some((e) => e.kind === "batch")).toBe(false);
     vi.advanceTimersByTime(999);

@@ -1,4 +1,4 @@
-import { LIVE_FLUSH_INTERVAL_MS, type ClientMessage, type ServerMessage } from "@vigia/domain";
+import { type ClientMessage, LIVE_FLUSH_INTERVAL_MS, type ServerMessage } from "@vigia/domain";
 import { backoffMs, isHighFrequency, LiveBuffer, parseFrame } from "./buffer.ts";
 
 /** Main thread → worker. */
@@ -107,7 +107,8 @@ export class LiveChannel {
         this.send({ type: "accessToken", data: { accessToken: command.accessToken } });
         break;
       case "company":
-        if (this.companyId !== null && this.companyId !== command.companyId) this.send({ type: "closeCompany" });
+        if (this.companyId !== null && this.companyId !== command.companyId)
+          this.send({ type: "closeCompany" });
         this.companyId = command.companyId;
         this.sticky.clear();
         this.buffer.drain();
@@ -203,7 +204,8 @@ export class LiveChannel {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
-      if (socket.readyState === OPEN && this.companyId !== null) socket.send(JSON.stringify({ type: "closeCompany" }));
+      if (socket.readyState === OPEN && this.companyId !== null)
+        socket.send(JSON.stringify({ type: "closeCompany" }));
       socket.close();
     }
     this.buffer.drain();

@@ -1,7 +1,7 @@
 import { type ClientMessage, FRONT_RELOAD_DELAY_MS, type ServerMessage } from "@vigia/domain";
 import { atom } from "./atom.ts";
 import type { WorkerCommand, WorkerEvent } from "./channel.ts";
-import { recordApply, mapStats } from "./stats.ts";
+import { mapStats, recordApply } from "./stats.ts";
 import { liveItems } from "./store.ts";
 
 /** Connection state shown on the map ("live" badge). */
@@ -52,7 +52,7 @@ export class LiveClient {
       return;
     }
     const token = this.deps.accessToken();
-    if (!token) return;
+    if (!token || typeof Worker === "undefined") return;
     this.token = token;
     this.worker = new Worker(new URL("./live-worker.ts", import.meta.url), { type: "module" });
     this.worker.onmessage = (event: MessageEvent<WorkerEvent>) => this.receive(event.data);

@@ -1,4 +1,11 @@
-import type { BindCompanyData, ItemKey, LiveItemState, LivePosition, Motion, ServerMessage } from "@vigia/domain";
+import type {
+  BindCompanyData,
+  ItemKey,
+  LiveItemState,
+  LivePosition,
+  Motion,
+  ServerMessage,
+} from "@vigia/domain";
 
 /** Store key of one item: kind letter and id ("v:12"), the same in the map source and the list. */
 export type LiveKey = `${"v" | "a" | "p"}:${number}`;

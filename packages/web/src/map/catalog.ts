@@ -35,7 +35,9 @@ type Row = Record<string, unknown>;
 function rowsOf(collection: unknown): Row[] {
   if (typeof collection !== "object" || collection === null) return [];
   const values = Array.isArray(collection) ? collection : Object.values(collection);
-  return values.filter((v): v is Row => typeof v === "object" && v !== null && typeof (v as Row).id === "number");
+  return values.filter(
+    (v): v is Row => typeof v === "object" && v !== null && typeof (v as Row).id === "number",
+  );
 }
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");

@@ -51,7 +51,8 @@ export function writeProps(
   let label = "";
   if (view.showNames) {
     label = entry?.name ?? `#${id}`;
-    const driver = view.showDrivers && state.driverId !== null ? catalog.drivers.get(state.driverId) : undefined;
+    const driver =
+      view.showDrivers && state.driverId !== null ? catalog.drivers.get(state.driverId) : undefined;
     if (driver) label = `${label}\n${driver}`;
   }
   props.label = label;
@@ -80,7 +81,13 @@ export class ItemFeatures {
   }
 
   /** Brings one item's feature up to date; returns whether anything was written. */
-  update(key: LiveKey, state: LiveItemState | undefined, catalog: Catalog, view: MapView, now: number): boolean {
+  update(
+    key: LiveKey,
+    state: LiveItemState | undefined,
+    catalog: Catalog,
+    view: MapView,
+    now: number,
+  ): boolean {
     const at = this.index.get(key);
     if (!state || !isDrawn(key, state, catalog, view)) {
       if (at === undefined) return false;

@@ -10,7 +10,11 @@ import { windowRange } from "./windowing.ts";
 
 const memory = () => {
   const data = new Map<string, string>();
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    data,
+  };
 };
 
 describe("map settings persistence", () => {
@@ -22,7 +26,11 @@ describe("map settings persistence", () => {
   it("round-trips per company", () => {
     const store = memory();
     const s = readMapSettings(store, 1);
-    writeMapSettings(store, 1, { ...s, filters: { ...s.filters, assets: false }, config: { ...s.config, cluster: false } });
+    writeMapSettings(store, 1, {
+      ...s,
+      filters: { ...s.filters, assets: false },
+      config: { ...s.config, cluster: false },
+    });
     expect(readMapSettings(store, 1).filters.assets).toBe(false);
     expect(readMapSettings(store, 1).config.cluster).toBe(false);
     expect(readMapSettings(store, 2).filters.assets).toBe(true);
@@ -65,7 +73,11 @@ describe("icon choice", () => {
   );
 
   it("round-trips badge ids and rejects others", () => {
-    expect(parseBadgeIconId(badgeIconId("bus", "idle", "stop"))).toEqual({ glyph: "bus", motion: "idle", marker: "stop" });
+    expect(parseBadgeIconId(badgeIconId("bus", "idle", "stop"))).toEqual({
+      glyph: "bus",
+      motion: "idle",
+      marker: "stop",
+    });
     expect(parseBadgeIconId("b|rocket|idle|none")).toBeNull();
     expect(parseBadgeIconId("other")).toBeNull();
   });
@@ -86,7 +98,11 @@ describe("route events", () => {
     ["no sharp turns", config({ fast_sharp_turn: false }), 3],
     ["no braking", config({ hard_braking: false }), 3],
     ["no acceleration", config({ fast_acceleration: false }), 3],
-    ["none of the three", config({ fast_sharp_turn: false, hard_braking: false, fast_acceleration: false }), 1],
+    [
+      "none of the three",
+      config({ fast_sharp_turn: false, hard_braking: false, fast_acceleration: false }),
+      1,
+    ],
   ])("%s", (_n, cfg, count) => {
     const events = [ev("sharpTurn"), ev("harshBraking"), ev("harshAcceleration"), ev("overspeed")];
     expect(routeEvents(events, cfg).shown).toHaveLength(count);
@@ -97,7 +113,10 @@ describe("route events", () => {
     [501, 500, true],
     [2000, 500, true],
   ])("%i events → %i drawn, over limit %s", (n, drawn, over) => {
-    const result = routeEvents(Array.from({ length: n }, () => ev("harshBraking")), config({}));
+    const result = routeEvents(
+      Array.from({ length: n }, () => ev("harshBraking")),
+      config({}),
+    );
     expect(result.shown).toHaveLength(drawn);
     expect(result.overLimit).toBe(over);
   });
@@ -173,7 +192,9 @@ describe("catalogue and groups", () => {
   ] as const)("search %s groups %j → %i", (search, groups, count) => {
     const allowed = groups ? allowedGroups(catalog.groups, [...groups]) : null;
     const kinds = { vehicle: true, asset: true, person: true };
-    expect(catalog.ordered.filter((i) => matchesList(i, i.groupId, kinds, allowed, search))).toHaveLength(count);
+    expect(catalog.ordered.filter((i) => matchesList(i, i.groupId, kinds, allowed, search))).toHaveLength(
+      count,
+    );
   });
 });
 
@@ -181,7 +202,18 @@ const state = (id: number, lat: number, patch: Partial<LiveItemState> = {}): Liv
   itemType: 1,
   id,
   groupId: 3,
-  pos: { ts: 1000, receivedTs: 1000, lat, lng: -3, alt: 600, spd: 50, course: 90, satt: 9, valid: true, src: 1 },
+  pos: {
+    ts: 1000,
+    receivedTs: 1000,
+    lat,
+    lng: -3,
+    alt: 600,
+    spd: 50,
+    course: 90,
+    satt: 9,
+    valid: true,
+    src: 1,
+  },
   motion: "moving",
   ignition: true,
   odometer: 0,

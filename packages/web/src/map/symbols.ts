@@ -70,7 +70,11 @@ export function glyphFor(kind: ItemKey, type: string | null | undefined): Glyph 
 /** Intrack marker of spec 01 §4: stop when not in track; play in warning (idle) or success (moving) colour. */
 export type IntrackMarker = "none" | "stop" | "play-warning" | "play-success" | "play-muted";
 
-export function intrackMarker(kind: ItemKey, intrack: boolean | null | undefined, motion: MotionClass): IntrackMarker {
+export function intrackMarker(
+  kind: ItemKey,
+  intrack: boolean | null | undefined,
+  motion: MotionClass,
+): IntrackMarker {
   if (kind !== "vehicle" || intrack === null || intrack === undefined) return "none";
   if (!intrack) return "stop";
   if (motion === "moving") return "play-success";
@@ -97,7 +101,9 @@ export function badgeIconId(glyph: Glyph, motion: MotionClass, marker: IntrackMa
   return `b|${glyph}|${motion}|${marker}`;
 }
 
-export function parseBadgeIconId(id: string): { glyph: Glyph; motion: MotionClass; marker: IntrackMarker } | null {
+export function parseBadgeIconId(
+  id: string,
+): { glyph: Glyph; motion: MotionClass; marker: IntrackMarker } | null {
   const [prefix, glyph, motion, marker] = id.split("|");
   if (prefix !== "b" || !glyph || !motion || !marker) return null;
   if (!(GLYPHS as readonly string[]).includes(glyph) || !(motion in MOTION_COLORS)) return null;

@@ -1,0 +1,163 @@
+import { DEFAULT_OSM_TILES_URL, MAP_DEFAULTS } from "@vigia/domain";
+import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
+
+export const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
+/** Land-like grey under the tiles, so items stay readable when tiles cannot load (offline, blocked). */
+export const MAP_BACKGROUND = "#e8ecef";
+const FONT = ["Inter", "Segoe UI", "Roboto", "Arial", "sans-serif"];
+
+/** Raster tiles of a {z}/{x}/{y} pattern; {s} subdomains are expanded to a, b, c. */
+export function tileUrls(pattern: string | null | undefined): string[] {
+  const url = pattern && pattern.trim() !== "" ? pattern.trim() : DEFAULT_OSM_TILES_URL;
+  return url.includes("{s}") ? ["a", "b", "c"].map((s) => url.replace("{s}", s)) : [url];
+}
+
+/** The base style: background and OSM raster; the item and route layers are added once it loads. */
+export function baseStyle(tilesUrl: string | null): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      osm: {
+        type: "raster",
+        tiles: tileUrls(tilesUrl),
+        tileSize: 256,
+        maxzoom: 19,
+        attribution: OSM_ATTRIBUTION,
+      },
+    },
+    layers: [
+      { id: "background", type: "background", paint: { "background-color": MAP_BACKGROUND } },
+      { id: "osm", type: "raster", source: "osm", paint: { "raster-fade-duration": 0 } },
+    ],
+  };
+}
+
+const NOT_CLUSTER: ExpressionSpecification = ["!", ["has", "point_count"]];
+
+/** Item, track and route layers, bottom to top. */
+export function overlayLayers(): LayerSpecification[] {
+  return [
+    {
+      id: "geozones-fill",
+      type: "fill",
+      source: "geozones",
+      paint: { "fill-color": "#1c7ed6", "fill-opacity": 0.12 },
+    },
+    {
+      id: "geozones-line",
+      type: "line",
+      source: "geozones",
+      paint: { "line-color": "#1c7ed6", "line-width": 1.5 },
+    },
+    {
+      id: "pois",
+      type: "circle",
+      source: "pois",
+      paint: {
+        "circle-radius": 5,
+        "circle-color": "#ae3ec9",
+        "circle-stroke-color": "#fff",
+        "circle-stroke-width": 1.5,
+      },
+    },
+    {
+      id: "route-casing",
+      type: "line",
+      source: "route",
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": "#ffffff", "line-width": 7 },
+    },
+    {
+      id: "route-line",
+      type: "line",
+      source: "route",
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": "#1c7ed6", "line-width": 4 },
+    },
+    {
+      id: "track-line",
+      type: "line",
+      source: "track",
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": "#f03e3e", "line-width": 3.5, "line-opacity": 0.85 },
+    },
+    {
+      id: "route-markers",
+      type: "symbol",
+      source: "route-markers",
+      layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true, "icon-ignore-placement": true },
+    },
+    {
+      id: "selected-halo",
+      type: "circle",
+      source: "items",
+      filter: ["==", ["get", "key"], ""],
+      paint: {
+        "circle-radius": 19,
+        "circle-color": "rgba(28,126,214,0.18)",
+        "circle-stroke-color": "#1c7ed6",
+        "circle-stroke-width": 2,
+      },
+    },
+    {
+      id: "clusters",
+      type: "circle",
+      source: "items",
+      filter: ["has", "point_count"],
+      paint: {
+        "circle-color": ["step", ["get", "point_count"], "#339af0", 50, "#1c7ed6", 500, "#1864ab"],
+        "circle-radius": ["step", ["get", "point_count"], 15, 50, 19, 500, 24],
+        "circle-stroke-color": "rgba(255,255,255,0.85)",
+        "circle-stroke-width": 3,
+      },
+    },
+    {
+      id: "cluster-count",
+      type: "symbol",
+      source: "items",
+      filter: ["has", "point_count"],
+      layout: {
+        "text-field": ["get", "point_count_abbreviated"],
+        "text-font": FONT,
+        "text-size": 12,
+        "text-allow-overlap": true,
+      },
+      paint: { "text-color": "#ffffff" },
+    },
+    {
+      id: "items-heading",
+      type: "symbol",
+      source: "items",
+      filter: ["all", NOT_CLUSTER, ["!=", ["get", "heading"], ""]],
+      layout: {
+        "icon-image": ["get", "heading"],
+        "icon-rotate": ["get", "course"],
+        "icon-rotation-alignment": "map",
+        "icon-allow-overlap": true,
+        "icon-ignore-placement": true,
+      },
+    },
+    {
+      id: "items",
+      type: "symbol",
+      source: "items",
+      filter: NOT_CLUSTER,
+      layout: {
+        "icon-image": ["get", "icon"],
+        "icon-allow-overlap": true,
+        "icon-ignore-placement": true,
+        "text-field": ["get", "label"],
+        "text-font": FONT,
+        "text-size": 11,
+        "text-offset": [0, 1.35],
+        "text-anchor": "top",
+        "text-optional": true,
+        "text-max-width": 14,
+      },
+      paint: { "text-color": "#1f2933", "text-halo-color": "rgba(255,255,255,0.95)", "text-halo-width": 1.6 },
+    },
+  ];
+}
+
+export const CLUSTER_OPTIONS = { clusterRadius: 48, clusterMaxZoom: 14 } as const;
+export const FIT_OPTIONS = { maxZoom: MAP_DEFAULTS.boundsFitZoom, padding: 60, duration: 0 } as const;
