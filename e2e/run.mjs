@@ -68,8 +68,14 @@ async function startServer() {
     if (server.exitCode === null) {
       server.kill("SIGTERM");
       await new Promise((r) => {
-        const timer = setTimeout(() => (server.kill("SIGKILL"), r()), 10_000);
-        server.once("exit", () => (clearTimeout(timer), r()));
+        const timer = setTimeout(() => {
+          server.kill("SIGKILL");
+          r();
+        }, 10_000);
+        server.once("exit", () => {
+          clearTimeout(timer);
+          r();
+        });
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
