@@ -1,0 +1,36 @@
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { csvText, xlsxBuffer } from "./export.ts";
+
+const input = {
+  title: "Vehicles",
+  header: ["Plate", "Name", "Km"],
+  body: [
+    ["1234-ABC", "Camión, grande", 120.5],
+    ["X-1", 'With "quotes"', 0],
+  ],
+};
+
+describe("exports", () => {
+  it("writes an xlsx that exceljs reads back", async () => {
+    const buffer = await xlsxBuffer(input);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(buffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.name).toBe("Vehicles");
+    expect(sheet?.getRow(1).values).toEqual([undefined, "Plate", "Name", "Km"]);
+    expect(sheet?.getRow(2).getCell(3).value).toBe(120.5);
+    expect(sheet?.rowCount).toBe(3);
+  });
+  it("writes a csv with a BOM that parses back with commas and quotes intact", async () => {
+    const text = await csvText(input);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+    expect(parsed.data).toEqual([
+      ["Plate", "Name", "Km"],
+      ["1234-ABC", "Camión, grande", "120.5"],
+      ["X-1", 'With "quotes"', "0"],
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+/** The generic table other screens reuse (alarms, places, management). Keep this surface stable. */
+export { BulkDeleteModal } from "./BulkDeleteModal.tsx";
+export { type DataColumn, DataTable, type DataTableProps, type RowAction } from "./DataTable.tsx";
+export { buildExport, downloadFile, type ExportFormat } from "./export.ts";
+export {
+  type CellValue,
+  DEFAULT_PAGE_SIZE,
+  exportFileName,
+  PAGE_SIZES,
+  type SortState,
+} from "./logic.ts";
