@@ -1,3 +1,4 @@
+export * from "./alarms.ts";
 export * from "./api/auth.ts";
 export * from "./api/companyLoad.ts";
 export * from "./api/site.ts";
@@ -5,7 +6,8 @@ export * from "./api/users.ts";
 export * from "./codes.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
+export * from "./live.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";
-export * from "./live.ts";
+export * from "./places.ts";
