@@ -11,3 +11,4 @@ export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";
 export * from "./places.ts";
+export * from "./places.ts";
