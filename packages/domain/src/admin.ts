@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { userRestrictionsSchema } from "./api/users.ts";
+import { optionalEmailSchema } from "./validation/fields.ts";
+
+/** Super-user views: company and reseller forms (spec 01 §3, 02 §3). */
+
+const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
+
+export const COMPANY_MAIL_FLAGS = [
+  "km",
+  "geo",
+  "poi",
+  "uso",
+  "door",
+  "lock",
+  "moto",
+  "rule",
+  "crash",
+  "panic",
+  "power",
+  "siren",
+  "battery",
+  "maintenace",
+] as const;
+
+export const companyWriteSchema = z.object({
+  name: z.string().trim().min(1, "required").max(100, "tooLong"),
+  email: optionalEmailSchema.default(""),
+  address: text(200),
+  phone: text(32),
+  nif: text(20),
+  contact: text(100),
+  demo: z.boolean().default(false),
+  countryId: text(2),
+  productId: z.number().int().min(0).default(0),
+  resellerId: z.number().int().positive("required"),
+  licenses: z
+    .object({
+      vehicleTotal: z.number().int().min(0),
+      vehicleBillable: z.number().int().min(0),
+      assetTotal: z.number().int().min(0),
+      assetBillable: z.number().int().min(0),
+    })
+    .default({ vehicleTotal: 0, vehicleBillable: 0, assetTotal: 0, assetBillable: 0 }),
+  state: z.number().int().min(0).max(4).default(1),
+  retentionDays: z.number().int().min(1, "invalidNumber").max(3650).default(30),
+  passwordExpirationDays: z.number().int().min(1).nullable().default(null),
+  mapType: text(20).default("osm"),
+  cartography: text(20).default("osm"),
+  craCode: text(40),
+  restrictions: userRestrictionsSchema.default({ timeRange: null, ip: null }),
+  conf: z
+    .object({
+      general: z
+        .object({
+          hisTime: z.number().int().min(0).optional(),
+          itenerary: z.boolean().optional(),
+          fuel_units: z.union([z.literal(0), z.literal(1)]).optional(),
+          mapProvider: z.string().optional(),
+          trafficManager: z.boolean().optional(),
+          movGps: z.boolean().optional(),
+        })
+        .loose()
+        .default({}),
+      notifications: z.object({ mail: z.record(z.string(), z.boolean()).default({}) }).default({ mail: {} }),
+      supports: z.array(z.unknown()).optional(),
+    })
+    .loose()
+    .default({ general: {}, notifications: { mail: {} } }),
+});
+export type CompanyWrite = z.input<typeof companyWriteSchema>;
+
+export const resellerWriteSchema = z.object({
+  name: z.string().trim().min(1, "required").max(100, "tooLong"),
+  parentId: z.number().int().positive().nullable().default(null),
+  email: optionalEmailSchema.default(""),
+  phone: text(32),
+  /** Whether companies of this reseller may change their map provider (extra cost). */
+  allowMapProvider: z.boolean().default(false),
+});
+export type ResellerWrite = z.input<typeof resellerWriteSchema>;

@@ -1,0 +1,173 @@
+import { z } from "zod";
+
+/**
+ * Devices (trackers): identifier rules, the encoded special type, SIM, configuration (spec 02 §3, §5, §9).
+ */
+
+/** The one device type whose identifier is stored encoded: the Vigia worker app (free-text ids, often e-mails). */
+export const ENCODED_DEVICE_TYPE_ID = 5;
+export const DEVICE_DESCRIPTION_MAX = 800;
+export const DEVICE_PHONE_MAX = 32;
+export const DEVICE_IMEI_MAX = 50;
+export const SIM_TYPE_DEFAULT = 99;
+export const DEVICE_CONFIG_DEFAULTS = { speedLimit: 120, interval: 60, sleepTime: 30 } as const;
+/** Server ports the configuration form proposes per protocol family. */
+export const DEVICE_CONFIG_PORTS = { teltonika: 2166, gt06: 2100 } as const;
+
+export interface DeviceTypeInfo {
+  id: number;
+  name: string;
+  proto: string;
+  idLength: number | null;
+  port?: number | null;
+}
+
+/** Only hex characters are typed into the identifier field (Backspace, arrows, Tab and Delete still work). */
+export const HEX_PATTERN = /^[0-9a-fA-F]*$/;
+export const ALLOWED_ID_KEYS = new Set([
+  "Backspace",
+  "ArrowLeft",
+  "ArrowRight",
+  "Tab",
+  "Delete",
+  "Home",
+  "End",
+]);
+export function isAllowedIdKey(key: string): boolean {
+  return ALLOWED_ID_KEYS.has(key) || (key.length === 1 && HEX_PATTERN.test(key));
+}
+
+/**
+ * The identifier rule of a type: hex only with exactly the type's length (types without a fixed length take
+ * 1-50 hex characters); the encoded type takes free text, stored encoded.
+ */
+export function deviceIdError(type: DeviceTypeInfo | undefined, deviceId: string): string | null {
+  const value = deviceId.trim();
+  if (value === "") return "errorNoImei";
+  if (!type) return "errorNoDeviceType";
+  if (type.id === ENCODED_DEVICE_TYPE_ID) return value.length <= DEVICE_IMEI_MAX ? null : "device.idLength";
+  if (!HEX_PATTERN.test(value)) return "device.idHex";
+  if (type.idLength !== null) return value.length === type.idLength ? null : "device.idLength";
+  return value.length <= DEVICE_IMEI_MAX ? null : "device.idLength";
+}
+
+/** Stored form of the special type's id: UTF-8 bytes as lower-case hex. */
+export function encodeDeviceId(typeId: number, shown: string): string {
+  if (typeId !== ENCODED_DEVICE_TYPE_ID) return shown.trim();
+  return [...new TextEncoder().encode(shown.trim())].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Display form: decoded for the special type unless the stored value carries an at-sign (legacy, kept raw). */
+export function decodeDeviceId(typeId: number, stored: string): string {
+  if (typeId !== ENCODED_DEVICE_TYPE_ID || stored.includes("@")) return stored;
+  if (stored.length % 2 !== 0 || !HEX_PATTERN.test(stored)) return stored;
+  const bytes = new Uint8Array(stored.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(stored.slice(i * 2, i * 2 + 2), 16);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return stored;
+  }
+}
+
+export const simSchema = z.object({
+  phone: z.string().trim().max(DEVICE_PHONE_MAX, "errorPhoneLength").default(""),
+  type: z.number().int().default(SIM_TYPE_DEFAULT),
+  iccid: z.string().trim().max(32, "tooLong").default(""),
+  imsi: z.string().trim().max(32, "tooLong").default(""),
+  apn: z.string().trim().max(100, "tooLong").default(""),
+});
+export type SimWrite = z.input<typeof simSchema>;
+
+const numeric = z
+  .union([z.number(), z.string()])
+  .refine((v) => v !== "" && Number.isFinite(Number(v)), "invalidNumber");
+
+/** Tracker configuration; with configActive, apn and server must be filled and the figures numeric. */
+export const deviceConfigSchema = z.object({
+  apn: z.string().trim().max(100).default(""),
+  server: z.string().trim().max(255).default(""),
+  port: z.union([z.number(), z.string()]).default(""),
+  speedLimit: z.union([z.number(), z.string()]).default(DEVICE_CONFIG_DEFAULTS.speedLimit),
+  interval: z.union([z.number(), z.string()]).default(DEVICE_CONFIG_DEFAULTS.interval),
+  sleepTime: z.union([z.number(), z.string()]).default(DEVICE_CONFIG_DEFAULTS.sleepTime),
+});
+export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
+
+/** Field errors of an active configuration (spec 02 §5); an inactive one is not checked. */
+export function deviceConfigErrors(active: boolean, config: DeviceConfig): Record<string, string> {
+  if (!active) return {};
+  const errors: Record<string, string> = {};
+  if (config.apn.trim() === "") errors.apn = "required";
+  if (config.server.trim() === "") errors.server = "required";
+  if (config.port === "" || !Number.isInteger(Number(config.port))) errors.port = "required";
+  for (const key of ["speedLimit", "interval", "sleepTime"] as const) {
+    if (!numeric.safeParse(config[key]).success) errors[key] = "invalidNumber";
+  }
+  return errors;
+}
+
+/** Defaults the form proposes for a type: its protocol's port, speed limit 120, interval 60, sleep 30. */
+export function defaultDeviceConfig(type: DeviceTypeInfo | undefined): DeviceConfig {
+  const port = type
+    ? (DEVICE_CONFIG_PORTS[type.proto as keyof typeof DEVICE_CONFIG_PORTS] ?? type.port ?? "")
+    : "";
+  return { apn: "", server: "", port: port ?? "", ...DEVICE_CONFIG_DEFAULTS };
+}
+
+/** Device app configuration defaults (spec 02 §3). */
+export const APP_DEVICE_CONFIG_DEFAULTS = {
+  panic: true,
+  connectivity: true,
+  dataSizeRange: 1_048_576,
+  sensorInterval: 1000,
+  precision: 2,
+  stepsCounterInterval: 20,
+  beaconScanMode: 3,
+  advertiseMode: "BALANCED",
+  beaconLayout: "IBEACON_LAYOUT",
+  trackerMode: "tracker",
+  beaconMode: "all",
+} as const;
+export const APP_DATA_SIZE_OPTIONS = [524_288, 1_048_576, 5_242_880] as const;
+export const ADVERTISE_MODES = ["LOW_POWER", "BALANCED", "LOW_LATENCY"] as const;
+export const BEACON_LAYOUTS = ["IBEACON_LAYOUT", "ALTBEACON_LAYOUT", "EDDYSTONE_UID_LAYOUT"] as const;
+export const TRACKER_MODES = ["tracker", "app", "app_tracker"] as const;
+export const BEACON_MODES = ["all", "event", "monitoring"] as const;
+
+export const deviceWriteSchema = z.object({
+  /** As typed (decoded); the server encodes the special type before storing. */
+  deviceId: z.string().trim().min(1, "errorNoImei").max(DEVICE_IMEI_MAX, "device.idLength"),
+  typeId: z.number({ error: "errorNoDeviceType" }).int(),
+  name: z.string().trim().max(100, "tooLong").default(""),
+  description: z.string().max(DEVICE_DESCRIPTION_MAX, "errorDeviceDescriptionLength").default(""),
+  sim: simSchema.default({ phone: "", type: SIM_TYPE_DEFAULT, iccid: "", imsi: "", apn: "" }),
+  countryId: z.string().trim().max(2).default(""),
+  configActive: z.boolean().default(false),
+  config: deviceConfigSchema.default({ apn: "", server: "", port: "", ...DEVICE_CONFIG_DEFAULTS }),
+});
+export type DeviceWrite = z.input<typeof deviceWriteSchema>;
+
+export const deviceAssignCompanySchema = z.object({ companyId: z.number().int().positive().nullable() });
+export const deviceAssignItemSchema = z.object({
+  itemType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+  itemId: z.number().int().positive().nullable(),
+});
+
+/** Row buttons of the device list (spec 02 §2), from the device's assignment. */
+export function deviceRowButtons(
+  device: { companyId: number | null; itemId: number | null },
+  companyLoaded: boolean,
+): ("assignCompany" | "delete" | "unassignCompany" | "unassignItem" | "edit" | "goToCompany")[] {
+  const out: ("assignCompany" | "delete" | "unassignCompany" | "unassignItem" | "edit" | "goToCompany")[] =
+    [];
+  if (device.companyId === null) out.push("assignCompany", "delete");
+  else if (device.itemId === null) out.push("unassignCompany");
+  else out.push("unassignItem");
+  out.push("edit");
+  if (companyLoaded && device.companyId !== null) out.push("goToCompany");
+  return out;
+}
+
+/** QR download dialog (spec 02 §9). */
+export const QR_SIZE = { min: 50, max: 500, step: 1, default: 300, margin: 2 } as const;

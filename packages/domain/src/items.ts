@@ -1,0 +1,220 @@
+import { z } from "zod";
+import { ASSET_TYPES, VEHICLE_TYPES } from "./codes.ts";
+import { colorSchema, optionalEmailSchema, plateSchema } from "./validation/fields.ts";
+
+/**
+ * Write bodies of the management items (spec 01 §3, 02 §3, §5). The server answers 400 with these
+ * messages as field errors; the forms use the same schemas for inline messages and a disabled save.
+ */
+
+const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
+const requiredName = z.string().trim().min(1, "required").max(100, "tooLong");
+const optionalNumber = z.number().finite().nonnegative("invalidNumber").nullable().default(null);
+/** Items must belong to a group (spec 01 §5: one group must exist and be chosen). */
+const groupRef = z.number({ error: "groupRequired" }).int().positive("groupRequired");
+export const customDataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+export const consumptionSchema = z
+  .object({
+    average: optionalNumber,
+    highway: optionalNumber,
+    urban: optionalNumber,
+    idle: optionalNumber,
+  })
+  .default({ average: null, highway: null, urban: null, idle: null });
+
+export const vehicleWriteSchema = z.object({
+  plate: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), plateSchema),
+  name: text(100),
+  brand: text(60),
+  model: text(60),
+  type: z.enum(VEHICLE_TYPES, { error: "invalidType" }).default("car"),
+  chassisNumber: text(40),
+  fuelTank: optionalNumber,
+  engineType: z.number().int().min(0).max(4).default(0),
+  initialMileage: z.number().finite().nonnegative("invalidNumber").default(0),
+  initialHours: z.number().finite().nonnegative("invalidNumber").default(0),
+  odometerSource: z.number().int().min(0).max(3).default(1),
+  fuelSource: z.number().int().min(0).max(3).default(0),
+  /** Fuel correction factor, default 1 (spec 02 §5). */
+  fuelFactor: z.number().finite().positive("invalidNumber").default(1),
+  consumption: consumptionSchema,
+  color: z.union([z.literal(""), colorSchema]).default(""),
+  group: groupRef,
+  /** At most one driver (spec 01 §5): the driver's id or none. */
+  driverId: z.number().int().positive().nullable().default(null),
+  customData: customDataSchema.default({}),
+  intrack: z.boolean().default(false),
+});
+export type VehicleWrite = z.input<typeof vehicleWriteSchema>;
+
+export const assetWriteSchema = z.object({
+  name: requiredName,
+  type: z.enum(ASSET_TYPES, { error: "invalidType" }).default("generic"),
+  group: groupRef,
+  customData: customDataSchema.default({}),
+});
+export type AssetWrite = z.input<typeof assetWriteSchema>;
+
+export const personWriteSchema = z.object({
+  name: requiredName,
+  group: groupRef,
+  customData: customDataSchema.default({}),
+});
+export type PersonWrite = z.input<typeof personWriteSchema>;
+
+export const driverWriteSchema = z.object({
+  name: requiredName,
+  group: z.number().int().positive().nullable().default(null),
+  personId: z.number().int().positive().nullable().default(null),
+  tachographCard: text(32),
+  iButton: text(32),
+  beacon: text(64),
+  email: optionalEmailSchema.default(""),
+  reference: text(40),
+  phone: z
+    .string()
+    .trim()
+    .max(32, "tooLong")
+    .regex(/^[+0-9 ()-]*$/, "invalidPhone")
+    .default(""),
+  customData: customDataSchema.default({}),
+});
+export type DriverWrite = z.input<typeof driverWriteSchema>;
+
+export const groupWriteSchema = z.object({
+  name: requiredName,
+  parentId: z.number().int().positive().nullable().default(null),
+});
+export type GroupWrite = z.input<typeof groupWriteSchema>;
+
+/** Stored group plus the derived tree fields of spec 01 §3. */
+export interface GroupNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  vehicles: number[];
+  assets: number[];
+  persons: number[];
+  children: number[];
+  allChildren: number[];
+  ancestors: number[];
+  allVehicles: number[];
+  allAssets: number[];
+  allPersons: number[];
+}
+
+/**
+ * Derives the group tree: a parent that does not exist counts as none; cycles (which the API refuses, but
+ * old data may hold) are cut so every node is reached once.
+ */
+export function buildGroupTree(
+  groups: readonly Pick<GroupNode, "id" | "name" | "parentId" | "vehicles" | "assets" | "persons">[],
+): Record<number, GroupNode> {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const parentOf = (id: number): number | null => {
+    const p = byId.get(id)?.parentId ?? null;
+    return p !== null && byId.has(p) && p !== id ? p : null;
+  };
+  const children = new Map<number, number[]>();
+  for (const g of groups) {
+    const p = parentOf(g.id);
+    if (p !== null) children.set(p, [...(children.get(p) ?? []), g.id]);
+  }
+  const out: Record<number, GroupNode> = {};
+  for (const g of groups) {
+    const ancestors: number[] = [];
+    for (let p = parentOf(g.id); p !== null && !ancestors.includes(p) && p !== g.id; p = parentOf(p))
+      ancestors.push(p);
+    const all: number[] = [];
+    const stack = [...(children.get(g.id) ?? [])];
+    while (stack.length > 0) {
+      const next = stack.pop() as number;
+      if (next === g.id || all.includes(next)) continue;
+      all.push(next);
+      stack.push(...(children.get(next) ?? []));
+    }
+    const subtree = [g, ...all.map((id) => byId.get(id)).filter((x) => x !== undefined)];
+    out[g.id] = {
+      id: g.id,
+      name: g.name,
+      parentId: parentOf(g.id),
+      vehicles: g.vehicles,
+      assets: g.assets,
+      persons: g.persons,
+      children: children.get(g.id) ?? [],
+      allChildren: all.sort((a, b) => a - b),
+      ancestors,
+      allVehicles: subtree.flatMap((s) => s.vehicles),
+      allAssets: subtree.flatMap((s) => s.assets),
+      allPersons: subtree.flatMap((s) => s.persons),
+    };
+  }
+  return out;
+}
+
+/** A new parent must not be the group itself nor one of its descendants (that would make a cycle). */
+export function parentError(
+  tree: Record<number, Pick<GroupNode, "allChildren">>,
+  id: number | null,
+  parentId: number | null,
+): "parent.self" | "parent.descendant" | null {
+  if (parentId === null || id === null) return null;
+  if (parentId === id) return "parent.self";
+  if (tree[id]?.allChildren.includes(parentId)) return "parent.descendant";
+  return null;
+}
+
+/** Work timetables (/trackRules): per weekday, Monday first, Sunday id 0 (spec 02 §9). */
+export const WORKWEEK_DAY_IDS = [1, 2, 3, 4, 5, 6, 0] as const;
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalidTime");
+export const worktimeDaySchema = z
+  .object({ id: z.number().int().min(0).max(6), enabled: z.boolean(), from: hhmm, to: hhmm })
+  .refine((d) => !d.enabled || d.from < d.to, { message: "range.minOverMax", path: ["to"] });
+export const worktimeWriteSchema = z.object({
+  name: requiredName,
+  timezone: z.string().min(1).max(64).default("Europe/Madrid"),
+  days: z
+    .array(worktimeDaySchema)
+    .length(7)
+    .refine((days) => new Set(days.map((d) => d.id)).size === 7, "days.duplicate"),
+  vehicles: z.array(z.number().int()).default([]),
+  assets: z.array(z.number().int()).default([]),
+  persons: z.array(z.number().int()).default([]),
+});
+export type WorktimeWrite = z.input<typeof worktimeWriteSchema>;
+
+export function defaultWorkWeek(): z.infer<typeof worktimeDaySchema>[] {
+  return WORKWEEK_DAY_IDS.map((id) => ({ id, enabled: id >= 1 && id <= 5, from: "08:00", to: "18:00" }));
+}
+
+/** Custom states per item type; id 0 is the white no-state and -1 the all-states pseudo entry. */
+export const CUSTOM_STATE_ITEM_KINDS = ["vehicles", "assets", "persons", "drivers"] as const;
+export const customStateSchema = z.object({
+  id: z.number().int().positive("customState.reservedId"),
+  description: z.string().trim().min(1, "required").max(60, "tooLong"),
+  color: colorSchema,
+});
+export const customStatesWriteSchema = z.object({
+  kind: z.enum(CUSTOM_STATE_ITEM_KINDS),
+  states: z
+    .array(customStateSchema)
+    .refine((s) => new Set(s.map((x) => x.id)).size === s.length, "duplicate"),
+});
+/** Custom data fields declared per item kind: name and type of each free field. */
+export const customDataFieldSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, "required")
+    .max(40, "tooLong")
+    .regex(/^[\w -]+$/u, "invalidKey"),
+  label: z.string().trim().min(1, "required").max(60, "tooLong"),
+  type: z.enum(["text", "number", "boolean"]).default("text"),
+});
+export const customDatasWriteSchema = z.object({
+  kind: z.enum(CUSTOM_STATE_ITEM_KINDS),
+  fields: z.array(customDataFieldSchema),
+});
+/** A live custom-state change of one item. */
+export const itemCustomStateSchema = z.object({ stateId: z.number().int().min(0) });
