@@ -9,6 +9,14 @@ export const liveConnected = atom(false);
 /** The last `alert` text the server pushed, shown as a notification by the page. */
 export const liveAlert = atom<{ text: string; at: number } | null>(null);
 
+/** Applies one batch to the store (and, through its subscribers, to the map), timing the main-thread work. */
+export function applyBatch(messages: readonly ServerMessage[]): void {
+  const t0 = performance.now();
+  liveItems.apply(messages);
+  const t1 = performance.now();
+  recordApply(mapStats(), t1 - t0, t1, liveItems.items.size);
+}
+
 /** True when the server's front version (initTs) is newer than the one this browser last ran. */
 export function isNewFrontVersion(initTs: number | undefined, stored: number | null): boolean {
   return typeof initTs === "number" && stored !== null && initTs > stored;
@@ -101,10 +109,7 @@ export class LiveClient {
       return;
     }
     if (event.kind === "batch") {
-      const t0 = performance.now();
-      liveItems.apply(event.messages);
-      const t1 = performance.now();
-      recordApply(mapStats(), t1 - t0, t1, liveItems.items.size);
+      applyBatch(event.messages);
       return;
     }
     this.dispatch(event.message);

@@ -3,7 +3,7 @@ import type { TrackPoint } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { chartGranularity } from "./route.ts";
+import { chartGranularity, timeTicks } from "./route.ts";
 
 interface Props {
   opened: boolean;
@@ -16,7 +16,7 @@ interface Props {
 
 const W = 760;
 const H = 300;
-const PAD = { left: 48, right: 52, top: 16, bottom: 32 };
+const PAD = { left: 48, right: 52, top: 28, bottom: 32 };
 const SPEED = "#1c7ed6";
 const ALT = "#2f9e44";
 /** More points than pixels only costs time; every n-th point keeps the shape. */
@@ -55,10 +55,6 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
       ? `${altLine}L${x(sample.at(-1)!.ts)},${base}L${x(sample[0]!.ts)},${base}Z`
       : "";
     const granularity = chartGranularity(start, end);
-    const unit = granularity === "day" ? 86_400_000 : 3_600_000;
-    let tickEvery = unit;
-    while ((end - start) / tickEvery > 12) tickEvery += unit;
-    const ticks: { x: number; label: string }[] = [];
     const zone = (ts: number) => {
       try {
         return dayjs(ts).tz(timezone);
@@ -66,10 +62,11 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
         return dayjs(ts);
       }
     };
-    for (let ts = zone(start).startOf(granularity).valueOf() + tickEvery; ts < end; ts += tickEvery) {
-      if (ts > start)
-        ticks.push({ x: x(ts), label: zone(ts).format(granularity === "day" ? "MM-DD" : "HH:mm") });
-    }
+    const format = granularity === "day" ? "MM-DD HH:mm" : "HH:mm";
+    const ticks = timeTicks(start, end, zone(start).utcOffset()).map((ts) => ({
+      x: x(ts),
+      label: zone(ts).format(format),
+    }));
     const yTicks = [0, 0.25, 0.5, 0.75, 1];
     return { speedPath, altLine, altArea, ticks, yTicks, maxSpeed, minAlt, maxAlt, granularity };
   }, [points, from, to, timezone]);
@@ -115,10 +112,10 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
         <path d={chart.altArea} fill={ALT} fillOpacity={0.12} />
         <path d={chart.altLine} fill="none" stroke={ALT} strokeWidth={1.5} />
         <path d={chart.speedPath} fill="none" stroke={SPEED} strokeWidth={1.6} strokeLinejoin="round" />
-        <text x={PAD.left - 6} y={PAD.top - 4} fontSize={10} textAnchor="end" fill={SPEED}>
+        <text x={PAD.left - 6} y={PAD.top - 14} fontSize={10} textAnchor="end" fill={SPEED}>
           km/h
         </text>
-        <text x={W - PAD.right + 6} y={PAD.top - 4} fontSize={10} fill={ALT}>
+        <text x={W - PAD.right + 6} y={PAD.top - 14} fontSize={10} fill={ALT}>
           m
         </text>
       </svg>

@@ -76,7 +76,7 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
         top: 12,
         right: 56,
         bottom: 12,
-        width: 340,
+        width: 360,
         zIndex: 2,
         display: "flex",
         flexDirection: "column",
@@ -120,7 +120,7 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
           <Table.Tbody>
             {rows.map(([label, value]) => (
               <Table.Tr key={label}>
-                <Table.Td c="dimmed" w="45%">
+                <Table.Td c="dimmed" w="42%" style={{ whiteSpace: "nowrap" }}>
                   {label}
                 </Table.Td>
                 <Table.Td fw={500} data-testid={`map-detail-${label}`}>
@@ -153,6 +153,8 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             </Text>
           )}
         </div>
+        <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
+        <RouteSection kind={kind} id={id} {...route} />
         {sensors.length > 0 && (
           <>
             <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
@@ -168,8 +170,6 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             </Table>
           </>
         )}
-        <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
-        <RouteSection kind={kind} id={id} {...route} />
       </ScrollArea>
     </Paper>
   );

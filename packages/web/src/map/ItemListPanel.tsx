@@ -29,6 +29,8 @@ interface Props {
   onGroupsChange(ids: number[]): void;
   selected: LiveKey | null;
   onSelect(key: LiveKey): void;
+  open: boolean;
+  onOpenChange(open: boolean): void;
 }
 
 /** Left overlay: search, group selection and a windowed list of the company's items. */
@@ -40,9 +42,10 @@ export function ItemListPanel({
   onGroupsChange,
   selected,
   onSelect,
+  open,
+  onOpenChange,
 }: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
   const [search, setSearch] = useState("");
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
@@ -59,7 +62,6 @@ export function ItemListPanel({
   );
 
   // The scroller only exists while the panel is open, so measure again when it opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: open decides whether the element exists
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -81,7 +83,7 @@ export function ItemListPanel({
         <Tooltip label={t("map.list.show")}>
           <ActionIcon
             variant="subtle"
-            onClick={() => setOpen(true)}
+            onClick={() => onOpenChange(true)}
             aria-label={t("map.list.show")}
             data-testid="map-list-open"
           >
@@ -119,7 +121,7 @@ export function ItemListPanel({
         <ActionIcon
           variant="subtle"
           color="gray"
-          onClick={() => setOpen(false)}
+          onClick={() => onOpenChange(false)}
           aria-label={t("map.list.hide")}
         >
           <IconChevronLeft size={18} />

@@ -1,10 +1,10 @@
 import { Center, Loader, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { DrivingEvent, ItemKey } from "@vigia/domain";
+import type { DrivingEvent, ItemKey, ServerMessage } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompany } from "../company/company.ts";
-import { liveAlert } from "../live/liveClient.ts";
+import { applyBatch, liveAlert } from "../live/liveClient.ts";
 import { type LiveKey, liveItems, parseKey } from "../live/store.ts";
 import { useTimezone } from "../session/preferences.tsx";
 import { useSession } from "../session/session.ts";
@@ -23,10 +23,21 @@ const SELECT_TYPE = {
   person: ["inPerson", "outPerson"],
 } as const;
 
+/** Widths (px) the overlays take from the map, so centring and fitting use the visible part. */
+const LIST_INSET = 324;
+const DETAIL_INSET = 420;
+const TOOLBAR_INSET = 56;
+
 declare global {
   interface Window {
     /** Read access to the live store for browser tests and the benchmark. */
-    __vigiaLive?: { size(): number; get(key: string): unknown; keys(): string[] };
+    __vigiaLive?: {
+      size(): number;
+      get(key: string): unknown;
+      keys(): string[];
+      /** Applies messages as if a batch had arrived (benchmarks drive large fleets through it). */
+      applyBatch(messages: ServerMessage[]): void;
+    };
   }
 }
 
@@ -41,6 +52,7 @@ export function LiveMapPage() {
   const [selected, setSelected] = useState<LiveKey | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [listOpen, setListOpen] = useState(true);
   const container = useRef<HTMLDivElement | null>(null);
   const controller = useRef<MapController | null>(null);
   const selectedRef = useRef<LiveKey | null>(null);
@@ -83,7 +95,6 @@ export function LiveMapPage() {
 
   const center = info?.centroId?.pos ?? null;
   // The map is created once; live data reaches it through the store, never through React props.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first centre is enough, later ones would jump
   useEffect(() => {
     if (!container.current) return;
     let map: MapController;
@@ -107,6 +118,7 @@ export function LiveMapPage() {
       size: () => liveItems.items.size,
       get: (key) => liveItems.items.get(key as LiveKey),
       keys: () => [...liveItems.items.keys()],
+      applyBatch: (messages) => applyBatch(messages),
     };
     return () => {
       map.destroy();
@@ -114,6 +126,11 @@ export function LiveMapPage() {
       setReady(false);
     };
   }, [storage, select]);
+
+  useEffect(() => {
+    if (ready)
+      controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
+  }, [ready, listOpen, selected]);
 
   useEffect(() => {
     if (ready) controller.current?.setContext(catalog, view, config.cluster);
@@ -183,6 +200,8 @@ export function LiveMapPage() {
         onGroupsChange={changeGroups}
         selected={selected}
         onSelect={select}
+        open={listOpen}
+        onOpenChange={setListOpen}
       />
       <MapToolbar settings={settings} onChange={setSettings} onFitAll={() => controller.current?.fitAll()} />
       {selected && companyId !== null && (

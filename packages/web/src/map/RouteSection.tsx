@@ -36,7 +36,6 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
   const [chartOpen, setChartOpen] = useState(false);
 
   // Another item selected: its route starts empty.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on item change only
   useEffect(() => {
     setRoute(null);
     setError(null);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../live/store.ts";
 import { allowedGroups, buildCatalog, matchesList } from "./catalog.ts";
 import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
-import { chartGranularity, dayRange, routeEvents } from "./route.ts";
+import { chartGranularity, dayRange, routeEvents, timeTicks } from "./route.ts";
 import { DEFAULT_MAP_FILTERS, readMapSettings, settingsKey, writeMapSettings } from "./settings.ts";
 import { badgeIconId, glyphFor, headingIconId, intrackMarker, parseBadgeIconId } from "./symbols.ts";
 import { windowRange } from "./windowing.ts";
@@ -284,5 +284,21 @@ describe("ItemFeatures", () => {
     f.update("v:2", state(2, 42), catalog, view, 0);
     expect(boundsOf(f.collection.features)).toEqual([-3, 40, -3, 42]);
     expect(boundsOf([])).toBeNull();
+  });
+});
+
+describe("timeTicks", () => {
+  const M = 60_000;
+  it.each([
+    ["20 min span, 5 min steps", 0, 20 * M, 0, [0, 5, 10, 15, 20]],
+    ["unaligned start rounds up", 2 * M, 22 * M, 0, [5, 10, 15, 20]],
+    ["6 h span, hourly", 0, 6 * 60 * M, 0, [0, 60, 120, 180, 240, 300, 360]],
+    ["zone offset aligns to local hours", 0, 6 * 60 * M, 30, [30, 90, 150, 210, 270, 330]],
+    ["empty span", 10, 10, 0, []],
+  ])("%s", (_n, start, end, offset, minutes) =>
+    expect(timeTicks(start, end, offset).map((t) => t / M)).toEqual(minutes),
+  );
+  it("never gives more than 8 ticks over 3 days", () => {
+    expect(timeTicks(0, 3 * 86_400_000, 0).length).toBeLessThanOrEqual(8);
   });
 });

@@ -6,9 +6,10 @@ import {
   type GeoJSONSource,
   Map as MapLibre,
   NavigationControl,
-  ScaleControl,
+  setWorkerUrl,
 } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
+import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { mapStats } from "../live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../live/store.ts";
 import type { Catalog } from "./catalog.ts";
@@ -30,6 +31,9 @@ export interface MapControllerOptions {
   store: LiveItemsStore;
   onSelect(key: LiveKey): void;
 }
+
+// Bundling moves MapLibre away from its worker file; point it at the copy Vite emits.
+setWorkerUrl(maplibreWorkerUrl);
 
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 /** Redraw every item this often so "offline" (no fix for 24 h) shows up without any message arriving. */
@@ -69,15 +73,14 @@ export class MapController {
     });
     this.map.addControl(new AttributionControl({ compact: true }), "bottom-right");
     this.map.addControl(new NavigationControl({ showCompass: true }), "bottom-right");
-    this.map.addControl(new ScaleControl({ unit: "metric" }), "bottom-left");
     // Tiles fail offline or behind proxies; the map keeps drawing items on its background instead.
     this.map.on("error", (event) => {
       if (!String(event.error?.message ?? "").includes("tile")) console.warn("map:", event.error?.message);
     });
-    this.map.on("styleimagemissing", (event) => {
-      const image = createMapImage(event.id);
-      if (image && !this.map.hasImage(event.id))
-        this.map.addImage(event.id, image, { pixelRatio: ICON_PIXEL_RATIO });
+    // Badges are drawn on demand, the first time a feature needs a glyph/colour/marker combination.
+    this.map.setMissingStyleImageResolver((id) => {
+      const image = createMapImage(id);
+      if (image && !this.map.hasImage(id)) this.map.addImage(id, image, { pixelRatio: ICON_PIXEL_RATIO });
     });
     this.map.on("load", () => this.onLoad());
     this.map.on("render", () => this.rendered());
@@ -105,6 +108,11 @@ export class MapController {
   setLayerVisible(layers: string[], visible: boolean): void {
     if (!this.loaded) return;
     for (const id of layers) this.map.setLayoutProperty(id, "visibility", visible ? "visible" : "none");
+  }
+
+  /** Panels over the map: camera moves centre on the part of the map that stays visible. */
+  setInsets(left: number, right: number): void {
+    this.map.setPadding({ left, right, top: 0, bottom: 0 });
   }
 
   select(key: LiveKey | null): void {

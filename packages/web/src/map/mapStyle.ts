@@ -160,4 +160,4 @@ export function overlayLayers(): LayerSpecification[] {
 }
 
 export const CLUSTER_OPTIONS = { clusterRadius: 48, clusterMaxZoom: 14 } as const;
-export const FIT_OPTIONS = { maxZoom: MAP_DEFAULTS.boundsFitZoom, padding: 60, duration: 0 } as const;
+export const FIT_OPTIONS = { maxZoom: MAP_DEFAULTS.boundsFitZoom, padding: 48, duration: 0 } as const;

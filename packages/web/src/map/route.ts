@@ -68,3 +68,19 @@ export function routePath(
 ): string {
   return `companies/id/${companyId}/${kind}s/id/${id}/route?from=${from}&to=${to}`;
 }
+
+const MINUTE = 60_000;
+const TICK_STEPS = [1, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080].map((m) => m * MINUTE);
+
+/**
+ * Chart time ticks: the smallest round step giving at most `maxTicks`, aligned to the zone's wall clock
+ * (offsetMin: the zone's UTC offset in minutes), so labels read 10:00, 10:15… rather than odd minutes.
+ */
+export function timeTicks(start: number, end: number, offsetMin: number, maxTicks = 8): number[] {
+  if (end <= start) return [];
+  const step = TICK_STEPS.find((s) => (end - start) / s <= maxTicks) ?? TICK_STEPS.at(-1)!;
+  const offset = offsetMin * MINUTE;
+  const ticks: number[] = [];
+  for (let ts = Math.ceil((start + offset) / step) * step - offset; ts <= end; ts += step) ticks.push(ts);
+  return ticks;
+}
