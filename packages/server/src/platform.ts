@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
+import { startAlarms } from "./alarms/service.ts";
 import { loadJwtKey } from "./auth/secrets.ts";
 import { type Clock, type Config, systemClock } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -66,6 +67,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   };
   const ctx: AppContext = { ...base, telematics };
   telematics.processor = new Processor(ctx, registry, partitions, store, bus);
+  const alarms = startAlarms(ctx);
   const hub = new LiveHub(ctx, bus, store, telematics.routes);
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
@@ -112,6 +114,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await stopSimulation?.();
       await gateway?.close();
       await telematics.processor.close();
+      await alarms.close();
       await hub.close();
       await app.close();
       await store.snapshot().catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { alarmRoutes } from "../alarms/routes.ts";
 import type { AppContext } from "../context.ts";
 import {
   listAssets,
@@ -10,6 +11,7 @@ import {
   listVehicles,
 } from "../items/read-models.ts";
 import { liveRoutes } from "../live/routes.ts";
+import { placesRoutes } from "../places/routes.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
 import {
   COMPANY_ROLES,
@@ -27,18 +29,14 @@ import { companyScopeHook, scopeOf } from "./scope-hook.ts";
  * (the client's "nothing yet" shape) rather than 404, so that company loading always completes.
  */
 const NOT_YET_BUILT = [
-  "geozones",
   "events",
   "sensors",
-  "pois",
   "worktimes",
   "icons",
-  "cras",
   "ios",
   "imaps",
   "ibeacons",
   "ibeacons/inputs",
-  "layers",
   "report_types",
 ] as const;
 
@@ -78,6 +76,8 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return customStatesOf(rows[0]?.conf.customStates);
     });
     await app.register(liveRoutes(ctx));
+    await app.register(alarmRoutes(ctx));
+    await app.register(placesRoutes(ctx));
     for (const path of NOT_YET_BUILT) {
       app.get(`/${path}`, { schema: { tags } }, async () => ({}));
     }

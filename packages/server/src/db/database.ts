@@ -15,6 +15,8 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
+  /** Bulk-loads CSV text with COPY … FROM (the fastest path into PostgreSQL; used as the ingest reference). */
+  copyFromCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -7,9 +7,11 @@ import { PGlite } from "@electric-sql/pglite";
  */
 interface Request {
   id: number;
-  op: "query" | "exec" | "close";
+  op: "query" | "exec" | "copy" | "close";
   sql?: string;
   params?: unknown[];
+  /** CSV payload for COPY … FROM '/dev/blob'. */
+  data?: string;
 }
 
 const port = parentPort;
@@ -25,6 +27,9 @@ port.on("message", (req: Request) => {
       if (req.op === "query") {
         const result = await db.query(req.sql ?? "", req.params ?? []);
         port.postMessage({ id: req.id, ok: true, rows: result.rows });
+      } else if (req.op === "copy") {
+        await db.query(req.sql ?? "", [], { blob: new Blob([req.data ?? ""]) });
+        port.postMessage({ id: req.id, ok: true, rows: [] });
       } else if (req.op === "exec") {
         await db.exec(req.sql ?? "");
         port.postMessage({ id: req.id, ok: true, rows: [] });

@@ -1,4 +1,7 @@
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { type Database, DbError, type Queryable, type SqlParam, serializeParam } from "./database.ts";
 
 // Epoch-millisecond columns are bigint; they fit a JS number exactly, so return numbers as PGlite does.
@@ -42,6 +45,17 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     kind: "postgres",
     query: base.query,
     exec: async (sql) => void (await base.query(sql)),
+    copyFromCsv: async (table, columns, csv) => {
+      const client = await pool.connect();
+      try {
+        const stream = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`));
+        await pipeline(Readable.from([csv]), stream);
+      } catch (error) {
+        throw wrap(error);
+      } finally {
+        client.release();
+      }
+    },
     transaction: async (fn) => {
       const client = await pool.connect();
       try {

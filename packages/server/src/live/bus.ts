@@ -10,6 +10,8 @@ export interface LiveEnvelope {
   message: ServerMessage;
   /** Only clients that opened this item's detail (or its sensor table row) receive it. */
   detailOnly?: boolean;
+  /** Reaches every client whose scope includes the item, whatever groups its map shows (alarm notices). */
+  everyGroup?: boolean;
 }
 
 export type LiveHandler = (envelopes: LiveEnvelope[]) => void;

@@ -43,8 +43,8 @@ class LiveClient {
     if (!this.scope || envelope.companyId !== this.scope.companyId) return false;
     const { groupId } = envelope;
     if (this.scope.groupIds !== null && (groupId === null || !this.scope.groupIds.includes(groupId))) {
-      // Company-wide messages (no item group) still reach group-scoped users only if they carry no item.
-      if (envelope.itemType !== 0) return false;
+      // Company-wide messages (no group, no item) still reach group-scoped users; anything of another group not.
+      if (envelope.itemType !== 0 || groupId !== null) return false;
     }
     const key = `${envelope.itemType}:${envelope.itemId}`;
     if (envelope.detailOnly)
@@ -52,7 +52,13 @@ class LiveClient {
         this.details.has(key) ||
         (envelope.itemType === 1 && (this.sensorTable?.has(envelope.itemId) ?? false))
       );
-    if (this.mapGroups !== null && groupId !== null && !this.mapGroups.has(groupId) && !this.details.has(key))
+    if (
+      this.mapGroups !== null &&
+      groupId !== null &&
+      !envelope.everyGroup &&
+      !this.mapGroups.has(groupId) &&
+      !this.details.has(key)
+    )
       return false;
     return true;
   }

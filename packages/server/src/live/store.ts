@@ -88,31 +88,31 @@ export class LiveStore {
     this.dirty.delete(k);
   }
 
-  /** Writes changed items to item_state in one statement. */
-  async snapshot(): Promise<number> {
+  /**
+   * Writes changed items to item_state. In chunks, so that position batches waiting for the database
+   * get their turn between them instead of stalling behind one large statement.
+   */
+  async snapshot(chunkSize = 500): Promise<number> {
     if (this.dirty.size === 0) return 0;
-    const rows: unknown[] = [];
+    const rows: { t: number; i: number; c: number; s: StoredState }[] = [];
     for (const k of this.dirty) {
       const item = this.items.get(k);
       const companyId = this.companyByItem.get(k);
       if (!item || companyId === undefined) continue;
-      const stored: StoredState = {
-        state: item.state,
-        travelledM: item.travelledM,
-        lastFix: item.lastFix,
-        lastTs: item.lastTs,
-      };
+      const stored: StoredState = { state: item.state, travelledM: item.travelledM, lastFix: item.lastFix, lastTs: item.lastTs };
       rows.push({ t: item.state.itemType, i: item.state.id, c: companyId, s: stored });
     }
     this.dirty.clear();
-    await this.db.query(
-      `insert into item_state (item_type, item_id, company_id, state, updated_ts)
-       select r.t, r.i, r.c, r.s, $2 from jsonb_to_recordset($1::jsonb) as r(t smallint, i int, c int, s jsonb)
-       where exists (select 1 from companies where id = r.c)
-       on conflict (item_type, item_id) do update set state = excluded.state, company_id = excluded.company_id,
-         updated_ts = excluded.updated_ts`,
-      [JSON.stringify(rows), this.clock.now()],
-    );
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      await this.db.query(
+        `insert into item_state (item_type, item_id, company_id, state, updated_ts)
+         select r.t, r.i, r.c, r.s, $2 from jsonb_to_recordset($1::jsonb) as r(t smallint, i int, c int, s jsonb)
+         where exists (select 1 from companies where id = r.c)
+         on conflict (item_type, item_id) do update set state = excluded.state, company_id = excluded.company_id,
+           updated_ts = excluded.updated_ts`,
+        [JSON.stringify(rows.slice(start, start + chunkSize)), this.clock.now()],
+      );
+    }
     return rows.length;
   }
 }

@@ -1,6 +1,7 @@
 import { isResellerOrHigher, ROLES } from "@vigia/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resellerAlarmRoutes } from "../alarms/reseller-routes.ts";
 import { COST_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "../companies/inputs.ts";
 import type { AppContext } from "../context.ts";
 import { principalOf } from "../http/authenticate.ts";
@@ -89,8 +90,7 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }));
         one.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
         one.get("/costs/inputs", { schema: { tags } }, async () => COST_INPUTS);
-        // Alarm-receiving centres are configured with the alarms capability; none exist before it.
-        one.get("/cras", { schema: { tags } }, async () => ({}));
+        await one.register(resellerAlarmRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },
     );

@@ -1,0 +1,94 @@
+/**
+ * live-latency: time from a device frame reaching the gateway to the WebSocket message reaching a bound
+ * browser client, with 20,000 simulated devices (BENCH_DEVICES) speaking Teltonika, GT06 and OsmAnd from a
+ * separate simulator process. The gateway stamps each position's receivedTs when its frame is decoded; the
+ * client, in this same process, subtracts it from the arrival time. Prints one JSON line.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { makeDevices } from "@vigia/sim";
+import WebSocket from "ws";
+import { createBenchFleet, percentile, round, signIn, startBenchPlatform } from "./support.ts";
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 20_000);
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 40);
+const MEASURE_S = Number(process.env.BENCH_MEASURE ?? 30);
+const PREFIX = "8800000";
+
+const platform = await startBenchPlatform(null);
+const devices = makeDevices(DEVICES, ["teltonika", "gt06", "osmand"], PREFIX);
+const companyId = await createBenchFleet(platform.ctx.db, devices);
+const token = await signIn(platform.url, "super@vigia.demo");
+
+const latencies: number[] = [];
+let measuring = false;
+let received = 0;
+const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
+ws.on("message", (raw) => {
+  const now = Date.now();
+  for (const m of [JSON.parse(String(raw))].flat() as {
+    type: string;
+    data: { pos?: { receivedTs: number } };
+  }[]) {
+    if (!m.type.endsWith("Pos") || !m.data.pos) continue;
+    received += 1;
+    if (measuring) latencies.push(now - m.data.pos.receivedTs);
+  }
+});
+await new Promise<void>((resolve) => ws.on("open", () => resolve()));
+ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
+ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
+
+const ports = platform.gateway!.ports;
+const sim = spawn(
+  process.execPath,
+  [
+    fileURLToPath(new URL("../packages/sim/bin/vigia-sim.mjs", import.meta.url)),
+    "--devices",
+    String(DEVICES),
+    "--interval",
+    String(INTERVAL_S),
+    "--imei-prefix",
+    PREFIX,
+    "--port-teltonika",
+    String(ports.teltonika),
+    "--port-gt06",
+    String(ports.gt06),
+    "--port-osmand",
+    String(ports.osmand),
+  ],
+  { stdio: ["ignore", "ignore", "inherit"] },
+);
+
+await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
+measuring = true;
+const before = received;
+const eventLoopDelays: number[] = [];
+const probe = setInterval(() => {
+  const t = performance.now();
+  setImmediate(() => eventLoopDelays.push(performance.now() - t));
+}, 100);
+await new Promise((resolve) => setTimeout(resolve, MEASURE_S * 1000));
+measuring = false;
+clearInterval(probe);
+const messages = received - before;
+sim.kill("SIGTERM");
+ws.close();
+latencies.sort((a, b) => a - b);
+eventLoopDelays.sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    bench: "live-latency",
+    devices: DEVICES,
+    intervalS: INTERVAL_S,
+    messagesPerSecond: round(messages / MEASURE_S),
+    samples: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies[latencies.length - 1] ?? null,
+    eventLoopDelayP99Ms: round(percentile(eventLoopDelays, 99), 2),
+  }),
+);
+await platform.dispose();
+process.exit(0);

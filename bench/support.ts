@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Clock, readConfig } from "../packages/server/src/config.ts";
+import type { Queryable } from "../packages/server/src/db/database.ts";
+import { type Platform, startPlatform } from "../packages/server/src/platform.ts";
+
+/** Device kinds as the simulator and the bench fleet use them. */
+export interface BenchDevice {
+  imei: string;
+  protocol: "teltonika" | "gt06" | "osmand";
+  kind: "vehicle" | "asset" | "person";
+}
+
+/**
+ * A real server in this process with its gateway on free ports: embedded PGlite in memory, or a fresh
+ * schema of the PostgreSQL server when `databaseUrl` is given (dropped by `close`).
+ */
+export async function startBenchPlatform(
+  databaseUrl: string | null,
+  clock?: Clock,
+): Promise<Platform & { dispose(): Promise<void> }> {
+  const schema = databaseUrl ? `vigia_bench_${randomBytes(5).toString("hex")}` : "";
+  const config = readConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    VIGIA_DATA_DIR: "memory",
+    VIGIA_DEMO: "1",
+    VIGIA_SIMULATE: "0",
+    VIGIA_WEB_DIST: "/nonexistent",
+    TELTONIKA_PORT: "0",
+    GT06_PORT: "0",
+    OSMAND_PORT: "0",
+    DATABASE_URL: databaseUrl ?? "",
+    ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
+  });
+  const platform = await startPlatform(config, { logLevel: "error", clock });
+  return {
+    ...platform,
+    dispose: async () => {
+      await platform.close();
+      if (schema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+    },
+  };
+}
+
+const TYPE_BY_PROTOCOL = { teltonika: 1, gt06: 3, osmand: 4 } as const;
+const ITEM_TYPE = { vehicle: 1, asset: 2, person: 3 } as const;
+
+/** Registers a company with one item and one device per bench device, in a few set-based statements. */
+export async function createBenchFleet(db: Queryable, devices: BenchDevice[]): Promise<number> {
+  const now = Date.now();
+  const company = await db.query<{ id: number }>(
+    `insert into companies (reseller_id, name, state, centre, created_ts, updated_ts)
+     values ((select min(id) from resellers), 'Bench Fleet', 1, '{"lat":40.4168,"lng":-3.7038}', $1, $1) returning id`,
+    [now],
+  );
+  const companyId = company[0]!.id;
+  const group = await db.query<{ id: number }>(
+    "insert into groups (company_id, name, created_ts) values ($1, 'Bench', $2) returning id",
+    [companyId, now],
+  );
+  const rows = devices.map((d, i) => ({
+    i,
+    imei: d.imei,
+    t: TYPE_BY_PROTOCOL[d.protocol],
+    k: ITEM_TYPE[d.kind],
+  }));
+  const json = JSON.stringify(rows);
+  const params = [json, companyId, group[0]!.id, now];
+  const recordset = "jsonb_to_recordset($1::jsonb) as r(i int, imei text, t int, k int)";
+  await db.query(
+    `insert into vehicles (company_id, group_id, plate, name, created_ts, updated_ts)
+     select $2, $3, 'B-' || r.i, 'Bench vehicle ' || r.i, $4, $4 from ${recordset} where r.k = 1`,
+    params,
+  );
+  await db.query(
+    `insert into assets (company_id, group_id, name, created_ts, updated_ts)
+     select $2, $3, 'Bench asset ' || r.i, $4, $4 from ${recordset} where r.k = 2`,
+    params,
+  );
+  await db.query(
+    `insert into persons (company_id, group_id, name, created_ts, updated_ts)
+     select $2, $3, 'Bench person ' || r.i, $4, $4 from ${recordset} where r.k = 3`,
+    params,
+  );
+  await db.query(
+    `insert into devices (device_id, type_id, company_id, item_type, item_id, created_ts, updated_ts)
+     select r.imei, r.t, $2, r.k,
+       case r.k when 1 then (select id from vehicles where company_id = $2 and plate = 'B-' || r.i)
+                when 2 then (select id from assets where company_id = $2 and name = 'Bench asset ' || r.i)
+                else (select id from persons where company_id = $2 and name = 'Bench person ' || r.i) end,
+       $4, $4
+     from ${recordset} where $3 > 0`,
+    params,
+  );
+  return companyId;
+}
+
+export async function signIn(baseUrl: string, username: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/fr/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "Demo1234" }),
+  });
+  const body = (await response.json()) as { accessToken: string };
+  return body.accessToken;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,81 @@
+import { alarmStateUpdateSchema } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import { notFound } from "../http/errors.ts";
+import { type ResellerScope, requireWrite } from "../tenancy/scope.ts";
+import { queryLogs } from "./repo.ts";
+import { byId, updateLogState } from "./routes.ts";
+
+const tags = ["alarms"];
+const logParams = z.object({ logId: z.coerce.number().int() });
+const range = z.object({
+  from_ts: z.coerce.number().int().optional(),
+  to_ts: z.coerce.number().int().optional(),
+});
+const craBody = z.object({ name: z.string().trim().min(1).max(100), url: z.url().max(500) });
+
+async function companiesOf(ctx: AppContext, scope: ResellerScope): Promise<number[]> {
+  const rows = await ctx.db.query<{ id: number }>(
+    "select id from companies where reseller_id = any($1::int[])",
+    [scope.resellerIds],
+  );
+  return rows.map((r) => r.id);
+}
+
+function scopeOf(request: { resellerScope: ResellerScope | null }): ResellerScope {
+  if (!request.resellerScope) throw notFound();
+  return request.resellerScope;
+}
+
+/**
+ * Reseller-level alarm calls, mounted under /resellers/id/:resellerId after its scope hook: notices of every
+ * company of the reseller subtree (/reselleralarms), their state, and the alarm-receiving centres.
+ */
+export function resellerAlarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get("/alarmlogs", { schema: { tags, querystring: range } }, async (request) => {
+      const scope = scopeOf(request);
+      const logs = await queryLogs(ctx.db, {
+        companyIds: await companiesOf(ctx, scope),
+        groupIds: null,
+        userId: scope.principal.userId,
+        fromTs: request.query.from_ts,
+        toTs: request.query.to_ts,
+      });
+      return byId(logs);
+    });
+
+    app.put(
+      "/alarmlogs/id/:logId",
+      { schema: { tags, params: logParams, body: alarmStateUpdateSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        return updateLogState(
+          ctx,
+          { companyIds: await companiesOf(ctx, scope), groupIds: null, principal: scope.principal },
+          request.params.logId,
+          request.body,
+        );
+      },
+    );
+
+    app.get("/cras", { schema: { tags } }, async (request) => {
+      const rows = await ctx.db.query<{ id: number; name: string; url: string; resellerId: number }>(
+        `select id, name, url, reseller_id as "resellerId" from cras where reseller_id = any($1::int[]) order by name`,
+        [scopeOf(request).resellerIds],
+      );
+      return byId(rows);
+    });
+
+    app.post("/cras", { schema: { tags, body: craBody } }, async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const rows = await ctx.db.query<{ id: number; name: string; url: string }>(
+        "insert into cras (reseller_id, name, url, created_ts) values ($1, $2, $3, $4) returning id, name, url",
+        [scope.resellerId, request.body.name, request.body.url, ctx.clock.now()],
+      );
+      return rows[0]!;
+    });
+  };
+}

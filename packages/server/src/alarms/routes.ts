@@ -1,0 +1,293 @@
+import {
+  type AlarmLog,
+  type AlarmRuleInput,
+  alarmBulkUpdateSchema,
+  alarmRuleErrors,
+  alarmRuleInputSchema,
+  alarmStateUpdateSchema,
+  isAdminOrHigher,
+} from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import type { Principal } from "../tenancy/principal.ts";
+import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+import { changeState, listRules, logOf, queryLogs } from "./repo.ts";
+import { alarmServiceOf } from "./service.ts";
+import { familyNames, PRIORITY_NAMES } from "./texts.ts";
+
+const tags = ["alarms"];
+const ruleParams = z.object({ alarmId: z.coerce.number().int() });
+const logParams = z.object({ logId: z.coerce.number().int() });
+const range = z.object({
+  from_ts: z.coerce.number().int().optional(),
+  to_ts: z.coerce.number().int().optional(),
+});
+const idsBody = z.object({ alarmLogIds: z.array(z.number().int()).min(1).max(5000) });
+const subscription = z.object({
+  endpoint: z.url().max(2000),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+});
+
+function requireAdmin(principal: Principal): void {
+  if (!isAdminOrHigher(principal.role)) throw forbidden();
+  requireWrite(principal);
+}
+
+/** The same conditions the form uses to disable save, as a 400 with the same field keys. */
+function validate(rule: AlarmRuleInput): void {
+  const errors = alarmRuleErrors(rule);
+  if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
+}
+
+export const byId = <T extends { id: number }>(list: T[]) => Object.fromEntries(list.map((x) => [x.id, x]));
+
+/** Changes a notice's state in scope, records who and why, and tells the live channel. */
+export async function updateLogState(
+  ctx: AppContext,
+  scope: { companyIds: number[]; groupIds: number[] | null; principal: Principal },
+  logId: number,
+  body: { value: 0 | 1 | 2; text: string },
+): Promise<AlarmLog> {
+  requireWrite(scope.principal);
+  const entry = { value: body.value, ts: ctx.clock.now(), by: scope.principal.email, text: body.text };
+  const row = await changeState(ctx.db, scope, logId, entry);
+  if (!row) throw notFound();
+  const log = logOf(row);
+  alarmServiceOf(ctx)?.publish(
+    log.companyId,
+    log,
+    { type: "alarmlogState", data: { id: log.id, state: log.state } },
+    row.group_id,
+  );
+  return log;
+}
+
+const logScope = (scope: CompanyScope) => ({
+  companyIds: [scope.companyId],
+  groupIds: scope.groupIds,
+  principal: scope.principal,
+});
+
+async function markSeen(ctx: AppContext, scope: CompanyScope, ids: number[]): Promise<number[]> {
+  const rows = await ctx.db.query<{ log_id: number }>(
+    `insert into alarm_log_seen (log_id, user_id, ts)
+     select l.id, $4, $5 from alarm_logs l
+     where l.id = any($3::bigint[]) and l.company_id = $1 and ($2::int[] is null or l.group_id = any($2::int[]))
+     on conflict do nothing returning log_id`,
+    [scope.companyId, scope.groupIds, ids, scope.principal.userId, ctx.clock.now()],
+  );
+  return rows.map((r) => Number(r.log_id));
+}
+
+/** Alarm rules, notices and push subscriptions of one company (spec 02 §7). */
+export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = () => alarmServiceOf(ctx);
+
+    app.get("/alarms/inputs", { schema: { tags } }, async () => ({
+      families: familyNames(),
+      priorities: Object.fromEntries(
+        Object.entries(PRIORITY_NAMES).map(([id, name]) => [
+          id,
+          { id: Number(id), name: name.en.toLowerCase(), names: name },
+        ]),
+      ),
+    }));
+
+    app.get("/alarms", { schema: { tags } }, async (request) =>
+      byId(await listRules(ctx.db, scopeOf(request).companyId)),
+    );
+
+    app.get("/alarms/id/:alarmId", { schema: { tags, params: ruleParams } }, async (request) => {
+      const [rule] = await listRules(ctx.db, scopeOf(request).companyId, request.params.alarmId);
+      if (!rule) throw notFound();
+      return rule;
+    });
+
+    app.post("/alarms", { schema: { tags, body: alarmRuleInputSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      validate(request.body);
+      const now = ctx.clock.now();
+      const rule = request.body;
+      const rows = await ctx.db.query<{ id: number }>(
+        `insert into alarm_rules (company_id, family, item_type, active, rule, created_ts, updated_ts)
+         values ($1, $2, $3, $4, $5, $6, $6) returning id`,
+        [scope.companyId, rule.info.family, rule.items.itemsType, rule.info.active, rule, now],
+      );
+      const id = rows[0]!.id;
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "create",
+        entity: "alarm",
+        entityId: String(id),
+      });
+      service()?.invalidate(scope.companyId);
+      return (await listRules(ctx.db, scope.companyId, id))[0]!;
+    });
+
+    app.put(
+      "/alarms/id/:alarmId",
+      { schema: { tags, params: ruleParams, body: alarmRuleInputSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope.principal);
+        const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
+        if (!existing) throw notFound();
+        const rule = request.body;
+        validate(rule);
+        // Item type and family are fixed once the rule exists (spec 02 §2).
+        const fixed: Record<string, string> = {};
+        if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
+        if (rule.info.family !== existing.info.family) fixed["info.family"] = "readOnly";
+        if (Object.keys(fixed).length > 0) throw badRequest("validation.failed", fixed);
+        await ctx.db.query(
+          "update alarm_rules set rule = $3, active = $4, updated_ts = $5 where id = $1 and company_id = $2",
+          [existing.id, scope.companyId, rule, rule.info.active, ctx.clock.now()],
+        );
+        await recordAudit(ctx, scope.principal, {
+          companyId: scope.companyId,
+          action: "update",
+          entity: "alarm",
+          entityId: String(existing.id),
+        });
+        service()?.invalidate(scope.companyId);
+        return (await listRules(ctx.db, scope.companyId, existing.id))[0]!;
+      },
+    );
+
+    app.delete("/alarms/id/:alarmId", { schema: { tags, params: ruleParams } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      const rows = await ctx.db.query(
+        "delete from alarm_rules where id = $1 and company_id = $2 returning id",
+        [request.params.alarmId, scope.companyId],
+      );
+      if (rows.length === 0) throw notFound();
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "delete",
+        entity: "alarm",
+        entityId: String(request.params.alarmId),
+      });
+      service()?.invalidate(scope.companyId);
+      return { ok: true };
+    });
+
+    app.get("/alarmlogs", { schema: { tags, querystring: range } }, async (request) => {
+      const scope = scopeOf(request);
+      const logs = await queryLogs(ctx.db, {
+        companyIds: [scope.companyId],
+        groupIds: scope.groupIds,
+        userId: scope.principal.userId,
+        fromTs: request.query.from_ts,
+        toTs: request.query.to_ts,
+      });
+      return byId(logs);
+    });
+
+    app.get("/alarmlogs/unseen", { schema: { tags } }, async (request) => {
+      const scope = scopeOf(request);
+      const rows = await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from alarm_logs l where l.company_id = $1
+           and ($2::int[] is null or l.group_id = any($2::int[])) and l.ts >= $4
+           and not exists (select 1 from alarm_log_seen s where s.log_id = l.id and s.user_id = $3)`,
+        [scope.companyId, scope.groupIds, scope.principal.userId, ctx.clock.now() - 30 * 86_400_000],
+      );
+      return { count: rows[0]?.n ?? 0 };
+    });
+
+    app.put(
+      "/alarmlogs/id/:logId",
+      { schema: { tags, params: logParams, body: alarmStateUpdateSchema } },
+      async (request) => updateLogState(ctx, logScope(scopeOf(request)), request.params.logId, request.body),
+    );
+
+    app.delete("/alarmlogs/id/:logId", { schema: { tags, params: logParams } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      const rows = await ctx.db.query<{
+        id: number;
+        item_type: 1 | 2 | 3;
+        item_id: number;
+        group_id: number | null;
+      }>(
+        "delete from alarm_logs where id = $1 and company_id = $2 returning id, item_type, item_id, group_id",
+        [request.params.logId, scope.companyId],
+      );
+      const row = rows[0];
+      if (!row) throw notFound();
+      service()?.publish(
+        scope.companyId,
+        { itemType: row.item_type, itemId: row.item_id },
+        { type: "alarmlogDelete", data: { id: Number(row.id) } },
+        row.group_id,
+      );
+      return { ok: true };
+    });
+
+    app.post("/alarmlogs/updatebulk", { schema: { tags, body: alarmBulkUpdateSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const updated: AlarmLog[] = [];
+      const noupdated: { alarmlogId: number; error: string }[] = [];
+      for (const id of [...new Set(request.body.alarmLogIds)]) {
+        try {
+          updated.push(
+            await updateLogState(ctx, logScope(scope), id, {
+              value: request.body.value,
+              text: request.body.text,
+            }),
+          );
+        } catch (error) {
+          noupdated.push({ alarmlogId: id, error: error instanceof Error ? error.message : "error" });
+        }
+      }
+      return { updated, noupdated };
+    });
+
+    app.post("/alarmlogs/id/:logId/seen", { schema: { tags, params: logParams } }, async (request) => {
+      const scope = scopeOf(request);
+      await markSeen(ctx, scope, [request.params.logId]);
+      const found = await queryLogs(ctx.db, {
+        ...logScope(scope),
+        userId: scope.principal.userId,
+        ids: [request.params.logId],
+      });
+      if (!found[0]) throw notFound();
+      return found[0];
+    });
+
+    app.post("/alarmlogs/seenbulk", { schema: { tags, body: idsBody } }, async (request) => {
+      const seen = await markSeen(ctx, scopeOf(request), request.body.alarmLogIds);
+      return { seen };
+    });
+
+    app.get("/alarms/push/key", { schema: { tags } }, async () => {
+      const keys = await alarmServiceOf(ctx)?.notifier.vapidKeys();
+      return { publicKey: keys?.publicKey ?? null };
+    });
+
+    app.post("/alarms/push/subscribe", { schema: { tags, body: subscription } }, async (request) => {
+      const scope = scopeOf(request);
+      await ctx.db.query(
+        `insert into push_subscriptions (user_id, endpoint, keys, created_ts) values ($1, $2, $3, $4)
+         on conflict (endpoint) do update set user_id = excluded.user_id, keys = excluded.keys`,
+        [scope.principal.userId, request.body.endpoint, request.body.keys, ctx.clock.now()],
+      );
+      return { ok: true };
+    });
+
+    app.get("/cras", { schema: { tags } }, async (request) => {
+      const rows = await ctx.db.query<{ id: number; name: string }>(
+        `select x.id, x.name from cras x join companies c on c.reseller_id = x.reseller_id where c.id = $1 order by x.name`,
+        [scopeOf(request).companyId],
+      );
+      return byId(rows);
+    });
+  };
+}

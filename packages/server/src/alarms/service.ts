@@ -1,0 +1,338 @@
+import { type AlarmLog, ITEM_PREFIX, type ServerMessage } from "@vigia/domain";
+import type { AppContext } from "../context.ts";
+import type { AppliedPosition } from "../ingest/processor.ts";
+import type { LiveEnvelope } from "../live/bus.ts";
+import { getCompanyZones } from "../places/zones-cache.ts";
+import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire } from "./engine/engine.ts";
+import { compileRule } from "./engine/rules.ts";
+import { Notifier } from "./notifier.ts";
+import { itemName, type LogRow, listRules, logOf } from "./repo.ts";
+import { formatDuration } from "./texts.ts";
+
+/** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */
+export const TICK_MS = 30_000;
+
+/**
+ * The engine's I/O shell: loads rules, zones and persisted engine state per company, feeds applied positions
+ * and ticks to the pure engine, and turns what fires into notices, live messages, actions and notifications.
+ */
+export class AlarmService {
+  readonly engine = new AlarmEngine();
+  readonly notifier: Notifier;
+  private readonly loaded = new Map<number, Promise<void>>();
+  private readonly inflight = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.notifier = new Notifier(ctx);
+  }
+
+  start(): void {
+    this.ctx.telematics.processor.onApplied((applied) => this.onApplied(applied));
+    this.timer = setInterval(
+      () => void this.tick().catch((err: unknown) => this.ctx.log.warn({ err }, "alarm tick failed")),
+      TICK_MS,
+    );
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+    await this.persistSnapshots();
+  }
+
+  /** Resolves once notifications started so far are done (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Rules of the company changed: reload them before the next evaluation. */
+  invalidate(companyId: number): void {
+    this.loaded.delete(companyId);
+  }
+
+  private ensureLoaded(companyId: number): Promise<void> {
+    let p = this.loaded.get(companyId);
+    if (!p) {
+      p = this.load(companyId);
+      this.loaded.set(companyId, p);
+      p.catch(() => this.loaded.delete(companyId));
+    }
+    return p;
+  }
+
+  private readonly restored = new Set<number>();
+
+  private async load(companyId: number): Promise<void> {
+    const { db } = this.ctx;
+    const [rules, groups, tanks, episodes] = await Promise.all([
+      listRules(db, companyId),
+      db.query<{ id: number; parent_id: number | null }>(
+        "select id, parent_id from groups where company_id = $1",
+        [companyId],
+      ),
+      db.query<{ id: number; fuel_tank: number | null }>(
+        "select id, fuel_tank from vehicles where company_id = $1 and fuel_tank > 0",
+        [companyId],
+      ),
+      db.query<{ rule_id: number; item_type: number; item_id: number; episode: number }>(
+        `select e.rule_id, e.item_type, e.item_id, e.episode from alarm_episodes e
+         join alarm_rules r on r.id = e.rule_id where r.company_id = $1`,
+        [companyId],
+      ),
+    ]);
+    const children = new Map<number, number[]>();
+    for (const g of groups)
+      if (g.parent_id !== null) children.set(g.parent_id, [...(children.get(g.parent_id) ?? []), g.id]);
+    const subgroups = (id: number): number[] => {
+      const out = [id];
+      for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]!) ?? []));
+      return out;
+    };
+    const compiled = rules.flatMap((r) => compileRule(companyId, r, subgroups) ?? []);
+    this.engine.setRules(companyId, compiled);
+    for (const t of tanks) this.engine.tanks.set(t.id, Number(t.fuel_tank));
+    for (const e of episodes)
+      this.engine.episodes.set(`${e.rule_id}:${e.item_type}:${e.item_id}`, Number(e.episode));
+    if (!this.restored.has(companyId)) {
+      this.restored.add(companyId);
+      const snap = await db.query<{ state: CompanySnapshot }>(
+        "select state from alarm_engine_state where company_id = $1",
+        [companyId],
+      );
+      if (snap[0]) this.engine.restore(companyId, snap[0].state);
+    }
+  }
+
+  private async refreshZones(companyId: number): Promise<void> {
+    const zones = await getCompanyZones(this.ctx, companyId);
+    this.engine.setZones(companyId, zones);
+  }
+
+  async onApplied(applied: AppliedPosition[]): Promise<void> {
+    const now = this.ctx.clock.now();
+    const byCompany = new Map<number, AppliedPosition[]>();
+    for (const a of applied) byCompany.set(a.companyId, [...(byCompany.get(a.companyId) ?? []), a]);
+    for (const [companyId, list] of byCompany) {
+      await this.ensureLoaded(companyId);
+      await this.refreshZones(companyId);
+      const out: EngineOutput = { fires: [], cleared: [] };
+      for (const a of list) {
+        const r = this.engine.onPosition(
+          {
+            companyId,
+            itemType: a.itemType,
+            itemId: a.itemId,
+            groupId: a.binding.groupId,
+            state: a.after,
+            before: a.before,
+            position: a.position,
+          },
+          now,
+        );
+        out.fires.push(...r.fires);
+        out.cleared.push(...r.cleared);
+      }
+      await this.handle(out);
+    }
+  }
+
+  /** One scheduler pass; tests call it directly after advancing the manual clock. */
+  async tick(): Promise<void> {
+    const now = this.ctx.clock.now();
+    const companies = await this.ctx.db.query<{ company_id: number }>(
+      "select distinct company_id from alarm_rules where active",
+    );
+    for (const { company_id: companyId } of companies) {
+      await this.ensureLoaded(companyId);
+      const items = this.ctx.telematics.store
+        .companyItems(companyId)
+        .filter((s) => s.itemType !== 0)
+        .map((state) => ({
+          companyId,
+          itemType: state.itemType as 1 | 2 | 3,
+          itemId: state.id,
+          groupId: state.groupId,
+          state,
+        }));
+      await this.handle(this.engine.tick(companyId, items, now));
+    }
+    await this.notifier.retryDue();
+    await this.persistSnapshots();
+  }
+
+  private async persistSnapshots(): Promise<void> {
+    for (const companyId of this.engine.companyIds()) {
+      const snap = this.engine.snapshot(companyId);
+      if (!snap) continue;
+      await this.ctx.db.query(
+        `insert into alarm_engine_state (company_id, state, updated_ts) values ($1, $2, $3)
+         on conflict (company_id) do update set state = excluded.state, updated_ts = excluded.updated_ts`,
+        [companyId, snap, this.ctx.clock.now()],
+      );
+    }
+  }
+
+  private async handle(out: EngineOutput): Promise<void> {
+    if (out.cleared.length > 0) {
+      for (const key of out.cleared) {
+        const [ruleId, itemType, itemId] = key.split(":").map(Number);
+        await this.ctx.db.query(
+          "delete from alarm_episodes where rule_id = $1 and item_type = $2 and item_id = $3",
+          [ruleId, itemType, itemId],
+        );
+      }
+    }
+    for (const fire of out.fires) {
+      try {
+        await this.raise(fire);
+      } catch (err) {
+        this.ctx.log.error({ err, ruleId: fire.rule.id }, "alarm notice failed");
+      }
+    }
+  }
+
+  private async describe(fire: Fire): Promise<string> {
+    const p = fire.params;
+    if (p.zoneId !== undefined) {
+      const zones = await getCompanyZones(this.ctx, fire.companyId);
+      return zones.meta.get(p.zoneId)?.name ?? `#${p.zoneId}`;
+    }
+    if (p.durationMs !== undefined) return formatDuration(p.durationMs);
+    if (p.average !== undefined) return `${p.average} L/100km`;
+    if (p.stateId !== undefined) return String(p.stateId);
+    return "";
+  }
+
+  /** Stores the notice, then publishes it, applies the rule's action and notifies (in the background). */
+  private async raise(fire: Fire): Promise<void> {
+    const { db, clock } = this.ctx;
+    const now = clock.now();
+    const r = fire.rule.rule;
+    const [name, text, users, company, cra] = await Promise.all([
+      itemName(db, fire.itemType, fire.itemId),
+      this.describe(fire),
+      db.query<{ email: string }>("select email from users where company_id = $1 and id = any($2::int[])", [
+        fire.companyId,
+        r.notification.userIds,
+      ]),
+      db.query<{ cra_code: string }>("select cra_code from companies where id = $1", [fire.companyId]),
+      r.notification.cra && r.notification.craId !== null
+        ? db.query<{ url: string }>(
+            `select x.url from cras x join companies c on c.reseller_id = x.reseller_id where x.id = $1 and c.id = $2`,
+            [r.notification.craId, fire.companyId],
+          )
+        : Promise.resolve([]),
+    ]);
+    const recipients = [
+      ...users.map((u) => u.email),
+      ...r.notification.extUsers.map((u) => u.email.trim()),
+    ].filter((e) => e !== "");
+    const info: AlarmLog["info"] = {
+      name: r.info.name,
+      priority: r.info.priority ?? 1,
+      family: fire.rule.family,
+      description: r.info.description,
+      notification: { ...r.notification, recipients },
+      alarmId: fire.rule.id,
+      craCode: r.info.craCode || company[0]?.cra_code || "",
+      craId: r.notification.craId,
+    };
+    const open = { value: 0 as const, ts: now, by: "", text: "" };
+    const row = await db.transaction(async (tx) => {
+      const rows = await tx.query<LogRow>(
+        `insert into alarm_logs (company_id, rule_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state`,
+        [
+          fire.companyId,
+          fire.rule.id,
+          fire.itemType,
+          fire.itemId,
+          fire.groupId,
+          name,
+          fire.ts,
+          now,
+          info,
+          { event: fire.event, text, pos: fire.pos, params: fire.params },
+          { current: open, historic: [open] },
+        ],
+      );
+      if (fire.episode) {
+        await tx.query(
+          `insert into alarm_episodes (rule_id, item_type, item_id, episode) values ($1, $2, $3, $4)
+           on conflict (rule_id, item_type, item_id) do update set episode = excluded.episode`,
+          [fire.rule.id, fire.itemType, fire.itemId, fire.episode.value],
+        );
+      }
+      return rows[0]!;
+    });
+    const log = logOf(row);
+    this.publish(fire.companyId, log, { type: "alarmlog", data: { ...log } });
+    this.applyAction(fire);
+    this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));
+  }
+
+  private track(work: Promise<unknown>): void {
+    const p = work.catch((err: unknown) => this.ctx.log.warn({ err }, "alarm notification failed"));
+    this.inflight.add(p);
+    void p.finally(() => this.inflight.delete(p));
+  }
+
+  /** Sends a notice message to every bound client allowed to see the item, whatever map groups it shows. */
+  publish(
+    companyId: number,
+    log: Pick<AlarmLog, "itemType" | "itemId">,
+    message: ServerMessage,
+    groupId?: number | null,
+  ): void {
+    const envelope: LiveEnvelope = {
+      companyId,
+      itemType: log.itemType,
+      itemId: log.itemId,
+      groupId: groupId === undefined ? this.groupOf(log) : groupId,
+      message,
+      everyGroup: true,
+    };
+    this.ctx.telematics.bus.publish(companyId, [envelope]);
+  }
+
+  private groupOf(log: Pick<AlarmLog, "itemType" | "itemId">): number | null {
+    return this.ctx.telematics.store.get(log.itemType, log.itemId)?.state.groupId ?? null;
+  }
+
+  /** The rule's action: put the item into the chosen custom state, live. */
+  private applyAction(fire: Fire): void {
+    const stateId = fire.rule.rule.action.customStateId;
+    if (stateId === null || stateId === undefined) return;
+    const { store, bus } = this.ctx.telematics;
+    const item = store.get(fire.itemType, fire.itemId);
+    if (!item || item.state.customStateId === stateId) return;
+    store.set(fire.companyId, { ...item, state: { ...item.state, customStateId: stateId } });
+    const type = `${ITEM_PREFIX[fire.itemType]}CustomState` as "vCustomState";
+    bus.publish(fire.companyId, [
+      {
+        companyId: fire.companyId,
+        itemType: fire.itemType,
+        itemId: fire.itemId,
+        groupId: fire.groupId,
+        message: { type, data: { id: fire.itemId, stateId } },
+      },
+    ]);
+  }
+}
+
+const services = new WeakMap<AppContext, AlarmService>();
+
+/** Creates the service for this platform (one per context) and starts listening and ticking. */
+export function startAlarms(ctx: AppContext): AlarmService {
+  const service = new AlarmService(ctx);
+  services.set(ctx, service);
+  service.start();
+  return service;
+}
+
+export function alarmServiceOf(ctx: AppContext): AlarmService | undefined {
+  return services.get(ctx);
+}

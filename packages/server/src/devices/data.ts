@@ -1,0 +1,96 @@
+import { decodeDeviceId, type DeviceWrite, deviceConfigErrors, deviceIdError, encodeDeviceId, type deviceWriteSchema } from "@vigia/domain";
+import type { z } from "zod";
+import type { Queryable, SqlParam } from "../db/database.ts";
+import { badRequest } from "../http/errors.ts";
+
+export type DeviceBody = z.output<typeof deviceWriteSchema>;
+export type { DeviceWrite };
+
+export interface DeviceTypeRow {
+  id: number;
+  name: string;
+  proto: string;
+  idLength: number | null;
+  port: number | null;
+}
+
+export async function deviceTypes(db: Queryable): Promise<DeviceTypeRow[]> {
+  return db.query<DeviceTypeRow>('select id, name, proto, id_length as "idLength", port from device_types order by id');
+}
+
+/** Field rules the schema cannot see alone: the identifier per type and an active configuration. */
+export async function checkDevice(db: Queryable, body: DeviceBody): Promise<void> {
+  const types = await deviceTypes(db);
+  const idError = deviceIdError(
+    types.find((t) => t.id === body.typeId),
+    body.deviceId,
+  );
+  const fields: Record<string, string> = {};
+  if (idError) fields[idError === "errorNoDeviceType" ? "typeId" : "deviceId"] = idError;
+  for (const [key, message] of Object.entries(deviceConfigErrors(body.configActive, body.config)))
+    fields[`config.${key}`] = message;
+  if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
+}
+
+export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) => encodeDeviceId(body.typeId, body.deviceId);
+
+/**
+ * Devices whose pending configuration was saved before their latest report count as updated: the device
+ * fetched it when it connected (see the report about Codec 12 for what is sent).
+ */
+export async function settleConfigStates(db: Queryable, where: string, params: SqlParam[]): Promise<void> {
+  await db.query(
+    `update devices d set config_state = 'updated'
+     where d.config_state = 'awaiting' and d.company_id is not null and ${where}
+       and exists (select 1 from positions p where p.company_id = d.company_id and p.device_id = d.id
+                   and p.received_ts > d.config_requested_ts)`,
+    params,
+  );
+}
+
+/** The device row as lists and forms read it (spec 02 §3), identifiers shown decoded. */
+export const DEVICE_SELECT = `
+  select d.id, d.device_id as "deviceId", d.type_id as "typeId", d.name, d.description, d.company_id as "companyId",
+    c.name as "companyName", d.reseller_id as "resellerId", d.item_type as "itemType", d.item_id as "itemId",
+    coalesce(v.plate, a.name, p.name) as "itemName", v.name as "vehicleName", v.plate as "vehiclePlate",
+    coalesce(v.group_id, a.group_id, p.group_id) as "groupId",
+    d.sim, d.config, d.config_active as "configActive", d.config_state as "configState", d.country_id as "countryId",
+    d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs",
+    case when s.state -> 'pos' is null or jsonb_typeof(s.state -> 'pos') = 'null' then null
+      else jsonb_build_object('lat', s.state -> 'pos' -> 'lat', 'lng', s.state -> 'pos' -> 'lng', 'ts', s.state -> 'pos' -> 'ts')
+    end as "itemPos"
+  from devices d
+  left join companies c on c.id = d.company_id
+  left join vehicles v on d.item_type = 1 and v.id = d.item_id
+  left join assets a on d.item_type = 2 and a.id = d.item_id
+  left join persons p on d.item_type = 3 and p.id = d.item_id
+  left join item_state s on d.item_id is not null and s.item_type = d.item_type and s.item_id = d.item_id`;
+
+export interface DeviceOut {
+  id: number;
+  deviceId: string;
+  typeId: number;
+  itemId: number | null;
+  companyId: number | null;
+  [key: string]: unknown;
+}
+
+export function keyedDevices(rows: DeviceOut[]): Record<string, DeviceOut> {
+  const out: Record<string, DeviceOut> = {};
+  for (const row of rows) out[row.id] = { ...row, deviceId: decodeDeviceId(row.typeId, row.deviceId) };
+  return out;
+}
+
+/** SIM timestamps move only when the value changes (iccidTs, imsiTs, apnTs). */
+export function simWithTimestamps(
+  before: Record<string, unknown> | null,
+  sim: DeviceBody["sim"],
+  now: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...sim };
+  for (const key of ["iccid", "imsi", "apn"] as const) {
+    const changed = (before?.[key] ?? "") !== sim[key];
+    out[`${key}Ts`] = changed ? (sim[key] === "" ? null : now) : (before?.[`${key}Ts`] ?? null);
+  }
+  return out;
+}

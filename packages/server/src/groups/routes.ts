@@ -1,0 +1,114 @@
+import { buildGroupTree, groupWriteSchema, parentError } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { parseId, publish, requireAdmin } from "../items/guard.ts";
+import { listGroups } from "../items/read-models.ts";
+import type { CompanyScope } from "../tenancy/scope.ts";
+
+const idParams = z.object({ companyId: z.string(), id: z.string() });
+
+/** The company's whole tree (administrators see all groups), for the parent rule. */
+async function fullTree(ctx: AppContext, scope: CompanyScope) {
+  return buildGroupTree(Object.values(await listGroups(ctx.db, { ...scope, groupIds: null })));
+}
+
+async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | null, parentId: number | null) {
+  if (parentId === null) return;
+  const tree = await fullTree(ctx, scope);
+  if (!tree[parentId]) throw badRequest("validation.failed", { parentId: "parent.missing" });
+  const error = parentError(tree, id, parentId);
+  if (error) throw badRequest("validation.failed", { parentId: error });
+}
+
+/** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
+export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["groups"];
+    app.get("/groups/tree", { schema: { tags } }, async (request) => {
+      const scope = scopeOf(request);
+      return buildGroupTree(Object.values(await listGroups(ctx.db, scope)));
+    });
+
+    app.post("/groups", { schema: { tags, body: groupWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      await checkParent(ctx, scope, null, request.body.parentId);
+      const id = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: number }>(
+          "insert into groups (company_id, name, parent_id, created_ts) values ($1, $2, $3, $4) returning id",
+          [scope.companyId, request.body.name, request.body.parentId, ctx.clock.now()],
+        );
+        const newId = (rows[0] as { id: number }).id;
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { companyId: scope.companyId, action: "create", entity: "group", entityId: String(newId), data: request.body },
+          tx,
+        );
+        return newId;
+      });
+      publish(ctx, scope, 0, 0, null, { type: "addGroup", data: { id } });
+      return (await listGroups(ctx.db, scope))[id];
+    });
+
+    app.put("/groups/id/:id", { schema: { tags, params: idParams, body: groupWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = parseId(request.params.id);
+      const tree = await fullTree(ctx, scope);
+      if (!tree[id]) throw notFound();
+      await checkParent(ctx, scope, id, request.body.parentId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
+          request.body.name,
+          request.body.parentId,
+          id,
+          scope.companyId,
+        ]);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { companyId: scope.companyId, action: "update", entity: "group", entityId: String(id), data: request.body },
+          tx,
+        );
+      });
+      // Sub-group membership changes what group-scoped users see: the bindings and map reload.
+      ctx.telematics.registry.invalidate();
+      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      return (await listGroups(ctx.db, scope))[id];
+    });
+
+    app.delete("/groups/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = parseId(request.params.id);
+      const tree = await fullTree(ctx, scope);
+      const node = tree[id];
+      if (!node) throw notFound();
+      if (Object.keys(tree).length === 1) throw conflict("group.last");
+      if (node.vehicles.length + node.assets.length + node.persons.length > 0) throw conflict("group.notEmpty");
+      await ctx.db.transaction(async (tx) => {
+        // Children move up to the deleted group's parent rather than becoming roots by accident.
+        await tx.query("update groups set parent_id = $2 where parent_id = $1", [id, node.parentId]);
+        await tx.query("delete from groups where id = $1 and company_id = $2", [id, scope.companyId]);
+        await tx.query("update users set group_ids = array_remove(group_ids, $1) where company_id = $2", [
+          id,
+          scope.companyId,
+        ]);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { companyId: scope.companyId, action: "delete", entity: "group", entityId: String(id), data: { name: node.name } },
+          tx,
+        );
+      });
+      ctx.telematics.registry.invalidate();
+      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      return { id };
+    });
+  };
+}

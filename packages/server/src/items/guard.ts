@@ -1,0 +1,78 @@
+import { isAdminOrHigher, isSubadminOrHigher, type ServerMessage } from "@vigia/domain";
+import type { AppContext } from "../context.ts";
+import type { Queryable } from "../db/database.ts";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors.ts";
+import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+
+/**
+ * Guards shared by the management routes: who may manage what, and whether a referenced group or item lies
+ * inside the caller's scope. A foreign or invisible row is always 404 (the caller learns nothing).
+ */
+
+export type ItemTable = "vehicles" | "assets" | "persons";
+export const ITEM_TYPE_OF: Record<ItemTable, 1 | 2 | 3> = { vehicles: 1, assets: 2, persons: 3 };
+
+/** Items (vehicles, assets, persons, drivers, timetables): subadministrator and above, and not read-only. */
+export function requireItemWriter(scope: CompanyScope): void {
+  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
+  requireWrite(scope.principal);
+}
+
+/** Users, groups, custom states/data and the log: administrator and above. */
+export function requireAdmin(scope: CompanyScope, write = true): void {
+  if (!isAdminOrHigher(scope.principal.role)) throw forbidden();
+  if (write) requireWrite(scope.principal);
+}
+
+/** The group must exist in the company and be visible; group-scoped users may only use their own groups. */
+export async function assertGroup(db: Queryable, scope: CompanyScope, groupId: number): Promise<void> {
+  const rows = await db.query("select 1 from groups where id = $1 and company_id = $2", [groupId, scope.companyId]);
+  if (rows.length === 0) throw badRequest("validation.failed", { group: "groupRequired" });
+  if (scope.groupIds !== null && !scope.groupIds.includes(groupId))
+    throw badRequest("validation.failed", { group: "group.outOfScope" });
+}
+
+/** Loads one item of the company inside the caller's group scope, or 404. */
+export async function visibleItem<T extends { group_id: number | null }>(
+  db: Queryable,
+  scope: CompanyScope,
+  table: ItemTable | "drivers",
+  id: number,
+): Promise<T> {
+  const rows = await db.query<T>(`select * from ${table} where id = $1 and company_id = $2`, [id, scope.companyId]);
+  const row = rows[0];
+  if (!row) throw notFound();
+  if (scope.groupIds !== null) {
+    // Drivers without a group belong to the whole company (see read-models listDrivers).
+    const open = table === "drivers" && row.group_id === null;
+    if (!open && (row.group_id === null || !scope.groupIds.includes(row.group_id))) throw notFound();
+  }
+  return row;
+}
+
+export function parseId(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+/** Publishes one live message for an item to the company's channel. */
+export function publish(
+  ctx: AppContext,
+  scope: CompanyScope,
+  itemType: 0 | 1 | 2 | 3,
+  itemId: number,
+  groupId: number | null,
+  message: ServerMessage,
+): void {
+  ctx.telematics.bus.publish(scope.companyId, [
+    { companyId: scope.companyId, itemType, itemId, groupId, message },
+  ]);
+}
+
+/** Maps a unique violation on a known index to the field error the forms show. */
+export function uniqueField(error: unknown, index: string, field: string, message: string): never {
+  if (error instanceof Error && "constraint" in error && (error as { constraint?: string }).constraint === index)
+    throw new ApiError(409, `${message} (${index})`, { [field]: message });
+  throw error;
+}

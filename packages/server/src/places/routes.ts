@@ -1,0 +1,230 @@
+import {
+  distanceM,
+  type Geozone,
+  geozoneInputSchema,
+  isSubadminOrHigher,
+  type PlacesAt,
+  placesImportBodySchema,
+  poiInputSchema,
+  wmsLayerInputSchema,
+} from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import { ApiError, forbidden, notFound } from "../http/errors.ts";
+import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+import { importPlaces } from "./import.ts";
+import { publishPoiDeleted, publishPois } from "./live.ts";
+import * as store from "./store.ts";
+import { checkWmsLayer } from "./wms.ts";
+import { getCompanyZones, invalidate } from "./zones-cache.ts";
+
+const idParams = z.object({ companyId: z.string(), id: z.coerce.number().int().positive() });
+const atQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
+
+/** Places are managed by subadministrators and above (01 §2 Places menu), never by read-only users. */
+function requirePlacesWriter(scope: CompanyScope): void {
+  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
+  requireWrite(scope.principal);
+}
+
+/** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
+export function placesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["places"];
+    const audit = (
+      scope: CompanyScope,
+      action: string,
+      entity: string,
+      id: number,
+      data?: Record<string, unknown>,
+    ) =>
+      recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action,
+        entity,
+        entityId: String(id),
+        data,
+      });
+
+    // ---- geozones ----
+    app.get("/geozones", { schema: { tags } }, async (request) =>
+      store.listGeozones(ctx.db, scopeOf(request)),
+    );
+    app.get("/geozones/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+      const zone = await store.getGeozone(ctx.db, scopeOf(request), request.params.id);
+      if (!zone) throw notFound();
+      return zone;
+    });
+    app.post("/geozones", { schema: { body: geozoneInputSchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      await store.assertWritableGroup(ctx.db, scope, request.body.group);
+      const zone = await store.insertGeozone(ctx.db, scope.companyId, request.body, ctx.clock.now());
+      await audit(scope, "create", "geozone", zone.id, { name: zone.name });
+      invalidate(scope.companyId);
+      return zone;
+    });
+    app.put(
+      "/geozones/id/:id",
+      { schema: { params: idParams, body: geozoneInputSchema, tags } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requirePlacesWriter(scope);
+        const before = await writableGeozone(scope, request.params.id);
+        await store.assertWritableGroup(ctx.db, scope, request.body.group);
+        const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
+        await audit(scope, "update", "geozone", zone.id, { name: zone.name });
+        invalidate(scope.companyId);
+        return zone;
+      },
+    );
+    app.delete("/geozones/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const zone = await writableGeozone(scope, request.params.id);
+      await store.deleteGeozone(ctx.db, zone.id);
+      await audit(scope, "delete", "geozone", zone.id, { name: zone.name });
+      invalidate(scope.companyId);
+      return { ok: true };
+    });
+    app.post("/geozones/import", { schema: { body: placesImportBodySchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      return importPlaces(ctx, scope, "geozone", request.body.rows, request.body.commit);
+    });
+
+    // ---- points of interest ----
+    app.get("/pois", { schema: { tags } }, async (request) => store.listPois(ctx.db, scopeOf(request)));
+    app.get("/pois/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+      const poi = await store.getPoi(ctx.db, scopeOf(request), request.params.id);
+      if (!poi) throw notFound();
+      return poi;
+    });
+    app.post("/pois", { schema: { body: poiInputSchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      await store.assertWritableGroup(ctx.db, scope, request.body.group);
+      const poi = await store.insertPoi(ctx.db, scope.companyId, request.body, ctx.clock.now());
+      await audit(scope, "create", "poi", poi.id, { name: poi.name });
+      invalidate(scope.companyId);
+      publishPois(ctx, scope.companyId, [poi]);
+      return poi;
+    });
+    app.put("/pois/id/:id", { schema: { params: idParams, body: poiInputSchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const before = await writablePoi(scope, request.params.id);
+      await store.assertWritableGroup(ctx.db, scope, request.body.group);
+      const poi = await store.updatePoi(ctx.db, before.id, request.body, ctx.clock.now());
+      await audit(scope, "update", "poi", poi.id, { name: poi.name });
+      invalidate(scope.companyId);
+      // Maps of the old group must drop it; maps of the new group get the full POI.
+      if (before.group !== poi.group) publishPoiDeleted(ctx, scope.companyId, poi.id, before.group);
+      publishPois(ctx, scope.companyId, [poi]);
+      return poi;
+    });
+    app.delete("/pois/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const poi = await writablePoi(scope, request.params.id);
+      await store.deletePoi(ctx.db, poi.id);
+      await audit(scope, "delete", "poi", poi.id, { name: poi.name });
+      invalidate(scope.companyId);
+      publishPoiDeleted(ctx, scope.companyId, poi.id, poi.group);
+      return { ok: true };
+    });
+    app.post("/pois/import", { schema: { body: placesImportBodySchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      return importPlaces(ctx, scope, "poi", request.body.rows, request.body.commit);
+    });
+
+    // ---- WMS layers (company-wide) ----
+    app.get("/layers", { schema: { tags } }, async (request) =>
+      store.listLayers(ctx.db, scopeOf(request).companyId),
+    );
+    app.post("/layers", { schema: { body: wmsLayerInputSchema, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      await assertWmsUsable(request.body.url, request.body.name);
+      const layer = await store.insertLayer(ctx.db, scope.companyId, request.body, ctx.clock.now());
+      await audit(scope, "create", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
+      return layer;
+    });
+    app.put(
+      "/layers/id/:id",
+      { schema: { params: idParams, body: wmsLayerInputSchema, tags } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requirePlacesWriter(scope);
+        const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
+        if (!before) throw notFound();
+        if (before.url !== request.body.url || before.name !== request.body.name)
+          await assertWmsUsable(request.body.url, request.body.name);
+        const layer = await store.updateLayer(ctx.db, before.id, request.body);
+        await audit(scope, "update", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
+        return layer;
+      },
+    );
+    app.delete("/layers/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const layer = await store.getLayer(ctx.db, scope.companyId, request.params.id);
+      if (!layer) throw notFound();
+      await store.deleteLayer(ctx.db, layer.id);
+      await audit(scope, "delete", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
+      return { ok: true };
+    });
+
+    // ---- which places a point is in (item detail: "inside geozone X") ----
+    app.get("/places/at", { schema: { querystring: atQuery, tags } }, async (request): Promise<PlacesAt> => {
+      const scope = scopeOf(request);
+      const p = request.query;
+      const zones = await getCompanyZones(ctx, scope.companyId);
+      const visible = (id: number): boolean => {
+        const group = zones.meta.get(id)?.group ?? null;
+        return scope.groupIds === null || group === null || scope.groupIds.includes(group);
+      };
+      const name = (id: number): string => zones.meta.get(id)?.name ?? "";
+      const geozones = zones.geozones
+        .containing(p)
+        .filter(visible)
+        .map((id) => ({ id, name: name(id) }));
+      const pois = zones.pois
+        .containing(p)
+        .filter(visible)
+        .map((id) => {
+          const zone = zones.byId.get(id);
+          const d = zone?.kind === "circle" ? distanceM(p, zone.center) : 0;
+          return { id, name: name(id), distanceM: Math.round(d) };
+        })
+        .sort((a, b) => a.distanceM - b.distanceM);
+      return { geozones, pois };
+    });
+
+    /** A place the caller may see and change: invisible is 404, visible but company-wide for a scoped user 403. */
+    async function writableGeozone(scope: CompanyScope, id: number): Promise<Geozone> {
+      const zone = await store.getGeozone(ctx.db, scope, id);
+      if (!zone) throw notFound();
+      if (scope.groupIds !== null && zone.group === null) throw forbidden();
+      return zone;
+    }
+    async function writablePoi(scope: CompanyScope, id: number) {
+      const poi = await store.getPoi(ctx.db, scope, id);
+      if (!poi) throw notFound();
+      if (scope.groupIds !== null && poi.group === null) throw forbidden();
+      return poi;
+    }
+  };
+}
+
+async function assertWmsUsable(url: string, name: string): Promise<void> {
+  const error = await checkWmsLayer(url, name);
+  if (error) throw new ApiError(400, error, { url: error });
+}

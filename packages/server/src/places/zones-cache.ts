@@ -1,0 +1,90 @@
+import type { LatLng } from "@vigia/domain";
+import type { AppContext } from "../context.ts";
+import type { Queryable } from "../db/database.ts";
+import { type Zone, ZoneIndex } from "./geometry.ts";
+
+/**
+ * Per-company zones in memory for the alarm engine and "which places is this point in": geozones and POIs (POIs as
+ * circles of their radius), each in its own ZoneIndex, plus one id → zone map (the two tables share one id
+ * sequence, so ids never collide). Built on first use and dropped by `invalidate` after every places write.
+ *
+ * One process: writes and readers share this module. With several nodes each keeps its own copy; the API node
+ * that writes invalidates its own, so a separate processor node sees changes only after it invalidates too.
+ */
+export interface CompanyZones {
+  geozones: ZoneIndex;
+  pois: ZoneIndex;
+  byId: Map<number, Zone>;
+  /** Name, group and kind of every place, for answers that show places to people and for scope filtering. */
+  meta: Map<number, { name: string; group: number | null; kind: "geozone" | "poi" }>;
+}
+
+type Cache = Map<number, Promise<CompanyZones>>;
+const caches = new WeakMap<Queryable, Cache>();
+/** Every live cache, so `invalidate(companyId)` needs no context. */
+const allCaches = new Set<Cache>();
+
+function cacheFor(db: Queryable): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+    allCaches.add(cache);
+  }
+  return cache;
+}
+
+export function getCompanyZones(ctx: Pick<AppContext, "db">, companyId: number): Promise<CompanyZones> {
+  const cache = cacheFor(ctx.db);
+  let entry = cache.get(companyId);
+  if (!entry) {
+    entry = loadCompanyZones(ctx.db, companyId);
+    cache.set(companyId, entry);
+    // A failed load must not stick: the next caller tries again.
+    entry.catch(() => {
+      if (cache.get(companyId) === entry) cache.delete(companyId);
+    });
+  }
+  return entry;
+}
+
+/** Drop a company's zones; the next getCompanyZones rebuilds them from the database. */
+export function invalidate(companyId: number): void {
+  for (const cache of allCaches) cache.delete(companyId);
+}
+
+async function loadCompanyZones(db: Queryable, companyId: number): Promise<CompanyZones> {
+  const [zoneRows, poiRows] = await Promise.all([
+    db.query<{
+      id: number;
+      name: string;
+      group: number | null;
+      type: "circle" | "polygon";
+      lat: number;
+      lng: number;
+      radius: number | null;
+      points: LatLng[];
+    }>(
+      `select id, name, group_id as "group", type, lat, lng, radius, points from geozones where company_id = $1`,
+      [companyId],
+    ),
+    db.query<{ id: number; name: string; group: number | null; lat: number; lng: number; radius: number }>(
+      `select id, name, group_id as "group", lat, lng, radius from pois where company_id = $1`,
+      [companyId],
+    ),
+  ]);
+  const byId = new Map<number, Zone>();
+  const meta: CompanyZones["meta"] = new Map();
+  const geozones: Zone[] = zoneRows.map((r) => {
+    meta.set(r.id, { name: r.name, group: r.group, kind: "geozone" });
+    return r.type === "circle"
+      ? { id: r.id, kind: "circle", center: { lat: r.lat, lng: r.lng }, radiusM: r.radius ?? 1 }
+      : { id: r.id, kind: "polygon", ring: r.points };
+  });
+  const pois: Zone[] = poiRows.map((r) => {
+    meta.set(r.id, { name: r.name, group: r.group, kind: "poi" });
+    return { id: r.id, kind: "circle", center: { lat: r.lat, lng: r.lng }, radiusM: r.radius };
+  });
+  for (const z of [...geozones, ...pois]) byId.set(z.id, z);
+  return { geozones: new ZoneIndex(geozones), pois: new ZoneIndex(pois), byId, meta };
+}

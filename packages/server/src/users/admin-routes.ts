@@ -1,0 +1,193 @@
+import { type DeleteBulkResult, type Role, userWriteSchema } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { requestOrigin, sendPasswordLink } from "../auth/password-keys.ts";
+import { COMPANY_ROLES } from "../companies/inputs.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import type { Queryable } from "../db/database.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { parseId, requireAdmin } from "../items/guard.ts";
+import type { CompanyScope } from "../tenancy/scope.ts";
+import { toApiUser, type UserRow } from "./user-row.ts";
+import { importUsers } from "./import.ts";
+
+const idParams = z.object({ companyId: z.string(), id: z.string() });
+type UserBody = z.output<typeof userWriteSchema>;
+
+/** Roles of company users and the group rule: groups are required unless the user is an administrator. */
+export async function checkCompanyUser(db: Queryable, companyId: number, body: UserBody): Promise<void> {
+  if (!(COMPANY_ROLES as readonly Role[]).includes(body.role)) throw badRequest("validation.failed", { role: "invalidRole" });
+  if (body.role !== "ADMIN" && body.groups.length === 0) throw badRequest("validation.failed", { groups: "groupRequired" });
+  if (body.groups.length > 0) {
+    const found = await db.query<{ n: number }>(
+      "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
+      [companyId, body.groups],
+    );
+    if ((found[0]?.n ?? 0) !== new Set(body.groups).size) throw badRequest("validation.failed", { groups: "invalidGroup" });
+  }
+}
+
+/** Insert and update of the users table shared by the company, reseller and import paths. */
+export async function insertUser(
+  tx: Queryable,
+  body: UserBody,
+  owner: { companyId: number | null; resellerId: number | null },
+  now: number,
+): Promise<UserRow> {
+  const rows = await tx.query<UserRow>(
+    `insert into users (email, first_name, last_name, phone, country, language, timezone, description, role, read_only,
+       company_id, reseller_id, group_ids, notifications, config, restrictions, created_ts, updated_ts)
+     values (lower($1),$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17) returning *`,
+    [
+      body.email,
+      body.firstName,
+      body.lastName,
+      body.phone,
+      body.country,
+      body.language,
+      body.timezone,
+      body.description,
+      body.role,
+      body.readOnly,
+      owner.companyId,
+      owner.resellerId,
+      body.role === "ADMIN" ? [] : body.groups,
+      body.notifications,
+      body.config,
+      body.restrictions,
+      now,
+    ],
+  );
+  return rows[0] as UserRow;
+}
+
+export async function updateUser(tx: Queryable, id: number, body: UserBody, now: number): Promise<UserRow> {
+  const rows = await tx.query<UserRow>(
+    `update users set email = lower($1), first_name = $2, last_name = $3, phone = $4, country = $5, language = $6,
+       timezone = $7, description = $8, role = $9, read_only = $10, group_ids = $11, notifications = $12,
+       config = $13, restrictions = $14, updated_ts = $15 where id = $16 returning *`,
+    [
+      body.email,
+      body.firstName,
+      body.lastName,
+      body.phone,
+      body.country,
+      body.language,
+      body.timezone,
+      body.description,
+      body.role,
+      body.readOnly,
+      body.role === "ADMIN" || ["RESELLER", "SUPER_RESELLER", "DEVELOPER"].includes(body.role) ? [] : body.groups,
+      body.notifications,
+      body.config,
+      body.restrictions,
+      now,
+      id,
+    ],
+  );
+  return rows[0] as UserRow;
+}
+
+async function companyUser(db: Queryable, scope: CompanyScope, id: number): Promise<UserRow> {
+  const rows = await db.query<UserRow>("select * from users where id = $1 and company_id = $2", [id, scope.companyId]);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** The users calls of spec 02 §7, company level. */
+export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["users"];
+    app.get("/users", { schema: { tags } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      const rows = await ctx.db.query<UserRow>("select * from users where company_id = $1 order by id", [scope.companyId]);
+      return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
+    });
+
+    app.post("/users", { schema: { tags, body: userWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      await checkCompanyUser(ctx.db, scope.companyId, request.body);
+      const row = await ctx.db.transaction(async (tx) => {
+        const created = await insertUser(tx, request.body, { companyId: scope.companyId, resellerId: null }, ctx.clock.now());
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "create", entity: "user", entityId: String(created.id), data: { email: created.email, role: created.role } }, tx);
+        return created;
+      });
+      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      return toApiUser(row);
+    });
+
+    app.put("/users/id/:id", { schema: { tags, params: idParams, body: userWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = parseId(request.params.id);
+      await companyUser(ctx.db, scope, id);
+      await checkCompanyUser(ctx.db, scope.companyId, request.body);
+      const row = await ctx.db.transaction(async (tx) => {
+        const updated = await updateUser(tx, id, request.body, ctx.clock.now());
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "user", entityId: String(id), data: { email: updated.email, role: updated.role } }, tx);
+        return updated;
+      });
+      return toApiUser(row);
+    });
+
+    app.delete("/users/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = parseId(request.params.id);
+      if (id === scope.principal.userId) throw forbidden("user.self");
+      const user = await companyUser(ctx.db, scope, id);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("delete from users where id = $1", [id]);
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "user", entityId: String(id), data: { email: user.email } }, tx);
+      });
+      return { id };
+    });
+
+    app.post(
+      "/users/deletebulk",
+      { schema: { tags, body: z.object({ userIds: z.array(z.number().int()).min(1).max(20_000) }) } },
+      async (request): Promise<DeleteBulkResult> => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        const ids = [...new Set(request.body.userIds)];
+        const rows = await ctx.db.query<{ id: number }>("select id from users where company_id = $1 and id = any($2::int[])", [
+          scope.companyId,
+          ids,
+        ]);
+        const mine = new Set(rows.map((r) => r.id));
+        const notDeleted: DeleteBulkResult["notDeleted"] = [];
+        const deleted: number[] = [];
+        for (const id of ids) {
+          if (!mine.has(id)) notDeleted.push({ id, error: "not.found" });
+          else if (id === scope.principal.userId) notDeleted.push({ id, error: "user.self" });
+          else deleted.push(id);
+        }
+        await ctx.db.transaction(async (tx) => {
+          if (deleted.length > 0) await tx.query("delete from users where id = any($1::int[])", [deleted]);
+          await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "user", entityId: "bulk", data: { ids: deleted } }, tx);
+        });
+        return { deleted, notDeleted };
+      },
+    );
+
+    app.post(
+      "/users/import",
+      {
+        schema: {
+          tags,
+          body: z.object({ csv: z.string().max(20 * 1024 * 1024) }),
+          querystring: z.object({ commit: z.enum(["0", "1"]).optional() }),
+        },
+      },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        return importUsers(ctx, scope, request.body.csv, request.query.commit === "1", requestOrigin(request.protocol, request.host));
+      },
+    );
+  };
+}

@@ -1,0 +1,176 @@
+import {
+  CUSTOM_STATE_NONE,
+  customDatasWriteSchema,
+  customStatesWriteSchema,
+  itemCustomStateSchema,
+  worktimeWriteSchema,
+} from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { ITEM_TYPE_OF, parseId, publish, requireAdmin, requireItemWriter, visibleItem } from "../items/guard.ts";
+import type { CompanyScope } from "../tenancy/scope.ts";
+
+const idParams = z.object({ companyId: z.string(), id: z.string() });
+
+interface WorktimeRow {
+  id: number;
+  name: string;
+  timezone: string;
+  days: unknown;
+  vehicles: number[];
+  assets: number[];
+  persons: number[];
+}
+
+async function listWorktimes(ctx: AppContext, scope: CompanyScope) {
+  const rows = await ctx.db.query<WorktimeRow>(
+    "select id, name, timezone, days, vehicles, assets, persons from worktimes where company_id = $1 order by id",
+    [scope.companyId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.id, r]));
+}
+
+/** Items referenced by a timetable must be company items the caller can see. */
+async function checkItems(ctx: AppContext, scope: CompanyScope, body: z.output<typeof worktimeWriteSchema>) {
+  for (const table of ["vehicles", "assets", "persons"] as const) {
+    const ids = body[table];
+    if (ids.length === 0) continue;
+    const group = scope.groupIds === null ? "" : "and group_id = any($3::int[])";
+    const found = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from ${table} where company_id = $1 and id = any($2::int[]) ${group}`,
+      scope.groupIds === null ? [scope.companyId, ids] : [scope.companyId, ids, scope.groupIds],
+    );
+    if ((found[0]?.n ?? 0) !== new Set(ids).size) throw badRequest("validation.failed", { [table]: "invalidItem" });
+  }
+}
+
+/** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
+export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["worktimes"];
+    app.get("/worktimes", { schema: { tags } }, async (request) => listWorktimes(ctx, scopeOf(request)));
+
+    app.post("/worktimes", { schema: { tags, body: worktimeWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      await checkItems(ctx, scope, request.body);
+      const b = request.body;
+      const id = await ctx.db.transaction(async (tx) => {
+        const now = ctx.clock.now();
+        const rows = await tx.query<{ id: number }>(
+          `insert into worktimes (company_id, name, timezone, days, vehicles, assets, persons, created_ts, updated_ts)
+           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $8) returning id`,
+          [scope.companyId, b.name, b.timezone, JSON.stringify(b.days), b.vehicles, b.assets, b.persons, now],
+        );
+        const newId = (rows[0] as { id: number }).id;
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "create", entity: "worktime", entityId: String(newId), data: { name: b.name } }, tx);
+        return newId;
+      });
+      return (await listWorktimes(ctx, scope))[id];
+    });
+
+    app.put("/worktimes/id/:id", { schema: { tags, params: idParams, body: worktimeWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = parseId(request.params.id);
+      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      await checkItems(ctx, scope, request.body);
+      const b = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
+             updated_ts = $7 where id = $8 and company_id = $9`,
+          [b.name, b.timezone, JSON.stringify(b.days), b.vehicles, b.assets, b.persons, ctx.clock.now(), id, scope.companyId],
+        );
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "worktime", entityId: String(id), data: { name: b.name } }, tx);
+      });
+      return (await listWorktimes(ctx, scope))[id];
+    });
+
+    app.delete("/worktimes/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = parseId(request.params.id);
+      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("delete from worktimes where id = $1 and company_id = $2", [id, scope.companyId]);
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "worktime", entityId: String(id) }, tx);
+      });
+      return { id };
+    });
+
+    // Custom states per item kind, kept in the company configuration (GET states already serves them).
+    app.put("/states", { schema: { tags: ["custom states"], body: customStatesWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, states } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customStates}',
+             coalesce(conf->'customStates', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
+           where id = $1`,
+          [scope.companyId, kind, JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))), ctx.clock.now()],
+        );
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customStates", entityId: kind, data: { states } }, tx);
+      });
+      return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
+    });
+
+    app.get("/customdatas", { schema: { tags: ["custom data"] } }, async (request) => {
+      const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>("select conf from companies where id = $1", [
+        scopeOf(request).companyId,
+      ]);
+      return rows[0]?.conf.customDatas ?? {};
+    });
+
+    app.put("/customdatas", { schema: { tags: ["custom data"], body: customDatasWriteSchema } }, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, fields } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customDatas}',
+             coalesce(conf->'customDatas', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
+           where id = $1`,
+          [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
+        );
+        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customDatas", entityId: kind, data: { fields } }, tx);
+      });
+      return { kind, fields };
+    });
+
+    // Setting one item's custom state (also what an alarm action does); broadcast as v/a/pCustomState.
+    app.put(
+      "/:kind/id/:id/customState",
+      {
+        schema: {
+          tags: ["custom states"],
+          params: z.object({ companyId: z.string(), kind: z.enum(["vehicles", "assets", "persons"]), id: z.string() }),
+          body: itemCustomStateSchema,
+        },
+      },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const { kind } = request.params;
+        const id = parseId(request.params.id);
+        const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
+        const { stateId } = request.body;
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
+          await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customState", entityId: `${kind}:${id}`, data: { stateId } }, tx);
+        });
+        const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
+        publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
+          type: `${prefix}CustomState`,
+          data: { id, stateId },
+        });
+        return { id, stateId };
+      },
+    );
+  };
+}
