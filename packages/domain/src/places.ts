@@ -72,7 +72,8 @@ export const POI_ICONS = [
 export type PoiIcon = (typeof POI_ICONS)[number];
 
 const nameSchema = z.string().trim().min(1, "required").max(PLACE_NAME_MAX, "tooLong");
-const groupIdSchema = z.number().int().positive().nullable().default(null);
+/** The place's group; null = company-wide (visible to everyone in the company). */
+const groupSchema = z.number().int().positive().nullable().default(null);
 
 export const polygonRingSchema = z.array(latLngSchema).superRefine((ring, ctx) => {
   const error = validatePolygon(ring);
@@ -82,7 +83,7 @@ export const polygonRingSchema = z.array(latLngSchema).superRefine((ring, ctx) =
 const geozoneCommon = {
   name: nameSchema,
   color: placeColorSchema.default(DEFAULT_PLACE_COLOR),
-  groupId: groupIdSchema,
+  group: groupSchema,
   description: z.string().trim().max(PLACE_DESCRIPTION_MAX, "tooLong").default(""),
 };
 
@@ -114,7 +115,7 @@ export interface Geozone {
   id: number;
   name: string;
   color: string;
-  groupId: number | null;
+  group: number | null;
   description: string;
   type: "circle" | "polygon";
   lat: number;
@@ -133,7 +134,7 @@ export const poiInputSchema = z.object({
   radius: circleRadiusSchema.default(DEFAULT_POI_RADIUS_M),
   color: placeColorSchema.default(DEFAULT_PLACE_COLOR),
   icon: z.enum(POI_ICONS, "poi.icon").default("pin"),
-  groupId: groupIdSchema,
+  group: groupSchema,
   address: z.string().trim().max(POI_ADDRESS_MAX, "tooLong").default(""),
 });
 export type PoiInput = z.input<typeof poiInputSchema>;

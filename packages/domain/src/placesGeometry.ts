@@ -255,3 +255,32 @@ export function simplifyRing(ring: readonly LatLng[], toleranceM: number): LatLn
   if (closed) out.push(open[0] as LatLng);
   return out;
 }
+
+/**
+ * A circle as a ring of `segments` vertices (destination points on the sphere), for drawing. Longitudes are kept
+ * continuous, so a circle across the antimeridian comes out as one unbroken ring (MapLibre draws lng > 180 fine).
+ */
+export function circleRing(center: LatLng, radiusM: number, segments = 64): LatLng[] {
+  const d = radiusM / EARTH_RADIUS_M;
+  const lat1 = center.lat * DEG;
+  const out: LatLng[] = [];
+  for (let i = 0; i < segments; i++) {
+    const bearing = (2 * Math.PI * i) / segments;
+    const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
+    const dLng = Math.atan2(
+      Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
+      Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+    );
+    out.push({ lat: lat2 / DEG, lng: center.lng + dLng / DEG });
+  }
+  return out;
+}
+
+/** GeoJSON polygon coordinates ([lng, lat], closed) of an open ring, longitudes made continuous. */
+export function ringToGeoJson(ring: readonly LatLng[]): [number, number][][] {
+  const open = normalizeRing(ring);
+  const lngs = unwrapLngs(open);
+  const coords = open.map((p, i) => [lngs[i] as number, p.lat] as [number, number]);
+  if (coords[0]) coords.push(coords[0]);
+  return [coords];
+}
