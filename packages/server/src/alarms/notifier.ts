@@ -46,7 +46,7 @@ export async function loadVapid(
   if (rows[0]) return { ...rows[0].value, subject: "mailto:alarms@vigia.local" };
   const keys = webpush.generateVAPIDKeys();
   await ctx.db.query("insert into settings (key, value) values ('vapid', $1) on conflict (key) do nothing", [
-    keys,
+    { publicKey: keys.publicKey, privateKey: keys.privateKey },
   ]);
   const again = await ctx.db.query<{ value: { publicKey: string; privateKey: string } }>(
     "select value from settings where key = 'vapid'",

@@ -169,7 +169,7 @@ export class AlarmService {
       await this.ctx.db.query(
         `insert into alarm_engine_state (company_id, state, updated_ts) values ($1, $2, $3)
          on conflict (company_id) do update set state = excluded.state, updated_ts = excluded.updated_ts`,
-        [companyId, snap, this.ctx.clock.now()],
+        [companyId, { ...snap }, this.ctx.clock.now()],
       );
     }
   }
@@ -177,7 +177,7 @@ export class AlarmService {
   private async handle(out: EngineOutput): Promise<void> {
     if (out.cleared.length > 0) {
       for (const key of out.cleared) {
-        const [ruleId, itemType, itemId] = key.split(":").map(Number);
+        const [ruleId = 0, itemType = 0, itemId = 0] = key.split(":").map(Number);
         await this.ctx.db.query(
           "delete from alarm_episodes where rule_id = $1 and item_type = $2 and item_id = $3",
           [ruleId, itemType, itemId],
