@@ -12,7 +12,6 @@ export * from "./errors.ts";
 export * from "./items.ts";
 export * from "./live.ts";
 export * from "./places.ts";
-export * from "./places.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";

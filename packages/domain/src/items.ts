@@ -189,7 +189,7 @@ export function defaultWorkWeek(): z.infer<typeof worktimeDaySchema>[] {
 }
 
 /** Custom states per item type; id 0 is the white no-state and -1 the all-states pseudo entry. */
-export const CUSTOM_STATE_ITEM_KINDS = ["vehicles", "assets", "persons", "drivers"] as const;
+export const CUSTOM_STATE_ITEM_KINDS = ["vehicle", "asset", "person", "driver"] as const;
 export const customStateSchema = z.object({
   id: z.number().int().positive("customState.reservedId"),
   description: z.string().trim().min(1, "required").max(60, "tooLong"),

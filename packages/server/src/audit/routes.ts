@@ -14,7 +14,10 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["log"],
-          querystring: z.object({ from_ts: z.coerce.number().optional(), to_ts: z.coerce.number().optional() }),
+          querystring: z.object({
+            from_ts: z.coerce.number().optional(),
+            to_ts: z.coerce.number().optional(),
+          }),
         },
       },
       async (request) => {

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes } from "../alarms/routes.ts";
+import { auditRoutes } from "../audit/routes.ts";
 import type { AppContext } from "../context.ts";
+import { companyDeviceRoutes, companyDevices } from "../devices/routes.ts";
+import { groupRoutes } from "../groups/routes.ts";
+import { driverRoutes } from "../items/driver-routes.ts";
 import {
   listAssets,
-  listCompanyDevices,
   listDeviceTypes,
   listDrivers,
   listGroups,
   listPersons,
   listVehicles,
 } from "../items/read-models.ts";
+import { assetRoutes, personRoutes } from "../items/simple-routes.ts";
 import { liveRoutes } from "../live/routes.ts";
 import { placesRoutes } from "../places/routes.ts";
+import { companyUserRoutes } from "../users/admin-routes.ts";
+import { vehicleRoutes } from "../vehicles/routes.ts";
+import { worktimeRoutes } from "../worktimes/routes.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
 import {
   COMPANY_ROLES,
@@ -31,7 +38,6 @@ import { companyScopeHook, scopeOf } from "./scope-hook.ts";
 const NOT_YET_BUILT = [
   "events",
   "sensors",
-  "worktimes",
   "icons",
   "ios",
   "imaps",
@@ -56,9 +62,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/assets", { schema: { tags } }, async (request) => listAssets(ctx.db, scopeOf(request)));
     app.get("/persons", { schema: { tags } }, async (request) => listPersons(ctx.db, scopeOf(request)));
     app.get("/drivers", { schema: { tags } }, async (request) => listDrivers(ctx.db, scopeOf(request)));
-    app.get("/trackers", { schema: { tags } }, async (request) =>
-      listCompanyDevices(ctx.db, scopeOf(request)),
-    );
+    app.get("/trackers", { schema: { tags } }, async (request) => companyDevices(ctx.db, scopeOf(request)));
     app.get("/trackers/inputs", { schema: { tags } }, async () => ({
       types: await listDeviceTypes(ctx.db),
       simTypes: SIM_TYPES,
@@ -76,6 +80,15 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return customStatesOf(rows[0]?.conf.customStates);
     });
     await app.register(liveRoutes(ctx));
+    await app.register(vehicleRoutes(ctx));
+    await app.register(assetRoutes(ctx));
+    await app.register(personRoutes(ctx));
+    await app.register(driverRoutes(ctx));
+    await app.register(groupRoutes(ctx));
+    await app.register(worktimeRoutes(ctx));
+    await app.register(companyUserRoutes(ctx));
+    await app.register(companyDeviceRoutes(ctx));
+    await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes(ctx));
     await app.register(placesRoutes(ctx));
     for (const path of NOT_YET_BUILT) {

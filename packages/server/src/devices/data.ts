@@ -1,4 +1,11 @@
-import { decodeDeviceId, type DeviceWrite, deviceConfigErrors, deviceIdError, encodeDeviceId, type deviceWriteSchema } from "@vigia/domain";
+import {
+  type DeviceWrite,
+  decodeDeviceId,
+  deviceConfigErrors,
+  deviceIdError,
+  type deviceWriteSchema,
+  encodeDeviceId,
+} from "@vigia/domain";
 import type { z } from "zod";
 import type { Queryable, SqlParam } from "../db/database.ts";
 import { badRequest } from "../http/errors.ts";
@@ -15,7 +22,9 @@ export interface DeviceTypeRow {
 }
 
 export async function deviceTypes(db: Queryable): Promise<DeviceTypeRow[]> {
-  return db.query<DeviceTypeRow>('select id, name, proto, id_length as "idLength", port from device_types order by id');
+  return db.query<DeviceTypeRow>(
+    'select id, name, proto, id_length as "idLength", port from device_types order by id',
+  );
 }
 
 /** Field rules the schema cannot see alone: the identifier per type and an active configuration. */
@@ -32,7 +41,8 @@ export async function checkDevice(db: Queryable, body: DeviceBody): Promise<void
   if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
 }
 
-export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) => encodeDeviceId(body.typeId, body.deviceId);
+export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
+  encodeDeviceId(body.typeId, body.deviceId);
 
 /**
  * Devices whose pending configuration was saved before their latest report count as updated: the device

@@ -46,7 +46,13 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "create", entity: "group", entityId: String(newId), data: request.body },
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "group",
+            entityId: String(newId),
+            data: request.body,
+          },
           tx,
         );
         return newId;
@@ -55,32 +61,42 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return (await listGroups(ctx.db, scope))[id];
     });
 
-    app.put("/groups/id/:id", { schema: { tags, params: idParams, body: groupWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireAdmin(scope);
-      const id = parseId(request.params.id);
-      const tree = await fullTree(ctx, scope);
-      if (!tree[id]) throw notFound();
-      await checkParent(ctx, scope, id, request.body.parentId);
-      await ctx.db.transaction(async (tx) => {
-        await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
-          request.body.name,
-          request.body.parentId,
-          id,
-          scope.companyId,
-        ]);
-        await recordAudit(
-          ctx,
-          scope.principal,
-          { companyId: scope.companyId, action: "update", entity: "group", entityId: String(id), data: request.body },
-          tx,
-        );
-      });
-      // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-      ctx.telematics.registry.invalidate();
-      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
-      return (await listGroups(ctx.db, scope))[id];
-    });
+    app.put(
+      "/groups/id/:id",
+      { schema: { tags, params: idParams, body: groupWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        const id = parseId(request.params.id);
+        const tree = await fullTree(ctx, scope);
+        if (!tree[id]) throw notFound();
+        await checkParent(ctx, scope, id, request.body.parentId);
+        await ctx.db.transaction(async (tx) => {
+          await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
+            request.body.name,
+            request.body.parentId,
+            id,
+            scope.companyId,
+          ]);
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "group",
+              entityId: String(id),
+              data: request.body,
+            },
+            tx,
+          );
+        });
+        // Sub-group membership changes what group-scoped users see: the bindings and map reload.
+        ctx.telematics.registry.invalidate();
+        publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+        return (await listGroups(ctx.db, scope))[id];
+      },
+    );
 
     app.delete("/groups/id/:id", { schema: { tags, params: idParams } }, async (request) => {
       const scope = scopeOf(request);
@@ -90,7 +106,8 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const node = tree[id];
       if (!node) throw notFound();
       if (Object.keys(tree).length === 1) throw conflict("group.last");
-      if (node.vehicles.length + node.assets.length + node.persons.length > 0) throw conflict("group.notEmpty");
+      if (node.vehicles.length + node.assets.length + node.persons.length > 0)
+        throw conflict("group.notEmpty");
       await ctx.db.transaction(async (tx) => {
         // Children move up to the deleted group's parent rather than becoming roots by accident.
         await tx.query("update groups set parent_id = $2 where parent_id = $1", [id, node.parentId]);
@@ -102,7 +119,13 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "delete", entity: "group", entityId: String(id), data: { name: node.name } },
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "group",
+            entityId: String(id),
+            data: { name: node.name },
+          },
           tx,
         );
       });

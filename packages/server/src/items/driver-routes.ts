@@ -14,15 +14,24 @@ const idParams = z.object({ companyId: z.string(), id: z.string() });
 type DriverBody = z.output<typeof driverWriteSchema>;
 
 /** A person may back one driver only: another driver holding it answers personId.already.asigned. */
-async function checkPerson(tx: Queryable, scope: CompanyScope, personId: number | null, selfId: number | null) {
+async function checkPerson(
+  tx: Queryable,
+  scope: CompanyScope,
+  personId: number | null,
+  selfId: number | null,
+) {
   if (personId === null) return;
-  const person = await tx.query("select 1 from persons where id = $1 and company_id = $2", [personId, scope.companyId]);
+  const person = await tx.query("select 1 from persons where id = $1 and company_id = $2", [
+    personId,
+    scope.companyId,
+  ]);
   if (person.length === 0) throw badRequest("validation.failed", { personId: "invalidPerson" });
   const taken = await tx.query<{ id: number }>(
     "select id from drivers where company_id = $1 and person_id = $2 and ($3::int is null or id <> $3)",
     [scope.companyId, personId, selfId],
   );
-  if (taken.length > 0) throw new ApiError(409, API_ERROR.personAlreadyAssigned, { personId: API_ERROR.personAlreadyAssigned });
+  if (taken.length > 0)
+    throw new ApiError(409, API_ERROR.personAlreadyAssigned, { personId: API_ERROR.personAlreadyAssigned });
 }
 
 const values = (b: DriverBody): SqlParam[] => [
@@ -69,7 +78,13 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "create", entity: "driver", entityId: String(newId), data: { name: body.name } },
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "driver",
+            entityId: String(newId),
+            data: { name: body.name },
+          },
           tx,
         );
         return newId;
@@ -77,48 +92,83 @@ export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return one(scope, id);
     });
 
-    app.put("/drivers/id/:id", { schema: { tags, params: idParams, body: driverWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireItemWriter(scope);
-      const id = parseId(request.params.id);
-      const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(ctx.db, scope, "drivers", id);
-      const body = request.body;
-      if (body.group !== null) await assertGroup(ctx.db, scope, body.group);
-      await ctx.db.transaction(async (tx) => {
-        await checkPerson(tx, scope, body.personId, id);
-        await tx.query(
-          `update drivers set name=$1, group_id=$2, person_id=$3, tachograph_card=$4, ibutton=$5, beacon=$6, email=$7,
+    app.put(
+      "/drivers/id/:id",
+      { schema: { tags, params: idParams, body: driverWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const id = parseId(request.params.id);
+        const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
+          ctx.db,
+          scope,
+          "drivers",
+          id,
+        );
+        const body = request.body;
+        if (body.group !== null) await assertGroup(ctx.db, scope, body.group);
+        await ctx.db.transaction(async (tx) => {
+          await checkPerson(tx, scope, body.personId, id);
+          await tx.query(
+            `update drivers set name=$1, group_id=$2, person_id=$3, tachograph_card=$4, ibutton=$5, beacon=$6, email=$7,
              reference=$8, phone=$9, custom_data=$10, updated_ts=$11 where id = $12 and company_id = $13`,
-          [...values(body), ctx.clock.now(), id, scope.companyId],
-        );
-        await recordAudit(
-          ctx,
-          scope.principal,
-          { companyId: scope.companyId, action: "update", entity: "driver", entityId: String(id), data: { name: body.name } },
-          tx,
-        );
-      });
-      if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
-        publish(ctx, scope, 0, id, body.group, { type: "dCustomData", data: { id, customData: body.customData } });
-      return one(scope, id);
-    });
+            [...values(body), ctx.clock.now(), id, scope.companyId],
+          );
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "driver",
+              entityId: String(id),
+              data: { name: body.name },
+            },
+            tx,
+          );
+        });
+        if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
+          publish(ctx, scope, 0, id, body.group, {
+            type: "dCustomData",
+            data: { id, customData: body.customData },
+          });
+        return one(scope, id);
+      },
+    );
 
     app.delete("/drivers/id/:id", { schema: { tags, params: idParams } }, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const id = parseId(request.params.id);
-      const before = await visibleItem<{ group_id: number | null; name: string }>(ctx.db, scope, "drivers", id);
+      const before = await visibleItem<{ group_id: number | null; name: string }>(
+        ctx.db,
+        scope,
+        "drivers",
+        id,
+      );
       await ctx.db.transaction(async (tx) => {
-        await tx.query("update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1", [id, ctx.clock.now()]);
+        await tx.query("update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1", [
+          id,
+          ctx.clock.now(),
+        ]);
         await tx.query("delete from drivers where id = $1 and company_id = $2", [id, scope.companyId]);
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "delete", entity: "driver", entityId: String(id), data: { name: before.name } },
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "driver",
+            entityId: String(id),
+            data: { name: before.name },
+          },
           tx,
         );
       });
-      publish(ctx, scope, 0, id, before.group_id, { type: "dVehicle", data: { id, vehicleId: null, ts: ctx.clock.now() } });
+      publish(ctx, scope, 0, id, before.group_id, {
+        type: "dVehicle",
+        data: { id, vehicleId: null, ts: ctx.clock.now() },
+      });
       return { id };
     });
   };

@@ -26,7 +26,10 @@ export function requireAdmin(scope: CompanyScope, write = true): void {
 
 /** The group must exist in the company and be visible; group-scoped users may only use their own groups. */
 export async function assertGroup(db: Queryable, scope: CompanyScope, groupId: number): Promise<void> {
-  const rows = await db.query("select 1 from groups where id = $1 and company_id = $2", [groupId, scope.companyId]);
+  const rows = await db.query("select 1 from groups where id = $1 and company_id = $2", [
+    groupId,
+    scope.companyId,
+  ]);
   if (rows.length === 0) throw badRequest("validation.failed", { group: "groupRequired" });
   if (scope.groupIds !== null && !scope.groupIds.includes(groupId))
     throw badRequest("validation.failed", { group: "group.outOfScope" });
@@ -39,7 +42,10 @@ export async function visibleItem<T extends { group_id: number | null }>(
   table: ItemTable | "drivers",
   id: number,
 ): Promise<T> {
-  const rows = await db.query<T>(`select * from ${table} where id = $1 and company_id = $2`, [id, scope.companyId]);
+  const rows = await db.query<T>(`select * from ${table} where id = $1 and company_id = $2`, [
+    id,
+    scope.companyId,
+  ]);
   const row = rows[0];
   if (!row) throw notFound();
   if (scope.groupIds !== null) {
@@ -72,7 +78,11 @@ export function publish(
 
 /** Maps a unique violation on a known index to the field error the forms show. */
 export function uniqueField(error: unknown, index: string, field: string, message: string): never {
-  if (error instanceof Error && "constraint" in error && (error as { constraint?: string }).constraint === index)
+  if (
+    error instanceof Error &&
+    "constraint" in error &&
+    (error as { constraint?: string }).constraint === index
+  )
     throw new ApiError(409, `${message} (${index})`, { [field]: message });
   throw error;
 }

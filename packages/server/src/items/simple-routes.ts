@@ -13,14 +13,12 @@ const idParams = z.object({ companyId: z.string(), id: z.string() });
  * Assets and persons share their shape (name unique per company, a group, custom data); assets add a type.
  * Unique names are enforced by the indexes of 001 and answered as field errors.
  */
-function namedItemRoutes(
-  ctx: AppContext,
-  kind: "assets" | "persons",
-): FastifyPluginAsyncZod {
+function namedItemRoutes(ctx: AppContext, kind: "assets" | "persons"): FastifyPluginAsyncZod {
   const itemType = kind === "assets" ? 2 : 3;
   const prefix = kind === "assets" ? "a" : "p";
   const entity = kind === "assets" ? "asset" : "person";
-  const schema = kind === "assets" ? assetWriteSchema : personWriteSchema.extend({ type: z.string().optional() });
+  const schema =
+    kind === "assets" ? assetWriteSchema : personWriteSchema.extend({ type: z.string().optional() });
   const index = kind === "assets" ? "assets_name_key" : "persons_name_key";
   const list = kind === "assets" ? listAssets : listPersons;
   return async (app) => {
@@ -48,13 +46,26 @@ function namedItemRoutes(
                  values ($1, $2, $3, $4, $5, $5, $6) returning id`
               : `insert into persons (company_id, group_id, name, custom_data, created_ts, updated_ts)
                  values ($1, $2, $3, $4, $5, $5) returning id`,
-            [scope.companyId, body.group, body.name, body.customData, now, ...(kind === "assets" ? [body.type ?? "generic"] : [])],
+            [
+              scope.companyId,
+              body.group,
+              body.name,
+              body.customData,
+              now,
+              ...(kind === "assets" ? [body.type ?? "generic"] : []),
+            ],
           );
           const newId = (rows[0] as { id: number }).id;
           await recordAudit(
             ctx,
             scope.principal,
-            { companyId: scope.companyId, action: "create", entity, entityId: String(newId), data: { name: body.name } },
+            {
+              companyId: scope.companyId,
+              action: "create",
+              entity,
+              entityId: String(newId),
+              data: { name: body.name },
+            },
             tx,
           );
           return newId;
@@ -68,7 +79,12 @@ function namedItemRoutes(
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const id = parseId(request.params.id);
-      const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(ctx.db, scope, kind, id);
+      const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
+        ctx.db,
+        scope,
+        kind,
+        id,
+      );
       const body = request.body;
       await assertGroup(ctx.db, scope, body.group);
       await ctx.db
@@ -77,12 +93,26 @@ function namedItemRoutes(
             kind === "assets"
               ? "update assets set name = $1, group_id = $2, custom_data = $3, updated_ts = $4, type = $7 where id = $5 and company_id = $6"
               : "update persons set name = $1, group_id = $2, custom_data = $3, updated_ts = $4 where id = $5 and company_id = $6",
-            [body.name, body.group, body.customData, ctx.clock.now(), id, scope.companyId, ...(kind === "assets" ? [body.type ?? "generic"] : [])],
+            [
+              body.name,
+              body.group,
+              body.customData,
+              ctx.clock.now(),
+              id,
+              scope.companyId,
+              ...(kind === "assets" ? [body.type ?? "generic"] : []),
+            ],
           );
           await recordAudit(
             ctx,
             scope.principal,
-            { companyId: scope.companyId, action: "update", entity, entityId: String(id), data: { name: body.name } },
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity,
+              entityId: String(id),
+              data: { name: body.name },
+            },
             tx,
           );
         })
@@ -95,7 +125,10 @@ function namedItemRoutes(
         for (const d of devices) ctx.telematics.registry.invalidate(d.device_id);
         publish(ctx, scope, itemType, id, body.group, { type: "reloadGroup", data: { id: body.group } });
         if (before.group_id !== null)
-          publish(ctx, scope, itemType, id, before.group_id, { type: "reloadGroup", data: { id: before.group_id } });
+          publish(ctx, scope, itemType, id, before.group_id, {
+            type: "reloadGroup",
+            data: { id: before.group_id },
+          });
       }
       if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
         publish(ctx, scope, itemType, id, body.group, {
@@ -111,21 +144,30 @@ function namedItemRoutes(
       const id = parseId(request.params.id);
       const before = await visibleItem<{ group_id: number | null; name: string }>(ctx.db, scope, kind, id);
       await ctx.db.transaction(async (tx) => {
-        await tx.query("update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2", [
-          itemType,
-          id,
-        ]);
+        await tx.query(
+          "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2",
+          [itemType, id],
+        );
         await tx.query(`delete from ${kind} where id = $1 and company_id = $2`, [id, scope.companyId]);
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "delete", entity, entityId: String(id), data: { name: before.name } },
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity,
+            entityId: String(id),
+            data: { name: before.name },
+          },
           tx,
         );
       });
       ctx.telematics.registry.invalidate();
       if (before.group_id !== null)
-        publish(ctx, scope, itemType, id, before.group_id, { type: "reloadGroup", data: { id: before.group_id } });
+        publish(ctx, scope, itemType, id, before.group_id, {
+          type: "reloadGroup",
+          data: { id: before.group_id },
+        });
       return { id };
     });
   };

@@ -3,11 +3,14 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { resellerAlarmRoutes } from "../alarms/reseller-routes.ts";
 import { COST_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "../companies/inputs.ts";
+import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../companies-admin/routes.ts";
 import type { AppContext } from "../context.ts";
+import { registerResellerDeviceRoutes } from "../devices/reseller-routes.ts";
 import { principalOf } from "../http/authenticate.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { listDeviceTypes } from "../items/read-models.ts";
 import { type ResellerScope, resolveResellerScope, visibleResellerIds } from "../tenancy/scope.ts";
+import { resellerUserRoutes } from "../users/reseller-users.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -55,6 +58,8 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/users/inputs", { schema: { tags } }, async () => userInputs(ROLES));
     app.get("/timezones", { schema: { tags } }, async () => timezones());
     app.get("/states", { schema: { tags } }, async () => COMPANY_STATES);
+    registerResellerAdminRoutes(app, ctx);
+    await app.register(resellerUserRoutes(ctx));
 
     await app.register(
       async (one) => {
@@ -88,6 +93,8 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           types: await listDeviceTypes(ctx.db),
           simTypes: SIM_TYPES,
         }));
+        registerResellerDeviceRoutes(one, ctx, resellerScopeOf);
+        registerCompanyAdminRoutes(one, ctx, resellerScopeOf);
         one.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
         one.get("/costs/inputs", { schema: { tags } }, async () => COST_INPUTS);
         await one.register(resellerAlarmRoutes(ctx));

@@ -10,22 +10,25 @@ import type { Queryable } from "../db/database.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { parseId, requireAdmin } from "../items/guard.ts";
 import type { CompanyScope } from "../tenancy/scope.ts";
-import { toApiUser, type UserRow } from "./user-row.ts";
 import { importUsers } from "./import.ts";
+import { toApiUser, type UserRow } from "./user-row.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 type UserBody = z.output<typeof userWriteSchema>;
 
 /** Roles of company users and the group rule: groups are required unless the user is an administrator. */
 export async function checkCompanyUser(db: Queryable, companyId: number, body: UserBody): Promise<void> {
-  if (!(COMPANY_ROLES as readonly Role[]).includes(body.role)) throw badRequest("validation.failed", { role: "invalidRole" });
-  if (body.role !== "ADMIN" && body.groups.length === 0) throw badRequest("validation.failed", { groups: "groupRequired" });
+  if (!(COMPANY_ROLES as readonly Role[]).includes(body.role))
+    throw badRequest("validation.failed", { role: "invalidRole" });
+  if (body.role !== "ADMIN" && body.groups.length === 0)
+    throw badRequest("validation.failed", { groups: "groupRequired" });
   if (body.groups.length > 0) {
     const found = await db.query<{ n: number }>(
       "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
       [companyId, body.groups],
     );
-    if ((found[0]?.n ?? 0) !== new Set(body.groups).size) throw badRequest("validation.failed", { groups: "invalidGroup" });
+    if ((found[0]?.n ?? 0) !== new Set(body.groups).size)
+      throw badRequest("validation.failed", { groups: "invalidGroup" });
   }
 }
 
@@ -79,7 +82,9 @@ export async function updateUser(tx: Queryable, id: number, body: UserBody, now:
       body.description,
       body.role,
       body.readOnly,
-      body.role === "ADMIN" || ["RESELLER", "SUPER_RESELLER", "DEVELOPER"].includes(body.role) ? [] : body.groups,
+      body.role === "ADMIN" || ["RESELLER", "SUPER_RESELLER", "DEVELOPER"].includes(body.role)
+        ? []
+        : body.groups,
       body.notifications,
       body.config,
       body.restrictions,
@@ -91,7 +96,10 @@ export async function updateUser(tx: Queryable, id: number, body: UserBody, now:
 }
 
 async function companyUser(db: Queryable, scope: CompanyScope, id: number): Promise<UserRow> {
-  const rows = await db.query<UserRow>("select * from users where id = $1 and company_id = $2", [id, scope.companyId]);
+  const rows = await db.query<UserRow>("select * from users where id = $1 and company_id = $2", [
+    id,
+    scope.companyId,
+  ]);
   if (!rows[0]) throw notFound();
   return rows[0];
 }
@@ -103,7 +111,9 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/users", { schema: { tags } }, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope, false);
-      const rows = await ctx.db.query<UserRow>("select * from users where company_id = $1 order by id", [scope.companyId]);
+      const rows = await ctx.db.query<UserRow>("select * from users where company_id = $1 order by id", [
+        scope.companyId,
+      ]);
       return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
     });
 
@@ -112,27 +122,58 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       requireAdmin(scope);
       await checkCompanyUser(ctx.db, scope.companyId, request.body);
       const row = await ctx.db.transaction(async (tx) => {
-        const created = await insertUser(tx, request.body, { companyId: scope.companyId, resellerId: null }, ctx.clock.now());
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "create", entity: "user", entityId: String(created.id), data: { email: created.email, role: created.role } }, tx);
+        const created = await insertUser(
+          tx,
+          request.body,
+          { companyId: scope.companyId, resellerId: null },
+          ctx.clock.now(),
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "user",
+            entityId: String(created.id),
+            data: { email: created.email, role: created.role },
+          },
+          tx,
+        );
         return created;
       });
       await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
       return toApiUser(row);
     });
 
-    app.put("/users/id/:id", { schema: { tags, params: idParams, body: userWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireAdmin(scope);
-      const id = parseId(request.params.id);
-      await companyUser(ctx.db, scope, id);
-      await checkCompanyUser(ctx.db, scope.companyId, request.body);
-      const row = await ctx.db.transaction(async (tx) => {
-        const updated = await updateUser(tx, id, request.body, ctx.clock.now());
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "user", entityId: String(id), data: { email: updated.email, role: updated.role } }, tx);
-        return updated;
-      });
-      return toApiUser(row);
-    });
+    app.put(
+      "/users/id/:id",
+      { schema: { tags, params: idParams, body: userWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        const id = parseId(request.params.id);
+        await companyUser(ctx.db, scope, id);
+        await checkCompanyUser(ctx.db, scope.companyId, request.body);
+        const row = await ctx.db.transaction(async (tx) => {
+          const updated = await updateUser(tx, id, request.body, ctx.clock.now());
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "user",
+              entityId: String(id),
+              data: { email: updated.email, role: updated.role },
+            },
+            tx,
+          );
+          return updated;
+        });
+        return toApiUser(row);
+      },
+    );
 
     app.delete("/users/id/:id", { schema: { tags, params: idParams } }, async (request) => {
       const scope = scopeOf(request);
@@ -142,7 +183,18 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const user = await companyUser(ctx.db, scope, id);
       await ctx.db.transaction(async (tx) => {
         await tx.query("delete from users where id = $1", [id]);
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "user", entityId: String(id), data: { email: user.email } }, tx);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "user",
+            entityId: String(id),
+            data: { email: user.email },
+          },
+          tx,
+        );
       });
       return { id };
     });
@@ -154,10 +206,10 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const scope = scopeOf(request);
         requireAdmin(scope);
         const ids = [...new Set(request.body.userIds)];
-        const rows = await ctx.db.query<{ id: number }>("select id from users where company_id = $1 and id = any($2::int[])", [
-          scope.companyId,
-          ids,
-        ]);
+        const rows = await ctx.db.query<{ id: number }>(
+          "select id from users where company_id = $1 and id = any($2::int[])",
+          [scope.companyId, ids],
+        );
         const mine = new Set(rows.map((r) => r.id));
         const notDeleted: DeleteBulkResult["notDeleted"] = [];
         const deleted: number[] = [];
@@ -168,7 +220,18 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         await ctx.db.transaction(async (tx) => {
           if (deleted.length > 0) await tx.query("delete from users where id = any($1::int[])", [deleted]);
-          await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "user", entityId: "bulk", data: { ids: deleted } }, tx);
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "delete",
+              entity: "user",
+              entityId: "bulk",
+              data: { ids: deleted },
+            },
+            tx,
+          );
         });
         return { deleted, notDeleted };
       },
@@ -186,7 +249,13 @@ export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const scope = scopeOf(request);
         requireAdmin(scope);
-        return importUsers(ctx, scope, request.body.csv, request.query.commit === "1", requestOrigin(request.protocol, request.host));
+        return importUsers(
+          ctx,
+          scope,
+          request.body.csv,
+          request.query.commit === "1",
+          requestOrigin(request.protocol, request.host),
+        );
       },
     );
   };

@@ -1,10 +1,10 @@
 import {
   type CsvRowError,
+  type UserRow as CsvUserRow,
   duplicateLines,
   groupNameIndex,
   type ImportResult,
   type Role,
-  type UserRow as CsvUserRow,
   validateUserRow,
 } from "@vigia/domain";
 import { recordAudit } from "../audit/audit.ts";
@@ -107,13 +107,30 @@ export async function importUsers(
       await tx.query(
         `update users set first_name = $2, last_name = $3, description = $4, phone = $5, role = $6, country = $7,
            language = $8, timezone = $9, group_ids = $10, updated_ts = $11 where id = $1`,
-        [u.id, u.value.firstName, u.value.lastName, u.value.description, u.value.phone, u.value.role, u.value.country, u.value.language, u.value.timezone, u.value.groups, now],
+        [
+          u.id,
+          u.value.firstName,
+          u.value.lastName,
+          u.value.description,
+          u.value.phone,
+          u.value.role,
+          u.value.country,
+          u.value.language,
+          u.value.timezone,
+          u.value.groups,
+          now,
+        ],
       );
     }
     await recordAudit(
       ctx,
       scope.principal,
-      { companyId: scope.companyId, action: "import", entity: "user", data: { inserted: inserted.length, updated: toUpdate.length, rejected: rowErrors.length } },
+      {
+        companyId: scope.companyId,
+        action: "import",
+        entity: "user",
+        data: { inserted: inserted.length, updated: toUpdate.length, rejected: rowErrors.length },
+      },
       tx,
     );
     return inserted;

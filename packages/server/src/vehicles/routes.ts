@@ -6,7 +6,14 @@ import { scopeOf } from "../companies/scope-hook.ts";
 import type { AppContext } from "../context.ts";
 import type { Queryable, SqlParam } from "../db/database.ts";
 import { badRequest } from "../http/errors.ts";
-import { assertGroup, parseId, publish, requireItemWriter, uniqueField, visibleItem } from "../items/guard.ts";
+import {
+  assertGroup,
+  parseId,
+  publish,
+  requireItemWriter,
+  uniqueField,
+  visibleItem,
+} from "../items/guard.ts";
 import { listVehicles } from "../items/read-models.ts";
 import type { CompanyScope } from "../tenancy/scope.ts";
 
@@ -54,15 +61,26 @@ async function assignDriver(
     ]);
     if (found.length === 0) throw badRequest("validation.failed", { driverId: "invalidDriver" });
   }
-  await tx.query("update drivers set vehicle_id = null, vehicle_ts = $2 where vehicle_id = $1", [vehicleId, ts]);
-  await tx.query("update vehicles set driver_id = $2, driver_ts = $3 where id = $1", [vehicleId, driverId, ts]);
+  await tx.query("update drivers set vehicle_id = null, vehicle_ts = $2 where vehicle_id = $1", [
+    vehicleId,
+    ts,
+  ]);
+  await tx.query("update vehicles set driver_id = $2, driver_ts = $3 where id = $1", [
+    vehicleId,
+    driverId,
+    ts,
+  ]);
   if (driverId !== null) {
     await tx.query("update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1 and id <> $3", [
       driverId,
       ts,
       vehicleId,
     ]);
-    await tx.query("update drivers set vehicle_id = $2, vehicle_ts = $3 where id = $1", [driverId, vehicleId, ts]);
+    await tx.query("update drivers set vehicle_id = $2, vehicle_ts = $3 where id = $1", [
+      driverId,
+      vehicleId,
+      ts,
+    ]);
   }
 }
 
@@ -111,7 +129,13 @@ export function vehicleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await recordAudit(
             ctx,
             scope.principal,
-            { companyId: scope.companyId, action: "create", entity: "vehicle", entityId: String(vid), data: { plate: body.plate } },
+            {
+              companyId: scope.companyId,
+              action: "create",
+              entity: "vehicle",
+              entityId: String(vid),
+              data: { plate: body.plate },
+            },
             tx,
           );
           return vid;
@@ -121,71 +145,103 @@ export function vehicleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return oneVehicle(ctx, scope, id);
     });
 
-    app.put("/vehicles/id/:id", { schema: { tags, params: idParams, body: vehicleWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireItemWriter(scope);
-      const id = parseId(request.params.id);
-      const before = await visibleItem<{ group_id: number | null; driver_id: number | null; custom_data: unknown }>(
-        ctx.db,
-        scope,
-        "vehicles",
-        id,
-      );
-      const body = request.body;
-      await assertGroup(ctx.db, scope, body.group);
-      const now = ctx.clock.now();
-      await ctx.db
-        .transaction(async (tx) => {
-          await tx.query(
-            `update vehicles set plate=$1, name=$2, brand=$3, model=$4, type=$5, chassis_number=$6, fuel_tank=$7,
+    app.put(
+      "/vehicles/id/:id",
+      { schema: { tags, params: idParams, body: vehicleWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const id = parseId(request.params.id);
+        const before = await visibleItem<{
+          group_id: number | null;
+          driver_id: number | null;
+          custom_data: unknown;
+        }>(ctx.db, scope, "vehicles", id);
+        const body = request.body;
+        await assertGroup(ctx.db, scope, body.group);
+        const now = ctx.clock.now();
+        await ctx.db
+          .transaction(async (tx) => {
+            await tx.query(
+              `update vehicles set plate=$1, name=$2, brand=$3, model=$4, type=$5, chassis_number=$6, fuel_tank=$7,
                engine_type=$8, initial_mileage=$9, initial_hours=$10, odometer_source=$11, fuel_source=$12,
                fuel_factor=$13, consumption=$14, color=$15, group_id=$16, custom_data=$17, intrack=$18, updated_ts=$19
              where id = $20 and company_id = $21`,
-            [...columns(body), now, id, scope.companyId],
-          );
-          if (body.driverId !== before.driver_id) await assignDriver(tx, scope, id, body.driverId, now);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            { companyId: scope.companyId, action: "update", entity: "vehicle", entityId: String(id), data: { plate: body.plate } },
-            tx,
-          );
-        })
-        .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
-      if (before.group_id !== body.group) {
-        await rebind(ctx, 1, id);
-        publish(ctx, scope, 1, id, body.group, { type: "reloadGroup", data: { id: body.group } });
-        if (before.group_id !== null)
-          publish(ctx, scope, 1, id, before.group_id, { type: "reloadGroup", data: { id: before.group_id } });
-      }
-      if (body.driverId !== before.driver_id) {
-        publish(ctx, scope, 1, id, body.group, { type: "vDriver", data: { id, driverId: body.driverId, ts: now } });
-        const driver = body.driverId ?? before.driver_id;
-        if (driver !== null)
-          publish(ctx, scope, 0, driver, null, {
-            type: "dVehicle",
-            data: { id: driver, vehicleId: body.driverId === null ? null : id, ts: now },
+              [...columns(body), now, id, scope.companyId],
+            );
+            if (body.driverId !== before.driver_id) await assignDriver(tx, scope, id, body.driverId, now);
+            await recordAudit(
+              ctx,
+              scope.principal,
+              {
+                companyId: scope.companyId,
+                action: "update",
+                entity: "vehicle",
+                entityId: String(id),
+                data: { plate: body.plate },
+              },
+              tx,
+            );
+          })
+          .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
+        if (before.group_id !== body.group) {
+          await rebind(ctx, 1, id);
+          publish(ctx, scope, 1, id, body.group, { type: "reloadGroup", data: { id: body.group } });
+          if (before.group_id !== null)
+            publish(ctx, scope, 1, id, before.group_id, {
+              type: "reloadGroup",
+              data: { id: before.group_id },
+            });
+        }
+        if (body.driverId !== before.driver_id) {
+          publish(ctx, scope, 1, id, body.group, {
+            type: "vDriver",
+            data: { id, driverId: body.driverId, ts: now },
           });
-      }
-      if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
-        publish(ctx, scope, 1, id, body.group, { type: "vCustomData", data: { id, customData: body.customData } });
-      return oneVehicle(ctx, scope, id);
-    });
+          const driver = body.driverId ?? before.driver_id;
+          if (driver !== null)
+            publish(ctx, scope, 0, driver, null, {
+              type: "dVehicle",
+              data: { id: driver, vehicleId: body.driverId === null ? null : id, ts: now },
+            });
+        }
+        if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
+          publish(ctx, scope, 1, id, body.group, {
+            type: "vCustomData",
+            data: { id, customData: body.customData },
+          });
+        return oneVehicle(ctx, scope, id);
+      },
+    );
 
     app.delete("/vehicles/id/:id", { schema: { tags, params: idParams } }, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const id = parseId(request.params.id);
-      const before = await visibleItem<{ group_id: number | null; plate: string }>(ctx.db, scope, "vehicles", id);
+      const before = await visibleItem<{ group_id: number | null; plate: string }>(
+        ctx.db,
+        scope,
+        "vehicles",
+        id,
+      );
       await ctx.db.transaction(async (tx) => {
         // Devices on the vehicle stay with the company, unassigned from the item.
-        await tx.query("update devices set item_type = 0, item_id = null where item_type = 1 and item_id = $1", [id]);
+        await tx.query(
+          "update devices set item_type = 0, item_id = null where item_type = 1 and item_id = $1",
+          [id],
+        );
         await tx.query("update drivers set vehicle_id = null where vehicle_id = $1", [id]);
         await tx.query("delete from vehicles where id = $1 and company_id = $2", [id, scope.companyId]);
         await recordAudit(
           ctx,
           scope.principal,
-          { companyId: scope.companyId, action: "delete", entity: "vehicle", entityId: String(id), data: { plate: before.plate } },
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "vehicle",
+            entityId: String(id),
+            data: { plate: before.plate },
+          },
           tx,
         );
       });

@@ -11,7 +11,14 @@ import { recordAudit } from "../audit/audit.ts";
 import { scopeOf } from "../companies/scope-hook.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { ITEM_TYPE_OF, parseId, publish, requireAdmin, requireItemWriter, visibleItem } from "../items/guard.ts";
+import {
+  ITEM_TYPE_OF,
+  parseId,
+  publish,
+  requireAdmin,
+  requireItemWriter,
+  visibleItem,
+} from "../items/guard.ts";
 import type { CompanyScope } from "../tenancy/scope.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
@@ -44,7 +51,8 @@ async function checkItems(ctx: AppContext, scope: CompanyScope, body: z.output<t
       `select count(*)::int as n from ${table} where company_id = $1 and id = any($2::int[]) ${group}`,
       scope.groupIds === null ? [scope.companyId, ids] : [scope.companyId, ids, scope.groupIds],
     );
-    if ((found[0]?.n ?? 0) !== new Set(ids).size) throw badRequest("validation.failed", { [table]: "invalidItem" });
+    if ((found[0]?.n ?? 0) !== new Set(ids).size)
+      throw badRequest("validation.failed", { [table]: "invalidItem" });
   }
 }
 
@@ -67,29 +75,65 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           [scope.companyId, b.name, b.timezone, JSON.stringify(b.days), b.vehicles, b.assets, b.persons, now],
         );
         const newId = (rows[0] as { id: number }).id;
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "create", entity: "worktime", entityId: String(newId), data: { name: b.name } }, tx);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "worktime",
+            entityId: String(newId),
+            data: { name: b.name },
+          },
+          tx,
+        );
         return newId;
       });
       return (await listWorktimes(ctx, scope))[id];
     });
 
-    app.put("/worktimes/id/:id", { schema: { tags, params: idParams, body: worktimeWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireItemWriter(scope);
-      const id = parseId(request.params.id);
-      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
-      await checkItems(ctx, scope, request.body);
-      const b = request.body;
-      await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
+    app.put(
+      "/worktimes/id/:id",
+      { schema: { tags, params: idParams, body: worktimeWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const id = parseId(request.params.id);
+        if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+        await checkItems(ctx, scope, request.body);
+        const b = request.body;
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
              updated_ts = $7 where id = $8 and company_id = $9`,
-          [b.name, b.timezone, JSON.stringify(b.days), b.vehicles, b.assets, b.persons, ctx.clock.now(), id, scope.companyId],
-        );
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "worktime", entityId: String(id), data: { name: b.name } }, tx);
-      });
-      return (await listWorktimes(ctx, scope))[id];
-    });
+            [
+              b.name,
+              b.timezone,
+              JSON.stringify(b.days),
+              b.vehicles,
+              b.assets,
+              b.persons,
+              ctx.clock.now(),
+              id,
+              scope.companyId,
+            ],
+          );
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "worktime",
+              entityId: String(id),
+              data: { name: b.name },
+            },
+            tx,
+          );
+        });
+        return (await listWorktimes(ctx, scope))[id];
+      },
+    );
 
     app.delete("/worktimes/id/:id", { schema: { tags, params: idParams } }, async (request) => {
       const scope = scopeOf(request);
@@ -98,50 +142,91 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
       await ctx.db.transaction(async (tx) => {
         await tx.query("delete from worktimes where id = $1 and company_id = $2", [id, scope.companyId]);
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "delete", entity: "worktime", entityId: String(id) }, tx);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { companyId: scope.companyId, action: "delete", entity: "worktime", entityId: String(id) },
+          tx,
+        );
       });
       return { id };
     });
 
     // Custom states per item kind, kept in the company configuration (GET states already serves them).
-    app.put("/states", { schema: { tags: ["custom states"], body: customStatesWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireAdmin(scope);
-      const { kind, states } = request.body;
-      await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update companies set conf = jsonb_set(conf, '{customStates}',
+    app.put(
+      "/states",
+      { schema: { tags: ["custom states"], body: customStatesWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        const { kind, states } = request.body;
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            `update companies set conf = jsonb_set(conf, '{customStates}',
              coalesce(conf->'customStates', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-          [scope.companyId, kind, JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))), ctx.clock.now()],
-        );
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customStates", entityId: kind, data: { states } }, tx);
-      });
-      return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
-    });
+            [
+              scope.companyId,
+              kind,
+              JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
+              ctx.clock.now(),
+            ],
+          );
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "customStates",
+              entityId: kind,
+              data: { states },
+            },
+            tx,
+          );
+        });
+        return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
+      },
+    );
 
     app.get("/customdatas", { schema: { tags: ["custom data"] } }, async (request) => {
-      const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>("select conf from companies where id = $1", [
-        scopeOf(request).companyId,
-      ]);
+      const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>(
+        "select conf from companies where id = $1",
+        [scopeOf(request).companyId],
+      );
       return rows[0]?.conf.customDatas ?? {};
     });
 
-    app.put("/customdatas", { schema: { tags: ["custom data"], body: customDatasWriteSchema } }, async (request) => {
-      const scope = scopeOf(request);
-      requireAdmin(scope);
-      const { kind, fields } = request.body;
-      await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update companies set conf = jsonb_set(conf, '{customDatas}',
+    app.put(
+      "/customdatas",
+      { schema: { tags: ["custom data"], body: customDatasWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireAdmin(scope);
+        const { kind, fields } = request.body;
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            `update companies set conf = jsonb_set(conf, '{customDatas}',
              coalesce(conf->'customDatas', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-          [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
-        );
-        await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customDatas", entityId: kind, data: { fields } }, tx);
-      });
-      return { kind, fields };
-    });
+            [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
+          );
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "customDatas",
+              entityId: kind,
+              data: { fields },
+            },
+            tx,
+          );
+        });
+        return { kind, fields };
+      },
+    );
 
     // Setting one item's custom state (also what an alarm action does); broadcast as v/a/pCustomState.
     app.put(
@@ -149,7 +234,11 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["custom states"],
-          params: z.object({ companyId: z.string(), kind: z.enum(["vehicles", "assets", "persons"]), id: z.string() }),
+          params: z.object({
+            companyId: z.string(),
+            kind: z.enum(["vehicles", "assets", "persons"]),
+            id: z.string(),
+          }),
           body: itemCustomStateSchema,
         },
       },
@@ -162,7 +251,18 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { stateId } = request.body;
         await ctx.db.transaction(async (tx) => {
           await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
-          await recordAudit(ctx, scope.principal, { companyId: scope.companyId, action: "update", entity: "customState", entityId: `${kind}:${id}`, data: { stateId } }, tx);
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "customState",
+              entityId: `${kind}:${id}`,
+              data: { stateId },
+            },
+            tx,
+          );
         });
         const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
         publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {

@@ -1,0 +1,314 @@
+import { companyWriteSchema, isValidParent, resellerWriteSchema } from "@vigia/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import type { AppContext } from "../context.ts";
+import type { SqlParam } from "../db/database.ts";
+import { principalOf } from "../http/authenticate.ts";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
+import { parseId } from "../items/guard.ts";
+import { type ResellerScope, requireWrite, resellerSubtree, visibleResellerIds } from "../tenancy/scope.ts";
+
+type CompanyBody = z.output<typeof companyWriteSchema>;
+const companyParams = z.object({ resellerId: z.string(), companyId: z.string() });
+
+const COMPANY_SELECT = `select id, name, email, address, phone, nif, contact, demo, country_id as "countryId",
+  product_id as "productId", reseller_id as "resellerId", licenses, state, retention_days as "retentionDays",
+  password_expiration_days as "passwordExpirationDays", map_type as "mapType", cartography, cra_code as "craCode",
+  restrictions, conf, created_ts as "createdTs", updated_ts as "updatedTs" from companies`;
+
+const companyValues = (b: CompanyBody): SqlParam[] => [
+  b.name,
+  b.email,
+  b.address,
+  b.phone,
+  b.nif,
+  b.contact,
+  b.demo,
+  b.countryId,
+  b.productId,
+  b.resellerId,
+  b.licenses,
+  b.state,
+  b.retentionDays,
+  b.passwordExpirationDays,
+  b.mapType,
+  b.cartography,
+  b.craCode,
+  b.restrictions,
+];
+
+/** Company management under resellers/id/{rid}/companies (the /companies super-user view). */
+export function registerCompanyAdminRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  scopeOf: (request: FastifyRequest) => ResellerScope,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["companies admin"];
+  const inTree = async (scope: ResellerScope, companyId: number) => {
+    const rows = await ctx.db.query<{ id: number; conf: Record<string, unknown> }>(
+      `${COMPANY_SELECT} where id = $1 and reseller_id = any($2::int[])`,
+      [companyId, scope.resellerIds],
+    );
+    if (!rows[0]) throw notFound();
+    return rows[0];
+  };
+  const checkReseller = (scope: ResellerScope, resellerId: number) => {
+    if (!scope.resellerIds.includes(resellerId))
+      throw badRequest("validation.failed", { resellerId: "invalidReseller" });
+  };
+
+  typed.get("/companies/id/:companyId", { schema: { tags, params: companyParams } }, async (request) =>
+    inTree(scopeOf(request), parseId(request.params.companyId)),
+  );
+
+  typed.post("/companies", { schema: { tags, body: companyWriteSchema } }, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    checkReseller(scope, request.body.resellerId);
+    const now = ctx.clock.now();
+    const id = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number }>(
+        `insert into companies (name, email, address, phone, nif, contact, demo, country_id, product_id, reseller_id,
+           licenses, state, retention_days, password_expiration_days, map_type, cartography, cra_code, restrictions,
+           conf, created_ts, updated_ts)
+         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) returning id`,
+        [...companyValues(request.body), request.body.conf, now],
+      );
+      const newId = (rows[0] as { id: number }).id;
+      // A company starts with one group: items cannot be created without one (spec 01 §5).
+      await tx.query("insert into groups (company_id, name, created_ts) values ($1, $2, $3)", [
+        newId,
+        request.body.name,
+        now,
+      ]);
+      await recordAudit(
+        ctx,
+        scope.principal,
+        {
+          resellerId: request.body.resellerId,
+          companyId: newId,
+          action: "create",
+          entity: "company",
+          entityId: String(newId),
+          data: { name: request.body.name },
+        },
+        tx,
+      );
+      return newId;
+    });
+    return inTree(scope, id);
+  });
+
+  // Resolve the company before the body is validated: a foreign id answers 404, never field errors.
+  const companyFirst = async (request: FastifyRequest) => {
+    await inTree(scopeOf(request), parseId((request.params as { companyId?: string }).companyId));
+  };
+  typed.put(
+    "/companies/id/:companyId",
+    { onRequest: companyFirst, schema: { tags, params: companyParams, body: companyWriteSchema } },
+    async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const id = parseId(request.params.companyId);
+      const before = await inTree(scope, id);
+      checkReseller(scope, request.body.resellerId);
+      // Configuration keys the form does not show (supports, custom states…) are kept.
+      const conf = { ...before.conf, ...request.body.conf };
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set name=$1, email=$2, address=$3, phone=$4, nif=$5, contact=$6, demo=$7, country_id=$8,
+           product_id=$9, reseller_id=$10, licenses=$11, state=$12, retention_days=$13, password_expiration_days=$14,
+           map_type=$15, cartography=$16, cra_code=$17, restrictions=$18, conf=$19, updated_ts=$20 where id = $21`,
+          [...companyValues(request.body), conf, ctx.clock.now(), id],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            resellerId: request.body.resellerId,
+            companyId: id,
+            action: "update",
+            entity: "company",
+            entityId: String(id),
+            data: { name: request.body.name, state: request.body.state },
+          },
+          tx,
+        );
+      });
+      ctx.telematics.bus.publish(id, [
+        {
+          companyId: id,
+          itemType: 0,
+          itemId: 0,
+          groupId: null,
+          message: { type: "companyStatus", data: { id, state: request.body.state } },
+        },
+      ]);
+      return inTree(scope, id);
+    },
+  );
+
+  typed.delete("/companies/id/:companyId", { schema: { tags, params: companyParams } }, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    const id = parseId(request.params.companyId);
+    const before = await inTree(scope, id);
+    await ctx.db.transaction(async (tx) => {
+      // Devices return to the reseller's stock; everything else of the company goes with it.
+      await tx.query(
+        "update devices set company_id = null, item_type = 0, item_id = null where company_id = $1",
+        [id],
+      );
+      await tx.query("delete from companies where id = $1", [id]);
+      await recordAudit(
+        ctx,
+        scope.principal,
+        {
+          resellerId: scope.resellerId,
+          action: "delete",
+          entity: "company",
+          entityId: String(id),
+          data: { name: (before as { name?: string }).name },
+        },
+        tx,
+      );
+    });
+    ctx.telematics.registry.invalidate();
+    return { id };
+  });
+}
+
+/** POST resellers, PUT/DELETE resellers/id/{rid}: the reseller tree (parent may not be itself or below it). */
+export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["resellers admin"];
+  const params = z.object({ resellerId: z.string() });
+  const checkParent = async (request: FastifyRequest, id: number | null, parentId: number | null) => {
+    const principal = principalOf(request);
+    const allowed = await visibleResellerIds(ctx.db, principal);
+    if (parentId === null) {
+      // Only the top of the platform may create root resellers.
+      if (allowed !== null) throw badRequest("validation.failed", { parentId: "required" });
+      return;
+    }
+    if (allowed !== null && !allowed.includes(parentId))
+      throw badRequest("validation.failed", { parentId: "invalidReseller" });
+    if (!isValidParent(id, parentId)) throw badRequest("validation.failed", { parentId: "parent.self" });
+    if (id !== null && (await resellerSubtree(ctx.db, id)).includes(parentId))
+      throw badRequest("validation.failed", { parentId: "parent.descendant" });
+  };
+  const owned = async (request: FastifyRequest, id: number) => {
+    const allowed = await visibleResellerIds(ctx.db, principalOf(request));
+    const rows = await ctx.db.query<{ id: number; conf: Record<string, unknown>; parent_id: number | null }>(
+      "select id, conf, parent_id from resellers where id = $1",
+      [id],
+    );
+    if (!rows[0] || (allowed !== null && !allowed.includes(id))) throw notFound();
+    return rows[0];
+  };
+  const out = async (id: number) =>
+    (
+      await ctx.db.query(
+        `select r.id, r.name, r.parent_id as "parentId", r.email, r.phone, coalesce((r.conf->>'allowMapProvider')::boolean, false) as "allowMapProvider",
+           coalesce((select array_agg(c.id order by c.id) from resellers c where c.parent_id = r.id), '{}') as children
+         from resellers r where r.id = $1`,
+        [id],
+      )
+    )[0];
+
+  typed.post("", { schema: { tags, body: resellerWriteSchema } }, async (request) => {
+    const principal = principalOf(request);
+    requireWrite(principal);
+    await checkParent(request, null, request.body.parentId);
+    const b = request.body;
+    const id = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number }>(
+        `insert into resellers (name, parent_id, email, phone, conf, site_id, created_ts)
+         values ($1, $2, $3, $4, $5, (select site_id from resellers where id = $2), $6) returning id`,
+        [b.name, b.parentId, b.email, b.phone, { allowMapProvider: b.allowMapProvider }, ctx.clock.now()],
+      );
+      const newId = (rows[0] as { id: number }).id;
+      await recordAudit(
+        ctx,
+        principal,
+        {
+          resellerId: newId,
+          action: "create",
+          entity: "reseller",
+          entityId: String(newId),
+          data: { name: b.name },
+        },
+        tx,
+      );
+      return newId;
+    });
+    return out(id);
+  });
+
+  const resellerFirst = async (request: FastifyRequest) => {
+    await owned(request, parseId((request.params as { resellerId?: string }).resellerId));
+  };
+  typed.put(
+    "/id/:resellerId",
+    { onRequest: resellerFirst, schema: { tags, params, body: resellerWriteSchema } },
+    async (request) => {
+      const principal = principalOf(request);
+      requireWrite(principal);
+      const id = parseId(request.params.resellerId);
+      const before = await owned(request, id);
+      const b = request.body;
+      // A reseller may edit its own record but not move itself in the tree.
+      if (id === principal.resellerId && b.parentId !== before.parent_id) throw forbidden();
+      if (b.parentId !== before.parent_id) await checkParent(request, id, b.parentId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          "update resellers set name = $2, parent_id = $3, email = $4, phone = $5, conf = $6 where id = $1",
+          [
+            id,
+            b.name,
+            b.parentId,
+            b.email,
+            b.phone,
+            { ...before.conf, allowMapProvider: b.allowMapProvider },
+          ],
+        );
+        await recordAudit(
+          ctx,
+          principal,
+          {
+            resellerId: id,
+            action: "update",
+            entity: "reseller",
+            entityId: String(id),
+            data: { name: b.name },
+          },
+          tx,
+        );
+      });
+      return out(id);
+    },
+  );
+
+  typed.delete("/id/:resellerId", { schema: { tags, params } }, async (request) => {
+    const principal = principalOf(request);
+    requireWrite(principal);
+    const id = parseId(request.params.resellerId);
+    await owned(request, id);
+    if (id === principal.resellerId) throw forbidden();
+    const used = await ctx.db.query(
+      `select 1 from resellers where parent_id = $1 union all select 1 from companies where reseller_id = $1
+       union all select 1 from devices where reseller_id = $1 limit 1`,
+      [id],
+    );
+    if (used.length > 0) throw conflict("reseller.notEmpty");
+    await ctx.db.transaction(async (tx) => {
+      await tx.query("delete from users where reseller_id = $1", [id]);
+      await tx.query("delete from resellers where id = $1", [id]);
+      await recordAudit(ctx, principal, { action: "delete", entity: "reseller", entityId: String(id) }, tx);
+    });
+    return { id };
+  });
+}

@@ -1,0 +1,202 @@
+import { deviceAssignItemSchema, deviceWriteSchema, isResellerOrHigher } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { scopeOf } from "../companies/scope-hook.ts";
+import type { AppContext } from "../context.ts";
+import type { Queryable } from "../db/database.ts";
+import { notFound } from "../http/errors.ts";
+import { parseId, publish, requireItemWriter, visibleItem } from "../items/guard.ts";
+import type { CompanyScope } from "../tenancy/scope.ts";
+import {
+  checkDevice,
+  DEVICE_SELECT,
+  type DeviceOut,
+  keyedDevices,
+  settleConfigStates,
+  simWithTimestamps,
+  storedId,
+} from "./data.ts";
+
+const idParams = z.object({ companyId: z.string(), id: z.string() });
+const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
+
+/** Devices of the company; group-scoped users see those on items of their groups. */
+export async function companyDevices(
+  db: Queryable,
+  scope: CompanyScope,
+  extra = "true",
+): Promise<Record<string, DeviceOut>> {
+  await settleConfigStates(db, "d.company_id = $1", [scope.companyId]);
+  const group =
+    scope.groupIds === null ? "" : "and coalesce(v.group_id, a.group_id, p.group_id) = any($2::int[])";
+  const rows = await db.query<DeviceOut>(
+    `${DEVICE_SELECT} where d.company_id = $1 ${group} and ${extra} order by d.id`,
+    scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
+  );
+  return keyedDevices(rows);
+}
+
+async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promise<DeviceOut> {
+  const row = (await companyDevices(db, scope, `d.id = ${Number(id)}`))[id];
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Company-level device calls: trackers/available (devices without an item, for the item forms), editing a
+ * device's description, SIM and configuration, and assigning it to an item of the company.
+ */
+export function companyDeviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["devices"];
+    app.get("/trackers/available", { schema: { tags } }, async (request) => {
+      const scope = scopeOf(request);
+      // Unassigned devices have no group; show them to whoever may assign (subadmin and up).
+      const rows = await ctx.db.query<DeviceOut>(
+        `${DEVICE_SELECT} where d.company_id = $1 and d.item_id is null order by d.id`,
+        [scope.companyId],
+      );
+      return keyedDevices(rows);
+    });
+
+    app.get("/trackers/id/:id", { schema: { tags, params: idParams } }, async (request) =>
+      oneDevice(ctx.db, scopeOf(request), parseId(request.params.id)),
+    );
+
+    app.put(
+      "/trackers/id/:id",
+      { schema: { tags, params: idParams, body: deviceWriteSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const id = parseId(request.params.id);
+        const before = await oneDevice(ctx.db, scope, id);
+        const body = request.body;
+        // The identifier and type belong to the reseller's stock; a company user keeps them as they are.
+        const reseller = isResellerOrHigher(scope.principal.role);
+        const effective = reseller ? body : { ...body, deviceId: before.deviceId, typeId: before.typeId };
+        await checkDevice(ctx.db, effective);
+        await saveDevice(ctx, ctx.db, id, before, effective, scope.companyId, scope);
+        return oneDevice(ctx.db, scope, id);
+      },
+    );
+
+    app.put(
+      "/trackers/id/:id/item",
+      { schema: { tags, params: idParams, body: deviceAssignItemSchema } },
+      async (request) => {
+        const scope = scopeOf(request);
+        requireItemWriter(scope);
+        const id = parseId(request.params.id);
+        const before = await ctx.db.query<{ device_id: string; item_type: number; item_id: number | null }>(
+          "select device_id, item_type, item_id from devices where id = $1 and company_id = $2",
+          [id, scope.companyId],
+        );
+        const device = before[0];
+        if (!device) throw notFound();
+        // Taking a device off an item needs that item to be visible too.
+        if (device.item_id !== null && device.item_type in ITEM_TABLE)
+          await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
+        const { itemType, itemId } = request.body;
+        let groupId: number | null = null;
+        if (itemType !== null && itemId !== null)
+          groupId = (
+            await visibleItem<{ group_id: number | null }>(ctx.db, scope, ITEM_TABLE[itemType], itemId)
+          ).group_id;
+        await ctx.db.transaction(async (tx) => {
+          // One device per item: the item's previous device is released.
+          if (itemType !== null && itemId !== null)
+            await tx.query(
+              "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2 and id <> $3",
+              [itemType, itemId, id],
+            );
+          await tx.query("update devices set item_type = $2, item_id = $3, updated_ts = $4 where id = $1", [
+            id,
+            itemType ?? 0,
+            itemType === null ? null : itemId,
+            ctx.clock.now(),
+          ]);
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: itemId === null ? "unassign" : "assign",
+              entity: "device",
+              entityId: String(id),
+              data: { itemType, itemId },
+            },
+            tx,
+          );
+        });
+        // Every binding may have moved (the released device too): drop them all.
+        ctx.telematics.registry.invalidate();
+        if (groupId !== null)
+          publish(ctx, scope, itemType ?? 0, itemId ?? 0, groupId, {
+            type: "reloadGroup",
+            data: { id: groupId },
+          });
+        return oneDevice(ctx.db, scope, id);
+      },
+    );
+  };
+}
+
+/** Shared update of a device row (company and reseller paths); the config goes 'awaiting' when it changes. */
+export async function saveDevice(
+  ctx: AppContext,
+  db: Queryable,
+  id: number,
+  before: DeviceOut,
+  body: z.output<typeof deviceWriteSchema>,
+  companyId: number | null,
+  scope: { principal: CompanyScope["principal"] },
+): Promise<void> {
+  const now = ctx.clock.now();
+  const previous = await db.query<{
+    config: unknown;
+    config_active: boolean;
+    sim: Record<string, unknown>;
+    device_id: string;
+  }>("select config, config_active, sim, device_id from devices where id = $1", [id]);
+  const old = previous[0];
+  const configChanged =
+    body.configActive && (!old?.config_active || JSON.stringify(old.config) !== JSON.stringify(body.config));
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `update devices set device_id = $2, type_id = $3, name = $4, description = $5, sim = $6, country_id = $7,
+         config_active = $8, config = $9, updated_ts = $10,
+         config_state = case when $11::boolean then 'awaiting' else config_state end,
+         config_requested_ts = case when $11::boolean then $10 else config_requested_ts end
+       where id = $1`,
+      [
+        id,
+        storedId(body),
+        body.typeId,
+        body.name,
+        body.description,
+        simWithTimestamps(old?.sim ?? null, body.sim, now),
+        body.countryId,
+        body.configActive,
+        body.config,
+        now,
+        configChanged,
+      ],
+    );
+    await recordAudit(
+      ctx,
+      scope.principal,
+      {
+        companyId,
+        resellerId: (before.resellerId as number | null) ?? null,
+        action: "update",
+        entity: "device",
+        entityId: String(id),
+        data: { deviceId: body.deviceId, configChanged },
+      },
+      tx,
+    );
+  });
+  if (old) ctx.telematics.registry.invalidate(old.device_id);
+}

@@ -1,0 +1,163 @@
+import { isSuperResellerOrHigher, type Role, userWriteSchema } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import { requestOrigin, sendPasswordLink } from "../auth/password-keys.ts";
+import type { AppContext } from "../context.ts";
+import { principalOf } from "../http/authenticate.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { parseId } from "../items/guard.ts";
+import type { Principal } from "../tenancy/principal.ts";
+import { requireWrite, visibleResellerIds } from "../tenancy/scope.ts";
+import { insertUser, updateUser } from "./admin-routes.ts";
+import { toApiUser, type UserRow } from "./user-row.ts";
+
+const RESELLER_ROLES: readonly Role[] = ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
+const resellerUserSchema = userWriteSchema.extend({ resellerId: z.number().int().positive().optional() });
+
+/** Reseller-level roles a principal may give: a reseller only its own level, the super reseller any. */
+function assignableRoles(principal: Principal): readonly Role[] {
+  return isSuperResellerOrHigher(principal.role) ? RESELLER_ROLES : ["RESELLER"];
+}
+
+async function ownedUser(ctx: AppContext, principal: Principal, id: number): Promise<UserRow> {
+  const allowed = await visibleResellerIds(ctx.db, principal);
+  const rows = await ctx.db.query<UserRow>(
+    "select * from users where id = $1 and reseller_id is not null and ($2::int[] is null or reseller_id = any($2::int[]))",
+    [id, allowed],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id} (spec 02 §7), scoped to the reseller tree. */
+export function resellerUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["reseller users"];
+    const target = async (principal: Principal, resellerId: number | undefined): Promise<number> => {
+      const id = resellerId ?? principal.resellerId;
+      if (id === null || id === undefined) throw badRequest("validation.failed", { resellerId: "required" });
+      const allowed = await visibleResellerIds(ctx.db, principal);
+      if (allowed !== null && !allowed.includes(id)) throw notFound();
+      const exists = await ctx.db.query("select 1 from resellers where id = $1", [id]);
+      if (exists.length === 0) throw badRequest("validation.failed", { resellerId: "invalidReseller" });
+      return id;
+    };
+    const checkRole = (principal: Principal, role: Role) => {
+      if (!assignableRoles(principal).includes(role))
+        throw badRequest("validation.failed", { role: "invalidRole" });
+    };
+
+    app.get("/users", { schema: { tags } }, async (request) => {
+      const allowed = await visibleResellerIds(ctx.db, principalOf(request));
+      const rows = await ctx.db.query<UserRow>(
+        "select * from users where reseller_id is not null and ($1::int[] is null or reseller_id = any($1::int[])) order by id",
+        [allowed],
+      );
+      return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
+    });
+
+    app.post("/users", { schema: { tags, body: resellerUserSchema } }, async (request) => {
+      const principal = principalOf(request);
+      requireWrite(principal);
+      checkRole(principal, request.body.role);
+      const resellerId = await target(principal, request.body.resellerId);
+      const row = await ctx.db.transaction(async (tx) => {
+        const created = await insertUser(
+          tx,
+          { ...request.body, groups: [] },
+          { companyId: null, resellerId },
+          ctx.clock.now(),
+        );
+        await recordAudit(
+          ctx,
+          principal,
+          {
+            resellerId,
+            action: "create",
+            entity: "user",
+            entityId: String(created.id),
+            data: { email: created.email, role: created.role },
+          },
+          tx,
+        );
+        return created;
+      });
+      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      return toApiUser(row);
+    });
+
+    app.put(
+      "/users/id/:id",
+      { schema: { tags, params: z.object({ id: z.string() }), body: resellerUserSchema } },
+      async (request) => {
+        const principal = principalOf(request);
+        const id = parseId(request.params.id);
+        const before = await ownedUser(ctx, principal, id);
+        // Everyone may save their own preferences (the alarm sound of spec 02 §6), read-only or not.
+        const self = id === principal.userId;
+        if (!self) requireWrite(principal);
+        if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
+        const resellerId = await target(
+          principal,
+          request.body.resellerId ?? before.reseller_id ?? undefined,
+        );
+        const row = await ctx.db.transaction(async (tx) => {
+          const updated = await updateUser(
+            tx,
+            id,
+            {
+              ...request.body,
+              groups: [],
+              ...(self ? { role: before.role as Role, readOnly: before.read_only } : {}),
+            },
+            ctx.clock.now(),
+          );
+          await tx.query("update users set reseller_id = $2 where id = $1", [id, resellerId]);
+          await recordAudit(
+            ctx,
+            principal,
+            {
+              resellerId,
+              action: "update",
+              entity: "user",
+              entityId: String(id),
+              data: { email: updated.email },
+            },
+            tx,
+          );
+          return { ...updated, reseller_id: resellerId };
+        });
+        return toApiUser(row);
+      },
+    );
+
+    app.delete(
+      "/users/id/:id",
+      { schema: { tags, params: z.object({ id: z.string() }) } },
+      async (request) => {
+        const principal = principalOf(request);
+        requireWrite(principal);
+        const id = parseId(request.params.id);
+        if (id === principal.userId) throw forbidden("user.self");
+        const before = await ownedUser(ctx, principal, id);
+        await ctx.db.transaction(async (tx) => {
+          await tx.query("delete from users where id = $1", [id]);
+          await recordAudit(
+            ctx,
+            principal,
+            {
+              resellerId: before.reseller_id,
+              action: "delete",
+              entity: "user",
+              entityId: String(id),
+              data: { email: before.email },
+            },
+            tx,
+          );
+        });
+        return { id };
+      },
+    );
+  };
+}
