@@ -6,6 +6,9 @@ import { LoginPage } from "../login/LoginPage.tsx";
 import { PasswordSetPage } from "../login/PasswordSetPage.tsx";
 import { UnsubscribePage } from "../login/UnsubscribePage.tsx";
 import { LiveMapPage } from "../map/LiveMapPage.tsx";
+import { GeozonesPage } from "../places/GeozonesPage.tsx";
+import { PoisPage } from "../places/PoisPage.tsx";
+import { WmsMapsPage } from "../places/WmsMapsPage.tsx";
 import { ProfilePage } from "../profile/ProfilePage.tsx";
 import { Layout } from "../shell/Layout.tsx";
 import { NotAvailablePage } from "../shell/NotAvailablePage.tsx";
@@ -16,6 +19,9 @@ const SCREENS: Record<string, () => ReactNode> = {
   home: () => <LiveMapPage />,
   profile: () => <ProfilePage />,
   companies: () => <CompaniesPage />,
+  geozones: () => <GeozonesPage />,
+  pois: () => <PoisPage />,
+  wmsmaps: () => <WmsMapsPage />,
 };
 
 const screenFor = (route: RouteDef): ReactNode =>
