@@ -12,6 +12,7 @@ import { startDemoSimulation } from "./demo/simulation.ts";
 import { ReverseGeocoder } from "./geocoding/reverse.ts";
 import { buildApp, type Mount } from "./http/app.ts";
 import { type Gateway, startGateway } from "./ingest/gateway.ts";
+import { startMqttIngest } from "./ingest/mqtt.ts";
 import { dropExpiredPartitions, PartitionManager } from "./ingest/partitions.ts";
 import { Processor } from "./ingest/processor.ts";
 import { DeviceRegistry } from "./ingest/registry.ts";
@@ -82,6 +83,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         now: () => clock.now(),
       })
     : null;
+  const mqttIngest =
+    config.gateway && config.mqttUrl
+      ? await startMqttIngest(telematics.processor, log, { url: config.mqttUrl, now: () => clock.now() })
+      : null;
   const stopSimulation =
     gateway && config.simulate && config.demo
       ? await startDemoSimulation(db, config, gateway.ports, (msg) => log.debug(msg))
@@ -113,6 +118,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       for (const timer of timers) clearInterval(timer);
       await stopSimulation?.();
       await gateway?.close();
+      await mqttIngest?.close();
       await telematics.processor.close();
       await alarms.close();
       await hub.close();

@@ -53,7 +53,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   worker.on("error", failAll);
   worker.on("exit", (code) => failAll(new Error(`database worker exited with code ${code}`)));
 
-  const send = (op: "query" | "exec" | "copy" | "close", sql?: string, params?: readonly SqlParam[], data?: string) =>
+  const send = (
+    op: "query" | "exec" | "copy" | "close",
+    sql?: string,
+    params?: readonly SqlParam[],
+    data?: string,
+  ) =>
     new Promise<Record<string, unknown>[]>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = nextId++;
@@ -70,7 +75,15 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     query: <R>(sql: string, params?: readonly SqlParam[]) => lock.run(() => direct.query<R>(sql, params)),
     exec: (sql) => lock.run(async () => void (await send("exec", sql))),
     copyFromCsv: (table, columns, csv) =>
-      lock.run(async () => void (await send("copy", `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`, [], csv))),
+      lock.run(
+        async () =>
+          void (await send(
+            "copy",
+            `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`,
+            [],
+            csv,
+          )),
+      ),
     transaction: (fn) =>
       lock.run(async () => {
         await send("exec", "BEGIN");

@@ -1,5 +1,5 @@
-import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, DbError, type Queryable, type SqlParam, serializeParam } from "./database.ts";
@@ -48,7 +48,9 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     copyFromCsv: async (table, columns, csv) => {
       const client = await pool.connect();
       try {
-        const stream = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`));
+        const stream = client.query(
+          copyFrom(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`),
+        );
         await pipeline(Readable.from([csv]), stream);
       } catch (error) {
         throw wrap(error);

@@ -99,7 +99,12 @@ export class LiveStore {
       const item = this.items.get(k);
       const companyId = this.companyByItem.get(k);
       if (!item || companyId === undefined) continue;
-      const stored: StoredState = { state: item.state, travelledM: item.travelledM, lastFix: item.lastFix, lastTs: item.lastTs };
+      const stored: StoredState = {
+        state: item.state,
+        travelledM: item.travelledM,
+        lastFix: item.lastFix,
+        lastTs: item.lastTs,
+      };
       rows.push({ t: item.state.itemType, i: item.state.id, c: companyId, s: stored });
     }
     this.dirty.clear();
