@@ -35,6 +35,8 @@ declare global {
       size(): number;
       get(key: string): unknown;
       keys(): string[];
+      /** Points of the selected item's live track. */
+      trackLength(): number;
       /** Applies messages as if a batch had arrived (benchmarks drive large fleets through it). */
       applyBatch(messages: ServerMessage[]): void;
     };
@@ -118,6 +120,7 @@ export function LiveMapPage() {
       size: () => liveItems.items.size,
       get: (key) => liveItems.items.get(key as LiveKey),
       keys: () => [...liveItems.items.keys()],
+      trackLength: () => liveItems.track.length,
       applyBatch: (messages) => applyBatch(messages),
     };
     return () => {
