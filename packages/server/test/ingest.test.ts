@@ -212,6 +212,57 @@ describe("live channel", () => {
     operator.ws.close();
   });
 
+  it("follows the map's group selection and stops sending after closeCompany until rebound", async () => {
+    const acme = (
+      await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'")
+    )[0]!.id;
+    const pick = async (group: string) =>
+      (
+        await p.ctx.db.query<{ device_id: string; item_id: number; group_id: number; id: number }>(
+          `select d.device_id, d.item_id, v.group_id, d.id from devices d join vehicles v on v.id = d.item_id and d.item_type = 1
+           join groups g on g.id = v.group_id join device_types t on t.id = d.type_id
+           where g.name = $1 and t.proto = 'teltonika' order by d.id desc limit 1`,
+          [group],
+        )
+      )[0]!;
+    const toledo = await pick("Toledo");
+    const guadalajara = await pick("Guadalajara");
+    const send = async (imei: string, minute: number) => {
+      const device = await TestDevice.connect(ports.teltonika);
+      device.send(teltonikaHandshake(imei));
+      await device.read(1);
+      device.send(teltonikaPacket(fixes(1, minute)));
+      await device.read(4);
+      device.end();
+    };
+    const channel = openChannel(await p.api.token("admin@acme.demo"), acme);
+    await channel.opened;
+    await channel.waitFor((m) => m.type === "bindCompany");
+    channel.send({ type: "mapGroupsSelected", data: { ids: [toledo.group_id] } });
+    await send(guadalajara.device_id, 40);
+    await send(toledo.device_id, 41);
+    await channel.waitFor((m) => m.type === "vPos" && m.data.id === toledo.item_id);
+    expect(channel.messages.some((m) => m.type === "vPos" && m.data.id === guadalajara.item_id)).toBe(false);
+
+    channel.send({ type: "closeCompany" });
+    channel.send({ type: "mapGroupsSelected", data: { ids: [] } });
+    // The listener runs after the bus delivered the message, so by then the hub has decided.
+    const applied = new Promise<void>((resolve) =>
+      p.ctx.telematics.processor.onApplied((batch) => {
+        if (batch.some((a) => a.binding.deviceRowId === toledo.id)) resolve();
+      }),
+    );
+    const mark = channel.messages.length;
+    await send(toledo.device_id, 42);
+    await applied;
+    channel.send({ type: "bindCompany", data: { id: acme } });
+    await channel.waitFor((m) => m.type === "bindCompany" && channel.messages.indexOf(m) >= mark);
+    const between = channel.messages.slice(mark);
+    const rebound = between.findIndex((m) => m.type === "bindCompany");
+    expect(between.slice(0, rebound).some((m) => m.type === "vPos")).toBe(false);
+    channel.ws.close();
+  });
+
   it("refuses to bind a foreign company", async () => {
     const globex = (
       await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Globex Security'")
