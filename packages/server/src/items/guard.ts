@@ -14,14 +14,15 @@ export const ITEM_TYPE_OF: Record<ItemTable, 1 | 2 | 3> = { vehicles: 1, assets:
 
 /** Items (vehicles, assets, persons, drivers, timetables): subadministrator and above, and not read-only. */
 export function requireItemWriter(scope: CompanyScope): void {
-  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
+  // Read-only first: a read-only user learns why (read.only) whatever the role.
   requireWrite(scope.principal);
+  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
 }
 
 /** Users, groups, custom states/data and the log: administrator and above. */
 export function requireAdmin(scope: CompanyScope, write = true): void {
-  if (!isAdminOrHigher(scope.principal.role)) throw forbidden();
   if (write) requireWrite(scope.principal);
+  if (!isAdminOrHigher(scope.principal.role)) throw forbidden();
 }
 
 /** The group must exist in the company and be visible; group-scoped users may only use their own groups. */
