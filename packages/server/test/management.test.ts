@@ -21,11 +21,10 @@ beforeAll(async () => {
     [acme],
   ))
     groups[g.name] = g.id;
-  [admin, viewer, subadmin, operator] = await Promise.all(
-    ["admin@acme.demo", "viewer@acme.demo", "subadmin@acme.demo", "operator@acme.demo"].map((e) =>
-      p.api.token(e),
-    ),
-  );
+  admin = await p.api.token("admin@acme.demo");
+  viewer = await p.api.token("viewer@acme.demo");
+  subadmin = await p.api.token("subadmin@acme.demo");
+  operator = await p.api.token("operator@acme.demo");
 });
 afterAll(async () => {
   await p?.close();
@@ -151,7 +150,7 @@ describe("vehicles", () => {
     expect(outside.body.fields?.group).toBe("group.outOfScope");
     const toledoVehicle = await p.ctx.db.query<{ id: number }>(
       "select id from vehicles where group_id = $1 limit 1",
-      [groups.Toledo],
+      [groups.Toledo!],
     );
     expect((await p.api.get(`${base()}/vehicles/id/${toledoVehicle[0]!.id}`, subadmin)).status).toBe(404);
   });

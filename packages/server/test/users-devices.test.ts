@@ -26,9 +26,9 @@ beforeAll(async () => {
       acme,
     ])
   )[0]!.id;
-  [admin, viewer, reseller] = await Promise.all(
-    ["admin@acme.demo", "viewer@acme.demo", "reseller@vigia.demo"].map((e) => p.api.token(e)),
-  );
+  admin = await p.api.token("admin@acme.demo");
+  viewer = await p.api.token("viewer@acme.demo");
+  reseller = await p.api.token("reseller@vigia.demo");
 });
 afterAll(async () => {
   await p?.close();
