@@ -17,7 +17,7 @@ export interface BenchDevice {
  */
 export async function startBenchPlatform(
   databaseUrl: string | null,
-  clock?: Clock,
+  options: { clock?: Clock; webDist?: string } = {},
 ): Promise<Platform & { dispose(): Promise<void> }> {
   const schema = databaseUrl ? `vigia_bench_${randomBytes(5).toString("hex")}` : "";
   const config = readConfig({
@@ -26,14 +26,14 @@ export async function startBenchPlatform(
     VIGIA_DATA_DIR: "memory",
     VIGIA_DEMO: "1",
     VIGIA_SIMULATE: "0",
-    VIGIA_WEB_DIST: "/nonexistent",
+    VIGIA_WEB_DIST: options.webDist ?? "/nonexistent",
     TELTONIKA_PORT: "0",
     GT06_PORT: "0",
     OSMAND_PORT: "0",
     DATABASE_URL: databaseUrl ?? "",
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
   });
-  const platform = await startPlatform(config, { logLevel: "error", clock });
+  const platform = await startPlatform(config, { logLevel: "error", clock: options.clock });
   return {
     ...platform,
     dispose: async () => {
