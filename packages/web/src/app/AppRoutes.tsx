@@ -1,6 +1,8 @@
 import { ROUTES, type RouteDef } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { Route, Routes } from "react-router-dom";
+import { AlarmRulesPage } from "../alarms/AlarmRulesPage.tsx";
+import { ResellerAlarmsPage } from "../alarms/ResellerAlarmsPage.tsx";
 import { CompaniesPage } from "../company/CompaniesPage.tsx";
 import { LoginPage } from "../login/LoginPage.tsx";
 import { PasswordSetPage } from "../login/PasswordSetPage.tsx";
@@ -19,6 +21,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   home: () => <LiveMapPage />,
   profile: () => <ProfilePage />,
   companies: () => <CompaniesPage />,
+  alarms: () => <AlarmRulesPage />,
+  reselleralarms: () => <ResellerAlarmsPage />,
   geozones: () => <GeozonesPage />,
   pois: () => <PoisPage />,
   wmsmaps: () => <WmsMapsPage />,

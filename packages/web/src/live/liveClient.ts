@@ -17,6 +17,16 @@ export function applyBatch(messages: readonly ServerMessage[]): void {
   recordApply(mapStats(), t1 - t0, t1, liveItems.items.size);
 }
 
+/**
+ * Listeners for messages the stores do not handle (alarmlog, alarmlogState, alarmlogDelete, poi…), for any
+ * panel that wants them without owning the channel. Returns the unsubscribe function.
+ */
+const messageListeners = new Set<(message: ServerMessage) => void>();
+export function onLiveMessage(listener: (message: ServerMessage) => void): () => void {
+  messageListeners.add(listener);
+  return () => messageListeners.delete(listener);
+}
+
 /** True when the server's front version (initTs) is newer than the one this browser last ran. */
 export function isNewFrontVersion(initTs: number | undefined, stored: number | null): boolean {
   return typeof initTs === "number" && stored !== null && initTs > stored;
@@ -145,6 +155,7 @@ export class LiveClient {
         return;
       default:
         this.deps.onMessage?.(message);
+        for (const listener of messageListeners) listener(message);
     }
   }
 

@@ -1,0 +1,108 @@
+import { Badge, Button, Group, Stack, TextInput } from "@mantine/core";
+import type { AlarmLog } from "@vigia/domain";
+import dayjs from "dayjs";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../api/instance.ts";
+import { formatDateTime } from "../format/date.ts";
+import { useTimezone } from "../session/preferences.tsx";
+import { useUser } from "../session/session.ts";
+import { type DataColumn, DataTable } from "../table/index.ts";
+import { lastWeek } from "./logic.ts";
+
+const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
+
+/** /reselleralarms: notices of every company of the reseller, with their state. */
+export function ResellerAlarmsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { timezone } = useTimezone();
+  const [range, setRange] = useState(() => lastWeek(Date.now()));
+  const [from, setFrom] = useState(() => dayjs(range.from).tz(timezone).format("YYYY-MM-DDTHH:mm"));
+  const [to, setTo] = useState(() => dayjs(range.to).tz(timezone).format("YYYY-MM-DDTHH:mm"));
+  const [logs, setLogs] = useState<AlarmLog[]>([]);
+  const [loading, setLoading] = useState(false);
+  const resellerId = user.resellerId;
+
+  const load = useCallback(async () => {
+    if (!resellerId) return;
+    setLoading(true);
+    try {
+      const r = await api.get<Record<string, AlarmLog>>(
+        `resellers/id/${resellerId}/alarmlogs?from_ts=${range.from}&to_ts=${range.to}`,
+      );
+      setLogs(Object.values(r ?? {}));
+    } finally {
+      setLoading(false);
+    }
+  }, [resellerId, range]);
+  useEffect(() => void load().catch(() => undefined), [load]);
+
+  const columns = useMemo<DataColumn<AlarmLog>[]>(
+    () => [
+      {
+        key: "ts",
+        header: t("alarms.col.date"),
+        value: (l) => formatDateTime(l.ts, timezone, true),
+        sortable: true,
+      },
+      { key: "company", header: t("alarms.col.company"), value: (l) => l.companyId, sortable: true },
+      { key: "name", header: t("alarms.col.name"), value: (l) => l.info.name, sortable: true },
+      {
+        key: "event",
+        header: t("alarms.col.event"),
+        value: (l) => `${t(`alarms.events.${l.data.event}`, { defaultValue: l.data.event })} ${l.data.text}`,
+        sortable: true,
+      },
+      { key: "item", header: t("alarms.col.item"), value: (l) => l.itemName, sortable: true },
+      {
+        key: "state",
+        header: t("alarms.col.state"),
+        value: (l) => t(`alarms.state.${l.state.current.value}`),
+        render: (l) => (
+          <Badge color={STATE_COLOR[l.state.current.value]} variant="light">
+            {t(`alarms.state.${l.state.current.value}`)}
+          </Badge>
+        ),
+        sortable: true,
+      },
+    ],
+    [t, timezone],
+  );
+
+  return (
+    <Stack p="md" gap="md" style={{ flex: 1 }}>
+      <Group align="flex-end">
+        <TextInput
+          type="datetime-local"
+          label={t("alarms.from")}
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label={t("alarms.to")}
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <Button
+          onClick={() =>
+            setRange({ from: dayjs.tz(from, timezone).valueOf(), to: dayjs.tz(to, timezone).valueOf() })
+          }
+        >
+          {t("alarms.show")}
+        </Button>
+      </Group>
+      <DataTable
+        name="alarms"
+        title={t("alarms.title")}
+        rows={logs}
+        rowKey={(l) => l.id}
+        columns={columns}
+        loading={loading}
+        readOnly
+        initialSort={{ key: "ts", dir: "desc" }}
+      />
+    </Stack>
+  );
+}

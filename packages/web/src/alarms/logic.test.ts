@@ -1,0 +1,114 @@
+import { type AlarmLog, emptyAlarmRule } from "@vigia/domain";
+import { describe, expect, it } from "vitest";
+import {
+  applyAlarmMessage,
+  DEFAULT_SORT,
+  lastWeek,
+  neighbour,
+  nextSort,
+  stateCounts,
+  stateFormDisabled,
+  throttle,
+  unseenCount,
+  visibleLogs,
+} from "./logic.ts";
+
+function log(id: number, value: 0 | 1 | 2, ts: number, name = `alarm ${id}`): AlarmLog {
+  const entry = { value, ts, by: "", text: "" };
+  return {
+    id,
+    ts,
+    receptionTs: ts,
+    itemType: 1,
+    itemId: id,
+    itemName: `van ${id}`,
+    companyId: 1,
+    info: {
+      name,
+      priority: 2,
+      family: 5,
+      description: "",
+      notification: { ...emptyAlarmRule().notification, recipients: [] },
+      alarmId: 1,
+      craCode: "",
+      craId: null,
+    },
+    data: { event: "geozoneIn", text: "Depot", pos: null },
+    state: { current: entry, historic: [entry] },
+    seen: value !== 0,
+    delivery: [],
+  };
+}
+
+const map = (...logs: AlarmLog[]) => new Map(logs.map((l) => [l.id, l]));
+const event = (l: AlarmLog) => l.data.event;
+
+describe("live messages move the list and the counts (spec 02 §4)", () => {
+  it("adds a new notice as open and unseen, once", () => {
+    const first = applyAlarmMessage(map(), { type: "alarmlog", data: { ...log(1, 0, 10) } });
+    expect(first.added.map((l) => l.id)).toEqual([1]);
+    expect(stateCounts(first.logs.values())).toEqual({ 0: 1, 1: 0, 2: 0 });
+    expect(unseenCount(first.logs.values())).toBe(1);
+    const again = applyAlarmMessage(first.logs, { type: "alarmlog", data: { ...log(1, 0, 10) } });
+    expect(again.added).toEqual([]);
+  });
+  it("a state change moves it between counts; a deletion removes it", () => {
+    const start = map(log(1, 0, 10), log(2, 0, 20));
+    const moved = applyAlarmMessage(start, {
+      type: "alarmlogState",
+      data: { id: 2, state: { current: { value: 2, ts: 30, by: "a", text: "" }, historic: [] } },
+    });
+    expect(stateCounts(moved.logs.values())).toEqual({ 0: 1, 1: 0, 2: 1 });
+    const gone = applyAlarmMessage(moved.logs, { type: "alarmlogDelete", data: { id: 1 } });
+    expect([...gone.logs.keys()]).toEqual([2]);
+  });
+});
+
+describe("filter, search and sort", () => {
+  const logs = [log(1, 0, 30, "Depot entry"), log(2, 1, 10, "Idle"), log(3, 2, 20, "Offline")];
+  const all = new Set([0, 1, 2]);
+  it.each([
+    ["default: date descending", all, "", DEFAULT_SORT, [1, 3, 2]],
+    ["states open and resolved", new Set([0, 2]), "", DEFAULT_SORT, [1, 3]],
+    ["search from 2 characters", all, "id", DEFAULT_SORT, [2]],
+    ["one character does not filter", all, "i", DEFAULT_SORT, [1, 3, 2]],
+    ["by name ascending", all, "", { key: "name", dir: "asc" } as const, [1, 2, 3]],
+  ])("%s", (_n, states, search, sort, ids) => {
+    expect(visibleLogs(logs, { states, search, sort, eventText: event }).map((l) => l.id)).toEqual(ids);
+  });
+  it("toggles the direction on the same column", () => {
+    expect(nextSort(DEFAULT_SORT, "ts")).toEqual({ key: "ts", dir: "asc" });
+    expect(nextSort(DEFAULT_SORT, "name")).toEqual({ key: "name", dir: "asc" });
+  });
+});
+
+describe("modal and form helpers", () => {
+  it("steps to neighbours and stops at the ends", () => {
+    const list = [log(1, 0, 3), log(2, 0, 2), log(3, 0, 1)];
+    expect(neighbour(list, 2, 1)?.id).toBe(3);
+    expect(neighbour(list, 1, -1)).toBeNull();
+  });
+  it("throttles arrow keys to one per 300 ms", () => {
+    let now = 0;
+    const allow = throttle(300, () => now);
+    expect(allow()).toBe(true);
+    now = 299;
+    expect(allow()).toBe(false);
+    now = 300;
+    expect(allow()).toBe(true);
+  });
+  it.each([
+    [1, 1, "", true],
+    [1, 1, "  ", true],
+    [1, 2, "", false],
+    [1, 1, "note", false],
+  ])("state %i → %i with note %j disabled %s", (current, chosen, note, disabled) => {
+    expect(stateFormDisabled(current, chosen, note)).toBe(disabled);
+  });
+  it("defaults to the last week", () => {
+    expect(lastWeek(1_000_000_900_123)).toEqual({
+      from: 1_000_000_900_000 - 604_800_000,
+      to: 1_000_000_900_000,
+    });
+  });
+});
