@@ -4,11 +4,15 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompany } from "../company/company.ts";
 import { useSession } from "../session/session.ts";
+import { usePlacesLive } from "./live.ts";
 
 /** List or form on the left, the map filling the rest: the frame of every places screen. */
 export function PlacesFrame({ side, map }: { side: ReactNode; map: ReactNode }) {
+  const bound = usePlacesLive();
   return (
     <Box
+      data-testid="places-frame"
+      data-live={bound ? "bound" : "waiting"}
       style={{
         display: "flex",
         height: "calc(100dvh - var(--app-shell-header-height, 56px) - 32px)",
