@@ -6,7 +6,5 @@ export default defineProject({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // API suites each start a real server on its own embedded database; two cores run two at a time.
-    maxWorkers: 2,
   },
 });
