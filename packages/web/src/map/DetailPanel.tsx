@@ -7,6 +7,7 @@ import { apiErrorText } from "../api/errorText.ts";
 import { api } from "../api/instance.ts";
 import { formatDateTime } from "../format/date.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../live/store.ts";
+import { InsideZones } from "../places/InsideZones.tsx";
 import type { Catalog } from "./catalog.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
@@ -130,6 +131,11 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             ))}
           </Table.Tbody>
         </Table>
+        {pos && (
+          <div style={{ padding: "4px 12px 0" }}>
+            <InsideZones lat={pos.lat} lng={pos.lng} />
+          </div>
+        )}
         <div style={{ padding: "8px 12px" }}>
           <Button
             size="xs"

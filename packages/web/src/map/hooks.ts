@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { ClientMessage } from "@vigia/domain";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { api, clientHooks } from "../api/instance.ts";
 import { LiveClient } from "../live/liveClient.ts";
 import { liveItems } from "../live/store.ts";
+import { applyPlacesMessage } from "../places/data.ts";
 import type { SiteStorage } from "../session/storage.ts";
 import { type MapSettings, readMapSettings, writeMapSettings } from "./settings.ts";
 
@@ -15,6 +17,7 @@ export function useLiveClient(
   storage: SiteStorage,
 ): (message: ClientMessage) => void {
   const clientRef = useRef<LiveClient | null>(null);
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (companyId === null) return;
     const client = new LiveClient({
@@ -27,6 +30,8 @@ export function useLiveClient(
       writeFrontVersion: (initTs) => storage.writeFrontVersion(initTs),
       checkToken: () => api.get("current/user", { quiet: true }),
       reload: () => window.location.reload(),
+      // poi / poiDel keep the company's places (drawn by the map) in step with other users' edits.
+      onMessage: (message) => applyPlacesMessage(queryClient, companyId, message),
     });
     clientRef.current = client;
     client.start(companyId);
@@ -34,7 +39,7 @@ export function useLiveClient(
       client.stop();
       clientRef.current = null;
     };
-  }, [companyId, storage]);
+  }, [companyId, storage, queryClient]);
   return useCallback((message: ClientMessage) => clientRef.current?.send(message), []);
 }
 
