@@ -67,6 +67,30 @@ export interface LiveItemState {
   customStateId: number;
 }
 
+/** The state of an item nothing has been heard from yet. */
+export function emptyLiveItemState(
+  itemType: ItemType,
+  id: number,
+  groupId: number | null = null,
+): LiveItemState {
+  return {
+    itemType,
+    id,
+    groupId,
+    pos: null,
+    motion: "stopped",
+    ignition: null,
+    odometer: 0,
+    hours: 0,
+    driverId: null,
+    sensors: {},
+    since: null,
+    intrack: false,
+    dtcs: [],
+    customStateId: 0,
+  };
+}
+
 /** Position update: the small high-frequency message (vPos, aPos, pPos). */
 export interface PosMessageData {
   id: number;

@@ -1,4 +1,11 @@
-import type { DrivingEvent, LiveItemState, LivePosition, Motion, SensorValue } from "@vigia/domain";
+import {
+  type DrivingEvent,
+  emptyLiveItemState,
+  type LiveItemState,
+  type LivePosition,
+  type Motion,
+  type SensorValue,
+} from "@vigia/domain";
 import { haversineM, saneCoordinates } from "./geo.ts";
 
 /**
@@ -59,20 +66,7 @@ const NOT_SENSORS = new Set(["event", "priority", "eventIo", "archive"]);
 
 export function newEngineItem(base: Pick<LiveItemState, "itemType" | "id" | "groupId">): EngineItem {
   return {
-    state: {
-      ...base,
-      pos: null,
-      motion: "stopped",
-      ignition: null,
-      odometer: 0,
-      hours: 0,
-      driverId: null,
-      sensors: {},
-      since: null,
-      intrack: false,
-      dtcs: [],
-      customStateId: 0,
-    },
+    state: emptyLiveItemState(base.itemType, base.id, base.groupId),
     travelledM: 0,
     lastFix: null,
     lastTs: null,

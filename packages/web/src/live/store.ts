@@ -1,10 +1,11 @@
-import type {
-  BindCompanyData,
-  ItemKey,
-  LiveItemState,
-  LivePosition,
-  Motion,
-  ServerMessage,
+import {
+  type BindCompanyData,
+  emptyLiveItemState,
+  type ItemKey,
+  type LiveItemState,
+  type LivePosition,
+  type Motion,
+  type ServerMessage,
 } from "@vigia/domain";
 
 /** Store key of one item: kind letter and id ("v:12"), the same in the map source and the list. */
@@ -28,22 +29,7 @@ export interface StoreChange {
 export const MAX_TRACK_POINTS = 5000;
 
 function emptyState(letter: "v" | "a" | "p", id: number): LiveItemState {
-  return {
-    itemType: TYPE_OF_LETTER[letter],
-    id,
-    groupId: null,
-    pos: null,
-    motion: "stopped",
-    ignition: null,
-    odometer: 0,
-    hours: 0,
-    driverId: null,
-    sensors: {},
-    since: null,
-    intrack: false,
-    dtcs: [],
-    customStateId: 0,
-  };
+  return emptyLiveItemState(TYPE_OF_LETTER[letter], id);
 }
 
 /**
