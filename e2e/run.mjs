@@ -52,7 +52,15 @@ async function startServer() {
   const logs = [];
   const server = spawn(process.execPath, ["packages/server/bin/vigia.mjs", "start"], {
     cwd: root,
-    env: { ...process.env, VIGIA_DATA_DIR: dataDir, PORT: String(port) },
+    // Device ports are free ones too, so a platform already running on this machine does not collide.
+    env: {
+      ...process.env,
+      VIGIA_DATA_DIR: dataDir,
+      PORT: String(port),
+      TELTONIKA_PORT: String(await freePort()),
+      GT06_PORT: String(await freePort()),
+      OSMAND_PORT: String(await freePort()),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout.on("data", (d) => logs.push(String(d)));
