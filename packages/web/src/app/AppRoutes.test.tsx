@@ -136,9 +136,9 @@ describe("router applies the access guard", () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
 
-  it("lets an ADMIN open /users (its empty-state screen for now)", async () => {
+  it("lets an ADMIN open /users", async () => {
     renderAt({ path: "/users", initialUser: makeUser("ADMIN", 5) });
-    expect(await screen.findByTestId("not-available-users")).toBeTruthy();
+    expect(await screen.findByTestId("table-users")).toBeTruthy();
   });
 
   it("sends an anonymous visitor to the sign-in screen", async () => {

@@ -4,6 +4,10 @@ import { Route, Routes } from "react-router-dom";
 import { AlarmRulesPage } from "../alarms/AlarmRulesPage.tsx";
 import { ResellerAlarmsPage } from "../alarms/ResellerAlarmsPage.tsx";
 import { CompaniesPage } from "../company/CompaniesPage.tsx";
+import { DevicesPage } from "../devices/DevicesPage.tsx";
+import { GroupsPage } from "../groups/GroupsPage.tsx";
+import { AssetsPage, DriversPage, PersonsPage } from "../items/ItemsPages.tsx";
+import { LogPage } from "../log/LogPage.tsx";
 import { LoginPage } from "../login/LoginPage.tsx";
 import { PasswordSetPage } from "../login/PasswordSetPage.tsx";
 import { UnsubscribePage } from "../login/UnsubscribePage.tsx";
@@ -12,8 +16,12 @@ import { GeozonesPage } from "../places/GeozonesPage.tsx";
 import { PoisPage } from "../places/PoisPage.tsx";
 import { WmsMapsPage } from "../places/WmsMapsPage.tsx";
 import { ProfilePage } from "../profile/ProfilePage.tsx";
+import { ResellersPage } from "../resellers/ResellersPage.tsx";
 import { Layout } from "../shell/Layout.tsx";
 import { NotAvailablePage } from "../shell/NotAvailablePage.tsx";
+import { TrackRulesPage } from "../trackrules/TrackRulesPage.tsx";
+import { ResellerUsersPage, UsersPage } from "../users/UsersPage.tsx";
+import { VehiclesPage } from "../vehicles/VehiclesPage.tsx";
 import { RouteGuard } from "./RouteGuard.tsx";
 
 /** Screens built so far; every other route of the domain table shows the honest "not available yet" page. */
@@ -26,6 +34,17 @@ const SCREENS: Record<string, () => ReactNode> = {
   geozones: () => <GeozonesPage />,
   pois: () => <PoisPage />,
   wmsmaps: () => <WmsMapsPage />,
+  vehicles: () => <VehiclesPage />,
+  assets: () => <AssetsPage />,
+  persons: () => <PersonsPage />,
+  drivers: () => <DriversPage />,
+  groups: () => <GroupsPage />,
+  trackRules: () => <TrackRulesPage />,
+  users: () => <UsersPage />,
+  log: () => <LogPage />,
+  devices: () => <DevicesPage />,
+  resellers: () => <ResellersPage />,
+  superUsers: () => <ResellerUsersPage />,
 };
 
 const screenFor = (route: RouteDef): ReactNode =>

@@ -1,40 +1,55 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { IconBuilding, IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { type CompanySummary, companyBadge, companySummarySchema } from "@vigia/domain";
+import { Badge, Button, Text } from "@mantine/core";
+import { IconLogin } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { companyBadge } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { api } from "../api/instance.ts";
+import { CrudPage } from "../management/CrudPage.tsx";
+import { send } from "../management/data.ts";
 import { useUser } from "../session/session.ts";
+import type { DataColumn, RowAction } from "../table/index.ts";
+import { CompanyForm, type CompanyRecord } from "./CompanyForm.tsx";
 import { useCompany } from "./company.ts";
-import { resellerCompaniesSchema, resellerQueryKey } from "./resellerLoad.ts";
+import { resellerQueryKey } from "./resellerLoad.ts";
+
+interface CompanyRow extends CompanyRecord {
+  state: number;
+  email?: string;
+  phone?: string;
+  nif?: string;
+  resellerId?: number;
+  licenses?: Record<string, number>;
+}
 
 /**
- * /companies for reseller-level users: pick the company to work in. A plain list is enough for the frame;
- * the full company management table is a later issue.
+ * /companies for reseller-level users: the full company table and form; selecting a company loads it and
+ * opens the map (spec 01 §4).
  */
 export function CompaniesPage() {
   const { t } = useTranslation();
   const user = useUser();
   const company = useCompany();
   const navigate = useNavigate();
-  const [filter, setFilter] = useState("");
-  const [choosing, setChoosing] = useState<number | null>(null);
-  const resellerId = user.resellerId ?? 0;
+  const queryClient = useQueryClient();
+  const rid = user.resellerId ?? 0;
   const companies = useQuery({
-    queryKey: resellerQueryKey(resellerId, "companies"),
-    queryFn: () => api.get(`resellers/id/${resellerId}/companies`, { schema: resellerCompaniesSchema }),
+    queryKey: resellerQueryKey(rid, "companies"),
+    queryFn: () => api.get<Record<string, CompanyRow>>(`resellers/id/${rid}/companies`),
   });
+  const resellers = useQuery({
+    queryKey: resellerQueryKey(rid, "resellers"),
+    queryFn: () => api.get<Record<string, { id: number; name: string }>>("resellers"),
+  });
+  const [editing, setEditing] = useState<CompanyRecord | null | "new">(null);
+  const [choosing, setChoosing] = useState<number | null>(null);
+  const rows = useMemo(() => Object.values(companies.data ?? {}), [companies.data]);
+  const resellerList = useMemo(() => Object.values(resellers.data ?? {}), [resellers.data]);
+  const resellerName = useMemo(() => new Map(resellerList.map((r) => [r.id, r.name])), [resellerList]);
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellerQueryKey(rid, "companies") });
 
-  const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return Object.values(companies.data ?? {})
-      .filter((c) => needle === "" || c.name.toLowerCase().includes(needle))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, [companies.data, filter]);
-
-  const choose = async (row: CompanySummary) => {
+  const choose = async (row: CompanyRow) => {
     setChoosing(row.id);
     try {
       await company.choose(row.id);
@@ -44,83 +59,102 @@ export function CompaniesPage() {
     }
   };
 
+  const columns: DataColumn<CompanyRow>[] = [
+    {
+      key: "name",
+      header: t("company.name"),
+      value: (r) => r.name,
+      render: (r) => (
+        <span data-testid="company-row">
+          <Button
+            variant={company.companyId === r.id ? "filled" : "subtle"}
+            size="compact-sm"
+            loading={choosing === r.id}
+            leftSection={<IconLogin size={14} />}
+            onClick={() => void choose(r)}
+          >
+            {r.name}
+          </Button>
+        </span>
+      ),
+    },
+    {
+      key: "state",
+      header: t("company.stateLabel"),
+      value: (r) => t(`company.state.${r.state}`),
+      render: (r) => {
+        const color = companyBadge(r.state);
+        return color ? (
+          <Badge color={color} variant="light">
+            {t(`company.state.${r.state}`)}
+          </Badge>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t(`company.state.${r.state}`)}
+          </Text>
+        );
+      },
+    },
+    {
+      key: "reseller",
+      header: t("companies.reseller"),
+      value: (r) => resellerName.get(Number(r.resellerId)) ?? "",
+    },
+    { key: "email", header: t("users.email"), value: (r) => r.email ?? "" },
+    { key: "phone", header: t("users.phone"), value: (r) => r.phone ?? "" },
+    { key: "nif", header: t("companies.nif"), value: (r) => r.nif ?? "" },
+    { key: "vehicles", header: t("companies.vehicleTotal"), value: (r) => r.licenses?.vehicleTotal ?? 0 },
+    { key: "assets", header: t("companies.assetTotal"), value: (r) => r.licenses?.assetTotal ?? 0 },
+  ];
+  const open: RowAction<CompanyRow> = {
+    key: "open",
+    label: t("company.select"),
+    icon: <IconLogin size={16} />,
+    onClick: (r) => void choose(r),
+  };
   return (
-    <Stack gap="md" data-testid="companies-page">
-      <Group justify="space-between">
-        <Title order={3}>{t("routes.companies")}</Title>
-        <TextInput
-          placeholder={t("common.search")}
-          leftSection={<IconSearch size={16} />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          w={260}
+    <div data-testid="companies-page">
+      <CrudPage
+        name="companies"
+        title={t("routes.companies")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={companies.isPending}
+        label={(r) => r.name}
+        extraActions={[open]}
+        onNew={() => setEditing("new")}
+        onEdit={async (r) => {
+          const full = await send(() =>
+            api.get<CompanyRecord>(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+          );
+          if (full.ok) setEditing(full.value);
+        }}
+        onDelete={async (r) => {
+          const res = await send(() =>
+            api.delete(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+          );
+          await reload();
+          return res.ok;
+        }}
+      />
+      {editing !== null ? (
+        <CompanyForm
+          row={editing === "new" ? null : editing}
+          resellers={resellerList}
+          defaultReseller={rid}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post(`resellers/id/${rid}/companies`, values, { quiet: true })
+                : api.put(`resellers/id/${rid}/companies/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
         />
-      </Group>
-      <Paper withBorder p={0}>
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("company.name")}</Table.Th>
-              <Table.Th>{t("company.stateLabel")}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const color = companyBadge(row.state);
-              return (
-                <Table.Tr key={row.id} data-testid="company-row">
-                  <Table.Td>
-                    <Group gap="xs">
-                      <IconBuilding size={16} color="var(--mantine-color-gray-6)" />
-                      <Text fw={500}>{row.name}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {color ? (
-                      <Badge color={color} variant="light">
-                        {t(`company.state.${row.state}`)}
-                      </Badge>
-                    ) : (
-                      <Text c="dimmed" size="sm">
-                        {t(`company.state.${row.state}`)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant={company.companyId === row.id ? "filled" : "light"}
-                      loading={choosing === row.id}
-                      onClick={() => void choose(row)}
-                    >
-                      {company.companyId === row.id ? t("company.open") : t("company.select")}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {companies.isSuccess && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {t("common.noResults")}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {companies.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {t("common.loading")}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    </Stack>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,262 @@
+import { Badge, Button, Group, Modal, Select, Stack } from "@mantine/core";
+import {
+  IconBuildingOff,
+  IconBuildingPlus,
+  IconExternalLink,
+  IconLinkOff,
+  IconQrcode,
+  IconTrash,
+  IconUpload,
+} from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type DeviceTypeInfo, deviceRowButtons, ITEM_TYPE_LETTER, type ItemType } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { api } from "../api/instance.ts";
+import { useCompany } from "../company/company.ts";
+import { resellerCompaniesSchema, resellerQueryKey } from "../company/resellerLoad.ts";
+import { formatDateTime } from "../format/date.ts";
+import { ImportDialog } from "../imports/ImportDialog.tsx";
+import { CrudPage } from "../management/CrudPage.tsx";
+import { send } from "../management/data.ts";
+import { useTimezone } from "../session/preferences.tsx";
+import { useUser } from "../session/session.ts";
+import type { DataColumn, RowAction } from "../table/index.ts";
+import { DeviceForm, type DeviceRow } from "./DeviceForm.tsx";
+import { QrDialog } from "./QrDialog.tsx";
+
+interface TrackerInputs {
+  types: Record<string, DeviceTypeInfo>;
+  simTypes: Record<string, { id: number; name: string }>;
+}
+
+/** /devices: the reseller's devices with the row buttons of spec 02 §2, form, import, QR and bulk delete. */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const company = useCompany();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { timezone } = useTimezone();
+  const rid = user.resellerId ?? 0;
+  const base = `resellers/id/${rid}/trackers`;
+  const devices = useQuery({
+    queryKey: ["devices", rid],
+    queryFn: () => api.get<Record<string, DeviceRow>>(base),
+  });
+  const inputs = useQuery({
+    queryKey: resellerQueryKey(rid, "trackerInputs"),
+    queryFn: () => api.get<TrackerInputs>(`resellers/id/${rid}/trackers/inputs`),
+  });
+  const companies = useQuery({
+    queryKey: resellerQueryKey(rid, "companies"),
+    queryFn: () => api.get(`resellers/id/${rid}/companies`, { schema: resellerCompaniesSchema }),
+  });
+  const types = useMemo(() => Object.values(inputs.data?.types ?? {}), [inputs.data]);
+  const simTypes = useMemo(() => Object.values(inputs.data?.simTypes ?? {}), [inputs.data]);
+  const rows = useMemo(() => Object.values(devices.data ?? {}), [devices.data]);
+  const [editing, setEditing] = useState<DeviceRow | null | "new">(null);
+  const [assigning, setAssigning] = useState<DeviceRow | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["devices", rid] });
+
+  const columns = useMemo<DataColumn<DeviceRow>[]>(() => {
+    const typeName = new Map(types.map((x) => [x.id, x.name]));
+    return [
+      { key: "deviceId", header: t("devices.imei"), value: (r) => r.deviceId },
+      { key: "type", header: t("devices.type"), value: (r) => typeName.get(r.typeId) ?? String(r.typeId) },
+      { key: "name", header: t("mgmt.name"), value: (r) => r.name },
+      { key: "company", header: t("devices.company"), value: (r) => r.companyName ?? "" },
+      {
+        key: "item",
+        header: t("devices.item"),
+        value: (r) =>
+          r.itemId === null ? "" : `${ITEM_TYPE_LETTER[r.itemType as ItemType]} ${r.itemName ?? ""}`,
+        render: (r) =>
+          r.itemId === null ? null : (
+            <Group gap={4} wrap="nowrap">
+              <Badge size="sm" variant="light">
+                {ITEM_TYPE_LETTER[r.itemType as ItemType]}
+              </Badge>
+              {r.itemName}
+            </Group>
+          ),
+      },
+      {
+        key: "pos",
+        header: t("devices.position"),
+        value: (r) => (r.itemPos ? `${r.itemPos.lat.toFixed(5)},${r.itemPos.lng.toFixed(5)}` : ""),
+      },
+      { key: "phone", header: t("devices.phone"), value: (r) => r.sim.phone ?? "" },
+      {
+        key: "config",
+        header: t("devices.config"),
+        value: (r) => (r.configActive ? t(`devices.configState.${r.configState}`) : ""),
+        render: (r) =>
+          r.configActive ? (
+            <Badge size="sm" color={r.configState === "awaiting" ? "yellow" : "green"}>
+              {t(`devices.configState.${r.configState}`)}
+            </Badge>
+          ) : null,
+      },
+      { key: "created", header: t("devices.created"), value: (r) => formatDateTime(r.createdTs, timezone) },
+    ];
+  }, [t, types, timezone]);
+
+  const visible = (button: ReturnType<typeof deviceRowButtons>[number]) => (r: DeviceRow) =>
+    deviceRowButtons(r, company.companyId !== null).includes(button);
+  const act = async (call: () => Promise<unknown>) => {
+    await send(call);
+    await reload();
+  };
+  const actions: RowAction<DeviceRow>[] = [
+    {
+      key: "assignCompany",
+      label: t("devices.assignCompany"),
+      icon: <IconBuildingPlus size={16} />,
+      visible: visible("assignCompany"),
+      onClick: setAssigning,
+    },
+    {
+      key: "unassignCompany",
+      label: t("devices.unassignCompany"),
+      icon: <IconBuildingOff size={16} />,
+      visible: visible("unassignCompany"),
+      onClick: (r) =>
+        void act(() => api.put(`${base}/id/${r.id}/company`, { companyId: null }, { quiet: true })),
+    },
+    {
+      key: "unassignItem",
+      label: t("devices.unassignItem"),
+      icon: <IconLinkOff size={16} />,
+      visible: visible("unassignItem"),
+      onClick: (r) => void act(() => api.put(`${base}/id/${r.id}/item`, { itemId: null }, { quiet: true })),
+    },
+    {
+      key: "goToCompany",
+      label: t("devices.goToCompany"),
+      icon: <IconExternalLink size={16} />,
+      visible: visible("goToCompany"),
+      onClick: (r) => {
+        if (r.companyId !== null) void company.choose(r.companyId).then(() => navigate("/"));
+      },
+    },
+    { key: "qr", label: t("devices.qr"), icon: <IconQrcode size={16} />, onClick: (r) => setQr(r.deviceId) },
+    {
+      key: "remove",
+      label: t("mgmt.delete"),
+      icon: <IconTrash size={16} />,
+      color: "red",
+      visible: visible("delete"),
+      onClick: (r) => void act(() => api.delete(`${base}/id/${r.id}`, { quiet: true })),
+    },
+  ];
+
+  return (
+    <>
+      <CrudPage
+        name="devices"
+        title={t("routes.devices")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={devices.isPending}
+        label={(r) => r.deviceId}
+        extraActions={actions}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDeleteMany={async (list) => {
+          await send(() =>
+            api.post(`${base}/deletebulk`, { deviceIds: list.map((d) => d.id) }, { quiet: true }),
+          );
+          await reload();
+        }}
+        toolbar={
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="devices-import"
+          >
+            {t("imports.import")}
+          </Button>
+        }
+      />
+      {editing !== null ? (
+        <DeviceForm
+          row={editing === "new" ? null : editing}
+          types={types}
+          simTypes={simTypes}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post(base, values, { quiet: true })
+                : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
+        />
+      ) : null}
+      <AssignCompanyModal
+        device={assigning}
+        companies={Object.values(companies.data ?? {}).map((c) => ({ id: c.id, name: c.name }))}
+        onClose={() => setAssigning(null)}
+        onAssign={async (companyId) => {
+          if (!assigning) return;
+          await act(() => api.put(`${base}/id/${assigning.id}/company`, { companyId }, { quiet: true }));
+          setAssigning(null);
+        }}
+      />
+      <QrDialog value={qr} onClose={() => setQr(null)} />
+      <ImportDialog
+        kind="devices"
+        path={`${base}/import`}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onDone={() => void reload()}
+      />
+    </>
+  );
+}
+
+function AssignCompanyModal({
+  device,
+  companies,
+  onClose,
+  onAssign,
+}: {
+  device: DeviceRow | null;
+  companies: { id: number; name: string }[];
+  onClose(): void;
+  onAssign(companyId: number): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<string | null>(null);
+  return (
+    <Modal opened={device !== null} onClose={onClose} title={t("devices.assignCompany")} centered>
+      <Stack>
+        <Select
+          label={t("devices.company")}
+          searchable
+          data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={choice}
+          onChange={setChoice}
+          data-testid="assign-company-select"
+        />
+        <Group justify="flex-end">
+          <Button
+            disabled={choice === null}
+            onClick={() => choice && void onAssign(Number(choice))}
+            data-testid="assign-company-confirm"
+          >
+            {t("devices.assign")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,136 @@
+import { Select } from "@mantine/core";
+import { buildGroupTree, groupWriteSchema, parentError } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../api/instance.ts";
+import { useCompany } from "../company/company.ts";
+import { CrudPage } from "../management/CrudPage.tsx";
+import { send, useCompanyRows, useRefreshCompany } from "../management/data.ts";
+import { errorText } from "../management/errors.ts";
+import { FormModal } from "../management/FormModal.tsx";
+import { TextField } from "../management/fields.tsx";
+import { useZodForm } from "../management/useZodForm.ts";
+import type { DataColumn } from "../table/index.ts";
+
+interface GroupRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+  vehicles: number[];
+  assets: number[];
+  persons: number[];
+}
+
+/** /groups: the tree, with the path of each group, its own and aggregated items. */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const { companyId, loading } = useCompany();
+  const refresh = useRefreshCompany();
+  const groups = useCompanyRows<GroupRow>("groups");
+  const tree = useMemo(() => buildGroupTree(groups), [groups]);
+  const [editing, setEditing] = useState<GroupRow | null | "new">(null);
+  const rows = useMemo(() => Object.values(tree), [tree]);
+  const path = (id: number) =>
+    [...(tree[id]?.ancestors ?? [])]
+      .reverse()
+      .map((a) => tree[a]?.name ?? "")
+      .concat(tree[id]?.name ?? "")
+      .join(" › ");
+  const columns: DataColumn<(typeof rows)[number]>[] = [
+    { key: "name", header: t("mgmt.name"), value: (r) => r.name },
+    { key: "path", header: t("groups.path"), value: (r) => path(r.id) },
+    {
+      key: "parent",
+      header: t("groups.parent"),
+      value: (r) => (r.parentId === null ? "" : (tree[r.parentId]?.name ?? "")),
+    },
+    { key: "vehicles", header: t("routes.vehicles"), value: (r) => r.vehicles.length },
+    { key: "assets", header: t("routes.assets"), value: (r) => r.assets.length },
+    { key: "persons", header: t("routes.persons"), value: (r) => r.persons.length },
+    {
+      key: "all",
+      header: t("groups.allItems"),
+      value: (r) => r.allVehicles.length + r.allAssets.length + r.allPersons.length,
+    },
+  ];
+  return (
+    <>
+      <CrudPage
+        name="groups"
+        title={t("routes.groups")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={loading}
+        label={(r) => r.name}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDelete={async (r) => {
+          const res = await send(() =>
+            api.delete(`companies/id/${companyId}/groups/id/${r.id}`, { quiet: true }),
+          );
+          await refresh(["groups"]);
+          return res.ok;
+        }}
+      />
+      {editing !== null ? (
+        <GroupForm row={editing === "new" ? null : editing} tree={tree} onClose={() => setEditing(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function GroupForm({
+  row,
+  tree,
+  onClose,
+}: {
+  row: GroupRow | null;
+  tree: ReturnType<typeof buildGroupTree>;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const refresh = useRefreshCompany();
+  const form = useZodForm(groupWriteSchema, { name: row?.name ?? "", parentId: row?.parentId ?? null });
+  const parent = form.values.parentId as number | null;
+  const problem = parentError(tree, row?.id ?? null, parent);
+  const save = async () => {
+    const base = `companies/id/${companyId}/groups`;
+    const res = await send(() =>
+      row
+        ? api.put(`${base}/id/${row.id}`, form.values, { quiet: true })
+        : api.post(base, form.values, { quiet: true }),
+    );
+    if (!res.ok) {
+      form.setServerErrors(res.fields);
+      return false;
+    }
+    await refresh(["groups"]);
+    return true;
+  };
+  return (
+    <FormModal
+      opened
+      title={row ? t("groups.edit") : t("groups.new")}
+      onClose={onClose}
+      onSave={save}
+      valid={form.valid && !problem}
+      size="md"
+    >
+      <TextField form={form} name="name" label={t("mgmt.name")} required />
+      <Select
+        label={t("groups.parent")}
+        clearable
+        searchable
+        data={Object.values(tree)
+          .filter((g) => g.id !== row?.id)
+          .map((g) => ({ value: String(g.id), label: g.name }))}
+        value={parent === null ? null : String(parent)}
+        onChange={(v) => form.set("parentId", v === null ? null : Number(v))}
+        error={errorText(t, problem ?? form.errorOf("parentId"))}
+        data-testid="field-parentId"
+      />
+    </FormModal>
+  );
+}

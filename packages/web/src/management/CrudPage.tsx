@@ -1,0 +1,111 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
+
+interface Props<Row> {
+  name: string;
+  title: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => number;
+  columns: readonly DataColumn<Row>[];
+  onNew?: () => void;
+  onEdit?: (row: Row) => void;
+  onDelete?: (row: Row) => Promise<boolean>;
+  /** Bulk delete; defaults to deleting one by one. */
+  onDeleteMany?: (rows: Row[]) => Promise<void>;
+  extraActions?: readonly RowAction<Row>[];
+  toolbar?: ReactNode;
+  readOnly?: boolean;
+  loading?: boolean;
+  /** Label of a row in the delete confirmation. */
+  label: (row: Row) => string;
+}
+
+/** A management list: the generic table with New, Edit and Delete (confirmed) wired in. */
+export function CrudPage<Row>(props: Props<Row>) {
+  const { t } = useTranslation();
+  const [confirm, setConfirm] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const actions: RowAction<Row>[] = [
+    ...(props.extraActions ?? []),
+    ...(props.onEdit
+      ? [{ key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: props.onEdit }]
+      : []),
+    ...(props.onDelete
+      ? [
+          {
+            key: "delete",
+            label: t("mgmt.delete"),
+            icon: <IconTrash size={16} />,
+            color: "red",
+            onClick: (r: Row) => setConfirm(r),
+          },
+        ]
+      : []),
+  ];
+  const deleteMany =
+    props.onDeleteMany ??
+    (props.onDelete
+      ? async (rows: Row[]) => {
+          for (const row of rows) await props.onDelete?.(row);
+        }
+      : undefined);
+  return (
+    <>
+      <DataTable
+        name={props.name}
+        title={props.title}
+        rows={props.rows}
+        rowKey={props.rowKey}
+        columns={props.columns}
+        actions={actions}
+        onDeleteSelected={deleteMany}
+        readOnly={props.readOnly}
+        loading={props.loading}
+        toolbar={
+          <>
+            {props.toolbar}
+            {props.onNew ? (
+              <Button leftSection={<IconPlus size={16} />} onClick={props.onNew} data-testid="mgmt-new">
+                {t("mgmt.new")}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={t("mgmt.deleteTitle")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t("mgmt.deleteText", { name: confirm ? props.label(confirm) : "" })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              {t("table.cancel")}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              data-testid="mgmt-delete-confirm"
+              onClick={async () => {
+                if (!confirm || !props.onDelete) return;
+                setBusy(true);
+                try {
+                  if (await props.onDelete(confirm)) setConfirm(null);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {t("mgmt.delete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Modal, ScrollArea, Stack } from "@mantine/core";
+import { type ReactNode, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Save is locked 500 ms after a click so a double click never sends twice (spec 02 §2). */
+const SAVE_LOCK_MS = 500;
+
+interface Props {
+  opened: boolean;
+  title: string;
+  onClose(): void;
+  /** Resolves true when saved (the modal closes). */
+  onSave(): Promise<boolean>;
+  valid: boolean;
+  children: ReactNode;
+  size?: string;
+  /** Shown above the buttons, e.g. a form-level error. */
+  error?: string;
+}
+
+export function FormModal({ opened, title, onClose, onSave, valid, children, size = "lg", error }: Props) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const lockedUntil = useRef(0);
+  const save = async () => {
+    if (Date.now() < lockedUntil.current) return;
+    lockedUntil.current = Date.now() + SAVE_LOCK_MS;
+    setSaving(true);
+    try {
+      if (await onSave()) onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <Stack gap="sm" data-testid="mgmt-form">
+        {children}
+        {error ? <Alert color="red">{error}</Alert> : null}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            {t("table.cancel")}
+          </Button>
+          <Button disabled={!valid} loading={saving} onClick={() => void save()} data-testid="mgmt-save">
+            {t("common.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
