@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { type AlarmLog, isResellerOrHigher, showsAlarmToast } from "@vigia/domain";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompany } from "../company/company.ts";
 import { useAtom } from "../live/atom.ts";
@@ -71,10 +71,8 @@ export function AlarmCenter() {
   const connected = useAtom(liveConnected);
   const loaded = companyId !== null && info !== null;
 
-  useEffect(() => {
-    if (!loaded) return;
-    void loadLogs(companyId).catch(() => undefined);
-  }, [loaded, companyId]);
+  // Notices loaded once for this company: later loads treat ids not in it as arrivals (toast).
+  const baseline = useRef<number | null>(null);
 
   useEffect(() => {
     if (!loaded || !user) return;
@@ -86,18 +84,25 @@ export function AlarmCenter() {
       showToast(last);
       if (soundOn(user.config.alarmFrontSound)) playHorn();
     };
+    // Device clocks may run ahead (the server accepts up to a day), so automatic loads look a day past now.
+    const refresh = () => {
+      const first = baseline.current !== companyId;
+      const known = new Set(center.get().logs.keys());
+      const range = { ...center.get().range, to: Math.max(center.get().range.to, Date.now() + 86_400_000) };
+      void loadLogs(companyId, range)
+        .then((list) => {
+          baseline.current = companyId;
+          if (!first) arrived(list.filter((l) => !known.has(l.id)).sort((a, b) => a.id - b.id));
+        })
+        .catch(() => undefined);
+    };
     const stop = onLiveMessage((message) => {
       if (message.type.startsWith("alarmlog")) arrived(receive(message));
     });
+    // On (re)connecting, catch up with what arrived while the channel was down; without it, poll.
+    refresh();
     if (connected) return stop;
-    // No live channel on this screen: poll, and treat notices not seen before as arrivals.
-    const timer = setInterval(() => {
-      const known = new Set(center.get().logs.keys());
-      const range = { ...center.get().range, to: Math.max(center.get().range.to, Date.now()) };
-      void loadLogs(companyId, range)
-        .then((list) => arrived(list.filter((l) => !known.has(l.id)).sort((a, b) => a.id - b.id)))
-        .catch(() => undefined);
-    }, POLL_MS);
+    const timer = setInterval(refresh, POLL_MS);
     return () => {
       stop();
       clearInterval(timer);

@@ -36,7 +36,12 @@ const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
 export function StateBadge({ value }: { value: 0 | 1 | 2 }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATE_COLOR[value]} variant="light" size="sm">
+    <Badge
+      color={STATE_COLOR[value]}
+      variant="light"
+      size="sm"
+      styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}
+    >
       {t(`alarms.state.${value}`)}
     </Badge>
   );
