@@ -27,6 +27,7 @@ import {
 } from "./common.tsx";
 import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
 import type { Shape } from "./drawing.ts";
+import { ImportPlacesButton } from "./ImportPlacesButton.tsx";
 import { type DrawMode, PlacesMap } from "./PlacesMap.tsx";
 
 interface Draft {
@@ -140,24 +141,27 @@ export function GeozonesPage() {
       }
       toolbar={
         writable && (
-          <Group gap="xs">
-            <Button
-              size="xs"
-              leftSection={<IconCircle size={14} />}
-              onClick={() => start("circle")}
-              data-testid="new-circle"
-            >
-              {t("places.newCircle")}
-            </Button>
-            <Button
-              size="xs"
-              leftSection={<IconPolygon size={14} />}
-              onClick={() => start("polygon")}
-              data-testid="new-polygon"
-            >
-              {t("places.newPolygon")}
-            </Button>
-          </Group>
+          <>
+            <ImportPlacesButton />
+            <Group gap="xs">
+              <Button
+                size="xs"
+                leftSection={<IconCircle size={14} />}
+                onClick={() => start("circle")}
+                data-testid="new-circle"
+              >
+                {t("places.newCircle")}
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconPolygon size={14} />}
+                onClick={() => start("polygon")}
+                data-testid="new-polygon"
+              >
+                {t("places.newPolygon")}
+              </Button>
+            </Group>
+          </>
         )
       }
       height="calc(100dvh - 260px)"

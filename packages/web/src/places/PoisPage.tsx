@@ -26,6 +26,7 @@ import {
 } from "./common.tsx";
 import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
 import type { Shape } from "./drawing.ts";
+import { ImportPlacesButton } from "./ImportPlacesButton.tsx";
 import { type DrawMode, PlacesMap } from "./PlacesMap.tsx";
 
 interface Draft {
@@ -124,25 +125,28 @@ export function PoisPage() {
       }
       toolbar={
         writable && (
-          <Button
-            size="xs"
-            leftSection={<IconMapPin size={14} />}
-            data-testid="new-poi"
-            onClick={() => {
-              setDraft({
-                id: null,
-                name: "",
-                color: DEFAULT_PLACE_COLOR,
-                icon: "pin",
-                group: null,
-                address: "",
-              });
-              setShape(null);
-              setMode("point");
-            }}
-          >
-            {t("places.newPoi")}
-          </Button>
+          <>
+            <ImportPlacesButton />
+            <Button
+              size="xs"
+              leftSection={<IconMapPin size={14} />}
+              data-testid="new-poi"
+              onClick={() => {
+                setDraft({
+                  id: null,
+                  name: "",
+                  color: DEFAULT_PLACE_COLOR,
+                  icon: "pin",
+                  group: null,
+                  address: "",
+                });
+                setShape(null);
+                setMode("point");
+              }}
+            >
+              {t("places.newPoi")}
+            </Button>
+          </>
         )
       }
       height="calc(100dvh - 260px)"
