@@ -51,6 +51,8 @@ async function startServer() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const logs = [];
+  // Scenarios that act as devices (alarms) read the gateway port from the environment.
+  process.env.TELTONIKA_PORT = String(await freePort());
   const server = spawn(process.execPath, ["packages/server/bin/vigia.mjs", "start"], {
     cwd: root,
     // Device ports are free ones too, so a platform already running on this machine does not collide.
@@ -58,7 +60,7 @@ async function startServer() {
       ...process.env,
       VIGIA_DATA_DIR: dataDir,
       PORT: String(port),
-      TELTONIKA_PORT: String(await freePort()),
+      TELTONIKA_PORT: process.env.TELTONIKA_PORT,
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),
     },
