@@ -52,6 +52,17 @@ describe("Teltonika over TCP", () => {
     expect((await device.read(4)).readUInt32BE(0)).toBe(3);
     expect(await storedCount(imei)).toBe(3);
     device.end();
+
+    // The device list shows where its item is, from the snapshotted live state.
+    await p.ctx.telematics.processor.idle();
+    await p.ctx.telematics.store.snapshot();
+    const acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!.id;
+    const trackers = await p.api.get<Record<string, { deviceId: string; itemPos: { lat: number } | null }>>(
+      `companies/id/${acme}/trackers`,
+      await p.api.token("admin@acme.demo"),
+    );
+    const row = Object.values(trackers.body).find((t) => t.deviceId === imei);
+    expect(row?.itemPos?.lat).toBeCloseTo(40.412, 3);
   });
 
   it("keeps an unknown device in the unknown list and closes it without an ACK", async () => {

@@ -66,8 +66,9 @@ export const DEVICE_SELECT = `
     coalesce(v.group_id, a.group_id, p.group_id) as "groupId",
     d.sim, d.config, d.config_active as "configActive", d.config_state as "configState", d.country_id as "countryId",
     d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs",
-    case when s.state -> 'pos' is null or jsonb_typeof(s.state -> 'pos') = 'null' then null
-      else jsonb_build_object('lat', s.state -> 'pos' -> 'lat', 'lng', s.state -> 'pos' -> 'lng', 'ts', s.state -> 'pos' -> 'ts')
+    case when s.state -> 'state' -> 'pos' is null or jsonb_typeof(s.state -> 'state' -> 'pos') = 'null' then null
+      else jsonb_build_object('lat', s.state -> 'state' -> 'pos' -> 'lat', 'lng', s.state -> 'state' -> 'pos' -> 'lng',
+        'ts', s.state -> 'state' -> 'pos' -> 'ts')
     end as "itemPos"
   from devices d
   left join companies c on c.id = d.company_id
