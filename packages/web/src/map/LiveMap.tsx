@@ -4,6 +4,7 @@ import type { DrivingEvent, ItemKey, ServerMessage } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompany } from "../company/company.ts";
+import { useLiveSend } from "../live/LiveChannel.tsx";
 import { applyBatch, liveAlert } from "../live/liveClient.ts";
 import { type LiveKey, liveItems, parseKey } from "../live/store.ts";
 import { useTimezone } from "../session/preferences.tsx";
@@ -11,7 +12,7 @@ import { useSession } from "../session/session.ts";
 import { allowedGroups, buildCatalog } from "./catalog.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
 import type { MapView } from "./features.ts";
-import { useLiveClient, useMapSettings } from "./hooks.ts";
+import { useMapSettings } from "./hooks.ts";
 import { ItemListPanel } from "./ItemListPanel.tsx";
 import { MapToolbar } from "./MapToolbar.tsx";
 import { MapController, type RouteDrawing } from "./mapController.ts";
@@ -58,7 +59,7 @@ export function LiveMap() {
   const container = useRef<HTMLDivElement | null>(null);
   const controller = useRef<MapController | null>(null);
   const selectedRef = useRef<LiveKey | null>(null);
-  const send = useLiveClient(companyId, storage);
+  const send = useLiveSend();
 
   const { vehicles, assets, persons, groups, drivers, pois, geozones } = data;
   const catalog = useMemo(

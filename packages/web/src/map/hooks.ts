@@ -11,7 +11,7 @@ import { type MapSettings, readMapSettings, writeMapSettings } from "./settings.
 /** Local-storage key the session writes the front version under (SiteStorage.writeFrontVersion). */
 const frontVersionKey = (site: string): string => `vigia.${site}.frontVersion`;
 
-/** Runs the live channel while the map is mounted, bound to the current company. */
+/** Runs the live channel while mounted (by the frame, see live/LiveChannel.tsx), bound to the current company. */
 export function useLiveClient(
   companyId: number | null,
   storage: SiteStorage,

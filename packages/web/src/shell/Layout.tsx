@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
 import { useResellerLoad } from "../company/resellerLoad.ts";
+import { LiveChannelProvider } from "../live/LiveChannel.tsx";
 import { AlarmPanelSlot } from "./AlarmBellSlot.tsx";
 import { CompanyBlockedModal } from "./CompanyBlockedModal.tsx";
 import { InfoModal } from "./InfoModal.tsx";
@@ -22,40 +23,42 @@ export function Layout() {
   const [supportOpened, support] = useDisclosure(false);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
-        breakpoint: "sm",
-        collapsed: { mobile: !mobileOpened },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopBar
-          mobileOpened={mobileOpened}
-          onToggleMobile={mobile.toggle}
-          collapsed={collapsed}
-          onToggleCollapsed={() => setCollapsed((c) => !c)}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar p={collapsed ? 6 : "xs"}>
-        <AppShell.Section grow component={ScrollArea} type="scroll" scrollbarSize={6}>
-          <NavMenu
+    <LiveChannelProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          width: collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH,
+          breakpoint: "sm",
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopBar
+            mobileOpened={mobileOpened}
+            onToggleMobile={mobile.toggle}
             collapsed={collapsed}
-            onNavigate={mobile.close}
-            onOpenInfo={info.open}
-            onOpenSupport={support.open}
+            onToggleCollapsed={() => setCollapsed((c) => !c)}
           />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: "flex", flexDirection: "column" }}>
-        <Outlet />
-      </AppShell.Main>
-      <AlarmPanelSlot />
-      <InfoModal opened={infoOpened} onClose={info.close} />
-      <SupportDrawer opened={supportOpened} onClose={support.close} />
-      <CompanyBlockedModal />
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p={collapsed ? 6 : "xs"}>
+          <AppShell.Section grow component={ScrollArea} type="scroll" scrollbarSize={6}>
+            <NavMenu
+              collapsed={collapsed}
+              onNavigate={mobile.close}
+              onOpenInfo={info.open}
+              onOpenSupport={support.open}
+            />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)" style={{ display: "flex", flexDirection: "column" }}>
+          <Outlet />
+        </AppShell.Main>
+        <AlarmPanelSlot />
+        <InfoModal opened={infoOpened} onClose={info.close} />
+        <SupportDrawer opened={supportOpened} onClose={support.close} />
+        <CompanyBlockedModal />
+      </AppShell>
+    </LiveChannelProvider>
   );
 }
