@@ -51,8 +51,8 @@ export async function run({ context, baseUrl }) {
   await shot(page, "screen-support");
   await page.keyboard.press("Escape");
 
-  await page.locator(byTestId("menu-vehicles")).click();
-  await page.locator(byTestId("not-available-vehicles")).waitFor();
+  await page.locator(byTestId("menu-maintenances")).click();
+  await page.locator(byTestId("not-available-maintenances")).waitFor();
   await shot(page, "screen-not-available");
 
   await page.getByRole("button", { name: "Contraer menú" }).click();
