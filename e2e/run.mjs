@@ -7,8 +7,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { SCREENSHOT_DIR } from "./lib.mjs";
 import { chromium } from "playwright-core";
+import { SCREENSHOT_DIR } from "./lib.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const scenarioDir = join(root, "e2e", "scenarios");
@@ -135,7 +135,9 @@ async function main() {
         console.log(`  FAIL ${scenario.name}: ${error instanceof Error ? error.message : error}`);
         // What the browser showed when it failed, for whoever reads the CI log next.
         for (const [i, page] of context.pages().entries()) {
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `failed-${scenario.file}-${i}.png`) }).catch(() => undefined);
+          await page
+            .screenshot({ path: join(SCREENSHOT_DIR, `failed-${scenario.file}-${i}.png`) })
+            .catch(() => undefined);
           console.log(`       page ${i}: ${page.url()}`);
         }
       } finally {

@@ -56,7 +56,9 @@ describe("Teltonika over TCP", () => {
     // The device list shows where its item is, from the snapshotted live state.
     await p.ctx.telematics.processor.idle();
     await p.ctx.telematics.store.snapshot();
-    const acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!.id;
+    const acme = (
+      await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'")
+    )[0]!.id;
     const trackers = await p.api.get<Record<string, { deviceId: string; itemPos: { lat: number } | null }>>(
       `companies/id/${acme}/trackers`,
       await p.api.token("admin@acme.demo"),
