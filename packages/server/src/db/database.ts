@@ -49,7 +49,8 @@ export function isUniqueViolation(error: unknown): error is DbError {
 
 /** Parameters cross a worker boundary or the pg wire: objects become JSON text, arrays stay arrays. */
 export function serializeParam(param: SqlParam): unknown {
-  if (param === null || typeof param !== "object" || param instanceof Date || Array.isArray(param))
-    return param;
+  if (param === null || typeof param !== "object" || param instanceof Date) return param;
+  // Arrays of scalars are SQL arrays (int[], text[]); arrays of objects are JSON documents (jsonb).
+  if (Array.isArray(param) && param.every((v) => v === null || typeof v !== "object")) return param;
   return JSON.stringify(param);
 }

@@ -310,7 +310,10 @@ export class Processor {
       return this.identifyDriver(binding, effect.card, ts);
     if (effect.kind === "dtcs" && binding.itemType === 1) {
       return this.ctx.db
-        .query("update vehicles set dtcs = $2 where id = $1", [binding.itemId, effect.dtcs])
+        .query("update vehicles set dtcs = $2::jsonb where id = $1", [
+          binding.itemId,
+          JSON.stringify(effect.dtcs),
+        ])
         .then(() => undefined);
     }
     return null;
