@@ -11,6 +11,7 @@ import { forbidden, notFound } from "../http/errors.ts";
 import { listDeviceTypes } from "../items/read-models.ts";
 import { type ResellerScope, resolveResellerScope, visibleResellerIds } from "../tenancy/scope.ts";
 import { resellerUserRoutes } from "../users/reseller-users.ts";
+import { registerUnknownDeviceRoutes } from "./unknown-devices.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -59,6 +60,7 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/timezones", { schema: { tags } }, async () => timezones());
     app.get("/states", { schema: { tags } }, async () => COMPANY_STATES);
     registerResellerAdminRoutes(app, ctx);
+    registerUnknownDeviceRoutes(app, ctx, tags);
     await app.register(resellerUserRoutes(ctx));
 
     await app.register(

@@ -62,16 +62,19 @@ interface Props {
   simTypes: readonly { id: number; name: string }[];
   /** Company users keep the identifier and type of the reseller's stock. */
   lockIdentity?: boolean;
+  /** Starting identifier and type of a new device (registering one from the unknown-devices list). */
+  initial?: { deviceId: string; typeId?: number };
   onClose(): void;
   onSave(values: Record<string, unknown>): Promise<SendResult<unknown>>;
 }
 
 /** Device form (spec 02 §3, §5): hex identifier of the type's length, SIM, tracker configuration. */
-export function DeviceForm({ row, types, simTypes, lockIdentity, onClose, onSave }: Props) {
+export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClose, onSave }: Props) {
   const { t } = useTranslation();
-  const firstType = types[0];
+  // A prefilled type the reseller's type list does not know falls back to the first one.
+  const firstType = types.find((x) => x.id === initial?.typeId) ?? types[0];
   const form = useZodForm(deviceWriteSchema, {
-    deviceId: row?.deviceId ?? "",
+    deviceId: row?.deviceId ?? initial?.deviceId ?? "",
     typeId: row?.typeId ?? firstType?.id ?? 1,
     name: row?.name ?? "",
     description: row?.description ?? "",

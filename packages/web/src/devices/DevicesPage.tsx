@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Select, Stack } from "@mantine/core";
 import {
   IconBuildingOff,
   IconBuildingPlus,
+  IconDeviceUnknown,
   IconExternalLink,
   IconLinkOff,
   IconQrcode,
@@ -25,6 +26,7 @@ import { useUser } from "../session/session.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
 import { DeviceForm, type DeviceRow } from "./DeviceForm.tsx";
 import { QrDialog } from "./QrDialog.tsx";
+import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
 
 interface TrackerInputs {
   types: Record<string, DeviceTypeInfo>;
@@ -60,6 +62,9 @@ export function DevicesPage() {
   const [assigning, setAssigning] = useState<DeviceRow | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [unknownOpen, setUnknownOpen] = useState(false);
+  /** Identifier and type a new device starts with when registered from the unknown-devices list. */
+  const [prefill, setPrefill] = useState<{ deviceId: string; typeId?: number } | undefined>(undefined);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["devices", rid] });
 
   const columns = useMemo<DataColumn<DeviceRow>[]>(() => {
@@ -174,29 +179,47 @@ export function DevicesPage() {
           await reload();
         }}
         toolbar={
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} />}
-            onClick={() => setImporting(true)}
-            data-testid="devices-import"
-          >
-            {t("imports.import")}
-          </Button>
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+              data-testid="devices-import"
+            >
+              {t("imports.import")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDeviceUnknown size={16} />}
+              onClick={() => setUnknownOpen(true)}
+              data-testid="devices-unknown"
+            >
+              {t("extras.unknownDevices.button")}
+            </Button>
+          </>
         }
       />
       {editing !== null ? (
         <DeviceForm
           row={editing === "new" ? null : editing}
+          initial={editing === "new" ? prefill : undefined}
           types={types}
           simTypes={simTypes}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            setEditing(null);
+            setPrefill(undefined);
+          }}
           onSave={async (values) => {
             const res = await send(() =>
               editing === "new"
                 ? api.post(base, values, { quiet: true })
                 : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
             );
-            if (res.ok) await reload();
+            if (res.ok) {
+              await reload();
+              // A registered identifier drops out of the unknown list (the server filters it).
+              if (prefill) await queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY });
+            }
             return res;
           }}
         />
@@ -209,6 +232,14 @@ export function DevicesPage() {
           if (!assigning) return;
           await act(() => api.put(`${base}/id/${assigning.id}/company`, { companyId }, { quiet: true }));
           setAssigning(null);
+        }}
+      />
+      <UnknownDevicesModal
+        opened={unknownOpen && editing === null}
+        onClose={() => setUnknownOpen(false)}
+        onRegister={(d) => {
+          setPrefill({ deviceId: d.deviceId, typeId: PROTOCOL_DEVICE_TYPE[d.protocol] });
+          setEditing("new");
         }}
       />
       <QrDialog value={qr} onClose={() => setQr(null)} />

@@ -1,5 +1,5 @@
-import { Select } from "@mantine/core";
-import { buildGroupTree, groupWriteSchema, parentError } from "@vigia/domain";
+import { Select, Tabs } from "@mantine/core";
+import { buildGroupTree, groupWriteSchema, isAdminOrHigher, parentError } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
@@ -10,7 +10,9 @@ import { errorText } from "../management/errors.ts";
 import { FormModal } from "../management/FormModal.tsx";
 import { TextField } from "../management/fields.tsx";
 import { useZodForm } from "../management/useZodForm.ts";
+import { useUser } from "../session/session.ts";
 import type { DataColumn } from "../table/index.ts";
+import { CustomStatesSection } from "./CustomStates.tsx";
 
 interface GroupRow {
   id: number;
@@ -21,8 +23,36 @@ interface GroupRow {
   persons: number[];
 }
 
-/** /groups: the tree, with the path of each group, its own and aggregated items. */
+/**
+ * /groups: the group tree and, for admins, the custom states per item kind. Both classify the company's
+ * items, so they share the screen as tabs rather than adding a route.
+ */
 export function GroupsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  if (!isAdminOrHigher(user.role)) return <GroupsList />;
+  return (
+    <Tabs defaultValue="groups" keepMounted={false}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="groups" data-testid="groups-tab-groups">
+          {t("routes.groups")}
+        </Tabs.Tab>
+        <Tabs.Tab value="states" data-testid="groups-tab-states">
+          {t("extras.customStates.title")}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="groups">
+        <GroupsList />
+      </Tabs.Panel>
+      <Tabs.Panel value="states">
+        <CustomStatesSection />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/** The tree, with the path of each group, its own and aggregated items. */
+function GroupsList() {
   const { t } = useTranslation();
   const { companyId, loading } = useCompany();
   const refresh = useRefreshCompany();

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
 import { useCompany } from "../company/company.ts";
+import { useCustomStateColumn } from "../groups/CustomStates.tsx";
 import { CrudPage } from "../management/CrudPage.tsx";
 import { CustomDataFields } from "../management/CustomDataFields.tsx";
 import { send, useCompanyRows, useRefreshCompany } from "../management/data.ts";
@@ -131,6 +132,8 @@ function ItemsPage({ kind }: { kind: Kind }) {
   const persons = useCompanyRows<{ id: number; name: string }>("persons");
   const vehicles = useCompanyRows<{ id: number; plate: string }>("vehicles");
   const [editing, setEditing] = useState<DriverRow | null | "new">(null);
+  // Drivers have no live state, so no current custom state to show.
+  const stateColumn = useCustomStateColumn<DriverRow>(kind === "drivers" ? null : CUSTOM_KIND[kind]);
   const columns = useMemo<DataColumn<DriverRow>[]>(() => {
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
     const cols: DataColumn<DriverRow>[] = [
@@ -167,8 +170,9 @@ function ItemsPage({ kind }: { kind: Kind }) {
         { key: "phone", header: t("items.phone"), value: (r) => r.phone },
       );
     }
+    if (stateColumn) cols.push(stateColumn);
     return cols;
-  }, [t, kind, groups, persons, vehicles]);
+  }, [t, kind, groups, persons, vehicles, stateColumn]);
   return (
     <>
       <CrudPage

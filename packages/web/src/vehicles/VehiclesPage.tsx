@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
 import { useCompany } from "../company/company.ts";
+import { useCustomStateColumn } from "../groups/CustomStates.tsx";
 import { CrudPage } from "../management/CrudPage.tsx";
 import { send, useCompanyRows, useRefreshCompany } from "../management/data.ts";
 import type { DataColumn } from "../table/index.ts";
@@ -20,6 +21,7 @@ export function VehiclesPage() {
     "trackers",
   );
   const [editing, setEditing] = useState<VehicleRow | null | "new">(null);
+  const stateColumn = useCustomStateColumn<VehicleRow>("vehicle");
 
   const columns = useMemo<DataColumn<VehicleRow>[]>(() => {
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
@@ -55,8 +57,9 @@ export function VehiclesPage() {
         value: (r) => (r.intrack ? t("mgmt.yes") : t("mgmt.no")),
         render: (r) => (r.intrack ? <Badge size="sm">{t("mgmt.yes")}</Badge> : null),
       },
+      ...(stateColumn ? [stateColumn] : []),
     ];
-  }, [t, groups, drivers, devices]);
+  }, [t, groups, drivers, devices, stateColumn]);
 
   return (
     <>

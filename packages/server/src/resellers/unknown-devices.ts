@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { recordAudit } from "../audit/audit.ts";
+import type { AppContext } from "../context.ts";
+import { principalOf } from "../http/authenticate.ts";
+import { notFound } from "../http/errors.ts";
+import { requireWrite } from "../tenancy/scope.ts";
+
+export interface UnknownDevice {
+  deviceId: string;
+  protocol: string;
+  remote: string;
+  firstSeenTs: number;
+  lastSeenTs: number;
+  messages: number;
+}
+
+/**
+ * The unknown-devices list (issue 4): identifiers the gateways heard but no reseller has registered. The
+ * table has no owner (an unregistered device belongs to nobody yet), so every reseller-level user sees it;
+ * the caller's hook already refuses company roles.
+ */
+export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: AppContext, tags: string[]): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get("/unknowndevices", { schema: { tags } }, async () => {
+    // The ingest registry keeps a row even after registration; hide those rather than race its cleanup.
+    const rows = await ctx.db.query<UnknownDevice>(
+      `select u.device_id as "deviceId", u.protocol, u.remote, u.first_seen_ts as "firstSeenTs",
+         u.last_seen_ts as "lastSeenTs", u.messages
+       from unknown_devices u
+       where not exists (select 1 from devices d where d.device_id = u.device_id)
+       order by u.last_seen_ts desc`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.deviceId, r]));
+  });
+  typed.delete(
+    "/unknowndevices/id/:deviceId",
+    { schema: { tags, params: z.object({ deviceId: z.string().min(1).max(64) }) } },
+    async (request) => {
+      const principal = principalOf(request);
+      requireWrite(principal);
+      const { deviceId } = request.params;
+      const removed = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.query<{ deviceId: string }>(
+          `delete from unknown_devices where device_id = $1 returning device_id as "deviceId"`,
+          [deviceId],
+        );
+        if (rows.length === 0) return false;
+        await recordAudit(
+          ctx,
+          principal,
+          {
+            resellerId: principal.resellerId ?? null,
+            action: "delete",
+            entity: "unknownDevice",
+            entityId: deviceId,
+          },
+          tx,
+        );
+        return true;
+      });
+      if (!removed) throw notFound();
+      return { deviceId };
+    },
+  );
+}
