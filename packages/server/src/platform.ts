@@ -9,6 +9,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./demo/seed.ts";
 import { startDemoSimulation } from "./demo/simulation.ts";
+import { createConfigCommands } from "./devices/config-commands.ts";
 import { ReverseGeocoder } from "./geocoding/reverse.ts";
 import { buildApp, type Mount } from "./http/app.ts";
 import { type Gateway, startGateway } from "./ingest/gateway.ts";
@@ -81,6 +82,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         host: config.host,
         ports: config.ports,
         now: () => clock.now(),
+        commands: createConfigCommands(db, () => clock.now()),
       })
     : null;
   const mqttIngest =

@@ -45,13 +45,16 @@ export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
   encodeDeviceId(body.typeId, body.deviceId);
 
 /**
- * Devices whose pending configuration was saved before their latest report count as updated: the device
- * fetched it when it connected (see the report about Codec 12 for what is sent).
+ * Devices without a command channel (OsmAnd phones, the Vigia app: nothing flows back over HTTP) count as
+ * updated once they report after the configuration was saved, since it is applied in the app itself.
+ * Teltonika and GT06 devices are excluded: for them 'updated' means the device answered the configuration
+ * commands the gateway sent (devices/config-commands.ts).
  */
 export async function settleConfigStates(db: Queryable, where: string, params: SqlParam[]): Promise<void> {
   await db.query(
     `update devices d set config_state = 'updated'
      where d.config_state = 'awaiting' and d.company_id is not null and ${where}
+       and not exists (select 1 from device_types t where t.id = d.type_id and t.proto in ('teltonika', 'gt06'))
        and exists (select 1 from positions p where p.company_id = d.company_id and p.device_id = d.id
                    and p.received_ts > d.config_requested_ts)`,
     params,

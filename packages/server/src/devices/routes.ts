@@ -143,6 +143,20 @@ export function companyDeviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
+/**
+ * Field-by-field: the stored jsonb has its own key order and carries the device's last answer
+ * (lastResult, lastResultTs), neither of which is a change of configuration.
+ */
+function sameSettings(stored: unknown, next: Record<string, unknown>): boolean {
+  const before = (stored ?? {}) as Record<string, unknown>;
+  return Object.keys(next).every((key) => String(before[key] ?? "") === String(next[key] ?? ""));
+}
+
+function lastResultOf(stored: unknown): Record<string, unknown> {
+  const before = (stored ?? {}) as Record<string, unknown>;
+  return "lastResult" in before ? { lastResult: before.lastResult, lastResultTs: before.lastResultTs } : {};
+}
+
 /** Shared update of a device row (company and reseller paths); the config goes 'awaiting' when it changes. */
 export async function saveDevice(
   ctx: AppContext,
@@ -161,8 +175,9 @@ export async function saveDevice(
     device_id: string;
   }>("select config, config_active, sim, device_id from devices where id = $1", [id]);
   const old = previous[0];
-  const configChanged =
-    body.configActive && (!old?.config_active || JSON.stringify(old.config) !== JSON.stringify(body.config));
+  const configChanged = body.configActive && (!old?.config_active || !sameSettings(old.config, body.config));
+  // The device's last answer (config-commands.ts) stays with the row until a new configuration is sent.
+  const config = configChanged ? body.config : { ...body.config, ...lastResultOf(old?.config) };
   await ctx.db.transaction(async (tx) => {
     await tx.query(
       `update devices set device_id = $2, type_id = $3, name = $4, description = $5, sim = $6, country_id = $7,
@@ -179,7 +194,7 @@ export async function saveDevice(
         simWithTimestamps(old?.sim ?? null, body.sim, now),
         body.countryId,
         body.configActive,
-        body.config,
+        config,
         now,
         configChanged,
       ],

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { FastifyBaseLogger } from "fastify";
+import type { ConfigCommands, PendingConfig } from "../devices/config-commands.ts";
 import type { Processor } from "./processor.ts";
 import { type DecodedMessage, decodeOsmAndRequest, protocols } from "./protocols/index.ts";
 
@@ -39,12 +40,16 @@ function handleTcp(
   protocol: "teltonika" | "gt06",
   processor: Processor,
   log: FastifyBaseLogger,
+  commands: ConfigCommands | null,
 ): void {
   const session = protocols[protocol].createSession();
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let closed = false;
+  /** Configuration sent on this connection and the answers still expected for it. */
+  let sent: (PendingConfig & { waiting: number; results: string[] }) | null = null;
+  let serial = 0;
   socket.setTimeout(IDLE_TIMEOUT_MS, () => {
     log.info({ protocol, remote, imei: session.imei() }, "device connection idle; closing");
     socket.destroy();
@@ -54,8 +59,35 @@ function handleTcp(
   });
   socket.on("error", () => socket.destroy());
 
+  /** After the device identified itself: its pending configuration, if any, goes out right behind the ACK. */
+  const sendPending = async (imei: string): Promise<void> => {
+    if (!commands) return;
+    const pending = await commands.pending(protocol, imei, () => (serial = (serial + 1) & 0xffff));
+    if (!pending || closed) return;
+    sent = { ...pending, waiting: pending.frames.length, results: [] };
+    for (const frame of pending.frames) socket.write(frame);
+    log.info({ protocol, remote, imei, commands: pending.frames.length }, "configuration sent to device");
+  };
+
+  /** A device answer: once every command was answered, the configuration counts as updated. */
+  const settle = async (imei: string, result: string): Promise<void> => {
+    if (!commands || !sent) return;
+    sent.results.push(result);
+    sent.waiting -= 1;
+    if (sent.waiting > 0) return;
+    const done = sent;
+    sent = null;
+    const updated = await commands.acknowledged(imei, done.requestedTs, done.results.join("\n"));
+    log.info({ protocol, remote, imei, updated }, "device answered its configuration");
+  };
+
   const handle = async (message: DecodedMessage): Promise<void> => {
     if (message.imei === null) return;
+    if (message.kind === "commandResult") {
+      // Answers carry no positions and need no ACK; the device is known since its login.
+      await settle(message.imei, String(message.attributes.result ?? ""));
+      return;
+    }
     const result = await processor.submit({
       protocol,
       imei: message.imei,
@@ -69,6 +101,7 @@ function handleTcp(
       return;
     }
     if (message.ack) socket.write(message.ack);
+    if (message.kind === "login") await sendPending(message.imei);
   };
 
   socket.on("data", (chunk: Buffer) => {
@@ -154,7 +187,13 @@ function handleOsmAnd(processor: Processor, log: FastifyBaseLogger, now: () => n
 export async function startGateway(
   processor: Processor,
   log: FastifyBaseLogger,
-  options: { host: string; ports: GatewayPorts; now: () => number },
+  options: {
+    host: string;
+    ports: GatewayPorts;
+    now: () => number;
+    /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
+    commands?: ConfigCommands;
+  },
 ): Promise<Gateway> {
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
@@ -163,11 +202,11 @@ export async function startGateway(
   };
   const teltonika = net.createServer((socket) => {
     track(socket);
-    handleTcp(socket, "teltonika", processor, log);
+    handleTcp(socket, "teltonika", processor, log, options.commands ?? null);
   });
   const gt06 = net.createServer((socket) => {
     track(socket);
-    handleTcp(socket, "gt06", processor, log);
+    handleTcp(socket, "gt06", processor, log, options.commands ?? null);
   });
   const osmand = http.createServer(handleOsmAnd(processor, log, options.now));
   osmand.keepAliveTimeout = 30_000;

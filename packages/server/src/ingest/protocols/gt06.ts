@@ -1,4 +1,5 @@
 import { crc16X25 } from "./crc.ts";
+import { GT06_COMMAND_REPLY, GT06_COMMAND_REPLY_2, readGt06Reply } from "./gt06-commands.ts";
 import { attempt, DecodeError, Reader } from "./reader.ts";
 import { createFramedSession } from "./session.ts";
 import {
@@ -170,6 +171,15 @@ function decodeContent(protocol: number, r: Reader, message: DecodedMessage): vo
         Object.assign(p.attributes, attrs);
         message.positions.push(p);
       }
+      return;
+    }
+    case GT06_COMMAND_REPLY:
+    case GT06_COMMAND_REPLY_2: {
+      // Replies to our 0x80 commands; the document asks for no server answer to them.
+      const reply = readGt06Reply(protocol, r);
+      message.kind = "commandResult";
+      message.attributes.result = reply.text;
+      message.attributes.serverFlag = reply.serverFlag;
       return;
     }
     default:

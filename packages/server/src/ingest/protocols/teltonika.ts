@@ -1,6 +1,7 @@
 import { crc16Ibm } from "./crc.ts";
 import { attempt, bigToValue, DecodeError, Reader } from "./reader.ts";
 import { createFramedSession } from "./session.ts";
+import { CODEC_12, decodeTeltonikaResponse } from "./teltonika-commands.ts";
 import { mapTeltonikaIo } from "./teltonika-io.ts";
 import {
   type AttributeValue,
@@ -20,6 +21,7 @@ import {
  *  2. then AVL packets: 0x00000000 preamble, uint32 data length, codec id, record count,
  *     records, record count again, uint32 whose low 16 bits are CRC-16/IBM over codec..count2.
  *     The server answers with the record count as uint32 big-endian.
+ *  3. Codec 12 responses to the server's commands (see teltonika-commands.ts), unanswered.
  */
 
 export const CODEC_8 = 0x08;
@@ -173,6 +175,15 @@ export function createTeltonikaSession(options: SessionOptions = {}): StreamSess
     const total = 12 + buf.readUInt32BE(4);
     if (total > maxFrame) throw new DecodeError(`frame of ${total} bytes exceeds ${maxFrame}`);
     if (buf.length < total) return 0;
+    if (total > 8 && buf.readUInt8(8) === CODEC_12) {
+      // The device's answer to a Codec 12 command shares the AVL framing; it needs no ACK.
+      const reply = decodeTeltonikaResponse(buf.subarray(0, total));
+      if (!reply.ok) throw new DecodeError(reply.error);
+      const message = emptyMessage("commandResult", imei);
+      message.attributes.result = reply.value;
+      out.messages.push(message);
+      return total;
+    }
     const res = decodeTeltonikaAvl(buf.subarray(0, total), imei);
     if (!res.ok) throw new DecodeError(res.error);
     out.messages.push(res.value);

@@ -27,7 +27,8 @@ export interface DecodedPosition {
   attributes: Attributes;
 }
 
-export type MessageKind = "login" | "position" | "heartbeat" | "alarm" | "lbs" | "unknown";
+/** `commandResult`: the device's answer to a server command; its text is in `attributes.result`. */
+export type MessageKind = "login" | "position" | "heartbeat" | "alarm" | "lbs" | "commandResult" | "unknown";
 
 /** Serving cell reported without a GPS position (GT06 LBS packets). */
 export interface CellInfo {

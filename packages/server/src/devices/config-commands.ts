@@ -1,0 +1,72 @@
+import type { Queryable } from "../db/database.ts";
+import { encodeGt06Command, gt06ConfigCommands } from "../ingest/protocols/gt06-commands.ts";
+import {
+  encodeTeltonikaCommand,
+  type TrackerConfig,
+  teltonikaConfigCommand,
+} from "../ingest/protocols/teltonika-commands.ts";
+
+/**
+ * Device configuration delivered over the device's own protocol (issue 5). Saving an active configuration puts
+ * the device in 'awaiting' (devices/routes.ts saveDevice); when it next connects the gateway sends the commands
+ * built here, and only the device's answers to all of them make it 'updated'.
+ *
+ * OsmAnd phones have no command channel (one HTTP request per batch, nothing flows back): their configuration
+ * is applied in the phone app, so they keep settling on their next report (settleConfigStates in data.ts).
+ */
+
+export type CommandProtocol = "teltonika" | "gt06";
+
+export interface PendingConfig {
+  /** config_requested_ts of the configuration these frames carry: an answer only settles that version. */
+  requestedTs: number;
+  /** Encoded frames to write, in order; the device answers each one. */
+  frames: Buffer[];
+}
+
+export interface ConfigCommands {
+  pending(protocol: CommandProtocol, imei: string, nextSerial: () => number): Promise<PendingConfig | null>;
+  /** Records the answers; false when the configuration changed meanwhile (it stays 'awaiting' for the next visit). */
+  acknowledged(imei: string, requestedTs: number, result: string): Promise<boolean>;
+}
+
+/** The command texts of a configuration for a protocol (pure; one entry per device answer expected). */
+export function configCommandTexts(protocol: CommandProtocol, config: TrackerConfig): string[] {
+  if (protocol === "gt06") return gt06ConfigCommands(config);
+  const command = teltonikaConfigCommand(config);
+  return command === null ? [] : [command];
+}
+
+export function createConfigCommands(db: Queryable, now: () => number): ConfigCommands {
+  return {
+    async pending(protocol, imei, nextSerial) {
+      const rows = await db.query<{ config: TrackerConfig | null; requested: string | number | null }>(
+        `select config, config_requested_ts as requested from devices
+         where device_id = $1 and config_active and config_state = 'awaiting'`,
+        [imei],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const texts = configCommandTexts(protocol, row.config ?? {});
+      if (texts.length === 0) return null;
+      return {
+        requestedTs: Number(row.requested ?? 0),
+        frames: texts.map((text) =>
+          protocol === "gt06" ? encodeGt06Command(text, nextSerial()) : encodeTeltonikaCommand(text),
+        ),
+      };
+    },
+    async acknowledged(imei, requestedTs, result) {
+      // Only the version that was sent settles: a configuration saved while the device was answering
+      // has a newer config_requested_ts and must still be delivered.
+      const rows = await db.query<{ id: number }>(
+        `update devices set config_state = 'updated',
+           config = config || jsonb_build_object('lastResult', $3::text, 'lastResultTs', $4::bigint)
+         where device_id = $1 and config_state = 'awaiting' and coalesce(config_requested_ts, 0) = $2
+         returning id`,
+        [imei, requestedTs, result, now()],
+      );
+      return rows.length > 0;
+    },
+  };
+}

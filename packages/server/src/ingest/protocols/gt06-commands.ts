@@ -1,0 +1,105 @@
+import net from "node:net";
+import { crc16X25 } from "./crc.ts";
+import { DecodeError, type Reader } from "./reader.ts";
+import type { TrackerConfig } from "./teltonika-commands.ts";
+
+/**
+ * GT06 / Concox online commands (Concox "GT06N communication protocol", server command 0x80):
+ *   0x7878 | len | 0x80 | command length | server flag u32 | ASCII command | language u16 | serial | CRC | 0x0D0A
+ * `command length` counts the server flag and the command (not the language); `len` counts 0x80..CRC.
+ * The terminal answers with 0x15 (GT06/GT06N) or, on newer firmware, 0x21 in a 0x7979 frame.
+ */
+
+export const GT06_COMMAND = 0x80;
+export const GT06_COMMAND_REPLY = 0x15;
+export const GT06_COMMAND_REPLY_2 = 0x21;
+/** Language word of the 0x80 packet: 0x0002 asks for English replies (0x0001 would be Chinese). */
+const LANGUAGE_ENGLISH = 0x0002;
+
+export interface Gt06CommandOptions {
+  /** Server flag echoed back in the reply; lets a server match replies to commands. Default 0. */
+  serverFlag?: number;
+  /**
+   * Append the 2-byte language word. The GT06N document has it; the oldest GT06 firmware does not and
+   * would read it as part of the command, so it can be switched off per model. Default true.
+   */
+  language?: boolean;
+}
+
+/** One 0x80 command packet. `serial` is the information serial number (the caller counts per connection). */
+export function encodeGt06Command(command: string, serial: number, options: Gt06CommandOptions = {}): Buffer {
+  const text = Buffer.from(command, "latin1");
+  const language = options.language ?? true;
+  const content = Buffer.alloc(1 + 4 + text.length + (language ? 2 : 0));
+  content.writeUInt8(4 + text.length, 0);
+  content.writeUInt32BE((options.serverFlag ?? 0) >>> 0, 1);
+  text.copy(content, 5);
+  if (language) content.writeUInt16BE(LANGUAGE_ENGLISH, 5 + text.length);
+  const len = 1 + content.length + 2 + 2;
+  if (len > 0xff) throw new RangeError("GT06 command too long for a 0x7878 frame");
+  const body = Buffer.concat([
+    Buffer.from([len, GT06_COMMAND]),
+    content,
+    Buffer.from([(serial >> 8) & 0xff, serial & 0xff]),
+  ]);
+  const crc = crc16X25(body);
+  return Buffer.concat([Buffer.from([0x78, 0x78]), body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]);
+}
+
+/**
+ * The text of a terminal reply, from the content between the protocol number and the serial:
+ *  - 0x15: command length u8 | server flag u32 | text (command length - 4) | optional language u16;
+ *  - 0x21: server flag u32 | encoding u8 (1 ASCII, 2 UTF-16BE) | text.
+ */
+export function readGt06Reply(protocol: number, r: Reader): { serverFlag: number; text: string } {
+  if (protocol === GT06_COMMAND_REPLY) {
+    const length = r.u8();
+    if (length < 4) throw new DecodeError(`reply command length ${length} too small`);
+    const serverFlag = r.u32();
+    return { serverFlag, text: r.bytes(length - 4).toString("latin1") };
+  }
+  if (protocol === GT06_COMMAND_REPLY_2) {
+    const serverFlag = r.u32();
+    const encoding = r.u8();
+    const raw = r.bytes(r.remaining);
+    if (encoding === 2) {
+      if (raw.length % 2 !== 0) throw new DecodeError("odd UTF-16 reply length");
+      return { serverFlag, text: Buffer.from(raw).swap16().toString("utf16le") };
+    }
+    return { serverFlag, text: raw.toString("latin1") };
+  }
+  throw new DecodeError(`protocol 0x${protocol.toString(16)} is not a command reply`);
+}
+
+/** `,` and `#` delimit Concox SMS/online commands, so values containing them cannot be sent. */
+const isSafe = (v: string) => /^[\x21-\x7e]+$/.test(v) && !/[,#]/.test(v);
+
+function whole(value: number | string | undefined): number | null {
+  if (value === undefined || value === "") return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+}
+
+/** Overspeed must persist this long (s) before the alarm; the Concox range is 5-600, 20 avoids GPS spikes. */
+const SPEED_DETECT_SECONDS = 20;
+
+/**
+ * Our configuration as Concox commands, one reply each. Not mapped: `sleepTime`, for which GT06 firmwares
+ * have no common command (the sleep behaviour differs per model). SERVER mode 0 takes an IP, 1 a domain name.
+ * The server command goes last because the terminal may reconnect to the new address right after it.
+ */
+export function gt06ConfigCommands(config: TrackerConfig): string[] {
+  const out: string[] = [];
+  const apn = config.apn?.trim() ?? "";
+  if (apn !== "" && isSafe(apn)) out.push(`APN,${apn}#`);
+  const interval = whole(config.interval);
+  if (interval !== null && interval > 0) out.push(`TIMER,${interval}#`);
+  const speed = whole(config.speedLimit);
+  if (speed !== null && speed > 0 && speed <= 255) out.push(`SPEED,ON,${SPEED_DETECT_SECONDS},${speed},1#`);
+  const server = config.server?.trim() ?? "";
+  const port = whole(config.port);
+  if (server !== "" && isSafe(server) && port !== null && port > 0 && port < 65536) {
+    out.push(`SERVER,${net.isIP(server) ? 0 : 1},${server},${port},0#`);
+  }
+  return out;
+}
