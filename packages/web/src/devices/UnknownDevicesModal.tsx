@@ -91,7 +91,8 @@ export function UnknownDevicesModal({
     },
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title={t("extras.unknownDevices.title")} size="xl" centered>
+    // No modal title: the table already carries it. Wide enough for the row actions without scrolling.
+    <Modal opened={opened} onClose={onClose} size={1100} centered withCloseButton>
       <DataTable
         name="unknown_devices"
         title={t("extras.unknownDevices.title")}
