@@ -264,6 +264,10 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             tx,
           );
         });
+        // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
+        const store = ctx.telematics.store;
+        const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
+        store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
         const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
         publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
           type: `${prefix}CustomState`,
