@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Slider, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { IconCircle, IconEdit, IconPolygon, IconTrash } from "@tabler/icons-react";
+import { IconCircle, IconPolygon } from "@tabler/icons-react";
 import {
   DEFAULT_PLACE_COLOR,
   type Geozone,
@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
 import { useCompany } from "../company/company.ts";
-import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
+import { type DataColumn, DataTable } from "../table/index.ts";
 import {
   FieldErrors,
   GroupSelect,
@@ -28,6 +28,7 @@ import {
 import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
 import type { Shape } from "./drawing.ts";
 import { ImportPlacesButton } from "./ImportPlacesButton.tsx";
+import { usePlaceListActions } from "./listActions.tsx";
 import { type DrawMode, PlacesMap } from "./PlacesMap.tsx";
 
 interface Draft {
@@ -49,7 +50,6 @@ const fromZone = (z: Geozone): { draft: Draft; shape: Shape } => ({
 /** /geozones: list, draw (circle or polygon), edit on the map, simplify, save. */
 export function GeozonesPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const { geozones } = usePlacesData();
   const cache = usePlacesCache();
   const writable = usePlacesWritable();
@@ -86,22 +86,7 @@ export function GeozonesPage() {
     setShape(null);
     setMode(kind);
   };
-  const remove = async (z: Geozone) => {
-    await api.delete(companyPath(companyId, `geozones/id/${z.id}`));
-    cache.remove("geozones", [z.id]);
-  };
-  const actions: RowAction<Geozone>[] = writable
-    ? [
-        { key: "edit", label: t("places.edit"), icon: <IconEdit size={16} />, onClick: open },
-        {
-          key: "delete",
-          label: t("places.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          onClick: (z) => void remove(z),
-        },
-      ]
-    : [];
+  const { actions, onDeleteSelected } = usePlaceListActions<Geozone>("geozones", writable, open);
 
   const side = draft ? (
     <GeozoneForm
@@ -128,17 +113,7 @@ export function GeozonesPage() {
       columns={columns}
       actions={actions}
       readOnly={!writable}
-      onDeleteSelected={
-        writable
-          ? async (sel) => {
-              for (const z of sel) await api.delete(companyPath(companyId, `geozones/id/${z.id}`));
-              cache.remove(
-                "geozones",
-                sel.map((z) => z.id),
-              );
-            }
-          : undefined
-      }
+      onDeleteSelected={onDeleteSelected}
       toolbar={
         writable && (
           <>

@@ -1,5 +1,5 @@
 import { Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconEdit, IconMapPin, IconSearch, IconTrash } from "@tabler/icons-react";
+import { IconMapPin, IconSearch } from "@tabler/icons-react";
 import {
   DEFAULT_PLACE_COLOR,
   DEFAULT_POI_RADIUS_M,
@@ -13,7 +13,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
 import { useCompany } from "../company/company.ts";
-import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
+import { type DataColumn, DataTable } from "../table/index.ts";
 import {
   FieldErrors,
   GroupSelect,
@@ -27,6 +27,7 @@ import {
 import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
 import type { Shape } from "./drawing.ts";
 import { ImportPlacesButton } from "./ImportPlacesButton.tsx";
+import { usePlaceListActions } from "./listActions.tsx";
 import { type DrawMode, PlacesMap } from "./PlacesMap.tsx";
 
 interface Draft {
@@ -41,7 +42,6 @@ interface Draft {
 /** /pois: list, place a point on the map (or by coordinates), radius, icon, colour, group, address lookup. */
 export function PoisPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
   const { pois } = usePlacesData();
   const cache = usePlacesCache();
   const writable = usePlacesWritable();
@@ -72,22 +72,7 @@ export function PoisPage() {
     setMode("edit");
     setFocus(p.id);
   };
-  const remove = async (p: Poi) => {
-    await api.delete(companyPath(companyId, `pois/id/${p.id}`));
-    cache.remove("pois", [p.id]);
-  };
-  const actions: RowAction<Poi>[] = writable
-    ? [
-        { key: "edit", label: t("places.edit"), icon: <IconEdit size={16} />, onClick: open },
-        {
-          key: "delete",
-          label: t("places.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          onClick: (p) => void remove(p),
-        },
-      ]
-    : [];
+  const { actions, onDeleteSelected } = usePlaceListActions<Poi>("pois", writable, open);
 
   const side = draft ? (
     <PoiForm
@@ -112,17 +97,7 @@ export function PoisPage() {
       columns={columns}
       actions={actions}
       readOnly={!writable}
-      onDeleteSelected={
-        writable
-          ? async (sel) => {
-              for (const p of sel) await api.delete(companyPath(companyId, `pois/id/${p.id}`));
-              cache.remove(
-                "pois",
-                sel.map((p) => p.id),
-              );
-            }
-          : undefined
-      }
+      onDeleteSelected={onDeleteSelected}
       toolbar={
         writable && (
           <>
