@@ -17,7 +17,6 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconEdit, IconEye, IconMapPin, IconSearch } from "@tabler/icons-react";
 import { ALARM_PRIORITY_COLOR, type AlarmLog, canWrite } from "@vigia/domain";
-import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../format/date.ts";
@@ -28,6 +27,7 @@ import { buildExport, downloadFile, type ExportFormat } from "../table/index.ts"
 import classes from "./alarms.module.css";
 import { center, loadLogs, markSeen, openModal, openPanel } from "./center.ts";
 import { DEFAULT_SORT, nextSort, type Sort, type SortKey, stateCounts, visibleLogs } from "./logic.ts";
+import { RangePicker } from "./RangePicker.tsx";
 import { StateForm } from "./StateForm.tsx";
 
 const PAGE_SIZES = ["10", "20", "50", "100", "200"];
@@ -47,17 +47,12 @@ export function StateBadge({ value }: { value: 0 | 1 | 2 }) {
   );
 }
 
-const toInput = (ts: number, tz: string) => dayjs(ts).tz(tz).format("YYYY-MM-DDTHH:mm");
-const fromInput = (value: string, tz: string) => dayjs.tz(value, tz).valueOf();
-
 /** The right-hand notices panel of spec 02 §2. */
 export function AlarmPanel({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { user, site } = useSession();
   const { timezone } = useTimezone();
   const state = useAtom(center);
-  const [from, setFrom] = useState(() => toInput(state.range.from, timezone));
-  const [to, setTo] = useState(() => toInput(state.range.to, timezone));
   const [states, setStates] = useState<ReadonlySet<number>>(new Set([0, 1, 2]));
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
@@ -144,30 +139,10 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
     >
       <Stack gap="sm" pos="relative">
         <LoadingOverlay visible={state.loading} />
-        <Group align="flex-end" gap="xs">
-          <TextInput
-            type="datetime-local"
-            label={t("alarms.from")}
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t("alarms.to")}
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
-          <Button
-            onClick={() =>
-              void loadLogs(companyId, {
-                from: fromInput(from, timezone),
-                to: fromInput(to, timezone),
-              }).catch(() => undefined)
-            }
-          >
-            {t("alarms.show")}
-          </Button>
-        </Group>
+        <RangePicker
+          initial={state.range}
+          onShow={(range) => void loadLogs(companyId, range).catch(() => undefined)}
+        />
         <Group gap="md">
           {([0, 1, 2] as const).map((v) => (
             <Checkbox

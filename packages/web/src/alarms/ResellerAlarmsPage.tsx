@@ -1,6 +1,5 @@
-import { Badge, Button, Group, Stack, TextInput } from "@mantine/core";
+import { Badge, Stack } from "@mantine/core";
 import type { AlarmLog } from "@vigia/domain";
-import dayjs from "dayjs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
@@ -9,6 +8,7 @@ import { useTimezone } from "../session/preferences.tsx";
 import { useUser } from "../session/session.ts";
 import { type DataColumn, DataTable } from "../table/index.ts";
 import { lastWeek } from "./logic.ts";
+import { RangePicker } from "./RangePicker.tsx";
 
 const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
 
@@ -18,8 +18,6 @@ export function ResellerAlarmsPage() {
   const user = useUser();
   const { timezone } = useTimezone();
   const [range, setRange] = useState(() => lastWeek(Date.now()));
-  const [from, setFrom] = useState(() => dayjs(range.from).tz(timezone).format("YYYY-MM-DDTHH:mm"));
-  const [to, setTo] = useState(() => dayjs(range.to).tz(timezone).format("YYYY-MM-DDTHH:mm"));
   const [logs, setLogs] = useState<AlarmLog[]>([]);
   const [loading, setLoading] = useState(false);
   const resellerId = user.resellerId;
@@ -72,27 +70,7 @@ export function ResellerAlarmsPage() {
 
   return (
     <Stack p="md" gap="md" style={{ flex: 1 }}>
-      <Group align="flex-end">
-        <TextInput
-          type="datetime-local"
-          label={t("alarms.from")}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-        <TextInput
-          type="datetime-local"
-          label={t("alarms.to")}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
-        <Button
-          onClick={() =>
-            setRange({ from: dayjs.tz(from, timezone).valueOf(), to: dayjs.tz(to, timezone).valueOf() })
-          }
-        >
-          {t("alarms.show")}
-        </Button>
-      </Group>
+      <RangePicker initial={range} onShow={setRange} />
       <DataTable
         name="alarms"
         title={t("alarms.title")}

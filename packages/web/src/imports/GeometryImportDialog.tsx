@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import {
   CSV_COLUMNS,
@@ -27,8 +16,8 @@ import { ApiError } from "../api/client.ts";
 import { api } from "../api/instance.ts";
 import { useCompany } from "../company/company.ts";
 import { useCompanyRows, useRefreshCompany } from "../management/data.ts";
-import { errorText } from "../management/errors.ts";
 import { downloadFile } from "../table/index.ts";
+import { ImportErrorsTable } from "./ImportErrorsTable.tsx";
 
 interface Checked {
   valid: { line: number; value: GeometryRow }[];
@@ -161,21 +150,7 @@ export function GeometryImportDialog({ opened, onClose }: { opened: boolean; onC
                 failed: checked.errors.length,
               })}
             </Text>
-            {checked.errors.length > 0 ? (
-              <ScrollArea.Autosize mah={260}>
-                <Table striped withTableBorder>
-                  <Table.Tbody>
-                    {checked.errors.slice(0, 1000).map((e) => (
-                      <Table.Tr key={e.line}>
-                        <Table.Td>{e.line}</Table.Td>
-                        <Table.Td>{e.key}</Table.Td>
-                        <Table.Td>{e.errors.map((x) => errorText(t, x)).join(", ")}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            ) : null}
+            {checked.errors.length > 0 ? <ImportErrorsTable rows={checked.errors} /> : null}
           </>
         ) : null}
         <Group justify="flex-end">

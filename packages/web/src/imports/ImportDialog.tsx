@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { CSV_COLUMNS, CSV_EXAMPLES, type CsvKind, type ImportResult } from "@vigia/domain";
 import Papa from "papaparse";
@@ -17,8 +6,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client.ts";
 import { api } from "../api/instance.ts";
-import { errorText } from "../management/errors.ts";
 import { downloadFile } from "../table/index.ts";
+import { ImportErrorsTable } from "./ImportErrorsTable.tsx";
 
 interface Props {
   kind: CsvKind;
@@ -150,28 +139,7 @@ export function ImportDialog({ kind, path, opened, onClose, onDone }: Props) {
                     failed: result.errors.length,
                   })}
             </Text>
-            {result.errors.length > 0 ? (
-              <ScrollArea.Autosize mah={260}>
-                <Table striped withTableBorder data-testid="import-errors">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t("imports.line")}</Table.Th>
-                      <Table.Th>{t("imports.key")}</Table.Th>
-                      <Table.Th>{t("imports.error")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.notInserted.slice(0, 1000).map((e) => (
-                      <Table.Tr key={e.line} data-testid="import-error-row">
-                        <Table.Td>{e.line}</Table.Td>
-                        <Table.Td>{e.key}</Table.Td>
-                        <Table.Td>{e.errors.map((x) => errorText(t, x)).join(", ")}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            ) : null}
+            {result.errors.length > 0 ? <ImportErrorsTable rows={result.notInserted} /> : null}
           </>
         ) : null}
         <Group justify="flex-end">
