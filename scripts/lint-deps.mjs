@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "node_modules", ".bin", "depcruise");
-const packages = process.argv.slice(2).length ? process.argv.slice(2) : ["domain", "server", "web", "sim", "protocols"];
+const packages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["domain", "server", "web", "sim", "protocols"];
 let failed = false;
 for (const name of packages) {
   const cwd = join(root, "packages", name);

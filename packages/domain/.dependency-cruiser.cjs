@@ -4,7 +4,8 @@ module.exports = {
     { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
     {
       name: "domain-is-pure",
-      comment: "domain runs in the browser and the server alike: no Node built-ins, no other workspace package",
+      comment:
+        "domain runs in the browser and the server alike: no Node built-ins, no other workspace package",
       severity: "error",
       from: { path: "^src", pathNot: "\\.test\\.ts$" },
       to: { dependencyTypes: ["core"] },

@@ -2,7 +2,12 @@
 module.exports = {
   forbidden: [
     { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
-    { name: "no-server-or-web", severity: "error", from: {}, to: { path: "@vigia/(server|web)|packages/(server|web)/" } },
+    {
+      name: "no-server-or-web",
+      severity: "error",
+      from: {},
+      to: { path: "@vigia/(server|web)|packages/(server|web)/" },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,
