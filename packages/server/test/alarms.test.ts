@@ -6,10 +6,10 @@ import {
   alarmRuleErrors,
   emptyAlarmRule,
 } from "@vigia/domain";
+import type { DecodedPosition } from "@vigia/protocols";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alarmServiceOf } from "../src/alarms/service.ts";
-import type { DecodedPosition } from "../src/ingest/protocols/index.ts";
 import { invalidate } from "../src/places/zones-cache.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 

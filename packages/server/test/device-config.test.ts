@@ -1,11 +1,15 @@
-import { gt06 } from "@vigia/sim";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configCommandTexts } from "../src/devices/config-commands.ts";
-import { encodeGt06Command } from "../src/ingest/protocols/gt06-commands.ts";
 import {
+  encodeGt06Command,
+  encodeGt06Frame,
+  encodeGt06Login,
+  encodeGt06Status,
   encodeTeltonikaCommand,
   encodeTeltonikaResponse,
-} from "../src/ingest/protocols/teltonika-commands.ts";
+  GT06_LOGIN,
+  gt06Ack,
+} from "@vigia/protocols";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configCommandTexts } from "../src/devices/config-commands.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -134,8 +138,8 @@ describe("GT06 configuration over 0x80 commands", () => {
     expect(texts).toHaveLength(4);
 
     const device = await TestDevice.connect(p.gateway!.ports.gt06);
-    device.send(gt06.encodeLogin(row.deviceId, 1));
-    expect(await device.read(10)).toEqual(gt06.encodeGt06Ack(gt06.GT06_LOGIN, 1));
+    device.send(encodeGt06Login(row.deviceId, 1));
+    expect(await device.read(10)).toEqual(gt06Ack(GT06_LOGIN, 1));
     for (const [i, t] of texts.entries())
       expect(await device.read(encodeGt06Command(t, i + 1).length)).toEqual(encodeGt06Command(t, i + 1));
 
@@ -146,15 +150,15 @@ describe("GT06 configuration over 0x80 commands", () => {
         Buffer.from("OK", "ascii"),
         Buffer.from([0, 2]),
       ]);
-      device.send(gt06.gt06Frame(0x15, reply, 10 + i));
+      device.send(encodeGt06Frame(0x15, reply, 10 + i));
       if (i === 0) {
         // Half answered is not updated.
-        device.send(gt06.encodeHeartbeat(status, 20));
+        device.send(encodeGt06Status(status, 20));
         await device.read(10);
         expect((await tracker(row.id)).configState).toBe("awaiting");
       }
     }
-    device.send(gt06.encodeHeartbeat(status, 21));
+    device.send(encodeGt06Status(status, 21));
     await device.read(10);
     const after = await tracker(row.id);
     expect(after.configState).toBe("updated");

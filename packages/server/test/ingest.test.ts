@@ -1,4 +1,4 @@
-import { gt06, osmand } from "@vigia/sim";
+import { encodeGt06Location, encodeGt06Login, encodeGt06Status, encodeOsmAndPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
@@ -92,12 +92,12 @@ describe("GT06 over TCP", () => {
   it("acknowledges login and heartbeat, and stores locations before answering the next message", async () => {
     const imei = imeiOf["gt06:1"]!;
     const device = await TestDevice.connect(ports.gt06);
-    device.send(gt06.encodeLogin(imei, 1));
+    device.send(encodeGt06Login(imei, 1));
     const loginAck = await device.read(10);
     expect(loginAck.subarray(0, 4).toString("hex")).toBe("78780501");
     for (const [i, f] of fixes(2, 10).entries()) {
       device.send(
-        gt06.encodeLocation(
+        encodeGt06Location(
           {
             timeMs: f.ts,
             lat: f.lat,
@@ -115,10 +115,7 @@ describe("GT06 over TCP", () => {
       );
     }
     device.send(
-      gt06.encodeHeartbeat(
-        { acc: true, charging: true, gpsTracking: true, voltageLevel: 6, gsmSignal: 4 },
-        9,
-      ),
+      encodeGt06Status({ acc: true, charging: true, gpsTracking: true, voltageLevel: 6, gsmSignal: 4 }, 9),
     );
     expect((await device.read(10)).subarray(0, 4).toString("hex")).toBe("78780513");
     expect(await storedCount(imei)).toBe(2);
@@ -129,7 +126,7 @@ describe("GT06 over TCP", () => {
 describe("OsmAnd over HTTP", () => {
   it("stores a phone's position and answers 200; unknown ids get 404 and bad requests 400", async () => {
     const imei = imeiOf["osmand:3"]!;
-    const path = osmand.osmandPath({
+    const path = encodeOsmAndPath({
       id: imei,
       timeMs: TEST_START + 3_600_000,
       lat: 40.42,

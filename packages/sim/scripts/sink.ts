@@ -4,7 +4,7 @@
  */
 import http from "node:http";
 import net from "node:net";
-import { encodeGt06Ack, splitGt06Frames } from "../src/protocols/gt06.ts";
+import { gt06Ack, splitGt06Frames } from "@vigia/protocols";
 
 let records = 0;
 net
@@ -40,7 +40,7 @@ net
       rx = Buffer.from(rest);
       for (const p of packets) {
         if (p.protocol === 0x22) records++;
-        else s.write(encodeGt06Ack(p.protocol, p.serial));
+        else s.write(gt06Ack(p.protocol, p.serial));
       }
     });
   })

@@ -1,7 +1,7 @@
 /**
  * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd).
- * `startSimulation` runs devices against a server; the encoders and the motion model are exported for reuse
- * (tests of the gateway can build frames with them).
+ * `startSimulation` runs devices against a server; the motion model is exported for reuse. The protocol encoders
+ * are `@vigia/protocols`, shared with the server's decoders.
  */
 export { type ClientStats, newStats } from "./clients/common.ts";
 export { Gt06Client } from "./clients/gt06.ts";
@@ -13,10 +13,6 @@ export { defaultDriverIds, initItem, step } from "./motion/item.ts";
 export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
 export { Rng, seedFor } from "./motion/rng.ts";
 export type { ItemKind, ItemState, Sample, SimEvent } from "./motion/types.ts";
-export { crc16Arc, crc16X25 } from "./protocols/crc.ts";
-export * as gt06 from "./protocols/gt06.ts";
-export * as osmand from "./protocols/osmand.ts";
-export * as teltonika from "./protocols/teltonika.ts";
 export {
   type SimDevice,
   type SimHandle,

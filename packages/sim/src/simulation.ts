@@ -2,6 +2,8 @@
  * Wires the motion model to the protocol clients: one item state, one Rng and one client per device, all
  * driven by a single timer wheel. This is the only place that reads the wall clock (through `clock`).
  */
+
+import { CODEC_8, CODEC_8E } from "@vigia/protocols";
 import { type ClientEvent, type ClientStats, type DeviceClient, newStats } from "./clients/common.ts";
 import { Gt06Client } from "./clients/gt06.ts";
 import { OsmandClient } from "./clients/osmand.ts";
@@ -11,7 +13,6 @@ import { defaultDriverIds, initItem, step } from "./motion/item.ts";
 import { buildNetwork, type RoadNetwork } from "./motion/network.ts";
 import { Rng, seedFor } from "./motion/rng.ts";
 import type { ItemState } from "./motion/types.ts";
-import { CODEC_8, CODEC_8E } from "./protocols/teltonika.ts";
 
 export interface SimDevice {
   imei: string;

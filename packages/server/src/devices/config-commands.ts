@@ -1,10 +1,11 @@
-import type { Queryable } from "../db/database.ts";
-import { encodeGt06Command, gt06ConfigCommands } from "../ingest/protocols/gt06-commands.ts";
 import {
+  encodeGt06Command,
   encodeTeltonikaCommand,
+  gt06ConfigCommands,
   type TrackerConfig,
   teltonikaConfigCommand,
-} from "../ingest/protocols/teltonika-commands.ts";
+} from "@vigia/protocols";
+import type { Queryable } from "../db/database.ts";
 
 /**
  * Device configuration delivered over the device's own protocol (issue 5). Saving an active configuration puts

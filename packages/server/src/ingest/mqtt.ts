@@ -1,7 +1,7 @@
+import { decodeMqttJson, MQTT_DEFAULT_TOPIC } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import mqtt, { type MqttClient } from "mqtt";
 import type { Processor } from "./processor.ts";
-import { decodeMqttJson, MQTT_DEFAULT_TOPIC } from "./protocols/mqtt-json.ts";
 
 /**
  * Subscribes to JSON positions on an MQTT broker (MQTT_URL). Messages are received with QoS 1 on a

@@ -1,10 +1,10 @@
 import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
+import type { DecodedPosition } from "@vigia/protocols";
 import type { AppContext } from "../context.ts";
 import type { LiveBus, LiveEnvelope } from "../live/bus.ts";
 import { applyPosition, type Effect } from "../live/state-engine.ts";
 import type { LiveStore } from "../live/store.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
-import type { DecodedPosition } from "./protocols/index.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
 export interface IngestRecord {

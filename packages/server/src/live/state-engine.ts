@@ -1,12 +1,13 @@
 import {
   type DrivingEvent,
+  distanceM,
   emptyLiveItemState,
   type LiveItemState,
   type LivePosition,
   type Motion,
   type SensorValue,
 } from "@vigia/domain";
-import { haversineM, saneCoordinates } from "./geo.ts";
+import { saneCoordinates } from "./geo.ts";
 
 /**
  * Live state of one item, advanced one position at a time. Pure: no I/O and no clock; everything it
@@ -113,7 +114,7 @@ export function applyPosition(
   let jump = false;
   let stepM = 0;
   if (gpsFix && item.lastFix) {
-    stepM = haversineM(item.lastFix, p);
+    stepM = distanceM(item.lastFix, p);
     const dtMs = p.ts - item.lastFix.ts;
     jump = dtMs < JUMP_WINDOW_MS && stepM > 500 && (stepM / Math.max(dtMs, 1)) * 3600 > JUMP_KMH;
   }

@@ -1,5 +1,11 @@
 import net from "node:net";
-import { teltonika } from "@vigia/sim";
+import {
+  CODEC_8E,
+  encodeTeltonikaAvl,
+  encodeTeltonikaImei,
+  encodeTeltonikaRecord,
+  IO,
+} from "@vigia/protocols";
 
 /** A raw TCP device connection for tests: send bytes, await exactly the reply bytes, see the close. */
 export class TestDevice {
@@ -66,7 +72,7 @@ export interface SimpleFix {
 /** A Codec 8E AVL packet carrying the fixes, as an FMB tracker sends them. */
 export function teltonikaPacket(fixes: SimpleFix[]): Buffer {
   const records = fixes.map((f) =>
-    teltonika.encodeRecord(
+    encodeTeltonikaRecord(
       {
         timestampMs: f.ts,
         priority: 0,
@@ -78,19 +84,17 @@ export function teltonikaPacket(fixes: SimpleFix[]): Buffer {
         speedKmh: f.spd,
         eventIoId: 0,
         io: [
-          { id: teltonika.IO.ignition, size: 1, value: f.ignition === false ? 0 : 1 },
+          { id: IO.ignition, size: 1, value: f.ignition === false ? 0 : 1 },
           ...(f.odometer !== undefined
-            ? [{ id: teltonika.IO.totalOdometer, size: 4 as const, value: f.odometer }]
+            ? [{ id: IO.totalOdometer, size: 4 as const, value: f.odometer }]
             : []),
-          ...(f.ibutton
-            ? [{ id: teltonika.IO.iButton, size: 8 as const, value: BigInt(`0x${f.ibutton}`) }]
-            : []),
+          ...(f.ibutton ? [{ id: IO.iButton, size: 8 as const, value: BigInt(`0x${f.ibutton}`) }] : []),
         ],
       },
-      teltonika.CODEC_8E,
+      CODEC_8E,
     ),
   );
-  return teltonika.encodeAvlPacket(records, teltonika.CODEC_8E);
+  return encodeTeltonikaAvl(records, CODEC_8E);
 }
 
-export const teltonikaHandshake = (imei: string): Buffer => teltonika.encodeImei(imei);
+export const teltonikaHandshake = (imei: string): Buffer => encodeTeltonikaImei(imei);

@@ -1,7 +1,6 @@
+import { CODEC_8, GT06_GPS_2, GT06_LOGIN, GT06_STATUS, IO } from "@vigia/protocols";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Sample } from "../motion/types.ts";
-import { GT06_HEARTBEAT, GT06_LOCATION, GT06_LOGIN } from "../protocols/gt06.ts";
-import { CODEC_8, IO } from "../protocols/teltonika.ts";
 import { startSimulation } from "../simulation.ts";
 import { type ClientEvent, newStats } from "./common.ts";
 import { FakeGt06Server, FakeOsmandServer, FakeTeltonikaServer } from "./fake-servers.ts";
@@ -161,11 +160,11 @@ describe("GT06 client", () => {
     client.tick(now);
     await ev.until(() => ev.count("ready") === 1);
     client.push(sample(2, { speeding: true, speedKmh: 58, speedLimitKmh: 50 }));
-    await server.until(() => server.packets.filter((p) => p.protocol === GT06_LOCATION).length === 3);
+    await server.until(() => server.packets.filter((p) => p.protocol === GT06_GPS_2).length === 3);
     const login = server.packets[0]!;
     expect(login.protocol).toBe(GT06_LOGIN);
     expect(login.content.toString("hex")).toBe(`0${IMEI}`);
-    const locations = server.packets.filter((p) => p.protocol === GT06_LOCATION);
+    const locations = server.packets.filter((p) => p.protocol === GT06_GPS_2);
     // Content: ... ACC at 26, upload mode 27, re-upload 28, mileage 29..32.
     expect(locations.map((p) => p.content[28])).toEqual([1, 1, 0]);
     expect(locations.map((p) => p.content[26])).toEqual([1, 1, 1]);
@@ -182,13 +181,13 @@ describe("GT06 client", () => {
     client.tick(now);
     await ev.until(() => ev.count("reply") === 1);
     // Terminal info: GPS tracking | charging | ACC on.
-    expect(server.packets.find((p) => p.protocol === GT06_HEARTBEAT)!.content[0]).toBe(0x46);
+    expect(server.packets.find((p) => p.protocol === GT06_STATUS)!.content[0]).toBe(0x46);
 
     // A heartbeat left unanswered until the next one is due drops the link.
     server.answerHeartbeats = false;
     now += 180_000;
     client.tick(now);
-    await server.until(() => server.packets.filter((p) => p.protocol === GT06_HEARTBEAT).length === 2);
+    await server.until(() => server.packets.filter((p) => p.protocol === GT06_STATUS).length === 2);
     now += 180_000;
     client.tick(now);
     await ev.until(() => ev.count("closed") === 1);

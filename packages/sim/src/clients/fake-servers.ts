@@ -7,15 +7,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import {
-  encodeGt06Ack,
-  GT06_ALARM,
-  GT06_HEARTBEAT,
+  type AvlRecord,
+  GT06_ALARM_2,
   GT06_LOGIN,
+  GT06_STATUS,
   type Gt06Packet,
+  gt06Ack,
+  readTeltonikaPacket,
   splitGt06Frames,
-} from "../protocols/gt06.ts";
-import type { AvlRecord } from "../protocols/teltonika.ts";
-import { decodeAvlPacket } from "../protocols/teltonika-decode.ts";
+} from "@vigia/protocols";
 
 class Observable {
   private waiters: { pred: () => boolean; resolve: () => void }[] = [];
@@ -92,10 +92,10 @@ export class FakeTeltonikaServer extends Observable {
           s.write(Buffer.from([0x01]));
         }
         for (;;) {
-          const d = decodeAvlPacket(rx);
+          const d = readTeltonikaPacket(rx);
           if (!d) break;
           rx = rx.subarray(d.size);
-          const p = { imei, codec: d.codec, records: d.records, connection };
+          const p = { imei, codec: d.packet.codec, records: d.packet.records, connection };
           this.packets.push(p);
           const reply = this.ack(p, this.packets.length - 1);
           if (reply === "drop") s.destroy();
@@ -146,9 +146,9 @@ export class FakeGt06Server extends Observable {
           this.packets.push({ ...p, content: Buffer.from(p.content), connection });
           const answer =
             p.protocol === GT06_LOGIN ||
-            p.protocol === GT06_ALARM ||
-            (p.protocol === GT06_HEARTBEAT && this.answerHeartbeats);
-          if (answer) s.write(encodeGt06Ack(p.protocol, p.serial));
+            p.protocol === GT06_ALARM_2 ||
+            (p.protocol === GT06_STATUS && this.answerHeartbeats);
+          if (answer) s.write(gt06Ack(p.protocol, p.serial));
         }
       } catch (err) {
         this.errors.push(String(err));

@@ -5,22 +5,23 @@
  * offline; those are sent after the next login flagged as "GPS re-upload". A heartbeat left unanswered until
  * the next one means the link is dead: reconnect.
  */
-import type { Sample } from "../motion/types.ts";
+
 import {
-  encodeAlarm,
-  encodeHeartbeat,
-  encodeLocation,
-  encodeLogin,
-  GT06_ALARM,
+  encodeGt06Alarm,
+  encodeGt06Location,
+  encodeGt06Login,
+  encodeGt06Status,
+  GT06_ALARM_2,
   GT06_ALARM_CODE,
-  GT06_HEARTBEAT,
-  GT06_LOCATION,
+  GT06_GPS_2,
   GT06_LOGIN,
+  GT06_STATUS,
   type Gt06Cell,
   type Gt06Fix,
   type Gt06Status,
   splitGt06Frames,
-} from "../protocols/gt06.ts";
+} from "@vigia/protocols";
+import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -114,14 +115,14 @@ export class Gt06Client extends TcpClient implements DeviceClient {
     }
     this.heartbeatUnanswered = true;
     this.nextHeartbeatMs = now + (this.g.heartbeatMs ?? 180_000);
-    this.write(encodeHeartbeat(sampleToStatus(this.last), this.nextSerial()));
+    this.write(encodeGt06Status(sampleToStatus(this.last), this.nextSerial()));
   }
 
   protected onOpen(): void {
     this.rx = Buffer.alloc(0);
     this.loggedIn = false;
     this.loginDeadline = this.g.now() + (this.g.loginTimeoutMs ?? 10_000);
-    this.write(encodeLogin(this.g.imei, this.nextSerial()));
+    this.write(encodeGt06Login(this.g.imei, this.nextSerial()));
   }
 
   protected onData(chunk: Buffer): void {
@@ -130,10 +131,10 @@ export class Gt06Client extends TcpClient implements DeviceClient {
     this.rx = rest;
     for (const p of packets) {
       if (p.protocol === GT06_LOGIN && !this.loggedIn) this.onLoggedIn();
-      else if (p.protocol === GT06_HEARTBEAT) {
+      else if (p.protocol === GT06_STATUS) {
         this.heartbeatUnanswered = false;
         this.g.onEvent?.({ type: "reply", protocol: p.protocol });
-      } else if (p.protocol === GT06_ALARM || p.protocol === GT06_LOCATION) {
+      } else if (p.protocol === GT06_ALARM_2 || p.protocol === GT06_GPS_2) {
         // Some servers answer location packets too; count them when they do.
         this.g.stats.acked++;
         this.g.onEvent?.({ type: "acked", count: 1 });
@@ -168,7 +169,7 @@ export class Gt06Client extends TcpClient implements DeviceClient {
   }
 
   private sendLocation(s: Sample, reupload: boolean, accChange: boolean): void {
-    const packet = encodeLocation(
+    const packet = encodeGt06Location(
       sampleToFix(s),
       this.cell(s),
       s.ignition === true,
@@ -181,7 +182,7 @@ export class Gt06Client extends TcpClient implements DeviceClient {
   }
 
   private sendAlarm(s: Sample, code: number): void {
-    this.write(encodeAlarm(sampleToFix(s), this.cell(s), sampleToStatus(s), code, this.nextSerial()));
+    this.write(encodeGt06Alarm(sampleToFix(s), this.cell(s), sampleToStatus(s), code, this.nextSerial()));
   }
 
   private nextSerial(): number {

@@ -3,8 +3,8 @@
  * first; a fix leaves the queue only on a 200, so an unreachable or failing server just delays them.
  */
 import http from "node:http";
+import { encodeOsmAndPath } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { osmandPath } from "../protocols/osmand.ts";
 import { Backoff, type ClientOptions, type DeviceClient, jitterFrom } from "./common.ts";
 
 /** One pool of keep-alive sockets for all phones: 20 000 devices must not mean 20 000 sockets. */
@@ -51,7 +51,7 @@ export class OsmandClient implements DeviceClient {
 
   private send(): void {
     const s = this.queue[0]!;
-    const path = osmandPath({
+    const path = encodeOsmAndPath({
       id: this.o.imei,
       timeMs: s.timeMs,
       lat: s.lat,

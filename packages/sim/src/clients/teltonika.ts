@@ -3,17 +3,18 @@
  * Records stay in the black box until the server's 4-byte ACK counts them, so a connection that drops before the
  * ACK leads to the same records being sent again after reconnecting — as real devices do.
  */
-import type { Sample } from "../motion/types.ts";
+
 import {
   type AvlRecord,
   CODEC_8E,
-  encodeAvlPacket,
-  encodeImei,
-  encodeRecord,
+  encodeTeltonikaAvl,
+  encodeTeltonikaImei,
+  encodeTeltonikaRecord,
   IO,
   type IoValue,
   type TeltonikaCodec,
-} from "../protocols/teltonika.ts";
+} from "@vigia/protocols";
+import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -90,7 +91,7 @@ export class TeltonikaClient extends TcpClient implements DeviceClient {
   }
 
   push(sample: Sample): void {
-    this.records.push(encodeRecord(sampleToAvl(sample), this.codec));
+    this.records.push(encodeTeltonikaRecord(sampleToAvl(sample), this.codec));
     const max = this.t.maxBuffered ?? 300;
     if (this.records.length > max) {
       // Oldest record not currently in flight goes first (in-flight ones are about to be counted by an ACK).
@@ -112,7 +113,7 @@ export class TeltonikaClient extends TcpClient implements DeviceClient {
   protected onOpen(): void {
     this.handshaken = false;
     this.rx = Buffer.alloc(0);
-    this.write(encodeImei(this.t.imei));
+    this.write(encodeTeltonikaImei(this.t.imei));
   }
 
   protected onData(chunk: Buffer): void {
@@ -153,7 +154,7 @@ export class TeltonikaClient extends TcpClient implements DeviceClient {
     this.inFlight = n;
     this.ackDeadline = now + (this.t.ackTimeoutMs ?? 30_000);
     this.lastSendMs = now;
-    this.write(encodeAvlPacket(this.records.slice(0, n), this.codec));
+    this.write(encodeTeltonikaAvl(this.records.slice(0, n), this.codec));
     this.t.stats.sent += n;
     this.t.onEvent?.({ type: "sent", count: n });
   }

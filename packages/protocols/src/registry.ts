@@ -1,17 +1,7 @@
-import { createGt06Session } from "./gt06.ts";
-import { decodeOsmAndRequest } from "./osmand.ts";
-import { createTeltonikaSession } from "./teltonika.ts";
+import { createGt06Session } from "./gt06/session.ts";
+import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { createTeltonikaSession } from "./teltonika/session.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
-
-export { createGt06Session, decodeGt06Frame, gt06Ack } from "./gt06.ts";
-export { decodeOsmAndRequest, type OsmAndRequest } from "./osmand.ts";
-export {
-  createTeltonikaSession,
-  decodeTeltonikaAvl,
-  decodeTeltonikaImei,
-  teltonikaAck,
-} from "./teltonika.ts";
-export * from "./types.ts";
 
 export interface TcpProtocol {
   transport: "tcp";

@@ -1,7 +1,7 @@
 import net from "node:net";
-import { crc16X25 } from "./crc.ts";
-import { DecodeError, type Reader } from "./reader.ts";
-import type { TrackerConfig } from "./teltonika-commands.ts";
+import { DecodeError, type Reader } from "../reader.ts";
+import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
+import { encodeGt06Frame } from "./frame.ts";
 
 /**
  * GT06 / Concox online commands (Concox "GT06N communication protocol", server command 0x80):
@@ -37,13 +37,7 @@ export function encodeGt06Command(command: string, serial: number, options: Gt06
   if (language) content.writeUInt16BE(LANGUAGE_ENGLISH, 5 + text.length);
   const len = 1 + content.length + 2 + 2;
   if (len > 0xff) throw new RangeError("GT06 command too long for a 0x7878 frame");
-  const body = Buffer.concat([
-    Buffer.from([len, GT06_COMMAND]),
-    content,
-    Buffer.from([(serial >> 8) & 0xff, serial & 0xff]),
-  ]);
-  const crc = crc16X25(body);
-  return Buffer.concat([Buffer.from([0x78, 0x78]), body, Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a])]);
+  return encodeGt06Frame(GT06_COMMAND, content, serial);
 }
 
 /**
@@ -74,12 +68,6 @@ export function readGt06Reply(protocol: number, r: Reader): { serverFlag: number
 /** `,` and `#` delimit Concox SMS/online commands, so values containing them cannot be sent. */
 const isSafe = (v: string) => /^[\x21-\x7e]+$/.test(v) && !/[,#]/.test(v);
 
-function whole(value: number | string | undefined): number | null {
-  if (value === undefined || value === "") return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
-}
-
 /** Overspeed must persist this long (s) before the alarm; the Concox range is 5-600, 20 avoids GPS spikes. */
 const SPEED_DETECT_SECONDS = 20;
 
@@ -92,12 +80,12 @@ export function gt06ConfigCommands(config: TrackerConfig): string[] {
   const out: string[] = [];
   const apn = config.apn?.trim() ?? "";
   if (apn !== "" && isSafe(apn)) out.push(`APN,${apn}#`);
-  const interval = whole(config.interval);
+  const interval = wholeNumber(config.interval);
   if (interval !== null && interval > 0) out.push(`TIMER,${interval}#`);
-  const speed = whole(config.speedLimit);
+  const speed = wholeNumber(config.speedLimit);
   if (speed !== null && speed > 0 && speed <= 255) out.push(`SPEED,ON,${SPEED_DETECT_SECONDS},${speed},1#`);
   const server = config.server?.trim() ?? "";
-  const port = whole(config.port);
+  const port = wholeNumber(config.port);
   if (server !== "" && isSafe(server) && port !== null && port > 0 && port < 65536) {
     out.push(`SERVER,${net.isIP(server) ? 0 : 1},${server},${port},0#`);
   }

@@ -4,7 +4,7 @@ import {
   type DecodeResult,
   emptyMessage,
   type PositionSource,
-} from "./types.ts";
+} from "../types.ts";
 
 /**
  * MQTT JSON positions: devices (or an integration) publish to `vigia/devices/<deviceId>/positions` a JSON

@@ -1,25 +1,19 @@
-import { crc16X25 } from "./crc.ts";
-import { GT06_COMMAND_REPLY, GT06_COMMAND_REPLY_2, readGt06Reply } from "./gt06-commands.ts";
-import { attempt, DecodeError, Reader } from "./reader.ts";
-import { createFramedSession } from "./session.ts";
+import { attempt, DecodeError, Reader } from "../reader.ts";
 import {
   type Attributes,
   type CellInfo,
-  DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
   type DecodedPosition,
   type DecodeResult,
   emptyMessage,
-  type SessionOptions,
-  type StreamOutput,
-  type StreamSession,
-} from "./types.ts";
+} from "../types.ts";
+import { GT06_COMMAND_REPLY, GT06_COMMAND_REPLY_2, readGt06Reply } from "./commands.ts";
+import { encodeGt06Frame, gt06Ack, readGt06Frame } from "./frame.ts";
 
 /**
- * GT06 / Concox over TCP (Concox "GPS Tracker Communication Protocol", GT06N/GT06F/GT06E):
- *   0x7878 | len u8  | protocol | content | serial u16 | CRC-16/X25 | 0x0D0A   (len = proto..CRC)
- *   0x7979 | len u16 | protocol | content | serial u16 | CRC-16/X25 | 0x0D0A   (extended packets)
- * The CRC covers length..serial. The IMEI is only sent in the login packet, hence the session.
+ * GT06 / Concox packet contents, both directions: the device's login, GPS, status and alarm packets as the
+ * simulator encodes them, and their decoding into normalized messages for the server. The IMEI is only sent in
+ * the login packet, hence the server's session (session.ts). Framing is in frame.ts.
  */
 
 export const GT06_LOGIN = 0x01;
@@ -47,18 +41,153 @@ const ALARM_EVENTS: Record<number, string> = {
   25: "lowBattery", // internal battery low
 };
 
-/** Builds the server reply: same framing and protocol number, echoing the packet's serial. */
-export function gt06Ack(protocol: number, serial: number, extended = false): Buffer {
-  const body = extended
-    ? Buffer.from([0x00, 0x05, protocol, serial >> 8, serial & 0xff])
-    : Buffer.from([0x05, protocol, serial >> 8, serial & 0xff]);
-  const crc = crc16X25(body);
-  return Buffer.concat([
-    Buffer.from(extended ? [0x79, 0x79] : [0x78, 0x78]),
-    body,
-    Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a]),
-  ]);
+/** Alarm codes of the 0x26 packet that the simulator raises. */
+export const GT06_ALARM_CODE = {
+  normal: 0x00,
+  sos: 0x01,
+  powerCut: 0x02,
+  shock: 0x03,
+  overspeed: 0x06,
+} as const;
+
+// ---- Encoding (device side) ----
+
+/** Terminal ID: the 15-digit IMEI as 8 BCD bytes with a leading 0 nibble ("0123456789012345"). */
+export function encodeGt06Login(imei: string, serial: number): Buffer {
+  if (!/^\d{1,16}$/.test(imei)) throw new RangeError(`IMEI must be digits: ${imei}`);
+  return encodeGt06Frame(GT06_LOGIN, Buffer.from(imei.padStart(16, "0"), "hex"), serial);
 }
+
+export interface Gt06Fix {
+  timeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number;
+  course: number;
+  satellites: number;
+  positioned: boolean;
+}
+
+export interface Gt06Cell {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cellId: number;
+}
+
+export interface Gt06Status {
+  acc: boolean;
+  charging: boolean;
+  gpsTracking: boolean;
+  /** 0 (no power) .. 6 (very high), the document's voltage level scale. */
+  voltageLevel: number;
+  /** 0 (no signal) .. 4 (strong). */
+  gsmSignal: number;
+}
+
+/** Date and time: six binary bytes YY MM DD hh mm ss, UTC. */
+function writeDate(b: Buffer, o: number, ms: number): number {
+  const d = new Date(ms);
+  const parts = [
+    d.getUTCFullYear() % 100,
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  ];
+  for (const p of parts) o = b.writeUInt8(p, o);
+  return o;
+}
+
+/**
+ * GPS block shared by 0x22 and 0x26: date (6), length-of-GPS-info/satellites (1: high nibble 12, low nibble
+ * satellites), latitude (4), longitude (4) as |degrees| × 60 × 30000, speed km/h (1), course/status (2).
+ * Course/status bits (document, BYTE_1 bits 5..2 = word bits 13..10): 13 differential positioning, 12 GPS
+ * positioned, 11 west longitude when set, 10 north latitude when set; bits 9..0 course.
+ */
+function writeGps(b: Buffer, o: number, f: Gt06Fix): number {
+  o = writeDate(b, o, f.timeMs);
+  o = b.writeUInt8(0xc0 | Math.min(15, Math.max(0, f.satellites)), o);
+  o = b.writeUInt32BE(Math.round(Math.abs(f.lat) * 1_800_000), o);
+  o = b.writeUInt32BE(Math.round(Math.abs(f.lng) * 1_800_000), o);
+  o = b.writeUInt8(Math.min(255, Math.max(0, Math.round(f.speedKmh))), o);
+  let cs = (Math.round(f.course) % 360) & 0x3ff;
+  if (f.positioned) cs |= 1 << 12;
+  if (f.lng < 0) cs |= 1 << 11;
+  if (f.lat >= 0) cs |= 1 << 10;
+  return b.writeUInt16BE(cs, o);
+}
+
+function writeCell(b: Buffer, o: number, c: Gt06Cell): number {
+  o = b.writeUInt16BE(c.mcc, o);
+  o = b.writeUInt8(c.mnc, o);
+  o = b.writeUInt16BE(c.lac, o);
+  return b.writeUIntBE(c.cellId & 0xffffff, o, 3);
+}
+
+/**
+ * Terminal information byte: bit 7 oil/electricity cut, bit 6 GPS tracking on, bits 5..3 alarm
+ * (100 SOS, 011 low battery, 010 power cut, 001 shock, 000 normal), bit 2 charging, bit 1 ACC high, bit 0 armed.
+ */
+function terminalInfo(s: Gt06Status): number {
+  return (s.gpsTracking ? 0x40 : 0) | (s.charging ? 0x04 : 0) | (s.acc ? 0x02 : 0);
+}
+
+export interface Gt06LocationOptions {
+  /** 0x00 timed upload, 0x03 ACC status change (document's "data upload mode"). */
+  uploadMode: number;
+  /** True when the record comes from the device's memory after a connection loss. */
+  reupload: boolean;
+  /** Optional trailing mileage field, metres. */
+  mileageM?: number;
+}
+
+/** 0x22 GPS + LBS + status: GPS block, MCC/MNC/LAC/CellID, ACC, data upload mode, re-upload flag, [mileage]. */
+export function encodeGt06Location(
+  fix: Gt06Fix,
+  cell: Gt06Cell,
+  acc: boolean,
+  opts: Gt06LocationOptions,
+  serial: number,
+): Buffer {
+  const b = Buffer.alloc(18 + 8 + 3 + (opts.mileageM === undefined ? 0 : 4));
+  let o = writeGps(b, 0, fix);
+  o = writeCell(b, o, cell);
+  o = b.writeUInt8(acc ? 1 : 0, o);
+  o = b.writeUInt8(opts.uploadMode, o);
+  o = b.writeUInt8(opts.reupload ? 1 : 0, o);
+  if (opts.mileageM !== undefined) b.writeUInt32BE(Math.max(0, Math.round(opts.mileageM)) >>> 0, o);
+  return encodeGt06Frame(GT06_GPS_2, b, serial);
+}
+
+/** 0x13 heartbeat/status: terminal info, voltage level, GSM signal, alarm (0) + language (0x02 English). */
+export function encodeGt06Status(status: Gt06Status, serial: number): Buffer {
+  const b = Buffer.from([terminalInfo(status), status.voltageLevel, status.gsmSignal, 0x00, 0x02]);
+  return encodeGt06Frame(GT06_STATUS, b, serial);
+}
+
+/** 0x26 alarm: GPS block, LBS length + MCC/MNC/LAC/CellID, terminal info, voltage, GSM, alarm code + language. */
+export function encodeGt06Alarm(
+  fix: Gt06Fix,
+  cell: Gt06Cell,
+  status: Gt06Status,
+  alarm: number,
+  serial: number,
+): Buffer {
+  const b = Buffer.alloc(18 + 1 + 8 + 5);
+  let o = writeGps(b, 0, fix);
+  o = b.writeUInt8(9, o); // LBS length: itself + MCC 2 + MNC 1 + LAC 2 + CellID 3
+  o = writeCell(b, o, cell);
+  o = b.writeUInt8(terminalInfo(status) | (alarm === GT06_ALARM_CODE.sos ? 0x20 : 0), o);
+  o = b.writeUInt8(status.voltageLevel, o);
+  o = b.writeUInt8(status.gsmSignal, o);
+  o = b.writeUInt8(alarm, o);
+  b.writeUInt8(0x02, o);
+  return encodeGt06Frame(GT06_ALARM_2, b, serial);
+}
+
+// ---- Decoding (server side) ----
 
 /** "YY MM DD hh mm ss" in UTC; null when the device has no clock yet (zeros) or the bytes are corrupt. */
 function readDate(r: Reader): number | null {
@@ -191,56 +320,11 @@ function decodeContent(protocol: number, r: Reader, message: DecodedMessage): vo
 /** Decodes one complete frame (start bits through stop bits), verifying length, stop bits and CRC. */
 export function decodeGt06Frame(frame: Buffer, imei: string | null): DecodeResult<DecodedMessage> {
   return attempt(() => {
-    const r = new Reader(frame);
-    const start = r.u16();
-    if (start !== 0x7878 && start !== 0x7979) throw new DecodeError("bad start bits");
-    const extended = start === 0x7979;
-    const len = extended ? r.u16() : r.u8();
-    if (len < 5) throw new DecodeError(`length ${len} too small`);
-    if (frame.length !== r.offset + len + 2) throw new DecodeError("length field does not match frame size");
-    if (frame.readUInt16BE(frame.length - 2) !== 0x0d0a) throw new DecodeError("bad stop bits");
-    const crc = crc16X25(frame.subarray(2, frame.length - 4));
-    if (frame.readUInt16BE(frame.length - 4) !== crc) throw new DecodeError("CRC mismatch");
-    const protocol = r.u8();
-    const serial = frame.readUInt16BE(frame.length - 6);
-    const content = new Reader(r.bytes(len - 5));
+    const { protocol, content, serial, extended } = readGt06Frame(frame);
     const message = emptyMessage("position", imei);
-    decodeContent(protocol, content, message);
+    decodeContent(protocol, new Reader(content), message);
     message.attributes.serial = serial;
     if (ACKED.has(protocol)) message.ack = gt06Ack(protocol, serial, extended);
     return message;
   });
-}
-
-/** Framer for one GT06 connection. Data before the login packet is refused unless allowAnonymous. */
-export function createGt06Session(options: SessionOptions = {}): StreamSession {
-  const maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
-  let imei: string | null = null;
-
-  function step(buf: Buffer, out: StreamOutput): number {
-    if (buf.length < 2) return 0;
-    const start = buf.readUInt16BE(0);
-    let total: number;
-    if (start === 0x7878) {
-      if (buf.length < 3) return 0;
-      total = buf.readUInt8(2) + 5;
-    } else if (start === 0x7979) {
-      if (buf.length < 4) return 0;
-      total = buf.readUInt16BE(2) + 6;
-    } else {
-      throw new DecodeError("bad start bits");
-    }
-    if (total > maxFrame) throw new DecodeError(`frame of ${total} bytes exceeds ${maxFrame}`);
-    if (buf.length < total) return 0;
-    const res = decodeGt06Frame(buf.subarray(0, total), imei);
-    if (!res.ok) throw new DecodeError(res.error);
-    const message = res.value;
-    if (message.kind === "login") imei = message.imei;
-    else if (imei === null && !options.allowAnonymous) throw new DecodeError("data before login");
-    out.messages.push(message);
-    if (message.ack) out.replies.push(message.ack);
-    return total;
-  }
-
-  return createFramedSession(step, maxFrame, () => imei);
 }

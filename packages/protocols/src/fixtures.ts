@@ -1,8 +1,9 @@
 /**
- * Device frames shared by the table tests and the property tests. Not a test file itself, so
- * importing it does not re-register suites.
+ * Device frames for tests (`@vigia/protocols/fixtures`): examples quoted from the vendors' documents and captures
+ * from real trackers, whose CRCs verify, plus frames built with the codecs' own encoders. Not a test file itself,
+ * so importing it does not re-register suites.
  */
-import { crc16Ibm, crc16X25 } from "./crc.ts";
+import { CODEC_8, encodeTeltonikaAvl, encodeTeltonikaRecord } from "./teltonika/codec.ts";
 
 export const hex = (s: string): Buffer => Buffer.from(s.replace(/\s+/g, ""), "hex");
 
@@ -25,55 +26,34 @@ export const WIKI_CODEC8E =
 export const WIKI_IMEI = "000F333536333037303432343431303133";
 
 /**
- * Hand-built Codec 8 packet (no official example has a GPS fix or green-driving IO): one record at
+ * A Codec 8 packet with what no official example has, a GPS fix and green-driving IO: one record at
  * 2024-03-01T12:00:00Z, lng 25.2797, lat 54.6872 (Vilnius), alt 112, angle 270, 9 sats, 63 km/h,
  * event IO 253 with IO 239=1, 240=1, 253=2 (harsh braking), 66=12850 mV, 16=123456 m, 78=iButton.
  */
 export function builtCodec8(): Buffer {
-  const rec = Buffer.concat([
-    u64(Date.UTC(2024, 2, 1, 12)),
-    Buffer.from([1]),
-    i32(252797000),
-    i32(546872000),
-    u16(112),
-    u16(270),
-    Buffer.from([9]),
-    u16(63),
-    Buffer.from([253, 6]),
-    Buffer.from([3, 239, 1, 240, 1, 253, 2]),
-    Buffer.from([1, 66]),
-    u16(12850),
-    Buffer.from([1, 16]),
-    u32(123456),
-    Buffer.from([1, 78]),
-    hex("0000011A2B3C4D5E"),
-  ]);
-  return frame(Buffer.concat([Buffer.from([0x08, 1]), rec, Buffer.from([1])]));
-}
-
-/** Wraps a Teltonika data field (codec..count2) with preamble, length and CRC. */
-export function frame(data: Buffer): Buffer {
-  return Buffer.concat([u32(0), u32(data.length), data, u32(crc16Ibm(data))]);
-}
-function u16(n: number) {
-  const b = Buffer.alloc(2);
-  b.writeUInt16BE(n);
-  return b;
-}
-function u32(n: number) {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-}
-function i32(n: number) {
-  const b = Buffer.alloc(4);
-  b.writeInt32BE(n);
-  return b;
-}
-function u64(n: number) {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(BigInt(n));
-  return b;
+  const record = encodeTeltonikaRecord(
+    {
+      timestampMs: Date.UTC(2024, 2, 1, 12),
+      priority: 1,
+      lng: 25.2797,
+      lat: 54.6872,
+      altitudeM: 112,
+      angle: 270,
+      satellites: 9,
+      speedKmh: 63,
+      eventIoId: 253,
+      io: [
+        { id: 239, size: 1, value: 1 },
+        { id: 240, size: 1, value: 1 },
+        { id: 253, size: 1, value: 2 },
+        { id: 66, size: 2, value: 12850 },
+        { id: 16, size: 4, value: 123456 },
+        { id: 78, size: 8, value: 0x0000011a2b3c4d5en },
+      ],
+    },
+    CODEC_8,
+  );
+  return encodeTeltonikaAvl([record], CODEC_8);
 }
 
 // GT06 frames. "CONCOX_*" are the examples of the Concox GT06N protocol document; "DEVICE_*" are
@@ -88,16 +68,3 @@ export const CONCOX_STATUS = "78780A134004040001000FDCEE0D0A";
 export const DEVICE_STATUS = "78780A13400503020100741C3B0D0A";
 export const CONCOX_ALARM =
   "787825160B0B0F0E241DCF027AC8870C4657E60014020901CC00287D001F726506040101003656A40D0A";
-
-/** Frames a GT06 body (protocol + content + serial) with start bits, length, CRC-16/X25 and stop bits. */
-export function gt06Frame(body: Buffer, extended = false): Buffer {
-  const len = body.length + 2;
-  const lenBytes = extended ? Buffer.from([len >> 8, len & 0xff]) : Buffer.from([len]);
-  const crc = crc16X25(Buffer.concat([lenBytes, body]));
-  return Buffer.concat([
-    Buffer.from(extended ? "7979" : "7878", "hex"),
-    lenBytes,
-    body,
-    Buffer.from([crc >> 8, crc & 0xff, 0x0d, 0x0a]),
-  ]);
-}

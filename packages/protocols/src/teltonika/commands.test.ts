@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "./crc.ts";
-import { createTeltonikaSession } from "./teltonika.ts";
+import { crc16Ibm } from "../crc.ts";
 import {
   decodeTeltonikaResponse,
   encodeTeltonikaCommand,
   encodeTeltonikaResponse,
   teltonikaConfigCommand,
-} from "./teltonika-commands.ts";
+} from "./commands.ts";
+import { createTeltonikaSession } from "./session.ts";
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ""), "hex");
 

@@ -1,6 +1,7 @@
-import { crc16Ibm } from "./crc.ts";
-import { attempt, DecodeError, Reader } from "./reader.ts";
-import type { DecodeResult } from "./types.ts";
+import { attempt, DecodeError, Reader } from "../reader.ts";
+import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
+import type { DecodeResult } from "../types.ts";
+import { teltonikaData, teltonikaFrame } from "./codec.ts";
 
 /**
  * Teltonika Codec 12 (GPRS commands, "Codec 12" on wiki.teltonika-gps.com):
@@ -13,16 +14,6 @@ export const CODEC_12 = 0x0c;
 export const CODEC_12_COMMAND = 0x05;
 export const CODEC_12_RESPONSE = 0x06;
 
-/** Our configuration fields; values come from the device form as numbers or numeric strings. */
-export interface TrackerConfig {
-  apn?: string;
-  server?: string;
-  port?: number | string;
-  speedLimit?: number | string;
-  interval?: number | string;
-  sleepTime?: number | string;
-}
-
 function codec12(type: number, text: string): Buffer {
   const body = Buffer.from(text, "latin1");
   const data = Buffer.alloc(1 + 1 + 1 + 4 + body.length + 1);
@@ -32,11 +23,7 @@ function codec12(type: number, text: string): Buffer {
   data.writeUInt32BE(body.length, 3);
   body.copy(data, 7);
   data.writeUInt8(1, 7 + body.length);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 4);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc16Ibm(data));
-  return Buffer.concat([head, data, crc]);
+  return teltonikaFrame(data);
 }
 
 /** A Codec 12 command packet (type 0x05) carrying one ASCII command, as the server sends it. */
@@ -44,7 +31,7 @@ export function encodeTeltonikaCommand(command: string): Buffer {
   return codec12(CODEC_12_COMMAND, command);
 }
 
-/** A Codec 12 response packet (type 0x06), as the device sends it; used by tests and the simulator side. */
+/** A Codec 12 response packet (type 0x06), as the device sends it; as the device sends it (tests, simulator). */
 export function encodeTeltonikaResponse(text: string): Buffer {
   return codec12(CODEC_12_RESPONSE, text);
 }
@@ -52,14 +39,7 @@ export function encodeTeltonikaResponse(text: string): Buffer {
 /** Decodes one complete Codec 12 response packet (preamble through CRC) into the response text. */
 export function decodeTeltonikaResponse(packet: Buffer): DecodeResult<string> {
   return attempt(() => {
-    const r = new Reader(packet);
-    if (r.u32() !== 0) throw new DecodeError("missing 0x00000000 preamble");
-    const len = r.u32();
-    const data = r.bytes(len);
-    const crcField = r.u32();
-    if (r.remaining !== 0) throw new DecodeError("trailing bytes after CRC");
-    if (crcField !== crc16Ibm(data)) throw new DecodeError("CRC mismatch");
-    const d = new Reader(data);
+    const d = new Reader(teltonikaData(packet));
     if (d.u8() !== CODEC_12) throw new DecodeError("not a Codec 12 packet");
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantity must be 1");
     const type = d.u8();
@@ -96,12 +76,6 @@ export const TELTONIKA_PARAMS = {
 const SAFE_TEXT = /^[\x21-\x7e]+$/;
 const isSafe = (v: string) => SAFE_TEXT.test(v) && !/[;:]/.test(v);
 
-function whole(value: number | string | undefined): number | null {
-  if (value === undefined || value === "") return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
-}
-
 /**
  * Our configuration as one `setparam` command: FMB firmware accepts several `id:value` pairs separated by `;`
  * in one command, so the device answers once and one response means the whole configuration was applied.
@@ -114,7 +88,7 @@ export function teltonikaConfigCommand(config: TrackerConfig): string | null {
     if (v !== "" && isSafe(v)) pairs.push(`${id}:${v}`);
   };
   const num = (id: number, value: number | string | undefined) => {
-    const n = whole(value);
+    const n = wholeNumber(value);
     if (n !== null) pairs.push(`${id}:${n}`);
   };
   const p = TELTONIKA_PARAMS;
@@ -125,7 +99,7 @@ export function teltonikaConfigCommand(config: TrackerConfig): string | null {
   num(p.sleepTimeout, config.sleepTime);
   // The server goes last: the device may reconnect to it as soon as the pair is applied.
   const server = config.server?.trim() ?? "";
-  const port = whole(config.port);
+  const port = wholeNumber(config.port);
   if (server !== "" && isSafe(server) && port !== null && port > 0 && port < 65536) {
     pairs.push(`${p.server}:${server}`, `${p.port}:${port}`, `${p.serverProtocol}:0`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeMqttJson } from "./mqtt-json.ts";
+import { decodeMqttJson } from "./json.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0);
 const decode = (topic: string, body: unknown) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { crc16X25 } from "./crc.ts";
-import { createGt06Session, decodeGt06Frame } from "./gt06.ts";
-import { encodeGt06Command, gt06ConfigCommands } from "./gt06-commands.ts";
+import { crc16X25 } from "../crc.ts";
+import { decodeGt06Frame } from "./codec.ts";
+import { encodeGt06Command, gt06ConfigCommands } from "./commands.ts";
+import { createGt06Session } from "./session.ts";
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ""), "hex");
 

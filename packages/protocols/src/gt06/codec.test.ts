@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createGt06Session, decodeGt06Frame, gt06Ack } from "./gt06.ts";
 import {
   CONCOX_ALARM,
   CONCOX_GPS_12,
@@ -11,10 +10,12 @@ import {
   DEVICE_LOGIN,
   DEVICE_STATUS,
   flip,
-  gt06Frame,
   hex,
-} from "./test-fixtures.ts";
-import type { DecodedMessage, DecodeResult } from "./types.ts";
+} from "../fixtures.ts";
+import type { DecodedMessage, DecodeResult } from "../types.ts";
+import { decodeGt06Frame } from "./codec.ts";
+import { gt06Ack, gt06Frame } from "./frame.ts";
+import { createGt06Session } from "./session.ts";
 
 function ok(r: DecodeResult<DecodedMessage>): DecodedMessage {
   if (!r.ok) throw new Error(r.error);

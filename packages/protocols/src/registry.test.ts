@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { decodeForCli, protocols } from "./index.ts";
 import {
   CONCOX_GPS_12,
   CONCOX_LOGIN,
@@ -7,7 +6,8 @@ import {
   DEVICE_STATUS,
   WIKI_CODEC8_1,
   WIKI_IMEI,
-} from "./test-fixtures.ts";
+} from "./fixtures.ts";
+import { decodeForCli, protocols } from "./registry.ts";
 
 describe("protocol registry", () => {
   it("lists default ports", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeOsmAndRequest, type OsmAndRequest, parseOsmAndTime } from "./osmand.ts";
-import type { DecodedMessage } from "./types.ts";
+import type { DecodedMessage } from "../types.ts";
+import { decodeOsmAndRequest, type OsmAndRequest, parseOsmAndTime } from "./codec.ts";
 
 const NOW = Date.UTC(2024, 5, 1, 8);
 const get = (query: string): OsmAndRequest => ({

@@ -1,4 +1,4 @@
-import { attempt, DecodeError } from "./reader.ts";
+import { attempt, DecodeError } from "../reader.ts";
 import {
   type Attributes,
   type AttributeValue,
@@ -6,7 +6,7 @@ import {
   type DecodedPosition,
   type DecodeResult,
   emptyMessage,
-} from "./types.ts";
+} from "../types.ts";
 
 /**
  * OsmAnd HTTP protocol as sent by the Traccar Client app. Two shapes:
@@ -15,6 +15,7 @@ import {
  *  - JSON body (newer Traccar Client, transistorsoft background-geolocation format):
  *    `{"device_id":…, "location": {"timestamp": ISO, "coords": {latitude, longitude, speed <m/s>, …}, …}}`
  * The device is acknowledged with an empty HTTP 200, so `ack` is always null.
+ * `encodeOsmAndPath` is the phone side (the simulator): the query form, one GET per fix.
  */
 
 export interface OsmAndRequest {
@@ -219,4 +220,35 @@ export function decodeOsmAndRequest(
     }
     return decodeQuery(params, now);
   });
+}
+
+/** One fix as the phone app reports it. */
+export interface OsmAndFix {
+  id: string;
+  timeMs: number;
+  lat: number;
+  lng: number;
+  speedKmh: number;
+  bearing: number;
+  altitudeM: number;
+  accuracyM: number;
+  batteryPct: number;
+  charging: boolean;
+}
+
+/** Path and query (no host): `/?id=…&timestamp=<unix s>&lat=…&lon=…&speed=<knots>&bearing=…&altitude=…`. */
+export function encodeOsmAndPath(f: OsmAndFix): string {
+  const q = new URLSearchParams({
+    id: f.id,
+    timestamp: String(Math.floor(f.timeMs / 1000)),
+    lat: f.lat.toFixed(6),
+    lon: f.lng.toFixed(6),
+    speed: (f.speedKmh / KMH_PER_KNOT).toFixed(2),
+    bearing: f.bearing.toFixed(1),
+    altitude: f.altitudeM.toFixed(1),
+    accuracy: f.accuracyM.toFixed(1),
+    batt: f.batteryPct.toFixed(1),
+    charge: f.charging ? "true" : "false",
+  });
+  return `/?${q.toString()}`;
 }

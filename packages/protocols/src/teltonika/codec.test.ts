@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createTeltonikaSession, decodeTeltonikaAvl, decodeTeltonikaImei } from "./teltonika.ts";
 import {
   builtCodec8,
   flip,
-  frame,
   hex,
   WIKI_CODEC8_1,
   WIKI_CODEC8_2,
   WIKI_CODEC8_3,
   WIKI_CODEC8E,
   WIKI_IMEI,
-} from "./test-fixtures.ts";
+} from "../fixtures.ts";
+import { decodeTeltonikaAvl, decodeTeltonikaImei, teltonikaFrame } from "./codec.ts";
+import { createTeltonikaSession } from "./session.ts";
 
 function ok<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
@@ -116,10 +116,10 @@ describe("decodeTeltonikaAvl", () => {
     const data = hex(WIKI_CODEC8_2).subarray(8, -4);
     const codec = Buffer.from(data);
     codec[0] = 0x0c;
-    expect(decodeTeltonikaAvl(frame(codec), null).ok).toBe(false);
+    expect(decodeTeltonikaAvl(teltonikaFrame(codec), null).ok).toBe(false);
     const counts = Buffer.from(data);
     counts[counts.length - 1] = 2;
-    expect(decodeTeltonikaAvl(frame(counts), null).ok).toBe(false);
+    expect(decodeTeltonikaAvl(teltonikaFrame(counts), null).ok).toBe(false);
   });
 });
 

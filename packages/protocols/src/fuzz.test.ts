@@ -4,11 +4,6 @@
  * A seeded PRNG keeps every run identical, so a failure reproduces from its iteration number.
  */
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "./crc.ts";
-import { createGt06Session, decodeGt06Frame } from "./gt06.ts";
-import { decodeForCli } from "./index.ts";
-import { decodeOsmAndRequest } from "./osmand.ts";
-import { createTeltonikaSession, decodeTeltonikaAvl, decodeTeltonikaImei } from "./teltonika.ts";
 import {
   builtCodec8,
   CONCOX_ALARM,
@@ -17,13 +12,19 @@ import {
   CONCOX_LOGIN,
   CONCOX_STATUS,
   DEVICE_GPS_12,
-  gt06Frame,
   hex,
   WIKI_CODEC8_1,
   WIKI_CODEC8_3,
   WIKI_CODEC8E,
   WIKI_IMEI,
-} from "./test-fixtures.ts";
+} from "./fixtures.ts";
+import { decodeGt06Frame } from "./gt06/codec.ts";
+import { gt06Frame } from "./gt06/frame.ts";
+import { createGt06Session } from "./gt06/session.ts";
+import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { decodeForCli } from "./registry.ts";
+import { decodeTeltonikaAvl, decodeTeltonikaImei, teltonikaFrame } from "./teltonika/codec.ts";
+import { createTeltonikaSession } from "./teltonika/session.ts";
 import type { DecodedMessage, StreamSession } from "./types.ts";
 
 const N = 5000;
@@ -193,7 +194,7 @@ describe("pure decoders under fuzzing", () => {
       if (m.ok) checkMessage(m.value);
       // Re-wrapping the mutated data field with a correct CRC reaches the record/IO parser itself.
       const data = f.mutate(f.pick(TELTONIKA_FRAMES).subarray(8, -4), [1, 26, 27, 28]);
-      const wrapped = Buffer.concat([Buffer.alloc(4), u32(data.length), data, u32(crc16Ibm(data))]);
+      const wrapped = teltonikaFrame(data);
       const w = decodeTeltonikaAvl(wrapped, "x");
       if (w.ok) {
         checkMessage(w.value);
@@ -260,9 +261,3 @@ describe("pure decoders under fuzzing", () => {
     }
   });
 });
-
-function u32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n >>> 0);
-  return b;
-}

@@ -1,0 +1,25 @@
+/**
+ * The two CRC-16 variants the TCP device protocols use. Both are the reflected form of a polynomial, computed bit
+ * by bit: frames are small (< 64 KiB), so a lookup table would only add code to review.
+ * `start`/`end` let a caller check a span of a larger buffer without copying it.
+ */
+
+/** CRC-16/ARC a.k.a. CRC-16/IBM: poly 0x8005 reflected (0xA001), init 0, no final xor. Teltonika. */
+export function crc16Ibm(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0;
+  for (let i = start; i < end; i++) {
+    crc ^= data[i] ?? 0;
+    for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  }
+  return crc;
+}
+
+/** CRC-16/X-25 a.k.a. CRC-ITU in the Concox documents: poly 0x1021 reflected (0x8408), init 0xFFFF, xorout 0xFFFF. GT06. */
+export function crc16X25(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0xffff;
+  for (let i = start; i < end; i++) {
+    crc ^= data[i] ?? 0;
+    for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ 0x8408 : crc >>> 1;
+  }
+  return ~crc & 0xffff;
+}
