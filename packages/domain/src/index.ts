@@ -6,6 +6,8 @@ export * from "./api/site.ts";
 export * from "./api/users.ts";
 export * from "./codes.ts";
 export * from "./constants.ts";
+export * from "./contract.ts";
+export * from "./contracts/groups.ts";
 export * from "./csv.ts";
 export * from "./devices.ts";
 export * from "./errors.ts";

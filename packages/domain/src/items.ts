@@ -88,21 +88,27 @@ export const groupWriteSchema = z.object({
 });
 export type GroupWrite = z.input<typeof groupWriteSchema>;
 
+/** A stored group with the items placed directly in it (the company-load `groups` collection). */
+export const groupRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  vehicles: z.array(z.number()),
+  assets: z.array(z.number()),
+  persons: z.array(z.number()),
+});
+export type GroupRow = z.infer<typeof groupRowSchema>;
+
 /** Stored group plus the derived tree fields of spec 01 §3. */
-export interface GroupNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  vehicles: number[];
-  assets: number[];
-  persons: number[];
-  children: number[];
-  allChildren: number[];
-  ancestors: number[];
-  allVehicles: number[];
-  allAssets: number[];
-  allPersons: number[];
-}
+export const groupNodeSchema = groupRowSchema.extend({
+  children: z.array(z.number()),
+  allChildren: z.array(z.number()),
+  ancestors: z.array(z.number()),
+  allVehicles: z.array(z.number()),
+  allAssets: z.array(z.number()),
+  allPersons: z.array(z.number()),
+});
+export type GroupNode = z.infer<typeof groupNodeSchema>;
 
 /**
  * Derives the group tree: a parent that does not exist counts as none; cycles (which the API refuses, but

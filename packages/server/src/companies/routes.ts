@@ -5,14 +5,7 @@ import type { AppContext } from "../context.ts";
 import { companyDeviceRoutes, companyDevices } from "../devices/routes.ts";
 import { groupRoutes } from "../groups/routes.ts";
 import { driverRoutes } from "../items/driver-routes.ts";
-import {
-  listAssets,
-  listDeviceTypes,
-  listDrivers,
-  listGroups,
-  listPersons,
-  listVehicles,
-} from "../items/read-models.ts";
+import { listAssets, listDeviceTypes, listDrivers, listPersons, listVehicles } from "../items/read-models.ts";
 import { assetRoutes, personRoutes } from "../items/simple-routes.ts";
 import { liveRoutes } from "../live/routes.ts";
 import { placesRoutes } from "../places/routes.ts";
@@ -57,7 +50,6 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/info", { schema: { tags } }, async (request) =>
       companyInfo(ctx.db, scopeOf(request).companyId),
     );
-    app.get("/groups", { schema: { tags } }, async (request) => listGroups(ctx.db, scopeOf(request)));
     app.get("/vehicles", { schema: { tags } }, async (request) => listVehicles(ctx.db, scopeOf(request)));
     app.get("/assets", { schema: { tags } }, async (request) => listAssets(ctx.db, scopeOf(request)));
     app.get("/persons", { schema: { tags } }, async (request) => listPersons(ctx.db, scopeOf(request)));

@@ -1,15 +1,19 @@
-import { buildGroupTree, groupWriteSchema, parentError } from "@vigia/domain";
+import { buildGroupTree, groupsApi, parentError } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../audit/audit.ts";
 import { scopeOf } from "../companies/scope-hook.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
-import { parseId, publish, requireAdmin } from "../items/guard.ts";
+import { publish, requireAdmin } from "../items/guard.ts";
 import { listGroups } from "../items/read-models.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { CompanyScope } from "../tenancy/scope.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
+/** A row just written and read back; gone only if another request deleted it in between. */
+function found<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
+}
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
 async function fullTree(ctx: AppContext, scope: CompanyScope) {
@@ -27,13 +31,14 @@ async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | nu
 /** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
 export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["groups"];
-    app.get("/groups/tree", { schema: { tags } }, async (request) => {
+    mountRoute(app, groupsApi.list, async (request) => listGroups(ctx.db, scopeOf(request)));
+
+    mountRoute(app, groupsApi.tree, async (request) => {
       const scope = scopeOf(request);
       return buildGroupTree(Object.values(await listGroups(ctx.db, scope)));
     });
 
-    app.post("/groups", { schema: { tags, body: groupWriteSchema } }, async (request) => {
+    mountRoute(app, groupsApi.create, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
       await checkParent(ctx, scope, null, request.body.parentId);
@@ -58,50 +63,46 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return newId;
       });
       publish(ctx, scope, 0, 0, null, { type: "addGroup", data: { id } });
-      return (await listGroups(ctx.db, scope))[id];
+      return found((await listGroups(ctx.db, scope))[id]);
     });
 
-    app.put(
-      "/groups/id/:id",
-      { schema: { tags, params: idParams, body: groupWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const id = parseId(request.params.id);
-        const tree = await fullTree(ctx, scope);
-        if (!tree[id]) throw notFound();
-        await checkParent(ctx, scope, id, request.body.parentId);
-        await ctx.db.transaction(async (tx) => {
-          await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
-            request.body.name,
-            request.body.parentId,
-            id,
-            scope.companyId,
-          ]);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "group",
-              entityId: String(id),
-              data: request.body,
-            },
-            tx,
-          );
-        });
-        // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-        ctx.telematics.registry.invalidate();
-        publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
-        return (await listGroups(ctx.db, scope))[id];
-      },
-    );
-
-    app.delete("/groups/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, groupsApi.update, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
+      const tree = await fullTree(ctx, scope);
+      if (!tree[id]) throw notFound();
+      await checkParent(ctx, scope, id, request.body.parentId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
+          request.body.name,
+          request.body.parentId,
+          id,
+          scope.companyId,
+        ]);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "group",
+            entityId: String(id),
+            data: request.body,
+          },
+          tx,
+        );
+      });
+      // Sub-group membership changes what group-scoped users see: the bindings and map reload.
+      ctx.telematics.registry.invalidate();
+      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      return found((await listGroups(ctx.db, scope))[id]);
+    });
+
+    mountRoute(app, groupsApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = request.params.id;
       const tree = await fullTree(ctx, scope);
       const node = tree[id];
       if (!node) throw notFound();

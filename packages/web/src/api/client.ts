@@ -1,4 +1,12 @@
-import { API_ERROR, type ApiErrorBody } from "@vigia/domain";
+import {
+  API_ERROR,
+  type ApiErrorBody,
+  type CallInput,
+  fillPath,
+  queryString,
+  type ResponseOf,
+  type RouteContract,
+} from "@vigia/domain";
 import type { ZodType } from "zod";
 
 /** The one error type every call rejects with (spec 01 §8): status code, response text and URL. */
@@ -54,6 +62,31 @@ export class ApiClient {
     private readonly hooks: ClientHooks,
     private readonly fetchFn: FetchFn = (input, init) => fetch(input, init),
   ) {}
+
+  /**
+   * Calls a route through its domain contract: the path is filled from `params`, the query and body go as
+   * the contract declares them, and the answer is parsed with the contract's response schema (a response
+   * that does not match fails like any other error, with the description `response.invalid`).
+   */
+  async call<C extends RouteContract>(
+    contract: C,
+    input: CallInput<C>,
+    options: Omit<RequestOptions<unknown>, "body" | "schema"> = {},
+  ): Promise<ResponseOf<C>> {
+    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const { response, text } = await this.send(contract.method, path, { ...options, body: input.body });
+    const schema = contract.response;
+    if (schema === null || response.status === 204) return undefined as ResponseOf<C>;
+    const parsed = schema.safeParse(text === "" ? undefined : JSON.parse(text));
+    if (!parsed.success) {
+      console.error(
+        `response of ${contract.method} ${contract.path} does not match its contract`,
+        parsed.error,
+      );
+      throw this.fail(new ApiError(response.status, text, response.url || path, "response.invalid"), options);
+    }
+    return parsed.data as ResponseOf<C>;
+  }
 
   get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.request("GET", path, options);

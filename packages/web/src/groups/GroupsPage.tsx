@@ -1,5 +1,12 @@
 import { Select, Tabs } from "@mantine/core";
-import { buildGroupTree, groupWriteSchema, isAdminOrHigher, parentError } from "@vigia/domain";
+import {
+  buildGroupTree,
+  type GroupRow,
+  groupsApi,
+  groupWriteSchema,
+  isAdminOrHigher,
+  parentError,
+} from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/instance.ts";
@@ -13,15 +20,6 @@ import { useZodForm } from "../management/useZodForm.ts";
 import { useUser } from "../session/session.ts";
 import type { DataColumn } from "../table/index.ts";
 import { CustomStatesSection } from "./CustomStates.tsx";
-
-interface GroupRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  vehicles: number[];
-  assets: number[];
-  persons: number[];
-}
 
 /**
  * /groups: the group tree and, for admins, the custom states per item kind. Both classify the company's
@@ -96,8 +94,9 @@ function GroupsList() {
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onDelete={async (r) => {
+          if (companyId === null) return false;
           const res = await send(() =>
-            api.delete(`companies/id/${companyId}/groups/id/${r.id}`, { quiet: true }),
+            api.call(groupsApi.remove, { params: { companyId, id: r.id } }, { quiet: true }),
           );
           await refresh(["groups"]);
           return res.ok;
@@ -126,11 +125,12 @@ function GroupForm({
   const parent = form.values.parentId as number | null;
   const problem = parentError(tree, row?.id ?? null, parent);
   const save = async () => {
-    const base = `companies/id/${companyId}/groups`;
+    const body = form.output;
+    if (!body || companyId === null) return false;
     const res = await send(() =>
       row
-        ? api.put(`${base}/id/${row.id}`, form.values, { quiet: true })
-        : api.post(base, form.values, { quiet: true }),
+        ? api.call(groupsApi.update, { params: { companyId, id: row.id }, body }, { quiet: true })
+        : api.call(groupsApi.create, { params: { companyId }, body }, { quiet: true }),
     );
     if (!res.ok) {
       form.setServerErrors(res.fields);
