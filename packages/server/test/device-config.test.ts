@@ -1,6 +1,6 @@
 import { gt06 } from "@vigia/sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configCommandTexts } from "../src/devices/config-commands.ts";
+import { configCommandTexts } from "../src/ingest/config-commands.ts";
 import { encodeGt06Command } from "../src/ingest/protocols/gt06-commands.ts";
 import {
   encodeTeltonikaCommand,

@@ -7,8 +7,8 @@ import {
   encodeDeviceId,
 } from "@vigia/domain";
 import type { z } from "zod";
-import type { Queryable, SqlParam } from "../db/database.ts";
-import { badRequest } from "../http/errors.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { badRequest } from "../kernel/errors.ts";
 
 export type DeviceBody = z.output<typeof deviceWriteSchema>;
 export type { DeviceWrite };

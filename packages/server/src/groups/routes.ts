@@ -1,22 +1,26 @@
 import { buildGroupTree, groupWriteSchema, parentError } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
-import { parseId, publish, requireAdmin } from "../items/guard.ts";
-import { listGroups } from "../items/read-models.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { listGroups, parseId, publish, requireAdmin } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { badRequest, conflict, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
-async function fullTree(ctx: AppContext, scope: CompanyScope) {
+async function fullTree(ctx: ItemsContext, scope: CompanyScope) {
   return buildGroupTree(Object.values(await listGroups(ctx.db, { ...scope, groupIds: null })));
 }
 
-async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | null, parentId: number | null) {
+async function checkParent(
+  ctx: ItemsContext,
+  scope: CompanyScope,
+  id: number | null,
+  parentId: number | null,
+) {
   if (parentId === null) return;
   const tree = await fullTree(ctx, scope);
   if (!tree[parentId]) throw badRequest("validation.failed", { parentId: "parent.missing" });
@@ -25,7 +29,7 @@ async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | nu
 }
 
 /** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
-export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["groups"];
     app.get("/groups/tree", { schema: { tags } }, async (request) => {
@@ -92,7 +96,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           );
         });
         // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-        ctx.telematics.registry.invalidate();
+        ctx.registry.invalidate();
         publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
         return (await listGroups(ctx.db, scope))[id];
       },
@@ -129,7 +133,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
       return { id };
     });

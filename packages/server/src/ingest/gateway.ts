@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigCommands, PendingConfig } from "../devices/config-commands.ts";
+import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
 import type { Processor } from "./processor.ts";
 import { type DecodedMessage, decodeOsmAndRequest, protocols } from "./protocols/index.ts";
 

@@ -1,10 +1,10 @@
-import type { Queryable } from "../db/database.ts";
-import { encodeGt06Command, gt06ConfigCommands } from "../ingest/protocols/gt06-commands.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { encodeGt06Command, gt06ConfigCommands } from "./protocols/gt06-commands.ts";
 import {
   encodeTeltonikaCommand,
   type TrackerConfig,
   teltonikaConfigCommand,
-} from "../ingest/protocols/teltonika-commands.ts";
+} from "./protocols/teltonika-commands.ts";
 
 /**
  * Device configuration delivered over the device's own protocol (issue 5). Saving an active configuration puts

@@ -3,6 +3,6 @@ export async function decodeCommand(args: string[]): Promise<void> {
   const [protocol, ...input] = args;
   if (!protocol || input.length === 0)
     throw new Error("usage: vigia decode <teltonika|gt06|osmand> <hex-or-request>");
-  const { decodeForCli } = await import("../ingest/protocols/index.ts");
+  const { decodeForCli } = await import("../ingest/index.ts");
   console.log(JSON.stringify(decodeForCli(protocol, input.join(" ")), null, 2));
 }

@@ -1,0 +1,2 @@
+export { type MailingContext, requestOrigin, sendPasswordLink } from "./password-keys.ts";
+export { authRoutes } from "./routes.ts";

@@ -1,0 +1,1 @@
+export { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "./routes.ts";

@@ -1,0 +1,1 @@
+export { currentUserRoutes } from "./routes.ts";

@@ -1,0 +1,2 @@
+export { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./seed.ts";
+export { startDemoSimulation } from "./simulation.ts";

@@ -1,0 +1,2 @@
+export { registerResellerDeviceRoutes } from "./reseller-routes.ts";
+export { companyDeviceRoutes } from "./routes.ts";

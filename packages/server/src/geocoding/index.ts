@@ -1,0 +1,1 @@
+export { ReverseGeocoder } from "./reverse.ts";

@@ -1,0 +1,7 @@
+export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
+export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
+export { startMqttIngest } from "./mqtt.ts";
+export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
+export { type AppliedPosition, Processor } from "./processor.ts";
+export { type DecodedPosition, decodeForCli } from "./protocols/index.ts";
+export { DeviceRegistry } from "./registry.ts";

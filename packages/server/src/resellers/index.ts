@@ -1,0 +1,1 @@
+export { oneResellerRoutes, resellerRoutes } from "./routes.ts";

@@ -1,0 +1,2 @@
+export { siteRoutes } from "./routes.ts";
+export { siteForHost } from "./sites.ts";

@@ -1,0 +1,1 @@
+export { vehicleRoutes } from "./routes.ts";

@@ -1,0 +1,1 @@
+export { worktimeRoutes } from "./routes.ts";
