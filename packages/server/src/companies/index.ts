@@ -1,3 +1,4 @@
+/** Public surface of `companies/`. The company-load routes and the input lists (roles, SIM types, time zones…) other forms share. */
 export {
   COMPANY_ROLES,
   COST_INPUTS,

@@ -1,3 +1,4 @@
+/** Public surface of `items/`. Vehicles, assets, persons and drivers: guards, read models and routes shared by item capabilities. */
 export { driverRoutes } from "./driver-routes.ts";
 export {
   assertGroup,
