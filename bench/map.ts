@@ -45,7 +45,7 @@ const state = vehicles.map((v, i) => ({
   lng: -3.85 + Math.floor(i / 200) * 0.003,
   course: (i * 37) % 360,
 }));
-for (const s of state) platform.ctx.telematics.store.getOrCreate(companyId, 1, s.id, s.groupId);
+for (const s of state) platform.services.store.getOrCreate(companyId, 1, s.id, s.groupId);
 let tick = 0;
 const publish = () => {
   tick += 1;
@@ -83,7 +83,7 @@ const publish = () => {
       },
     };
   });
-  platform.ctx.telematics.bus.publish(companyId, envelopes);
+  platform.services.bus.publish(companyId, envelopes);
 };
 
 const browser = await chromium.launch({

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Clock, readConfig } from "../packages/server/src/config.ts";
-import type { Queryable } from "../packages/server/src/db/database.ts";
-import { type Platform, startPlatform } from "../packages/server/src/platform.ts";
+import { type Platform, startPlatform } from "../packages/server/src/app/platform.ts";
+import { type Clock, readConfig } from "../packages/server/src/kernel/config.ts";
+import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
 
 /** Device kinds as the simulator and the bench fleet use them. */
 export interface BenchDevice {

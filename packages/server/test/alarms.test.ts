@@ -9,7 +9,6 @@ import {
 import type { DecodedPosition } from "@vigia/protocols";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alarmServiceOf } from "../src/alarms/service.ts";
 import { invalidate } from "../src/places/zones-cache.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -117,14 +116,14 @@ async function drive(fixes: Partial<DecodedPosition>[]): Promise<void> {
     attributes: { ignition: true },
     ...f,
   }));
-  await p.ctx.telematics.processor.submit({
+  await p.services.processor.submit({
     protocol: "teltonika",
     imei: vehicle.imei,
     remote: "test",
     positions,
   });
-  await p.ctx.telematics.processor.idle();
-  await alarmServiceOf(p.ctx)!.idle();
+  await p.services.processor.idle();
+  await p.services.alarms.idle();
 }
 
 async function logs(token = admin): Promise<AlarmLog[]> {
@@ -246,7 +245,7 @@ describe("engine through the platform, workflow and notifications", () => {
     expect(log.data.text).toBe("Toledo depot");
     expect(log.state.current.value).toBe(0);
     expect(log.info.notification.recipients).toEqual(["admin@acme.demo", "ops@partner.test"]);
-    expect(p.ctx.telematics.store.get(1, vehicle.id)?.state.customStateId).toBe(2);
+    expect(p.services.store.get(1, vehicle.id)?.state.customStateId).toBe(2);
 
     // Mail in each recipient's language and zone, with a working unsubscribe link.
     expect(mails).toHaveLength(2);
@@ -261,7 +260,7 @@ describe("engine through the platform, workflow and notifications", () => {
     expect(sms.bodies).toHaveLength(0);
 
     p.clock.advance(60_000);
-    await alarmServiceOf(p.ctx)!.tick();
+    await p.services.alarms.tick();
     expect(sms.bodies).toEqual([{ to: "+34600000001", text: expect.stringContaining("Toledo depot") }]);
     const delivery = (await logs())[0]!.delivery;
     expect(delivery.map((d) => [d.channel, d.status]).sort()).toEqual(
@@ -345,7 +344,7 @@ describe("engine through the platform, workflow and notifications", () => {
     });
     admin = await p.api.token("admin@acme.demo");
     expect((await p.api.post(path("alarms"), rule, admin)).status).toBe(200);
-    const service = alarmServiceOf(p.ctx)!;
+    const service = p.services.alarms;
     await service.tick();
     expect((await logs()).filter((l) => l.info.name === "Silent")).toHaveLength(0);
     p.clock.advance(3_600_000);

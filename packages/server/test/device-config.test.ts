@@ -9,7 +9,7 @@ import {
   gt06Ack,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configCommandTexts } from "../src/devices/config-commands.ts";
+import { configCommandTexts } from "../src/ingest/config-commands.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 

@@ -54,8 +54,8 @@ describe("Teltonika over TCP", () => {
     device.end();
 
     // The device list shows where its item is, from the snapshotted live state.
-    await p.ctx.telematics.processor.idle();
-    await p.ctx.telematics.store.snapshot();
+    await p.services.processor.idle();
+    await p.services.store.snapshot();
     const acme = (
       await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'")
     )[0]!.id;
@@ -258,7 +258,7 @@ describe("live channel", () => {
     channel.send({ type: "mapGroupsSelected", data: { ids: [] } });
     // The listener runs after the bus delivered the message, so by then the hub has decided.
     const applied = new Promise<void>((resolve) =>
-      p.ctx.telematics.processor.onApplied((batch) => {
+      p.services.processor.onApplied((batch) => {
         if (batch.some((a) => a.binding.deviceRowId === toledo.id)) resolve();
       }),
     );

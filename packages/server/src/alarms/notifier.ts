@@ -1,7 +1,8 @@
 import type { AlarmDelivery, AlarmLog } from "@vigia/domain";
 import webpush from "web-push";
-import type { AppContext } from "../context.ts";
-import { createUnsubscribeKey } from "../users/unsubscribe-routes.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Mailer } from "../kernel/mail/mailer.ts";
+import { createUnsubscribeKey } from "../users/index.ts";
 import { alarmMail } from "./texts.ts";
 
 /**
@@ -36,7 +37,7 @@ export function notifierEnv(env: NodeJS.ProcessEnv = process.env): NotifierEnv {
 
 /** VAPID keys from the environment, or generated once and kept in `settings` so browsers stay subscribed. */
 export async function loadVapid(
-  ctx: Pick<AppContext, "db">,
+  ctx: Pick<KernelContext, "db">,
   env: NotifierEnv,
 ): Promise<NonNullable<NotifierEnv["vapid"]>> {
   if (env.vapid) return env.vapid;
@@ -72,7 +73,7 @@ export class Notifier {
   private vapid: NonNullable<NotifierEnv["vapid"]> | null = null;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: KernelContext & { mailer: Mailer },
     readonly env: NotifierEnv = notifierEnv(),
   ) {}
 

@@ -1,5 +1,5 @@
 import type { AlarmDelivery, AlarmLog, AlarmRule, AlarmRuleInput, AlarmStateEntry } from "@vigia/domain";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 
 /** Data access of the alarm capability: rows to the API's shapes and back. */
 

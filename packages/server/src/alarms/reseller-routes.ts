@@ -1,11 +1,11 @@
 import { alarmStateUpdateSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../context.ts";
-import { notFound } from "../http/errors.ts";
-import { type ResellerScope, requireWrite } from "../tenancy/scope.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { resellerScopeOf as scopeOf } from "../kernel/http/reseller-scope.ts";
+import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import { queryLogs } from "./repo.ts";
-import { byId, updateLogState } from "./routes.ts";
+import { type AlarmRoutesContext, byId, updateLogState } from "./routes.ts";
 
 const tags = ["alarms"];
 const logParams = z.object({ logId: z.coerce.number().int() });
@@ -15,7 +15,7 @@ const range = z.object({
 });
 const craBody = z.object({ name: z.string().trim().min(1).max(100), url: z.url().max(500) });
 
-async function companiesOf(ctx: AppContext, scope: ResellerScope): Promise<number[]> {
+async function companiesOf(ctx: KernelContext, scope: ResellerScope): Promise<number[]> {
   const rows = await ctx.db.query<{ id: number }>(
     "select id from companies where reseller_id = any($1::int[])",
     [scope.resellerIds],
@@ -23,16 +23,11 @@ async function companiesOf(ctx: AppContext, scope: ResellerScope): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-function scopeOf(request: { resellerScope: ResellerScope | null }): ResellerScope {
-  if (!request.resellerScope) throw notFound();
-  return request.resellerScope;
-}
-
 /**
  * Reseller-level alarm calls, mounted under /resellers/id/:resellerId after its scope hook: notices of every
  * company of the reseller subtree (/reselleralarms), their state, and the alarm-receiving centres.
  */
-export function resellerAlarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/alarmlogs", { schema: { tags, querystring: range } }, async (request) => {
       const scope = scopeOf(request);

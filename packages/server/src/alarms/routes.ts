@@ -9,17 +9,20 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import type { Principal } from "../tenancy/principal.ts";
-import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { Principal } from "../kernel/tenancy/principal.ts";
+import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import { changeState, listRules, logOf, queryLogs } from "./repo.ts";
-import { alarmServiceOf } from "./service.ts";
+import type { AlarmService } from "./service.ts";
 import { familyNames, PRIORITY_NAMES } from "./texts.ts";
 
 const tags = ["alarms"];
+
+/** The routes reload rules and publish notice changes through the running alarm service. */
+export type AlarmRoutesContext = KernelContext & { alarms: AlarmService };
 const ruleParams = z.object({ alarmId: z.coerce.number().int() });
 const logParams = z.object({ logId: z.coerce.number().int() });
 const range = z.object({
@@ -47,7 +50,7 @@ export const byId = <T extends { id: number }>(list: T[]) => Object.fromEntries(
 
 /** Changes a notice's state in scope, records who and why, and tells the live channel. */
 export async function updateLogState(
-  ctx: AppContext,
+  ctx: AlarmRoutesContext,
   scope: { companyIds: number[]; groupIds: number[] | null; principal: Principal },
   logId: number,
   body: { value: 0 | 1 | 2; text: string },
@@ -57,7 +60,7 @@ export async function updateLogState(
   const row = await changeState(ctx.db, scope, logId, entry);
   if (!row) throw notFound();
   const log = logOf(row);
-  alarmServiceOf(ctx)?.publish(
+  ctx.alarms.publish(
     log.companyId,
     log,
     { type: "alarmlogState", data: { id: log.id, state: log.state } },
@@ -72,7 +75,7 @@ const logScope = (scope: CompanyScope) => ({
   principal: scope.principal,
 });
 
-async function markSeen(ctx: AppContext, scope: CompanyScope, ids: number[]): Promise<number[]> {
+async function markSeen(ctx: KernelContext, scope: CompanyScope, ids: number[]): Promise<number[]> {
   const rows = await ctx.db.query<{ log_id: number }>(
     `insert into alarm_log_seen (log_id, user_id, ts)
      select l.id, $4, $5 from alarm_logs l
@@ -84,10 +87,8 @@ async function markSeen(ctx: AppContext, scope: CompanyScope, ids: number[]): Pr
 }
 
 /** Alarm rules, notices and push subscriptions of one company (spec 02 §7). */
-export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = () => alarmServiceOf(ctx);
-
     app.get("/alarms/inputs", { schema: { tags } }, async () => ({
       families: familyNames(),
       priorities: Object.fromEntries(
@@ -126,7 +127,7 @@ export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         entity: "alarm",
         entityId: String(id),
       });
-      service()?.invalidate(scope.companyId);
+      ctx.alarms.invalidate(scope.companyId);
       return (await listRules(ctx.db, scope.companyId, id))[0]!;
     });
 
@@ -155,7 +156,7 @@ export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           entity: "alarm",
           entityId: String(existing.id),
         });
-        service()?.invalidate(scope.companyId);
+        ctx.alarms.invalidate(scope.companyId);
         return (await listRules(ctx.db, scope.companyId, existing.id))[0]!;
       },
     );
@@ -174,7 +175,7 @@ export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         entity: "alarm",
         entityId: String(request.params.alarmId),
       });
-      service()?.invalidate(scope.companyId);
+      ctx.alarms.invalidate(scope.companyId);
       return { ok: true };
     });
 
@@ -221,7 +222,7 @@ export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       const row = rows[0];
       if (!row) throw notFound();
-      service()?.publish(
+      ctx.alarms.publish(
         scope.companyId,
         { itemType: row.item_type, itemId: row.item_id },
         { type: "alarmlogDelete", data: { id: Number(row.id) } },
@@ -268,7 +269,7 @@ export function alarmRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get("/alarms/push/key", { schema: { tags } }, async () => {
-      const keys = await alarmServiceOf(ctx)?.notifier.vapidKeys();
+      const keys = await ctx.alarms.notifier.vapidKeys();
       return { publicKey: keys?.publicKey ?? null };
     });
 

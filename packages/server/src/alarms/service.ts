@@ -1,13 +1,22 @@
 import { type AlarmLog, ITEM_PREFIX, type ServerMessage } from "@vigia/domain";
-import type { AppContext } from "../context.ts";
-import type { AppliedPosition } from "../ingest/processor.ts";
-import type { LiveEnvelope } from "../live/bus.ts";
-import { getCompanyZones } from "../places/zones-cache.ts";
+import type { AppliedPosition, Processor } from "../ingest/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Mailer } from "../kernel/mail/mailer.ts";
+import type { LiveBus, LiveEnvelope, LiveStore } from "../live/index.ts";
+import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
 import { Notifier } from "./notifier.ts";
 import { itemName, type LogRow, listRules, logOf } from "./repo.ts";
 import { formatDuration } from "./texts.ts";
+
+/** The services the alarm engine's shell reads from and writes to, wired in `src/app/`. */
+export type AlarmsContext = KernelContext & {
+  processor: Processor;
+  store: LiveStore;
+  bus: LiveBus;
+  mailer: Mailer;
+};
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */
 export const TICK_MS = 30_000;
@@ -23,12 +32,12 @@ export class AlarmService {
   private readonly inflight = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly ctx: AlarmsContext) {
     this.notifier = new Notifier(ctx);
   }
 
   start(): void {
-    this.ctx.telematics.processor.onApplied((applied) => this.onApplied(applied));
+    this.ctx.processor.onApplied((applied) => this.onApplied(applied));
     this.timer = setInterval(
       () => void this.tick().catch((err: unknown) => this.ctx.log.warn({ err }, "alarm tick failed")),
       TICK_MS,
@@ -146,7 +155,7 @@ export class AlarmService {
     );
     for (const { company_id: companyId } of companies) {
       await this.ensureLoaded(companyId);
-      const items = this.ctx.telematics.store
+      const items = this.ctx.store
         .companyItems(companyId)
         .filter((s) => s.itemType !== 0)
         .map((state) => ({
@@ -295,18 +304,18 @@ export class AlarmService {
       message,
       everyGroup: true,
     };
-    this.ctx.telematics.bus.publish(companyId, [envelope]);
+    this.ctx.bus.publish(companyId, [envelope]);
   }
 
   private groupOf(log: Pick<AlarmLog, "itemType" | "itemId">): number | null {
-    return this.ctx.telematics.store.get(log.itemType, log.itemId)?.state.groupId ?? null;
+    return this.ctx.store.get(log.itemType, log.itemId)?.state.groupId ?? null;
   }
 
   /** The rule's action: put the item into the chosen custom state, live. */
   private applyAction(fire: Fire): void {
     const stateId = fire.rule.rule.action.customStateId;
     if (stateId === null || stateId === undefined) return;
-    const { store, bus } = this.ctx.telematics;
+    const { store, bus } = this.ctx;
     const item = store.get(fire.itemType, fire.itemId);
     if (!item || item.state.customStateId === stateId) return;
     store.set(fire.companyId, { ...item, state: { ...item.state, customStateId: stateId } });
@@ -321,18 +330,4 @@ export class AlarmService {
       },
     ]);
   }
-}
-
-const services = new WeakMap<AppContext, AlarmService>();
-
-/** Creates the service for this platform (one per context) and starts listening and ticking. */
-export function startAlarms(ctx: AppContext): AlarmService {
-  const service = new AlarmService(ctx);
-  services.set(ctx, service);
-  service.start();
-  return service;
-}
-
-export function alarmServiceOf(ctx: AppContext): AlarmService | undefined {
-  return services.get(ctx);
 }

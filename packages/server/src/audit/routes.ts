@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { requireAdmin } from "../items/guard.ts";
+import { requireAdmin } from "../items/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
 
 const LOG_LIMIT = 20_000;
 
 /** GET companies/id/{cid}/log?from_ts&to_ts: the company's audit log (administrators), newest first. */
-export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function auditRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/log",

@@ -8,16 +8,16 @@ import {
   type LoginHistory,
   type UserRestrictions,
 } from "@vigia/domain";
-import type { AppContext } from "../context.ts";
-import { ApiError, unauthorized } from "../http/errors.ts";
-import type { UserRow } from "../users/user-row.ts";
-import { burnPasswordCheck, verifyPassword } from "./passwords.ts";
-import { restrictionViolation } from "./restrictions.ts";
+import { burnPasswordCheck, verifyPassword } from "../kernel/auth/passwords.ts";
+import { restrictionFor } from "../kernel/auth/restrictions.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { ApiError, unauthorized } from "../kernel/errors.ts";
+import type { UserRow } from "../kernel/tenancy/user-row.ts";
 
 export type LoginChannel = "front" | "app";
 
 /** Failures counted for the lockout: those inside the window and after the last success. */
-async function recentFailures(ctx: AppContext, email: string): Promise<number> {
+async function recentFailures(ctx: KernelContext, email: string): Promise<number> {
   const since = ctx.clock.now() - LOGIN_FAILURE_WINDOW_MS;
   const rows = await ctx.db.query<{ n: number }>(
     `select count(*)::int as n from login_attempts
@@ -28,7 +28,7 @@ async function recentFailures(ctx: AppContext, email: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function recordAttempt(ctx: AppContext, email: string, ip: string, ok: boolean): Promise<void> {
+async function recordAttempt(ctx: KernelContext, email: string, ip: string, ok: boolean): Promise<void> {
   await ctx.db.query("insert into login_attempts (email, ip, ts, ok) values ($1, $2, $3, $4)", [
     email,
     ip,
@@ -60,20 +60,12 @@ export function passwordExpired(
   return (row.password_changed_ts ?? 0) + days * DAY_MS <= now;
 }
 
-export function restrictionFor(
-  own: UserRestrictions,
-  company: UserRestrictions | null,
-  at: { ts: number; timeZone: string; ip: string },
-): string | null {
-  return restrictionViolation(own, at) ?? restrictionViolation(company, at);
-}
-
 /**
  * Checks credentials and every sign-in rule, in the order the client expects: lockout (429),
  * credentials (401), expired password (401 with days), access restrictions (403).
  */
 export async function authenticate(
-  ctx: AppContext,
+  ctx: KernelContext,
   input: { username: string; password: string; channel: LoginChannel; ip: string },
 ): Promise<UserRow> {
   const { username, password, channel, ip } = input;

@@ -1,14 +1,18 @@
 import { API_ERROR, PASSWORD_KEY_TTL_MS } from "@vigia/domain";
-import type { AppContext } from "../context.ts";
-import { badRequest } from "../http/errors.ts";
-import { hashPassword } from "./passwords.ts";
-import { randomToken, sha256 } from "./secrets.ts";
+import { hashPassword } from "../kernel/auth/passwords.ts";
+import { randomToken, sha256 } from "../kernel/auth/secrets.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { badRequest } from "../kernel/errors.ts";
+import type { Mailer } from "../kernel/mail/mailer.ts";
+
+/** Capabilities that send mail get the mailer from `src/app/` next to the kernel context. */
+export type MailingContext = KernelContext & { mailer: Mailer };
 
 export type KeyPurpose = "reset" | "create";
 
 /** Creates a single-use key for /password/set/{key}; only its hash is stored. */
 export async function createPasswordKey(
-  ctx: AppContext,
+  ctx: KernelContext,
   userId: number,
   purpose: KeyPurpose,
 ): Promise<string> {
@@ -22,7 +26,7 @@ export async function createPasswordKey(
 }
 
 /** Sets the password from a key; the key is consumed in the same transaction, so it works once. */
-export async function setPasswordFromKey(ctx: AppContext, key: string, password: string): Promise<number> {
+export async function setPasswordFromKey(ctx: KernelContext, key: string, password: string): Promise<number> {
   const hash = await hashPassword(password);
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
@@ -54,7 +58,7 @@ export function requestOrigin(protocol: string, host: string): string {
 
 /** Sends the create- or reset-password link. */
 export async function sendPasswordLink(
-  ctx: AppContext,
+  ctx: MailingContext,
   user: { id: number; email: string; language: string },
   purpose: KeyPurpose,
   origin: string,

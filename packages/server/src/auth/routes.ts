@@ -8,23 +8,17 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../context.ts";
-import { badRequest, unauthorized } from "../http/errors.ts";
-import { siteForHost } from "../sites/sites.ts";
-import type { UserRow } from "../users/user-row.ts";
+import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
+import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
+import { badRequest, unauthorized } from "../kernel/errors.ts";
+import type { UserRow } from "../kernel/tenancy/user-row.ts";
+import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
+import type { MailingContext } from "./password-keys.ts";
 import { requestOrigin, sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
-import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from "./tokens.ts";
-
-function bearer(header: string | undefined): string {
-  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
-  if (!match?.[1]) throw unauthorized("token.missing");
-  return match[1].trim();
-}
 
 /** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
-export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/auth/login", { schema: { body: loginBodySchema, tags: ["auth"] } }, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
@@ -109,5 +103,3 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
   };
 }
-
-export { bearer };

@@ -2,13 +2,18 @@ import { companyWriteSchema, isValidParent, resellerWriteSchema } from "@vigia/d
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import type { AppContext } from "../context.ts";
-import type { SqlParam } from "../db/database.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
-import { parseId } from "../items/guard.ts";
-import { type ResellerScope, requireWrite, resellerSubtree, visibleResellerIds } from "../tenancy/scope.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { parseId } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { SqlParam } from "../kernel/db/database.ts";
+import { badRequest, conflict, forbidden, notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import {
+  type ResellerScope,
+  requireWrite,
+  resellerSubtree,
+  visibleResellerIds,
+} from "../kernel/tenancy/scope.ts";
 
 type CompanyBody = z.output<typeof companyWriteSchema>;
 const companyParams = z.object({ resellerId: z.string(), companyId: z.string() });
@@ -42,7 +47,7 @@ const companyValues = (b: CompanyBody): SqlParam[] => [
 /** Company management under resellers/id/{rid}/companies (the /companies super-user view). */
 export function registerCompanyAdminRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: ItemsContext,
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -138,7 +143,7 @@ export function registerCompanyAdminRoutes(
           tx,
         );
       });
-      ctx.telematics.bus.publish(id, [
+      ctx.bus.publish(id, [
         {
           companyId: id,
           itemType: 0,
@@ -176,13 +181,13 @@ export function registerCompanyAdminRoutes(
         tx,
       );
     });
-    ctx.telematics.registry.invalidate();
+    ctx.registry.invalidate();
     return { id };
   });
 }
 
 /** POST resellers, PUT/DELETE resellers/id/{rid}: the reseller tree (parent may not be itself or below it). */
-export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsContext): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["resellers admin"];
   const params = z.object({ resellerId: z.string() });

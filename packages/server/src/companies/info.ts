@@ -1,6 +1,6 @@
 import { CUSTOM_STATE_NONE } from "@vigia/domain";
-import type { Queryable } from "../db/database.ts";
-import { notFound } from "../http/errors.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { notFound } from "../kernel/errors.ts";
 
 const STATE_NAMES: Record<number, string> = {
   0: "active",

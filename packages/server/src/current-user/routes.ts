@@ -6,16 +6,16 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import type { AppContext } from "../context.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { ApiError, badRequest, notFound } from "../http/errors.ts";
-import { resolveCompanyScope } from "../tenancy/scope.ts";
-import { toApiUser, type UserRow } from "../users/user-row.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import { resolveCompanyScope } from "../kernel/tenancy/scope.ts";
+import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 
 /** The signed-in user's own record, profile, password and company selection. */
-export function currentUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function currentUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   const load = async (id: number) => {
     const rows = await ctx.db.query<UserRow>("select * from users where id = $1", [id]);
     if (!rows[0]) throw notFound();

@@ -1,7 +1,7 @@
 import type { Role } from "@vigia/domain";
-import { hashPassword } from "../auth/passwords.ts";
-import type { Clock } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import { hashPassword } from "../kernel/auth/passwords.ts";
+import type { Clock } from "../kernel/config.ts";
+import type { Database, Queryable } from "../kernel/db/database.ts";
 import { ACME_FLEET, DEVICE_TYPES, type DemoCompanyFleet, GLOBEX_FLEET, INITECH_FLEET } from "./fleet.ts";
 
 export const DEMO_PASSWORD = "Demo1234";

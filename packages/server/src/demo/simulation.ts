@@ -1,7 +1,7 @@
 import { type SimDevice, startSimulation } from "@vigia/sim";
-import type { Config } from "../config.ts";
-import type { Queryable } from "../db/database.ts";
-import type { GatewayPorts } from "../ingest/gateway.ts";
+import type { GatewayPorts } from "../ingest/index.ts";
+import type { Config } from "../kernel/config.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 
 const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
 

@@ -7,8 +7,8 @@ import {
   encodeDeviceId,
 } from "@vigia/domain";
 import type { z } from "zod";
-import type { Queryable, SqlParam } from "../db/database.ts";
-import { badRequest } from "../http/errors.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { badRequest } from "../kernel/errors.ts";
 
 export type DeviceBody = z.output<typeof deviceWriteSchema>;
 export type { DeviceWrite };
@@ -48,7 +48,7 @@ export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
  * Devices without a command channel (OsmAnd phones, the Vigia app: nothing flows back over HTTP) count as
  * updated once they report after the configuration was saved, since it is applied in the app itself.
  * Teltonika and GT06 devices are excluded: for them 'updated' means the device answered the configuration
- * commands the gateway sent (devices/config-commands.ts).
+ * commands the gateway sent (ingest/config-commands.ts).
  */
 export async function settleConfigStates(db: Queryable, where: string, params: SqlParam[]): Promise<void> {
   await db.query(

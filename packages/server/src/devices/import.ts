@@ -6,11 +6,11 @@ import {
   type ImportResult,
   validateDeviceRow,
 } from "@vigia/domain";
-import { recordAudit } from "../audit/audit.ts";
-import { SIM_TYPES } from "../companies/inputs.ts";
-import type { AppContext } from "../context.ts";
-import { parseCsv } from "../imports/csv.ts";
-import type { ResellerScope } from "../tenancy/scope.ts";
+import { SIM_TYPES } from "../companies/index.ts";
+import { parseCsv } from "../imports/index.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { ResellerScope } from "../kernel/tenancy/scope.ts";
 import { deviceTypes } from "./data.ts";
 
 /**
@@ -19,7 +19,7 @@ import { deviceTypes } from "./data.ts";
  * one statement, identifiers already registered are listed as not inserted.
  */
 export async function importDevices(
-  ctx: AppContext,
+  ctx: ItemsContext,
   scope: ResellerScope,
   csv: string,
   commit: boolean,
@@ -98,7 +98,7 @@ export async function importDevices(
     return out;
   });
   // New identifiers may have been heard already as unknown devices: let the ingest look again.
-  ctx.telematics.registry.invalidate();
+  ctx.registry.invalidate();
   const byStored = new Map(toInsert.map((v) => [stored(v), v.deviceId]));
   return {
     ...result,

@@ -2,11 +2,11 @@ import { type DeleteBulkResult, deviceAssignCompanySchema, deviceWriteSchema } f
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, notFound } from "../http/errors.ts";
-import { parseId } from "../items/guard.ts";
-import { type ResellerScope, requireWrite } from "../tenancy/scope.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { parseId } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { conflict, notFound } from "../kernel/errors.ts";
+import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
@@ -22,7 +22,7 @@ const idParams = z.object({ resellerId: z.string(), id: z.string() });
 /** Devices of the reseller tree: its own stock and every device on a company of the tree. */
 const IN_TREE = "(d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))";
 
-async function treeDevices(ctx: AppContext, scope: ResellerScope, extra = "true") {
+async function treeDevices(ctx: ItemsContext, scope: ResellerScope, extra = "true") {
   await settleConfigStates(ctx.db, "d.reseller_id = any($1::int[])", [scope.resellerIds]);
   const rows = await ctx.db.query<DeviceOut>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [
     scope.resellerIds,
@@ -30,7 +30,7 @@ async function treeDevices(ctx: AppContext, scope: ResellerScope, extra = "true"
   return keyedDevices(rows);
 }
 
-async function oneDevice(ctx: AppContext, scope: ResellerScope, id: number): Promise<DeviceOut> {
+async function oneDevice(ctx: ItemsContext, scope: ResellerScope, id: number): Promise<DeviceOut> {
   const row = (await treeDevices(ctx, scope, `d.id = ${Number(id)}`))[id];
   if (!row) throw notFound();
   return row;
@@ -42,7 +42,7 @@ async function oneDevice(ctx: AppContext, scope: ResellerScope, id: number): Pro
  */
 export function registerResellerDeviceRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: ItemsContext,
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -91,7 +91,7 @@ export function registerResellerDeviceRoutes(
       );
       return newId;
     });
-    ctx.telematics.registry.invalidate(storedId(body));
+    ctx.registry.invalidate(storedId(body));
     return oneDevice(ctx, scope, id);
   });
 
@@ -136,7 +136,7 @@ export function registerResellerDeviceRoutes(
         tx,
       );
     });
-    ctx.telematics.registry.invalidate();
+    ctx.registry.invalidate();
     return { id };
   });
 
@@ -177,7 +177,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       return oneDevice(ctx, scope, id);
     },
   );
@@ -209,7 +209,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       return oneDevice(ctx, scope, id);
     },
   );
@@ -266,7 +266,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       return { deleted, notDeleted };
     },
   );

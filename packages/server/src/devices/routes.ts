@@ -1,13 +1,13 @@
 import { deviceAssignItemSchema, deviceWriteSchema, isResellerOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
-import { notFound } from "../http/errors.ts";
-import { parseId, publish, requireItemWriter, visibleItem } from "../items/guard.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { parseId, publish, requireItemWriter, visibleItem } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
@@ -44,12 +44,16 @@ async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promis
 }
 
 /**
- * Company-level device calls: trackers/available (devices without an item, for the item forms), editing a
+ * Company-level device calls: the company's trackers, trackers/available (devices without an item, for the item forms), editing a
  * device's description, SIM and configuration, and assigning it to an item of the company.
  */
-export function companyDeviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["devices"];
+    // Read by the company load, so it keeps that tag in the API document.
+    app.get("/trackers", { schema: { tags: ["company load"] } }, async (request) =>
+      companyDevices(ctx.db, scopeOf(request)),
+    );
     app.get("/trackers/available", { schema: { tags } }, async (request) => {
       const scope = scopeOf(request);
       // Unassigned devices have no group; show them to whoever may assign (subadmin and up).
@@ -131,7 +135,7 @@ export function companyDeviceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           );
         });
         // Every binding may have moved (the released device too): drop them all.
-        ctx.telematics.registry.invalidate();
+        ctx.registry.invalidate();
         if (groupId !== null)
           publish(ctx, scope, itemType ?? 0, itemId ?? 0, groupId, {
             type: "reloadGroup",
@@ -159,7 +163,7 @@ function lastResultOf(stored: unknown): Record<string, unknown> {
 
 /** Shared update of a device row (company and reseller paths); the config goes 'awaiting' when it changes. */
 export async function saveDevice(
-  ctx: AppContext,
+  ctx: ItemsContext,
   db: Queryable,
   id: number,
   before: DeviceOut,
@@ -213,5 +217,5 @@ export async function saveDevice(
       tx,
     );
   });
-  if (old) ctx.telematics.registry.invalidate(old.device_id);
+  if (old) ctx.registry.invalidate(old.device_id);
 }

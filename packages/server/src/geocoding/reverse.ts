@@ -1,4 +1,4 @@
-import type { Clock } from "../config.ts";
+import type { Clock } from "../kernel/config.ts";
 
 /**
  * Reverse geocoding through a Nominatim-compatible service (GEOCODER_URL). Without one configured, the

@@ -1,13 +1,12 @@
 import { buildGroupTree, groupsApi, parentError } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
-import { publish, requireAdmin } from "../items/guard.ts";
-import { listGroups } from "../items/read-models.ts";
+import type { ItemsContext } from "../items/index.ts";
+import { listGroups, publish, requireAdmin } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import { badRequest, conflict, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 /** A row just written and read back; gone only if another request deleted it in between. */
 function found<T>(row: T | undefined): T {
@@ -16,11 +15,16 @@ function found<T>(row: T | undefined): T {
 }
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
-async function fullTree(ctx: AppContext, scope: CompanyScope) {
+async function fullTree(ctx: ItemsContext, scope: CompanyScope) {
   return buildGroupTree(Object.values(await listGroups(ctx.db, { ...scope, groupIds: null })));
 }
 
-async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | null, parentId: number | null) {
+async function checkParent(
+  ctx: ItemsContext,
+  scope: CompanyScope,
+  id: number | null,
+  parentId: number | null,
+) {
   if (parentId === null) return;
   const tree = await fullTree(ctx, scope);
   if (!tree[parentId]) throw badRequest("validation.failed", { parentId: "parent.missing" });
@@ -29,7 +33,7 @@ async function checkParent(ctx: AppContext, scope: CompanyScope, id: number | nu
 }
 
 /** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
-export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, groupsApi.list, async (request) => listGroups(ctx.db, scopeOf(request)));
 
@@ -94,7 +98,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         );
       });
       // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
       return found((await listGroups(ctx.db, scope))[id]);
     });
@@ -130,7 +134,7 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
       return { id };
     });

@@ -1,6 +1,6 @@
 import { CSV_COLUMNS, type CsvKind, type CsvRowError, splitRows } from "@vigia/domain";
 import { parse } from "csv-parse/sync";
-import { badRequest } from "../http/errors.ts";
+import { badRequest } from "../kernel/errors.ts";
 
 /** Files beyond this many data lines are refused before any validation work. */
 export const CSV_MAX_ROWS = 50_000;

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import { type DecodedMessage, decodeOsmAndRequest, protocols } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigCommands, PendingConfig } from "../devices/config-commands.ts";
+import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
 import type { Processor } from "./processor.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */

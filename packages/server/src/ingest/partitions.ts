@@ -1,5 +1,5 @@
 import { DAY_MS } from "@vigia/domain";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 
 /**
  * Positions are partitioned by company, then by UTC day: retention drops whole day tables.

@@ -1,9 +1,8 @@
 import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
-import type { AppContext } from "../context.ts";
-import type { LiveBus, LiveEnvelope } from "../live/bus.ts";
-import { applyPosition, type Effect } from "../live/state-engine.ts";
-import type { LiveStore } from "../live/store.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { LiveBus, LiveEnvelope, LiveStore } from "../live/index.ts";
+import { applyPosition, type Effect } from "../live/index.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
@@ -55,7 +54,7 @@ export class Processor {
   private readonly listeners: AppliedListener[] = [];
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: KernelContext,
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
     private readonly store: LiveStore,

@@ -1,5 +1,5 @@
-import type { Clock } from "../config.ts";
-import type { Queryable } from "../db/database.ts";
+import type { Clock } from "../kernel/config.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 
 /** What the processor needs to know about the sender of a position. */
 export interface DeviceBinding {

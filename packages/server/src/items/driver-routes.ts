@@ -1,12 +1,12 @@
 import { API_ERROR, driverWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import type { Queryable, SqlParam } from "../db/database.ts";
-import { ApiError, badRequest } from "../http/errors.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { ApiError, badRequest } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import type { ItemsContext } from "./guard.ts";
 import { assertGroup, parseId, publish, requireItemWriter, visibleItem } from "./guard.ts";
 import { listDrivers } from "./read-models.ts";
 
@@ -48,7 +48,7 @@ const values = (b: DriverBody): SqlParam[] => [
 ];
 
 /** Drivers: tachograph card, iButton, beacon, e-mail, reference, phone and an optional person. */
-export function driverRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function driverRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["drivers"];
     const one = async (scope: CompanyScope, id: number) => (await listDrivers(ctx.db, scope))[id];

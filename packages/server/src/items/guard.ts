@@ -1,13 +1,21 @@
 import { isAdminOrHigher, isSubadminOrHigher, type ServerMessage } from "@vigia/domain";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors.ts";
-import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+import type { DeviceRegistry } from "../ingest/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { ApiError, badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { LiveBus } from "../live/index.ts";
 
 /**
  * Guards shared by the management routes: who may manage what, and whether a referenced group or item lies
  * inside the caller's scope. A foreign or invisible row is always 404 (the caller learns nothing).
  */
+
+/**
+ * Changing items, groups and devices tells the live channel (bus) and drops the ingest bindings it
+ * invalidates (registry); both are wired in `src/app/`.
+ */
+export type ItemsContext = KernelContext & { bus: LiveBus; registry: DeviceRegistry };
 
 export type ItemTable = "vehicles" | "assets" | "persons";
 export const ITEM_TYPE_OF: Record<ItemTable, 1 | 2 | 3> = { vehicles: 1, assets: 2, persons: 3 };
@@ -65,16 +73,14 @@ export function parseId(value: unknown): number {
 
 /** Publishes one live message for an item to the company's channel. */
 export function publish(
-  ctx: AppContext,
+  ctx: { bus: LiveBus },
   scope: CompanyScope,
   itemType: 0 | 1 | 2 | 3,
   itemId: number,
   groupId: number | null,
   message: ServerMessage,
 ): void {
-  ctx.telematics.bus.publish(scope.companyId, [
-    { companyId: scope.companyId, itemType, itemId, groupId, message },
-  ]);
+  ctx.bus.publish(scope.companyId, [{ companyId: scope.companyId, itemType, itemId, groupId, message }]);
 }
 
 /** Maps a unique violation on a known index to the field error the forms show. */

@@ -1,5 +1,5 @@
-import type { Queryable, SqlParam } from "../db/database.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 /**
  * The company-load collections, each an object keyed by id as the client stores them.

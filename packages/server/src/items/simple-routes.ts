@@ -1,9 +1,9 @@
 import { assetWriteSchema, personWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { ItemsContext } from "./guard.ts";
 import { assertGroup, parseId, publish, requireItemWriter, uniqueField, visibleItem } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
 
@@ -13,7 +13,7 @@ const idParams = z.object({ companyId: z.string(), id: z.string() });
  * Assets and persons share their shape (name unique per company, a group, custom data); assets add a type.
  * Unique names are enforced by the indexes of 001 and answered as field errors.
  */
-function namedItemRoutes(ctx: AppContext, kind: "assets" | "persons"): FastifyPluginAsyncZod {
+function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): FastifyPluginAsyncZod {
   const itemType = kind === "assets" ? 2 : 3;
   const prefix = kind === "assets" ? "a" : "p";
   const entity = kind === "assets" ? "asset" : "person";
@@ -122,7 +122,7 @@ function namedItemRoutes(ctx: AppContext, kind: "assets" | "persons"): FastifyPl
           "select device_id from devices where item_type = $1 and item_id = $2",
           [itemType, id],
         );
-        for (const d of devices) ctx.telematics.registry.invalidate(d.device_id);
+        for (const d of devices) ctx.registry.invalidate(d.device_id);
         publish(ctx, scope, itemType, id, body.group, { type: "reloadGroup", data: { id: body.group } });
         if (before.group_id !== null)
           publish(ctx, scope, itemType, id, before.group_id, {
@@ -162,7 +162,7 @@ function namedItemRoutes(ctx: AppContext, kind: "assets" | "persons"): FastifyPl
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       if (before.group_id !== null)
         publish(ctx, scope, itemType, id, before.group_id, {
           type: "reloadGroup",
@@ -173,5 +173,5 @@ function namedItemRoutes(ctx: AppContext, kind: "assets" | "persons"): FastifyPl
   };
 }
 
-export const assetRoutes = (ctx: AppContext) => namedItemRoutes(ctx, "assets");
-export const personRoutes = (ctx: AppContext) => namedItemRoutes(ctx, "persons");
+export const assetRoutes = (ctx: ItemsContext) => namedItemRoutes(ctx, "assets");
+export const personRoutes = (ctx: ItemsContext) => namedItemRoutes(ctx, "persons");

@@ -1,11 +1,11 @@
 import type { ClientMessage, ItemKey, LiveItemState, ServerMessage } from "@vigia/domain";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import { verifyAccessToken } from "../auth/tokens.ts";
-import type { AppContext } from "../context.ts";
-import { ApiError } from "../http/errors.ts";
-import { loadPrincipal, type Principal } from "../tenancy/principal.ts";
-import { type CompanyScope, resolveCompanyScope } from "../tenancy/scope.ts";
+import { verifyAccessToken } from "../kernel/auth/tokens.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { ApiError } from "../kernel/errors.ts";
+import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
+import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveBus, LiveEnvelope } from "./bus.ts";
 import type { RouteService } from "./route-service.ts";
 import type { LiveStore } from "./store.ts";
@@ -73,7 +73,7 @@ export class LiveHub {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: KernelContext,
     private readonly bus: LiveBus,
     private readonly store: LiveStore,
     private readonly routes: RouteService,

@@ -1,7 +1,7 @@
 import { DAY_MS, type DrivingEvent, type Stop, type TrackPoint } from "@vigia/domain";
-import type { Queryable } from "../db/database.ts";
-import { ApiError, notFound } from "../http/errors.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { ApiError, notFound } from "../kernel/errors.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { detectStops } from "./stops.ts";
 
 /** A route wider than this is a search too extensive (406): select a shorter period. */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
+import type { ReverseGeocoder } from "../geocoding/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { RouteService } from "./route-service.ts";
 
 const range = z.object({
   from: z.coerce.number().int().nonnegative().optional(),
@@ -14,7 +16,9 @@ const latLng = z.object({
 });
 
 /** Stored routes and reverse geocoding, mounted under /companies/id/:companyId with the company scope. */
-export function liveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function liveRoutes(
+  ctx: KernelContext & { routeService: RouteService; geocoder: ReverseGeocoder },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["live"];
     const kinds = [
@@ -27,7 +31,7 @@ export function liveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/${path}/id/:itemId/route`,
         { schema: { params: itemParams, querystring: range, tags } },
         async (request) =>
-          ctx.telematics.routes.dayRoute(
+          ctx.routeService.dayRoute(
             scopeOf(request),
             itemType,
             request.params.itemId,
@@ -46,7 +50,7 @@ export function liveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        ctx.telematics.routes.dayRoute(
+        ctx.routeService.dayRoute(
           scopeOf(request),
           1,
           request.params.trackId,
@@ -58,11 +62,7 @@ export function liveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       "/reversegeo",
       { schema: { querystring: latLng.extend({ lang: z.string().max(5).default("es") }), tags } },
       async (request) => ({
-        address: await ctx.telematics.geocoder.address(
-          request.query.lat,
-          request.query.lng,
-          request.query.lang,
-        ),
+        address: await ctx.geocoder.address(request.query.lat, request.query.lng, request.query.lang),
       }),
     );
     app.post(
@@ -77,7 +77,7 @@ export function liveRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) =>
         Promise.all(
           request.body.map(async (p) => ({
-            address: await ctx.telematics.geocoder.address(p.lat, p.lng, request.query.lang),
+            address: await ctx.geocoder.address(p.lat, p.lng, request.query.lang),
           })),
         ),
     );

@@ -1,6 +1,6 @@
 import type { LiveItemState } from "@vigia/domain";
-import type { Clock } from "../config.ts";
-import type { Database } from "../db/database.ts";
+import type { Clock } from "../kernel/config.ts";
+import type { Database } from "../kernel/db/database.ts";
 import { type EngineItem, newEngineItem } from "./state-engine.ts";
 
 const key = (itemType: number, itemId: number): string => `${itemType}:${itemId}`;

@@ -10,9 +10,9 @@ import {
   type PoiValues,
   parsePlaceRow,
 } from "@vigia/domain";
-import { recordAudit } from "../audit/audit.ts";
-import type { AppContext } from "../context.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import type { PlacesContext } from "./live.ts";
 import { publishPois } from "./live.ts";
 import { insertGeozone, insertPoi } from "./store.ts";
 import { invalidate } from "./zones-cache.ts";
@@ -23,7 +23,7 @@ import { invalidate } from "./zones-cache.ts";
  * invalid ones come back in notInserted. `row` is the 0-based index into the request's rows.
  */
 export async function importPlaces(
-  ctx: AppContext,
+  ctx: PlacesContext,
   scope: CompanyScope,
   kind: "poi" | "geozone",
   rows: ImportRow[],
@@ -98,7 +98,7 @@ interface GroupLookup {
 }
 
 /** The groups a row may name, by id or by name (with duplicate names the last one found wins, 02 §5). */
-async function groupLookup(ctx: AppContext, scope: CompanyScope): Promise<GroupLookup> {
+async function groupLookup(ctx: PlacesContext, scope: CompanyScope): Promise<GroupLookup> {
   const rows = await ctx.db.query<{ id: number; name: string }>(
     "select id, name from groups where company_id = $1 order by id",
     [scope.companyId],

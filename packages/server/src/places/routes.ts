@@ -10,12 +10,12 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { ApiError, forbidden, notFound } from "../http/errors.ts";
-import { type CompanyScope, requireWrite } from "../tenancy/scope.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import { importPlaces } from "./import.ts";
+import type { PlacesContext } from "./live.ts";
 import { publishPoiDeleted, publishPois } from "./live.ts";
 import * as store from "./store.ts";
 import { checkWmsLayer } from "./wms.ts";
@@ -34,7 +34,7 @@ function requirePlacesWriter(scope: CompanyScope): void {
 }
 
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
-export function placesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["places"];
     const audit = (

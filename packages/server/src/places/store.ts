@@ -9,9 +9,9 @@ import {
   ringToGeoJson,
   type WmsLayer,
 } from "@vigia/domain";
-import type { Queryable, SqlParam } from "../db/database.ts";
-import { badRequest } from "../http/errors.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { badRequest } from "../kernel/errors.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 /**
  * Data access for places. Reads take the resolved scope: a group-scoped user sees the places of their groups

@@ -1,6 +1,6 @@
 import type { LatLng } from "@vigia/domain";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import { type Zone, ZoneIndex } from "./geometry.ts";
 
 /**
@@ -34,7 +34,7 @@ function cacheFor(db: Queryable): Cache {
   return cache;
 }
 
-export function getCompanyZones(ctx: Pick<AppContext, "db">, companyId: number): Promise<CompanyZones> {
+export function getCompanyZones(ctx: Pick<KernelContext, "db">, companyId: number): Promise<CompanyZones> {
   const cache = cacheFor(ctx.db);
   let entry = cache.get(companyId);
   if (!entry) {

@@ -1,23 +1,14 @@
-import { isResellerOrHigher, ROLES } from "@vigia/domain";
-import type { FastifyRequest } from "fastify";
+import { ROLES } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { resellerAlarmRoutes } from "../alarms/reseller-routes.ts";
-import { COST_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "../companies/inputs.ts";
-import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../companies-admin/routes.ts";
-import type { AppContext } from "../context.ts";
-import { registerResellerDeviceRoutes } from "../devices/reseller-routes.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { forbidden, notFound } from "../http/errors.ts";
-import { listDeviceTypes } from "../items/read-models.ts";
-import { type ResellerScope, resolveResellerScope, visibleResellerIds } from "../tenancy/scope.ts";
-import { resellerUserRoutes } from "../users/reseller-users.ts";
+import { COST_INPUTS, SIM_TYPES, TICKET_INPUTS, timezones, userInputs } from "../companies/index.ts";
+import { listDeviceTypes } from "../items/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { registerUnknownDeviceRoutes } from "./unknown-devices.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    resellerScope: ResellerScope | null;
-  }
-}
+const tags = ["reseller load"];
 
 const COMPANY_STATES = {
   "0": { id: 0, name: "active" },
@@ -27,20 +18,9 @@ const COMPANY_STATES = {
   "4": { id: 4, name: "deactivated" },
 };
 
-function resellerScopeOf(request: FastifyRequest): ResellerScope {
-  if (!request.resellerScope) throw notFound();
-  return request.resellerScope;
-}
-
 /** The reseller-load calls (spec 01 §7). Reseller-level users only; scoped to their reseller subtree. */
-export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function resellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["reseller load"];
-    app.decorateRequest("resellerScope", null);
-    app.addHook("onRequest", async (request) => {
-      if (!isResellerOrHigher(principalOf(request).role)) throw forbidden();
-    });
-
     app.get("", { schema: { tags } }, async (request) => {
       const allowed = await visibleResellerIds(ctx.db, principalOf(request));
       const rows = await ctx.db.query<{
@@ -59,49 +39,36 @@ export function resellerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get("/users/inputs", { schema: { tags } }, async () => userInputs(ROLES));
     app.get("/timezones", { schema: { tags } }, async () => timezones());
     app.get("/states", { schema: { tags } }, async () => COMPANY_STATES);
-    registerResellerAdminRoutes(app, ctx);
     registerUnknownDeviceRoutes(app, ctx, tags);
-    await app.register(resellerUserRoutes(ctx));
+  };
+}
 
-    await app.register(
-      async (one) => {
-        one.addHook("onRequest", async (request) => {
-          const { resellerId } = request.params as { resellerId?: string };
-          request.resellerScope = await resolveResellerScope(
-            ctx.db,
-            principalOf(request),
-            Number(resellerId),
-          );
-        });
-        one.get("/companies", { schema: { tags } }, async (request) => {
-          const scope = resellerScopeOf(request);
-          const rows = await ctx.db.query<{ id: number }>(
-            `select id, name, state, reseller_id as "resellerId", email, phone, address, nif, contact, demo,
+/** The reseller-load calls of one reseller subtree, mounted under /resellers/id/:resellerId after its scope hook. */
+export function oneResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  return async (one) => {
+    one.get("/companies", { schema: { tags } }, async (request) => {
+      const scope = resellerScopeOf(request);
+      const rows = await ctx.db.query<{ id: number }>(
+        `select id, name, state, reseller_id as "resellerId", email, phone, address, nif, contact, demo,
                country_id as "countryId", licenses, retention_days as "retentionDays", created_ts as "createdTs"
              from companies where reseller_id = any($1::int[]) order by name`,
-            [scope.resellerIds],
-          );
-          return Object.fromEntries(rows.map((r) => [r.id, r]));
-        });
-        one.get("/supports", { schema: { tags } }, async (request) => {
-          const rows = await ctx.db.query<{ conf: { supports?: unknown[] } }>(
-            "select conf from resellers where id = $1",
-            [resellerScopeOf(request).resellerId],
-          );
-          const list = (rows[0]?.conf.supports ?? []) as { id: number }[];
-          return Object.fromEntries(list.map((s) => [s.id, s]));
-        });
-        one.get("/trackers/inputs", { schema: { tags } }, async () => ({
-          types: await listDeviceTypes(ctx.db),
-          simTypes: SIM_TYPES,
-        }));
-        registerResellerDeviceRoutes(one, ctx, resellerScopeOf);
-        registerCompanyAdminRoutes(one, ctx, resellerScopeOf);
-        one.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
-        one.get("/costs/inputs", { schema: { tags } }, async () => COST_INPUTS);
-        await one.register(resellerAlarmRoutes(ctx));
-      },
-      { prefix: "/id/:resellerId" },
-    );
+        [scope.resellerIds],
+      );
+      return Object.fromEntries(rows.map((r) => [r.id, r]));
+    });
+    one.get("/supports", { schema: { tags } }, async (request) => {
+      const rows = await ctx.db.query<{ conf: { supports?: unknown[] } }>(
+        "select conf from resellers where id = $1",
+        [resellerScopeOf(request).resellerId],
+      );
+      const list = (rows[0]?.conf.supports ?? []) as { id: number }[];
+      return Object.fromEntries(list.map((s) => [s.id, s]));
+    });
+    one.get("/trackers/inputs", { schema: { tags } }, async () => ({
+      types: await listDeviceTypes(ctx.db),
+      simTypes: SIM_TYPES,
+    }));
+    one.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
+    one.get("/costs/inputs", { schema: { tags } }, async () => COST_INPUTS);
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import type { AppContext } from "../context.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { notFound } from "../http/errors.ts";
-import { requireWrite } from "../tenancy/scope.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import { requireWrite } from "../kernel/tenancy/scope.ts";
 
 export interface UnknownDevice {
   deviceId: string;
@@ -21,7 +21,7 @@ export interface UnknownDevice {
  * table has no owner (an unregistered device belongs to nobody yet), so every reseller-level user sees it;
  * the caller's hook already refuses company roles.
  */
-export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: AppContext, tags: string[]): void {
+export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: KernelContext, tags: string[]): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/unknowndevices", { schema: { tags } }, async () => {
     // The ingest registry keeps a row even after registration; hide those rather than race its cleanup.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppContext } from "../context.ts";
+import type { KernelContext } from "../kernel/context.ts";
 import { siteForHost } from "./sites.ts";
 
 /** Public branding of the site the browser is on, chosen by Host header. */
-export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/site", { schema: { tags: ["site"], security: [] } }, async (request) => {
       const site = await siteForHost(ctx.db, request.host);

@@ -1,17 +1,17 @@
 import { type DeleteBulkResult, type Role, userWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/password-keys.ts";
-import { COMPANY_ROLES } from "../companies/inputs.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { parseId, requireAdmin } from "../items/guard.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { MailingContext } from "../auth/index.ts";
+import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { COMPANY_ROLES } from "../companies/index.ts";
+import { parseId, requireAdmin } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { importUsers } from "./import.ts";
-import { toApiUser, type UserRow } from "./user-row.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 type UserBody = z.output<typeof userWriteSchema>;
@@ -105,7 +105,7 @@ async function companyUser(db: Queryable, scope: CompanyScope, id: number): Prom
 }
 
 /** The users calls of spec 02 §7, company level. */
-export function companyUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["users"];
     app.get("/users", { schema: { tags } }, async (request) => {

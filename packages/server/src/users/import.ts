@@ -7,12 +7,12 @@ import {
   type Role,
   validateUserRow,
 } from "@vigia/domain";
-import { recordAudit } from "../audit/audit.ts";
-import { sendPasswordLink } from "../auth/password-keys.ts";
-import { COMPANY_ROLES, COUNTRIES, timezones } from "../companies/inputs.ts";
-import type { AppContext } from "../context.ts";
-import { parseCsv } from "../imports/csv.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+import type { MailingContext } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
+import { COMPANY_ROLES, COUNTRIES, timezones } from "../companies/index.ts";
+import { parseCsv } from "../imports/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 /**
  * POST companies/id/{cid}/users/import: every row is validated against the company's groups and the lists;
@@ -21,7 +21,7 @@ import type { CompanyScope } from "../tenancy/scope.ts";
  * anyone else are not inserted.
  */
 export async function importUsers(
-  ctx: AppContext,
+  ctx: MailingContext,
   scope: CompanyScope,
   csv: string,
   commit: boolean,

@@ -1,16 +1,16 @@
 import { isSuperResellerOrHigher, type Role, userWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/password-keys.ts";
-import type { AppContext } from "../context.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
-import { parseId } from "../items/guard.ts";
-import type { Principal } from "../tenancy/principal.ts";
-import { requireWrite, visibleResellerIds } from "../tenancy/scope.ts";
+import type { MailingContext } from "../auth/index.ts";
+import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { parseId } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import type { Principal } from "../kernel/tenancy/principal.ts";
+import { requireWrite, visibleResellerIds } from "../kernel/tenancy/scope.ts";
+import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { insertUser, updateUser } from "./admin-routes.ts";
-import { toApiUser, type UserRow } from "./user-row.ts";
 
 const RESELLER_ROLES: readonly Role[] = ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
 const resellerUserSchema = userWriteSchema.extend({ resellerId: z.number().int().positive().optional() });
@@ -20,7 +20,7 @@ function assignableRoles(principal: Principal): readonly Role[] {
   return isSuperResellerOrHigher(principal.role) ? RESELLER_ROLES : ["RESELLER"];
 }
 
-async function ownedUser(ctx: AppContext, principal: Principal, id: number): Promise<UserRow> {
+async function ownedUser(ctx: MailingContext, principal: Principal, id: number): Promise<UserRow> {
   const allowed = await visibleResellerIds(ctx.db, principal);
   const rows = await ctx.db.query<UserRow>(
     "select * from users where id = $1 and reseller_id is not null and ($2::int[] is null or reseller_id = any($2::int[]))",
@@ -31,7 +31,7 @@ async function ownedUser(ctx: AppContext, principal: Principal, id: number): Pro
 }
 
 /** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id} (spec 02 §7), scoped to the reseller tree. */
-export function resellerUserRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["reseller users"];
     const target = async (principal: Principal, resellerId: number | undefined): Promise<number> => {

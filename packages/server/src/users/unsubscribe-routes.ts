@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { randomToken, sha256 } from "../auth/secrets.ts";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
-import { notFound } from "../http/errors.ts";
+import { randomToken, sha256 } from "../kernel/auth/secrets.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { notFound } from "../kernel/errors.ts";
 
 /** Creates the key behind an unsubscribe link placed in notification mails. */
 export async function createUnsubscribeKey(
@@ -22,7 +22,7 @@ export async function createUnsubscribeKey(
 const params = z.object({ key: z.string().min(10).max(200) });
 
 /** The unsubscribe screen works without signing in: the key itself is the credential. */
-export function unsubscribeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function unsubscribeRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/notifications/unsubscribe/:key",

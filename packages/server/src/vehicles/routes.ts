@@ -1,21 +1,21 @@
 import { vehicleWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import type { Queryable, SqlParam } from "../db/database.ts";
-import { badRequest } from "../http/errors.ts";
+import type { ItemsContext } from "../items/index.ts";
 import {
   assertGroup,
+  listVehicles,
   parseId,
   publish,
   requireItemWriter,
   uniqueField,
   visibleItem,
-} from "../items/guard.ts";
-import { listVehicles } from "../items/read-models.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+} from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { badRequest } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 type VehicleBody = z.output<typeof vehicleWriteSchema>;
@@ -84,22 +84,22 @@ async function assignDriver(
   }
 }
 
-async function oneVehicle(ctx: AppContext, scope: CompanyScope, id: number) {
+async function oneVehicle(ctx: ItemsContext, scope: CompanyScope, id: number) {
   const all = await listVehicles(ctx.db, scope);
   return all[id];
 }
 
 /** Invalidates the ingest binding of the devices on a vehicle whose group changed. */
-async function rebind(ctx: AppContext, itemType: number, itemId: number): Promise<void> {
+async function rebind(ctx: ItemsContext, itemType: number, itemId: number): Promise<void> {
   const devices = await ctx.db.query<{ device_id: string }>(
     "select device_id from devices where item_type = $1 and item_id = $2",
     [itemType, itemId],
   );
-  for (const d of devices) ctx.telematics.registry.invalidate(d.device_id);
+  for (const d of devices) ctx.registry.invalidate(d.device_id);
 }
 
 /** POST/PUT/DELETE companies/id/{cid}/vehicles — every field of spec 01 §3. */
-export function vehicleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["vehicles"];
     app.get("/vehicles/id/:id", { schema: { tags, params: idParams } }, async (request) => {
@@ -245,7 +245,7 @@ export function vehicleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.telematics.registry.invalidate();
+      ctx.registry.invalidate();
       if (before.group_id !== null)
         publish(ctx, scope, 1, id, before.group_id, { type: "reloadGroup", data: { id: before.group_id } });
       return { id };

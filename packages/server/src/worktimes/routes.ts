@@ -7,10 +7,6 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit.ts";
-import { scopeOf } from "../companies/scope-hook.ts";
-import type { AppContext } from "../context.ts";
-import { badRequest, notFound } from "../http/errors.ts";
 import {
   ITEM_TYPE_OF,
   parseId,
@@ -18,8 +14,13 @@ import {
   requireAdmin,
   requireItemWriter,
   visibleItem,
-} from "../items/guard.ts";
-import type { CompanyScope } from "../tenancy/scope.ts";
+} from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { badRequest, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import type { LiveBus, LiveStore } from "../live/index.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 
@@ -33,7 +34,7 @@ interface WorktimeRow {
   persons: number[];
 }
 
-async function listWorktimes(ctx: AppContext, scope: CompanyScope) {
+async function listWorktimes(ctx: KernelContext, scope: CompanyScope) {
   const rows = await ctx.db.query<WorktimeRow>(
     "select id, name, timezone, days, vehicles, assets, persons from worktimes where company_id = $1 order by id",
     [scope.companyId],
@@ -42,7 +43,11 @@ async function listWorktimes(ctx: AppContext, scope: CompanyScope) {
 }
 
 /** Items referenced by a timetable must be company items the caller can see. */
-async function checkItems(ctx: AppContext, scope: CompanyScope, body: z.output<typeof worktimeWriteSchema>) {
+async function checkItems(
+  ctx: KernelContext,
+  scope: CompanyScope,
+  body: z.output<typeof worktimeWriteSchema>,
+) {
   for (const table of ["vehicles", "assets", "persons"] as const) {
     const ids = body[table];
     if (ids.length === 0) continue;
@@ -57,7 +62,9 @@ async function checkItems(ctx: AppContext, scope: CompanyScope, body: z.output<t
 }
 
 /** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
-export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function worktimeRoutes(
+  ctx: KernelContext & { store: LiveStore; bus: LiveBus },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["worktimes"];
     app.get("/worktimes", { schema: { tags } }, async (request) => listWorktimes(ctx, scopeOf(request)));
@@ -265,7 +272,7 @@ export function worktimeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           );
         });
         // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
-        const store = ctx.telematics.store;
+        const store = ctx.store;
         const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
         store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
         const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];

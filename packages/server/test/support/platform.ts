@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { ManualClock, readConfig } from "../../src/config.ts";
-import { type Platform, startPlatform } from "../../src/platform.ts";
+import { type Platform, startPlatform } from "../../src/app/platform.ts";
+import { ManualClock, readConfig } from "../../src/kernel/config.ts";
 
 /** Thursday 2026-01-15 09:00 UTC (10:00 in Madrid): the fixed "now" every API test starts from. */
 export const TEST_START = Date.UTC(2026, 0, 15, 9, 0, 0);

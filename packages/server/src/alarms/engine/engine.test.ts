@@ -1,6 +1,6 @@
 import { type AlarmRule, type AlarmRuleInput, emptyAlarmRule, type LiveItemState } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { type Zone, ZoneIndex } from "../../places/geometry.ts";
+import { type Zone, ZoneIndex } from "../../places/index.ts";
 import { AlarmEngine, type CompanyZones, type PositionInput, STALE_MS } from "./engine.ts";
 import { compileRule } from "./rules.ts";
 

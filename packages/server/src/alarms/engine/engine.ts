@@ -1,5 +1,5 @@
 import type { AlarmLogPos, LiveItemState, SensorValue } from "@vigia/domain";
-import { type Zone, type ZoneIndex, ZoneTracker } from "../../places/geometry.ts";
+import { type Zone, type ZoneIndex, ZoneTracker } from "../../places/index.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 
 /**

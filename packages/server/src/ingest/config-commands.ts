@@ -5,7 +5,7 @@ import {
   type TrackerConfig,
   teltonikaConfigCommand,
 } from "@vigia/protocols";
-import type { Queryable } from "../db/database.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 
 /**
  * Device configuration delivered over the device's own protocol (issue 5). Saving an active configuration puts

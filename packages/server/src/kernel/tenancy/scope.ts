@@ -6,7 +6,7 @@ import {
   type WriteCapability,
 } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
-import { ApiError, forbidden, notFound } from "../http/errors.ts";
+import { ApiError, forbidden, notFound } from "../errors.ts";
 import type { Principal } from "./principal.ts";
 
 /**

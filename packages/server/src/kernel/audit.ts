@@ -1,6 +1,6 @@
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/database.ts";
-import type { Principal } from "../tenancy/principal.ts";
+import type { KernelContext } from "./context.ts";
+import type { Queryable } from "./db/database.ts";
+import type { Principal } from "./tenancy/principal.ts";
 
 export interface AuditEntry {
   companyId?: number | null;
@@ -13,7 +13,7 @@ export interface AuditEntry {
 
 /** Appends one line to the audit log; pass the transaction so the entry commits with the change. */
 export async function recordAudit(
-  ctx: Pick<AppContext, "clock" | "db">,
+  ctx: Pick<KernelContext, "clock" | "db">,
   principal: Principal | null,
   entry: AuditEntry,
   db: Queryable = ctx.db,

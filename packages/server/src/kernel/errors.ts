@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@vigia/domain";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { DbError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from "../db/database.ts";
+import { DbError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from "./db/database.ts";
 
 /** An error whose description is part of the API contract; thrown anywhere, rendered by the handler. */
 export class ApiError extends Error {

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { parseRole } from "@vigia/domain";
-import { hashPassword } from "./auth/passwords.ts";
-import { readConfig, systemClock } from "./config.ts";
-import { migrate } from "./db/migrate.ts";
-import { openDatabase } from "./db/open.ts";
-import { ensureDefaultSite, ensureDeviceTypes } from "./demo/seed.ts";
+import { ensureDefaultSite, ensureDeviceTypes } from "../demo/index.ts";
+import { hashPassword } from "../kernel/auth/passwords.ts";
+import { readConfig, systemClock } from "../kernel/config.ts";
+import { migrate } from "../kernel/db/migrate.ts";
+import { openDatabase } from "../kernel/db/open.ts";
 import { startPlatform } from "./platform.ts";
 
 const USAGE = `vigia <command>
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<void> {
     case "create-user":
       return createUser(rest);
     case "decode": {
-      const { decodeCommand } = await import("./cli/decode.ts");
+      const { decodeCommand } = await import("./cli-decode.ts");
       return decodeCommand(rest);
     }
     default:

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { restrictionFor } from "../auth/login.ts";
-import { bearer } from "../auth/routes.ts";
-import { verifyAccessToken } from "../auth/tokens.ts";
-import type { AppContext } from "../context.ts";
+import { restrictionFor } from "../auth/restrictions.ts";
+import { bearer, verifyAccessToken } from "../auth/tokens.ts";
+import type { KernelContext } from "../context.ts";
+import { ApiError, unauthorized } from "../errors.ts";
 import { loadPrincipal, type Principal } from "../tenancy/principal.ts";
-import { ApiError, unauthorized } from "./errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -13,7 +12,7 @@ declare module "fastify" {
 }
 
 /** Resolves the caller from the Bearer token and enforces the access restrictions on every request. */
-export function authenticateRequest(ctx: AppContext) {
+export function authenticateRequest(ctx: KernelContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const { userId } = await verifyAccessToken(ctx.jwtKey, ctx.clock, bearer(request.headers.authorization));
     const principal = await loadPrincipal(ctx.db, userId);

@@ -68,3 +68,12 @@ export function restrictionViolation(
   if (restrictions.ip && !ipMatches(restrictions.ip, at.ip)) return API_ERROR.restrictionFromIp;
   return null;
 }
+
+/** The first restriction that refuses access: the user's own, then their company's. */
+export function restrictionFor(
+  own: UserRestrictions,
+  company: UserRestrictions | null,
+  at: { ts: number; timeZone: string; ip: string },
+): string | null {
+  return restrictionViolation(own, at) ?? restrictionViolation(company, at);
+}

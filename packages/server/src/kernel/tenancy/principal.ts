@@ -1,6 +1,6 @@
 import type { Role, UserRestrictions } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
-import { roleOf, type UserRow } from "../users/user-row.ts";
+import { roleOf, type UserRow } from "./user-row.ts";
 
 /** Who is calling: resolved once per request from the access token. */
 export interface Principal {

@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_TTL_S, API_ERROR, REFRESH_TOKEN_TTL_MS } from "@vigia/doma
 import { jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { unauthorized } from "../http/errors.ts";
+import { unauthorized } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
 export interface TokenPair {
@@ -137,3 +137,10 @@ export async function revokeRefreshFamily(db: Database, clock: Clock, presented:
 }
 
 export const WRONG_CREDENTIALS = API_ERROR.wrongCredentials;
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearer(header: string | undefined): string {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  if (!match?.[1]) throw unauthorized("token.missing");
+  return match[1].trim();
+}

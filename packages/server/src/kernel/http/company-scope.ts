@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../context.ts";
-import { principalOf } from "../http/authenticate.ts";
-import { notFound } from "../http/errors.ts";
+import type { KernelContext } from "../context.ts";
+import { notFound } from "../errors.ts";
 import { type CompanyScope, resolveCompanyScope } from "../tenancy/scope.ts";
+import { principalOf } from "./authenticate.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -11,7 +11,7 @@ declare module "fastify" {
 }
 
 /** Resolves the company scope for every route under /companies/id/:companyId, before any handler runs. */
-export function companyScopeHook(ctx: AppContext) {
+export function companyScopeHook(ctx: KernelContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const { companyId } = request.params as { companyId?: string };
     const id = Number(companyId);

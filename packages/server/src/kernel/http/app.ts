@@ -6,20 +6,14 @@ import fastifyWebsocket from "@fastify/websocket";
 import { APP_VERSION } from "@vigia/domain";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { authRoutes } from "../auth/routes.ts";
-import { companyRoutes } from "../companies/routes.ts";
-import type { AppContext } from "../context.ts";
-import { currentUserRoutes } from "../current-user/routes.ts";
-import { resellerRoutes } from "../resellers/routes.ts";
-import { siteRoutes } from "../sites/routes.ts";
-import { unsubscribeRoutes } from "../users/unsubscribe-routes.ts";
-import { authenticateRequest } from "./authenticate.ts";
-import { errorHandler } from "./errors.ts";
+import type { KernelContext } from "../context.ts";
+import { errorHandler } from "../errors.ts";
 
 export const API_PREFIX = "/fr/v1";
 
@@ -32,9 +26,14 @@ declare module "fastify" {
 /** Extra route plugins that other capabilities (live channel, ingest over HTTP…) mount on the same server. */
 export type Mount = (app: FastifyInstance) => Promise<void>;
 
+/**
+ * The Fastify server every capability is mounted on: validation, error shape, OpenAPI document, WebSocket
+ * support, health check and the web app's files. It knows no capability: `api` (the route tree under
+ * /fr/v1) and `mounts` come from `src/app/`.
+ */
 export async function buildApp(
-  ctx: AppContext,
-  options: { trustProxy: boolean; mounts?: Mount[] },
+  ctx: KernelContext,
+  options: { trustProxy: boolean; api: FastifyPluginAsyncZod; mounts?: Mount[] },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -76,20 +75,7 @@ export async function buildApp(
     initTs: ctx.initTs,
   }));
 
-  await app.register(
-    async (api) => {
-      await api.register(siteRoutes(ctx));
-      await api.register(authRoutes(ctx));
-      await api.register(unsubscribeRoutes(ctx));
-      await api.register(async (secured) => {
-        secured.addHook("onRequest", authenticateRequest(ctx));
-        await secured.register(currentUserRoutes(ctx));
-        await secured.register(companyRoutes(ctx), { prefix: "/companies/id/:companyId" });
-        await secured.register(resellerRoutes(ctx), { prefix: "/resellers" });
-      });
-    },
-    { prefix: API_PREFIX },
-  );
+  await app.register(options.api, { prefix: API_PREFIX });
 
   for (const mount of options.mounts ?? []) await mount(app);
 

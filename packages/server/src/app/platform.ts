@@ -1,31 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
-import { startAlarms } from "./alarms/service.ts";
-import { loadJwtKey } from "./auth/secrets.ts";
-import { type Clock, type Config, systemClock } from "./config.ts";
-import type { AppContext } from "./context.ts";
-import type { Database } from "./db/database.ts";
-import { migrate } from "./db/migrate.ts";
-import { openDatabase } from "./db/open.ts";
-import { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./demo/seed.ts";
-import { startDemoSimulation } from "./demo/simulation.ts";
-import { createConfigCommands } from "./devices/config-commands.ts";
-import { ReverseGeocoder } from "./geocoding/reverse.ts";
-import { buildApp, type Mount } from "./http/app.ts";
-import { type Gateway, startGateway } from "./ingest/gateway.ts";
-import { startMqttIngest } from "./ingest/mqtt.ts";
-import { dropExpiredPartitions, PartitionManager } from "./ingest/partitions.ts";
-import { Processor } from "./ingest/processor.ts";
-import { DeviceRegistry } from "./ingest/registry.ts";
-import { type LiveBus, MemoryBus } from "./live/bus.ts";
-import { LiveHub } from "./live/hub.ts";
-import { RouteService } from "./live/route-service.ts";
-import { LiveStore } from "./live/store.ts";
-import { Mailer } from "./mail/mailer.ts";
+import { ensureDefaultSite, ensureDeviceTypes, seedDemo, startDemoSimulation } from "../demo/index.ts";
+import {
+  createConfigCommands,
+  dropExpiredPartitions,
+  type Gateway,
+  startGateway,
+  startMqttIngest,
+} from "../ingest/index.ts";
+import { loadJwtKey } from "../kernel/auth/secrets.ts";
+import { type Clock, type Config, systemClock } from "../kernel/config.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Database } from "../kernel/db/database.ts";
+import { migrate } from "../kernel/db/migrate.ts";
+import { openDatabase } from "../kernel/db/open.ts";
+import { buildApp, type Mount } from "../kernel/http/app.ts";
+import type { LiveBus, LiveHub } from "../live/index.ts";
+import { apiRoutes } from "./routes.ts";
+import { createServices, type Services } from "./services.ts";
 
 export interface Platform {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: KernelContext;
+  services: Services;
   url: string;
   gateway: Gateway | null;
   hub: LiveHub;
@@ -41,7 +38,7 @@ export interface PlatformOptions {
   bus?: LiveBus;
 }
 
-/** Opens the database, migrates, seeds the demo when empty, and starts the HTTP API. */
+/** Opens the database, migrates, seeds the demo when empty, builds the services and starts the HTTP API. */
 export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
   const clock = options.clock ?? systemClock;
   const db = options.db ?? (await openDatabase(config));
@@ -52,33 +49,18 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });
-  const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
-  const registry = new DeviceRegistry(db, clock);
-  const store = new LiveStore(db, clock);
-  await store.load();
-  const bus = options.bus ?? new MemoryBus();
-  const partitions = new PartitionManager();
-  const base = { config, db, clock, mailer, jwtKey, initTs: clock.now(), log };
-  const telematics = {
-    registry,
-    store,
-    bus,
-    processor: null as unknown as Processor,
-    routes: new RouteService(db, () => clock.now()),
-    geocoder: new ReverseGeocoder(config.geocoderUrl, clock),
-  };
-  const ctx: AppContext = { ...base, telematics };
-  telematics.processor = new Processor(ctx, registry, partitions, store, bus);
-  const alarms = startAlarms(ctx);
-  const hub = new LiveHub(ctx, bus, store, telematics.routes);
+  const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log };
+  const services = await createServices(ctx, { bus: options.bus });
+  const { mailer, store, bus, partitions, processor, alarms, hub } = services;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
+    api: apiRoutes(ctx, services),
     mounts: [hub.mount, ...(options.mounts ?? [])],
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
   const gateway = config.gateway
-    ? await startGateway(telematics.processor, log, {
+    ? await startGateway(processor, log, {
         host: config.host,
         ports: config.ports,
         now: () => clock.now(),
@@ -87,7 +69,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     : null;
   const mqttIngest =
     config.gateway && config.mqttUrl
-      ? await startMqttIngest(telematics.processor, log, { url: config.mqttUrl, now: () => clock.now() })
+      ? await startMqttIngest(processor, log, { url: config.mqttUrl, now: () => clock.now() })
       : null;
   const stopSimulation =
     gateway && config.simulate && config.demo
@@ -113,6 +95,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   return {
     app,
     ctx,
+    services,
     url,
     gateway,
     hub,
@@ -121,7 +104,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await stopSimulation?.();
       await gateway?.close();
       await mqttIngest?.close();
-      await telematics.processor.close();
+      await processor.close();
       await alarms.close();
       await hub.close();
       await app.close();

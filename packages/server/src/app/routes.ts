@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
+import { auditRoutes } from "../audit/index.ts";
+import { authRoutes } from "../auth/index.ts";
+import { companyRoutes } from "../companies/index.ts";
+import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../companies-admin/index.ts";
+import { currentUserRoutes } from "../current-user/index.ts";
+import { companyDeviceRoutes, registerResellerDeviceRoutes } from "../devices/index.ts";
+import { groupRoutes } from "../groups/index.ts";
+import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { authenticateRequest } from "../kernel/http/authenticate.ts";
+import { companyScopeHook } from "../kernel/http/company-scope.ts";
+import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import { liveRoutes } from "../live/index.ts";
+import { placesRoutes } from "../places/index.ts";
+import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
+import { siteRoutes } from "../sites/index.ts";
+import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
+import { vehicleRoutes } from "../vehicles/index.ts";
+import { worktimeRoutes } from "../worktimes/index.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * The route tree under /fr/v1: which capability answers where, behind which hook. The only place that
+ * mounts capabilities' routes; each plugin gets the kernel context plus the services it names.
+ */
+export function apiRoutes(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
+  const { mailer } = services;
+  return async (api) => {
+    await api.register(siteRoutes(ctx));
+    await api.register(authRoutes({ ...ctx, mailer }));
+    await api.register(unsubscribeRoutes(ctx));
+    await api.register(async (secured) => {
+      secured.addHook("onRequest", authenticateRequest(ctx));
+      await secured.register(currentUserRoutes(ctx));
+      await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
+      await secured.register(resellerTree(ctx, services), { prefix: "/resellers" });
+    });
+  };
+}
+
+/** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
+function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
+  const { bus, registry, store, mailer, alarms, routeService, geocoder } = services;
+  const items = { ...ctx, bus, registry };
+  return async (app) => {
+    app.decorateRequest("companyScope", null);
+    // onRequest, before body validation: a foreign tenant learns nothing, not even which fields are wrong.
+    app.addHook("onRequest", companyScopeHook(ctx));
+    await app.register(companyRoutes(ctx));
+    await app.register(liveRoutes({ ...ctx, routeService, geocoder }));
+    await app.register(vehicleRoutes(items));
+    await app.register(assetRoutes(items));
+    await app.register(personRoutes(items));
+    await app.register(driverRoutes(items));
+    await app.register(groupRoutes(items));
+    await app.register(worktimeRoutes({ ...ctx, store, bus }));
+    await app.register(companyUserRoutes({ ...ctx, mailer }));
+    await app.register(companyDeviceRoutes(items));
+    await app.register(auditRoutes(ctx));
+    await app.register(alarmRoutes({ ...ctx, alarms }));
+    await app.register(placesRoutes({ ...ctx, bus }));
+  };
+}
+
+/** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
+function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
+  const { bus, registry, mailer, alarms } = services;
+  const items = { ...ctx, bus, registry };
+  return async (app) => {
+    app.decorateRequest("resellerScope", null);
+    app.addHook("onRequest", requireResellerRole);
+    await app.register(resellerRoutes(ctx));
+    registerResellerAdminRoutes(app, items);
+    await app.register(resellerUserRoutes({ ...ctx, mailer }));
+    await app.register(
+      async (one) => {
+        one.addHook("onRequest", resellerScopeHook(ctx));
+        await one.register(oneResellerRoutes(ctx));
+        registerResellerDeviceRoutes(one, items, resellerScopeOf);
+        registerCompanyAdminRoutes(one, items, resellerScopeOf);
+        await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
+      },
+      { prefix: "/id/:resellerId" },
+    );
+  };
+}

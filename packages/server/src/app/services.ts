@@ -1,0 +1,43 @@
+import { AlarmService } from "../alarms/index.ts";
+import { ReverseGeocoder } from "../geocoding/index.ts";
+import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { Mailer } from "../kernel/mail/mailer.ts";
+import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../live/index.ts";
+
+/**
+ * The long-lived services of one running platform. Built here, in dependency order, and handed to the
+ * capabilities that use them: each route plugin names the few it takes.
+ */
+export interface Services {
+  mailer: Mailer;
+  /** Device bindings the processor resolves frames with; invalidated when devices or items change. */
+  registry: DeviceRegistry;
+  /** Live state of every item, in memory, snapshotted to the database. */
+  store: LiveStore;
+  bus: LiveBus;
+  partitions: PartitionManager;
+  processor: Processor;
+  /** Stored day routes and stops of items. */
+  routeService: RouteService;
+  geocoder: ReverseGeocoder;
+  alarms: AlarmService;
+  hub: LiveHub;
+}
+
+export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
+  const { config, db, clock, log } = ctx;
+  const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
+  const registry = new DeviceRegistry(db, clock);
+  const store = new LiveStore(db, clock);
+  await store.load();
+  const bus = options.bus ?? new MemoryBus();
+  const partitions = new PartitionManager();
+  const routeService = new RouteService(db, () => clock.now());
+  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock);
+  const processor = new Processor(ctx, registry, partitions, store, bus);
+  const alarms = new AlarmService({ ...ctx, processor, store, bus, mailer });
+  alarms.start();
+  const hub = new LiveHub(ctx, bus, store, routeService);
+  return { mailer, registry, store, bus, partitions, processor, routeService, geocoder, alarms, hub };
+}

@@ -1,0 +1,2 @@
+/** Public surface of `companies-admin/`. Company and reseller management under /resellers. */
+export { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "./routes.ts";

@@ -1,0 +1,3 @@
+/** Public surface of `demo/`. The demo tenant: seed data and the simulated fleet that drives it. */
+export { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./seed.ts";
+export { startDemoSimulation } from "./simulation.ts";

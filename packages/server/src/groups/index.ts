@@ -1,0 +1,2 @@
+/** Public surface of `groups/`. Group tree routes. */
+export { groupRoutes } from "./routes.ts";

@@ -1,0 +1,7 @@
+/** Public surface of `ingest/`. The device side: gateway, MQTT, processor, device bindings, partitions and retention, config commands. */
+export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
+export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
+export { startMqttIngest } from "./mqtt.ts";
+export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
+export { type AppliedPosition, Processor } from "./processor.ts";
+export { DeviceRegistry } from "./registry.ts";

@@ -1,0 +1,2 @@
+/** Public surface of `resellers/`. The reseller-load routes. */
+export { oneResellerRoutes, resellerRoutes } from "./routes.ts";

@@ -1,0 +1,4 @@
+/** Public surface of `users/`. User management for companies and resellers, and notification unsubscribe links. */
+export { companyUserRoutes } from "./admin-routes.ts";
+export { resellerUserRoutes } from "./reseller-users.ts";
+export { createUnsubscribeKey, unsubscribeRoutes } from "./unsubscribe-routes.ts";

@@ -1,0 +1,2 @@
+/** Public surface of `vehicles/`. Vehicle routes. */
+export { vehicleRoutes } from "./routes.ts";

@@ -1,0 +1,2 @@
+/** Public surface of `worktimes/`. Work-time routes. */
+export { worktimeRoutes } from "./routes.ts";
