@@ -1,10 +1,11 @@
 import { Center, Loader, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import type { DrivingEvent, ItemKey, ServerMessage } from "@vigia/domain";
+import type { DrivingEvent, ItemKey } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLiveSend } from "../../platform/live/LiveSend.tsx";
-import { applyBatch, liveAlert } from "../../platform/live/liveClient.ts";
+import { liveAlert } from "../../platform/live/liveClient.ts";
+import { exposeLiveForDebug } from "../../platform/live/liveDebug.ts";
 import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
@@ -28,21 +29,6 @@ const SELECT_TYPE = {
 const LIST_INSET = 324;
 const DETAIL_INSET = 420;
 const TOOLBAR_INSET = 56;
-
-declare global {
-  interface Window {
-    /** Read access to the live store for browser tests and the benchmark. */
-    __vigiaLive?: {
-      size(): number;
-      get(key: string): unknown;
-      keys(): string[];
-      /** Points of the selected item's live track. */
-      trackLength(): number;
-      /** Applies messages as if a batch had arrived (benchmarks drive large fleets through it). */
-      applyBatch(messages: ServerMessage[]): void;
-    };
-  }
-}
 
 /** The live map with its item list, detail panel and map tools (loaded on demand by LiveMapPage). */
 export function LiveMap() {
@@ -117,13 +103,7 @@ export function LiveMap() {
     }
     controller.current = map;
     map.map.once("load", () => setReady(true));
-    window.__vigiaLive = {
-      size: () => liveItems.items.size,
-      get: (key) => liveItems.items.get(key as LiveKey),
-      keys: () => [...liveItems.items.keys()],
-      trackLength: () => liveItems.track.length,
-      applyBatch: (messages) => applyBatch(messages),
-    };
+    exposeLiveForDebug();
     return () => {
       map.destroy();
       controller.current = null;

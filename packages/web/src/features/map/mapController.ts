@@ -265,6 +265,7 @@ export class MapController {
   private rendered(): void {
     if (this.renderStage !== "loaded") return;
     this.renderStage = "idle";
-    mapStats().lastRenderedAt = performance.now();
+    const stats = mapStats();
+    if (stats) stats.lastRenderedAt = performance.now();
   }
 }

@@ -14,7 +14,8 @@ export function applyBatch(messages: readonly ServerMessage[]): void {
   const t0 = performance.now();
   liveItems.apply(messages);
   const t1 = performance.now();
-  recordApply(mapStats(), t1 - t0, t1, liveItems.items.size);
+  const stats = mapStats();
+  if (stats) recordApply(stats, t1 - t0, t1, liveItems.items.size);
 }
 
 /**

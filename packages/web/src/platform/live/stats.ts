@@ -1,6 +1,8 @@
+import { DEBUG_ENABLED, exposeForDebug } from "../debug.ts";
+
 /**
- * Figures a headless benchmark reads from `window.__vigiaMapStats`: main-thread milliseconds per applied
- * batch and when the map last drew after one.
+ * Figures the map benchmark reads in debug mode (`window.vigiaDebug.mapStats`, see platform/debug.ts):
+ * main-thread milliseconds per applied batch and when the map last drew after one.
  */
 export interface MapStats {
   batches: number;
@@ -30,13 +32,14 @@ export function recordApply(stats: MapStats, ms: number, at: number, items: numb
   stats.items = items;
 }
 
-declare global {
-  interface Window {
-    __vigiaMapStats?: MapStats;
-  }
-}
+let stats: MapStats | null = null;
 
-export function mapStats(): MapStats {
-  window.__vigiaMapStats ??= createStats();
-  return window.__vigiaMapStats;
+/** The figures in debug mode, published on first use; null otherwise, so nothing is recorded. */
+export function mapStats(): MapStats | null {
+  if (!DEBUG_ENABLED) return null;
+  if (!stats) {
+    stats = createStats();
+    exposeForDebug("mapStats", stats);
+  }
+  return stats;
 }
