@@ -2,8 +2,9 @@
  * map: the live map in headless Chromium (WebGL through the software renderer) with 20,000 items
  * (BENCH_MAP_ITEMS) each moving once per second. Positions are published on the live bus of a real server,
  * so they cross the real hub, WebSocket and browser worker; the ingest path is measured by `ingest`.
- * Reads window.__vigiaMapStats: main-thread ms per applied batch (p50, p95), time from a batch applied to
- * the map drawn (p95), and frames per second. Prints one JSON line.
+ * Turns on the app's debug mode (packages/web/README.md) and reads window.vigiaDebug.mapStats: main-thread
+ * ms per applied batch (p50, p95), time from a batch applied to the map drawn (p95), and frames per second.
+ * Prints one JSON line.
  */
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -99,12 +100,14 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  // Debug mode publishes the map's figures on window.vigiaDebug; it is off unless this flag is set.
+  await page.addInitScript("localStorage.setItem('vigia.debug', '1')");
   await page.goto(`${platform.url}/login`);
   await page.locator('[data-testid="login-username"]').fill("bench@vigia.demo");
   await page.locator('[data-testid="login-password"]').fill("Demo1234");
   await page.locator('[data-testid="login-submit"]').click();
   await page.waitForFunction("window.location.pathname === '/'", undefined, { timeout: 60_000 });
-  await page.waitForFunction("window.__vigiaMapStats !== undefined", undefined, { timeout: 60_000 });
+  await page.waitForFunction("window.vigiaDebug?.mapStats !== undefined", undefined, { timeout: 60_000 });
   const timer = setInterval(publish, 1000);
   await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
   // Frames per second and batch-to-draw delay, sampled inside the page.
@@ -115,7 +118,7 @@ try {
     let lastApplied = 0;
     const frame = (t) => {
       window.__benchFrames.push(t);
-      const stats = window.__vigiaMapStats;
+      const stats = window.vigiaDebug.mapStats;
       if (stats.lastAppliedAt !== lastApplied && stats.lastRenderedAt >= stats.lastAppliedAt) {
         window.__benchDraw.push(stats.lastRenderedAt - stats.lastAppliedAt);
         lastApplied = stats.lastAppliedAt;
@@ -124,11 +127,11 @@ try {
     };
     requestAnimationFrame(frame);
   })()`);
-  const batchesBefore = (await page.evaluate("window.__vigiaMapStats.batches")) as number;
+  const batchesBefore = (await page.evaluate("window.vigiaDebug.mapStats.batches")) as number;
   await new Promise((resolve) => setTimeout(resolve, MEASURE_S * 1000));
   clearInterval(timer);
   const figures = (await page.evaluate(
-    "({ frames: window.__benchFrames, draw: window.__benchDraw, stats: window.__vigiaMapStats })",
+    "({ frames: window.__benchFrames, draw: window.__benchDraw, stats: window.vigiaDebug.mapStats })",
   )) as { frames: number[]; draw: number[]; stats: { batches: number; applyMs: number[]; items: number } };
   const frames = figures.frames;
   const seconds = frames.length > 1 ? (frames[frames.length - 1]! - frames[0]!) / 1000 : MEASURE_S;

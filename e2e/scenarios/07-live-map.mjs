@@ -7,7 +7,7 @@ export const name = "live map: items move, vehicle detail, track and day route";
 /** Records every vehicle's position, then waits (batch by batch, up to 30 s) until one of them moved. */
 async function vehiclesMove(page) {
   return page.evaluate(async () => {
-    const live = window.__vigiaLive;
+    const live = window.vigiaDebug.live;
     const where = () =>
       new Map(
         live
@@ -17,10 +17,10 @@ async function vehiclesMove(page) {
       );
     const before = where();
     const deadline = Date.now() + 30_000;
-    let seen = window.__vigiaMapStats?.batches ?? 0;
+    let seen = window.vigiaDebug.mapStats?.batches ?? 0;
     while (Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      const batches = window.__vigiaMapStats?.batches ?? 0;
+      const batches = window.vigiaDebug.mapStats?.batches ?? 0;
       if (batches === seen) continue;
       seen = batches;
       for (const [key, pos] of where()) if (pos && before.get(key) && before.get(key) !== pos) return true;
@@ -31,9 +31,11 @@ async function vehiclesMove(page) {
 
 export async function run({ context, baseUrl }) {
   const page = await context.newPage();
+  // Debug mode (packages/web/README.md) publishes the live store and the map's figures on window.vigiaDebug.
+  await page.addInitScript(() => localStorage.setItem("vigia.debug", "1"));
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
   await page.locator(byTestId("live-map")).waitFor();
-  await page.waitForFunction(() => (window.__vigiaLive?.size() ?? 0) > 0, null, { timeout: 20_000 });
+  await page.waitForFunction(() => (window.vigiaDebug?.live?.size() ?? 0) > 0, null, { timeout: 20_000 });
   assert(await vehiclesMove(page), "no vehicle moved between two live batches");
   await page.locator(byTestId("map-live-state")).waitFor();
   await shot(page, "map-live");
@@ -50,7 +52,7 @@ export async function run({ context, baseUrl }) {
   const panel = await page.locator(byTestId("map-detail")).textContent();
   assert(/\d+ km\/h/.test(panel ?? ""), "detail shows no speed");
   assert(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(panel ?? ""), "detail shows no last update time");
-  await page.waitForFunction(() => window.__vigiaLive.trackLength() > 1, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.vigiaDebug.live.trackLength() > 1, null, { timeout: 30_000 });
   await shot(page, "map-vehicle-detail");
 
   await page.locator(byTestId("map-route-load")).click();

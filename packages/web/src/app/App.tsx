@@ -2,11 +2,11 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { CompanyProvider } from "../company/CompanyProvider.tsx";
-import { TimezoneProvider } from "../session/preferences.tsx";
-import { SessionProvider } from "../session/SessionProvider.tsx";
-import { GlobalOverlays } from "../shell/GlobalOverlays.tsx";
+import { CompanyProvider } from "../features/company/index.ts";
+import { TimezoneProvider } from "../platform/session/preferences.tsx";
+import { SessionProvider } from "../platform/session/SessionProvider.tsx";
 import { AppRoutes } from "./AppRoutes.tsx";
+import { GlobalOverlays } from "./shell/GlobalOverlays.tsx";
 import { theme } from "./theme.ts";
 
 /** Providers in dependency order: the session needs queries and time zone; the company needs the session. */

@@ -1,16 +1,16 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { type Role, type Site, type User, userSchema } from "@vigia/domain";
 import { type ReactNode, useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CompanyContext, type CompanyValue } from "../company/company.ts";
-import { initI18n } from "../i18n/index.ts";
-import { TimezoneProvider } from "../session/preferences.tsx";
-import { SessionContext, type SessionValue } from "../session/session.ts";
-import { SiteStorage } from "../session/storage.ts";
-import { AppRoutes } from "./AppRoutes.tsx";
+import { CompanyContext, type CompanyValue } from "../features/company/index.ts";
+import { initI18n } from "../platform/i18n/index.ts";
+import { TimezoneProvider } from "../platform/session/preferences.tsx";
+import { SessionContext, type SessionValue } from "../platform/session/session.ts";
+import { SiteStorage } from "../platform/session/storage.ts";
+import { AppRoutes, preloadScreen } from "./AppRoutes.tsx";
 
 /**
  * The router applies the guard's decisions: this renders the real route tree with a fake session and
@@ -137,8 +137,11 @@ describe("router applies the access guard", () => {
   });
 
   it("lets an ADMIN open /users", async () => {
-    renderAt({ path: "/users", initialUser: makeUser("ADMIN", 5) });
-    expect(await screen.findByTestId("table-users")).toBeTruthy();
+    // The users screen is a lazily loaded chunk: load it first, then let React finish every render it has
+    // queued (the Suspense retry included), so the assertion waits on the screen itself, not on a timeout.
+    await preloadScreen("users");
+    await act(async () => renderAt({ path: "/users", initialUser: makeUser("ADMIN", 5) }));
+    expect(screen.getByTestId("table-users")).toBeTruthy();
   });
 
   it("sends an anonymous visitor to the sign-in screen", async () => {

@@ -3,8 +3,8 @@ import { guardRoute } from "@vigia/domain";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-import { useCompany } from "../company/company.ts";
-import { useSession } from "../session/session.ts";
+import { useCompany } from "../features/company/index.ts";
+import { useSession } from "../platform/session/session.ts";
 
 /**
  * Applies the access guard of spec 01 §6 (domain `guardRoute`) on every route change: waits while the

@@ -1,8 +1,11 @@
 // jsdom lacks the layout APIs Mantine relies on; minimal stand-ins so components can render in tests.
+// Files that opt into the node environment (`// @vitest-environment node`) have no window: nothing to set up.
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-if (!window.matchMedia) {
+const inBrowser = typeof window !== "undefined";
+
+if (inBrowser && !window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
       matches: false,
@@ -21,12 +24,14 @@ class NoopResizeObserver {
   unobserve(): void {}
   disconnect(): void {}
 }
-if (!("ResizeObserver" in window)) {
+if (inBrowser && !("ResizeObserver" in window)) {
   (window as unknown as { ResizeObserver: typeof NoopResizeObserver }).ResizeObserver = NoopResizeObserver;
 }
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+if (inBrowser) {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}

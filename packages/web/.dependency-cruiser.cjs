@@ -1,0 +1,56 @@
+/**
+ * The web app's layers (ARCHITECTURE.md, README.md "Layers"): app → features → kit → platform, one way.
+ * `npm run lint` runs this from the package directory over `src`; `src/app/boundaries.test.ts` proves the
+ * rules fire on a fixture tree.
+ */
+module.exports = {
+  forbidden: [
+    { name: "no-circular", severity: "error", from: {}, to: { circular: true } },
+    {
+      name: "kit-imports-no-feature-or-app",
+      comment:
+        "kit holds generic pieces (table, forms, pickers, dialogs); what it needs of a feature comes in as props",
+      severity: "error",
+      from: { path: "^src/kit/" },
+      to: { path: "^src/(features|app)/" },
+    },
+    {
+      name: "platform-imports-only-platform",
+      comment:
+        "platform (API client, live channel, i18n, session storage) is the bottom layer: platform, domain and libraries only",
+      severity: "error",
+      from: { path: "^src/platform/" },
+      to: { path: "^src/", pathNot: "^src/platform/" },
+    },
+    {
+      name: "feature-not-into-app",
+      comment: "app/ wires features (routes, providers, frame slots); a feature never reaches up into it",
+      severity: "error",
+      from: { path: "^src/features/" },
+      to: { path: "^src/app/" },
+    },
+    {
+      name: "feature-to-feature-only-through-index",
+      comment: "a feature uses another feature only through that feature's public index.ts(x)",
+      severity: "error",
+      from: { path: "^src/features/([^/]+)/" },
+      to: {
+        path: "^src/features/[^/]+/",
+        pathNot: ["^src/features/$1/", "^src/features/[^/]+/index\\.tsx?$"],
+      },
+    },
+    {
+      name: "layers-import-no-entry",
+      comment: "main.tsx and the test set-up sit outside the layers; nothing imports them",
+      severity: "error",
+      from: {},
+      to: { path: "^src/(main\\.tsx|test/)" },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+  },
+};

@@ -1,0 +1,115 @@
+import { Anchor, Button, Code, Collapse, Group, Image, Modal, Stack, Tabs, Text } from "@mantine/core";
+import { IconBrandApple, IconBrandGooglePlay, IconDownload } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { APP_VERSION } from "@vigia/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { siteLogo } from "../../kit/siteLogo.ts";
+import { useSession } from "../../platform/session/session.ts";
+
+/** Static change logs shipped in public/; fetched only when the modal opens. */
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status} ${url}`);
+  return response.text();
+}
+
+export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const { site } = useSession();
+  const [showLog, setShowLog] = useState(false);
+  const webLog = useQuery({
+    queryKey: ["static", "changelog"],
+    queryFn: () => fetchText("/changelog.txt"),
+    enabled: opened,
+  });
+  const appLog = useQuery({
+    queryKey: ["static", "app-changelog"],
+    queryFn: () => fetchText("/app-changelog.txt"),
+    enabled: opened,
+  });
+  const { apps } = site;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("info.title")} size="lg" centered>
+      <Tabs defaultValue="web">
+        <Tabs.List>
+          <Tabs.Tab value="web">{t("info.web")}</Tabs.Tab>
+          <Tabs.Tab value="apps">{t("info.apps")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="web" pt="md">
+          <Stack align="center" gap="xs">
+            <Image src={siteLogo(site.logoUrl)} h={44} w="auto" alt={site.sitename} />
+            <Text size="sm" c="dimmed" data-testid="app-version">
+              {t("info.version", { version: APP_VERSION })}
+            </Text>
+            <Button variant="subtle" size="xs" onClick={() => setShowLog((v) => !v)}>
+              {showLog ? t("info.hideChangelog") : t("info.showChangelog")}
+            </Button>
+          </Stack>
+          <Collapse expanded={showLog}>
+            <ChangeLog text={webLog.data} failed={webLog.isError} />
+          </Collapse>
+        </Tabs.Panel>
+        <Tabs.Panel value="apps" pt="md">
+          <Stack gap="sm">
+            <Text fw={600}>{t("info.workerApp")}</Text>
+            <Group>
+              <Button
+                component="a"
+                href={apps.playStoreUrl || undefined}
+                target="_blank"
+                rel="noreferrer"
+                disabled={!apps.playStoreUrl}
+                leftSection={<IconBrandGooglePlay size={18} />}
+                variant="default"
+              >
+                Google Play
+              </Button>
+              <Button
+                component="a"
+                href={apps.appStoreUrl || undefined}
+                target="_blank"
+                rel="noreferrer"
+                disabled={!apps.appStoreUrl}
+                leftSection={<IconBrandApple size={18} />}
+                variant="default"
+              >
+                App Store
+              </Button>
+            </Group>
+            <Group gap="lg">
+              {apps.apkUrl ? (
+                <Anchor href={apps.apkUrl} size="sm">
+                  <IconDownload size={14} /> {t("info.downloadApk")}
+                </Anchor>
+              ) : null}
+              {apps.ipaUrl ? (
+                <Anchor href={apps.ipaUrl} size="sm">
+                  <IconDownload size={14} /> {t("info.downloadIpa")}
+                </Anchor>
+              ) : null}
+            </Group>
+            <ChangeLog text={appLog.data} failed={appLog.isError} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
+
+function ChangeLog({ text, failed }: { text: string | undefined; failed: boolean }) {
+  const { t } = useTranslation();
+  if (failed) return <Text c="dimmed">{t("info.changelogUnavailable")}</Text>;
+  return (
+    <Code
+      block
+      mt="sm"
+      mah={260}
+      style={{ overflow: "auto", whiteSpace: "pre-wrap" }}
+      data-testid="changelog"
+    >
+      {text ?? "…"}
+    </Code>
+  );
+}

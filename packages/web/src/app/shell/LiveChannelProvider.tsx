@@ -1,0 +1,25 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { ServerMessage } from "@vigia/domain";
+import { type ReactNode, useCallback } from "react";
+import { useCompany } from "../../features/company/index.ts";
+import { applyPlacesMessage } from "../../features/places/index.ts";
+import { LiveSendContext } from "../../platform/live/LiveSend.tsx";
+import { useLiveClient } from "../../platform/live/useLiveClient.ts";
+import { useSession } from "../../platform/session/session.ts";
+
+/**
+ * One live channel for the whole signed-in frame while a company is loaded, so that alarm notices, POI
+ * changes and the front-version check reach every screen, not only the map.
+ */
+export function LiveChannelProvider({ children }: { children: ReactNode }) {
+  const { companyId } = useCompany();
+  const { storage } = useSession();
+  const queryClient = useQueryClient();
+  // poi / poiDel keep the company's places (drawn by the map) in step with other users' edits.
+  const onMessage = useCallback(
+    (company: number, message: ServerMessage) => applyPlacesMessage(queryClient, company, message),
+    [queryClient],
+  );
+  const send = useLiveClient(companyId, storage, onMessage);
+  return <LiveSendContext.Provider value={send}>{children}</LiveSendContext.Provider>;
+}

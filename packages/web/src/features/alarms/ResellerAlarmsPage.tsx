@@ -1,0 +1,86 @@
+import { Badge, Stack } from "@mantine/core";
+import type { AlarmLog } from "@vigia/domain";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../kit/format/date.ts";
+import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
+import { type DataColumn, DataTable } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useUser } from "../../platform/session/session.ts";
+import { lastWeek } from "./logic.ts";
+
+const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
+
+/** /reselleralarms: notices of every company of the reseller, with their state. */
+export function ResellerAlarmsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { timezone } = useTimezone();
+  const [range, setRange] = useState(() => lastWeek(Date.now()));
+  const [logs, setLogs] = useState<AlarmLog[]>([]);
+  const [loading, setLoading] = useState(false);
+  const resellerId = user.resellerId;
+
+  const load = useCallback(async () => {
+    if (!resellerId) return;
+    setLoading(true);
+    try {
+      const r = await api.get<Record<string, AlarmLog>>(
+        `resellers/id/${resellerId}/alarmlogs?from_ts=${range.from}&to_ts=${range.to}`,
+      );
+      setLogs(Object.values(r ?? {}));
+    } finally {
+      setLoading(false);
+    }
+  }, [resellerId, range]);
+  useEffect(() => void load().catch(() => undefined), [load]);
+
+  const columns = useMemo<DataColumn<AlarmLog>[]>(
+    () => [
+      {
+        key: "ts",
+        header: t("alarms.col.date"),
+        value: (l) => formatDateTime(l.ts, timezone, true),
+        sortable: true,
+      },
+      { key: "company", header: t("alarms.col.company"), value: (l) => l.companyId, sortable: true },
+      { key: "name", header: t("alarms.col.name"), value: (l) => l.info.name, sortable: true },
+      {
+        key: "event",
+        header: t("alarms.col.event"),
+        value: (l) => `${t(`alarms.events.${l.data.event}`, { defaultValue: l.data.event })} ${l.data.text}`,
+        sortable: true,
+      },
+      { key: "item", header: t("alarms.col.item"), value: (l) => l.itemName, sortable: true },
+      {
+        key: "state",
+        header: t("alarms.col.state"),
+        value: (l) => t(`alarms.state.${l.state.current.value}`),
+        render: (l) => (
+          <Badge color={STATE_COLOR[l.state.current.value]} variant="light">
+            {t(`alarms.state.${l.state.current.value}`)}
+          </Badge>
+        ),
+        sortable: true,
+      },
+    ],
+    [t, timezone],
+  );
+
+  return (
+    <Stack p="md" gap="md" style={{ flex: 1 }}>
+      <RangePicker initial={range} onShow={setRange} />
+      <DataTable
+        name="alarms"
+        title={t("alarms.title")}
+        rows={logs}
+        rowKey={(l) => l.id}
+        columns={columns}
+        loading={loading}
+        readOnly
+        initialSort={{ key: "ts", dir: "desc" }}
+      />
+    </Stack>
+  );
+}

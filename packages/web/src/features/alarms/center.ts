@@ -1,0 +1,106 @@
+import type { AlarmLog, AlarmRule, AlarmRuleInput, ServerMessage } from "@vigia/domain";
+import { api } from "../../platform/api/instance.ts";
+import { atom } from "../../platform/live/atom.ts";
+import { applyAlarmMessage, type LogMap, lastWeek } from "./logic.ts";
+
+/**
+ * The alarm notices of the loaded company, shared by the bell, the panel, the toast and the modals.
+ * Live messages keep it current while the channel runs; otherwise the panel polls.
+ */
+export interface CenterState {
+  companyId: number | null;
+  range: { from: number; to: number };
+  logs: LogMap;
+  loading: boolean;
+  panelOpen: boolean;
+  toast: AlarmLog | null;
+  /** The notice shown in the position modal. */
+  modalId: number | null;
+}
+
+export const center = atom<CenterState>({
+  companyId: null,
+  range: lastWeek(Date.now()),
+  logs: new Map(),
+  loading: false,
+  panelOpen: false,
+  toast: null,
+  modalId: null,
+});
+
+const patch = (p: Partial<CenterState>) => center.set({ ...center.get(), ...p });
+export const openPanel = (open: boolean) => patch({ panelOpen: open });
+export const openModal = (modalId: number | null) => patch({ modalId });
+export const closeToast = () => patch({ toast: null });
+
+const base = (companyId: number) => `companies/id/${companyId}`;
+
+export async function loadLogs(companyId: number, range = center.get().range): Promise<AlarmLog[]> {
+  patch({ companyId, range, loading: true });
+  try {
+    const body = await api.get<Record<string, AlarmLog>>(
+      `${base(companyId)}/alarmlogs?from_ts=${range.from}&to_ts=${range.to}`,
+    );
+    const list = Object.values(body ?? {});
+    if (center.get().companyId === companyId) patch({ logs: new Map(list.map((l) => [l.id, l])) });
+    return list;
+  } finally {
+    patch({ loading: false });
+  }
+}
+
+/** Applies a live message; returns the notices that just arrived. */
+export function receive(message: ServerMessage): AlarmLog[] {
+  const { logs, added } = applyAlarmMessage(center.get().logs, message);
+  if (logs !== center.get().logs) patch({ logs });
+  return added;
+}
+
+export function showToast(log: AlarmLog): void {
+  patch({ toast: log });
+}
+
+function replace(updated: AlarmLog[]): void {
+  const next = new Map(center.get().logs);
+  for (const log of updated) next.set(log.id, { ...log, seen: next.get(log.id)?.seen ?? log.seen });
+  patch({ logs: next });
+}
+
+export async function updateState(companyId: number, id: number, value: 1 | 2, text: string): Promise<void> {
+  const log = await api.put<AlarmLog>(`${base(companyId)}/alarmlogs/id/${id}`, { value, text });
+  if (log) replace([log]);
+}
+
+export async function updateBulk(companyId: number, ids: number[], value: 1 | 2, text: string) {
+  const r = await api.post<{ updated: AlarmLog[]; noupdated: { alarmlogId: number; error: string }[] }>(
+    `${base(companyId)}/alarmlogs/updatebulk`,
+    { alarmLogIds: ids, value, text },
+  );
+  replace(r.updated);
+  return r.noupdated;
+}
+
+export async function markSeen(companyId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await api.post(`${base(companyId)}/alarmlogs/seenbulk`, { alarmLogIds: ids });
+  const next = new Map(center.get().logs);
+  for (const id of ids) {
+    const log = next.get(id);
+    if (log) next.set(id, { ...log, seen: true });
+  }
+  patch({ logs: next });
+}
+
+export interface AlarmInputs {
+  families: Record<string, { id: number; name: Record<string, string> }>;
+  priorities: Record<string, { id: number; name: string }>;
+}
+
+export const rulesApi = {
+  list: (companyId: number) => api.get<Record<string, AlarmRule>>(`${base(companyId)}/alarms`),
+  inputs: (companyId: number) => api.get<AlarmInputs>(`${base(companyId)}/alarms/inputs`),
+  create: (companyId: number, rule: AlarmRuleInput) => api.post<AlarmRule>(`${base(companyId)}/alarms`, rule),
+  update: (companyId: number, id: number, rule: AlarmRuleInput) =>
+    api.put<AlarmRule>(`${base(companyId)}/alarms/id/${id}`, rule),
+  remove: (companyId: number, id: number) => api.delete(`${base(companyId)}/alarms/id/${id}`),
+};

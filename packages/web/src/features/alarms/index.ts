@@ -1,0 +1,2 @@
+/** What the app's frame shows of alarms: the top-bar bell and the notices panel beside the screens. */
+export { AlarmBell, AlarmCenter } from "./AlarmCenter.tsx";

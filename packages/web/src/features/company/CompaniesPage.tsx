@@ -1,0 +1,160 @@
+import { Badge, Button, Text } from "@mantine/core";
+import { IconLogin } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { companyBadge } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { send } from "../../kit/forms/send.ts";
+import type { DataColumn, RowAction } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useUser } from "../../platform/session/session.ts";
+import { CompanyForm, type CompanyRecord } from "./CompanyForm.tsx";
+import { useCompany } from "./company.ts";
+import { resellerQueryKey } from "./resellerLoad.ts";
+
+interface CompanyRow extends CompanyRecord {
+  state: number;
+  email?: string;
+  phone?: string;
+  nif?: string;
+  resellerId?: number;
+  licenses?: Record<string, number>;
+}
+
+/**
+ * /companies for reseller-level users: the full company table and form; selecting a company loads it and
+ * opens the map (spec 01 §4).
+ */
+export function CompaniesPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const company = useCompany();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rid = user.resellerId ?? 0;
+  const companies = useQuery({
+    queryKey: resellerQueryKey(rid, "companies"),
+    queryFn: () => api.get<Record<string, CompanyRow>>(`resellers/id/${rid}/companies`),
+  });
+  const resellers = useQuery({
+    queryKey: resellerQueryKey(rid, "resellers"),
+    queryFn: () => api.get<Record<string, { id: number; name: string }>>("resellers"),
+  });
+  const [editing, setEditing] = useState<CompanyRecord | null | "new">(null);
+  const [choosing, setChoosing] = useState<number | null>(null);
+  const rows = useMemo(() => Object.values(companies.data ?? {}), [companies.data]);
+  const resellerList = useMemo(() => Object.values(resellers.data ?? {}), [resellers.data]);
+  const resellerName = useMemo(() => new Map(resellerList.map((r) => [r.id, r.name])), [resellerList]);
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellerQueryKey(rid, "companies") });
+
+  const choose = async (row: CompanyRow) => {
+    setChoosing(row.id);
+    try {
+      await company.choose(row.id);
+      navigate("/");
+    } finally {
+      setChoosing(null);
+    }
+  };
+
+  const columns: DataColumn<CompanyRow>[] = [
+    {
+      key: "name",
+      header: t("company.name"),
+      value: (r) => r.name,
+      render: (r) => (
+        <span data-testid="company-row">
+          <Button
+            variant={company.companyId === r.id ? "filled" : "subtle"}
+            size="compact-sm"
+            loading={choosing === r.id}
+            leftSection={<IconLogin size={14} />}
+            onClick={() => void choose(r)}
+          >
+            {r.name}
+          </Button>
+        </span>
+      ),
+    },
+    {
+      key: "state",
+      header: t("company.stateLabel"),
+      value: (r) => t(`company.state.${r.state}`),
+      render: (r) => {
+        const color = companyBadge(r.state);
+        return color ? (
+          <Badge color={color} variant="light">
+            {t(`company.state.${r.state}`)}
+          </Badge>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t(`company.state.${r.state}`)}
+          </Text>
+        );
+      },
+    },
+    {
+      key: "reseller",
+      header: t("companies.reseller"),
+      value: (r) => resellerName.get(Number(r.resellerId)) ?? "",
+    },
+    { key: "email", header: t("users.email"), value: (r) => r.email ?? "" },
+    { key: "phone", header: t("users.phone"), value: (r) => r.phone ?? "" },
+    { key: "nif", header: t("companies.nif"), value: (r) => r.nif ?? "" },
+    { key: "vehicles", header: t("companies.vehicleTotal"), value: (r) => r.licenses?.vehicleTotal ?? 0 },
+    { key: "assets", header: t("companies.assetTotal"), value: (r) => r.licenses?.assetTotal ?? 0 },
+  ];
+  const open: RowAction<CompanyRow> = {
+    key: "open",
+    label: t("company.select"),
+    icon: <IconLogin size={16} />,
+    onClick: (r) => void choose(r),
+  };
+  return (
+    <div data-testid="companies-page">
+      <CrudPage
+        name="companies"
+        title={t("routes.companies")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={companies.isPending}
+        label={(r) => r.name}
+        extraActions={[open]}
+        onNew={() => setEditing("new")}
+        onEdit={async (r) => {
+          const full = await send(() =>
+            api.get<CompanyRecord>(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+          );
+          if (full.ok) setEditing(full.value);
+        }}
+        onDelete={async (r) => {
+          const res = await send(() =>
+            api.delete(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+          );
+          await reload();
+          return res.ok;
+        }}
+      />
+      {editing !== null ? (
+        <CompanyForm
+          row={editing === "new" ? null : editing}
+          resellers={resellerList}
+          defaultReseller={rid}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post(`resellers/id/${rid}/companies`, values, { quiet: true })
+                : api.put(`resellers/id/${rid}/companies/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

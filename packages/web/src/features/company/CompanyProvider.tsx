@@ -1,0 +1,113 @@
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import {
+  COMPANY_LOAD_RESOURCES,
+  type CompanyInfo,
+  type CompanyLoadResource,
+  companyInfoSchema,
+  companyLoadPath,
+  isResellerOrHigher,
+  userSchema,
+} from "@vigia/domain";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { api } from "../../platform/api/instance.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { CompanyContext, type CompanyValue } from "./company.ts";
+
+/** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
+export const COMPANY_QUERY_KEY = "company";
+
+interface LoadResult {
+  data?: unknown;
+  isPending: boolean;
+}
+
+/** Folds the company-load queries into one object (kept outside the component so it stays stable). */
+function combineLoad(results: LoadResult[]) {
+  const data: Partial<Record<CompanyLoadResource, unknown>> = {};
+  COMPANY_LOAD_RESOURCES.forEach((resource, i) => {
+    const value = results[i]?.data;
+    if (value !== undefined) data[resource] = value;
+  });
+  return {
+    data,
+    done: results.filter((r) => !r.isPending).length,
+    pending: results.some((r) => r.isPending),
+  };
+}
+
+export function CompanyProvider({ children }: { children: ReactNode }) {
+  const { user, storage, setUser } = useSession();
+  const queryClient = useQueryClient();
+  const reseller = user ? isResellerOrHigher(user.role) : false;
+  const [selectedId, setSelectedId] = useState<number | null>(() =>
+    reseller ? storage.readCompanyId() : null,
+  );
+
+  // A new sign-in starts from what this tab remembers; signing out forgets it.
+  useEffect(() => {
+    if (!user) setSelectedId(null);
+    else if (isResellerOrHigher(user.role)) setSelectedId(storage.readCompanyId());
+  }, [user, storage]);
+
+  const companyId = user ? (user.companyId ?? selectedId) : null;
+
+  const queries = useQueries({
+    queries: COMPANY_LOAD_RESOURCES.map((resource) => ({
+      queryKey: [COMPANY_QUERY_KEY, companyId, resource],
+      queryFn: () =>
+        resource === "info"
+          ? api.get(companyLoadPath(companyId ?? 0, resource), { schema: companyInfoSchema })
+          : api.get<unknown>(companyLoadPath(companyId ?? 0, resource)),
+      enabled: companyId !== null,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    })),
+    combine: combineLoad,
+  });
+
+  const selectLocal = useCallback(
+    (id: number) => {
+      queryClient.removeQueries({ queryKey: [COMPANY_QUERY_KEY] });
+      storage.writeCompanyId(id);
+      setSelectedId(id);
+    },
+    [queryClient, storage],
+  );
+
+  const choose = useCallback(
+    async (id: number) => {
+      const updated = await api.put(`current/user/companies/id/${id}`, undefined, { schema: userSchema });
+      setUser(updated);
+      selectLocal(id);
+    },
+    [selectLocal, setUser],
+  );
+
+  const clear = useCallback(async () => {
+    if (reseller)
+      await api.put("current/user/companies/id/0", undefined, { schema: userSchema }).then(setUser);
+    queryClient.removeQueries({ queryKey: [COMPANY_QUERY_KEY] });
+    storage.writeCompanyId(null);
+    setSelectedId(null);
+  }, [reseller, queryClient, storage, setUser]);
+
+  const { data, done, pending } = queries;
+  const loading = companyId !== null && pending;
+  const info = (data.info as CompanyInfo | undefined) ?? null;
+
+  const value = useMemo<CompanyValue>(
+    () => ({
+      companyId,
+      selectedId,
+      info,
+      data,
+      loading,
+      progress: { done, total: COMPANY_LOAD_RESOURCES.length },
+      selectLocal,
+      choose,
+      clear,
+    }),
+    [companyId, selectedId, info, data, loading, done, selectLocal, choose, clear],
+  );
+  return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>;
+}

@@ -1,0 +1,6 @@
+/** What other features and the app use of the company capability: the loaded company and its collections. */
+export { COMPANY_QUERY_KEY, CompanyProvider } from "./CompanyProvider.tsx";
+export { CustomDataFields } from "./CustomDataFields.tsx";
+export { CompanyContext, type CompanyValue, useCompany } from "./company.ts";
+export { resellerCompaniesSchema, resellerQueryKey, useResellerLoad } from "./resellerLoad.ts";
+export { useCompanyRows, useRefreshCompany } from "./rows.ts";

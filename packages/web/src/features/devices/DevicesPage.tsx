@@ -1,0 +1,292 @@
+import { Badge, Button, Group, Modal, Select, Stack } from "@mantine/core";
+import {
+  IconBuildingOff,
+  IconBuildingPlus,
+  IconDeviceUnknown,
+  IconExternalLink,
+  IconLinkOff,
+  IconQrcode,
+  IconTrash,
+  IconUpload,
+} from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type DeviceTypeInfo, deviceRowButtons, ITEM_TYPE_LETTER, type ItemType } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { formatDateTime } from "../../kit/format/date.ts";
+import { send } from "../../kit/forms/send.ts";
+import { ImportDialog } from "../../kit/import/ImportDialog.tsx";
+import type { DataColumn, RowAction } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useUser } from "../../platform/session/session.ts";
+import { resellerCompaniesSchema, resellerQueryKey, useCompany } from "../company/index.ts";
+import { DeviceForm, type DeviceRow } from "./DeviceForm.tsx";
+import { QrDialog } from "./QrDialog.tsx";
+import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
+
+interface TrackerInputs {
+  types: Record<string, DeviceTypeInfo>;
+  simTypes: Record<string, { id: number; name: string }>;
+}
+
+/** /devices: the reseller's devices with the row buttons of spec 02 §2, form, import, QR and bulk delete. */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const company = useCompany();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { timezone } = useTimezone();
+  const rid = user.resellerId ?? 0;
+  const base = `resellers/id/${rid}/trackers`;
+  const devices = useQuery({
+    queryKey: ["devices", rid],
+    queryFn: () => api.get<Record<string, DeviceRow>>(base),
+  });
+  const inputs = useQuery({
+    queryKey: resellerQueryKey(rid, "trackerInputs"),
+    queryFn: () => api.get<TrackerInputs>(`resellers/id/${rid}/trackers/inputs`),
+  });
+  const companies = useQuery({
+    queryKey: resellerQueryKey(rid, "companies"),
+    queryFn: () => api.get(`resellers/id/${rid}/companies`, { schema: resellerCompaniesSchema }),
+  });
+  const types = useMemo(() => Object.values(inputs.data?.types ?? {}), [inputs.data]);
+  const simTypes = useMemo(() => Object.values(inputs.data?.simTypes ?? {}), [inputs.data]);
+  const rows = useMemo(() => Object.values(devices.data ?? {}), [devices.data]);
+  const [editing, setEditing] = useState<DeviceRow | null | "new">(null);
+  const [assigning, setAssigning] = useState<DeviceRow | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [unknownOpen, setUnknownOpen] = useState(false);
+  /** Identifier and type a new device starts with when registered from the unknown-devices list. */
+  const [prefill, setPrefill] = useState<{ deviceId: string; typeId?: number } | undefined>(undefined);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["devices", rid] });
+
+  const columns = useMemo<DataColumn<DeviceRow>[]>(() => {
+    const typeName = new Map(types.map((x) => [x.id, x.name]));
+    return [
+      { key: "deviceId", header: t("devices.imei"), value: (r) => r.deviceId },
+      { key: "type", header: t("devices.type"), value: (r) => typeName.get(r.typeId) ?? String(r.typeId) },
+      { key: "name", header: t("mgmt.name"), value: (r) => r.name },
+      { key: "company", header: t("devices.company"), value: (r) => r.companyName ?? "" },
+      {
+        key: "item",
+        header: t("devices.item"),
+        value: (r) =>
+          r.itemId === null ? "" : `${ITEM_TYPE_LETTER[r.itemType as ItemType]} ${r.itemName ?? ""}`,
+        render: (r) =>
+          r.itemId === null ? null : (
+            <Group gap={4} wrap="nowrap">
+              <Badge size="sm" variant="light">
+                {ITEM_TYPE_LETTER[r.itemType as ItemType]}
+              </Badge>
+              {r.itemName}
+            </Group>
+          ),
+      },
+      {
+        key: "pos",
+        header: t("devices.position"),
+        value: (r) => (r.itemPos ? `${r.itemPos.lat.toFixed(5)},${r.itemPos.lng.toFixed(5)}` : ""),
+      },
+      { key: "phone", header: t("devices.phone"), value: (r) => r.sim.phone ?? "" },
+      {
+        key: "config",
+        header: t("devices.config"),
+        value: (r) => (r.configActive ? t(`devices.configState.${r.configState}`) : ""),
+        render: (r) =>
+          r.configActive ? (
+            <Badge size="sm" color={r.configState === "awaiting" ? "yellow" : "green"}>
+              {t(`devices.configState.${r.configState}`)}
+            </Badge>
+          ) : null,
+      },
+      { key: "created", header: t("devices.created"), value: (r) => formatDateTime(r.createdTs, timezone) },
+    ];
+  }, [t, types, timezone]);
+
+  const visible = (button: ReturnType<typeof deviceRowButtons>[number]) => (r: DeviceRow) =>
+    deviceRowButtons(r, company.companyId !== null).includes(button);
+  const act = async (call: () => Promise<unknown>) => {
+    await send(call);
+    await reload();
+  };
+  const actions: RowAction<DeviceRow>[] = [
+    {
+      key: "assignCompany",
+      label: t("devices.assignCompany"),
+      icon: <IconBuildingPlus size={16} />,
+      visible: visible("assignCompany"),
+      onClick: setAssigning,
+    },
+    {
+      key: "unassignCompany",
+      label: t("devices.unassignCompany"),
+      icon: <IconBuildingOff size={16} />,
+      visible: visible("unassignCompany"),
+      onClick: (r) =>
+        void act(() => api.put(`${base}/id/${r.id}/company`, { companyId: null }, { quiet: true })),
+    },
+    {
+      key: "unassignItem",
+      label: t("devices.unassignItem"),
+      icon: <IconLinkOff size={16} />,
+      visible: visible("unassignItem"),
+      onClick: (r) => void act(() => api.put(`${base}/id/${r.id}/item`, { itemId: null }, { quiet: true })),
+    },
+    {
+      key: "goToCompany",
+      label: t("devices.goToCompany"),
+      icon: <IconExternalLink size={16} />,
+      visible: visible("goToCompany"),
+      onClick: (r) => {
+        if (r.companyId !== null) void company.choose(r.companyId).then(() => navigate("/"));
+      },
+    },
+    { key: "qr", label: t("devices.qr"), icon: <IconQrcode size={16} />, onClick: (r) => setQr(r.deviceId) },
+    {
+      key: "remove",
+      label: t("mgmt.delete"),
+      icon: <IconTrash size={16} />,
+      color: "red",
+      visible: visible("delete"),
+      onClick: (r) => void act(() => api.delete(`${base}/id/${r.id}`, { quiet: true })),
+    },
+  ];
+
+  return (
+    <>
+      <CrudPage
+        name="devices"
+        title={t("routes.devices")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={devices.isPending}
+        label={(r) => r.deviceId}
+        extraActions={actions}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDeleteMany={async (list) => {
+          await send(() =>
+            api.post(`${base}/deletebulk`, { deviceIds: list.map((d) => d.id) }, { quiet: true }),
+          );
+          await reload();
+        }}
+        toolbar={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+              data-testid="devices-import"
+            >
+              {t("imports.import")}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDeviceUnknown size={16} />}
+              onClick={() => setUnknownOpen(true)}
+              data-testid="devices-unknown"
+            >
+              {t("extras.unknownDevices.button")}
+            </Button>
+          </>
+        }
+      />
+      {editing !== null ? (
+        <DeviceForm
+          row={editing === "new" ? null : editing}
+          initial={editing === "new" ? prefill : undefined}
+          types={types}
+          simTypes={simTypes}
+          onClose={() => {
+            setEditing(null);
+            setPrefill(undefined);
+          }}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post(base, values, { quiet: true })
+                : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) {
+              await reload();
+              // A registered identifier drops out of the unknown list (the server filters it).
+              if (prefill) await queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY });
+            }
+            return res;
+          }}
+        />
+      ) : null}
+      <AssignCompanyModal
+        device={assigning}
+        companies={Object.values(companies.data ?? {}).map((c) => ({ id: c.id, name: c.name }))}
+        onClose={() => setAssigning(null)}
+        onAssign={async (companyId) => {
+          if (!assigning) return;
+          await act(() => api.put(`${base}/id/${assigning.id}/company`, { companyId }, { quiet: true }));
+          setAssigning(null);
+        }}
+      />
+      <UnknownDevicesModal
+        opened={unknownOpen && editing === null}
+        onClose={() => setUnknownOpen(false)}
+        onRegister={(d) => {
+          setPrefill({ deviceId: d.deviceId, typeId: PROTOCOL_DEVICE_TYPE[d.protocol] });
+          setEditing("new");
+        }}
+      />
+      <QrDialog value={qr} onClose={() => setQr(null)} />
+      <ImportDialog
+        kind="devices"
+        path={`${base}/import`}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onDone={() => void reload()}
+      />
+    </>
+  );
+}
+
+function AssignCompanyModal({
+  device,
+  companies,
+  onClose,
+  onAssign,
+}: {
+  device: DeviceRow | null;
+  companies: { id: number; name: string }[];
+  onClose(): void;
+  onAssign(companyId: number): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<string | null>(null);
+  return (
+    <Modal opened={device !== null} onClose={onClose} title={t("devices.assignCompany")} centered>
+      <Stack>
+        <Select
+          label={t("devices.company")}
+          searchable
+          data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={choice}
+          onChange={setChoice}
+          data-testid="assign-company-select"
+        />
+        <Group justify="flex-end">
+          <Button
+            disabled={choice === null}
+            onClick={() => choice && void onAssign(Number(choice))}
+            data-testid="assign-company-confirm"
+          >
+            {t("devices.assign")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Transition } from "@mantine/core";
+import { IconAlertCircle, IconLogin } from "@tabler/icons-react";
+import { LOGIN_ERROR_DISPLAY_MS } from "@vigia/domain";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../platform/api/client.ts";
+import { apiErrorText } from "../../platform/api/errorText.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { AuthFrame } from "./AuthFrame.tsx";
+import { ExpiredPasswordForm } from "./ExpiredPasswordForm.tsx";
+import { ExpiredPasswordModal } from "./ExpiredPasswordModal.tsx";
+import { classifyLoginError } from "./loginErrors.ts";
+import { ResetRequestForm } from "./ResetRequestForm.tsx";
+
+export type LoginView = "signin" | "reset" | "expired";
+
+/** Sign-in screen with its three views (spec 01 §2 "Login screen views"). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { login } = useSession();
+  const [view, setView] = useState<LoginView>("signin");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [expiredDays, setExpiredDays] = useState<number | null>(null);
+
+  // The login message disappears by itself after 5 s (spec 01 §9).
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), LOGIN_ERROR_DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    setAlert(null);
+    setNotice(null);
+    try {
+      // On success the guard sees the user and sends them to their landing page.
+      await login(username.trim(), password);
+    } catch (error) {
+      const failure = classifyLoginError(error);
+      if (failure.kind === "expired") setExpiredDays(failure.days);
+      else if (failure.kind === "message") setMessage(t(failure.key));
+      else if (failure.kind === "alert")
+        setAlert(failure.error instanceof ApiError ? apiErrorText(failure.error, t) : t("errors.tryAgain"));
+      setBusy(false);
+    }
+  };
+
+  const backToSignIn = (text?: string) => {
+    setView("signin");
+    setNotice(text ?? null);
+  };
+
+  if (view === "reset") {
+    return (
+      <AuthFrame title={t("login.resetTitle")} subtitle={t("login.resetSubtitle")}>
+        <ResetRequestForm initialEmail={username} onDone={backToSignIn} />
+      </AuthFrame>
+    );
+  }
+  if (view === "expired") {
+    return (
+      <AuthFrame title={t("login.expiredTitle")} subtitle={t("login.expiredSubtitle")}>
+        <ExpiredPasswordForm username={username} onDone={backToSignIn} />
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame title={t("login.title")} subtitle={t("login.subtitle")}>
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          {notice ? (
+            <Alert color="teal" variant="light" data-testid="login-notice">
+              {notice}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t("login.username")}
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            autoComplete="username"
+            required
+            data-testid="login-username"
+          />
+          <PasswordInput
+            label={t("login.password")}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+            required
+            data-testid="login-password"
+          />
+          <Transition mounted={message !== null} transition="fade" duration={150}>
+            {(style) => (
+              <Alert
+                style={style}
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle size={18} />}
+                data-testid="login-message"
+              >
+                {message}
+              </Alert>
+            )}
+          </Transition>
+          {alert ? (
+            <Alert
+              color="red"
+              title={t("errors.dialogTitle")}
+              withCloseButton
+              onClose={() => setAlert(null)}
+              data-testid="login-alert"
+            >
+              {alert}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            loading={busy}
+            fullWidth
+            size="md"
+            leftSection={<IconLogin size={18} />}
+            data-testid="login-submit"
+          >
+            {t("login.submit")}
+          </Button>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setView("reset")}>
+            {t("login.forgot")}
+          </Anchor>
+        </Stack>
+      </form>
+      <ExpiredPasswordModal
+        days={expiredDays}
+        onClose={() => setExpiredDays(null)}
+        onChange={() => {
+          setExpiredDays(null);
+          setView("expired");
+        }}
+        onReset={() => {
+          setExpiredDays(null);
+          setView("reset");
+        }}
+      />
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,50 @@
+import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { unsubscribeInfoSchema } from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router-dom";
+import { api } from "../../platform/api/instance.ts";
+import { AuthFrame } from "./AuthFrame.tsx";
+
+/** /notifications/unsubscribe/{key}: public; a 401 here must not log anyone out (the client knows). */
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  const { key = "" } = useParams();
+  const path = `notifications/unsubscribe/${encodeURIComponent(key)}`;
+  const info = useQuery({
+    queryKey: ["unsubscribe", key],
+    queryFn: () => api.get(path, { schema: unsubscribeInfoSchema, token: null, quiet: true }),
+  });
+  const confirm = useMutation({ mutationFn: () => api.post(path, undefined, { token: null, quiet: true }) });
+
+  return (
+    <AuthFrame title={t("unsubscribe.title")}>
+      {info.isPending ? (
+        <Stack align="center">
+          <Loader />
+        </Stack>
+      ) : info.isError ? (
+        <Alert color="red" data-testid="unsubscribe-error">
+          {t("unsubscribe.invalid")}
+        </Alert>
+      ) : confirm.isSuccess ? (
+        <Alert color="teal" data-testid="unsubscribe-done">
+          {t("unsubscribe.done", { email: info.data.email })}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <Text ta="center">
+            {t("unsubscribe.question", {
+              email: info.data.email,
+              kind: t(`unsubscribe.kinds.${info.data.kind}`, { defaultValue: info.data.kind }),
+            })}
+          </Text>
+          {confirm.isError ? <Alert color="red">{t("errors.tryAgain")}</Alert> : null}
+          <Button color="red" loading={confirm.isPending} onClick={() => confirm.mutate()} fullWidth>
+            {t("unsubscribe.confirm")}
+          </Button>
+        </Stack>
+      )}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,20 @@
+import { parseExpiredPassword } from "@vigia/domain";
+import { ApiError } from "../../platform/api/client.ts";
+
+/** What the sign-in screen does with a failed login call (spec 01 §8 "Login"). */
+export type LoginFailure =
+  | { kind: "expired"; days: number }
+  | { kind: "message"; key: "login.wrongCredentials" | "login.tooManyTries" }
+  | { kind: "restricted" }
+  | { kind: "alert"; error: ApiError | Error };
+
+export function classifyLoginError(error: unknown): LoginFailure {
+  if (!(error instanceof ApiError))
+    return { kind: "alert", error: error instanceof Error ? error : new Error(String(error)) };
+  if (error.code === "restricted") return { kind: "restricted" };
+  const days = parseExpiredPassword(error.description);
+  if (days !== null) return { kind: "expired", days };
+  if (error.status === 401) return { kind: "message", key: "login.wrongCredentials" };
+  if (error.status === 429) return { kind: "message", key: "login.tooManyTries" };
+  return { kind: "alert", error };
+}

@@ -1,0 +1,182 @@
+import { ActionIcon, Badge, Button, Divider, Group, Paper, ScrollArea, Table, Text } from "@mantine/core";
+import { IconMapPin, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../kit/format/date.ts";
+import { ApiError } from "../../platform/api/client.ts";
+import { apiErrorText } from "../../platform/api/errorText.ts";
+import { api } from "../../platform/api/instance.ts";
+import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
+import { InsideZones } from "../places/index.ts";
+import type { Catalog } from "./catalog.ts";
+import { useLiveVersion } from "./hooks.ts";
+import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
+import { MOTION_COLORS } from "./symbols.ts";
+
+interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
+  itemKey: LiveKey;
+  catalog: Catalog;
+  language: string;
+  onClose(): void;
+}
+
+/** Right overlay with the live detail of the selected item, its address and its day route. */
+export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: Props) {
+  const { t } = useTranslation();
+  useLiveVersion();
+  const { kind, id } = parseKey(itemKey);
+  const entry = catalog.items.get(itemKey);
+  const state = liveItems.items.get(itemKey);
+  const pos = state?.pos ?? null;
+  const motion = state ? motionClass(state, Date.now()) : "offline";
+  const [address, setAddress] = useState<{ text: string; error: boolean; for: string } | null>(null);
+  const [loadingAddress, setLoadingAddress] = useState(false);
+
+  const lookUp = async () => {
+    if (!pos) return;
+    setLoadingAddress(true);
+    try {
+      const query = `lat=${pos.lat}&lng=${pos.lng}&lang=${language}`;
+      const result = await api.get<{ address: string }>(
+        `companies/id/${route.companyId}/reversegeo?${query}`,
+        {
+          quiet: true,
+        },
+      );
+      setAddress({ text: result.address, error: false, for: itemKey });
+    } catch (error) {
+      const text = error instanceof ApiError ? apiErrorText(error, t) : String(error);
+      setAddress({ text, error: true, for: itemKey });
+    } finally {
+      setLoadingAddress(false);
+    }
+  };
+
+  const driver =
+    state?.driverId != null ? (catalog.drivers.get(state.driverId) ?? `#${state.driverId}`) : null;
+  const rows: [string, string][] = [
+    [t("map.detail.lastUpdate"), pos ? formatDateTime(pos.ts, route.timezone, true) : "—"],
+    [t("map.detail.speed"), pos ? `${Math.trunc(pos.spd)} km/h` : "—"],
+    [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
+    [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
+    [t("map.detail.satellites"), pos ? String(pos.satt) : "—"],
+  ];
+  if (kind === "vehicle") {
+    rows.push([t("map.detail.odometer"), `${((state?.odometer ?? 0) / 1000).toFixed(1)} km`]);
+    rows.push([t("map.detail.hours"), `${Math.floor((state?.hours ?? 0) / 3600)} h`]);
+    rows.push([t("map.detail.driver"), driver ?? t("map.detail.noDriver")]);
+  }
+  const sensors = Object.entries(state?.sensors ?? {});
+
+  return (
+    <Paper
+      shadow="md"
+      data-testid="map-detail"
+      style={{
+        position: "absolute",
+        top: 12,
+        right: 56,
+        bottom: 12,
+        width: 360,
+        zIndex: 2,
+        display: "flex",
+        flexDirection: "column",
+        overflow: "hidden",
+      }}
+    >
+      <Group
+        justify="space-between"
+        align="flex-start"
+        p="sm"
+        wrap="nowrap"
+        style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
+      >
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} size="lg" truncate data-testid="map-detail-name">
+            {entry?.name ?? `#${id}`}
+          </Text>
+          <Group gap={6} mt={2}>
+            {entry?.sub && (
+              <Badge variant="outline" color="dark" radius="sm" size="sm">
+                {entry.sub}
+              </Badge>
+            )}
+            <Badge color={MOTION_COLORS[motion]} size="sm" data-testid="map-detail-motion">
+              {t(`map.motion.${motion}`)}
+            </Badge>
+          </Group>
+        </div>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={onClose}
+          aria-label={t("map.close")}
+          data-testid="map-detail-close"
+        >
+          <IconX size={18} />
+        </ActionIcon>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <Table verticalSpacing={5} fz="sm" mx="sm" mt={6} style={{ width: "calc(100% - 24px)" }}>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Td c="dimmed" w="42%" style={{ whiteSpace: "nowrap" }}>
+                  {label}
+                </Table.Td>
+                <Table.Td fw={500} data-testid={`map-detail-${label}`}>
+                  {value}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {pos && (
+          <div style={{ padding: "4px 12px 0" }}>
+            <InsideZones lat={pos.lat} lng={pos.lng} />
+          </div>
+        )}
+        <div style={{ padding: "8px 12px" }}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconMapPin size={14} />}
+            onClick={() => void lookUp()}
+            loading={loadingAddress}
+            disabled={!pos}
+            data-testid="map-detail-address"
+          >
+            {t("map.detail.address")}
+          </Button>
+          {address && address.for === itemKey && (
+            <Text
+              size="sm"
+              mt={6}
+              c={address.error ? "red" : undefined}
+              data-testid="map-detail-address-text"
+            >
+              {address.text}
+            </Text>
+          )}
+        </div>
+        <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
+        <RouteSection kind={kind} id={id} {...route} />
+        {sensors.length > 0 && (
+          <>
+            <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
+            <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }}>
+              <Table.Tbody>
+                {sensors.map(([name, value]) => (
+                  <Table.Tr key={name}>
+                    <Table.Td c="dimmed">{name}</Table.Td>
+                    <Table.Td fw={500}>{String(value)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+      </ScrollArea>
+    </Paper>
+  );
+}

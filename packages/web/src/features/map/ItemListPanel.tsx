@@ -1,0 +1,234 @@
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  MultiSelect,
+  Paper,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconChevronLeft, IconListDetails, IconSearch } from "@tabler/icons-react";
+import type { ItemKey } from "@vigia/domain";
+import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
+import { type Catalog, type CatalogItem, matchesList } from "./catalog.ts";
+import { useLiveVersion } from "./hooks.ts";
+import { MOTION_COLORS } from "./symbols.ts";
+import { windowRange } from "./windowing.ts";
+
+const ROW_HEIGHT = 46;
+
+interface Props {
+  catalog: Catalog;
+  kinds: Readonly<Record<ItemKey, boolean>>;
+  allowed: Set<number> | null;
+  groupIds: number[];
+  onGroupsChange(ids: number[]): void;
+  selected: LiveKey | null;
+  onSelect(key: LiveKey): void;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Left overlay: search, group selection and a windowed list of the company's items. */
+export function ItemListPanel({
+  catalog,
+  kinds,
+  allowed,
+  groupIds,
+  onGroupsChange,
+  selected,
+  onSelect,
+  open,
+  onOpenChange,
+}: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState("");
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(400);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  useLiveVersion(); // rows show live motion and speed
+
+  const needle = search.trim().toLowerCase();
+  const rows = useMemo(
+    () =>
+      catalog.ordered.filter((entry) =>
+        matchesList(entry, liveItems.items.get(entry.key)?.groupId ?? entry.groupId, kinds, allowed, needle),
+      ),
+    [catalog, kinds, allowed, needle],
+  );
+
+  // The scroller only exists while the panel is open, so measure again when it opens.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setViewport(el.clientHeight || 400);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open]);
+
+  const groupOptions = useMemo(
+    () => catalog.groups.map((g) => ({ value: String(g.id), label: g.name })),
+    [catalog.groups],
+  );
+
+  if (!open)
+    return (
+      <Paper shadow="md" p={6} style={{ position: "absolute", top: 12, left: 12, zIndex: 2 }}>
+        <Tooltip label={t("map.list.show")}>
+          <ActionIcon
+            variant="subtle"
+            onClick={() => onOpenChange(true)}
+            aria-label={t("map.list.show")}
+            data-testid="map-list-open"
+          >
+            <IconListDetails size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Paper>
+    );
+
+  const range = windowRange(scrollTop, viewport, ROW_HEIGHT, rows.length);
+  const now = Date.now();
+  return (
+    <Paper
+      shadow="md"
+      data-testid="map-item-list"
+      style={{
+        position: "absolute",
+        top: 12,
+        left: 12,
+        bottom: 12,
+        width: 300,
+        zIndex: 2,
+        display: "flex",
+        flexDirection: "column",
+        overflow: "hidden",
+      }}
+    >
+      <Group justify="space-between" px="sm" pt="sm" pb={6} wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
+          <Text fw={650}>{t("map.list.title")}</Text>
+          <Badge variant="light" size="sm">
+            {rows.length}
+          </Badge>
+        </Group>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => onOpenChange(false)}
+          aria-label={t("map.list.hide")}
+        >
+          <IconChevronLeft size={18} />
+        </ActionIcon>
+      </Group>
+      <TextInput
+        mx="sm"
+        size="xs"
+        leftSection={<IconSearch size={14} />}
+        placeholder={t("map.list.search")}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setScrollTop(0);
+          if (scroller.current) scroller.current.scrollTop = 0;
+        }}
+        data-testid="map-search"
+      />
+      <MultiSelect
+        mx="sm"
+        mt={6}
+        size="xs"
+        placeholder={groupIds.length === 0 ? t("map.list.allGroups") : undefined}
+        data={groupOptions}
+        value={groupIds.map(String)}
+        onChange={(values) => onGroupsChange(values.map(Number))}
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: true }}
+        data-testid="map-groups"
+      />
+      <div
+        ref={scroller}
+        onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
+        style={{
+          flex: 1,
+          overflowY: "auto",
+          marginTop: 8,
+          borderTop: "1px solid var(--mantine-color-gray-2)",
+        }}
+      >
+        {rows.length === 0 && (
+          <Text c="dimmed" size="sm" ta="center" mt="md">
+            {t("map.list.empty")}
+          </Text>
+        )}
+        <div style={{ height: range.totalHeight, position: "relative" }}>
+          <div style={{ position: "absolute", top: range.offsetTop, left: 0, right: 0 }}>
+            {rows.slice(range.start, range.end).map((entry) => (
+              <Row
+                key={entry.key}
+                entry={entry}
+                now={now}
+                active={entry.key === selected}
+                onSelect={onSelect}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </Paper>
+  );
+}
+
+function Row({
+  entry,
+  now,
+  active,
+  onSelect,
+}: {
+  entry: CatalogItem;
+  now: number;
+  active: boolean;
+  onSelect(key: LiveKey): void;
+}) {
+  const { t } = useTranslation();
+  const state = liveItems.items.get(entry.key);
+  const motion = state ? motionClass(state, now) : "offline";
+  const speed =
+    state?.pos && motion === "moving" ? `${Math.trunc(state.pos.spd)} km/h` : t(`map.motion.${motion}`);
+  return (
+    <UnstyledButton
+      onClick={() => onSelect(entry.key)}
+      data-testid={`map-row-${entry.key}`}
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 10,
+        height: ROW_HEIGHT,
+        width: "100%",
+        padding: "0 12px",
+        background: active ? "var(--mantine-color-blue-0)" : undefined,
+        borderLeft: `3px solid ${active ? "var(--mantine-color-blue-6)" : "transparent"}`,
+      }}
+    >
+      <span
+        style={{ width: 10, height: 10, borderRadius: 5, flex: "none", background: MOTION_COLORS[motion] }}
+        aria-hidden
+      />
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={550} truncate>
+          {entry.name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {[entry.sub || t(`map.kind.${entry.kind}`), speed].join(" · ")}
+        </Text>
+      </div>
+    </UnstyledButton>
+  );
+}

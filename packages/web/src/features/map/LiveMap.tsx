@@ -1,0 +1,205 @@
+import { Center, Loader, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { DrivingEvent, ItemKey } from "@vigia/domain";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLiveSend } from "../../platform/live/LiveSend.tsx";
+import { liveAlert } from "../../platform/live/liveClient.ts";
+import { exposeLiveForDebug } from "../../platform/live/liveDebug.ts";
+import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts";
+import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useSession } from "../../platform/session/session.ts";
+import { useCompany } from "../company/index.ts";
+import { allowedGroups, buildCatalog } from "./catalog.ts";
+import { DetailPanel } from "./DetailPanel.tsx";
+import type { MapView } from "./features.ts";
+import { useMapSettings } from "./hooks.ts";
+import { ItemListPanel } from "./ItemListPanel.tsx";
+import { MapToolbar } from "./MapToolbar.tsx";
+import { MapController, type RouteDrawing } from "./mapController.ts";
+import { overlayData } from "./overlays.ts";
+
+const SELECT_TYPE = {
+  vehicle: ["inVehicle", "outVehicle"],
+  asset: ["inAsset", "outAsset"],
+  person: ["inPerson", "outPerson"],
+} as const;
+
+/** Widths (px) the overlays take from the map, so centring and fitting use the visible part. */
+const LIST_INSET = 324;
+const DETAIL_INSET = 420;
+const TOOLBAR_INSET = 56;
+
+/** The live map with its item list, detail panel and map tools (loaded on demand by LiveMapPage). */
+export function LiveMap() {
+  const { t, i18n } = useTranslation();
+  const { companyId, info, data } = useCompany();
+  const { storage } = useSession();
+  const { timezone } = useTimezone();
+  const [settings, setSettings] = useMapSettings(companyId);
+  const [groupIds, setGroupIds] = useState<number[]>([]);
+  const [selected, setSelected] = useState<LiveKey | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [listOpen, setListOpen] = useState(true);
+  const container = useRef<HTMLDivElement | null>(null);
+  const controller = useRef<MapController | null>(null);
+  const selectedRef = useRef<LiveKey | null>(null);
+  const send = useLiveSend();
+
+  const { vehicles, assets, persons, groups, drivers, pois, geozones } = data;
+  const catalog = useMemo(
+    () => buildCatalog({ vehicles, assets, persons, groups, drivers }),
+    [vehicles, assets, persons, groups, drivers],
+  );
+  const allowed = useMemo(() => allowedGroups(catalog.groups, groupIds), [catalog.groups, groupIds]);
+  const { filters, config } = settings;
+  const kinds = useMemo<Record<ItemKey, boolean>>(
+    () => ({ vehicle: filters.vehicles, asset: filters.assets, person: filters.persons }),
+    [filters.vehicles, filters.assets, filters.persons],
+  );
+  const view = useMemo<MapView>(
+    () => ({ kinds, groups: allowed, showNames: filters.showListName, showDrivers: filters.drivers }),
+    [kinds, allowed, filters.showListName, filters.drivers],
+  );
+
+  const select = useCallback(
+    (key: LiveKey | null) => {
+      const previous = selectedRef.current;
+      if (previous === key) return;
+      if (previous) {
+        const { kind, id } = parseKey(previous);
+        send({ type: SELECT_TYPE[kind][1], data: { id } });
+      }
+      if (key) {
+        const { kind, id } = parseKey(key);
+        send({ type: SELECT_TYPE[kind][0], data: { id } });
+      }
+      selectedRef.current = key;
+      setSelected(key);
+      controller.current?.select(key);
+    },
+    [send],
+  );
+
+  const center = info?.centroId?.pos ?? null;
+  // The map is created once; live data reaches it through the store, never through React props.
+  useEffect(() => {
+    if (!container.current) return;
+    let map: MapController;
+    try {
+      map = new MapController({
+        container: container.current,
+        tilesUrl: storage.readTilesUrl(),
+        center,
+        store: liveItems,
+        onSelect: (key) => select(key),
+      });
+    } catch (error) {
+      // No WebGL (old browser, GPU blocked): the list and detail still work without the map.
+      console.warn("map unavailable:", error);
+      setFailed(true);
+      return;
+    }
+    controller.current = map;
+    map.map.once("load", () => setReady(true));
+    exposeLiveForDebug();
+    return () => {
+      map.destroy();
+      controller.current = null;
+      setReady(false);
+    };
+  }, [storage, select]);
+
+  useEffect(() => {
+    if (ready)
+      controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
+  }, [ready, listOpen, selected]);
+
+  useEffect(() => {
+    if (ready) controller.current?.setContext(catalog, view, config.cluster);
+  }, [ready, catalog, view, config.cluster]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const { pois: poiData, geozones: zoneData } = overlayData(pois, geozones);
+    controller.current?.setOverlays(poiData, zoneData);
+    controller.current?.setLayerVisible(["pois"], filters.pois);
+    controller.current?.setLayerVisible(["geozones-fill", "geozones-line"], filters.geozones);
+  }, [ready, pois, geozones, filters.pois, filters.geozones]);
+
+  useEffect(() => {
+    send({ type: "userInMap", data: { value: true } });
+    return () => send({ type: "userInMap", data: { value: false } });
+  }, [send]);
+
+  const changeGroups = useCallback(
+    (ids: number[]) => {
+      setGroupIds(ids);
+      send({ type: "mapGroupsSelected", data: { ids } });
+    },
+    [send],
+  );
+
+  useEffect(
+    () =>
+      liveAlert.subscribe(() => {
+        const alert = liveAlert.get();
+        if (alert) notifications.show({ message: alert.text, color: "blue" });
+      }),
+    [],
+  );
+
+  const drawRoute = useCallback((route: RouteDrawing | null, events: DrivingEvent[]) => {
+    controller.current?.setRoute(route, events);
+  }, []);
+
+  return (
+    <div
+      data-testid="live-map"
+      style={{
+        position: "relative",
+        flex: 1,
+        minHeight: 420,
+        margin: "calc(-1 * var(--mantine-spacing-md))",
+      }}
+    >
+      <div ref={container} style={{ position: "absolute", inset: 0 }} data-testid="live-map-canvas" />
+      {!ready && (
+        <Center style={{ position: "absolute", inset: 0, pointerEvents: "none" }}>
+          {failed ? (
+            <Text c="dimmed" size="sm" data-testid="map-unavailable">
+              {t("map.unavailable")}
+            </Text>
+          ) : (
+            <Loader size="sm" aria-label={t("map.loading")} />
+          )}
+        </Center>
+      )}
+      <ItemListPanel
+        catalog={catalog}
+        kinds={kinds}
+        allowed={allowed}
+        groupIds={groupIds}
+        onGroupsChange={changeGroups}
+        selected={selected}
+        onSelect={select}
+        open={listOpen}
+        onOpenChange={setListOpen}
+      />
+      <MapToolbar settings={settings} onChange={setSettings} onFitAll={() => controller.current?.fitAll()} />
+      {selected && companyId !== null && (
+        <DetailPanel
+          itemKey={selected}
+          catalog={catalog}
+          language={i18n.language}
+          companyId={companyId}
+          timezone={timezone}
+          config={config}
+          onRoute={drawRoute}
+          onClose={() => select(null)}
+        />
+      )}
+    </div>
+  );
+}

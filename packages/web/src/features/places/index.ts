@@ -1,0 +1,3 @@
+/** What other features and the app use of places: the zones an item is inside, and live POI updates. */
+export { applyPlacesMessage } from "./data.ts";
+export { InsideZones } from "./InsideZones.tsx";

@@ -1,0 +1,184 @@
+import { Badge, Button } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { send } from "../../kit/forms/send.ts";
+import { ImportDialog } from "../../kit/import/ImportDialog.tsx";
+import type { DataColumn } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { useCompany, useCompanyRows } from "../company/index.ts";
+import { UserForm } from "./UserForm.tsx";
+
+interface Inputs {
+  roles: { id: string }[];
+  countries: { id: string }[];
+}
+
+function useColumns(groups?: readonly { id: number; name: string }[]): DataColumn<User>[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const groupName = new Map((groups ?? []).map((g) => [g.id, g.name]));
+    const cols: DataColumn<User>[] = [
+      { key: "email", header: t("users.email"), value: (r) => r.email },
+      { key: "name", header: t("mgmt.name"), value: (r) => `${r.firstName} ${r.lastName}` },
+      { key: "role", header: t("users.role"), value: (r) => t(`roles.${r.role}`) },
+      {
+        key: "readOnly",
+        header: t("users.readOnly"),
+        value: (r) => (r.readOnly ? t("mgmt.yes") : ""),
+        render: (r) =>
+          r.readOnly ? (
+            <Badge size="sm" color="gray">
+              {t("mgmt.yes")}
+            </Badge>
+          ) : null,
+      },
+      { key: "language", header: t("users.language"), value: (r) => r.language },
+      { key: "timezone", header: t("users.timezone"), value: (r) => r.timezone },
+    ];
+    if (groups)
+      cols.push({
+        key: "groups",
+        header: t("users.groups"),
+        value: (r) => r.groups.map((g) => groupName.get(g) ?? g).join(", "),
+      });
+    return cols;
+  }, [t, groups]);
+}
+
+/** /users: company users with the calls of spec 02 §7, including CSV import and bulk delete. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const queryClient = useQueryClient();
+  const groups = useCompanyRows<{ id: number; name: string }>("groups");
+  const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
+  const base = `companies/id/${companyId}/users`;
+  const users = useQuery({
+    queryKey: ["users", companyId],
+    queryFn: () => api.get<Record<string, User>>(base),
+  });
+  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  const columns = useColumns(groups);
+  const [editing, setEditing] = useState<User | null | "new">(null);
+  const [importing, setImporting] = useState(false);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["users", companyId] });
+  return (
+    <>
+      <CrudPage
+        name="users"
+        title={t("routes.users")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={users.isPending}
+        label={(r) => r.email}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDelete={async (r) => {
+          const res = await send(() => api.delete(`${base}/id/${r.id}`, { quiet: true }));
+          await reload();
+          return res.ok;
+        }}
+        onDeleteMany={async (list) => {
+          await send(() =>
+            api.post(`${base}/deletebulk`, { userIds: list.map((u) => u.id) }, { quiet: true }),
+          );
+          await reload();
+        }}
+        toolbar={
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="users-import"
+          >
+            {t("imports.import")}
+          </Button>
+        }
+      />
+      {editing !== null ? (
+        <UserForm
+          row={editing === "new" ? null : editing}
+          roles={(inputs?.roles ?? []).map((r) => r.id)}
+          countries={(inputs?.countries ?? []).map((c) => c.id)}
+          groups={groups}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post(base, values, { quiet: true })
+                : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
+        />
+      ) : null}
+      <ImportDialog
+        kind="users"
+        path={`${base}/import`}
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onDone={() => void reload()}
+      />
+    </>
+  );
+}
+
+/** /superUsers: reseller-level users (GET/POST resellers/users, PUT/DELETE resellers/users/id/{id}). */
+export function ResellerUsersPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const users = useQuery({
+    queryKey: ["resellerUsers"],
+    queryFn: () => api.get<Record<string, User>>("resellers/users"),
+  });
+  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  const columns = useColumns();
+  const [editing, setEditing] = useState<User | null | "new">(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["resellerUsers"] });
+  const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
+  return (
+    <>
+      <CrudPage
+        name="superUsers"
+        title={t("routes.superUsers")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={users.isPending}
+        label={(r) => r.email}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDelete={async (r) => {
+          const res = await send(() => api.delete(`resellers/users/id/${r.id}`, { quiet: true }));
+          await reload();
+          return res.ok;
+        }}
+      />
+      {editing !== null ? (
+        <UserForm
+          row={editing === "new" ? null : editing}
+          roles={roles}
+          countries={["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"]}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.post("resellers/users", values, { quiet: true })
+                : api.put(`resellers/users/id/${editing.id}`, values, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
