@@ -80,6 +80,17 @@ export const extUserSchema = z.object({
 });
 export type ExtUser = z.infer<typeof extUserSchema>;
 
+export const alarmNotificationSchema = z.object({
+  sms: z.boolean().default(false),
+  email: z.boolean().default(false),
+  pushApp: z.boolean().default(false),
+  pushFront: z.boolean().default(false),
+  userIds: z.array(z.number().int()).default([]),
+  extUsers: z.array(extUserSchema).default([]),
+  cra: z.boolean().default(false),
+  craId: z.number().int().nullable().default(null),
+});
+
 const zoneTarget = z.object({
   geozoneIds: z.array(z.number().int()).optional(),
   poiIds: z.array(z.number().int()).optional(),
@@ -115,27 +126,16 @@ export const alarmRuleInputSchema = z.object({
   customStates: z
     .object({ active: z.boolean(), logic: z.number().int(), stateIds: z.array(z.number().int()) })
     .default({ active: false, logic: 3, stateIds: [] }),
-  notification: z
-    .object({
-      sms: z.boolean().default(false),
-      email: z.boolean().default(false),
-      pushApp: z.boolean().default(false),
-      pushFront: z.boolean().default(false),
-      userIds: z.array(z.number().int()).default([]),
-      extUsers: z.array(extUserSchema).default([]),
-      cra: z.boolean().default(false),
-      craId: z.number().int().nullable().default(null),
-    })
-    .default({
-      sms: false,
-      email: false,
-      pushApp: false,
-      pushFront: false,
-      userIds: [],
-      extUsers: [],
-      cra: false,
-      craId: null,
-    }),
+  notification: alarmNotificationSchema.default({
+    sms: false,
+    email: false,
+    pushApp: false,
+    pushFront: false,
+    userIds: [],
+    extUsers: [],
+    cra: false,
+    craId: null,
+  }),
   info: z.object({
     name: z.string(),
     description: z.string().default(""),
@@ -305,52 +305,6 @@ export const alarmStateUpdateSchema = z.object({
 export const alarmBulkUpdateSchema = alarmStateUpdateSchema.extend({
   alarmLogIds: z.array(z.number().int()).min(1).max(5000),
 });
-
-export interface AlarmStateEntry {
-  value: AlarmLogStateValue;
-  ts: number;
-  by: string;
-  text: string;
-}
-export interface AlarmDelivery {
-  channel: "email" | "sms" | "pushApp" | "pushFront" | "cra";
-  target: string;
-  status: "pending" | "sent" | "failed" | "queued" | "notConfigured";
-  attempts: number;
-  error: string | null;
-  ts: number;
-}
-export interface AlarmLogPos {
-  lat: number;
-  lng: number;
-  spd: number;
-  alt: number;
-  src: number;
-  satt: number;
-}
-export interface AlarmLog {
-  id: number;
-  ts: number;
-  receptionTs: number;
-  itemType: 1 | 2 | 3;
-  itemId: number;
-  itemName: string;
-  companyId: number;
-  info: {
-    name: string;
-    priority: number;
-    family: number;
-    description: string;
-    notification: AlarmRuleInput["notification"] & { recipients: string[] };
-    alarmId: number | null;
-    craCode: string;
-    craId: number | null;
-  };
-  data: { event: string; text: string; pos: AlarmLogPos | null };
-  state: { current: AlarmStateEntry; historic: AlarmStateEntry[] };
-  seen: boolean;
-  delivery: AlarmDelivery[];
-}
 
 /** Whether a live notice should raise the toast for this user (spec 02 §4). */
 export function showsAlarmToast(

@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./alarmLog.ts";
 export * from "./alarms.ts";
 export * from "./api/auth.ts";
 export * from "./api/companyLoad.ts";

@@ -140,11 +140,21 @@ export const poiInputSchema = z.object({
 export type PoiInput = z.input<typeof poiInputSchema>;
 export type PoiValues = z.output<typeof poiInputSchema>;
 
-export interface Poi extends PoiValues {
-  id: number;
-  createdTs: number;
-  updatedTs: number;
-}
+/** A POI as the API returns it and the live `poi` message carries it. */
+export const poiSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  radius: z.number(),
+  color: z.string(),
+  icon: z.enum(POI_ICONS),
+  group: z.number().int().nullable(),
+  address: z.string(),
+  createdTs: z.number(),
+  updatedTs: z.number(),
+});
+export type Poi = z.infer<typeof poiSchema>;
 
 export const wmsLayerInputSchema = z.object({
   url: z
@@ -166,9 +176,6 @@ export interface PlacesAt {
   geozones: { id: number; name: string }[];
   pois: { id: number; name: string; distanceM: number }[];
 }
-
-/** Live `poi` carries the whole POI; `poiDel` its id. */
-export type PoiMessage = { type: "poi"; data: Poi } | { type: "poiDel"; data: { id: number } };
 
 // ---- Geometry CSV import (02 §5: lat and lng numeric, colour hex, radius 1 to 30000 m) ----
 

@@ -5,6 +5,8 @@ import {
   type AlarmRuleInput,
   alarmRuleErrors,
   emptyAlarmRule,
+  type LiveServerMessage,
+  liveServerMessageSchema,
 } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { SMTPServer } from "smtp-server";
@@ -50,6 +52,8 @@ const mails: string[] = [];
 let acme: number;
 let admin: string;
 let vehicle: { id: number; imei: string; groupId: number };
+/** Every live message published for Acme, as the hub would forward it. */
+const published: LiveServerMessage[] = [];
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -82,6 +86,9 @@ beforeAll(async () => {
     [acme],
   );
   vehicle = { id: row[0]!.id, imei: row[0]!.device_id, groupId: row[0]!.group_id };
+  p.services.bus.subscribe(acme, (envelopes) => {
+    for (const envelope of envelopes) published.push(envelope.message);
+  });
 });
 afterAll(async () => {
   await p?.close();
@@ -319,6 +326,14 @@ describe("engine through the platform, workflow and notifications", () => {
     await p.api.post(path("alarmlogs/seenbulk"), { alarmLogIds: [logId] }, admin);
     expect((await p.api.get<{ count: number }>(path("alarmlogs/unseen"), admin)).body.count).toBe(0);
     expect((await logs())[0]!.seen).toBe(true);
+  });
+
+  it("publishes notices, state changes and custom states the browser worker accepts", async () => {
+    const types = new Set(published.map((m) => m.type));
+    expect([...types]).toEqual(expect.arrayContaining(["alarmlog", "alarmlogState", "vCustomState"]));
+    // Through JSON, as the socket carries them.
+    for (const m of published)
+      expect(liveServerMessageSchema.safeParse(JSON.parse(JSON.stringify(m))).error).toBeUndefined();
   });
 
   it("lets the reseller read and update notices of its companies", async () => {

@@ -1,3 +1,4 @@
+import { liveServerMessageSchema } from "@vigia/domain";
 import { encodeGt06Location, encodeGt06Login, encodeGt06Status, encodeOsmAndPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -218,6 +219,9 @@ describe("live channel", () => {
     await operator.waitFor((m) => m.type === "error");
     operator.send({ type: "inVehicle", data: { id: toledo[0]!.item_id } });
     await operator.waitFor((m) => m.type === "inVehicle");
+    // What the processor and the hub sent is what the browser worker accepts.
+    for (const m of [...admin.messages, ...operator.messages])
+      expect(liveServerMessageSchema.safeParse(m).error).toBeUndefined();
     admin.ws.close();
     operator.ws.close();
   });

@@ -1,6 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Geozone, PlacesAt, PlacesImportResult, Poi, WmsLayer } from "@vigia/domain";
+import {
+  type Geozone,
+  liveServerMessageSchema,
+  type PlacesAt,
+  type PlacesImportResult,
+  type Poi,
+  type WmsLayer,
+} from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
@@ -344,6 +351,9 @@ describe("live poi messages", () => {
     expect(operator.messages.some((m) => m.type === "poi" && m.data.id === madrid.body.id)).toBe(false);
     await p.api.request("DELETE", `${base()}/pois/id/${madrid.body.id}`, { token: admin });
     await watcher.waitFor((m) => m.type === "poiDel" && m.data.id === madrid.body.id);
+    // What the places routes published is what the browser worker accepts.
+    for (const m of [...watcher.messages, ...operator.messages])
+      expect(liveServerMessageSchema.safeParse(m).error).toBeUndefined();
     watcher.ws.close();
     operator.ws.close();
   });

@@ -1,4 +1,11 @@
-import type { ClientMessage, ItemKey, LiveItemState, ServerMessage } from "@vigia/domain";
+import {
+  type ItemKey,
+  type LiveClientMessage,
+  type LiveErrorData,
+  type LiveItemState,
+  type LiveServerMessage,
+  liveClientMessageSchema,
+} from "@vigia/domain";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { verifyAccessToken } from "../kernel/auth/tokens.ts";
@@ -13,7 +20,8 @@ import type { LiveStore } from "./store.ts";
 const FLUSH_MS = 200;
 const MAX_QUEUED = 20_000;
 
-const DETAIL: Record<string, { itemType: 1 | 2 | 3; open: boolean }> = {
+type DetailRequest = `${"in" | "out"}${"Vehicle" | "Asset" | "Person"}`;
+const DETAIL: Record<DetailRequest, { itemType: 1 | 2 | 3; open: boolean }> = {
   inVehicle: { itemType: 1, open: true },
   outVehicle: { itemType: 1, open: false },
   inAsset: { itemType: 2, open: true },
@@ -23,6 +31,31 @@ const DETAIL: Record<string, { itemType: 1 | 2 | 3; open: boolean }> = {
 };
 
 const COLLECTION: Record<1 | 2 | 3, ItemKey> = { 1: "vehicle", 2: "asset", 3: "person" };
+const DETAIL_ANSWER = { 1: "inVehicle", 2: "inAsset", 3: "inPerson" } as const;
+
+type ParsedFrame = { ok: true; message: LiveClientMessage } | { ok: false; error: LiveErrorData };
+
+/**
+ * Checks one client frame: JSON, then one known message with the fields its type needs. A refusal names the
+ * message type when there was one and each wrong field with its zod issue code, so a client can tell why.
+ */
+export function parseClientFrame(text: string): ParsedFrame {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: { description: "invalid.json" } };
+  }
+  const result = liveClientMessageSchema.safeParse(json);
+  if (result.success) return { ok: true, message: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join(".") || "message"] ??= issue.code;
+  const type = typeof json === "object" && json !== null && "type" in json ? json.type : undefined;
+  return {
+    ok: false,
+    error: { description: "message.invalid", ...(typeof type === "string" ? { request: type } : {}), fields },
+  };
+}
 
 /** One browser connection and what it asked to see. */
 class LiveClient {
@@ -34,7 +67,7 @@ class LiveClient {
   sensorTable: Set<number> | null = null;
   userInMap = true;
   unsubscribe: (() => void) | null = null;
-  queue: ServerMessage[] = [];
+  queue: LiveServerMessage[] = [];
   chain: Promise<void> = Promise.resolve();
 
   constructor(readonly socket: WebSocket) {}
@@ -90,19 +123,19 @@ export class LiveHub {
     this.clients.add(client);
     this.timer ??= setInterval(() => this.flushAll(), FLUSH_MS);
     socket.on("message", (raw) => {
-      let parsed: ClientMessage;
-      try {
-        parsed = JSON.parse(String(raw)) as ClientMessage;
-      } catch {
-        return this.send(client, { type: "error", data: { description: "invalid.json" } }, true);
-      }
-      // One message at a time per socket: bindCompany must see the result of the initialize before it.
+      const parsed = parseClientFrame(String(raw));
+      // One message at a time per socket: bindCompany must see the result of the initialize before it, and a
+      // refusal is answered in turn with the answers to the messages sent before it.
       client.chain = client.chain
-        .then(() => this.handle(client, parsed))
+        .then(() => {
+          if (!parsed.ok) return this.send(client, { type: "error", data: parsed.error }, true);
+          return this.handle(client, parsed.message);
+        })
         .catch((error: unknown) => {
           const description = error instanceof ApiError ? error.description : "internal.error";
           if (!(error instanceof ApiError)) this.ctx.log.warn({ err: error }, "live message failed");
-          this.send(client, { type: "error", data: { description } }, true);
+          const request = parsed.ok ? parsed.message.type : undefined;
+          this.send(client, { type: "error", data: { description, ...(request ? { request } : {}) } }, true);
         });
     });
     socket.on("close", () => {
@@ -122,7 +155,7 @@ export class LiveHub {
     client.principal = principal;
   }
 
-  private async handle(client: LiveClient, message: ClientMessage): Promise<void> {
+  private async handle(client: LiveClient, message: LiveClientMessage): Promise<void> {
     if (message.type === "initialize" || message.type === "accessToken") {
       await this.authenticate(client, message.data.accessToken);
       if (message.type === "initialize") {
@@ -190,8 +223,7 @@ export class LiveHub {
       }
       default: {
         const detail = DETAIL[message.type];
-        if (!detail) throw new ApiError(400, "unknown.message");
-        const id = (message.data as { id: number }).id;
+        const { id } = message.data;
         const key = `${detail.itemType}:${id}`;
         if (!detail.open) {
           client.details.delete(key);
@@ -200,8 +232,7 @@ export class LiveHub {
         const state = this.visibleState(client, detail.itemType, id);
         if (!state) throw new ApiError(404, "not.found");
         client.details.add(key);
-        const type = { 1: "inVehicle", 2: "inAsset", 3: "inPerson" }[detail.itemType] as "inVehicle";
-        return this.send(client, { type, data: state }, true);
+        return this.send(client, { type: DETAIL_ANSWER[detail.itemType], data: state }, true);
       }
     }
   }
@@ -229,10 +260,11 @@ export class LiveHub {
     client.unsubscribe?.();
     client.scope = scope;
     client.details.clear();
-    const snapshot = { vehicles: {}, assets: {}, persons: {} } as Record<
-      `${ItemKey}s`,
-      Record<string, LiveItemState>
-    >;
+    const snapshot: Record<`${ItemKey}s`, Record<string, LiveItemState>> = {
+      vehicles: {},
+      assets: {},
+      persons: {},
+    };
     for (const state of this.store.companyItems(companyId)) {
       if (state.itemType === 0) continue;
       if (scope.groupIds !== null && (state.groupId === null || !scope.groupIds.includes(state.groupId)))
@@ -257,7 +289,7 @@ export class LiveHub {
     );
   }
 
-  private send(client: LiveClient, message: ServerMessage, immediate = false): void {
+  private send(client: LiveClient, message: LiveServerMessage, immediate = false): void {
     if (client.queue.length >= MAX_QUEUED) client.queue.shift();
     client.queue.push(message);
     if (immediate) this.flush(client);
@@ -275,7 +307,7 @@ export class LiveHub {
   }
 
   /** Sends a message to every client bound to the company (companyStatus, checkToken, alerts). */
-  broadcast(companyId: number, message: ServerMessage): void {
+  broadcast(companyId: number, message: LiveServerMessage): void {
     for (const client of this.clients)
       if (client.scope?.companyId === companyId) this.send(client, message, true);
   }

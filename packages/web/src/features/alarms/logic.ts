@@ -15,7 +15,7 @@ export interface LiveApplyResult {
 /** Applies alarmlog (add as open), alarmlogState (move between counts) and alarmlogDelete (remove). */
 export function applyAlarmMessage(logs: LogMap, message: ServerMessage): LiveApplyResult {
   if (message.type === "alarmlog") {
-    const log = message.data as unknown as AlarmLog;
+    const log = message.data;
     if (logs.has(log.id)) return { logs, added: [] };
     const next = new Map(logs);
     next.set(log.id, { ...log, seen: false });
@@ -23,8 +23,8 @@ export function applyAlarmMessage(logs: LogMap, message: ServerMessage): LiveApp
   }
   if (message.type === "alarmlogState") {
     const current = logs.get(message.data.id);
-    const state = (message.data as unknown as { state?: AlarmLog["state"] }).state;
-    if (!current || !state) return { logs, added: [] };
+    const { state } = message.data;
+    if (!current) return { logs, added: [] };
     const next = new Map(logs);
     next.set(current.id, { ...current, state });
     return { logs: next, added: [] };

@@ -65,7 +65,7 @@ export function usePlacesCache() {
  */
 export function applyPlacesMessage(client: QueryClient, companyId: number, message: ServerMessage): boolean {
   if (message.type === "poi") {
-    patch(client, companyId, "pois", { put: [message.data as unknown as Poi] });
+    patch(client, companyId, "pois", { put: [message.data] });
     return true;
   }
   if (message.type === "poiDel") {

@@ -1,18 +1,29 @@
-import { HIGH_FREQUENCY_TYPES, LIVE_BUFFER_MAX_MESSAGES, type ServerMessage } from "@vigia/domain";
-
-/**
- * Messages whose newest value replaces any older one of the same item still waiting in the buffer: only the
- * latest position, odometer and hour meter matter once a second, so a chatty tracker cannot crowd out others.
- */
-const LATEST_WINS: ReadonlySet<string> = new Set(["vPos", "aPos", "pPos", "vOdo", "vHour"]);
+import {
+  HIGH_FREQUENCY_TYPES,
+  LIVE_BUFFER_MAX_MESSAGES,
+  liveServerMessageSchema,
+  type ServerMessage,
+} from "@vigia/domain";
 
 export function isHighFrequency(message: ServerMessage): boolean {
   return HIGH_FREQUENCY_TYPES.has(message.type);
 }
 
-function itemIdOf(message: ServerMessage): number | null {
-  const data = message.data as { id?: unknown } | null | undefined;
-  return data && typeof data.id === "number" ? data.id : null;
+/**
+ * Messages whose newest value replaces any older one of the same item still waiting in the buffer: only the
+ * latest position, odometer and hour meter matter once a second, so a chatty tracker cannot crowd out others.
+ */
+function latestWinsKey(message: ServerMessage): string | null {
+  switch (message.type) {
+    case "vPos":
+    case "aPos":
+    case "pPos":
+    case "vOdo":
+    case "vHour":
+      return `${message.type}:${message.data.id}`;
+    default:
+      return null;
+  }
 }
 
 /**
@@ -32,9 +43,8 @@ export class LiveBuffer {
   }
 
   push(message: ServerMessage): void {
-    const id = LATEST_WINS.has(message.type) ? itemIdOf(message) : null;
-    if (id !== null) {
-      const key = `${message.type}:${id}`;
+    const key = latestWinsKey(message);
+    if (key !== null) {
       // Delete first so the newest value moves to the end: it is the most recent news of that item.
       this.entries.delete(key);
       this.entries.set(key, message);
@@ -57,22 +67,46 @@ export class LiveBuffer {
   }
 }
 
-/** The server may send one message or an array of them per frame; anything unparsable is skipped. */
-export function parseFrame(text: string): ServerMessage[] {
+/** A message the schema refused: its type when it had a string one, and the first wrong field. */
+export interface RejectedMessage {
+  type: string | null;
+  field: string;
+  issue: string;
+}
+
+export interface ParsedFrame {
+  messages: ServerMessage[];
+  rejected: RejectedMessage[];
+}
+
+/**
+ * The server may send one message or an array of them per frame. Each is checked against the shared schema;
+ * anything that does not match (or a frame that is not JSON) is returned as rejected, never passed on.
+ */
+export function parseFrame(text: string): ParsedFrame {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return [];
+    return { messages: [], rejected: [{ type: null, field: "frame", issue: "invalid_json" }] };
   }
-  const list = Array.isArray(parsed) ? parsed : [parsed];
-  return list.filter(isMessage);
-}
-
-function isMessage(value: unknown): value is ServerMessage {
-  return (
-    typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
-  );
+  const messages: ServerMessage[] = [];
+  const rejected: RejectedMessage[] = [];
+  for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
+    const result = liveServerMessageSchema.safeParse(item);
+    if (result.success) {
+      messages.push(result.data);
+      continue;
+    }
+    const issue = result.error.issues[0];
+    const type = typeof item === "object" && item !== null && "type" in item ? item.type : null;
+    rejected.push({
+      type: typeof type === "string" ? type : null,
+      field: issue?.path.join(".") || "message",
+      issue: issue?.code ?? "invalid",
+    });
+  }
+  return { messages, rejected };
 }
 
 /** Reconnect delay: doubles from 1 s up to 30 s, with up to 20 % jitter so a fleet of tabs spreads out. */

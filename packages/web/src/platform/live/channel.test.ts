@@ -33,14 +33,13 @@ describe("LiveBuffer", () => {
     buffer.push(pos("vPos", 2, 5));
     buffer.push(pos("vPos", 1, 9));
     const out = buffer.drain();
-    expect(out.map((m) => (m.data as { id: number }).id)).toEqual([2, 1]);
-    expect((out[1]!.data as { pos: { lat: number } }).pos.lat).toBe(9);
+    expect(out).toEqual([pos("vPos", 2, 5), pos("vPos", 1, 9)]);
   });
 
   it("drops the oldest beyond the limit and counts them", () => {
     const buffer = new LiveBuffer(3);
     for (let i = 1; i <= 5; i++) buffer.push(pos("vPos", i, i));
-    expect(buffer.drain().map((m) => (m.data as { id: number }).id)).toEqual([3, 4, 5]);
+    expect(buffer.drain()).toEqual([pos("vPos", 3, 3), pos("vPos", 4, 4), pos("vPos", 5, 5)]);
     expect(buffer.dropped).toBe(2);
     expect(buffer.size).toBe(0);
   });
@@ -53,12 +52,29 @@ describe("LiveBuffer", () => {
 });
 
 describe("parseFrame", () => {
+  const good = JSON.stringify(pos("vPos", 1, 1));
   it.each([
-    ['{"type":"vPos","data":{}}', 1],
-    ['[{"type":"a","data":1},{"type":"b"}]', 2],
-    ['[{"type":"a"},{"nope":1},3]', 1],
-    ["not json", 0],
-  ])("%s → %i messages", (text, count) => expect(parseFrame(text)).toHaveLength(count));
+    ["one good message", good, 1, []],
+    ["an array of good ones", `[${good},${JSON.stringify(sensor(2))}]`, 2, []],
+    ["a message without data", '{"type":"vPos"}', 0, ["vPos data invalid_type"]],
+    ["an unknown type", '{"type":"vTeleport","data":{"id":1}}', 0, ["vTeleport type invalid_union"]],
+    [
+      "a bad one among good ones",
+      `[${good},{"type":"vPos","data":{"id":"1"}},{"nope":1},3]`,
+      1,
+      ["vPos data.id invalid_type", "null type invalid_union", "null message invalid_type"],
+    ],
+    ["not json", "not json", 0, ["null frame invalid_json"]],
+  ])("%s", (_name, text, count, rejected) => {
+    const frame = parseFrame(text);
+    expect(frame.messages).toHaveLength(count);
+    expect(frame.rejected.map((r) => `${r.type} ${r.field} ${r.issue}`)).toEqual(rejected);
+  });
+
+  it("passes good messages on as they were sent", () => {
+    const sent = [pos("aPos", 4, 2), { type: "alert", data: { text: "hi" } }];
+    expect(parseFrame(JSON.stringify(sent)).messages).toEqual(sent);
+  });
 });
 
 describe("backoffMs", () => {
@@ -116,12 +132,14 @@ class FakeSocket implements SocketLike {
 describe("LiveChannel", () => {
   let sockets: FakeSocket[];
   let events: WorkerEvent[];
+  let warnings: { text: string; count: number }[];
   let channel: LiveChannel;
 
   beforeEach(() => {
     vi.useFakeTimers();
     sockets = [];
     events = [];
+    warnings = [];
     channel = new LiveChannel({
       connect: () => {
         const socket = new FakeSocket();
@@ -136,6 +154,7 @@ describe("LiveChannel", () => {
         clearInterval: (h) => clearInterval(h as number),
       },
       random: () => 0,
+      warn: (text, rejected) => warnings.push({ text, count: rejected.count }),
     });
     channel.handle({ cmd: "start", url: "ws://x/fr/ws/", accessToken: "T1", companyId: 7, visible: true });
   });
@@ -173,6 +192,36 @@ describe("LiveChannel", () => {
     expect(batch?.kind === "batch" && batch.messages.map((m) => m.type)).toEqual(["vPos", "vSensor"]);
     vi.advanceTimersByTime(5000);
     expect(events.filter((e) => e.kind === "batch")).toHaveLength(1);
+  });
+
+  it("drops a malformed message, counts and reports it, and passes the good ones of the frame", () => {
+    const socket = sockets[0]!;
+    socket.open();
+    socket.receive([
+      pos("vPos", 1, 1),
+      { type: "vPos", data: { id: 2, pos: { lat: 1 } } },
+      { type: "alert", data: {} },
+      { type: "alert", data: { text: "hi" } },
+    ]);
+    expect(events.filter((e) => e.kind === "message")).toEqual([
+      { kind: "message", message: { type: "alert", data: { text: "hi" } } },
+    ]);
+    vi.advanceTimersByTime(1000);
+    const batch = events.find((e) => e.kind === "batch");
+    expect(batch).toEqual({ kind: "batch", messages: [pos("vPos", 1, 1)], dropped: 0, rejected: 2 });
+    expect(channel.rejected).toBe(2);
+    expect(warnings).toEqual([
+      { text: "live: dropped a malformed vPos message", count: 1 },
+      { text: "live: dropped a malformed alert message", count: 1 },
+    ]);
+  });
+
+  it("reports a type that keeps failing once per thousand, not once per message", () => {
+    const socket = sockets[0]!;
+    socket.open();
+    socket.receive(Array.from({ length: 2500 }, () => ({ type: "vPos", data: null })));
+    expect(channel.rejected).toBe(2500);
+    expect(warnings.map((w) => w.count)).toEqual([1, 1000, 2000]);
   });
 
   it("closes the company when hidden and rebinds with standing requests when visible", () => {

@@ -1,5 +1,5 @@
 import { type ClientMessage, LIVE_FLUSH_INTERVAL_MS, type ServerMessage } from "@vigia/domain";
-import { backoffMs, isHighFrequency, LiveBuffer, parseFrame } from "./buffer.ts";
+import { backoffMs, isHighFrequency, LiveBuffer, parseFrame, type RejectedMessage } from "./buffer.ts";
 
 /** Main thread → worker. */
 export type WorkerCommand =
@@ -12,7 +12,8 @@ export type WorkerCommand =
 
 /** Worker → main thread. */
 export type WorkerEvent =
-  | { kind: "batch"; messages: ServerMessage[]; dropped: number }
+  /** dropped: buffer overflow; rejected: messages that failed the schema; both since the worker started. */
+  | { kind: "batch"; messages: ServerMessage[]; dropped: number; rejected: number }
   | { kind: "message"; message: ServerMessage }
   | { kind: "status"; connected: boolean };
 
@@ -38,7 +39,12 @@ export interface ChannelDeps {
   post(event: WorkerEvent): void;
   timers: ChannelTimers;
   random(): number;
+  /** Where a refused server message is reported (console.warn in the worker). */
+  warn(text: string, rejected: RejectedMessage & { count: number }): void;
 }
+
+/** A type that keeps failing is reported on its 1st, 1000th, 2000th… refusal, not thousands of times a second. */
+const WARN_EVERY = 1000;
 
 const OPEN = 1;
 
@@ -88,6 +94,9 @@ export class LiveChannel {
   private flushTimer: unknown = null;
   private readonly buffer = new LiveBuffer();
   private readonly sticky = new Map<string, ClientMessage>();
+  private readonly rejectedByType = new Map<string | null, number>();
+  /** Server messages dropped because they did not match the schema. */
+  rejected = 0;
 
   constructor(private readonly deps: ChannelDeps) {}
 
@@ -139,7 +148,12 @@ export class LiveChannel {
   /** Posts whatever the buffer holds as one batch; called by the interval and usable by tests. */
   flush(): void {
     if (this.buffer.size === 0) return;
-    this.deps.post({ kind: "batch", messages: this.buffer.drain(), dropped: this.buffer.dropped });
+    this.deps.post({
+      kind: "batch",
+      messages: this.buffer.drain(),
+      dropped: this.buffer.dropped,
+      rejected: this.rejected,
+    });
   }
 
   private open(): void {
@@ -166,7 +180,9 @@ export class LiveChannel {
   }
 
   private receive(text: string): void {
-    for (const message of parseFrame(text)) {
+    const { messages, rejected } = parseFrame(text);
+    for (const refused of rejected) this.reject(refused);
+    for (const message of messages) {
       if (isHighFrequency(message)) this.buffer.push(message);
       else {
         // Anything queued before a snapshot is older than the snapshot itself.
@@ -174,6 +190,14 @@ export class LiveChannel {
         this.deps.post({ kind: "message", message });
       }
     }
+  }
+
+  private reject(refused: RejectedMessage): void {
+    this.rejected++;
+    const count = (this.rejectedByType.get(refused.type) ?? 0) + 1;
+    this.rejectedByType.set(refused.type, count);
+    if (count === 1 || count % WARN_EVERY === 0)
+      this.deps.warn(`live: dropped a malformed ${refused.type ?? "untyped"} message`, { ...refused, count });
   }
 
   private bind(): void {

@@ -17,6 +17,7 @@ const channel = new LiveChannel({
     clearInterval: (handle) => clearInterval(handle as number),
   },
   random: Math.random,
+  warn: (text, rejected) => console.warn(text, rejected),
 });
 
 scope.onmessage = (event: MessageEvent<WorkerCommand>) => channel.handle(event.data);

@@ -121,6 +121,7 @@ export class LiveClient {
     }
     if (event.kind === "batch") {
       applyBatch(event.messages);
+      mapStats().rejectedMessages = event.rejected;
       return;
     }
     this.dispatch(event.message);

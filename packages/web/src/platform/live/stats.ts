@@ -15,12 +15,22 @@ export interface MapStats {
   lastAppliedAt: number;
   /** Items currently in the live store. */
   items: number;
+  /** Server messages the worker dropped because they did not match the schema. */
+  rejectedMessages: number;
 }
 
 const KEEP = 300;
 
 export function createStats(): MapStats {
-  return { batches: 0, lastApplyMs: 0, applyMs: [], lastRenderedAt: 0, lastAppliedAt: 0, items: 0 };
+  return {
+    batches: 0,
+    lastApplyMs: 0,
+    applyMs: [],
+    lastRenderedAt: 0,
+    lastAppliedAt: 0,
+    items: 0,
+    rejectedMessages: 0,
+  };
 }
 
 export function recordApply(stats: MapStats, ms: number, at: number, items: number): void {

@@ -13,6 +13,18 @@ export type LiveKey = `${"v" | "a" | "p"}:${number}`;
 const LETTER: Record<ItemKey, "v" | "a" | "p"> = { vehicle: "v", asset: "a", person: "p" };
 const KIND_OF_LETTER = { v: "vehicle", a: "asset", p: "person" } as const;
 const TYPE_OF_LETTER = { v: 1, a: 2, p: 3 } as const;
+/** The item kind each per-item message is about. */
+const LETTER_OF_TYPE = {
+  vPos: "v",
+  aPos: "a",
+  pPos: "p",
+  vSensor: "v",
+  aSensor: "a",
+  pSensor: "p",
+  vCustomState: "v",
+  aCustomState: "a",
+  pCustomState: "p",
+} as const;
 
 export const liveKey = (kind: ItemKey, id: number): LiveKey => `${LETTER[kind]}:${id}`;
 export function parseKey(key: LiveKey): { kind: ItemKey; id: number } {
@@ -112,13 +124,13 @@ export class LiveItemsStore {
   }
 
   private applyOne(message: ServerMessage): void {
-    const letter = message.type[0] as "v" | "a" | "p" | "d";
     switch (message.type) {
       case "vPos":
       case "aPos":
       case "pPos": {
         const { id, pos, motion, ignition, since } = message.data;
-        const state = this.touch(letter as "v" | "a" | "p", id);
+        const letter = LETTER_OF_TYPE[message.type];
+        const state = this.touch(letter, id);
         if (state.pos && pos.ts < state.pos.ts) return; // a late, older fix must not move the item back
         state.pos = pos;
         state.motion = motion;
@@ -130,7 +142,7 @@ export class LiveItemsStore {
       case "vSensor":
       case "aSensor":
       case "pSensor": {
-        const state = this.touch(letter as "v" | "a" | "p", message.data.id);
+        const state = this.touch(LETTER_OF_TYPE[message.type], message.data.id);
         Object.assign(state.sensors, message.data.sensors);
         return;
       }
@@ -152,7 +164,7 @@ export class LiveItemsStore {
       case "vCustomState":
       case "aCustomState":
       case "pCustomState":
-        this.touch(letter as "v" | "a" | "p", message.data.id).customStateId = message.data.stateId;
+        this.touch(LETTER_OF_TYPE[message.type], message.data.id).customStateId = message.data.stateId;
         return;
       default:
         return;

@@ -1,0 +1,61 @@
+/**
+ * An alarm notice (alarm log) as the API lists it and the live `alarmlog` message carries it (spec 02 §4).
+ * Types derive from the schemas, which the browser uses to check live notices.
+ */
+import { z } from "zod";
+import { alarmNotificationSchema } from "./alarms.ts";
+
+export const alarmLogStateValueSchema = z.literal([0, 1, 2]);
+
+export const alarmStateEntrySchema = z.object({
+  value: alarmLogStateValueSchema,
+  ts: z.number(),
+  by: z.string(),
+  text: z.string(),
+});
+export type AlarmStateEntry = z.infer<typeof alarmStateEntrySchema>;
+
+export const alarmDeliverySchema = z.object({
+  channel: z.enum(["email", "sms", "pushApp", "pushFront", "cra"]),
+  target: z.string(),
+  status: z.enum(["pending", "sent", "failed", "queued", "notConfigured"]),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  ts: z.number(),
+});
+export type AlarmDelivery = z.infer<typeof alarmDeliverySchema>;
+
+export const alarmLogPosSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  spd: z.number(),
+  alt: z.number(),
+  src: z.number(),
+  satt: z.number(),
+});
+export type AlarmLogPos = z.infer<typeof alarmLogPosSchema>;
+
+export const alarmLogSchema = z.object({
+  id: z.number().int(),
+  ts: z.number(),
+  receptionTs: z.number(),
+  itemType: z.literal([1, 2, 3]),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  companyId: z.number().int(),
+  info: z.object({
+    name: z.string(),
+    priority: z.number(),
+    family: z.number(),
+    description: z.string(),
+    notification: alarmNotificationSchema.extend({ recipients: z.array(z.string()) }),
+    alarmId: z.number().int().nullable(),
+    craCode: z.string(),
+    craId: z.number().int().nullable(),
+  }),
+  data: z.object({ event: z.string(), text: z.string(), pos: alarmLogPosSchema.nullable() }),
+  state: z.object({ current: alarmStateEntrySchema, historic: z.array(alarmStateEntrySchema) }),
+  seen: z.boolean(),
+  delivery: z.array(alarmDeliverySchema),
+});
+export type AlarmLog = z.infer<typeof alarmLogSchema>;
