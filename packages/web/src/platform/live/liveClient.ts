@@ -121,7 +121,9 @@ export class LiveClient {
     }
     if (event.kind === "batch") {
       applyBatch(event.messages);
-      mapStats().rejectedMessages = event.rejected;
+      // Figures are kept only in debug mode (see platform/debug.ts).
+      const stats = mapStats();
+      if (stats) stats.rejectedMessages = event.rejected;
       return;
     }
     this.dispatch(event.message);
