@@ -9,6 +9,7 @@ export * from "./codes.ts";
 export * from "./constants.ts";
 export * from "./contract.ts";
 export * from "./contracts/groups.ts";
+export * from "./contracts/live.ts";
 export * from "./csv.ts";
 export * from "./devices.ts";
 export * from "./errors.ts";

@@ -1,4 +1,4 @@
-import { DAY_MS, type DrivingEvent, type Stop, type TrackPoint } from "@vigia/domain";
+import { DAY_MS, type DayRoute, type DrivingEvent, type TrackPoint } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, notFound } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
@@ -8,13 +8,6 @@ import { detectStops } from "./stops.ts";
 export const MAX_ROUTE_SPAN_MS = 31 * DAY_MS;
 /** Points returned at most; longer routes are thinned evenly and flagged as truncated. */
 export const MAX_ROUTE_POINTS = 50_000;
-
-export interface Route {
-  points: TrackPoint[];
-  stops: Stop[];
-  events: DrivingEvent[];
-  truncated: boolean;
-}
 
 const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
 
@@ -31,7 +24,7 @@ export class RouteService {
     itemId: number,
     from?: number,
     to?: number,
-  ): Promise<Route> {
+  ): Promise<DayRoute> {
     const end = to ?? this.now();
     const start = from ?? end - DAY_MS;
     if (!(end > start)) throw new ApiError(400, "range.invalid");

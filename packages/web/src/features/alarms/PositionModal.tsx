@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } from "@tabler/icons-react";
-import { ALARM_ARROW_THROTTLE_MS, type AlarmLog, canWrite, ITEM_TYPE_LETTER } from "@vigia/domain";
+import { ALARM_ARROW_THROTTLE_MS, type AlarmLog, canWrite, ITEM_TYPE_LETTER, liveApi } from "@vigia/domain";
 import { Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
@@ -92,9 +92,10 @@ export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: numbe
           variant="light"
           onClick={() =>
             void api
-              .get<{ address: string }>(
-                `companies/id/${companyId}/reversegeo?lat=${pos.lat}&lng=${pos.lng}&lang=${i18n.language}`,
-              )
+              .call(liveApi.address, {
+                params: { companyId },
+                query: { lat: pos.lat, lng: pos.lng, lang: i18n.language },
+              })
               .then((r) => setAddress(r.address))
               .catch(() => setAddress("-"))
           }

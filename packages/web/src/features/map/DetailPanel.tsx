@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Divider, Group, Paper, ScrollArea, Table, Text } from "@mantine/core";
 import { IconMapPin, IconX } from "@tabler/icons-react";
+import { liveApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -36,12 +37,10 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
     if (!pos) return;
     setLoadingAddress(true);
     try {
-      const query = `lat=${pos.lat}&lng=${pos.lng}&lang=${language}`;
-      const result = await api.get<{ address: string }>(
-        `companies/id/${route.companyId}/reversegeo?${query}`,
-        {
-          quiet: true,
-        },
+      const result = await api.call(
+        liveApi.address,
+        { params: { companyId: route.companyId }, query: { lat: pos.lat, lng: pos.lng, lang: language } },
+        { quiet: true },
       );
       setAddress({ text: result.address, error: false, for: itemKey });
     } catch (error) {

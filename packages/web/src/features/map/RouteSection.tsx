@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
 import { IconChartLine, IconRoute, IconTrash } from "@tabler/icons-react";
-import type { DrivingEvent, ItemKey, MapConfig, Stop, TrackPoint } from "@vigia/domain";
+import type { DayRoute, DrivingEvent, ItemKey, MapConfig } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
@@ -8,14 +8,7 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { ChartModal } from "./ChartModal.tsx";
 import type { RouteDrawing } from "./mapController.ts";
-import { dayRange, routeEvents, routePath, todayIn } from "./route.ts";
-
-export interface RouteResponse {
-  points: TrackPoint[];
-  stops: Stop[];
-  events: DrivingEvent[];
-  truncated: boolean;
-}
+import { dayRange, routeContract, routeEvents, todayIn } from "./route.ts";
 
 export interface RouteSectionProps {
   kind: ItemKey;
@@ -30,7 +23,7 @@ export interface RouteSectionProps {
 export function RouteSection({ kind, id, companyId, timezone, config, onRoute }: RouteSectionProps) {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
-  const [route, setRoute] = useState<(RouteResponse & { from: number; to: number }) | null>(null);
+  const [route, setRoute] = useState<(DayRoute & { from: number; to: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [chartOpen, setChartOpen] = useState(false);
@@ -56,9 +49,11 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
     setError(null);
     try {
       const range = dayRange(day, timezone, Date.now());
-      const result = await api.get<RouteResponse>(routePath(companyId, kind, id, range.from, range.to), {
-        quiet: true,
-      });
+      const result = await api.call(
+        routeContract(kind),
+        { params: { companyId, itemId: id }, query: range },
+        { quiet: true },
+      );
       setRoute({ ...result, ...range });
       if (result.points.length === 0) setError(t("map.route.noData"));
     } catch (e) {

@@ -1,4 +1,4 @@
-import { type DrivingEvent, MAX_DRIVING_EVENTS_PER_ROUTE, type MapConfig } from "@vigia/domain";
+import { type DrivingEvent, liveApi, MAX_DRIVING_EVENTS_PER_ROUTE, type MapConfig } from "@vigia/domain";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
@@ -59,14 +59,12 @@ export function todayIn(tz: string, now: number): string {
 }
 
 /** The route call of each item kind (vehicles, assets, persons). */
-export function routePath(
-  companyId: number,
-  kind: "vehicle" | "asset" | "person",
-  id: number,
-  from: number,
-  to: number,
-): string {
-  return `companies/id/${companyId}/${kind}s/id/${id}/route?from=${from}&to=${to}`;
+export function routeContract(kind: "vehicle" | "asset" | "person") {
+  return kind === "vehicle"
+    ? liveApi.vehicleRoute
+    : kind === "asset"
+      ? liveApi.assetRoute
+      : liveApi.personRoute;
 }
 
 const MINUTE = 60_000;
