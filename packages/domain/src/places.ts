@@ -3,8 +3,7 @@
  * Shapes and rules shared by the server (400 field errors, CSV import) and the web editor (disabled save).
  */
 import { z } from "zod";
-import { CIRCLE_RADIUS_MAX_M, CIRCLE_RADIUS_MIN_M } from "./constants.ts";
-import { type LatLng, validatePolygon } from "./placesGeometry.ts";
+import { validatePolygon } from "./placesGeometry.ts";
 import { circleRadiusSchema, colorSchema, isValidUrl, parseCoordinate } from "./validation/fields.ts";
 
 export * from "./placesGeometry.ts";
@@ -102,30 +101,32 @@ export type GeozoneInput = z.input<typeof geozoneInputSchema>;
 export type GeozoneValues = z.output<typeof geozoneInputSchema>;
 
 /** GeoJSON polygon as the map draws it (circles are approximated). */
-export interface PolygonGeometry {
-  type: "Polygon";
-  coordinates: [number, number][][];
-}
+export const polygonGeometrySchema = z.object({
+  type: z.literal("Polygon"),
+  coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+});
+export type PolygonGeometry = z.infer<typeof polygonGeometrySchema>;
 
 /**
  * A geozone as the API returns it. lat/lng are the circle centre or the polygon's vertex mean; radius is null for
  * polygons; points is the open ring (empty for circles); geometry is ready for the map.
  */
-export interface Geozone {
-  id: number;
-  name: string;
-  color: string;
-  group: number | null;
-  description: string;
-  type: "circle" | "polygon";
-  lat: number;
-  lng: number;
-  radius: number | null;
-  points: LatLng[];
-  geometry: PolygonGeometry;
-  createdTs: number;
-  updatedTs: number;
-}
+export const geozoneSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  group: z.number().int().nullable(),
+  description: z.string(),
+  type: z.enum(["circle", "polygon"]),
+  lat: z.number(),
+  lng: z.number(),
+  radius: z.number().nullable(),
+  points: z.array(z.object({ lat: z.number(), lng: z.number() })),
+  geometry: polygonGeometrySchema,
+  createdTs: z.number(),
+  updatedTs: z.number(),
+});
+export type Geozone = z.infer<typeof geozoneSchema>;
 
 export const poiInputSchema = z.object({
   name: nameSchema,
@@ -166,130 +167,24 @@ export const wmsLayerInputSchema = z.object({
   title: z.string().trim().min(1, "required").max(PLACE_NAME_MAX, "tooLong"),
 });
 export type WmsLayerInput = z.input<typeof wmsLayerInputSchema>;
-export interface WmsLayer extends z.output<typeof wmsLayerInputSchema> {
-  id: number;
-  createdTs: number;
-}
-
-/** GET companies/id/{cid}/places/at?lat&lng: the places a point is in (geozones) or within the radius of (POIs). */
-export interface PlacesAt {
-  geozones: { id: number; name: string }[];
-  pois: { id: number; name: string; distanceM: number }[];
-}
-
-// ---- Geometry CSV import (02 §5: lat and lng numeric, colour hex, radius 1 to 30000 m) ----
-
-/** One CSV row as the generic CSV screen sends it: strings straight from the file (numbers also accepted). */
-export type ImportCell = string | number | null | undefined;
-export type ImportRow = Record<string, ImportCell>;
-export interface ImportRowError {
-  row: number;
-  field: string;
-  error: string;
-}
-/** Body of POST .../pois/import and .../geozones/import. commit false only validates. */
-export const placesImportBodySchema = z.object({
-  rows: z
-    .array(z.record(z.string(), z.union([z.string(), z.number(), z.null()])))
-    .max(10_000, "import.tooManyRows"),
-  commit: z.boolean().default(false),
+/** A WMS layer as the API returns it. */
+export const wmsLayerSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  name: z.string(),
+  title: z.string(),
+  createdTs: z.number(),
 });
-export interface PlacesImportResult<T> {
-  errors: ImportRowError[];
-  inserted: T[];
-  notInserted: { row: number; name: string; errors: ImportRowError[] }[];
-}
+export type WmsLayer = z.infer<typeof wmsLayerSchema>;
 
-const text = (v: ImportCell): string => (v === null || v === undefined ? "" : String(v).trim());
-
-function numberCell(row: ImportRow, field: string, index: number, errors: ImportRowError[]): number | null {
-  const raw = text(row[field]);
-  const value = raw === "" ? Number.NaN : Number(raw.replace(",", "."));
-  if (!Number.isFinite(value)) {
-    errors.push({ row: index, field, error: raw === "" ? "required" : "notNumeric" });
-    return null;
-  }
-  return value;
-}
-
-/** A parsed, field-checked import row; the group is still a name or id for the server to resolve in scope. */
-export interface ParsedPlaceRow {
-  name: string;
-  lat: number;
-  lng: number;
-  radius: number | null;
-  color: string;
-  group: string;
-  description: string;
-  icon: string;
-  address: string;
-  points: LatLng[] | null;
-}
-
-/**
- * Checks one geometry CSV row. Columns: name, lat, lng, radius, color, group, and optionally description, icon,
- * address, and points ("lat lng;lat lng;…") for a polygon geozone. Returns the errors found (row = index).
- */
-export function parsePlaceRow(
-  row: ImportRow,
-  index: number,
-  kind: "poi" | "geozone",
-): { value: ParsedPlaceRow | null; errors: ImportRowError[] } {
-  const errors: ImportRowError[] = [];
-  const name = text(row.name);
-  if (name === "") errors.push({ row: index, field: "name", error: "required" });
-  else if (name.length > PLACE_NAME_MAX) errors.push({ row: index, field: "name", error: "tooLong" });
-  const pointsText = kind === "geozone" ? text(row.points) : "";
-  let points: LatLng[] | null = null;
-  let lat: number | null = 0;
-  let lng: number | null = 0;
-  let radius: number | null = null;
-  if (pointsText !== "") {
-    points = pointsText.split(";").map((pair) => {
-      const [a, b] = pair.trim().split(/[\s,]+/);
-      return { lat: Number(a), lng: Number(b) };
-    });
-    const error = validatePolygon(points);
-    if (error) errors.push({ row: index, field: "points", error });
-  } else {
-    lat = numberCell(row, "lat", index, errors);
-    lng = numberCell(row, "lng", index, errors);
-    if (lat !== null && (lat < -90 || lat > 90))
-      errors.push({ row: index, field: "lat", error: "coordinate.invalid" });
-    if (lng !== null && (lng < -180 || lng > 180))
-      errors.push({ row: index, field: "lng", error: "coordinate.invalid" });
-    const radiusText = text(row.radius);
-    radius =
-      radiusText === "" && kind === "poi" ? DEFAULT_POI_RADIUS_M : numberCell(row, "radius", index, errors);
-    if (radius !== null && (radius < CIRCLE_RADIUS_MIN_M || radius > CIRCLE_RADIUS_MAX_M))
-      errors.push({ row: index, field: "radius", error: "radius.range" });
-  }
-  const colorText = text(row.color);
-  const color = colorText === "" ? DEFAULT_PLACE_COLOR : resolvePlaceColor(colorText);
-  if (!colorSchema.safeParse(color).success)
-    errors.push({ row: index, field: "color", error: "invalidColor" });
-  const icon = text(row.icon) || "pin";
-  if (kind === "poi" && !(POI_ICONS as readonly string[]).includes(icon))
-    errors.push({ row: index, field: "icon", error: "poi.icon" });
-  const description = text(row.description);
-  if (description.length > PLACE_DESCRIPTION_MAX)
-    errors.push({ row: index, field: "description", error: "tooLong" });
-  const address = text(row.address);
-  if (address.length > POI_ADDRESS_MAX) errors.push({ row: index, field: "address", error: "tooLong" });
-  if (errors.length > 0) return { value: null, errors };
-  return {
-    value: {
-      name,
-      lat: lat ?? 0,
-      lng: lng ?? 0,
-      radius,
-      color,
-      group: text(row.group),
-      description,
-      icon,
-      address,
-      points,
-    },
-    errors,
-  };
-}
+/** A point typed or clicked: the query of places/at. */
+export const placesAtQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+});
+/** GET companies/id/{cid}/places/at?lat&lng: the places a point is in (geozones) or within the radius of (POIs). */
+export const placesAtSchema = z.object({
+  geozones: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  pois: z.array(z.object({ id: z.number().int(), name: z.string(), distanceM: z.number() })),
+});
+export type PlacesAt = z.infer<typeof placesAtSchema>;

@@ -11,27 +11,57 @@ import {
   parsePlaceRow,
 } from "@vigia/domain";
 import { recordAudit } from "../kernel/audit.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { PlacesContext } from "./live.ts";
 import { publishPois } from "./live.ts";
 import { insertGeozone, insertPoi } from "./store.ts";
 import { invalidate } from "./zones-cache.ts";
 
+type Insert<T> = (db: Queryable, value: ParsedPlaceRow, group: number | null, now: number) => Promise<T>;
+
+/** Geozone rows of a CSV: checked, and with commit inserted (02 §5). */
+export function importGeozones(
+  ctx: PlacesContext,
+  scope: CompanyScope,
+  rows: ImportRow[],
+  commit: boolean,
+): Promise<PlacesImportResult<Geozone>> {
+  return importPlaces(ctx, scope, "geozone", rows, commit, (db, value, group, now) =>
+    insertGeozone(db, scope.companyId, geozoneValues(value, group), now),
+  );
+}
+
+/** POI rows of a CSV: checked, and with commit inserted and sent to the open maps (02 §5). */
+export async function importPois(
+  ctx: PlacesContext,
+  scope: CompanyScope,
+  rows: ImportRow[],
+  commit: boolean,
+): Promise<PlacesImportResult<Poi>> {
+  const result = await importPlaces(ctx, scope, "poi", rows, commit, (db, value, group, now) =>
+    insertPoi(db, scope.companyId, poiValues(value, group), now),
+  );
+  if (result.inserted.length > 0) publishPois(ctx, scope.companyId, result.inserted);
+  return result;
+}
+
 /**
  * Geometry CSV import (02 §5). Every row is checked first; with commit false nothing is written (a dry run the
  * CSV screen shows before the user confirms). With commit true the valid rows go in one transaction and the
  * invalid ones come back in notInserted. `row` is the 0-based index into the request's rows.
  */
-export async function importPlaces(
+async function importPlaces<T>(
   ctx: PlacesContext,
   scope: CompanyScope,
   kind: "poi" | "geozone",
   rows: ImportRow[],
   commit: boolean,
-): Promise<PlacesImportResult<Geozone | Poi> & { valid: number }> {
+  insert: Insert<T>,
+): Promise<PlacesImportResult<T>> {
   const groups = await groupLookup(ctx, scope);
   const errors: ImportRowError[] = [];
-  const notInserted: PlacesImportResult<Geozone | Poi>["notInserted"] = [];
+  const notInserted: PlacesImportResult<T>["notInserted"] = [];
   const valid: { row: number; value: ParsedPlaceRow; group: number | null }[] = [];
   rows.forEach((row, index) => {
     const parsed = parsePlaceRow(row, index, kind);
@@ -49,11 +79,8 @@ export async function importPlaces(
 
   const now = ctx.clock.now();
   const inserted = await ctx.db.transaction(async (tx) => {
-    const out: (Geozone | Poi)[] = [];
-    for (const { value, group } of valid) {
-      if (kind === "poi") out.push(await insertPoi(tx, scope.companyId, poiValues(value, group), now));
-      else out.push(await insertGeozone(tx, scope.companyId, geozoneValues(value, group), now));
-    }
+    const out: T[] = [];
+    for (const { value, group } of valid) out.push(await insert(tx, value, group, now));
     await recordAudit(
       ctx,
       scope.principal,
@@ -68,7 +95,6 @@ export async function importPlaces(
     return out;
   });
   invalidate(scope.companyId);
-  if (kind === "poi") publishPois(ctx, scope.companyId, inserted as Poi[]);
   return { errors, inserted, notInserted, valid: valid.length };
 }
 

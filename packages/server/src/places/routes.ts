@@ -1,31 +1,16 @@
-import {
-  distanceM,
-  type Geozone,
-  geozoneInputSchema,
-  isSubadminOrHigher,
-  type PlacesAt,
-  placesImportBodySchema,
-  poiInputSchema,
-  wmsLayerInputSchema,
-} from "@vigia/domain";
+import { distanceM, type Geozone, isSubadminOrHigher, placesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
-import { importPlaces } from "./import.ts";
+import { importGeozones, importPois } from "./import.ts";
 import type { PlacesContext } from "./live.ts";
 import { publishPoiDeleted, publishPois } from "./live.ts";
 import * as store from "./store.ts";
 import { checkWmsLayer } from "./wms.ts";
 import { getCompanyZones, invalidate } from "./zones-cache.ts";
-
-const idParams = z.object({ companyId: z.string(), id: z.coerce.number().int().positive() });
-const atQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
-});
 
 /** Places are managed by subadministrators and above (01 §2 Places menu), never by read-only users. */
 function requirePlacesWriter(scope: CompanyScope): void {
@@ -36,7 +21,6 @@ function requirePlacesWriter(scope: CompanyScope): void {
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
 export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["places"];
     const audit = (
       scope: CompanyScope,
       action: string,
@@ -53,15 +37,13 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       });
 
     // ---- geozones ----
-    app.get("/geozones", { schema: { tags } }, async (request) =>
-      store.listGeozones(ctx.db, scopeOf(request)),
-    );
-    app.get("/geozones/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+    mountRoute(app, placesApi.geozones, async (request) => store.listGeozones(ctx.db, scopeOf(request)));
+    mountRoute(app, placesApi.geozone, async (request) => {
       const zone = await store.getGeozone(ctx.db, scopeOf(request), request.params.id);
       if (!zone) throw notFound();
       return zone;
     });
-    app.post("/geozones", { schema: { body: geozoneInputSchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.createGeozone, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
@@ -70,21 +52,17 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       invalidate(scope.companyId);
       return zone;
     });
-    app.put(
-      "/geozones/id/:id",
-      { schema: { params: idParams, body: geozoneInputSchema, tags } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requirePlacesWriter(scope);
-        const before = await writableGeozone(scope, request.params.id);
-        await store.assertWritableGroup(ctx.db, scope, request.body.group);
-        const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
-        await audit(scope, "update", "geozone", zone.id, { name: zone.name });
-        invalidate(scope.companyId);
-        return zone;
-      },
-    );
-    app.delete("/geozones/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+    mountRoute(app, placesApi.updateGeozone, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const before = await writableGeozone(scope, request.params.id);
+      await store.assertWritableGroup(ctx.db, scope, request.body.group);
+      const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
+      await audit(scope, "update", "geozone", zone.id, { name: zone.name });
+      invalidate(scope.companyId);
+      return zone;
+    });
+    mountRoute(app, placesApi.removeGeozone, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       const zone = await writableGeozone(scope, request.params.id);
@@ -93,20 +71,20 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       invalidate(scope.companyId);
       return { ok: true };
     });
-    app.post("/geozones/import", { schema: { body: placesImportBodySchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.importGeozones, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
-      return importPlaces(ctx, scope, "geozone", request.body.rows, request.body.commit);
+      return importGeozones(ctx, scope, request.body.rows, request.body.commit);
     });
 
     // ---- points of interest ----
-    app.get("/pois", { schema: { tags } }, async (request) => store.listPois(ctx.db, scopeOf(request)));
-    app.get("/pois/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+    mountRoute(app, placesApi.pois, async (request) => store.listPois(ctx.db, scopeOf(request)));
+    mountRoute(app, placesApi.poi, async (request) => {
       const poi = await store.getPoi(ctx.db, scopeOf(request), request.params.id);
       if (!poi) throw notFound();
       return poi;
     });
-    app.post("/pois", { schema: { body: poiInputSchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.createPoi, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
@@ -116,7 +94,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       publishPois(ctx, scope.companyId, [poi]);
       return poi;
     });
-    app.put("/pois/id/:id", { schema: { params: idParams, body: poiInputSchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.updatePoi, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       const before = await writablePoi(scope, request.params.id);
@@ -129,7 +107,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       publishPois(ctx, scope.companyId, [poi]);
       return poi;
     });
-    app.delete("/pois/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+    mountRoute(app, placesApi.removePoi, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       const poi = await writablePoi(scope, request.params.id);
@@ -139,17 +117,17 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       publishPoiDeleted(ctx, scope.companyId, poi.id, poi.group);
       return { ok: true };
     });
-    app.post("/pois/import", { schema: { body: placesImportBodySchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.importPois, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
-      return importPlaces(ctx, scope, "poi", request.body.rows, request.body.commit);
+      return importPois(ctx, scope, request.body.rows, request.body.commit);
     });
 
     // ---- WMS layers (company-wide) ----
-    app.get("/layers", { schema: { tags } }, async (request) =>
+    mountRoute(app, placesApi.layers, async (request) =>
       store.listLayers(ctx.db, scopeOf(request).companyId),
     );
-    app.post("/layers", { schema: { body: wmsLayerInputSchema, tags } }, async (request) => {
+    mountRoute(app, placesApi.createLayer, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       await assertWmsUsable(request.body.url, request.body.name);
@@ -157,22 +135,18 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       await audit(scope, "create", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
       return layer;
     });
-    app.put(
-      "/layers/id/:id",
-      { schema: { params: idParams, body: wmsLayerInputSchema, tags } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requirePlacesWriter(scope);
-        const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
-        if (!before) throw notFound();
-        if (before.url !== request.body.url || before.name !== request.body.name)
-          await assertWmsUsable(request.body.url, request.body.name);
-        const layer = await store.updateLayer(ctx.db, before.id, request.body);
-        await audit(scope, "update", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
-        return layer;
-      },
-    );
-    app.delete("/layers/id/:id", { schema: { params: idParams, tags } }, async (request) => {
+    mountRoute(app, placesApi.updateLayer, async (request) => {
+      const scope = scopeOf(request);
+      requirePlacesWriter(scope);
+      const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
+      if (!before) throw notFound();
+      if (before.url !== request.body.url || before.name !== request.body.name)
+        await assertWmsUsable(request.body.url, request.body.name);
+      const layer = await store.updateLayer(ctx.db, before.id, request.body);
+      await audit(scope, "update", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
+      return layer;
+    });
+    mountRoute(app, placesApi.removeLayer, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
       const layer = await store.getLayer(ctx.db, scope.companyId, request.params.id);
@@ -183,7 +157,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
     });
 
     // ---- which places a point is in (item detail: "inside geozone X") ----
-    app.get("/places/at", { schema: { querystring: atQuery, tags } }, async (request): Promise<PlacesAt> => {
+    mountRoute(app, placesApi.at, async (request) => {
       const scope = scopeOf(request);
       const p = request.query;
       const zones = await getCompanyZones(ctx, scope.companyId);

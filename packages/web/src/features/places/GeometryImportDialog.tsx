@@ -5,7 +5,7 @@ import {
   CSV_EXAMPLES,
   type GeometryRow,
   groupNameIndex,
-  type PlacesImportResult,
+  placesApi,
   splitRows,
   validateGeometryRow,
 } from "@vigia/domain";
@@ -89,9 +89,10 @@ export function GeometryImportDialog({ opened, onClose }: { opened: boolean; onC
             group: r.value.groupId,
           }));
         if (rows.length === 0) continue;
-        const result = await api.post<PlacesImportResult<unknown>>(
-          `companies/id/${companyId}/${kind}s/import`,
-          { rows, commit: true },
+        const contract = kind === "poi" ? placesApi.importPois : placesApi.importGeozones;
+        const result = await api.call(
+          contract,
+          { params: { companyId: companyId ?? 0 }, body: { rows, commit: true } },
           { quiet: true },
         );
         inserted += result.inserted.length;

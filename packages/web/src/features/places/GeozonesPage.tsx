@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Slider, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Slider, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconCircle, IconPolygon } from "@tabler/icons-react";
 import {
   DEFAULT_PLACE_COLOR,
@@ -7,35 +7,23 @@ import {
   geozoneInputSchema,
   type LatLng,
   parseCoordinate,
+  placesApi,
   simplifyRing,
   validatePolygon,
 } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type DataColumn, DataTable } from "../../kit/table/index.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
-import {
-  FieldErrors,
-  GroupSelect,
-  issuesOf,
-  PlaceColorInput,
-  PlacesFrame,
-  Swatch,
-  useGroupName,
-  usePlacesWritable,
-} from "./common.tsx";
-import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
+import { issuesOf, Swatch, useGroupName } from "./common.tsx";
+import { usePlacesData } from "./data.ts";
 import type { Shape } from "./drawing.ts";
-import { ImportPlacesButton } from "./ImportPlacesButton.tsx";
-import { usePlaceListActions } from "./listActions.tsx";
-import { type DrawMode, PlacesMap } from "./PlacesMap.tsx";
+import { type PlaceDraft, PlaceForm } from "./PlaceForm.tsx";
+import { PlacesListScreen } from "./PlacesListScreen.tsx";
+import { type PlaceEditor, usePlaceEditor } from "./placeEditor.ts";
 
-interface Draft {
-  id: number | null;
-  name: string;
-  color: string;
-  group: number | null;
+interface Draft extends PlaceDraft {
   description: string;
 }
 
@@ -51,13 +39,8 @@ const fromZone = (z: Geozone): { draft: Draft; shape: Shape } => ({
 export function GeozonesPage() {
   const { t } = useTranslation();
   const { geozones } = usePlacesData();
-  const cache = usePlacesCache();
-  const writable = usePlacesWritable();
   const groupName = useGroupName();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [shape, setShape] = useState<Shape | null>(null);
-  const [mode, setMode] = useState<DrawMode>("none");
-  const [focus, setFocus] = useState<number | null>(null);
+  const editor = usePlaceEditor<Draft>();
   const [preview, setPreview] = useState<LatLng[] | null>(null);
 
   const rows = useMemo(() => Object.values(geozones), [geozones]);
@@ -76,109 +59,63 @@ export function GeozonesPage() {
   ];
   const open = (z: Geozone) => {
     const next = fromZone(z);
-    setDraft(next.draft);
-    setShape(next.shape);
-    setMode("edit");
-    setFocus(z.id);
+    editor.edit(next.draft, { shape: next.shape, focus: z.id });
   };
-  const start = (kind: "circle" | "polygon") => {
-    setDraft({ id: null, name: "", color: DEFAULT_PLACE_COLOR, group: null, description: "" });
-    setShape(null);
-    setMode(kind);
-  };
-  const { actions, onDeleteSelected } = usePlaceListActions<Geozone>("geozones", writable, open);
-
-  const side = draft ? (
-    <GeozoneForm
-      draft={draft}
-      onDraft={setDraft}
-      shape={shape}
-      onShape={setShape}
-      mode={mode}
-      onMode={setMode}
-      onPreview={setPreview}
-      onDone={(saved) => {
-        if (saved) cache.put("geozones", [saved]);
-        setDraft(null);
-        setShape(null);
-        setMode("none");
-      }}
-    />
-  ) : (
-    <DataTable
-      name="geozones"
+  const start = (kind: "circle" | "polygon") =>
+    editor.edit(
+      { id: null, name: "", color: DEFAULT_PLACE_COLOR, group: null, description: "" },
+      { mode: kind },
+    );
+  return (
+    <PlacesListScreen
+      kind="geozones"
       title={t("places.geozones")}
       rows={rows}
-      rowKey={(z) => z.id}
       columns={columns}
-      actions={actions}
-      readOnly={!writable}
-      onDeleteSelected={onDeleteSelected}
-      toolbar={
-        writable && (
-          <>
-            <ImportPlacesButton />
-            <Group gap="xs">
-              <Button
-                size="xs"
-                leftSection={<IconCircle size={14} />}
-                onClick={() => start("circle")}
-                data-testid="new-circle"
-              >
-                {t("places.newCircle")}
-              </Button>
-              <Button
-                size="xs"
-                leftSection={<IconPolygon size={14} />}
-                onClick={() => start("polygon")}
-                data-testid="new-polygon"
-              >
-                {t("places.newPolygon")}
-              </Button>
-            </Group>
-          </>
-        )
+      onOpen={open}
+      editor={editor}
+      preview={preview}
+      newButtons={
+        <Group gap="xs">
+          <Button
+            size="xs"
+            leftSection={<IconCircle size={14} />}
+            onClick={() => start("circle")}
+            data-testid="new-circle"
+          >
+            {t("places.newCircle")}
+          </Button>
+          <Button
+            size="xs"
+            leftSection={<IconPolygon size={14} />}
+            onClick={() => start("polygon")}
+            data-testid="new-polygon"
+          >
+            {t("places.newPolygon")}
+          </Button>
+        </Group>
       }
-      height="calc(100dvh - 260px)"
-    />
-  );
-  return (
-    <PlacesFrame
-      side={side}
-      map={
-        <PlacesMap
-          shape={shape}
-          onShape={setShape}
-          mode={mode}
-          onMode={setMode}
-          hiddenId={draft?.id ?? null}
-          preview={draft ? preview : null}
-          focusKey={focus}
-        />
-      }
+      form={(draft, done) => (
+        <GeozoneForm draft={draft} editor={editor} onPreview={setPreview} onDone={done} />
+      )}
     />
   );
 }
 
 interface FormProps {
   draft: Draft;
-  onDraft(d: Draft): void;
-  shape: Shape | null;
-  onShape(s: Shape | null): void;
-  mode: DrawMode;
-  onMode(m: DrawMode): void;
+  editor: PlaceEditor<Draft>;
   onPreview(ring: LatLng[] | null): void;
   onDone(saved: Geozone | null): void;
 }
 
-function GeozoneForm({ draft, onDraft, shape, onShape, mode, onMode, onPreview, onDone }: FormProps) {
+function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
+  const { shape, setShape: onShape, mode, setMode: onMode } = editor;
+  const onDraft = (next: Draft) => editor.setDraft(next);
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const [coordinate, setCoordinate] = useState("");
   const [tolerance, setTolerance] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
   const body: GeozoneInput | null = useMemo(() => {
     const common = {
       name: draft.name,
@@ -219,23 +156,21 @@ function GeozoneForm({ draft, onDraft, shape, onShape, mode, onMode, onPreview, 
     } else if (mode === "polygon") onShape({ type: "polygon", points: [coord], open: true });
     setCoordinate("");
   };
-  const save = async () => {
-    if (!parsed?.success) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      const saved = draft.id
-        ? await api.put<Geozone>(companyPath(companyId, `geozones/id/${draft.id}`), parsed.data, {
-            quiet: true,
-          })
-        : await api.post<Geozone>(companyPath(companyId, "geozones"), parsed.data, { quiet: true });
-      onDone(saved);
-    } catch (e) {
-      setServerError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit =
+    parsed?.success === true
+      ? () =>
+          draft.id
+            ? api.call(
+                placesApi.updateGeozone,
+                { params: { companyId: companyId ?? 0, id: draft.id }, body: parsed.data },
+                { quiet: true },
+              )
+            : api.call(
+                placesApi.createGeozone,
+                { params: { companyId: companyId ?? 0 }, body: parsed.data },
+                { quiet: true },
+              )
+      : null;
 
   const hint =
     mode === "circle"
@@ -244,86 +179,16 @@ function GeozoneForm({ draft, onDraft, shape, onShape, mode, onMode, onPreview, 
         ? t("places.hint.polygon")
         : t("places.hint.edit");
   return (
-    <Stack gap="sm" data-testid="geozone-form">
-      <Title order={4}>{draft.id ? t("places.editGeozone") : t("places.newGeozone")}</Title>
-      <Text size="sm" c="dimmed" data-testid="draw-hint">
-        {hint}
-      </Text>
-      <TextInput
-        label={t("places.field.name")}
-        value={draft.name}
-        onChange={(e) => onDraft({ ...draft, name: e.currentTarget.value })}
-        required
-        data-testid="place-name"
-      />
-      <PlaceColorInput value={draft.color} onChange={(color) => onDraft({ ...draft, color })} />
-      <GroupSelect value={draft.group} onChange={(group) => onDraft({ ...draft, group })} />
-      <Textarea
-        label={t("places.field.description")}
-        value={draft.description}
-        onChange={(e) => onDraft({ ...draft, description: e.currentTarget.value })}
-        autosize
-        minRows={2}
-      />
-      <Group align="flex-end" gap="xs">
-        <TextInput
-          style={{ flex: 1 }}
-          label={shape?.type === "polygon" || mode === "polygon" ? t("places.addVertex") : t("places.centre")}
-          placeholder="40.4168,-3.7038"
-          value={coordinate}
-          onChange={(e) => setCoordinate(e.currentTarget.value)}
-          error={coordinate.trim() !== "" && !coord ? t("places.error.coordinate.invalid") : undefined}
-          data-testid="coordinate"
-        />
-        <Button variant="light" onClick={applyCoordinate} disabled={!coord}>
-          {t("places.apply")}
-        </Button>
-      </Group>
-      {shape?.type === "circle" && (
-        <NumberInput
-          label={t("places.field.radius")}
-          value={shape.radius}
-          onChange={(v) => onShape({ ...shape, radius: typeof v === "number" ? v : Number(v) || 0 })}
-          min={1}
-          max={30000}
-          suffix=" m"
-          data-testid="place-radius"
-        />
-      )}
-      {shape?.type === "polygon" && !shape.open && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t("places.simplify")} ({t("places.vertices", { count: shape.points.length })}
-            {simplified ? ` → ${simplified.length}` : ""})
-          </Text>
-          <Slider
-            value={tolerance}
-            onChange={setTolerance}
-            min={0}
-            max={500}
-            step={5}
-            label={(v) => `${v} m`}
-          />
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!simplified || validatePolygon(simplified) !== null}
-            onClick={() => {
-              if (simplified) onShape({ type: "polygon", points: simplified });
-              setTolerance(0);
-            }}
-          >
-            {t("places.applySimplify")}
-          </Button>
-        </Stack>
-      )}
-      <FieldErrors errors={errors} />
-      {serverError && (
-        <Text c="red" size="sm">
-          {serverError}
-        </Text>
-      )}
-      <Group justify="space-between">
+    <PlaceForm
+      testId="geozone-form"
+      title={draft.id ? t("places.editGeozone") : t("places.newGeozone")}
+      hint={hint}
+      draft={draft}
+      onDraft={onDraft}
+      errors={errors}
+      submit={submit}
+      onDone={onDone}
+      footerStart={
         <Button
           variant="subtle"
           onClick={() => {
@@ -333,20 +198,72 @@ function GeozoneForm({ draft, onDraft, shape, onShape, mode, onMode, onPreview, 
         >
           {t("places.redraw")}
         </Button>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => onDone(null)}>
-            {t("places.cancel")}
-          </Button>
-          <Button
-            onClick={() => void save()}
-            disabled={!parsed?.success}
-            loading={saving}
-            data-testid="place-save"
-          >
-            {t("places.save")}
-          </Button>
-        </Group>
-      </Group>
-    </Stack>
+      }
+      after={
+        <>
+          <Textarea
+            label={t("places.field.description")}
+            value={draft.description}
+            onChange={(e) => onDraft({ ...draft, description: e.currentTarget.value })}
+            autosize
+            minRows={2}
+          />
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              style={{ flex: 1 }}
+              label={
+                shape?.type === "polygon" || mode === "polygon" ? t("places.addVertex") : t("places.centre")
+              }
+              placeholder="40.4168,-3.7038"
+              value={coordinate}
+              onChange={(e) => setCoordinate(e.currentTarget.value)}
+              error={coordinate.trim() !== "" && !coord ? t("places.error.coordinate.invalid") : undefined}
+              data-testid="coordinate"
+            />
+            <Button variant="light" onClick={applyCoordinate} disabled={!coord}>
+              {t("places.apply")}
+            </Button>
+          </Group>
+          {shape?.type === "circle" && (
+            <NumberInput
+              label={t("places.field.radius")}
+              value={shape.radius}
+              onChange={(v) => onShape({ ...shape, radius: typeof v === "number" ? v : Number(v) || 0 })}
+              min={1}
+              max={30000}
+              suffix=" m"
+              data-testid="place-radius"
+            />
+          )}
+          {shape?.type === "polygon" && !shape.open && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t("places.simplify")} ({t("places.vertices", { count: shape.points.length })}
+                {simplified ? ` → ${simplified.length}` : ""})
+              </Text>
+              <Slider
+                value={tolerance}
+                onChange={setTolerance}
+                min={0}
+                max={500}
+                step={5}
+                label={(v) => `${v} m`}
+              />
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!simplified || validatePolygon(simplified) !== null}
+                onClick={() => {
+                  if (simplified) onShape({ type: "polygon", points: simplified });
+                  setTolerance(0);
+                }}
+              >
+                {t("places.applySimplify")}
+              </Button>
+            </Stack>
+          )}
+        </>
+      }
+    />
   );
 }

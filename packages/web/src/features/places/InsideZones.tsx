@@ -1,10 +1,9 @@
 import { Badge, Group, Loader, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import type { PlacesAt } from "@vigia/domain";
+import { placesApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
-import { companyPath } from "./data.ts";
 
 /**
  * "Inside geozone X" for an item detail panel: the geozones containing the position and the POIs within their
@@ -18,7 +17,11 @@ export function InsideZones({ lat, lng }: { lat: number; lng: number }) {
   const { data, isPending } = useQuery({
     queryKey: ["places-at", companyId, rlat, rlng],
     queryFn: () =>
-      api.get<PlacesAt>(companyPath(companyId, `places/at?lat=${rlat}&lng=${rlng}`), { quiet: true }),
+      api.call(
+        placesApi.at,
+        { params: { companyId: companyId ?? 0 }, query: { lat: rlat, lng: rlng } },
+        { quiet: true },
+      ),
     enabled: companyId !== null,
     staleTime: 30_000,
   });

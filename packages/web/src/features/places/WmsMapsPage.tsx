@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { type WmsLayer, wmsLayerInputSchema } from "@vigia/domain";
+import { placesApi, type WmsLayer, wmsLayerInputSchema } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
@@ -8,7 +8,7 @@ import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
 import { FieldErrors, issuesOf, PlacesFrame, usePlacesWritable } from "./common.tsx";
-import { companyPath, usePlacesCache, usePlacesData } from "./data.ts";
+import { usePlacesCache, usePlacesData } from "./data.ts";
 import { useEnabledWms, writeEnabledWms } from "./mapLayers.ts";
 import { PlacesMap } from "./PlacesMap.tsx";
 
@@ -39,7 +39,11 @@ export function WmsMapsPage() {
     if (!parsed.success) return;
     setAdding(true);
     try {
-      const layer = await api.post<WmsLayer>(companyPath(companyId, "layers"), parsed.data, { quiet: true });
+      const layer = await api.call(
+        placesApi.createLayer,
+        { params: { companyId: companyId ?? 0 }, body: parsed.data },
+        { quiet: true },
+      );
       cache.put("layers", [layer]);
       setForm({ url: "", name: "", title: "" });
       setNotInserted([]);
@@ -51,7 +55,7 @@ export function WmsMapsPage() {
     }
   };
   const remove = async (l: WmsLayer) => {
-    await api.delete(companyPath(companyId, `layers/id/${l.id}`));
+    await api.call(placesApi.removeLayer, { params: { companyId: companyId ?? 0, id: l.id } });
     cache.remove("layers", [l.id]);
   };
 

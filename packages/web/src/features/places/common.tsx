@@ -1,6 +1,13 @@
 import { Alert, Box, ColorInput, Paper, ScrollArea, Select, Stack, Text } from "@mantine/core";
-import { canWrite, isSubadminOrHigher, PLACE_PALETTE, resolvePlaceColor } from "@vigia/domain";
-import type { ReactNode } from "react";
+import {
+  canWrite,
+  type GroupRow,
+  groupsApi,
+  isSubadminOrHigher,
+  PLACE_PALETTE,
+  resolvePlaceColor,
+} from "@vigia/domain";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
@@ -56,12 +63,20 @@ export function PlaceColorInput({ value, onChange }: { value: string; onChange(v
   );
 }
 
+/** The company-load groups, read with their contract's answer schema; none while not loaded. */
+function useGroups(): Record<string, GroupRow> {
+  const { data } = useCompany();
+  return useMemo(() => {
+    const parsed = groupsApi.list.response.safeParse(data.groups ?? {});
+    return parsed.success ? parsed.data : {};
+  }, [data.groups]);
+}
+
 /** The place's group; company-wide (no group) is only offered to users who see every group. */
 export function GroupSelect({ value, onChange }: { value: number | null; onChange(v: number | null): void }) {
   const { t } = useTranslation();
-  const { data } = useCompany();
   const { user } = useSession();
-  const groups = Object.values((data.groups ?? {}) as Record<string, { id: number; name: string }>);
+  const groups = Object.values(useGroups());
   const scoped = user !== null && (user.role === "SUBADMIN" || user.role === "OPERATOR");
   const options = [
     ...(scoped ? [] : [{ value: "", label: t("places.companyWide") }]),
@@ -82,8 +97,7 @@ export function GroupSelect({ value, onChange }: { value: number | null; onChang
 
 export function useGroupName(): (id: number | null) => string {
   const { t } = useTranslation();
-  const { data } = useCompany();
-  const groups = (data.groups ?? {}) as Record<string, { name: string }>;
+  const groups = useGroups();
   return (id) => (id === null ? t("places.companyWide") : (groups[id]?.name ?? String(id)));
 }
 

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import type { Geozone, Poi, ServerMessage, WmsLayer } from "@vigia/domain";
+import { type Geozone, type Poi, placesApi, type ServerMessage, type WmsLayer } from "@vigia/domain";
 import { useCallback, useMemo } from "react";
+import type { z } from "zod";
 import { COMPANY_QUERY_KEY, useCompany } from "../company/index.ts";
 
 /**
@@ -8,36 +9,68 @@ import { COMPANY_QUERY_KEY, useCompany } from "../company/index.ts";
  * API and then patch that cache, so the live map, the lists and the editors all redraw from one copy.
  */
 export type Keyed<T> = Record<string, T>;
-type PlaceKind = "geozones" | "pois" | "layers";
 
-function asKeyed<T>(value: unknown): Keyed<T> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Keyed<T>) : {};
+/** The company-load collections of places, read with their contracts' answer schemas. */
+const collections = {
+  geozones: placesApi.geozones.response,
+  pois: placesApi.pois.response,
+  layers: placesApi.layers.response,
+};
+export type PlaceKind = keyof typeof collections;
+/** A row of one of the places collections. */
+export type RowOf<K extends PlaceKind> = z.infer<(typeof collections)[K]>[string];
+
+/** A collection as cached; one not loaded yet (or not matching its contract) reads as empty. */
+function keyed<T>(schema: z.ZodType<Keyed<T>>, value: unknown): Keyed<T> {
+  const parsed = schema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
 }
 
 export function usePlacesData(): { geozones: Keyed<Geozone>; pois: Keyed<Poi>; layers: Keyed<WmsLayer> } {
   const { data } = useCompany();
-  return useMemo(
-    () => ({
-      geozones: asKeyed<Geozone>(data.geozones),
-      pois: asKeyed<Poi>(data.pois),
-      layers: asKeyed<WmsLayer>(data.layers),
-    }),
-    [data.geozones, data.pois, data.layers],
-  );
+  const geozones = useMemo(() => keyed(collections.geozones, data.geozones), [data.geozones]);
+  const pois = useMemo(() => keyed(collections.pois, data.pois), [data.pois]);
+  const layers = useMemo(() => keyed(collections.layers, data.layers), [data.layers]);
+  return useMemo(() => ({ geozones, pois, layers }), [geozones, pois, layers]);
 }
 
-function patch<T extends { id: number }>(
+interface Change<T> {
+  put?: T[];
+  remove?: number[];
+}
+
+function patchWith<T extends { id: number }>(
+  schema: z.ZodType<Keyed<T>>,
   client: QueryClient,
   companyId: number,
   kind: PlaceKind,
-  change: { put?: T[]; remove?: number[] },
+  change: Change<T>,
 ): void {
-  client.setQueryData<Keyed<T>>([COMPANY_QUERY_KEY, companyId, kind], (old) => {
-    const next = { ...asKeyed<T>(old) };
+  client.setQueryData([COMPANY_QUERY_KEY, companyId, kind], (old: unknown) => {
+    const next = { ...keyed(schema, old) };
     for (const row of change.put ?? []) next[row.id] = row;
     for (const id of change.remove ?? []) delete next[id];
     return next;
   });
+}
+
+/** One cache writer per collection, so a row can only go into the collection of its own kind. */
+const patchers: {
+  [K in PlaceKind]: (client: QueryClient, companyId: number, change: Change<RowOf<K>>) => void;
+} = {
+  geozones: (client, companyId, change) =>
+    patchWith(collections.geozones, client, companyId, "geozones", change),
+  pois: (client, companyId, change) => patchWith(collections.pois, client, companyId, "pois", change),
+  layers: (client, companyId, change) => patchWith(collections.layers, client, companyId, "layers", change),
+};
+
+function patch<K extends PlaceKind>(
+  client: QueryClient,
+  companyId: number,
+  kind: K,
+  change: Change<RowOf<K>>,
+) {
+  patchers[kind](client, companyId, change);
 }
 
 /** Cache writers for the current company's places. */
@@ -45,7 +78,7 @@ export function usePlacesCache() {
   const client = useQueryClient();
   const { companyId } = useCompany();
   const put = useCallback(
-    <T extends { id: number }>(kind: PlaceKind, rows: T[]) => {
+    <K extends PlaceKind>(kind: K, rows: RowOf<K>[]) => {
       if (companyId !== null) patch(client, companyId, kind, { put: rows });
     },
     [client, companyId],
@@ -74,6 +107,3 @@ export function applyPlacesMessage(client: QueryClient, companyId: number, messa
   }
   return false;
 }
-
-export const companyPath = (companyId: number | null, rest: string): string =>
-  `companies/id/${companyId ?? 0}/${rest}`;

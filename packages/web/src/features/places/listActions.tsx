@@ -1,9 +1,10 @@
 import { IconEdit, IconTrash } from "@tabler/icons-react";
+import { placesApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
-import { companyPath, usePlacesCache } from "./data.ts";
+import { usePlacesCache } from "./data.ts";
 
 /** Row buttons (edit, delete) and bulk delete of a places list; nothing for users who cannot write. */
 export function usePlaceListActions<T extends { id: number }>(
@@ -15,7 +16,8 @@ export function usePlaceListActions<T extends { id: number }>(
   const { companyId } = useCompany();
   const cache = usePlacesCache();
   const remove = async (rows: T[]) => {
-    for (const row of rows) await api.delete(companyPath(companyId, `${kind}/id/${row.id}`));
+    const contract = kind === "geozones" ? placesApi.removeGeozone : placesApi.removePoi;
+    for (const row of rows) await api.call(contract, { params: { companyId: companyId ?? 0, id: row.id } });
     cache.remove(
       kind,
       rows.map((r) => r.id),
