@@ -3,7 +3,7 @@
  * Types derive from the schemas, which the browser uses to check live notices.
  */
 import { z } from "zod";
-import { alarmNotificationSchema } from "./alarms.ts";
+import { ALARM_NOTE_MAX, alarmNotificationSchema } from "./alarms.ts";
 
 export const alarmLogStateValueSchema = z.literal([0, 1, 2]);
 
@@ -59,3 +59,37 @@ export const alarmLogSchema = z.object({
   delivery: z.array(alarmDeliverySchema),
 });
 export type AlarmLog = z.infer<typeof alarmLogSchema>;
+
+/** A note on a state change: optional, trimmed, at most 500 characters. */
+export const alarmNoteSchema = z.string().trim().max(ALARM_NOTE_MAX, "tooLong").default("");
+export const alarmStateUpdateSchema = z.object({
+  value: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  text: alarmNoteSchema,
+});
+export const alarmBulkUpdateSchema = alarmStateUpdateSchema.extend({
+  alarmLogIds: z.array(z.number().int()).min(1).max(5000),
+});
+
+/** Whether a live notice should raise the toast for this user (spec 02 §4). */
+export function showsAlarmToast(
+  log: { info: { notification: { pushFront: boolean; recipients: string[] } } },
+  user: { email: string; reseller: boolean },
+): boolean {
+  if (!log.info.notification.pushFront) return false;
+  if (user.reseller) return true;
+  const email = user.email.trim().toLowerCase();
+  return log.info.notification.recipients.some((r) => r.trim().toLowerCase() === email);
+}
+
+/** Notices of a period (`from_ts`, `to_ts` in ms, both optional). */
+export const alarmLogRangeSchema = z.object({
+  from_ts: z.coerce.number().int().optional(),
+  to_ts: z.coerce.number().int().optional(),
+});
+export const alarmLogIdsSchema = z.object({ alarmLogIds: z.array(z.number().int()).min(1).max(5000) });
+/** POST alarmlogs/updatebulk: the notices changed and, for each one that was not, why. */
+export const alarmBulkResultSchema = z.object({
+  updated: z.array(alarmLogSchema),
+  noupdated: z.array(z.object({ alarmlogId: z.number().int(), error: z.string() })),
+});
+export type AlarmBulkResult = z.infer<typeof alarmBulkResultSchema>;

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  type AlarmRuleInput,
-  alarmRuleErrors,
-  alarmRuleInputSchema,
-  alarmStateUpdateSchema,
-  applyFamilyPreset,
-  emptyAlarmRule,
-  extUserErrors,
-  joinDuration,
-  showsAlarmToast,
-  splitDuration,
-} from "./alarms.ts";
+import { alarmStateUpdateSchema, showsAlarmToast } from "./alarmLog.ts";
+import { alarmRuleErrors, extUserErrors } from "./alarmRuleChecks.ts";
+import { applyFamilyPreset, emptyAlarmRule, joinDuration, splitDuration } from "./alarmRuleDraft.ts";
+import { type AlarmRuleInput, alarmRuleInputSchema } from "./alarms.ts";
 
 /** A rule that may be saved: one vehicle, idle family with its preset. */
 function valid(): AlarmRuleInput {

@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { LANGUAGES } from "./codes.ts";
-import { isValidEmail } from "./validation/fields.ts";
 
 /**
- * Alarm rules and notices (spec 02 §2-§5, §9). The rule shape is the API's; `alarmRuleErrors` is the one
- * place where the save-disabled conditions live: the form disables save when it returns anything, the
- * server answers 400 with the same field map.
+ * Alarm rules (spec 02 §2-§5, §9): families, limits and the rule's shape as the API takes and returns it.
+ * The save-disabled conditions are in `alarmRuleChecks.ts`, the create-form helpers in `alarmRuleDraft.ts`.
  */
 
 export const ALARM_FAMILY = {
@@ -154,208 +151,34 @@ export const alarmRuleInputSchema = z.object({
   action: z.object({ customStateId: z.number().int().nullable() }).default({ customStateId: null }),
 });
 export type AlarmRuleInput = z.infer<typeof alarmRuleInputSchema>;
-export type AlarmRule = AlarmRuleInput & { id: number; createdTs: number; updatedTs: number };
-
-/** Ids chosen for the rule's item type (the generic itemIds count for any type). */
-export function ruleItemIds(items: AlarmRuleInput["items"]): number[] {
-  const byType =
-    items.itemsType === 1
-      ? items.vehicleIds
-      : items.itemsType === 2
-        ? items.assetIds
-        : items.itemsType === 3
-          ? items.personIds
-          : [];
-  return [...new Set([...byType, ...items.itemIds])];
-}
-
-const validTimezone = (tz: string): boolean => {
-  if (tz === "") return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const validHm = (t: { hour: number; minute: number }): boolean =>
-  Number.isInteger(t.hour) &&
-  Number.isInteger(t.minute) &&
-  t.hour >= 0 &&
-  t.hour <= 23 &&
-  t.minute >= 0 &&
-  t.minute <= 59;
-
-/** One external recipient row (spec 02 §5): e-mail valid and with language and zone, or nothing at all. */
-export function extUserErrors(user: ExtUser): Record<string, string> {
-  const out: Record<string, string> = {};
-  const email = user.email.trim();
-  if (email !== "") {
-    if (email.length > ALARM_EXT_EMAIL_MAX || !isValidEmail(email)) out.email = "invalidEmail";
-    if (!(LANGUAGES as readonly string[]).includes(user.language)) out.language = "required";
-    if (!validTimezone(user.timezone)) out.timezone = "required";
-  } else {
-    if (user.language !== "") out.language = "invalid";
-    if (user.timezone !== "") out.timezone = "invalid";
-  }
-  return out;
-}
-
-/**
- * Every save-disabled condition of spec 02 §5, keyed by field path, with i18n message keys. Empty when the
- * rule may be saved.
- */
-export function alarmRuleErrors(rule: AlarmRuleInput): Record<string, string> {
-  const e: Record<string, string> = {};
-  const { info } = rule;
-  const name = info.name.trim();
-  if (name === "") e["info.name"] = "required";
-  else if (name.length > ALARM_NAME_MAX) e["info.name"] = "tooLong";
-  if (info.description.length > ALARM_DESCRIPTION_MAX) e["info.description"] = "tooLong";
-  if (info.family === null) e["info.family"] = "required";
-  if (info.priority === null) e["info.priority"] = "required";
-  else if (![1, 2, 3].includes(info.priority)) e["info.priority"] = "invalid";
-
-  if (![1, 2, 3].includes(rule.items.itemsType)) e["items.itemsType"] = "required";
-  else if (rule.items.groupIds.length === 0 && ruleItemIds(rule.items).length === 0)
-    e["items.itemIds"] = "required";
-
-  if (rule.geozones.active && rule.geozones.geozoneIds.length === 0) e["geozones.geozoneIds"] = "required";
-  if (rule.pois.active && rule.pois.poiIds.length === 0) e["pois.poiIds"] = "required";
-  if (rule.customStates.active) {
-    if (rule.customStates.stateIds.length === 0) e["customStates.stateIds"] = "required";
-    if (![3, 4].includes(rule.customStates.logic)) e["customStates.logic"] = "invalid";
-  }
-  if (rule.timeRange.active) {
-    const days = Object.values(rule.timeRange.weekTime);
-    if (!days.some((d) => d.enabled)) e["timeRange.weekTime"] = "required";
-    for (const d of days)
-      if (d.enabled && (!validHm(d.from) || !validHm(d.to))) e[`timeRange.weekTime.${d.id}`] = "invalidTime";
-    if (!validTimezone(rule.timeRange.timezone)) e["timeRange.timezone"] = "invalid";
-  }
-
-  const family = info.family;
-  if (family === ALARM_FAMILY.geozone) {
-    const target = info.geozones;
-    if (!target?.geozoneIds?.length) e["info.geozones.geozoneIds"] = "required";
-    if (!target?.toIn && !target?.toOut) e["info.geozones.direction"] = "required";
-  } else if (family === ALARM_FAMILY.poi) {
-    const target = info.pois;
-    if (!target?.poiIds?.length) e["info.pois.poiIds"] = "required";
-    if (!target?.toIn && !target?.toOut) e["info.pois.direction"] = "required";
-  } else if (family === ALARM_FAMILY.state) {
-    if (!info.states?.stateIds.length) e["info.states.stateIds"] = "required";
-    else if (![3, 4].includes(info.states.logic)) e["info.states.logic"] = "invalid";
-  } else if (family !== null && TIME_FAMILIES.has(family)) {
-    if (info.value === null || !(info.value > 0)) e["info.value"] = "required";
-  } else if (family === ALARM_FAMILY.monthlyConsumption) {
-    if (info.value === null || Number.isNaN(info.value)) e["info.value"] = "required";
-    else if (info.value < ALARM_CONSUMPTION_MIN) e["info.value"] = "min";
-  } else if (family !== null && family !== ALARM_FAMILY.trackWithoutDriver) {
-    // Codes the spec does not name still need their value.
-    if (info.value === null) e["info.value"] = "required";
-  }
-  if (family !== null && VEHICLE_ONLY_FAMILIES.has(family) && rule.items.itemsType !== 1)
-    e["items.itemsType"] = "vehicleOnly";
-
-  rule.notification.extUsers.forEach((u, i) => {
-    for (const [field, message] of Object.entries(extUserErrors(u)))
-      e[`notification.extUsers.${i}.${field}`] = message;
-  });
-  return e;
-}
-
-/** A create-mode rule with the family's presets applied (value, forced vehicle type). */
-export function applyFamilyPreset(rule: AlarmRuleInput, family: number): AlarmRuleInput {
-  const value = ALARM_FAMILY_DEFAULTS[family] ?? null;
-  return {
-    ...rule,
-    items: VEHICLE_ONLY_FAMILIES.has(family) ? { ...rule.items, itemsType: 1 } : rule.items,
-    info: { ...rule.info, family, value },
-  };
-}
-
-/** Splits milliseconds into the picker's units (idle: h m s; others: d h m). */
-export function splitDuration(ms: number, withSeconds: boolean) {
-  const total = Math.max(0, Math.round(ms / 1000));
-  if (withSeconds)
-    return {
-      days: 0,
-      hours: Math.floor(total / 3600),
-      minutes: Math.floor((total % 3600) / 60),
-      seconds: total % 60,
-    };
-  const minutes = Math.floor(total / 60);
-  return {
-    days: Math.floor(minutes / 1440),
-    hours: Math.floor((minutes % 1440) / 60),
-    minutes: minutes % 60,
-    seconds: 0,
-  };
-}
-export const joinDuration = (d: { days: number; hours: number; minutes: number; seconds: number }): number =>
-  (((d.days * 24 + d.hours) * 60 + d.minutes) * 60 + d.seconds) * 1000;
-
-/** A note on a state change: optional, trimmed, at most 500 characters. */
-export const alarmNoteSchema = z.string().trim().max(ALARM_NOTE_MAX, "tooLong").default("");
-export const alarmStateUpdateSchema = z.object({
-  value: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  text: alarmNoteSchema,
+/** A stored rule as the API returns it: the input shape plus its id and times. */
+export const alarmRuleSchema = alarmRuleInputSchema.extend({
+  id: z.number().int(),
+  createdTs: z.number(),
+  updatedTs: z.number(),
 });
-export const alarmBulkUpdateSchema = alarmStateUpdateSchema.extend({
-  alarmLogIds: z.array(z.number().int()).min(1).max(5000),
+export type AlarmRule = z.infer<typeof alarmRuleSchema>;
+
+/** GET alarms/inputs: the families and priorities the rule form offers, with their names in every language. */
+export const alarmInputsSchema = z.object({
+  families: z.record(z.string(), z.object({ id: z.number().int(), name: z.record(z.string(), z.string()) })),
+  priorities: z.record(
+    z.string(),
+    z.object({ id: z.number().int(), name: z.string(), names: z.record(z.string(), z.string()) }),
+  ),
 });
+export type AlarmInputs = z.infer<typeof alarmInputsSchema>;
 
-/** Whether a live notice should raise the toast for this user (spec 02 §4). */
-export function showsAlarmToast(
-  log: { info: { notification: { pushFront: boolean; recipients: string[] } } },
-  user: { email: string; reseller: boolean },
-): boolean {
-  if (!log.info.notification.pushFront) return false;
-  if (user.reseller) return true;
-  const email = user.email.trim().toLowerCase();
-  return log.info.notification.recipients.some((r) => r.trim().toLowerCase() === email);
-}
+/** An alarm-receiving centre as a company sees it (the rule form's CRA choice). */
+export const craSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Cra = z.infer<typeof craSchema>;
+/** An alarm-receiving centre as its reseller manages it. */
+export const resellerCraSchema = craSchema.extend({ url: z.string(), resellerId: z.number().int() });
+export type ResellerCra = z.infer<typeof resellerCraSchema>;
+export const craInputSchema = z.object({ name: z.string().trim().min(1).max(100), url: z.url().max(500) });
 
-/** An empty rule for the create form. */
-export function emptyAlarmRule(timezone = "Europe/Madrid"): AlarmRuleInput {
-  const weekTime: Record<string, WeekDay> = {};
-  for (const id of WEEK_DAY_IDS)
-    weekTime[id] = {
-      enabled: false,
-      id,
-      name: "",
-      from: { hour: 0, minute: 0 },
-      to: { hour: 23, minute: 59 },
-    };
-  return {
-    items: { itemsType: 1, groupIds: [], itemIds: [], vehicleIds: [], assetIds: [], personIds: [] },
-    geozones: { active: false, in: true, geozoneIds: [] },
-    pois: { active: false, in: true, poiIds: [] },
-    inTrack: { active: false, in: true },
-    timeRange: { active: false, in: true, timezone, weekTime },
-    customStates: { active: false, logic: 3, stateIds: [] },
-    notification: {
-      sms: false,
-      email: false,
-      pushApp: false,
-      pushFront: true,
-      userIds: [],
-      extUsers: [],
-      cra: false,
-      craId: null,
-    },
-    info: {
-      name: "",
-      description: "",
-      priority: null,
-      family: null,
-      value: null,
-      active: true,
-      craCode: "",
-      alarmId: null,
-      others: {},
-    },
-    action: { customStateId: null },
-  };
-}
+/** A browser's Web Push subscription, as PushManager hands it over. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url().max(2000),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+});

@@ -1,5 +1,7 @@
 export * from "./admin.ts";
 export * from "./alarmLog.ts";
+export * from "./alarmRuleChecks.ts";
+export * from "./alarmRuleDraft.ts";
 export * from "./alarms.ts";
 export * from "./api/auth.ts";
 export * from "./api/companyLoad.ts";
@@ -8,6 +10,7 @@ export * from "./api/users.ts";
 export * from "./codes.ts";
 export * from "./constants.ts";
 export * from "./contract.ts";
+export * from "./contracts/alarms.ts";
 export * from "./contracts/groups.ts";
 export * from "./contracts/live.ts";
 export * from "./contracts/places.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AlarmLog } from "./alarmLog.ts";
-import { emptyAlarmRule } from "./alarms.ts";
+import { emptyAlarmRule } from "./alarmRuleDraft.ts";
 import {
   type DrivingEvent,
   emptyLiveItemState,

@@ -1,19 +1,11 @@
-import { alarmStateUpdateSchema } from "@vigia/domain";
+import { alarmsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { resellerScopeOf as scopeOf } from "../kernel/http/reseller-scope.ts";
 import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import { queryLogs } from "./repo.ts";
 import { type AlarmRoutesContext, byId, updateLogState } from "./routes.ts";
-
-const tags = ["alarms"];
-const logParams = z.object({ logId: z.coerce.number().int() });
-const range = z.object({
-  from_ts: z.coerce.number().int().optional(),
-  to_ts: z.coerce.number().int().optional(),
-});
-const craBody = z.object({ name: z.string().trim().min(1).max(100), url: z.url().max(500) });
 
 async function companiesOf(ctx: KernelContext, scope: ResellerScope): Promise<number[]> {
   const rows = await ctx.db.query<{ id: number }>(
@@ -29,7 +21,7 @@ async function companiesOf(ctx: KernelContext, scope: ResellerScope): Promise<nu
  */
 export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/alarmlogs", { schema: { tags, querystring: range } }, async (request) => {
+    mountRoute(app, alarmsApi.resellerNotices, async (request) => {
       const scope = scopeOf(request);
       const logs = await queryLogs(ctx.db, {
         companyIds: await companiesOf(ctx, scope),
@@ -41,21 +33,17 @@ export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsync
       return byId(logs);
     });
 
-    app.put(
-      "/alarmlogs/id/:logId",
-      { schema: { tags, params: logParams, body: alarmStateUpdateSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        return updateLogState(
-          ctx,
-          { companyIds: await companiesOf(ctx, scope), groupIds: null, principal: scope.principal },
-          request.params.logId,
-          request.body,
-        );
-      },
-    );
+    mountRoute(app, alarmsApi.resellerSetNoticeState, async (request) => {
+      const scope = scopeOf(request);
+      return updateLogState(
+        ctx,
+        { companyIds: await companiesOf(ctx, scope), groupIds: null, principal: scope.principal },
+        request.params.logId,
+        request.body,
+      );
+    });
 
-    app.get("/cras", { schema: { tags } }, async (request) => {
+    mountRoute(app, alarmsApi.resellerCras, async (request) => {
       const rows = await ctx.db.query<{ id: number; name: string; url: string; resellerId: number }>(
         `select id, name, url, reseller_id as "resellerId" from cras where reseller_id = any($1::int[]) order by name`,
         [scopeOf(request).resellerIds],
@@ -63,14 +51,16 @@ export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsync
       return byId(rows);
     });
 
-    app.post("/cras", { schema: { tags, body: craBody } }, async (request) => {
+    mountRoute(app, alarmsApi.createCra, async (request) => {
       const scope = scopeOf(request);
       requireWrite(scope.principal);
       const rows = await ctx.db.query<{ id: number; name: string; url: string }>(
         "insert into cras (reseller_id, name, url, created_ts) values ($1, $2, $3, $4) returning id, name, url",
         [scope.resellerId, request.body.name, request.body.url, ctx.clock.now()],
       );
-      return rows[0]!;
+      const cra = rows[0];
+      if (!cra) throw new Error("insert into cras returned no row");
+      return cra;
     });
   };
 }

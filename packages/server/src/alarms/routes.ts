@@ -1,16 +1,14 @@
 import {
   type AlarmLog,
   type AlarmRuleInput,
-  alarmBulkUpdateSchema,
   alarmRuleErrors,
-  alarmRuleInputSchema,
-  alarmStateUpdateSchema,
+  alarmsApi,
   isAdminOrHigher,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
@@ -19,21 +17,8 @@ import { changeState, listRules, logOf, queryLogs } from "./repo.ts";
 import type { AlarmService } from "./service.ts";
 import { familyNames, PRIORITY_NAMES } from "./texts.ts";
 
-const tags = ["alarms"];
-
 /** The routes reload rules and publish notice changes through the running alarm service. */
 export type AlarmRoutesContext = KernelContext & { alarms: AlarmService };
-const ruleParams = z.object({ alarmId: z.coerce.number().int() });
-const logParams = z.object({ logId: z.coerce.number().int() });
-const range = z.object({
-  from_ts: z.coerce.number().int().optional(),
-  to_ts: z.coerce.number().int().optional(),
-});
-const idsBody = z.object({ alarmLogIds: z.array(z.number().int()).min(1).max(5000) });
-const subscription = z.object({
-  endpoint: z.url().max(2000),
-  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
-});
 
 function requireAdmin(principal: Principal): void {
   if (!isAdminOrHigher(principal.role)) throw forbidden();
@@ -46,7 +31,14 @@ function validate(rule: AlarmRuleInput): void {
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
 }
 
-export const byId = <T extends { id: number }>(list: T[]) => Object.fromEntries(list.map((x) => [x.id, x]));
+export const byId = <T extends { id: number }>(list: T[]): Record<string, T> =>
+  Object.fromEntries(list.map((x) => [x.id, x]));
+
+/** A rule just written and read back; gone only if another request deleted it in between. */
+function found<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
+}
 
 /** Changes a notice's state in scope, records who and why, and tells the live channel. */
 export async function updateLogState(
@@ -89,7 +81,7 @@ async function markSeen(ctx: KernelContext, scope: CompanyScope, ids: number[]):
 /** Alarm rules, notices and push subscriptions of one company (spec 02 §7). */
 export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/alarms/inputs", { schema: { tags } }, async () => ({
+    mountRoute(app, alarmsApi.inputs, async () => ({
       families: familyNames(),
       priorities: Object.fromEntries(
         Object.entries(PRIORITY_NAMES).map(([id, name]) => [
@@ -99,17 +91,17 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       ),
     }));
 
-    app.get("/alarms", { schema: { tags } }, async (request) =>
+    mountRoute(app, alarmsApi.rules, async (request) =>
       byId(await listRules(ctx.db, scopeOf(request).companyId)),
     );
 
-    app.get("/alarms/id/:alarmId", { schema: { tags, params: ruleParams } }, async (request) => {
+    mountRoute(app, alarmsApi.rule, async (request) => {
       const [rule] = await listRules(ctx.db, scopeOf(request).companyId, request.params.alarmId);
       if (!rule) throw notFound();
       return rule;
     });
 
-    app.post("/alarms", { schema: { tags, body: alarmRuleInputSchema } }, async (request) => {
+    mountRoute(app, alarmsApi.createRule, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope.principal);
       validate(request.body);
@@ -128,40 +120,36 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
         entityId: String(id),
       });
       ctx.alarms.invalidate(scope.companyId);
-      return (await listRules(ctx.db, scope.companyId, id))[0]!;
+      return found((await listRules(ctx.db, scope.companyId, id))[0]);
     });
 
-    app.put(
-      "/alarms/id/:alarmId",
-      { schema: { tags, params: ruleParams, body: alarmRuleInputSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope.principal);
-        const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
-        if (!existing) throw notFound();
-        const rule = request.body;
-        validate(rule);
-        // Item type and family are fixed once the rule exists (spec 02 §2).
-        const fixed: Record<string, string> = {};
-        if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
-        if (rule.info.family !== existing.info.family) fixed["info.family"] = "readOnly";
-        if (Object.keys(fixed).length > 0) throw badRequest("validation.failed", fixed);
-        await ctx.db.query(
-          "update alarm_rules set rule = $3, active = $4, updated_ts = $5 where id = $1 and company_id = $2",
-          [existing.id, scope.companyId, rule, rule.info.active, ctx.clock.now()],
-        );
-        await recordAudit(ctx, scope.principal, {
-          companyId: scope.companyId,
-          action: "update",
-          entity: "alarm",
-          entityId: String(existing.id),
-        });
-        ctx.alarms.invalidate(scope.companyId);
-        return (await listRules(ctx.db, scope.companyId, existing.id))[0]!;
-      },
-    );
+    mountRoute(app, alarmsApi.updateRule, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
+      if (!existing) throw notFound();
+      const rule = request.body;
+      validate(rule);
+      // Item type and family are fixed once the rule exists (spec 02 §2).
+      const fixed: Record<string, string> = {};
+      if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
+      if (rule.info.family !== existing.info.family) fixed["info.family"] = "readOnly";
+      if (Object.keys(fixed).length > 0) throw badRequest("validation.failed", fixed);
+      await ctx.db.query(
+        "update alarm_rules set rule = $3, active = $4, updated_ts = $5 where id = $1 and company_id = $2",
+        [existing.id, scope.companyId, rule, rule.info.active, ctx.clock.now()],
+      );
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "alarm",
+        entityId: String(existing.id),
+      });
+      ctx.alarms.invalidate(scope.companyId);
+      return found((await listRules(ctx.db, scope.companyId, existing.id))[0]);
+    });
 
-    app.delete("/alarms/id/:alarmId", { schema: { tags, params: ruleParams } }, async (request) => {
+    mountRoute(app, alarmsApi.removeRule, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope.principal);
       const rows = await ctx.db.query(
@@ -179,7 +167,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { ok: true };
     });
 
-    app.get("/alarmlogs", { schema: { tags, querystring: range } }, async (request) => {
+    mountRoute(app, alarmsApi.notices, async (request) => {
       const scope = scopeOf(request);
       const logs = await queryLogs(ctx.db, {
         companyIds: [scope.companyId],
@@ -191,7 +179,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return byId(logs);
     });
 
-    app.get("/alarmlogs/unseen", { schema: { tags } }, async (request) => {
+    mountRoute(app, alarmsApi.unseen, async (request) => {
       const scope = scopeOf(request);
       const rows = await ctx.db.query<{ n: number }>(
         `select count(*)::int as n from alarm_logs l where l.company_id = $1
@@ -202,13 +190,11 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { count: rows[0]?.n ?? 0 };
     });
 
-    app.put(
-      "/alarmlogs/id/:logId",
-      { schema: { tags, params: logParams, body: alarmStateUpdateSchema } },
-      async (request) => updateLogState(ctx, logScope(scopeOf(request)), request.params.logId, request.body),
+    mountRoute(app, alarmsApi.setNoticeState, async (request) =>
+      updateLogState(ctx, logScope(scopeOf(request)), request.params.logId, request.body),
     );
 
-    app.delete("/alarmlogs/id/:logId", { schema: { tags, params: logParams } }, async (request) => {
+    mountRoute(app, alarmsApi.removeNotice, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope.principal);
       const rows = await ctx.db.query<{
@@ -231,7 +217,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { ok: true };
     });
 
-    app.post("/alarmlogs/updatebulk", { schema: { tags, body: alarmBulkUpdateSchema } }, async (request) => {
+    mountRoute(app, alarmsApi.updateBulk, async (request) => {
       const scope = scopeOf(request);
       requireWrite(scope.principal);
       const updated: AlarmLog[] = [];
@@ -251,7 +237,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { updated, noupdated };
     });
 
-    app.post("/alarmlogs/id/:logId/seen", { schema: { tags, params: logParams } }, async (request) => {
+    mountRoute(app, alarmsApi.seen, async (request) => {
       const scope = scopeOf(request);
       await markSeen(ctx, scope, [request.params.logId]);
       const found = await queryLogs(ctx.db, {
@@ -263,17 +249,17 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return found[0];
     });
 
-    app.post("/alarmlogs/seenbulk", { schema: { tags, body: idsBody } }, async (request) => {
+    mountRoute(app, alarmsApi.seenBulk, async (request) => {
       const seen = await markSeen(ctx, scopeOf(request), request.body.alarmLogIds);
       return { seen };
     });
 
-    app.get("/alarms/push/key", { schema: { tags } }, async () => {
+    mountRoute(app, alarmsApi.pushKey, async () => {
       const keys = await ctx.alarms.notifier.vapidKeys();
       return { publicKey: keys?.publicKey ?? null };
     });
 
-    app.post("/alarms/push/subscribe", { schema: { tags, body: subscription } }, async (request) => {
+    mountRoute(app, alarmsApi.pushSubscribe, async (request) => {
       const scope = scopeOf(request);
       await ctx.db.query(
         `insert into push_subscriptions (user_id, endpoint, keys, created_ts) values ($1, $2, $3, $4)
@@ -283,7 +269,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { ok: true };
     });
 
-    app.get("/cras", { schema: { tags } }, async (request) => {
+    mountRoute(app, alarmsApi.cras, async (request) => {
       const rows = await ctx.db.query<{ id: number; name: string }>(
         `select x.id, x.name from cras x join companies c on c.reseller_id = x.reseller_id where c.id = $1 order by x.name`,
         [scopeOf(request).companyId],

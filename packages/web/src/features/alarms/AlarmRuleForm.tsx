@@ -1,12 +1,10 @@
 import {
   Button,
-  Checkbox,
   Collapse,
   Divider,
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -21,34 +19,24 @@ import {
   ALARM_DESCRIPTION_MAX,
   ALARM_NAME_MAX,
   ALARM_SAVE_LOCK_MS,
+  type AlarmInputs,
   type AlarmRule,
   type AlarmRuleInput,
   alarmRuleErrors,
+  alarmsApi,
   applyFamilyPreset,
   emptyAlarmRule,
-  TIME_FAMILIES,
   VEHICLE_ONLY_FAMILIES,
 } from "@vigia/domain";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompany } from "../company/index.ts";
-import { type AlarmInputs, rulesApi } from "./center.ts";
-import { DurationInput, ExtUsersEditor, WeekTimeEditor } from "./formParts.tsx";
-
-type Option = { value: string; label: string };
-const KIND = { 1: "vehicle", 2: "asset", 3: "person" } as const;
-
-/** Options from a company-load collection keyed by id. */
-function options(raw: unknown, label: (r: Record<string, unknown>) => string): Option[] {
-  const rows = Object.values((raw ?? {}) as Record<string, Record<string, unknown>>);
-  return rows
-    .map((r) => ({ value: String(r.id), label: label(r) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-}
-const ids = (values: string[]) => values.map(Number);
-const strs = (values: readonly number[]) => values.map(String);
+import { RuleFamilyFields } from "./RuleFamilyFields.tsx";
+import { RuleFilters } from "./RuleFilters.tsx";
+import { RuleNotification } from "./RuleNotification.tsx";
+import type { RuleFormPart, SetRulePart } from "./ruleFormPart.ts";
+import { ids, type Option, strs, useRuleOptions } from "./ruleOptions.ts";
 
 function Section({
   title,
@@ -90,13 +78,10 @@ interface Props {
 /** The alarm rule form of spec 02 §2, with save disabled by the domain's `alarmRuleErrors`. */
 export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const { data, info } = useCompany();
   const { timezone } = useTimezone();
   const [form, setForm] = useState<AlarmRuleInput>(() => emptyAlarmRule(timezone));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [notifOpen, setNotifOpen] = useState(false);
-  const [users, setUsers] = useState<Option[]>([]);
-  const [persons, setPersons] = useState<Option[]>([]);
   const [saving, setSaving] = useState(false);
   const lockUntil = useRef(0);
 
@@ -106,49 +91,22 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
       const { id: _id, createdTs: _c, updatedTs: _u, ...input } = rule;
       setForm(input);
     } else setForm(emptyAlarmRule(timezone));
-    // Users (and persons, not part of the company load) are fetched once per opening.
-    void api
-      .get<Record<string, { id: number; firstName: string; lastName: string; email: string }>>(
-        `companies/id/${companyId}/users`,
-      )
-      .then((r) =>
-        setUsers(
-          Object.values(r ?? {}).map((u) => ({
-            value: String(u.id),
-            label: `${u.firstName} ${u.lastName} <${u.email}>`,
-          })),
-        ),
-      )
-      .catch(() => setUsers([]));
-    void api
-      .get<Record<string, { id: number; name: string }>>(`companies/id/${companyId}/persons`)
-      .then((r) => setPersons(options(r, (p) => String(p.name))))
-      .catch(() => setPersons([]));
-  }, [opened, rule, companyId, timezone]);
+  }, [opened, rule, timezone]);
 
   const errors = useMemo(() => alarmRuleErrors(form), [form]);
   const err = (key: string) => (errors[key] ? t(`alarms.errors.${errors[key]}`) : undefined);
   const editing = rule !== null;
   const type = form.items.itemsType as 1 | 2 | 3;
   const family = form.info.family;
-  const set = <K extends keyof AlarmRuleInput>(key: K, value: Partial<AlarmRuleInput[K]>) =>
-    setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
+  const set: SetRulePart = (key, value) => setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
+  const part: RuleFormPart = { form, set, errors, err };
 
-  const groups = options(data.groups, (g) => String(g.name));
-  const vehicles = options(data.vehicles, (v) => String(v.name || v.plate));
-  const assets = options(data.assets, (a) => String(a.name));
-  const geozones = options(data.geozones, (g) => String(g.name));
-  const pois = options(data.pois, (p) => String(p.name));
-  const cras = options(data.cras, (c) => String(c.name));
-  const states = options(
-    (info?.conf.customStates as Record<string, unknown> | undefined)?.[KIND[type] ?? "vehicle"],
-    (s) => String(s.description || `#${s.id}`),
-  );
+  const options = useRuleOptions(companyId, type, opened);
   const families: Option[] = Object.values(inputs?.families ?? {}).map((f) => ({
     value: String(f.id),
     label: f.name[i18n.language] ?? f.name.en ?? String(f.id),
   }));
-  const itemOptions = type === 1 ? vehicles : type === 2 ? assets : persons;
+  const itemOptions = type === 1 ? options.vehicles : type === 2 ? options.assets : options.persons;
   const itemKey = type === 1 ? "vehicleIds" : type === 2 ? "assetIds" : "personIds";
 
   const save = async () => {
@@ -158,8 +116,8 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
     setSaving(true);
     try {
       const saved = editing
-        ? await rulesApi.update(companyId, rule.id, form)
-        : await rulesApi.create(companyId, form);
+        ? await api.call(alarmsApi.updateRule, { params: { companyId, alarmId: rule.id }, body: form })
+        : await api.call(alarmsApi.createRule, { params: { companyId }, body: form });
       onClose(saved);
     } catch {
       // Shown by the API client.
@@ -218,110 +176,7 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
             data-testid="rule-priority"
           />
         </Group>
-        {family === 5 || family === 6 ? (
-          <Group grow align="flex-end">
-            <MultiSelect
-              label={t(family === 5 ? "alarms.form.geozones" : "alarms.form.pois")}
-              withAsterisk
-              searchable
-              data={family === 5 ? geozones : pois}
-              value={strs((family === 5 ? form.info.geozones?.geozoneIds : form.info.pois?.poiIds) ?? [])}
-              data-testid="rule-zones"
-              onChange={(v) =>
-                set(
-                  "info",
-                  family === 5
-                    ? { geozones: { toIn: false, toOut: false, ...form.info.geozones, geozoneIds: ids(v) } }
-                    : { pois: { toIn: false, toOut: false, ...form.info.pois, poiIds: ids(v) } },
-                )
-              }
-            />
-            <Group>
-              {(["toIn", "toOut"] as const).map((k) => {
-                const target = (family === 5 ? form.info.geozones : form.info.pois) ?? {
-                  toIn: false,
-                  toOut: false,
-                };
-                return (
-                  <Checkbox
-                    key={k}
-                    label={t(`alarms.form.${k}`)}
-                    checked={target[k]}
-                    data-testid={`rule-${k}`}
-                    onChange={(e) =>
-                      set(
-                        "info",
-                        family === 5
-                          ? {
-                              geozones: {
-                                geozoneIds: [],
-                                ...form.info.geozones,
-                                toIn: target.toIn,
-                                toOut: target.toOut,
-                                [k]: e.currentTarget.checked,
-                              },
-                            }
-                          : {
-                              pois: {
-                                poiIds: [],
-                                ...form.info.pois,
-                                toIn: target.toIn,
-                                toOut: target.toOut,
-                                [k]: e.currentTarget.checked,
-                              },
-                            },
-                      )
-                    }
-                  />
-                );
-              })}
-            </Group>
-          </Group>
-        ) : null}
-        {family === 10 ? (
-          <Group grow>
-            <MultiSelect
-              label={t("alarms.form.states")}
-              withAsterisk
-              data={states}
-              value={strs(form.info.states?.stateIds ?? [])}
-              onChange={(v) =>
-                set("info", { states: { logic: form.info.states?.logic ?? 3, stateIds: ids(v) } })
-              }
-            />
-            <Select
-              label={t("alarms.form.logic")}
-              data={[
-                { value: "3", label: t("alarms.form.equal") },
-                { value: "4", label: t("alarms.form.unequal") },
-              ]}
-              value={String(form.info.states?.logic ?? 3)}
-              onChange={(v) =>
-                set("info", { states: { stateIds: form.info.states?.stateIds ?? [], logic: Number(v ?? 3) } })
-              }
-            />
-          </Group>
-        ) : null}
-        {family !== null && TIME_FAMILIES.has(family) ? (
-          <DurationInput
-            value={form.info.value}
-            withSeconds={family === 11}
-            onChange={(ms) => set("info", { value: ms })}
-            error={errors["info.value"]}
-          />
-        ) : null}
-        {family === 19 ? (
-          <NumberInput
-            label={t("alarms.form.consumption")}
-            withAsterisk
-            min={1}
-            step={0.1}
-            decimalScale={1}
-            value={form.info.value ?? ""}
-            onChange={(v) => set("info", { value: typeof v === "number" ? v : null })}
-            error={err("info.value")}
-          />
-        ) : null}
+        <RuleFamilyFields {...part} options={options} />
 
         <Divider label={t("alarms.form.items")} labelPosition="left" />
         <SegmentedControl
@@ -334,7 +189,7 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
           <MultiSelect
             label={t("alarms.form.groups")}
             searchable
-            data={groups}
+            data={options.groups}
             value={strs(form.items.groupIds)}
             onChange={(v) => set("items", { groupIds: ids(v) })}
             error={err("items.itemIds")}
@@ -355,128 +210,7 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
           open={filtersOpen}
           onToggle={() => setFiltersOpen((o) => !o)}
         >
-          <Group align="flex-end">
-            <Checkbox
-              label={t("alarms.form.geozoneFilter")}
-              checked={form.geozones.active}
-              onChange={(e) => set("geozones", { active: e.currentTarget.checked })}
-            />
-            <SegmentedControl
-              size="xs"
-              disabled={!form.geozones.active}
-              data={[
-                { value: "in", label: t("alarms.form.inside") },
-                { value: "out", label: t("alarms.form.outside") },
-              ]}
-              value={form.geozones.in ? "in" : "out"}
-              onChange={(v) => set("geozones", { in: v === "in" })}
-            />
-            <MultiSelect
-              style={{ flex: 1 }}
-              disabled={!form.geozones.active}
-              data={geozones}
-              value={strs(form.geozones.geozoneIds)}
-              onChange={(v) => set("geozones", { geozoneIds: ids(v) })}
-              error={err("geozones.geozoneIds")}
-            />
-          </Group>
-          <Group align="flex-end">
-            <Checkbox
-              label={t("alarms.form.poiFilter")}
-              checked={form.pois.active}
-              onChange={(e) => set("pois", { active: e.currentTarget.checked })}
-            />
-            <SegmentedControl
-              size="xs"
-              disabled={!form.pois.active}
-              data={[
-                { value: "in", label: t("alarms.form.inside") },
-                { value: "out", label: t("alarms.form.outside") },
-              ]}
-              value={form.pois.in ? "in" : "out"}
-              onChange={(v) => set("pois", { in: v === "in" })}
-            />
-            <MultiSelect
-              style={{ flex: 1 }}
-              disabled={!form.pois.active}
-              data={pois}
-              value={strs(form.pois.poiIds)}
-              onChange={(v) => set("pois", { poiIds: ids(v) })}
-              error={err("pois.poiIds")}
-            />
-          </Group>
-          <Group>
-            <Checkbox
-              label={t("alarms.form.inTrack")}
-              checked={form.inTrack.active}
-              onChange={(e) => set("inTrack", { active: e.currentTarget.checked })}
-            />
-            <SegmentedControl
-              size="xs"
-              disabled={!form.inTrack.active}
-              data={[
-                { value: "in", label: t("alarms.form.inTrackYes") },
-                { value: "out", label: t("alarms.form.inTrackNo") },
-              ]}
-              value={form.inTrack.in ? "in" : "out"}
-              onChange={(v) => set("inTrack", { in: v === "in" })}
-            />
-          </Group>
-          <Group align="flex-end">
-            <Checkbox
-              label={t("alarms.form.stateFilter")}
-              checked={form.customStates.active}
-              onChange={(e) => set("customStates", { active: e.currentTarget.checked })}
-            />
-            <Select
-              w={140}
-              disabled={!form.customStates.active}
-              data={[
-                { value: "3", label: t("alarms.form.equal") },
-                { value: "4", label: t("alarms.form.unequal") },
-              ]}
-              value={String(form.customStates.logic)}
-              onChange={(v) => set("customStates", { logic: Number(v ?? 3) })}
-            />
-            <MultiSelect
-              style={{ flex: 1 }}
-              disabled={!form.customStates.active}
-              data={states}
-              value={strs(form.customStates.stateIds)}
-              onChange={(v) => set("customStates", { stateIds: ids(v) })}
-              error={err("customStates.stateIds")}
-            />
-          </Group>
-          <Group align="flex-start">
-            <Checkbox
-              label={`${t("alarms.form.timeFilter")}${form.timeRange.active ? " *" : ""}`}
-              checked={form.timeRange.active}
-              onChange={(e) => set("timeRange", { active: e.currentTarget.checked })}
-            />
-            <SegmentedControl
-              size="xs"
-              disabled={!form.timeRange.active}
-              data={[
-                { value: "in", label: t("alarms.form.inside") },
-                { value: "out", label: t("alarms.form.outside") },
-              ]}
-              value={form.timeRange.in ? "in" : "out"}
-              onChange={(v) => set("timeRange", { in: v === "in" })}
-            />
-          </Group>
-          {form.timeRange.active ? (
-            <>
-              <WeekTimeEditor
-                weekTime={form.timeRange.weekTime}
-                onChange={(weekTime) => set("timeRange", { weekTime })}
-              />
-              {err("timeRange.weekTime") ? (
-                <Text c="red" size="xs">
-                  {err("timeRange.weekTime")}
-                </Text>
-              ) : null}
-            </>
-          ) : null}
+          <RuleFilters {...part} options={options} />
         </Section>
 
         <Section
@@ -484,56 +218,14 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
           open={notifOpen}
           onToggle={() => setNotifOpen((o) => !o)}
         >
-          <Group>
-            {(["email", "sms", "pushApp", "pushFront"] as const).map((k) => (
-              <Checkbox
-                key={k}
-                label={t(`alarms.form.${k}`)}
-                checked={form.notification[k]}
-                onChange={(e) => set("notification", { [k]: e.currentTarget.checked })}
-              />
-            ))}
-          </Group>
-          <MultiSelect
-            label={t("alarms.users")}
-            searchable
-            data={users}
-            value={strs(form.notification.userIds)}
-            onChange={(v) => set("notification", { userIds: ids(v) })}
-          />
-          <Group align="flex-end">
-            <Checkbox
-              label={t("alarms.cra")}
-              checked={form.notification.cra}
-              onChange={(e) => set("notification", { cra: e.currentTarget.checked })}
-            />
-            <Select
-              disabled={!form.notification.cra}
-              data={cras}
-              value={form.notification.craId === null ? null : String(form.notification.craId)}
-              onChange={(v) => set("notification", { craId: v ? Number(v) : null })}
-            />
-            <TextInput
-              disabled={!form.notification.cra}
-              placeholder={t("alarms.form.craCode")}
-              value={form.info.craCode}
-              onChange={(e) => set("info", { craCode: e.currentTarget.value })}
-            />
-          </Group>
-          <Text size="sm" fw={500}>
-            {t("alarms.extEmails")}
-          </Text>
-          <ExtUsersEditor
-            users={form.notification.extUsers}
-            onChange={(extUsers) => set("notification", { extUsers })}
-          />
+          <RuleNotification {...part} options={options} />
         </Section>
 
         <Divider label={t("alarms.form.actions")} labelPosition="left" />
         <Select
           label={t("alarms.form.setState")}
           clearable
-          data={states}
+          data={options.states}
           value={form.action.customStateId === null ? null : String(form.action.customStateId)}
           onChange={(v) => set("action", { customStateId: v === null ? null : Number(v) })}
         />

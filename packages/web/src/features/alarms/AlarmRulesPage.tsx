@@ -1,12 +1,12 @@
 import { Badge, Button, Stack } from "@mantine/core";
 import { IconEdit, IconPlus } from "@tabler/icons-react";
-import { ALARM_PRIORITY_COLOR, type AlarmRule } from "@vigia/domain";
+import { ALARM_PRIORITY_COLOR, type AlarmInputs, type AlarmRule, alarmsApi } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
 import { AlarmRuleForm } from "./AlarmRuleForm.tsx";
-import { type AlarmInputs, rulesApi } from "./center.ts";
 
 /** /alarms: the company's alarm rules in the generic table, with the rule form. */
 export function AlarmRulesPage() {
@@ -21,7 +21,7 @@ export function AlarmRulesPage() {
     if (companyId === null) return;
     setLoading(true);
     try {
-      setRules(Object.values((await rulesApi.list(companyId)) ?? {}));
+      setRules(Object.values(await api.call(alarmsApi.rules, { params: { companyId } })));
     } finally {
       setLoading(false);
     }
@@ -29,8 +29,8 @@ export function AlarmRulesPage() {
   useEffect(() => {
     if (companyId === null) return;
     void reload().catch(() => undefined);
-    void rulesApi
-      .inputs(companyId)
+    void api
+      .call(alarmsApi.inputs, { params: { companyId } })
       .then(setInputs)
       .catch(() => undefined);
   }, [companyId, reload]);
@@ -107,7 +107,8 @@ export function AlarmRulesPage() {
           },
         ]}
         onDeleteSelected={async (rows) => {
-          for (const r of rows) await rulesApi.remove(companyId, r.id);
+          for (const r of rows)
+            await api.call(alarmsApi.removeRule, { params: { companyId, alarmId: r.id } });
           await reload();
         }}
       />

@@ -1,5 +1,5 @@
 import { Badge, Stack } from "@mantine/core";
-import type { AlarmLog } from "@vigia/domain";
+import { type AlarmLog, alarmsApi } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -26,10 +26,11 @@ export function ResellerAlarmsPage() {
     if (!resellerId) return;
     setLoading(true);
     try {
-      const r = await api.get<Record<string, AlarmLog>>(
-        `resellers/id/${resellerId}/alarmlogs?from_ts=${range.from}&to_ts=${range.to}`,
-      );
-      setLogs(Object.values(r ?? {}));
+      const r = await api.call(alarmsApi.resellerNotices, {
+        params: { resellerId },
+        query: { from_ts: range.from, to_ts: range.to },
+      });
+      setLogs(Object.values(r));
     } finally {
       setLoading(false);
     }

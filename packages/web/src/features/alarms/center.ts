@@ -1,4 +1,4 @@
-import type { AlarmLog, AlarmRule, AlarmRuleInput, ServerMessage } from "@vigia/domain";
+import { type AlarmLog, alarmsApi, type ServerMessage } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
 import { atom } from "../../platform/live/atom.ts";
 import { applyAlarmMessage, type LogMap, lastWeek } from "./logic.ts";
@@ -33,15 +33,14 @@ export const openPanel = (open: boolean) => patch({ panelOpen: open });
 export const openModal = (modalId: number | null) => patch({ modalId });
 export const closeToast = () => patch({ toast: null });
 
-const base = (companyId: number) => `companies/id/${companyId}`;
-
 export async function loadLogs(companyId: number, range = center.get().range): Promise<AlarmLog[]> {
   patch({ companyId, range, loading: true });
   try {
-    const body = await api.get<Record<string, AlarmLog>>(
-      `${base(companyId)}/alarmlogs?from_ts=${range.from}&to_ts=${range.to}`,
-    );
-    const list = Object.values(body ?? {});
+    const body = await api.call(alarmsApi.notices, {
+      params: { companyId },
+      query: { from_ts: range.from, to_ts: range.to },
+    });
+    const list = Object.values(body);
     if (center.get().companyId === companyId) patch({ logs: new Map(list.map((l) => [l.id, l])) });
     return list;
   } finally {
@@ -67,22 +66,25 @@ function replace(updated: AlarmLog[]): void {
 }
 
 export async function updateState(companyId: number, id: number, value: 1 | 2, text: string): Promise<void> {
-  const log = await api.put<AlarmLog>(`${base(companyId)}/alarmlogs/id/${id}`, { value, text });
-  if (log) replace([log]);
+  const log = await api.call(alarmsApi.setNoticeState, {
+    params: { companyId, logId: id },
+    body: { value, text },
+  });
+  replace([log]);
 }
 
 export async function updateBulk(companyId: number, ids: number[], value: 1 | 2, text: string) {
-  const r = await api.post<{ updated: AlarmLog[]; noupdated: { alarmlogId: number; error: string }[] }>(
-    `${base(companyId)}/alarmlogs/updatebulk`,
-    { alarmLogIds: ids, value, text },
-  );
+  const r = await api.call(alarmsApi.updateBulk, {
+    params: { companyId },
+    body: { alarmLogIds: ids, value, text },
+  });
   replace(r.updated);
   return r.noupdated;
 }
 
 export async function markSeen(companyId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await api.post(`${base(companyId)}/alarmlogs/seenbulk`, { alarmLogIds: ids });
+  await api.call(alarmsApi.seenBulk, { params: { companyId }, body: { alarmLogIds: ids } });
   const next = new Map(center.get().logs);
   for (const id of ids) {
     const log = next.get(id);
@@ -90,17 +92,3 @@ export async function markSeen(companyId: number, ids: number[]): Promise<void> 
   }
   patch({ logs: next });
 }
-
-export interface AlarmInputs {
-  families: Record<string, { id: number; name: Record<string, string> }>;
-  priorities: Record<string, { id: number; name: string }>;
-}
-
-export const rulesApi = {
-  list: (companyId: number) => api.get<Record<string, AlarmRule>>(`${base(companyId)}/alarms`),
-  inputs: (companyId: number) => api.get<AlarmInputs>(`${base(companyId)}/alarms/inputs`),
-  create: (companyId: number, rule: AlarmRuleInput) => api.post<AlarmRule>(`${base(companyId)}/alarms`, rule),
-  update: (companyId: number, id: number, rule: AlarmRuleInput) =>
-    api.put<AlarmRule>(`${base(companyId)}/alarms/id/${id}`, rule),
-  remove: (companyId: number, id: number) => api.delete(`${base(companyId)}/alarms/id/${id}`),
-};
