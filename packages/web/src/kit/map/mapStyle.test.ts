@@ -63,7 +63,10 @@ describe("overlayLayers", () => {
   });
 
   it("keeps clustered points out of the item layers and items out of the cluster layers", () => {
-    const filterOf = (id: string) => JSON.stringify(layers.find((l) => l.id === id)?.filter);
+    const filterOf = (id: string) => {
+      const layer = layers.find((l) => l.id === id);
+      return JSON.stringify(layer && "filter" in layer ? layer.filter : null);
+    };
     expect(filterOf("clusters")).toBe(JSON.stringify(["has", "point_count"]));
     expect(filterOf("items")).toBe(JSON.stringify(["!", ["has", "point_count"]]));
     expect(filterOf("items-heading")).toContain(JSON.stringify(["!", ["has", "point_count"]]));
