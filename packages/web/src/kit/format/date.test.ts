@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allTimeZones, formatDateTime } from "./date.ts";
+import { allTimeZones, formatDateTime, fromZonedInput, toZonedInput } from "./date.ts";
 
 // 2024-07-01T10:05:09Z: summer time in Madrid (UTC+2), standard time in Sao Paulo (UTC-3).
 const SUMMER = Date.UTC(2024, 6, 1, 10, 5, 9);
@@ -30,5 +30,29 @@ describe("allTimeZones", () => {
     expect(zones.filter((z) => z === "UTC")).toHaveLength(1);
     expect(zones).toContain("Europe/Madrid");
     expect(new Set(zones).size).toBe(zones.length);
+  });
+});
+
+describe("toZonedInput / fromZonedInput", () => {
+  it.each([
+    { ts: SUMMER, tz: "UTC", input: "2024-07-01T10:05" },
+    { ts: SUMMER, tz: "Europe/Madrid", input: "2024-07-01T12:05" },
+    { ts: WINTER, tz: "Europe/Madrid", input: "2024-01-16T00:30" },
+    { ts: WINTER, tz: "America/New_York", input: "2024-01-15T18:30" },
+  ])("shows $ts in $tz as $input", ({ ts, tz, input }) => {
+    expect(toZonedInput(ts, tz)).toBe(input);
+  });
+
+  it.each([
+    { input: "2024-07-01T12:05", tz: "Europe/Madrid", ts: Date.UTC(2024, 6, 1, 10, 5) },
+    { input: "2024-01-16T00:30", tz: "Europe/Madrid", ts: Date.UTC(2024, 0, 15, 23, 30) },
+    { input: "2024-01-15T18:30", tz: "America/New_York", ts: Date.UTC(2024, 0, 15, 23, 30) },
+    { input: "2024-03-31T03:30", tz: "Europe/Madrid", ts: Date.UTC(2024, 2, 31, 1, 30) },
+  ])("reads $input in $tz as the instant $ts", ({ input, tz, ts }) => {
+    expect(fromZonedInput(input, tz)).toBe(ts);
+  });
+
+  it("drops seconds on the way to the input (the input has minutes only)", () => {
+    expect(fromZonedInput(toZonedInput(SUMMER, "Asia/Kolkata"), "Asia/Kolkata")).toBe(SUMMER - 9_000);
   });
 });
