@@ -79,7 +79,8 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("ImportDialog", () => {
+// Rendering the real table takes jsdom about a second per test; the cap is wide so a busy machine cannot fail it.
+describe("ImportDialog", { timeout: 30_000 }, () => {
   it("checks the file on the server, then imports the valid rows on confirmation", async () => {
     const text = `${HEADER}\n3530000001,Van,1,,0\n3530000002,Truck,1,,0\n3530000000,Bad,99,,0\n`;
     const { sent, called } = fakeServer((commit) => json(commit ? committed : checked));
