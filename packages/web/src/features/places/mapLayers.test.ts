@@ -1,5 +1,5 @@
 import type { Geozone, Poi, WmsLayer } from "@vigia/domain";
-import type { FeatureCollection, Polygon } from "geojson";
+import type { FeatureCollection } from "geojson";
 import type { Map as MapLibre } from "maplibre-gl";
 import { describe, expect, it } from "vitest";
 import {
@@ -92,7 +92,9 @@ describe("poiFeatures", () => {
         geometry: { type: "Point", coordinates: [-3.7, 40.4] },
       },
     ]);
-    const ring = (radius.features[0]?.geometry as Polygon).coordinates[0] ?? [];
+    const geometry = radius.features[0]?.geometry;
+    expect(geometry?.type).toBe("Polygon");
+    const ring = geometry?.type === "Polygon" ? (geometry.coordinates[0] ?? []) : [];
     // 48 segments, closed: the first point repeated at the end.
     expect(ring).toHaveLength(49);
     expect(ring[0]).toEqual(ring[48]);
