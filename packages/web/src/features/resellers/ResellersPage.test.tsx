@@ -77,7 +77,7 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("ResellersPage", { timeout: 30_000 }, () => {
+describe("ResellersPage", () => {
   it("shows each reseller's path from the root, so the flat table reads as a tree", async () => {
     const served = serve({
       "1": reseller(1, "Root", null, [2]),

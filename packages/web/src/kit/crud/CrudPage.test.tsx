@@ -87,8 +87,7 @@ beforeAll(() => {
   initI18n();
 });
 
-// Rendering the real table takes jsdom about a second per test; the cap is wide so a busy machine cannot fail it.
-describe("CrudPage", { timeout: 30_000 }, () => {
+describe("CrudPage", () => {
   it("offers New, Edit and Delete only for the handlers it was given", () => {
     renderPage();
     expect(screen.queryByTestId("mgmt-new")).toBeNull();
