@@ -63,7 +63,7 @@ export function reloadGroups(
   );
 }
 
-/** The cache of device bindings the ingest resolves frames with (`DeviceRegistry`). */
+/** The cache of device bindings the ingest resolves frames with (its device registry). */
 export interface BindingCache {
   /** Drops one device's binding, or every binding without an argument. */
   invalidate(imei?: string): void;
