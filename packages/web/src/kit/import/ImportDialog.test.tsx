@@ -1,7 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { ImportResult } from "@vigia/domain";
+import { devicesApi, type ImportResult } from "@vigia/domain";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "../../platform/api/instance.ts";
 import { initI18n } from "../../platform/i18n/index.ts";
 import { ImportDialog } from "./ImportDialog.tsx";
 import { ImportErrorsTable } from "./ImportErrorsTable.tsx";
@@ -57,7 +58,13 @@ function renderDialog() {
     <MantineProvider>
       <ImportDialog
         kind="devices"
-        path="companies/id/5/trackers/import"
+        run={(csv, commit) =>
+          api.call(
+            devicesApi.import,
+            { params: { resellerId: 5 }, query: { commit: commit ? "1" : "0" }, body: { csv } },
+            { quiet: true },
+          )
+        }
         opened
         onClose={onClose}
         onDone={onDone}
@@ -89,7 +96,7 @@ describe("ImportDialog", () => {
 
     const summary = await screen.findByTestId("import-summary");
     expect(summary.textContent).toBe("3 rows: 2 valid, 1 with errors. Nothing is saved until you confirm.");
-    expect(sent).toEqual([{ url: "/fr/v1/companies/id/5/trackers/import", body: { csv: text } }]);
+    expect(sent).toEqual([{ url: "/fr/v1/resellers/id/5/trackers/import?commit=0", body: { csv: text } }]);
     const rows = screen.getAllByTestId("import-error-row").map((r) => r.textContent);
     expect(rows).toEqual(["33530000000Unknown group Madrid"]);
     expect(onDone).not.toHaveBeenCalled();
@@ -99,7 +106,7 @@ describe("ImportDialog", () => {
     await waitFor(() =>
       expect(screen.getByTestId("import-summary").textContent).toBe("Inserted 2, updated 0, not inserted 1."),
     );
-    expect(sent[1]).toEqual({ url: "/fr/v1/companies/id/5/trackers/import?commit=1", body: { csv: text } });
+    expect(sent[1]).toEqual({ url: "/fr/v1/resellers/id/5/trackers/import?commit=1", body: { csv: text } });
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
