@@ -2,7 +2,7 @@ import { type DeleteBulkResult, type Role, userWriteSchema } from "@vigia/domain
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES } from "../companies/index.ts";
 import { parseId, requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -142,7 +142,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
@@ -249,13 +249,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       async (request) => {
         const scope = scopeOf(request);
         requireAdmin(scope);
-        return importUsers(
-          ctx,
-          scope,
-          request.body.csv,
-          request.query.commit === "1",
-          requestOrigin(request.protocol, request.host),
-        );
+        return importUsers(ctx, scope, request.body.csv, request.query.commit === "1");
       },
     );
   };

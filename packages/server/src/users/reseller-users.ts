@@ -2,7 +2,7 @@ import { isSuperResellerOrHigher, type Role, userWriteSchema } from "@vigia/doma
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
@@ -83,7 +83,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
