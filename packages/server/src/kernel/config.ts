@@ -69,7 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.VIGIA_JWT_SECRET || null,
     publicUrl: origin("PUBLIC_URL", env.PUBLIC_URL || env.VIGIA_PUBLIC_URL),
     publicDocs: flag(env.VIGIA_PUBLIC_DOCS, false),
-    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),
     ports: {
