@@ -12,6 +12,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
 import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
@@ -20,6 +21,7 @@ import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../use
 import { vehicleRoutes } from "../vehicles/index.ts";
 import { worktimeRoutes } from "../worktimes/index.ts";
 import type { Services } from "./services.ts";
+import { WRITE_ACCESS } from "./write-access.ts";
 
 /**
  * The route tree under /fr/v1: which capability answers where, behind which hook. The only place that
@@ -33,6 +35,8 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(unsubscribeRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
+      // Role before body: who may write is decided before the body is read or validated.
+      installWriteAccess(secured, WRITE_ACCESS);
       await secured.register(currentUserRoutes(ctx));
       await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
       await secured.register(resellerTree(ctx, services), { prefix: "/resellers" });

@@ -26,7 +26,7 @@ export interface Services {
 
 export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
   const { config, db, clock, log } = ctx;
-  const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
+  const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom, config.demo);
   const registry = new DeviceRegistry(db, clock);
   const live = new LiveState(ctx, registry, options.bus);
   await live.load();

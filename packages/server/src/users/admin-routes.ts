@@ -2,7 +2,7 @@ import { type DeleteBulkResult, type Role, usersApi, type userWriteSchema } from
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES } from "../companies/index.ts";
 import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -141,7 +141,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
@@ -231,13 +231,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
     mountRoute(app, usersApi.import, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
-      return importUsers(
-        ctx,
-        scope,
-        request.body.csv,
-        request.query.commit === "1",
-        requestOrigin(request.protocol, request.host),
-      );
+      return importUsers(ctx, scope, request.body.csv, request.query.commit === "1");
     });
   };
 }

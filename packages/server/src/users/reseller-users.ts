@@ -1,7 +1,7 @@
 import { isSuperResellerOrHigher, type Role, usersApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
@@ -80,7 +80,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
