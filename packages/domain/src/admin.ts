@@ -23,6 +23,14 @@ export const COMPANY_MAIL_FLAGS = [
   "maintenace",
 ] as const;
 
+/** Licences a company bought (spec 01 §3): vehicles and assets, each in total and billable. */
+export const licensesSchema = z.object({
+  vehicleTotal: z.number().int().min(0),
+  vehicleBillable: z.number().int().min(0),
+  assetTotal: z.number().int().min(0),
+  assetBillable: z.number().int().min(0),
+});
+
 export const companyWriteSchema = z.object({
   name: z.string().trim().min(1, "required").max(100, "tooLong"),
   email: optionalEmailSchema.default(""),
@@ -34,14 +42,7 @@ export const companyWriteSchema = z.object({
   countryId: text(2),
   productId: z.number().int().min(0).default(0),
   resellerId: z.number().int().positive("required"),
-  licenses: z
-    .object({
-      vehicleTotal: z.number().int().min(0),
-      vehicleBillable: z.number().int().min(0),
-      assetTotal: z.number().int().min(0),
-      assetBillable: z.number().int().min(0),
-    })
-    .default({ vehicleTotal: 0, vehicleBillable: 0, assetTotal: 0, assetBillable: 0 }),
+  licenses: licensesSchema.default({ vehicleTotal: 0, vehicleBillable: 0, assetTotal: 0, assetBillable: 0 }),
   state: z.number().int().min(0).max(4).default(1),
   retentionDays: z.number().int().min(1, "invalidNumber").max(3650).default(30),
   passwordExpirationDays: z.number().int().min(1).nullable().default(null),
@@ -79,3 +80,61 @@ export const resellerWriteSchema = z.object({
   allowMapProvider: z.boolean().default(false),
 });
 export type ResellerWrite = z.input<typeof resellerWriteSchema>;
+
+/** A row of the company table (GET resellers/id/{rid}/companies, keyed by id). */
+export const companyRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  state: z.number(),
+  resellerId: z.number(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  nif: z.string(),
+  contact: z.string(),
+  demo: z.boolean(),
+  countryId: z.string(),
+  licenses: licensesSchema,
+  retentionDays: z.number(),
+  createdTs: z.number(),
+});
+export type CompanyRow = z.infer<typeof companyRowSchema>;
+
+/** The whole company as its form edits it: every written field, its configuration and timestamps. */
+export const companyRecordSchema = companyRowSchema.extend({
+  productId: z.number(),
+  passwordExpirationDays: z.number().nullable(),
+  mapType: z.string(),
+  cartography: z.string(),
+  craCode: z.string(),
+  restrictions: userRestrictionsSchema,
+  /** Open by design: the form's keys plus supports, custom states and data other screens keep here. */
+  conf: z.record(z.string(), z.unknown()),
+  updatedTs: z.number(),
+});
+export type CompanyRecord = z.infer<typeof companyRecordSchema>;
+
+/** A reseller of the caller's tree, with its direct children. */
+export const resellerRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  allowMapProvider: z.boolean(),
+  children: z.array(z.number()),
+});
+export type ResellerRow = z.infer<typeof resellerRowSchema>;
+
+/** One line of the audit log (GET companies/id/{cid}/log, keyed by id). */
+export const auditLogRowSchema = z.object({
+  id: z.string(),
+  ts: z.number(),
+  userEmail: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  /** What the action changed, as the capability that wrote it recorded it. */
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowSchema>;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { LANGUAGES } from "./codes.ts";
 import { CIRCLE_RADIUS_MAX_M, CIRCLE_RADIUS_MIN_M } from "./constants.ts";
 import {
@@ -42,11 +43,12 @@ export const CSV_EXAMPLES: Record<CsvKind, string> = {
 
 export type RowResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-export interface CsvRowError {
+export const csvRowErrorSchema = z.object({
   /** 1-based line in the file (the header is line 1). */
-  line: number;
-  errors: string[];
-}
+  line: z.number(),
+  errors: z.array(z.string()),
+});
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 
 /** Drops the header line and blank lines; a row with the wrong column count is an error of its own. */
 export function splitRows(
@@ -66,7 +68,7 @@ export function splitRows(
   return { rows, errors };
 }
 
-export interface DeviceRow {
+export interface DeviceCsvRow {
   deviceId: string;
   description: string;
   typeId: number;
@@ -78,7 +80,7 @@ export function validateDeviceRow(
   cells: readonly string[],
   types: readonly DeviceTypeInfo[],
   simTypeIds: readonly number[],
-): RowResult<DeviceRow> {
+): RowResult<DeviceCsvRow> {
   const [imei = "", description = "", typeText = "", phone = "", simText = ""] = cells;
   const errors: string[] = [];
   const type = types.find(
@@ -229,19 +231,26 @@ export function duplicateLines<T>(
   return dup;
 }
 
+/** Body of an import call: the file's text, read whole by the browser. */
+export const csvImportBodySchema = z.object({ csv: z.string().max(20 * 1024 * 1024) });
+/** `commit=1` writes the valid rows; without it the call only checks the file. */
+export const csvImportQuerySchema = z.object({ commit: z.enum(["0", "1"]).optional() });
+
 /** Response of an import call: what was (or would be) written and every line that was not. */
-export interface ImportResult {
-  committed: boolean;
-  total: number;
-  valid: number;
-  errors: CsvRowError[];
-  inserted: string[];
-  updated: string[];
-  notInserted: { line: number; key: string; errors: string[] }[];
-}
+export const importResultSchema = z.object({
+  committed: z.boolean(),
+  total: z.number(),
+  valid: z.number(),
+  errors: z.array(csvRowErrorSchema),
+  inserted: z.array(z.string()),
+  updated: z.array(z.string()),
+  notInserted: z.array(z.object({ line: z.number(), key: z.string(), errors: z.array(z.string()) })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Response of a deletebulk call. */
-export interface DeleteBulkResult {
-  deleted: number[];
-  notDeleted: { id: number; error: string }[];
-}
+export const deleteBulkResultSchema = z.object({
+  deleted: z.array(z.number()),
+  notDeleted: z.array(z.object({ id: z.number(), error: z.string() })),
+});
+export type DeleteBulkResult = z.infer<typeof deleteBulkResultSchema>;

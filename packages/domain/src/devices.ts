@@ -171,3 +171,84 @@ export function deviceRowButtons(
 
 /** QR download dialog (spec 02 §9). */
 export const QR_SIZE = { min: 50, max: 500, step: 1, default: 300, margin: 2 } as const;
+
+/** A device type as the trackers/inputs call lists it (the `device_types` catalogue). */
+export const deviceTypeRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  factory: z.string(),
+  description: z.string(),
+  port: z.number().nullable(),
+  proto: z.string(),
+  prefix: z.string(),
+  idLength: z.number().nullable(),
+  /** Configuration the form proposes for a new device of this type; its keys depend on the protocol. */
+  configDefaults: z.record(z.string(), z.unknown()),
+});
+export type DeviceTypeRow = z.infer<typeof deviceTypeRowSchema>;
+
+/** GET …/trackers/inputs: device types and SIM types, keyed by id. */
+export const trackerInputsSchema = z.object({
+  types: z.record(z.string(), deviceTypeRowSchema),
+  simTypes: z.record(z.string(), z.object({ id: z.number(), name: z.string() })),
+});
+export type TrackerInputs = z.infer<typeof trackerInputsSchema>;
+
+/**
+ * The stored SIM: the form's fields and when the ICCID, IMSI and APN last changed. Devices registered before
+ * the SIM had these fields keep an empty object, hence every key is optional.
+ */
+export const deviceSimSchema = z.object({
+  phone: z.string().optional(),
+  type: z.number().optional(),
+  iccid: z.string().optional(),
+  imsi: z.string().optional(),
+  apn: z.string().optional(),
+  iccidTs: z.number().nullable().optional(),
+  imsiTs: z.number().nullable().optional(),
+  apnTs: z.number().nullable().optional(),
+});
+
+/** A device as lists and forms read it (spec 02 §3): identifier shown decoded, its company and item named. */
+export const deviceRowSchema = z.object({
+  id: z.number(),
+  deviceId: z.string(),
+  typeId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  resellerId: z.number().nullable(),
+  itemType: z.number(),
+  itemId: z.number().nullable(),
+  itemName: z.string().nullable(),
+  vehicleName: z.string().nullable(),
+  vehiclePlate: z.string().nullable(),
+  groupId: z.number().nullable(),
+  sim: deviceSimSchema,
+  /**
+   * The configuration sent to the device: the form's fields for trackers, the app's own settings for the
+   * Vigia app, plus the device's last answer (`lastResult`, `lastResultTs`); open by protocol.
+   */
+  config: z.record(z.string(), z.unknown()),
+  configActive: z.boolean(),
+  configState: z.string(),
+  countryId: z.string(),
+  createdTs: z.number(),
+  updatedTs: z.number(),
+  firstConnectTs: z.number().nullable(),
+  /** Last position of the device's item, from the live state. */
+  itemPos: z.object({ lat: z.number(), lng: z.number(), ts: z.number().nullable() }).nullable(),
+});
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+
+/** An identifier the gateways heard that no reseller has registered (issue 4). */
+export const unknownDeviceSchema = z.object({
+  deviceId: z.string(),
+  protocol: z.string(),
+  remote: z.string(),
+  firstSeenTs: z.number(),
+  lastSeenTs: z.number(),
+  messages: z.number(),
+});
+export type UnknownDevice = z.infer<typeof unknownDeviceSchema>;

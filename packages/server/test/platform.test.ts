@@ -3,7 +3,7 @@ import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 let p: TestPlatform;
 beforeAll(async () => {
-  p = await startTestPlatform();
+  p = await startTestPlatform({ VIGIA_PUBLIC_DOCS: "1" });
 });
 afterAll(async () => {
   await p?.close();

@@ -38,21 +38,6 @@ export type CompanyLoadResource = (typeof COMPANY_LOAD_RESOURCES)[number];
 export const companyLoadPath = (companyId: number, resource: CompanyLoadResource): string =>
   `companies/id/${companyId}/${resource}`;
 
-/** The reseller-load calls of spec 01 §7 (all GET), for a reseller-level user. */
-export function resellerLoadPaths(resellerId: number): Record<string, string> {
-  return {
-    resellers: "resellers",
-    companies: `resellers/id/${resellerId}/companies`,
-    ticketInputs: `resellers/id/${resellerId}/tickets/inputs`,
-    userInputs: "resellers/users/inputs",
-    trackerInputs: `resellers/id/${resellerId}/trackers/inputs`,
-    timezones: "resellers/timezones",
-    cras: `resellers/id/${resellerId}/cras`,
-    states: "resellers/states",
-    supports: `resellers/id/${resellerId}/supports`,
-  };
-}
-
 export const supportContactSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -90,7 +75,3 @@ export const companyInfoSchema = z
   })
   .loose();
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
-
-/** One row of GET resellers/id/{rid}/companies (an object keyed by id). */
-export const companySummarySchema = z.object({ id: z.number(), name: z.string(), state: z.number() }).loose();
-export type CompanySummary = z.infer<typeof companySummarySchema>;

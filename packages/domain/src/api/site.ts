@@ -18,5 +18,5 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /** What the unsubscribe link shows before the user confirms (GET notifications/unsubscribe/{key}). */
-export const unsubscribeInfoSchema = z.object({ email: z.string(), kind: z.string() });
+export const unsubscribeInfoSchema = z.object({ email: z.string(), kind: z.string(), done: z.boolean() });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

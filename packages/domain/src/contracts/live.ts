@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
-import { dayRouteSchema } from "../live/state.ts";
+import { dayTrackSchema } from "../live/state.ts";
 
 const itemParams = z.object({ companyId: idParam, itemId: idParam });
 /** A period in ms; without `to` it ends now, without `from` it is the day before `to`. */
@@ -17,31 +17,31 @@ const address = z.object({ address: z.string() });
 
 const tags = ["live"] as const;
 
-function itemRoute<const P extends string>(path: P, what: string) {
+function itemTrack<const P extends string>(path: P, what: string) {
   return defineRoute({
     method: "GET",
     path,
-    summary: `Stored route of ${what} over a period (at most 31 days)`,
+    summary: `Stored track of ${what} over a period (at most 31 days)`,
     tags,
     params: itemParams,
     query: periodQuery,
-    response: dayRouteSchema,
+    response: dayTrackSchema,
   });
 }
 
-/** What the live map asks over HTTP: the stored route of an item over a period and addresses of points. */
+/** What the live map asks over HTTP: the stored track of an item over a period and addresses of points. */
 export const liveApi = {
-  vehicleRoute: itemRoute("/companies/id/:companyId/vehicles/id/:itemId/route", "a vehicle"),
-  assetRoute: itemRoute("/companies/id/:companyId/assets/id/:itemId/route", "an asset"),
-  personRoute: itemRoute("/companies/id/:companyId/persons/id/:itemId/route", "a person"),
-  trackRoute: defineRoute({
+  vehicleTrack: itemTrack("/companies/id/:companyId/vehicles/id/:itemId/route", "a vehicle"),
+  assetTrack: itemTrack("/companies/id/:companyId/assets/id/:itemId/route", "an asset"),
+  personTrack: itemTrack("/companies/id/:companyId/persons/id/:itemId/route", "a person"),
+  trackById: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tracks/id/:trackId",
-    summary: "Stored route of a vehicle over a period, by track id",
+    summary: "Stored track of a vehicle over a period, by its id",
     tags,
     params: z.object({ companyId: idParam, trackId: idParam }),
     query: periodQuery,
-    response: dayRouteSchema,
+    response: dayTrackSchema,
   }),
   address: defineRoute({
     method: "GET",

@@ -128,11 +128,11 @@ export const stopSchema = z.object({
 });
 export type Stop = z.infer<typeof stopSchema>;
 
-/** A stored route of one item over a period: its points (thinned evenly when `truncated`), stops and events. */
-export const dayRouteSchema = z.object({
+/** The stored track of one item over a period: its points (thinned evenly when `truncated`), stops and events. */
+export const dayTrackSchema = z.object({
   points: z.array(trackPointSchema),
   stops: z.array(stopSchema),
   events: z.array(drivingEventSchema),
   truncated: z.boolean(),
 });
-export type DayRoute = z.infer<typeof dayRouteSchema>;
+export type DayTrack = z.infer<typeof dayTrackSchema>;

@@ -15,14 +15,12 @@ const HTTP_TIMEOUT_MS = 10_000;
 const backoffMs = (attempts: number) => Math.min(30 * 60_000, 30_000 * 2 ** (attempts - 1));
 
 export interface NotifierEnv {
-  publicUrl: string;
   smsGatewayUrl: string | null;
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 export function notifierEnv(env: NodeJS.ProcessEnv = process.env): NotifierEnv {
   return {
-    publicUrl: (env.VIGIA_PUBLIC_URL || `http://localhost:${env.PORT || 8080}`).replace(/\/$/, ""),
     smsGatewayUrl: env.SMS_GATEWAY_URL || null,
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
@@ -164,7 +162,7 @@ export class Notifier {
         itemName: log.itemName,
         ts: log.ts,
         pos: log.data.pos,
-        unsubscribeUrl: `${this.env.publicUrl}/notifications/unsubscribe/${key}`,
+        unsubscribeUrl: await this.ctx.links.forCompany(log.companyId, `/notifications/unsubscribe/${key}`),
       },
       r.language,
       r.timezone,

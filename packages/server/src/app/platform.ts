@@ -15,6 +15,7 @@ import type { Database } from "../kernel/db/database.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
+import { SiteLinks } from "../kernel/links.ts";
 import type { LiveBus, LiveHub } from "../live/index.ts";
 import { apiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
@@ -49,9 +50,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });
-  const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log };
+  const links = new SiteLinks(db, config.publicUrl);
+  const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log, links };
   const services = await createServices(ctx, { bus: options.bus });
-  const { mailer, store, bus, partitions, processor, alarms, hub } = services;
+  const { mailer, live, partitions, processor, alarms, hub } = services;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
     api: apiRoutes(ctx, services),
@@ -79,7 +81,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const timers = [
     setInterval(() => void mailer.flush().catch(() => undefined), 60_000),
     setInterval(
-      () => void store.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
+      () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
       30_000,
     ),
     setInterval(
@@ -92,6 +94,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   ];
   for (const timer of timers) timer.unref();
   const url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
+  links.listening(url);
+  if (!config.publicUrl && !config.demo) log.warn("PUBLIC_URL is not set: links in mail point at %s", url);
   return {
     app,
     ctx,
@@ -108,8 +112,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await alarms.close();
       await hub.close();
       await app.close();
-      await store.snapshot().catch(() => undefined);
-      await bus.close();
+      await live.close();
       mailer.close();
       if (!options.db) await db.close();
     },

@@ -12,6 +12,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
 import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
@@ -20,6 +21,7 @@ import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../use
 import { vehicleRoutes } from "../vehicles/index.ts";
 import { worktimeRoutes } from "../worktimes/index.ts";
 import type { Services } from "./services.ts";
+import { WRITE_ACCESS } from "./write-access.ts";
 
 /**
  * The route tree under /fr/v1: which capability answers where, behind which hook. The only place that
@@ -33,6 +35,8 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(unsubscribeRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
+      // Role before body: who may write is decided before the body is read or validated.
+      installWriteAccess(secured, WRITE_ACCESS);
       await secured.register(currentUserRoutes(ctx));
       await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
       await secured.register(resellerTree(ctx, services), { prefix: "/resellers" });
@@ -42,32 +46,32 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, store, mailer, alarms, routeService, geocoder } = services;
-  const items = { ...ctx, bus, registry };
+  const { live, mailer, alarms, tracks, geocoder } = services;
+  const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
     // onRequest, before body validation: a foreign tenant learns nothing, not even which fields are wrong.
     app.addHook("onRequest", companyScopeHook(ctx));
     await app.register(companyRoutes(ctx));
-    await app.register(liveRoutes({ ...ctx, routeService, geocoder }));
+    await app.register(liveRoutes({ ...ctx, tracks, geocoder }));
     await app.register(vehicleRoutes(items));
     await app.register(assetRoutes(items));
     await app.register(personRoutes(items));
     await app.register(driverRoutes(items));
     await app.register(groupRoutes(items));
-    await app.register(worktimeRoutes({ ...ctx, store, bus }));
+    await app.register(worktimeRoutes({ ...ctx, live }));
     await app.register(companyUserRoutes({ ...ctx, mailer }));
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
-    await app.register(placesRoutes({ ...ctx, bus }));
+    await app.register(placesRoutes({ ...ctx, live }));
   };
 }
 
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, mailer, alarms } = services;
-  const items = { ...ctx, bus, registry };
+  const { live, mailer, alarms } = services;
+  const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);

@@ -1,7 +1,8 @@
+import { type AuditLogRow, auditApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireAdmin } from "../items/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 
 const LOG_LIMIT = 20_000;
@@ -9,29 +10,17 @@ const LOG_LIMIT = 20_000;
 /** GET companies/id/{cid}/log?from_ts&to_ts: the company's audit log (administrators), newest first. */
 export function auditRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/log",
-      {
-        schema: {
-          tags: ["log"],
-          querystring: z.object({
-            from_ts: z.coerce.number().optional(),
-            to_ts: z.coerce.number().optional(),
-          }),
-        },
-      },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope, false);
-        const to = request.query.to_ts ?? ctx.clock.now();
-        const from = request.query.from_ts ?? to - 30 * 86_400_000;
-        const rows = await ctx.db.query<{ id: string }>(
-          `select id::text as id, ts::float8 as ts, user_email as "userEmail", action, entity, entity_id as "entityId", data
-           from audit_log where company_id = $1 and ts between $2 and $3 order by ts desc, id desc limit $4`,
-          [scope.companyId, from, to, LOG_LIMIT],
-        );
-        return Object.fromEntries(rows.map((r) => [r.id, r]));
-      },
-    );
+    mountRoute(app, auditApi.log, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      const to = request.query.to_ts ?? ctx.clock.now();
+      const from = request.query.from_ts ?? to - 30 * 86_400_000;
+      const rows = await ctx.db.query<AuditLogRow>(
+        `select id::text as id, ts::float8 as ts, user_email as "userEmail", action, entity, entity_id as "entityId", data
+         from audit_log where company_id = $1 and ts between $2 and $3 order by ts desc, id desc limit $4`,
+        [scope.companyId, from, to, LOG_LIMIT],
+      );
+      return Object.fromEntries(rows.map((r) => [r.id, r]));
+    });
   };
 }

@@ -3,39 +3,17 @@ import {
   DAY_MS,
   expiredPasswordDescription,
   LOGIN_FAIL_LIST_MAX,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
   type LoginHistory,
   type UserRestrictions,
 } from "@vigia/domain";
-import { burnPasswordCheck, verifyPassword } from "../kernel/auth/passwords.ts";
+import { verifyPassword } from "../kernel/auth/passwords.ts";
 import { restrictionFor } from "../kernel/auth/restrictions.ts";
+import { checkThrottle, recordFailure, recordSuccess } from "../kernel/auth/throttle.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError, unauthorized } from "../kernel/errors.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
 
 export type LoginChannel = "front" | "app";
-
-/** Failures counted for the lockout: those inside the window and after the last success. */
-async function recentFailures(ctx: KernelContext, email: string): Promise<number> {
-  const since = ctx.clock.now() - LOGIN_FAILURE_WINDOW_MS;
-  const rows = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from login_attempts
-     where lower(email) = lower($1) and not ok and ts > $2
-       and ts > coalesce((select max(ts) from login_attempts where lower(email) = lower($1) and ok), 0)`,
-    [email, since],
-  );
-  return rows[0]?.n ?? 0;
-}
-
-async function recordAttempt(ctx: KernelContext, email: string, ip: string, ok: boolean): Promise<void> {
-  await ctx.db.query("insert into login_attempts (email, ip, ts, ok) values ($1, $2, $3, $4)", [
-    email,
-    ip,
-    ctx.clock.now(),
-    ok,
-  ]);
-}
 
 /** A successful sign-in moves last → prev and attaches the failures seen since the previous success. */
 export function nextLoginHistory(
@@ -61,7 +39,7 @@ export function passwordExpired(
 }
 
 /**
- * Checks credentials and every sign-in rule, in the order the client expects: lockout (429),
+ * Checks credentials and every sign-in rule, in the order the client expects: throttle (429),
  * credentials (401), expired password (401 with days), access restrictions (403).
  */
 export async function authenticate(
@@ -69,8 +47,8 @@ export async function authenticate(
   input: { username: string; password: string; channel: LoginChannel; ip: string },
 ): Promise<UserRow> {
   const { username, password, channel, ip } = input;
-  if ((await recentFailures(ctx, username)) >= LOGIN_MAX_FAILURES)
-    throw new ApiError(429, API_ERROR.tooManyTries);
+  const key = { email: username, ip };
+  await checkThrottle(ctx.db, ctx.clock, key);
 
   const rows = await ctx.db.query<
     UserRow & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }
@@ -80,11 +58,10 @@ export async function authenticate(
     [username],
   );
   const row = rows[0];
-  let ok = false;
-  if (row) ok = await verifyPassword(row.password_hash, password);
-  else await burnPasswordCheck(password);
+  // One argon2 verification either way: an unknown address costs what a wrong password costs.
+  const ok = await verifyPassword(row?.password_hash ?? null, password);
   if (!row || !ok) {
-    await recordAttempt(ctx, username, ip, false);
+    await recordFailure(ctx.db, ctx.clock, key);
     if (row) {
       await ctx.db.query(
         `update users set pending_fails = jsonb_set(pending_fails, $2::text[], (pending_fails->$3) || $4::jsonb) where id = $1`,
@@ -104,7 +81,7 @@ export async function authenticate(
   });
   if (restriction) throw new ApiError(403, restriction);
 
-  await recordAttempt(ctx, username, ip, true);
+  await recordSuccess(ctx.db, ctx.clock, key);
   const login = nextLoginHistory(row.login, channel, { ts: now, ip }, row.pending_fails[channel] ?? []);
   await ctx.db.query(
     `update users set login = $2, pending_fails = jsonb_set(pending_fails, $3::text[], '[]'::jsonb) where id = $1`,

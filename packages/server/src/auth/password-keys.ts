@@ -1,6 +1,8 @@
 import { API_ERROR, PASSWORD_KEY_TTL_MS } from "@vigia/domain";
+import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword } from "../kernel/auth/passwords.ts";
 import { randomToken, sha256 } from "../kernel/auth/secrets.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { badRequest } from "../kernel/errors.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -25,46 +27,42 @@ export async function createPasswordKey(
   return key;
 }
 
-/** Sets the password from a key; the key is consumed in the same transaction, so it works once. */
-export async function setPasswordFromKey(ctx: KernelContext, key: string, password: string): Promise<number> {
-  const hash = await hashPassword(password);
+/**
+ * Sets the password from a key; the key is consumed in the same transaction, so it works once, and every
+ * other key of the account dies with it (storeNewPassword).
+ */
+export async function setPasswordFromKey(
+  ctx: KernelContext,
+  input: { key: string; password: string; ip: string },
+): Promise<number> {
+  const hash = await hashPassword(input.password);
   const now = ctx.clock.now();
   const userId = await ctx.db.transaction(async (tx) => {
-    const rows = await tx.query<{ user_id: number }>(
-      `update password_keys set used_ts = $2
-       where key_hash = $1 and used_ts is null and expires_ts > $2 returning user_id`,
-      [sha256(key), now],
+    const rows = await tx.query<{ user_id: number; email: string }>(
+      `update password_keys k set used_ts = $2 from users u
+       where k.key_hash = $1 and k.used_ts is null and k.expires_ts > $2 and u.id = k.user_id
+       returning k.user_id, u.email`,
+      [sha256(input.key), now],
     );
     const row = rows[0];
     if (!row) return null;
-    await tx.query(
-      "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
-      [row.user_id, hash, now],
-    );
-    // A new password ends every session that the old one opened.
-    await tx.query("update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null", [
-      row.user_id,
-      now,
-    ]);
+    await storeNewPassword(tx, ctx.clock, { id: row.user_id, email: row.email }, hash, input.ip);
+    // A new password ends every session that the old one opened, access tokens included.
+    await endUserSessions(tx, ctx.clock, row.user_id);
     return row.user_id;
   });
   if (userId === null) throw badRequest(API_ERROR.invalidKey);
   return userId;
 }
 
-export function requestOrigin(protocol: string, host: string): string {
-  return `${protocol}://${host}`;
-}
-
-/** Sends the create- or reset-password link. */
+/** Sends the create- or reset-password link, on the account's own site (never the request's host). */
 export async function sendPasswordLink(
   ctx: MailingContext,
   user: { id: number; email: string; language: string },
   purpose: KeyPurpose,
-  origin: string,
 ): Promise<void> {
   const key = await createPasswordKey(ctx, user.id, purpose);
-  const link = `${origin}/password/set/${key}`;
+  const link = await ctx.links.forUser(user.id, `/password/set/${key}`);
   const text = PASSWORD_MAIL[user.language] ?? PASSWORD_MAIL.en!;
   await ctx.mailer.send({
     to: user.email,

@@ -1,26 +1,21 @@
-import {
-  API_ERROR,
-  DEFAULT_OSM_TILES_URL,
-  expiredPasswordChangeSchema,
-  loginBodySchema,
-  passwordResetRequestSchema,
-  passwordSetBodySchema,
-} from "@vigia/domain";
+import { API_ERROR, authApi, DEFAULT_OSM_TILES_URL } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
+import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
-import { badRequest, unauthorized } from "../kernel/errors.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { unauthorized } from "../kernel/errors.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
 import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
 import type { MailingContext } from "./password-keys.ts";
-import { requestOrigin, sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
+import { sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
 
 /** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
 export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post("/auth/login", { schema: { body: loginBodySchema, tags: ["auth"] } }, async (request) => {
+    mountRoute(app, authApi.login, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
       const site = await siteForHost(ctx.db, request.host);
       const tokens = await issueTokens(ctx.db, ctx.jwtKey, ctx.clock, { userId: user.id, siteId: site.id });
@@ -32,7 +27,7 @@ export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       };
     });
 
-    app.get("/auth/token", { schema: { tags: ["auth"] } }, async (request) => {
+    mountRoute(app, authApi.token, async (request) => {
       const site = await siteForHost(ctx.db, request.host);
       const { userId: _userId, ...pair } = await rotateRefreshToken(
         ctx.db,
@@ -44,62 +39,48 @@ export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       return pair;
     });
 
-    app.post(
-      "/auth/logout",
-      { schema: { body: z.object({ refreshToken: z.string().min(1) }), tags: ["auth"] } },
-      async (request, reply) => {
-        await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
-        return reply.status(204).send();
-      },
-    );
+    // Always 204: a token that is not the caller's (wrong secret) ends nothing and tells nothing.
+    mountRoute(app, authApi.logout, async (request) => {
+      await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
+    });
 
-    app.post(
-      "/auth/password/reset",
-      { schema: { body: passwordResetRequestSchema, tags: ["auth"] } },
-      async (request, reply) => {
-        const rows = await ctx.db.query<{ id: number; email: string; language: string }>(
-          "select id, email, language from users where lower(email) = lower($1)",
-          [request.body.email],
-        );
-        // Answer the same whether or not the address exists, so the form cannot be used to probe accounts.
-        if (rows[0])
-          await sendPasswordLink(ctx, rows[0], "reset", requestOrigin(request.protocol, request.host));
-        return reply.status(204).send();
-      },
-    );
+    mountRoute(app, authApi.passwordReset, async (request) => {
+      const { email } = request.body;
+      await checkThrottle(ctx.db, ctx.clock, { email, ip: request.ip }, "address");
+      await recordResetRequest(ctx.db, ctx.clock, { email, ip: request.ip });
+      const rows = await ctx.db.query<{ id: number; email: string; language: string }>(
+        "select id, email, language from users where lower(email) = lower($1)",
+        [email],
+      );
+      // Answer the same whether or not the address exists, so the form cannot be used to probe accounts:
+      // the same argon2 work as a sign-in on both paths, so the time does not tell either.
+      await verifyPassword(null, email);
+      if (rows[0]) await sendPasswordLink(ctx, rows[0], "reset");
+    });
 
-    app.post(
-      "/auth/password/set",
-      { schema: { body: passwordSetBodySchema, tags: ["auth"] } },
-      async (request, reply) => {
-        await setPasswordFromKey(ctx, request.body.key, request.body.password);
-        return reply.status(204).send();
-      },
-    );
+    mountRoute(app, authApi.passwordSet, async (request) => {
+      await setPasswordFromKey(ctx, { ...request.body, ip: request.ip });
+    });
 
-    app.post(
-      "/auth/password/expired",
-      { schema: { body: expiredPasswordChangeSchema, tags: ["auth"] } },
-      async (request, reply) => {
-        const { username, oldPassword, password } = request.body;
-        const rows = await ctx.db.query<UserRow & { password_expiration_days: number | null }>(
-          `select u.*, c.password_expiration_days from users u left join companies c on c.id = u.company_id
-           where lower(u.email) = lower($1)`,
-          [username],
-        );
-        const row = rows[0];
-        if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-          throw unauthorized(API_ERROR.wrongCredentials);
-        }
-        if (!passwordExpired(row, row.password_expiration_days, ctx.clock.now()))
-          throw badRequest("password.notExpired");
-        const now = ctx.clock.now();
-        await ctx.db.query(
-          "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
-          [row.id, await hashPassword(password), now],
-        );
-        return reply.status(204).send();
-      },
-    );
+    mountRoute(app, authApi.passwordExpired, async (request) => {
+      const { username, oldPassword, password } = request.body;
+      const key = { email: username, ip: request.ip };
+      await checkThrottle(ctx.db, ctx.clock, key);
+      const rows = await ctx.db.query<UserRow & { password_expiration_days: number | null }>(
+        `select u.*, c.password_expiration_days from users u left join companies c on c.id = u.company_id
+         where lower(u.email) = lower($1)`,
+        [username],
+      );
+      const row = rows[0];
+      const ok = await verifyPassword(row?.password_hash ?? null, oldPassword);
+      // A right password of an account whose password has not expired gets the answer of a wrong one (and
+      // counts like one), or this route would confirm passwords without the sign-in's rules.
+      if (!row || !ok || !passwordExpired(row, row.password_expiration_days, ctx.clock.now())) {
+        await recordFailure(ctx.db, ctx.clock, key);
+        throw unauthorized(API_ERROR.wrongCredentials);
+      }
+      const hash = await hashPassword(password);
+      await ctx.db.transaction((tx) => storeNewPassword(tx, ctx.clock, row, hash, request.ip));
+    });
   };
 }

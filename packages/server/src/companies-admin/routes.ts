@@ -1,10 +1,17 @@
-import { companyWriteSchema, isValidParent, resellerWriteSchema } from "@vigia/domain";
+import {
+  type CompanyRecord,
+  companiesAdminApi,
+  type companyWriteSchema,
+  isValidParent,
+  type ResellerRow,
+  resellersApi,
+} from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { SqlParam } from "../kernel/db/database.ts";
 import { badRequest, conflict, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
@@ -14,9 +21,9 @@ import {
   resellerSubtree,
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
+import { companyWide } from "../live/index.ts";
 
 type CompanyBody = z.output<typeof companyWriteSchema>;
-const companyParams = z.object({ resellerId: z.string(), companyId: z.string() });
 
 const COMPANY_SELECT = `select id, name, email, address, phone, nif, contact, demo, country_id as "countryId",
   product_id as "productId", reseller_id as "resellerId", licenses, state, retention_days as "retentionDays",
@@ -50,10 +57,8 @@ export function registerCompanyAdminRoutes(
   ctx: ItemsContext,
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["companies admin"];
-  const inTree = async (scope: ResellerScope, companyId: number) => {
-    const rows = await ctx.db.query<{ id: number; conf: Record<string, unknown> }>(
+  const inTree = async (scope: ResellerScope, companyId: number): Promise<CompanyRecord> => {
+    const rows = await ctx.db.query<CompanyRecord>(
       `${COMPANY_SELECT} where id = $1 and reseller_id = any($2::int[])`,
       [companyId, scope.resellerIds],
     );
@@ -65,11 +70,11 @@ export function registerCompanyAdminRoutes(
       throw badRequest("validation.failed", { resellerId: "invalidReseller" });
   };
 
-  typed.get("/companies/id/:companyId", { schema: { tags, params: companyParams } }, async (request) =>
-    inTree(scopeOf(request), parseId(request.params.companyId)),
+  mountRoute(app, companiesAdminApi.get, async (request) =>
+    inTree(scopeOf(request), request.params.companyId),
   );
 
-  typed.post("/companies", { schema: { tags, body: companyWriteSchema } }, async (request) => {
+  mountRoute(app, companiesAdminApi.create, async (request) => {
     const scope = scopeOf(request);
     requireWrite(scope.principal);
     checkReseller(scope, request.body.resellerId);
@@ -111,13 +116,12 @@ export function registerCompanyAdminRoutes(
   const companyFirst = async (request: FastifyRequest) => {
     await inTree(scopeOf(request), parseId((request.params as { companyId?: string }).companyId));
   };
-  typed.put(
-    "/companies/id/:companyId",
-    { onRequest: companyFirst, schema: { tags, params: companyParams, body: companyWriteSchema } },
-    async (request) => {
+  app.register(async (ordered) => {
+    ordered.addHook("onRequest", companyFirst);
+    mountRoute(ordered, companiesAdminApi.update, async (request) => {
       const scope = scopeOf(request);
       requireWrite(scope.principal);
-      const id = parseId(request.params.companyId);
+      const id = request.params.companyId;
       const before = await inTree(scope, id);
       checkReseller(scope, request.body.resellerId);
       // Configuration keys the form does not show (supports, custom states…) are kept.
@@ -143,23 +147,15 @@ export function registerCompanyAdminRoutes(
           tx,
         );
       });
-      ctx.bus.publish(id, [
-        {
-          companyId: id,
-          itemType: 0,
-          itemId: 0,
-          groupId: null,
-          message: { type: "companyStatus", data: { id, state: request.body.state } },
-        },
-      ]);
+      ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
       return inTree(scope, id);
-    },
-  );
+    });
+  });
 
-  typed.delete("/companies/id/:companyId", { schema: { tags, params: companyParams } }, async (request) => {
+  mountRoute(app, companiesAdminApi.remove, async (request) => {
     const scope = scopeOf(request);
     requireWrite(scope.principal);
-    const id = parseId(request.params.companyId);
+    const id = request.params.companyId;
     const before = await inTree(scope, id);
     await ctx.db.transaction(async (tx) => {
       // Devices return to the reseller's stock; everything else of the company goes with it.
@@ -176,21 +172,18 @@ export function registerCompanyAdminRoutes(
           action: "delete",
           entity: "company",
           entityId: String(id),
-          data: { name: (before as { name?: string }).name },
+          data: { name: before.name },
         },
         tx,
       );
     });
-    ctx.registry.invalidate();
+    ctx.live.itemsChanged(null);
     return { id };
   });
 }
 
 /** POST resellers, PUT/DELETE resellers/id/{rid}: the reseller tree (parent may not be itself or below it). */
 export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsContext): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["resellers admin"];
-  const params = z.object({ resellerId: z.string() });
   const checkParent = async (request: FastifyRequest, id: number | null, parentId: number | null) => {
     const principal = principalOf(request);
     const allowed = await visibleResellerIds(ctx.db, principal);
@@ -214,17 +207,18 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsCont
     if (!rows[0] || (allowed !== null && !allowed.includes(id))) throw notFound();
     return rows[0];
   };
-  const out = async (id: number) =>
-    (
-      await ctx.db.query(
-        `select r.id, r.name, r.parent_id as "parentId", r.email, r.phone, coalesce((r.conf->>'allowMapProvider')::boolean, false) as "allowMapProvider",
+  const out = async (id: number): Promise<ResellerRow> => {
+    const rows = await ctx.db.query<ResellerRow>(
+      `select r.id, r.name, r.parent_id as "parentId", r.email, r.phone, coalesce((r.conf->>'allowMapProvider')::boolean, false) as "allowMapProvider",
            coalesce((select array_agg(c.id order by c.id) from resellers c where c.parent_id = r.id), '{}') as children
          from resellers r where r.id = $1`,
-        [id],
-      )
-    )[0];
+      [id],
+    );
+    if (!rows[0]) throw notFound();
+    return rows[0];
+  };
 
-  typed.post("", { schema: { tags, body: resellerWriteSchema } }, async (request) => {
+  mountRoute(app, resellersApi.create, async (request) => {
     const principal = principalOf(request);
     requireWrite(principal);
     await checkParent(request, null, request.body.parentId);
@@ -256,13 +250,12 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsCont
   const resellerFirst = async (request: FastifyRequest) => {
     await owned(request, parseId((request.params as { resellerId?: string }).resellerId));
   };
-  typed.put(
-    "/id/:resellerId",
-    { onRequest: resellerFirst, schema: { tags, params, body: resellerWriteSchema } },
-    async (request) => {
+  app.register(async (ordered) => {
+    ordered.addHook("onRequest", resellerFirst);
+    mountRoute(ordered, resellersApi.update, async (request) => {
       const principal = principalOf(request);
       requireWrite(principal);
-      const id = parseId(request.params.resellerId);
+      const id = request.params.resellerId;
       const before = await owned(request, id);
       const b = request.body;
       // A reseller may edit its own record but not move itself in the tree.
@@ -294,13 +287,13 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsCont
         );
       });
       return out(id);
-    },
-  );
+    });
+  });
 
-  typed.delete("/id/:resellerId", { schema: { tags, params } }, async (request) => {
+  mountRoute(app, resellersApi.remove, async (request) => {
     const principal = principalOf(request);
     requireWrite(principal);
-    const id = parseId(request.params.resellerId);
+    const id = request.params.resellerId;
     await owned(request, id);
     if (id === principal.resellerId) throw forbidden();
     const used = await ctx.db.query(

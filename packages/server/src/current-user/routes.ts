@@ -1,14 +1,11 @@
-import {
-  API_ERROR,
-  currentPasswordChangeSchema,
-  isResellerOrHigher,
-  profileUpdateSchema,
-} from "@vigia/domain";
+import { API_ERROR, currentUserApi, isResellerOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
+import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
+import { checkThrottle, recordFailure } from "../kernel/auth/throttle.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { resolveCompanyScope } from "../kernel/tenancy/scope.ts";
@@ -23,78 +20,66 @@ export function currentUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    app.get("/current/user", { schema: { tags: ["current user"] } }, async (request) =>
+    mountRoute(app, currentUserApi.get, async (request) =>
       toApiUser(await load(principalOf(request).userId)),
     );
 
-    app.put(
-      "/current/user",
-      { schema: { body: profileUpdateSchema, tags: ["current user"] } },
-      async (request) => {
-        const principal = principalOf(request);
-        const b = request.body;
-        await ctx.db.query(
-          `update users set first_name = $2, last_name = $3, phone = $4, language = $5, timezone = $6,
-           config = config || $7::jsonb, map_bound = $8, updated_ts = $9 where id = $1`,
-          [
-            principal.userId,
-            b.firstName,
-            b.lastName,
-            b.phone,
-            b.language,
-            b.timezone,
-            b.config,
-            b.mapBound,
-            ctx.clock.now(),
-          ],
-        );
-        return toApiUser(await load(principal.userId));
-      },
-    );
-
-    app.put(
-      "/current/user/password",
-      { schema: { body: currentPasswordChangeSchema, tags: ["current user"] } },
-      async (request, reply) => {
-        const principal = principalOf(request);
-        const row = await load(principal.userId);
-        if (!(await verifyPassword(row.password_hash, request.body.oldPassword))) {
-          throw new ApiError(401, API_ERROR.wrongCredentials);
-        }
-        if (request.body.oldPassword === request.body.password) throw badRequest(API_ERROR.samePassword);
-        const now = ctx.clock.now();
-        await ctx.db.query(
-          "update users set password_hash = $2, password_changed_ts = $3, updated_ts = $3 where id = $1",
-          [row.id, await hashPassword(request.body.password), now],
-        );
-        await recordAudit(ctx, principal, {
-          companyId: row.company_id,
-          action: "update",
-          entity: "password",
-          entityId: String(row.id),
-        });
-        return reply.status(204).send();
-      },
-    );
-
-    app.put(
-      "/current/user/companies/id/:companyId",
-      { schema: { params: z.object({ companyId: z.coerce.number().int().min(0) }), tags: ["current user"] } },
-      async (request) => {
-        const principal = principalOf(request);
-        const { companyId } = request.params;
-        if (companyId !== 0) {
-          // Only reseller-level users switch companies; the scope check proves the company is theirs.
-          if (!isResellerOrHigher(principal.role) && principal.companyId !== companyId) throw notFound();
-          await resolveCompanyScope(ctx.db, principal, companyId);
-        }
-        const selected = companyId === 0 ? null : companyId;
-        await ctx.db.query("update users set selected_company_id = $2 where id = $1", [
+    mountRoute(app, currentUserApi.update, async (request) => {
+      const principal = principalOf(request);
+      const b = request.body;
+      await ctx.db.query(
+        `update users set first_name = $2, last_name = $3, phone = $4, language = $5, timezone = $6,
+         config = config || $7::jsonb, map_bound = $8, updated_ts = $9 where id = $1`,
+        [
           principal.userId,
-          selected,
-        ]);
-        return toApiUser(await load(principal.userId));
-      },
-    );
+          b.firstName,
+          b.lastName,
+          b.phone,
+          b.language,
+          b.timezone,
+          b.config,
+          b.mapBound,
+          ctx.clock.now(),
+        ],
+      );
+      return toApiUser(await load(principal.userId));
+    });
+
+    // The same throttle as sign-in: a stolen session must not become a password oracle.
+    mountRoute(app, currentUserApi.changePassword, async (request) => {
+      const principal = principalOf(request);
+      const row = await load(principal.userId);
+      const key = { email: row.email, ip: request.ip };
+      await checkThrottle(ctx.db, ctx.clock, key);
+      if (!(await verifyPassword(row.password_hash, request.body.oldPassword))) {
+        await recordFailure(ctx.db, ctx.clock, key);
+        throw new ApiError(401, API_ERROR.wrongCredentials);
+      }
+      if (request.body.oldPassword === request.body.password) throw badRequest(API_ERROR.samePassword);
+      const hash = await hashPassword(request.body.password);
+      await ctx.db.transaction((tx) => storeNewPassword(tx, ctx.clock, row, hash, request.ip));
+      await recordAudit(ctx, principal, {
+        companyId: row.company_id,
+        action: "update",
+        entity: "password",
+        entityId: String(row.id),
+      });
+    });
+
+    mountRoute(app, currentUserApi.selectCompany, async (request) => {
+      const principal = principalOf(request);
+      const { companyId } = request.params;
+      if (companyId !== 0) {
+        // Only reseller-level users switch companies; the scope check proves the company is theirs.
+        if (!isResellerOrHigher(principal.role) && principal.companyId !== companyId) throw notFound();
+        await resolveCompanyScope(ctx.db, principal, companyId);
+      }
+      const selected = companyId === 0 ? null : companyId;
+      await ctx.db.query("update users set selected_company_id = $2 where id = $1", [
+        principal.userId,
+        selected,
+      ]);
+      return toApiUser(await load(principal.userId));
+    });
   };
 }

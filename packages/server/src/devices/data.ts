@@ -1,4 +1,6 @@
 import {
+  type DeviceRow,
+  type DeviceTypeInfo,
   type DeviceWrite,
   decodeDeviceId,
   deviceConfigErrors,
@@ -13,16 +15,9 @@ import { badRequest } from "../kernel/errors.ts";
 export type DeviceBody = z.output<typeof deviceWriteSchema>;
 export type { DeviceWrite };
 
-export interface DeviceTypeRow {
-  id: number;
-  name: string;
-  proto: string;
-  idLength: number | null;
-  port: number | null;
-}
-
-export async function deviceTypes(db: Queryable): Promise<DeviceTypeRow[]> {
-  return db.query<DeviceTypeRow>(
+/** The identifier rules of every device type. */
+export async function deviceTypes(db: Queryable): Promise<DeviceTypeInfo[]> {
+  return db.query<DeviceTypeInfo>(
     'select id, name, proto, id_length as "idLength", port from device_types order by id',
   );
 }
@@ -80,17 +75,9 @@ export const DEVICE_SELECT = `
   left join persons p on d.item_type = 3 and p.id = d.item_id
   left join item_state s on d.item_id is not null and s.item_type = d.item_type and s.item_id = d.item_id`;
 
-export interface DeviceOut {
-  id: number;
-  deviceId: string;
-  typeId: number;
-  itemId: number | null;
-  companyId: number | null;
-  [key: string]: unknown;
-}
-
-export function keyedDevices(rows: DeviceOut[]): Record<string, DeviceOut> {
-  const out: Record<string, DeviceOut> = {};
+/** Rows of DEVICE_SELECT keyed by id, identifiers decoded for display. */
+export function keyedDevices(rows: DeviceRow[]): Record<string, DeviceRow> {
+  const out: Record<string, DeviceRow> = {};
   for (const row of rows) out[row.id] = { ...row, deviceId: decodeDeviceId(row.typeId, row.deviceId) };
   return out;
 }

@@ -1,6 +1,6 @@
 import {
   type CsvRowError,
-  type DeviceRow,
+  type DeviceCsvRow,
   duplicateLines,
   encodeDeviceId,
   type ImportResult,
@@ -28,13 +28,13 @@ export async function importDevices(
   const types = await deviceTypes(ctx.db);
   const simIds = Object.values(SIM_TYPES).map((s) => s.id);
   const rowErrors: CsvRowError[] = [...errors];
-  const valid: { line: number; value: DeviceRow }[] = [];
+  const valid: { line: number; value: DeviceCsvRow }[] = [];
   for (const row of rows) {
     const result = validateDeviceRow(row.cells, types, simIds);
     if (result.ok) valid.push({ line: row.line, value: result.value });
     else rowErrors.push({ line: row.line, errors: result.errors });
   }
-  const stored = (v: DeviceRow) => encodeDeviceId(v.typeId, v.deviceId);
+  const stored = (v: DeviceCsvRow) => encodeDeviceId(v.typeId, v.deviceId);
   const dups = duplicateLines(valid, stored);
   const existing = new Set(
     (
@@ -44,7 +44,7 @@ export async function importDevices(
       )
     ).map((r) => r.device_id),
   );
-  const toInsert: DeviceRow[] = [];
+  const toInsert: DeviceCsvRow[] = [];
   for (const row of valid) {
     if (dups.has(row.line)) rowErrors.push({ line: row.line, errors: ["duplicateInFile"] });
     else if (existing.has(stored(row.value))) rowErrors.push({ line: row.line, errors: ["device.exists"] });
@@ -98,7 +98,7 @@ export async function importDevices(
     return out;
   });
   // New identifiers may have been heard already as unknown devices: let the ingest look again.
-  ctx.registry.invalidate();
+  ctx.live.itemsChanged(null);
   const byStored = new Map(toInsert.map((v) => [stored(v), v.deviceId]));
   return {
     ...result,

@@ -1,36 +1,26 @@
-import { type DeleteBulkResult, deviceAssignCompanySchema, deviceWriteSchema } from "@vigia/domain";
+import { type DeleteBulkResult, type DeviceRow, devicesApi } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
-import {
-  checkDevice,
-  DEVICE_SELECT,
-  type DeviceOut,
-  keyedDevices,
-  settleConfigStates,
-  storedId,
-} from "./data.ts";
+import { checkDevice, DEVICE_SELECT, keyedDevices, settleConfigStates, storedId } from "./data.ts";
 import { importDevices } from "./import.ts";
 import { saveDevice } from "./routes.ts";
 
-const idParams = z.object({ resellerId: z.string(), id: z.string() });
 /** Devices of the reseller tree: its own stock and every device on a company of the tree. */
 const IN_TREE = "(d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))";
 
 async function treeDevices(ctx: ItemsContext, scope: ResellerScope, extra = "true") {
   await settleConfigStates(ctx.db, "d.reseller_id = any($1::int[])", [scope.resellerIds]);
-  const rows = await ctx.db.query<DeviceOut>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [
+  const rows = await ctx.db.query<DeviceRow>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [
     scope.resellerIds,
   ]);
   return keyedDevices(rows);
 }
 
-async function oneDevice(ctx: ItemsContext, scope: ResellerScope, id: number): Promise<DeviceOut> {
+async function oneDevice(ctx: ItemsContext, scope: ResellerScope, id: number): Promise<DeviceRow> {
   const row = (await treeDevices(ctx, scope, `d.id = ${Number(id)}`))[id];
   if (!row) throw notFound();
   return row;
@@ -45,11 +35,9 @@ export function registerResellerDeviceRoutes(
   ctx: ItemsContext,
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["devices"];
-  typed.get("/trackers", { schema: { tags } }, async (request) => treeDevices(ctx, scopeOf(request)));
+  mountRoute(app, devicesApi.resellerList, async (request) => treeDevices(ctx, scopeOf(request)));
 
-  typed.post("/trackers", { schema: { tags, body: deviceWriteSchema } }, async (request) => {
+  mountRoute(app, devicesApi.resellerCreate, async (request) => {
     const scope = scopeOf(request);
     requireWrite(scope.principal);
     const body = request.body;
@@ -91,33 +79,29 @@ export function registerResellerDeviceRoutes(
       );
       return newId;
     });
-    ctx.registry.invalidate(storedId(body));
+    ctx.live.itemsChanged(null, { devices: [storedId(body)] });
     return oneDevice(ctx, scope, id);
   });
 
-  typed.put(
-    "/trackers/id/:id",
-    { schema: { tags, params: idParams, body: deviceWriteSchema } },
-    async (request) => {
-      const scope = scopeOf(request);
-      requireWrite(scope.principal);
-      const id = parseId(request.params.id);
-      const before = await oneDevice(ctx, scope, id);
-      await checkDevice(ctx.db, request.body);
-      const clash = await ctx.db.query("select 1 from devices where device_id = $1 and id <> $2", [
-        storedId(request.body),
-        id,
-      ]);
-      if (clash.length > 0) throw conflict("device.exists (devices_device_id_key)");
-      await saveDevice(ctx, ctx.db, id, before, request.body, before.companyId, scope);
-      return oneDevice(ctx, scope, id);
-    },
-  );
-
-  typed.delete("/trackers/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+  mountRoute(app, devicesApi.resellerUpdate, async (request) => {
     const scope = scopeOf(request);
     requireWrite(scope.principal);
-    const id = parseId(request.params.id);
+    const id = request.params.id;
+    const before = await oneDevice(ctx, scope, id);
+    await checkDevice(ctx.db, request.body);
+    const clash = await ctx.db.query("select 1 from devices where device_id = $1 and id <> $2", [
+      storedId(request.body),
+      id,
+    ]);
+    if (clash.length > 0) throw conflict("device.exists (devices_device_id_key)");
+    await saveDevice(ctx, ctx.db, id, before, request.body, before.companyId, scope);
+    return oneDevice(ctx, scope, id);
+  });
+
+  mountRoute(app, devicesApi.resellerRemove, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    const id = request.params.id;
     const before = await oneDevice(ctx, scope, id);
     // Spec 02 §2: delete is offered only for devices with no company.
     if (before.companyId !== null) throw conflict("device.assigned");
@@ -136,138 +120,116 @@ export function registerResellerDeviceRoutes(
         tx,
       );
     });
-    ctx.registry.invalidate();
+    ctx.live.itemsChanged(null);
     return { id };
   });
 
-  typed.put(
-    "/trackers/id/:id/company",
-    { schema: { tags, params: idParams, body: deviceAssignCompanySchema } },
-    async (request) => {
-      const scope = scopeOf(request);
-      requireWrite(scope.principal);
-      const id = parseId(request.params.id);
-      const before = await oneDevice(ctx, scope, id);
-      const { companyId } = request.body;
-      if (companyId !== null) {
-        const company = await ctx.db.query(
-          "select 1 from companies where id = $1 and reseller_id = any($2::int[])",
-          [companyId, scope.resellerIds],
-        );
-        if (company.length === 0) throw notFound();
-      }
-      await ctx.db.transaction(async (tx) => {
-        // Leaving a company also leaves its item.
-        await tx.query(
-          `update devices set company_id = $2, item_type = case when $2::int is null then 0 else item_type end,
-             item_id = case when $2::int is null then null else item_id end, updated_ts = $3 where id = $1`,
-          [id, companyId, ctx.clock.now()],
-        );
-        await recordAudit(
-          ctx,
-          scope.principal,
-          {
-            resellerId: scope.resellerId,
-            companyId: companyId ?? before.companyId,
-            action: companyId === null ? "unassign" : "assign",
-            entity: "device",
-            entityId: String(id),
-            data: { companyId },
-          },
-          tx,
-        );
-      });
-      ctx.registry.invalidate();
-      return oneDevice(ctx, scope, id);
-    },
-  );
-
-  typed.put(
-    "/trackers/id/:id/item",
-    { schema: { tags, params: idParams, body: z.object({ itemId: z.null() }) } },
-    async (request) => {
-      const scope = scopeOf(request);
-      requireWrite(scope.principal);
-      const id = parseId(request.params.id);
-      const before = await oneDevice(ctx, scope, id);
-      await ctx.db.transaction(async (tx) => {
-        await tx.query("update devices set item_type = 0, item_id = null, updated_ts = $2 where id = $1", [
-          id,
-          ctx.clock.now(),
-        ]);
-        await recordAudit(
-          ctx,
-          scope.principal,
-          {
-            resellerId: scope.resellerId,
-            companyId: before.companyId,
-            action: "unassign",
-            entity: "device",
-            entityId: String(id),
-            data: { itemId: before.itemId },
-          },
-          tx,
-        );
-      });
-      ctx.registry.invalidate();
-      return oneDevice(ctx, scope, id);
-    },
-  );
-
-  typed.post(
-    "/trackers/import",
-    {
-      schema: {
-        tags,
-        body: z.object({ csv: z.string().max(20 * 1024 * 1024) }),
-        querystring: z.object({ commit: z.enum(["0", "1"]).optional() }),
-      },
-    },
-    async (request) => {
-      const scope = scopeOf(request);
-      requireWrite(scope.principal);
-      return importDevices(ctx, scope, request.body.csv, request.query.commit === "1");
-    },
-  );
-
-  typed.post(
-    "/trackers/deletebulk",
-    { schema: { tags, body: z.object({ deviceIds: z.array(z.number().int()).min(1).max(50_000) }) } },
-    async (request): Promise<DeleteBulkResult> => {
-      const scope = scopeOf(request);
-      requireWrite(scope.principal);
-      const ids = [...new Set(request.body.deviceIds)];
-      const found = await ctx.db.query<{ id: number; company_id: number | null }>(
-        `select d.id, d.company_id from devices d left join companies c on c.id = d.company_id
-         where d.id = any($2::int[]) and ${IN_TREE}`,
-        [scope.resellerIds, ids],
+  mountRoute(app, devicesApi.assignCompany, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    const id = request.params.id;
+    const before = await oneDevice(ctx, scope, id);
+    const { companyId } = request.body;
+    if (companyId !== null) {
+      const company = await ctx.db.query(
+        "select 1 from companies where id = $1 and reseller_id = any($2::int[])",
+        [companyId, scope.resellerIds],
       );
-      const byId = new Map(found.map((r) => [r.id, r]));
-      const deleted: number[] = [];
-      const notDeleted: DeleteBulkResult["notDeleted"] = [];
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (!row) notDeleted.push({ id, error: "not.found" });
-        else if (row.company_id !== null) notDeleted.push({ id, error: "device.assigned" });
-        else deleted.push(id);
-      }
-      await ctx.db.transaction(async (tx) => {
-        if (deleted.length > 0) await tx.query("delete from devices where id = any($1::int[])", [deleted]);
-        await recordAudit(
-          ctx,
-          scope.principal,
-          {
-            resellerId: scope.resellerId,
-            action: "delete",
-            entity: "device",
-            entityId: "bulk",
-            data: { ids: deleted },
-          },
-          tx,
-        );
-      });
-      ctx.registry.invalidate();
-      return { deleted, notDeleted };
-    },
-  );
+      if (company.length === 0) throw notFound();
+    }
+    await ctx.db.transaction(async (tx) => {
+      // Leaving a company also leaves its item.
+      await tx.query(
+        `update devices set company_id = $2, item_type = case when $2::int is null then 0 else item_type end,
+             item_id = case when $2::int is null then null else item_id end, updated_ts = $3 where id = $1`,
+        [id, companyId, ctx.clock.now()],
+      );
+      await recordAudit(
+        ctx,
+        scope.principal,
+        {
+          resellerId: scope.resellerId,
+          companyId: companyId ?? before.companyId,
+          action: companyId === null ? "unassign" : "assign",
+          entity: "device",
+          entityId: String(id),
+          data: { companyId },
+        },
+        tx,
+      );
+    });
+    ctx.live.itemsChanged(null);
+    return oneDevice(ctx, scope, id);
+  });
+
+  mountRoute(app, devicesApi.unassignItem, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    const id = request.params.id;
+    const before = await oneDevice(ctx, scope, id);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query("update devices set item_type = 0, item_id = null, updated_ts = $2 where id = $1", [
+        id,
+        ctx.clock.now(),
+      ]);
+      await recordAudit(
+        ctx,
+        scope.principal,
+        {
+          resellerId: scope.resellerId,
+          companyId: before.companyId,
+          action: "unassign",
+          entity: "device",
+          entityId: String(id),
+          data: { itemId: before.itemId },
+        },
+        tx,
+      );
+    });
+    ctx.live.itemsChanged(null);
+    return oneDevice(ctx, scope, id);
+  });
+
+  mountRoute(app, devicesApi.import, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    return importDevices(ctx, scope, request.body.csv, request.query.commit === "1");
+  });
+
+  mountRoute(app, devicesApi.deleteBulk, async (request) => {
+    const scope = scopeOf(request);
+    requireWrite(scope.principal);
+    const ids = [...new Set(request.body.deviceIds)];
+    const found = await ctx.db.query<{ id: number; company_id: number | null }>(
+      `select d.id, d.company_id from devices d left join companies c on c.id = d.company_id
+         where d.id = any($2::int[]) and ${IN_TREE}`,
+      [scope.resellerIds, ids],
+    );
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const deleted: number[] = [];
+    const notDeleted: DeleteBulkResult["notDeleted"] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) notDeleted.push({ id, error: "not.found" });
+      else if (row.company_id !== null) notDeleted.push({ id, error: "device.assigned" });
+      else deleted.push(id);
+    }
+    await ctx.db.transaction(async (tx) => {
+      if (deleted.length > 0) await tx.query("delete from devices where id = any($1::int[])", [deleted]);
+      await recordAudit(
+        ctx,
+        scope.principal,
+        {
+          resellerId: scope.resellerId,
+          action: "delete",
+          entity: "device",
+          entityId: "bulk",
+          data: { ids: deleted },
+        },
+        tx,
+      );
+    });
+    ctx.live.itemsChanged(null);
+    return { deleted, notDeleted };
+  });
 }

@@ -1,24 +1,24 @@
-import { deviceAssignItemSchema, deviceWriteSchema, isResellerOrHigher } from "@vigia/domain";
+import { type DeviceRow, devicesApi, type deviceWriteSchema, isResellerOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import { parseId, publish, requireItemWriter, visibleItem } from "../items/index.ts";
+import { requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { reloadGroups } from "../live/index.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
-  type DeviceOut,
   keyedDevices,
   settleConfigStates,
   simWithTimestamps,
   storedId,
 } from "./data.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
 const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
 /** Devices of the company; group-scoped users see those on items of their groups. */
@@ -26,18 +26,18 @@ export async function companyDevices(
   db: Queryable,
   scope: CompanyScope,
   extra = "true",
-): Promise<Record<string, DeviceOut>> {
+): Promise<Record<string, DeviceRow>> {
   await settleConfigStates(db, "d.company_id = $1", [scope.companyId]);
   const group =
     scope.groupIds === null ? "" : "and coalesce(v.group_id, a.group_id, p.group_id) = any($2::int[])";
-  const rows = await db.query<DeviceOut>(
+  const rows = await db.query<DeviceRow>(
     `${DEVICE_SELECT} where d.company_id = $1 ${group} and ${extra} order by d.id`,
     scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
   );
   return keyedDevices(rows);
 }
 
-async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promise<DeviceOut> {
+async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promise<DeviceRow> {
   const row = (await companyDevices(db, scope, `d.id = ${Number(id)}`))[id];
   if (!row) throw notFound();
   return row;
@@ -49,101 +49,86 @@ async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promis
  */
 export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["devices"];
-    // Read by the company load, so it keeps that tag in the API document.
-    app.get("/trackers", { schema: { tags: ["company load"] } }, async (request) =>
-      companyDevices(ctx.db, scopeOf(request)),
-    );
-    app.get("/trackers/available", { schema: { tags } }, async (request) => {
+    mountRoute(app, devicesApi.companyTrackers, async (request) => companyDevices(ctx.db, scopeOf(request)));
+    mountRoute(app, devicesApi.available, async (request) => {
       const scope = scopeOf(request);
       // Unassigned devices have no group; show them to whoever may assign (subadmin and up).
-      const rows = await ctx.db.query<DeviceOut>(
+      const rows = await ctx.db.query<DeviceRow>(
         `${DEVICE_SELECT} where d.company_id = $1 and d.item_id is null order by d.id`,
         [scope.companyId],
       );
       return keyedDevices(rows);
     });
 
-    app.get("/trackers/id/:id", { schema: { tags, params: idParams } }, async (request) =>
-      oneDevice(ctx.db, scopeOf(request), parseId(request.params.id)),
+    mountRoute(app, devicesApi.get, async (request) =>
+      oneDevice(ctx.db, scopeOf(request), request.params.id),
     );
 
-    app.put(
-      "/trackers/id/:id",
-      { schema: { tags, params: idParams, body: deviceWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        const before = await oneDevice(ctx.db, scope, id);
-        const body = request.body;
-        // The identifier and type belong to the reseller's stock; a company user keeps them as they are.
-        const reseller = isResellerOrHigher(scope.principal.role);
-        const effective = reseller ? body : { ...body, deviceId: before.deviceId, typeId: before.typeId };
-        await checkDevice(ctx.db, effective);
-        await saveDevice(ctx, ctx.db, id, before, effective, scope.companyId, scope);
-        return oneDevice(ctx.db, scope, id);
-      },
-    );
+    mountRoute(app, devicesApi.update, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
+      const before = await oneDevice(ctx.db, scope, id);
+      const body = request.body;
+      // The identifier and type belong to the reseller's stock; a company user keeps them as they are.
+      const reseller = isResellerOrHigher(scope.principal.role);
+      const effective = reseller ? body : { ...body, deviceId: before.deviceId, typeId: before.typeId };
+      await checkDevice(ctx.db, effective);
+      await saveDevice(ctx, ctx.db, id, before, effective, scope.companyId, scope);
+      return oneDevice(ctx.db, scope, id);
+    });
 
-    app.put(
-      "/trackers/id/:id/item",
-      { schema: { tags, params: idParams, body: deviceAssignItemSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        const before = await ctx.db.query<{ device_id: string; item_type: number; item_id: number | null }>(
-          "select device_id, item_type, item_id from devices where id = $1 and company_id = $2",
-          [id, scope.companyId],
-        );
-        const device = before[0];
-        if (!device) throw notFound();
-        // Taking a device off an item needs that item to be visible too.
-        if (device.item_id !== null && device.item_type in ITEM_TABLE)
-          await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
-        const { itemType, itemId } = request.body;
-        let groupId: number | null = null;
+    mountRoute(app, devicesApi.assignItem, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
+      const before = await ctx.db.query<{ device_id: string; item_type: number; item_id: number | null }>(
+        "select device_id, item_type, item_id from devices where id = $1 and company_id = $2",
+        [id, scope.companyId],
+      );
+      const device = before[0];
+      if (!device) throw notFound();
+      // Taking a device off an item needs that item to be visible too.
+      if (device.item_id !== null && device.item_type in ITEM_TABLE)
+        await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
+      const { itemType, itemId } = request.body;
+      let groupId: number | null = null;
+      if (itemType !== null && itemId !== null)
+        groupId = (
+          await visibleItem<{ group_id: number | null }>(ctx.db, scope, ITEM_TABLE[itemType], itemId)
+        ).group_id;
+      await ctx.db.transaction(async (tx) => {
+        // One device per item: the item's previous device is released.
         if (itemType !== null && itemId !== null)
-          groupId = (
-            await visibleItem<{ group_id: number | null }>(ctx.db, scope, ITEM_TABLE[itemType], itemId)
-          ).group_id;
-        await ctx.db.transaction(async (tx) => {
-          // One device per item: the item's previous device is released.
-          if (itemType !== null && itemId !== null)
-            await tx.query(
-              "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2 and id <> $3",
-              [itemType, itemId, id],
-            );
-          await tx.query("update devices set item_type = $2, item_id = $3, updated_ts = $4 where id = $1", [
-            id,
-            itemType ?? 0,
-            itemType === null ? null : itemId,
-            ctx.clock.now(),
-          ]);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: itemId === null ? "unassign" : "assign",
-              entity: "device",
-              entityId: String(id),
-              data: { itemType, itemId },
-            },
-            tx,
+          await tx.query(
+            "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2 and id <> $3",
+            [itemType, itemId, id],
           );
-        });
-        // Every binding may have moved (the released device too): drop them all.
-        ctx.registry.invalidate();
-        if (groupId !== null)
-          publish(ctx, scope, itemType ?? 0, itemId ?? 0, groupId, {
-            type: "reloadGroup",
-            data: { id: groupId },
-          });
-        return oneDevice(ctx.db, scope, id);
-      },
-    );
+        await tx.query("update devices set item_type = $2, item_id = $3, updated_ts = $4 where id = $1", [
+          id,
+          itemType ?? 0,
+          itemType === null ? null : itemId,
+          ctx.clock.now(),
+        ]);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: itemId === null ? "unassign" : "assign",
+            entity: "device",
+            entityId: String(id),
+            data: { itemType, itemId },
+          },
+          tx,
+        );
+      });
+      // Every binding may have moved (the released device too): drop them all.
+      ctx.live.itemsChanged(scope.companyId, {
+        messages: reloadGroups(itemType ?? 0, itemId ?? 0, [groupId]),
+      });
+      return oneDevice(ctx.db, scope, id);
+    });
   };
 }
 
@@ -166,7 +151,7 @@ export async function saveDevice(
   ctx: ItemsContext,
   db: Queryable,
   id: number,
-  before: DeviceOut,
+  before: DeviceRow,
   body: z.output<typeof deviceWriteSchema>,
   companyId: number | null,
   scope: { principal: CompanyScope["principal"] },
@@ -208,7 +193,7 @@ export async function saveDevice(
       scope.principal,
       {
         companyId,
-        resellerId: (before.resellerId as number | null) ?? null,
+        resellerId: before.resellerId,
         action: "update",
         entity: "device",
         entityId: String(id),
@@ -217,5 +202,5 @@ export async function saveDevice(
       tx,
     );
   });
-  if (old) ctx.registry.invalidate(old.device_id);
+  if (old) ctx.live.itemsChanged(companyId, { devices: [old.device_id] });
 }

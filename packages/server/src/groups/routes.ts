@@ -7,6 +7,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyWide } from "../live/index.ts";
 
 /** A row just written and read back; gone only if another request deleted it in between. */
 function found<T>(row: T | undefined): T {
@@ -98,8 +99,9 @@ export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         );
       });
       // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-      ctx.registry.invalidate();
-      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      ctx.live.itemsChanged(scope.companyId, {
+        messages: [companyWide({ type: "reloadGroup", data: { id } })],
+      });
       return found((await listGroups(ctx.db, scope))[id]);
     });
 
@@ -134,8 +136,9 @@ export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.registry.invalidate();
-      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      ctx.live.itemsChanged(scope.companyId, {
+        messages: [companyWide({ type: "reloadGroup", data: { id } })],
+      });
       return { id };
     });
   };

@@ -1,3 +1,4 @@
+import type { DeviceTypeRow } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
@@ -112,8 +113,8 @@ export async function listCompanyDevices(db: Queryable, scope: CompanyScope) {
   return keyed(rows);
 }
 
-export async function listDeviceTypes(db: Queryable) {
-  const rows = await db.query<{ id: number }>(
+export async function listDeviceTypes(db: Queryable): Promise<Keyed<DeviceTypeRow>> {
+  const rows = await db.query<DeviceTypeRow>(
     `select id, name, factory, description, port, proto, prefix, id_length as "idLength",
        config_defaults as "configDefaults" from device_types order by id`,
   );

@@ -11,6 +11,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   jwtSecret: string | null;
+  /** Origin of the default site in mail links (`PUBLIC_URL`); other sites set theirs in the sites table. */
+  publicUrl: string | null;
+  /** Serve the OpenAPI document without signing in. */
+  publicDocs: boolean;
   webDist: string;
   /** Whether the ingest gateway listeners and the demo simulator run in this process. */
   gateway: boolean;
@@ -28,6 +32,20 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return !["0", "false", "no", "off"].includes(value.toLowerCase());
+}
+
+/** An http(s) origin without a trailing slash; anything else is a configuration error, caught at start. */
+function origin(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a URL: ${value}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`${name} must be http(s): ${value}`);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -49,7 +67,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? "Vigia <no-reply@vigia.local>",
     jwtSecret: env.VIGIA_JWT_SECRET || null,
-    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    publicUrl: origin("PUBLIC_URL", env.PUBLIC_URL || env.VIGIA_PUBLIC_URL),
+    publicDocs: flag(env.VIGIA_PUBLIC_DOCS, false),
+    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),
     ports: {

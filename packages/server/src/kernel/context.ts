@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock, Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import type { SiteLinks } from "./links.ts";
 
 /**
  * What every capability may take for granted: configuration, the database, the clock, the log and the
@@ -15,4 +16,6 @@ export interface KernelContext {
   /** Start time of this server build: clients reload when it is newer than the front they run. */
   initTs: number;
   log: FastifyBaseLogger;
+  /** Absolute links for mail, from the sites' configured origins. */
+  links: SiteLinks;
 }

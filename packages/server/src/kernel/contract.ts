@@ -9,10 +9,14 @@ export type ContractRequest<C extends RouteContract> = Omit<FastifyRequest, "par
   body: ParsedBody<C>;
 };
 
+/** What a handler returns: the contract's answer, or nothing at all for a 204 route (`response: null`). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler is a function that returns nothing.
+type HandlerResult<C extends RouteContract> = C["response"] extends null ? void : ResponseOf<C>;
+
 export type ContractHandler<C extends RouteContract> = (
   request: ContractRequest<C>,
   reply: FastifyReply,
-) => Promise<ResponseOf<C> | FastifyReply> | ResponseOf<C> | FastifyReply;
+) => Promise<HandlerResult<C> | FastifyReply> | HandlerResult<C> | FastifyReply;
 
 /** The API prefix every contract path sits under. */
 export const API_PREFIX = "/fr/v1";

@@ -4,21 +4,21 @@ import type { ReverseGeocoder } from "../geocoding/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import type { RouteService } from "./route-service.ts";
+import type { TrackService } from "./track-service.ts";
 
-/** Stored routes and reverse geocoding, mounted under /companies/id/:companyId with the company scope. */
+/** Stored tracks and reverse geocoding, mounted under /companies/id/:companyId with the company scope. */
 export function liveRoutes(
-  ctx: KernelContext & { routeService: RouteService; geocoder: ReverseGeocoder },
+  ctx: KernelContext & { tracks: TrackService; geocoder: ReverseGeocoder },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const kinds = [
-      [liveApi.vehicleRoute, 1],
-      [liveApi.assetRoute, 2],
-      [liveApi.personRoute, 3],
+      [liveApi.vehicleTrack, 1],
+      [liveApi.assetTrack, 2],
+      [liveApi.personTrack, 3],
     ] as const;
     for (const [contract, itemType] of kinds) {
       mountRoute(app, contract, async (request) =>
-        ctx.routeService.dayRoute(
+        ctx.tracks.dayTrack(
           scopeOf(request),
           itemType,
           request.params.itemId,
@@ -27,14 +27,8 @@ export function liveRoutes(
         ),
       );
     }
-    mountRoute(app, liveApi.trackRoute, async (request) =>
-      ctx.routeService.dayRoute(
-        scopeOf(request),
-        1,
-        request.params.trackId,
-        request.query.from,
-        request.query.to,
-      ),
+    mountRoute(app, liveApi.trackById, async (request) =>
+      ctx.tracks.dayTrack(scopeOf(request), 1, request.params.trackId, request.query.from, request.query.to),
     );
     mountRoute(app, liveApi.address, async (request) => ({
       address: await ctx.geocoder.address(request.query.lat, request.query.lng, request.query.lang),

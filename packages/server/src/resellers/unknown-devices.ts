@@ -1,29 +1,19 @@
+import { devicesApi, type UnknownDevice } from "@vigia/domain";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { requireWrite } from "../kernel/tenancy/scope.ts";
-
-export interface UnknownDevice {
-  deviceId: string;
-  protocol: string;
-  remote: string;
-  firstSeenTs: number;
-  lastSeenTs: number;
-  messages: number;
-}
 
 /**
  * The unknown-devices list (issue 4): identifiers the gateways heard but no reseller has registered. The
  * table has no owner (an unregistered device belongs to nobody yet), so every reseller-level user sees it;
  * the caller's hook already refuses company roles.
  */
-export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: KernelContext, tags: string[]): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get("/unknowndevices", { schema: { tags } }, async () => {
+export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: KernelContext): void {
+  mountRoute(app, devicesApi.unknown, async () => {
     // The ingest registry keeps a row even after registration; hide those rather than race its cleanup.
     const rows = await ctx.db.query<UnknownDevice>(
       `select u.device_id as "deviceId", u.protocol, u.remote, u.first_seen_ts as "firstSeenTs",
@@ -34,34 +24,30 @@ export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: KernelCon
     );
     return Object.fromEntries(rows.map((r) => [r.deviceId, r]));
   });
-  typed.delete(
-    "/unknowndevices/id/:deviceId",
-    { schema: { tags, params: z.object({ deviceId: z.string().min(1).max(64) }) } },
-    async (request) => {
-      const principal = principalOf(request);
-      requireWrite(principal);
-      const { deviceId } = request.params;
-      const removed = await ctx.db.transaction(async (tx) => {
-        const rows = await tx.query<{ deviceId: string }>(
-          `delete from unknown_devices where device_id = $1 returning device_id as "deviceId"`,
-          [deviceId],
-        );
-        if (rows.length === 0) return false;
-        await recordAudit(
-          ctx,
-          principal,
-          {
-            resellerId: principal.resellerId ?? null,
-            action: "delete",
-            entity: "unknownDevice",
-            entityId: deviceId,
-          },
-          tx,
-        );
-        return true;
-      });
-      if (!removed) throw notFound();
-      return { deviceId };
-    },
-  );
+  mountRoute(app, devicesApi.dismissUnknown, async (request) => {
+    const principal = principalOf(request);
+    requireWrite(principal);
+    const { deviceId } = request.params;
+    const removed = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<{ deviceId: string }>(
+        `delete from unknown_devices where device_id = $1 returning device_id as "deviceId"`,
+        [deviceId],
+      );
+      if (rows.length === 0) return false;
+      await recordAudit(
+        ctx,
+        principal,
+        {
+          resellerId: principal.resellerId ?? null,
+          action: "delete",
+          entity: "unknownDevice",
+          entityId: deviceId,
+        },
+        tx,
+      );
+      return true;
+    });
+    if (!removed) throw notFound();
+    return { deviceId };
+  });
 }

@@ -1,11 +1,13 @@
+import { siteApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { siteForHost } from "./sites.ts";
 
 /** Public branding of the site the browser is on, chosen by Host header. */
 export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/site", { schema: { tags: ["site"], security: [] } }, async (request) => {
+    mountRoute(app, siteApi.get, async (request) => {
       const site = await siteForHost(ctx.db, request.host);
       return {
         id: site.id,

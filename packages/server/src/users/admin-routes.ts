@@ -1,11 +1,12 @@
-import { type DeleteBulkResult, type Role, userWriteSchema } from "@vigia/domain";
+import { type DeleteBulkResult, type Role, usersApi, type userWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES } from "../companies/index.ts";
-import { parseId, requireAdmin } from "../items/index.ts";
+import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -13,7 +14,6 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { importUsers } from "./import.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
 type UserBody = z.output<typeof userWriteSchema>;
 
 /** Roles of company users and the group rule: groups are required unless the user is an administrator. */
@@ -107,8 +107,7 @@ async function companyUser(db: Queryable, scope: CompanyScope, id: number): Prom
 /** The users calls of spec 02 §7, company level. */
 export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["users"];
-    app.get("/users", { schema: { tags } }, async (request) => {
+    mountRoute(app, usersApi.list, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope, false);
       const rows = await ctx.db.query<UserRow>("select * from users where company_id = $1 order by id", [
@@ -117,7 +116,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
     });
 
-    app.post("/users", { schema: { tags, body: userWriteSchema } }, async (request) => {
+    mountRoute(app, usersApi.create, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
       await checkCompanyUser(ctx.db, scope.companyId, request.body);
@@ -142,43 +141,39 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
-    app.put(
-      "/users/id/:id",
-      { schema: { tags, params: idParams, body: userWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const id = parseId(request.params.id);
-        await companyUser(ctx.db, scope, id);
-        await checkCompanyUser(ctx.db, scope.companyId, request.body);
-        const row = await ctx.db.transaction(async (tx) => {
-          const updated = await updateUser(tx, id, request.body, ctx.clock.now());
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "user",
-              entityId: String(id),
-              data: { email: updated.email, role: updated.role },
-            },
-            tx,
-          );
-          return updated;
-        });
-        return toApiUser(row);
-      },
-    );
-
-    app.delete("/users/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, usersApi.update, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
+      await companyUser(ctx.db, scope, id);
+      await checkCompanyUser(ctx.db, scope.companyId, request.body);
+      const row = await ctx.db.transaction(async (tx) => {
+        const updated = await updateUser(tx, id, request.body, ctx.clock.now());
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "user",
+            entityId: String(id),
+            data: { email: updated.email, role: updated.role },
+          },
+          tx,
+        );
+        return updated;
+      });
+      return toApiUser(row);
+    });
+
+    mountRoute(app, usersApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = request.params.id;
       if (id === scope.principal.userId) throw forbidden("user.self");
       const user = await companyUser(ctx.db, scope, id);
       await ctx.db.transaction(async (tx) => {
@@ -199,64 +194,44 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       return { id };
     });
 
-    app.post(
-      "/users/deletebulk",
-      { schema: { tags, body: z.object({ userIds: z.array(z.number().int()).min(1).max(20_000) }) } },
-      async (request): Promise<DeleteBulkResult> => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const ids = [...new Set(request.body.userIds)];
-        const rows = await ctx.db.query<{ id: number }>(
-          "select id from users where company_id = $1 and id = any($2::int[])",
-          [scope.companyId, ids],
-        );
-        const mine = new Set(rows.map((r) => r.id));
-        const notDeleted: DeleteBulkResult["notDeleted"] = [];
-        const deleted: number[] = [];
-        for (const id of ids) {
-          if (!mine.has(id)) notDeleted.push({ id, error: "not.found" });
-          else if (id === scope.principal.userId) notDeleted.push({ id, error: "user.self" });
-          else deleted.push(id);
-        }
-        await ctx.db.transaction(async (tx) => {
-          if (deleted.length > 0) await tx.query("delete from users where id = any($1::int[])", [deleted]);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "delete",
-              entity: "user",
-              entityId: "bulk",
-              data: { ids: deleted },
-            },
-            tx,
-          );
-        });
-        return { deleted, notDeleted };
-      },
-    );
-
-    app.post(
-      "/users/import",
-      {
-        schema: {
-          tags,
-          body: z.object({ csv: z.string().max(20 * 1024 * 1024) }),
-          querystring: z.object({ commit: z.enum(["0", "1"]).optional() }),
-        },
-      },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        return importUsers(
+    mountRoute(app, usersApi.deleteBulk, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const ids = [...new Set(request.body.userIds)];
+      const rows = await ctx.db.query<{ id: number }>(
+        "select id from users where company_id = $1 and id = any($2::int[])",
+        [scope.companyId, ids],
+      );
+      const mine = new Set(rows.map((r) => r.id));
+      const notDeleted: DeleteBulkResult["notDeleted"] = [];
+      const deleted: number[] = [];
+      for (const id of ids) {
+        if (!mine.has(id)) notDeleted.push({ id, error: "not.found" });
+        else if (id === scope.principal.userId) notDeleted.push({ id, error: "user.self" });
+        else deleted.push(id);
+      }
+      await ctx.db.transaction(async (tx) => {
+        if (deleted.length > 0) await tx.query("delete from users where id = any($1::int[])", [deleted]);
+        await recordAudit(
           ctx,
-          scope,
-          request.body.csv,
-          request.query.commit === "1",
-          requestOrigin(request.protocol, request.host),
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "user",
+            entityId: "bulk",
+            data: { ids: deleted },
+          },
+          tx,
         );
-      },
-    );
+      });
+      return { deleted, notDeleted };
+    });
+
+    mountRoute(app, usersApi.import, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      return importUsers(ctx, scope, request.body.csv, request.query.commit === "1");
+    });
   };
 }

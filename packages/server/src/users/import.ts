@@ -25,7 +25,6 @@ export async function importUsers(
   scope: CompanyScope,
   csv: string,
   commit: boolean,
-  origin: string,
 ): Promise<ImportResult> {
   const { rows, errors } = parseCsv("users", csv);
   const groups = await ctx.db.query<{ id: number; name: string }>(
@@ -139,7 +138,7 @@ export async function importUsers(
   // never holds the import response.
   void (async () => {
     for (const user of created) {
-      await sendPasswordLink(ctx, user, "create", origin).catch((error: unknown) =>
+      await sendPasswordLink(ctx, user, "create").catch((error: unknown) =>
         ctx.log.warn({ err: error, userId: user.id }, "create-password link not sent"),
       );
     }

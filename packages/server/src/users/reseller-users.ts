@@ -1,10 +1,9 @@
-import { isSuperResellerOrHigher, type Role, userWriteSchema } from "@vigia/domain";
+import { isSuperResellerOrHigher, type Role, usersApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
-import { requestOrigin, sendPasswordLink } from "../auth/index.ts";
-import { parseId } from "../items/index.ts";
+import { sendPasswordLink } from "../auth/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
@@ -13,7 +12,6 @@ import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { insertUser, updateUser } from "./admin-routes.ts";
 
 const RESELLER_ROLES: readonly Role[] = ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
-const resellerUserSchema = userWriteSchema.extend({ resellerId: z.number().int().positive().optional() });
 
 /** Reseller-level roles a principal may give: a reseller only its own level, the super reseller any. */
 function assignableRoles(principal: Principal): readonly Role[] {
@@ -33,7 +31,6 @@ async function ownedUser(ctx: MailingContext, principal: Principal, id: number):
 /** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id} (spec 02 §7), scoped to the reseller tree. */
 export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["reseller users"];
     const target = async (principal: Principal, resellerId: number | undefined): Promise<number> => {
       const id = resellerId ?? principal.resellerId;
       if (id === null || id === undefined) throw badRequest("validation.failed", { resellerId: "required" });
@@ -48,7 +45,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         throw badRequest("validation.failed", { role: "invalidRole" });
     };
 
-    app.get("/users", { schema: { tags } }, async (request) => {
+    mountRoute(app, usersApi.resellerList, async (request) => {
       const allowed = await visibleResellerIds(ctx.db, principalOf(request));
       const rows = await ctx.db.query<UserRow>(
         "select * from users where reseller_id is not null and ($1::int[] is null or reseller_id = any($1::int[])) order by id",
@@ -57,7 +54,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
     });
 
-    app.post("/users", { schema: { tags, body: resellerUserSchema } }, async (request) => {
+    mountRoute(app, usersApi.resellerCreate, async (request) => {
       const principal = principalOf(request);
       requireWrite(principal);
       checkRole(principal, request.body.role);
@@ -83,81 +80,70 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return created;
       });
-      await sendPasswordLink(ctx, row, "create", requestOrigin(request.protocol, request.host));
+      await sendPasswordLink(ctx, row, "create");
       return toApiUser(row);
     });
 
-    app.put(
-      "/users/id/:id",
-      { schema: { tags, params: z.object({ id: z.string() }), body: resellerUserSchema } },
-      async (request) => {
-        const principal = principalOf(request);
-        const id = parseId(request.params.id);
-        const before = await ownedUser(ctx, principal, id);
-        // Everyone may save their own preferences (the alarm sound of spec 02 §6), read-only or not.
-        const self = id === principal.userId;
-        if (!self) requireWrite(principal);
-        if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
-        const resellerId = await target(
-          principal,
-          request.body.resellerId ?? before.reseller_id ?? undefined,
+    mountRoute(app, usersApi.resellerUpdate, async (request) => {
+      const principal = principalOf(request);
+      const id = request.params.id;
+      const before = await ownedUser(ctx, principal, id);
+      // Everyone may save their own preferences (the alarm sound of spec 02 §6), read-only or not.
+      const self = id === principal.userId;
+      if (!self) requireWrite(principal);
+      if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
+      const resellerId = await target(principal, request.body.resellerId ?? before.reseller_id ?? undefined);
+      const row = await ctx.db.transaction(async (tx) => {
+        const updated = await updateUser(
+          tx,
+          id,
+          {
+            ...request.body,
+            groups: [],
+            ...(self ? { role: before.role as Role, readOnly: before.read_only } : {}),
+          },
+          ctx.clock.now(),
         );
-        const row = await ctx.db.transaction(async (tx) => {
-          const updated = await updateUser(
-            tx,
-            id,
-            {
-              ...request.body,
-              groups: [],
-              ...(self ? { role: before.role as Role, readOnly: before.read_only } : {}),
-            },
-            ctx.clock.now(),
-          );
-          await tx.query("update users set reseller_id = $2 where id = $1", [id, resellerId]);
-          await recordAudit(
-            ctx,
-            principal,
-            {
-              resellerId,
-              action: "update",
-              entity: "user",
-              entityId: String(id),
-              data: { email: updated.email },
-            },
-            tx,
-          );
-          return { ...updated, reseller_id: resellerId };
-        });
-        return toApiUser(row);
-      },
-    );
+        await tx.query("update users set reseller_id = $2 where id = $1", [id, resellerId]);
+        await recordAudit(
+          ctx,
+          principal,
+          {
+            resellerId,
+            action: "update",
+            entity: "user",
+            entityId: String(id),
+            data: { email: updated.email },
+          },
+          tx,
+        );
+        return { ...updated, reseller_id: resellerId };
+      });
+      return toApiUser(row);
+    });
 
-    app.delete(
-      "/users/id/:id",
-      { schema: { tags, params: z.object({ id: z.string() }) } },
-      async (request) => {
-        const principal = principalOf(request);
-        requireWrite(principal);
-        const id = parseId(request.params.id);
-        if (id === principal.userId) throw forbidden("user.self");
-        const before = await ownedUser(ctx, principal, id);
-        await ctx.db.transaction(async (tx) => {
-          await tx.query("delete from users where id = $1", [id]);
-          await recordAudit(
-            ctx,
-            principal,
-            {
-              resellerId: before.reseller_id,
-              action: "delete",
-              entity: "user",
-              entityId: String(id),
-              data: { email: before.email },
-            },
-            tx,
-          );
-        });
-        return { id };
-      },
-    );
+    mountRoute(app, usersApi.resellerRemove, async (request) => {
+      const principal = principalOf(request);
+      requireWrite(principal);
+      const id = request.params.id;
+      if (id === principal.userId) throw forbidden("user.self");
+      const before = await ownedUser(ctx, principal, id);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("delete from users where id = $1", [id]);
+        await recordAudit(
+          ctx,
+          principal,
+          {
+            resellerId: before.reseller_id,
+            action: "delete",
+            entity: "user",
+            entityId: String(id),
+            data: { email: before.email },
+          },
+          tx,
+        );
+      });
+      return { id };
+    });
   };
 }

@@ -1,7 +1,8 @@
+import { unsubscribeApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { randomToken, sha256 } from "../kernel/auth/secrets.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 
@@ -19,46 +20,35 @@ export async function createUnsubscribeKey(
   return key;
 }
 
-const params = z.object({ key: z.string().min(10).max(200) });
-
 /** The unsubscribe screen works without signing in: the key itself is the credential. */
 export function unsubscribeRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/notifications/unsubscribe/:key",
-      { schema: { params, tags: ["notifications"], security: [] } },
-      async (request) => {
-        const rows = await ctx.db.query<{ email: string; kind: string; used_ts: number | null }>(
-          "select email, kind, used_ts from unsubscribe_keys where key_hash = $1",
-          [sha256(request.params.key)],
-        );
-        if (!rows[0]) throw notFound("invalid.key");
-        return { email: rows[0].email, kind: rows[0].kind, done: rows[0].used_ts !== null };
-      },
-    );
+    mountRoute(app, unsubscribeApi.info, async (request) => {
+      const rows = await ctx.db.query<{ email: string; kind: string; used_ts: number | null }>(
+        "select email, kind, used_ts from unsubscribe_keys where key_hash = $1",
+        [sha256(request.params.key)],
+      );
+      if (!rows[0]) throw notFound("invalid.key");
+      return { email: rows[0].email, kind: rows[0].kind, done: rows[0].used_ts !== null };
+    });
 
-    app.post(
-      "/notifications/unsubscribe/:key",
-      { schema: { params, tags: ["notifications"], security: [] } },
-      async (request, reply) => {
-        const found = await ctx.db.transaction(async (tx) => {
-          const rows = await tx.query<{ user_id: number | null; kind: string }>(
-            "update unsubscribe_keys set used_ts = coalesce(used_ts, $2) where key_hash = $1 returning user_id, kind",
-            [sha256(request.params.key), ctx.clock.now()],
-          );
-          const row = rows[0];
-          if (!row) return false;
-          if (row.user_id !== null) {
-            await tx.query("update users set notifications = notifications || $2::jsonb where id = $1", [
-              row.user_id,
-              { [row.kind]: false },
-            ]);
-          }
-          return true;
-        });
-        if (!found) throw notFound("invalid.key");
-        return reply.status(204).send();
-      },
-    );
+    mountRoute(app, unsubscribeApi.confirm, async (request) => {
+      const found = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.query<{ user_id: number | null; kind: string }>(
+          "update unsubscribe_keys set used_ts = coalesce(used_ts, $2) where key_hash = $1 returning user_id, kind",
+          [sha256(request.params.key), ctx.clock.now()],
+        );
+        const row = rows[0];
+        if (!row) return false;
+        if (row.user_id !== null) {
+          await tx.query("update users set notifications = notifications || $2::jsonb where id = $1", [
+            row.user_id,
+            { [row.kind]: false },
+          ]);
+        }
+        return true;
+      });
+      if (!found) throw notFound("invalid.key");
+    });
   };
 }

@@ -7,20 +7,13 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  ITEM_TYPE_OF,
-  parseId,
-  publish,
-  requireAdmin,
-  requireItemWriter,
-  visibleItem,
-} from "../items/index.ts";
+import { ITEM_TYPE_OF, parseId, requireAdmin, requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import type { LiveBus, LiveStore } from "../live/index.ts";
+import type { LiveState } from "../live/index.ts";
 
 const idParams = z.object({ companyId: z.string(), id: z.string() });
 
@@ -62,9 +55,7 @@ async function checkItems(
 }
 
 /** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
-export function worktimeRoutes(
-  ctx: KernelContext & { store: LiveStore; bus: LiveBus },
-): FastifyPluginAsyncZod {
+export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["worktimes"];
     app.get("/worktimes", { schema: { tags } }, async (request) => listWorktimes(ctx, scopeOf(request)));
@@ -256,29 +247,18 @@ export function worktimeRoutes(
         const id = parseId(request.params.id);
         const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
         const { stateId } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customState",
-              entityId: `${kind}:${id}`,
-              data: { stateId },
-            },
-            tx,
-          );
-        });
-        // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
-        const store = ctx.store;
-        const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
-        store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
-        const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
-        publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
-          type: `${prefix}CustomState`,
-          data: { id, stateId },
+        const itemType = ITEM_TYPE_OF[kind];
+        await ctx.live.setCustomState(
+          scope.companyId,
+          { itemType, itemId: id, groupId: item.group_id },
+          stateId,
+        );
+        await recordAudit(ctx, scope.principal, {
+          companyId: scope.companyId,
+          action: "update",
+          entity: "customState",
+          entityId: `${kind}:${id}`,
+          data: { stateId },
         });
         return { id, stateId };
       },

@@ -120,9 +120,11 @@ function renderAt({ path, ...props }: HarnessProps): void {
 }
 
 describe("router applies the access guard", () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     localStorage.setItem("vigia.language", "en");
     initI18n();
+    // The first load of a lazy screen compiles its whole chunk; do it here, outside any test's time limit.
+    await preloadScreen("users");
   });
   beforeEach(() => {
     // Screens may start queries; keep them pending instead of reaching a network.

@@ -4,6 +4,7 @@ import type { Clock } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { unauthorized } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
+import { endSessions, sessionEnded } from "./sessions.ts";
 
 export interface TokenPair {
   accessToken: string;
@@ -14,6 +15,8 @@ export interface TokenPair {
 export interface AccessPayload {
   userId: number;
   siteId: number;
+  /** The session (refresh-token family) the token belongs to; logout ends it before the token expires. */
+  sessionId: string;
 }
 
 export async function signAccessToken(
@@ -22,7 +25,7 @@ export async function signAccessToken(
   payload: AccessPayload,
 ): Promise<string> {
   const iat = Math.floor(clock.now() / 1000);
-  return new SignJWT({ site: payload.siteId })
+  return new SignJWT({ site: payload.siteId, sid: payload.sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(payload.userId))
     .setIssuedAt(iat)
@@ -30,6 +33,7 @@ export async function signAccessToken(
     .sign(key);
 }
 
+/** Checks signature and expiry only; `authenticateAccessToken` also refuses ended sessions. */
 export async function verifyAccessToken(
   key: Uint8Array,
   clock: Clock,
@@ -41,11 +45,23 @@ export async function verifyAccessToken(
       currentDate: new Date(clock.now()),
     });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId)) throw unauthorized();
-    return { userId, siteId: Number(payload.site ?? 0) };
+    if (!Number.isInteger(userId) || typeof payload.sid !== "string") throw unauthorized();
+    return { userId, siteId: Number(payload.site ?? 0), sessionId: payload.sid };
   } catch {
     throw unauthorized("token.invalid");
   }
+}
+
+/** A valid access token of a session that has not been ended. */
+export async function authenticateAccessToken(
+  db: Queryable,
+  key: Uint8Array,
+  clock: Clock,
+  token: string,
+): Promise<AccessPayload> {
+  const payload = await verifyAccessToken(key, clock, token);
+  if (await sessionEnded(db, clock, payload.sessionId)) throw unauthorized("token.revoked");
+  return payload;
 }
 
 async function insertRefresh(db: Queryable, clock: Clock, userId: number, familyId: string): Promise<string> {
@@ -60,15 +76,17 @@ async function insertRefresh(db: Queryable, clock: Clock, userId: number, family
   return `${id}.${secret}`;
 }
 
+/** Opens a session: a new refresh-token family and its first access token. */
 export async function issueTokens(
   db: Database,
   key: Uint8Array,
   clock: Clock,
-  payload: AccessPayload,
+  payload: Omit<AccessPayload, "sessionId">,
 ): Promise<TokenPair> {
-  const refreshToken = await insertRefresh(db, clock, payload.userId, randomToken(12));
+  const sessionId = randomToken(12);
+  const refreshToken = await insertRefresh(db, clock, payload.userId, sessionId);
   return {
-    accessToken: await signAccessToken(key, clock, payload),
+    accessToken: await signAccessToken(key, clock, { ...payload, sessionId }),
     refreshToken,
     expiresIn: ACCESS_TOKEN_TTL_S,
   };
@@ -108,16 +126,21 @@ export async function rotateRefreshToken(
         "update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null",
         [row.family_id, now],
       );
+      await endSessions(tx, clock, [row.family_id]);
       return { error: "token.reused" } as const;
     }
     if (row.expires_ts <= now) return { error: "token.expired" } as const;
     await tx.query("update refresh_tokens set used_ts = $2 where id = $1", [id, now]);
     const refreshToken = await insertRefresh(tx, clock, row.user_id, row.family_id);
-    return { userId: row.user_id, refreshToken } as const;
+    return { userId: row.user_id, refreshToken, sessionId: row.family_id } as const;
   });
   // The revocation above must commit, so the 401 is thrown only after the transaction.
   if ("error" in outcome) throw unauthorized(outcome.error);
-  const accessToken = await signAccessToken(key, clock, { userId: outcome.userId, siteId });
+  const accessToken = await signAccessToken(key, clock, {
+    userId: outcome.userId,
+    siteId,
+    sessionId: outcome.sessionId,
+  });
   return {
     accessToken,
     refreshToken: outcome.refreshToken,
@@ -126,14 +149,36 @@ export async function rotateRefreshToken(
   };
 }
 
+/**
+ * Logout: ends the session of a refresh token, only when its secret matches (a token id alone, which is not
+ * secret enough, ends nothing). Its access tokens are refused from now on.
+ */
 export async function revokeRefreshFamily(db: Database, clock: Clock, presented: string): Promise<void> {
-  const [id] = presented.split(".");
-  if (!id) return;
-  await db.query(
-    `update refresh_tokens set revoked_ts = $2
-     where family_id = (select family_id from refresh_tokens where id = $1) and revoked_ts is null`,
-    [id, clock.now()],
+  const [id, secret] = presented.split(".");
+  if (!id || !secret) return;
+  await db.transaction(async (tx) => {
+    const rows = await tx.query<{ family_id: string; secret_hash: string }>(
+      "select family_id, secret_hash from refresh_tokens where id = $1",
+      [id],
+    );
+    const row = rows[0];
+    if (!row || row.secret_hash !== sha256(secret)) return;
+    await tx.query("update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null", [
+      row.family_id,
+      clock.now(),
+    ]);
+    await endSessions(tx, clock, [row.family_id]);
+  });
+}
+
+/** Ends every open session of a user (a password set from a reset key). */
+export async function endUserSessions(db: Queryable, clock: Clock, userId: number): Promise<void> {
+  const rows = await db.query<{ family_id: string }>(
+    `update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null
+     returning family_id`,
+    [userId, clock.now()],
   );
+  await endSessions(db, clock, [...new Set(rows.map((r) => r.family_id))]);
 }
 
 export const WRONG_CREDENTIALS = API_ERROR.wrongCredentials;

@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { KernelContext } from "../context.ts";
 import { errorHandler } from "../errors.ts";
+import { authenticateRequest } from "./authenticate.ts";
 
 export const API_PREFIX = "/fr/v1";
 
@@ -65,7 +66,12 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // The API description maps every route an attacker could probe: signed-in users only, unless the operator
+  // publishes it (VIGIA_PUBLIC_DOCS=1).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    ...(ctx.config.publicDocs ? {} : { uiHooks: { onRequest: authenticateRequest(ctx) } }),
+  });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 

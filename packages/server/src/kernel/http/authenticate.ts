@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { restrictionFor } from "../auth/restrictions.ts";
-import { bearer, verifyAccessToken } from "../auth/tokens.ts";
+import { authenticateAccessToken, bearer } from "../auth/tokens.ts";
 import type { KernelContext } from "../context.ts";
 import { ApiError, unauthorized } from "../errors.ts";
 import { loadPrincipal, type Principal } from "../tenancy/principal.ts";
@@ -14,7 +14,12 @@ declare module "fastify" {
 /** Resolves the caller from the Bearer token and enforces the access restrictions on every request. */
 export function authenticateRequest(ctx: KernelContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const { userId } = await verifyAccessToken(ctx.jwtKey, ctx.clock, bearer(request.headers.authorization));
+    const { userId } = await authenticateAccessToken(
+      ctx.db,
+      ctx.jwtKey,
+      ctx.clock,
+      bearer(request.headers.authorization),
+    );
     const principal = await loadPrincipal(ctx.db, userId);
     if (!principal) throw unauthorized("user.unknown");
     const restriction = restrictionFor(principal.restrictions, principal.companyRestrictions, {

@@ -1,4 +1,4 @@
-import { alarmsApi, groupsApi, placesApi } from "@vigia/domain";
+import { alarmsApi, groupsApi, placesApi, usersApi } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { api } from "../../platform/api/instance.ts";
@@ -19,10 +19,6 @@ const namedRows = z.record(
 );
 const stateRow = z.object({ id: z.number(), description: z.string().nullish() });
 const stateRows = z.union([z.array(stateRow), z.record(z.string(), stateRow)]);
-const userRows = z.record(
-  z.string(),
-  z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-);
 
 function sorted<T extends { id: number }>(rows: Iterable<T>, label: (row: T) => string): Option[] {
   return [...rows]
@@ -62,7 +58,7 @@ export function useRuleOptions(companyId: number, itemsType: number, opened: boo
     if (!opened) return;
     // Users are not part of the company load: fetched once per opening.
     void api
-      .get(`companies/id/${companyId}/users`, { schema: userRows })
+      .call(usersApi.list, { params: { companyId } })
       .then((rows) =>
         setUsers(
           Object.values(rows).map((u) => ({

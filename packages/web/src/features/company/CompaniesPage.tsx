@@ -1,7 +1,13 @@
 import { Badge, Button, Text } from "@mantine/core";
 import { IconLogin } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { companyBadge } from "@vigia/domain";
+import {
+  type CompanyRecord,
+  type CompanyRow,
+  companiesAdminApi,
+  companyBadge,
+  resellersApi,
+} from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -10,18 +16,9 @@ import { send } from "../../kit/forms/send.ts";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
-import { CompanyForm, type CompanyRecord } from "./CompanyForm.tsx";
+import { CompanyForm } from "./CompanyForm.tsx";
 import { useCompany } from "./company.ts";
 import { resellerQueryKey } from "./resellerLoad.ts";
-
-interface CompanyRow extends CompanyRecord {
-  state: number;
-  email?: string;
-  phone?: string;
-  nif?: string;
-  resellerId?: number;
-  licenses?: Record<string, number>;
-}
 
 /**
  * /companies for reseller-level users: the full company table and form; selecting a company loads it and
@@ -36,11 +33,11 @@ export function CompaniesPage() {
   const rid = user.resellerId ?? 0;
   const companies = useQuery({
     queryKey: resellerQueryKey(rid, "companies"),
-    queryFn: () => api.get<Record<string, CompanyRow>>(`resellers/id/${rid}/companies`),
+    queryFn: () => api.call(resellersApi.companies, { params: { resellerId: rid } }),
   });
   const resellers = useQuery({
     queryKey: resellerQueryKey(rid, "resellers"),
-    queryFn: () => api.get<Record<string, { id: number; name: string }>>("resellers"),
+    queryFn: () => api.call(resellersApi.list, {}),
   });
   const [editing, setEditing] = useState<CompanyRecord | null | "new">(null);
   const [choosing, setChoosing] = useState<number | null>(null);
@@ -98,13 +95,13 @@ export function CompaniesPage() {
     {
       key: "reseller",
       header: t("companies.reseller"),
-      value: (r) => resellerName.get(Number(r.resellerId)) ?? "",
+      value: (r) => resellerName.get(r.resellerId) ?? "",
     },
-    { key: "email", header: t("users.email"), value: (r) => r.email ?? "" },
-    { key: "phone", header: t("users.phone"), value: (r) => r.phone ?? "" },
-    { key: "nif", header: t("companies.nif"), value: (r) => r.nif ?? "" },
-    { key: "vehicles", header: t("companies.vehicleTotal"), value: (r) => r.licenses?.vehicleTotal ?? 0 },
-    { key: "assets", header: t("companies.assetTotal"), value: (r) => r.licenses?.assetTotal ?? 0 },
+    { key: "email", header: t("users.email"), value: (r) => r.email },
+    { key: "phone", header: t("users.phone"), value: (r) => r.phone },
+    { key: "nif", header: t("companies.nif"), value: (r) => r.nif },
+    { key: "vehicles", header: t("companies.vehicleTotal"), value: (r) => r.licenses.vehicleTotal },
+    { key: "assets", header: t("companies.assetTotal"), value: (r) => r.licenses.assetTotal },
   ];
   const open: RowAction<CompanyRow> = {
     key: "open",
@@ -126,13 +123,21 @@ export function CompaniesPage() {
         onNew={() => setEditing("new")}
         onEdit={async (r) => {
           const full = await send(() =>
-            api.get<CompanyRecord>(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+            api.call(
+              companiesAdminApi.get,
+              { params: { resellerId: rid, companyId: r.id } },
+              { quiet: true },
+            ),
           );
           if (full.ok) setEditing(full.value);
         }}
         onDelete={async (r) => {
           const res = await send(() =>
-            api.delete(`resellers/id/${rid}/companies/id/${r.id}`, { quiet: true }),
+            api.call(
+              companiesAdminApi.remove,
+              { params: { resellerId: rid, companyId: r.id } },
+              { quiet: true },
+            ),
           );
           await reload();
           return res.ok;
@@ -147,8 +152,16 @@ export function CompaniesPage() {
           onSave={async (values) => {
             const res = await send(() =>
               editing === "new"
-                ? api.post(`resellers/id/${rid}/companies`, values, { quiet: true })
-                : api.put(`resellers/id/${rid}/companies/id/${editing.id}`, values, { quiet: true }),
+                ? api.call(
+                    companiesAdminApi.create,
+                    { params: { resellerId: rid }, body: values },
+                    { quiet: true },
+                  )
+                : api.call(
+                    companiesAdminApi.update,
+                    { params: { resellerId: rid, companyId: editing.id }, body: values },
+                    { quiet: true },
+                  ),
             );
             if (res.ok) await reload();
             return res;

@@ -1,16 +1,11 @@
 import { Checkbox, Divider, NumberInput, Select, SimpleGrid, Switch } from "@mantine/core";
-import { COMPANY_MAIL_FLAGS, companyWriteSchema } from "@vigia/domain";
+import { COMPANY_MAIL_FLAGS, type CompanyRecord, companyWriteSchema } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-
-export interface CompanyRecord {
-  id: number;
-  name: string;
-  [key: string]: unknown;
-}
 
 const EMPTY = {
   name: "",
@@ -45,13 +40,13 @@ export function CompanyForm({
   resellers: { id: number; name: string }[];
   defaultReseller: number;
   onClose(): void;
-  onSave(values: Record<string, unknown>): Promise<SendResult<unknown>>;
+  onSave(values: z.output<typeof companyWriteSchema>): Promise<SendResult<unknown>>;
 }) {
   const { t } = useTranslation();
-  const start: Record<string, unknown> = { ...EMPTY, resellerId: defaultReseller };
-  if (row)
-    for (const key of [...Object.keys(EMPTY), "resellerId"])
-      if (row[key] !== undefined) start[key] = row[key];
+  // The record's other fields (id, timestamps) are not part of the form: the schema leaves them out.
+  const start: Record<string, unknown> = row
+    ? { ...EMPTY, ...row }
+    : { ...EMPTY, resellerId: defaultReseller };
   const form = useZodForm(companyWriteSchema, start);
   const licenses = form.values.licenses as Record<string, number>;
   const conf = form.values.conf as {
@@ -63,7 +58,8 @@ export function CompanyForm({
   const setGeneral = (key: string, value: unknown) =>
     form.set("conf", { ...conf, general: { ...general, [key]: value } });
   const save = async () => {
-    const res = await onSave(form.values);
+    if (!form.output) return false;
+    const res = await onSave(form.output);
     if (!res.ok) form.setServerErrors(res.fields);
     return res.ok;
   };

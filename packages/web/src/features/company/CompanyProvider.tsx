@@ -5,8 +5,8 @@ import {
   type CompanyLoadResource,
   companyInfoSchema,
   companyLoadPath,
+  currentUserApi,
   isResellerOrHigher,
-  userSchema,
 } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../../platform/api/instance.ts";
@@ -76,7 +76,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   const choose = useCallback(
     async (id: number) => {
-      const updated = await api.put(`current/user/companies/id/${id}`, undefined, { schema: userSchema });
+      const updated = await api.call(currentUserApi.selectCompany, { params: { companyId: id } });
       setUser(updated);
       selectLocal(id);
     },
@@ -84,8 +84,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   );
 
   const clear = useCallback(async () => {
-    if (reseller)
-      await api.put("current/user/companies/id/0", undefined, { schema: userSchema }).then(setUser);
+    if (reseller) await api.call(currentUserApi.selectCompany, { params: { companyId: 0 } }).then(setUser);
     queryClient.removeQueries({ queryKey: [COMPANY_QUERY_KEY] });
     storage.writeCompanyId(null);
     setSelectedId(null);

@@ -2,5 +2,5 @@
 export { COMPANY_QUERY_KEY, CompanyProvider } from "./CompanyProvider.tsx";
 export { CustomDataFields } from "./CustomDataFields.tsx";
 export { CompanyContext, type CompanyValue, useCompany } from "./company.ts";
-export { resellerCompaniesSchema, resellerQueryKey, useResellerLoad } from "./resellerLoad.ts";
+export { resellerQueryKey, useResellerLoad } from "./resellerLoad.ts";
 export { useCompanyRows, useRefreshCompany } from "./rows.ts";

@@ -1,30 +1,36 @@
 import { useQueries } from "@tanstack/react-query";
-import { companySummarySchema, isResellerOrHigher, resellerLoadPaths } from "@vigia/domain";
-import { z } from "zod";
+import { isResellerOrHigher, resellerLoad } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 
 /** Query key of one reseller-load call; the reseller screens of later issues read the same keys. */
 export const resellerQueryKey = (resellerId: number, name: string) => ["reseller", resellerId, name] as const;
 
-/** GET resellers/id/{rid}/companies: an object keyed by company id. */
-export const resellerCompaniesSchema = z.record(z.string(), companySummarySchema);
+/** One call per reseller-load entry; the calls of one subtree get the reseller's id. */
+const LOAD: Record<keyof typeof resellerLoad, (resellerId: number) => Promise<unknown>> = {
+  resellers: () => api.call(resellerLoad.resellers, {}),
+  companies: (resellerId) => api.call(resellerLoad.companies, { params: { resellerId } }),
+  ticketInputs: (resellerId) => api.call(resellerLoad.ticketInputs, { params: { resellerId } }),
+  userInputs: () => api.call(resellerLoad.userInputs, {}),
+  trackerInputs: (resellerId) => api.call(resellerLoad.trackerInputs, { params: { resellerId } }),
+  timezones: () => api.call(resellerLoad.timezones, {}),
+  cras: (resellerId) => api.call(resellerLoad.cras, { params: { resellerId } }),
+  states: () => api.call(resellerLoad.states, {}),
+  supports: (resellerId) => api.call(resellerLoad.supports, { params: { resellerId } }),
+};
 
 /**
  * The reseller load of spec 01 §7 (all GET), run once per session for reseller-level users so the
- * super-user screens open on cached data.
+ * super-user screens open on cached data; each answer is checked by its contract.
  */
 export function useResellerLoad(): { loading: boolean } {
   const { user } = useSession();
   const resellerId = user?.resellerId ?? null;
   const enabled = user !== null && isResellerOrHigher(user.role) && resellerId !== null;
-  const paths = Object.entries(resellerLoadPaths(resellerId ?? 0));
   return useQueries({
-    queries: paths.map(([name, path]) => ({
+    queries: Object.entries(LOAD).map(([name, load]) => ({
       queryKey: resellerQueryKey(resellerId ?? 0, name),
-      // The companies entry shares its cache key with the companies screen, so it is validated the same way.
-      queryFn: () =>
-        name === "companies" ? api.get(path, { schema: resellerCompaniesSchema }) : api.get<unknown>(path),
+      queryFn: () => load(resellerId ?? 0),
       enabled,
       staleTime: Number.POSITIVE_INFINITY,
     })),

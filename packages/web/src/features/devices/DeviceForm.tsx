@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import {
   DEVICE_DESCRIPTION_MAX,
+  type DeviceRow,
   type DeviceTypeInfo,
   defaultDeviceConfig,
   deviceConfigErrors,
@@ -20,41 +21,11 @@ import {
   isAllowedIdKey,
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-
-export interface DeviceRow {
-  id: number;
-  deviceId: string;
-  typeId: number;
-  name: string;
-  description: string;
-  companyId: number | null;
-  companyName: string | null;
-  resellerId: number | null;
-  itemType: number;
-  itemId: number | null;
-  itemName: string | null;
-  itemPos: { lat: number; lng: number; ts: number } | null;
-  sim: {
-    phone?: string;
-    type?: number;
-    iccid?: string;
-    imsi?: string;
-    apn?: string;
-    iccidTs?: number | null;
-    imsiTs?: number | null;
-    apnTs?: number | null;
-  };
-  config: Record<string, unknown>;
-  configActive: boolean;
-  configState: string;
-  countryId: string;
-  createdTs: number;
-  firstConnectTs: number | null;
-}
 
 interface Props {
   row: DeviceRow | null;
@@ -65,7 +36,7 @@ interface Props {
   /** Starting identifier and type of a new device (registering one from the unknown-devices list). */
   initial?: { deviceId: string; typeId?: number };
   onClose(): void;
-  onSave(values: Record<string, unknown>): Promise<SendResult<unknown>>;
+  onSave(values: z.output<typeof deviceWriteSchema>): Promise<SendResult<unknown>>;
 }
 
 /** Device form (spec 02 §3, §5): hex identifier of the type's length, SIM, tracker configuration. */
@@ -102,7 +73,8 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
   const configProblems = deviceConfigErrors(active, config);
   const hexOnly = typeId !== ENCODED_DEVICE_TYPE_ID;
   const save = async () => {
-    const res = await onSave(form.values);
+    if (!form.output) return false;
+    const res = await onSave(form.output);
     if (!res.ok) form.setServerErrors(res.fields);
     return res.ok;
   };

@@ -7,30 +7,31 @@ import {
   IconLinkOff,
   IconQrcode,
   IconTrash,
-  IconUpload,
 } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type DeviceTypeInfo, deviceRowButtons, ITEM_TYPE_LETTER, type ItemType } from "@vigia/domain";
+import {
+  type DeviceRow,
+  deviceRowButtons,
+  devicesApi,
+  ITEM_TYPE_LETTER,
+  type ItemType,
+  resellersApi,
+} from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { CrudPage } from "../../kit/crud/CrudPage.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { send } from "../../kit/forms/send.ts";
-import { ImportDialog } from "../../kit/import/ImportDialog.tsx";
+import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { resellerCompaniesSchema, resellerQueryKey, useCompany } from "../company/index.ts";
-import { DeviceForm, type DeviceRow } from "./DeviceForm.tsx";
+import { resellerQueryKey, useCompany } from "../company/index.ts";
+import { DeviceForm } from "./DeviceForm.tsx";
 import { QrDialog } from "./QrDialog.tsx";
 import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
-
-interface TrackerInputs {
-  types: Record<string, DeviceTypeInfo>;
-  simTypes: Record<string, { id: number; name: string }>;
-}
 
 /** /devices: the reseller's devices with the row buttons of spec 02 §2, form, import, QR and bulk delete. */
 export function DevicesPage() {
@@ -41,18 +42,18 @@ export function DevicesPage() {
   const queryClient = useQueryClient();
   const { timezone } = useTimezone();
   const rid = user.resellerId ?? 0;
-  const base = `resellers/id/${rid}/trackers`;
+  const params = { resellerId: rid };
   const devices = useQuery({
     queryKey: ["devices", rid],
-    queryFn: () => api.get<Record<string, DeviceRow>>(base),
+    queryFn: () => api.call(devicesApi.resellerList, { params }),
   });
   const inputs = useQuery({
     queryKey: resellerQueryKey(rid, "trackerInputs"),
-    queryFn: () => api.get<TrackerInputs>(`resellers/id/${rid}/trackers/inputs`),
+    queryFn: () => api.call(resellersApi.trackerInputs, { params }),
   });
   const companies = useQuery({
     queryKey: resellerQueryKey(rid, "companies"),
-    queryFn: () => api.get(`resellers/id/${rid}/companies`, { schema: resellerCompaniesSchema }),
+    queryFn: () => api.call(resellersApi.companies, { params }),
   });
   const types = useMemo(() => Object.values(inputs.data?.types ?? {}), [inputs.data]);
   const simTypes = useMemo(() => Object.values(inputs.data?.simTypes ?? {}), [inputs.data]);
@@ -60,7 +61,6 @@ export function DevicesPage() {
   const [editing, setEditing] = useState<DeviceRow | null | "new">(null);
   const [assigning, setAssigning] = useState<DeviceRow | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [importing, setImporting] = useState(false);
   const [unknownOpen, setUnknownOpen] = useState(false);
   /** Identifier and type a new device starts with when registered from the unknown-devices list. */
   const [prefill, setPrefill] = useState<{ deviceId: string; typeId?: number } | undefined>(undefined);
@@ -129,14 +129,27 @@ export function DevicesPage() {
       icon: <IconBuildingOff size={16} />,
       visible: visible("unassignCompany"),
       onClick: (r) =>
-        void act(() => api.put(`${base}/id/${r.id}/company`, { companyId: null }, { quiet: true })),
+        void act(() =>
+          api.call(
+            devicesApi.assignCompany,
+            { params: { ...params, id: r.id }, body: { companyId: null } },
+            { quiet: true },
+          ),
+        ),
     },
     {
       key: "unassignItem",
       label: t("devices.unassignItem"),
       icon: <IconLinkOff size={16} />,
       visible: visible("unassignItem"),
-      onClick: (r) => void act(() => api.put(`${base}/id/${r.id}/item`, { itemId: null }, { quiet: true })),
+      onClick: (r) =>
+        void act(() =>
+          api.call(
+            devicesApi.unassignItem,
+            { params: { ...params, id: r.id }, body: { itemId: null } },
+            { quiet: true },
+          ),
+        ),
     },
     {
       key: "goToCompany",
@@ -154,7 +167,10 @@ export function DevicesPage() {
       icon: <IconTrash size={16} />,
       color: "red",
       visible: visible("delete"),
-      onClick: (r) => void act(() => api.delete(`${base}/id/${r.id}`, { quiet: true })),
+      onClick: (r) =>
+        void act(() =>
+          api.call(devicesApi.resellerRemove, { params: { ...params, id: r.id } }, { quiet: true }),
+        ),
     },
   ];
 
@@ -173,20 +189,28 @@ export function DevicesPage() {
         onEdit={(r) => setEditing(r)}
         onDeleteMany={async (list) => {
           await send(() =>
-            api.post(`${base}/deletebulk`, { deviceIds: list.map((d) => d.id) }, { quiet: true }),
+            api.call(
+              devicesApi.deleteBulk,
+              { params, body: { deviceIds: list.map((d) => d.id) } },
+              { quiet: true },
+            ),
           );
           await reload();
         }}
         toolbar={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={16} />}
-              onClick={() => setImporting(true)}
+            <ImportButton
+              kind="devices"
+              run={(csv, commit) =>
+                api.call(
+                  devicesApi.import,
+                  { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
+                  { quiet: true },
+                )
+              }
+              onDone={() => void reload()}
               data-testid="devices-import"
-            >
-              {t("imports.import")}
-            </Button>
+            />
             <Button
               variant="default"
               leftSection={<IconDeviceUnknown size={16} />}
@@ -211,8 +235,12 @@ export function DevicesPage() {
           onSave={async (values) => {
             const res = await send(() =>
               editing === "new"
-                ? api.post(base, values, { quiet: true })
-                : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
+                ? api.call(devicesApi.resellerCreate, { params, body: values }, { quiet: true })
+                : api.call(
+                    devicesApi.resellerUpdate,
+                    { params: { ...params, id: editing.id }, body: values },
+                    { quiet: true },
+                  ),
             );
             if (res.ok) {
               await reload();
@@ -229,7 +257,13 @@ export function DevicesPage() {
         onClose={() => setAssigning(null)}
         onAssign={async (companyId) => {
           if (!assigning) return;
-          await act(() => api.put(`${base}/id/${assigning.id}/company`, { companyId }, { quiet: true }));
+          await act(() =>
+            api.call(
+              devicesApi.assignCompany,
+              { params: { ...params, id: assigning.id }, body: { companyId } },
+              { quiet: true },
+            ),
+          );
           setAssigning(null);
         }}
       />
@@ -242,13 +276,6 @@ export function DevicesPage() {
         }}
       />
       <QrDialog value={qr} onClose={() => setQr(null)} />
-      <ImportDialog
-        kind="devices"
-        path={`${base}/import`}
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onDone={() => void reload()}
-      />
     </>
   );
 }

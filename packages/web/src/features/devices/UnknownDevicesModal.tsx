@@ -1,6 +1,7 @@
 import { Badge, Modal } from "@mantine/core";
 import { IconPlus, IconX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { devicesApi, type UnknownDevice } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -8,15 +9,6 @@ import { send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-
-export interface UnknownDevice {
-  deviceId: string;
-  protocol: string;
-  remote: string;
-  firstSeenTs: number;
-  lastSeenTs: number;
-  messages: number;
-}
 
 /** Device type each gateway protocol speaks, so "Register" starts with the right identifier rules. */
 export const PROTOCOL_DEVICE_TYPE: Readonly<Record<string, number>> = { teltonika: 1, gt06: 3, osmand: 4 };
@@ -39,7 +31,7 @@ export function UnknownDevicesModal({
   // Fetched only while open: the list is global and the gateways keep it changing.
   const list = useQuery({
     queryKey: UNKNOWN_DEVICES_KEY,
-    queryFn: () => api.get<Record<string, UnknownDevice>>("resellers/unknowndevices"),
+    queryFn: () => api.call(devicesApi.unknown, {}),
     enabled: opened,
   });
   // The server sends the most recently heard first; keep that order rather than sort formatted dates.
@@ -86,7 +78,7 @@ export function UnknownDevicesModal({
       color: "red",
       onClick: (r) =>
         void send(() =>
-          api.delete(`resellers/unknowndevices/id/${encodeURIComponent(r.deviceId)}`, { quiet: true }),
+          api.call(devicesApi.dismissUnknown, { params: { deviceId: r.deviceId } }, { quiet: true }),
         ).then(() => queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY })),
     },
   ];

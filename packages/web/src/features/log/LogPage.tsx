@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { type AuditLogRow, auditApi } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -7,16 +8,6 @@ import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useCompany } from "../company/index.ts";
 
-interface LogRow {
-  id: string;
-  ts: number;
-  userEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  data: Record<string, unknown>;
-}
-
 /** /log: the company's audit log of the last 30 days (administrators), read-only. */
 export function LogPage() {
   const { t } = useTranslation();
@@ -24,10 +15,11 @@ export function LogPage() {
   const { timezone: tz } = useTimezone();
   const log = useQuery({
     queryKey: ["log", companyId],
-    queryFn: () => api.get<Record<string, LogRow>>(`companies/id/${companyId}/log`),
+    queryFn: () => api.call(auditApi.log, { params: { companyId: companyId ?? 0 } }),
+    enabled: companyId !== null,
   });
   const rows = useMemo(() => Object.values(log.data ?? {}), [log.data]);
-  const columns: DataColumn<LogRow>[] = [
+  const columns: DataColumn<AuditLogRow>[] = [
     { key: "ts", header: t("log.date"), value: (r) => formatDateTime(r.ts, tz, true) },
     { key: "user", header: t("log.user"), value: (r) => r.userEmail },
     {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
-import { expiredPasswordChangeSchema } from "@vigia/domain";
+import { authApi, expiredPasswordChangeSchema } from "@vigia/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
@@ -32,7 +32,7 @@ export function ExpiredPasswordForm({
     setBusy(true);
     setError(null);
     try {
-      await api.post("auth/password/expired", body, { token: null, own401: true, quiet: true });
+      await api.call(authApi.passwordExpired, { body }, { token: null, own401: true, quiet: true });
       onDone(t("password.changed"));
     } catch (e) {
       const wrong = e instanceof ApiError && e.status === 401;

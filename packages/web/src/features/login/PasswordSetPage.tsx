@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from "@mantine/core";
-import { API_ERROR } from "@vigia/domain";
+import { API_ERROR, authApi } from "@vigia/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
@@ -25,7 +25,11 @@ export function PasswordSetPage() {
     setBusy(true);
     setError(null);
     try {
-      await api.post("auth/password/set", { key, password }, { token: null, own401: true, quiet: true });
+      await api.call(
+        authApi.passwordSet,
+        { body: { key, password } },
+        { token: null, own401: true, quiet: true },
+      );
       setDone(true);
     } catch (e) {
       const invalidKey = e instanceof ApiError && e.description.includes(API_ERROR.invalidKey);

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
-import { passwordResetRequestSchema } from "@vigia/domain";
+import { authApi, passwordResetRequestSchema } from "@vigia/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
@@ -25,9 +25,9 @@ export function ResetRequestForm({
     setBusy(true);
     setError(null);
     try {
-      await api.post(
-        "auth/password/reset",
-        { email: email.trim() },
+      await api.call(
+        authApi.passwordReset,
+        { body: { email: email.trim() } },
         { token: null, own401: true, quiet: true },
       );
       onDone(t("login.resetSent"));

@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { unsubscribeInfoSchema } from "@vigia/domain";
+import { unsubscribeApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { api } from "../../platform/api/instance.ts";
@@ -10,12 +10,13 @@ import { AuthFrame } from "./AuthFrame.tsx";
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const { key = "" } = useParams();
-  const path = `notifications/unsubscribe/${encodeURIComponent(key)}`;
   const info = useQuery({
     queryKey: ["unsubscribe", key],
-    queryFn: () => api.get(path, { schema: unsubscribeInfoSchema, token: null, quiet: true }),
+    queryFn: () => api.call(unsubscribeApi.info, { params: { key } }, { token: null, quiet: true }),
   });
-  const confirm = useMutation({ mutationFn: () => api.post(path, undefined, { token: null, quiet: true }) });
+  const confirm = useMutation({
+    mutationFn: () => api.call(unsubscribeApi.confirm, { params: { key } }, { token: null, quiet: true }),
+  });
 
   return (
     <AuthFrame title={t("unsubscribe.title")}>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
 import { IconChartLine, IconRoute, IconTrash } from "@tabler/icons-react";
-import type { DayRoute, DrivingEvent, ItemKey, MapConfig } from "@vigia/domain";
+import type { DayTrack, DrivingEvent, ItemKey, MapConfig } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
@@ -8,7 +8,7 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { ChartModal } from "./ChartModal.tsx";
 import type { RouteDrawing } from "./mapController.ts";
-import { dayRange, routeContract, routeEvents, todayIn } from "./route.ts";
+import { dayRange, routeEvents, todayIn, trackContract } from "./route.ts";
 
 export interface RouteSectionProps {
   kind: ItemKey;
@@ -23,7 +23,7 @@ export interface RouteSectionProps {
 export function RouteSection({ kind, id, companyId, timezone, config, onRoute }: RouteSectionProps) {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
-  const [route, setRoute] = useState<(DayRoute & { from: number; to: number }) | null>(null);
+  const [route, setRoute] = useState<(DayTrack & { from: number; to: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [chartOpen, setChartOpen] = useState(false);
@@ -50,7 +50,7 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
     try {
       const range = dayRange(day, timezone, Date.now());
       const result = await api.call(
-        routeContract(kind),
+        trackContract(kind),
         { params: { companyId, itemId: id }, query: range },
         { quiet: true },
       );

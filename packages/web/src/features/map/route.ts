@@ -58,13 +58,13 @@ export function todayIn(tz: string, now: number): string {
   }
 }
 
-/** The route call of each item kind (vehicles, assets, persons). */
-export function routeContract(kind: "vehicle" | "asset" | "person") {
+/** The day-track call of each item kind (vehicles, assets, persons). */
+export function trackContract(kind: "vehicle" | "asset" | "person") {
   return kind === "vehicle"
-    ? liveApi.vehicleRoute
+    ? liveApi.vehicleTrack
     : kind === "asset"
-      ? liveApi.assetRoute
-      : liveApi.personRoute;
+      ? liveApi.assetTrack
+      : liveApi.personTrack;
 }
 
 const MINUTE = 60_000;

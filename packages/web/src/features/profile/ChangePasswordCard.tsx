@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconLock } from "@tabler/icons-react";
-import { API_ERROR, currentPasswordChangeSchema } from "@vigia/domain";
+import { API_ERROR, currentPasswordChangeSchema, currentUserApi } from "@vigia/domain";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
@@ -28,7 +28,11 @@ export function ChangePasswordCard() {
     setError(null);
     try {
       // own401: a wrong old password answers 401 and must not end the session.
-      await api.put("current/user/password", { oldPassword, password }, { quiet: true, own401: true });
+      await api.call(
+        currentUserApi.changePassword,
+        { body: { oldPassword, password } },
+        { quiet: true, own401: true },
+      );
       setOld("");
       setPassword("");
       setRepeat("");

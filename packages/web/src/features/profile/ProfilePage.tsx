@@ -14,12 +14,12 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import {
+  currentUserApi,
   LANGUAGES,
   type Language,
   type MapBound,
   type ProfileUpdate,
   profileUpdateSchema,
-  userSchema,
 } from "@vigia/domain";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -69,7 +69,7 @@ export function ProfilePage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const updated = await api.put("current/user", parsed.data, { schema: userSchema, quiet: true });
+      const updated = await api.call(currentUserApi.update, { body: parsed.data }, { quiet: true });
       setUser(updated);
       // Saving the profile also applies its language and time zone to this browser.
       setLanguage(updated.language);

@@ -1,6 +1,6 @@
 import { Select, Switch } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { isValidParent, resellerWriteSchema } from "@vigia/domain";
+import { isValidParent, type ResellerRow, resellersApi, resellerWriteSchema } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudPage } from "../../kit/crud/CrudPage.tsx";
@@ -11,16 +11,6 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-
-interface ResellerRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-  email?: string;
-  phone?: string;
-  children: number[];
-  allowMapProvider?: boolean;
-}
 
 /** Path from the root of the visible tree, so the flat table reads as a tree. */
 function pathOf(byId: Map<number, ResellerRow>, id: number): string {
@@ -43,7 +33,7 @@ export function ResellersPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ["resellersAdmin"],
-    queryFn: () => api.get<Record<string, ResellerRow>>("resellers"),
+    queryFn: () => api.call(resellersApi.list, {}),
   });
   const rows = useMemo(() => Object.values(list.data ?? {}), [list.data]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
@@ -52,8 +42,8 @@ export function ResellersPage() {
   const columns: DataColumn<ResellerRow>[] = [
     { key: "path", header: t("resellers.tree"), value: (r) => pathOf(byId, r.id) },
     { key: "name", header: t("mgmt.name"), value: (r) => r.name },
-    { key: "email", header: t("users.email"), value: (r) => r.email ?? "" },
-    { key: "phone", header: t("users.phone"), value: (r) => r.phone ?? "" },
+    { key: "email", header: t("users.email"), value: (r) => r.email },
+    { key: "phone", header: t("users.phone"), value: (r) => r.phone },
     { key: "children", header: t("resellers.children"), value: (r) => r.children.length },
   ];
   return (
@@ -69,7 +59,9 @@ export function ResellersPage() {
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onDelete={async (r) => {
-          const res = await send(() => api.delete(`resellers/id/${r.id}`, { quiet: true }));
+          const res = await send(() =>
+            api.call(resellersApi.remove, { params: { resellerId: r.id } }, { quiet: true }),
+          );
           await reload();
           return res.ok;
         }}
@@ -108,10 +100,12 @@ function ResellerForm({
   const parent = form.values.parentId as number | null;
   const selfParent = !isValidParent(row?.id, parent);
   const save = async () => {
+    const body = form.output;
+    if (!body) return false;
     const res = await send(() =>
       row
-        ? api.put(`resellers/id/${row.id}`, form.values, { quiet: true })
-        : api.post("resellers", form.values, { quiet: true }),
+        ? api.call(resellersApi.update, { params: { resellerId: row.id }, body }, { quiet: true })
+        : api.call(resellersApi.create, { body }, { quiet: true }),
     );
     if (!res.ok) form.setServerErrors(res.fields);
     else onSaved();

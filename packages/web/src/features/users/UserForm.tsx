@@ -1,6 +1,7 @@
 import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { COMPANY_MAIL_FLAGS, LANGUAGES, type User, userWriteSchema } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
@@ -33,7 +34,7 @@ interface Props {
   groups?: readonly { id: number; name: string }[];
   countries: readonly string[];
   onClose(): void;
-  onSave(values: Record<string, unknown>): Promise<SendResult<unknown>>;
+  onSave(values: z.output<typeof userWriteSchema>): Promise<SendResult<unknown>>;
 }
 
 /** The user form of spec 02 §7: roles, read-only, groups (required unless administrator), preferences, restrictions. */
@@ -53,7 +54,8 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
   const notifications = (form.values.notifications ?? {}) as Record<string, boolean>;
   const config = (form.values.config ?? {}) as Record<string, unknown>;
   const save = async () => {
-    const res = await onSave(form.values);
+    if (!form.output) return false;
+    const res = await onSave(form.output);
     if (!res.ok) form.setServerErrors(res.fields);
     return res.ok;
   };

@@ -1,12 +1,11 @@
-import { Badge, Button } from "@mantine/core";
-import { IconUpload } from "@tabler/icons-react";
+import { Badge } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { User } from "@vigia/domain";
+import { type User, usersApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudPage } from "../../kit/crud/CrudPage.tsx";
 import { send } from "../../kit/forms/send.ts";
-import { ImportDialog } from "../../kit/import/ImportDialog.tsx";
+import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
@@ -57,15 +56,15 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const groups = useCompanyRows<{ id: number; name: string }>("groups");
   const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
-  const base = `companies/id/${companyId}/users`;
+  const params = { companyId: companyId ?? 0 };
   const users = useQuery({
     queryKey: ["users", companyId],
-    queryFn: () => api.get<Record<string, User>>(base),
+    queryFn: () => api.call(usersApi.list, { params }),
+    enabled: companyId !== null,
   });
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   const columns = useColumns(groups);
   const [editing, setEditing] = useState<User | null | "new">(null);
-  const [importing, setImporting] = useState(false);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["users", companyId] });
   return (
     <>
@@ -80,25 +79,35 @@ export function UsersPage() {
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onDelete={async (r) => {
-          const res = await send(() => api.delete(`${base}/id/${r.id}`, { quiet: true }));
+          const res = await send(() =>
+            api.call(usersApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
+          );
           await reload();
           return res.ok;
         }}
         onDeleteMany={async (list) => {
           await send(() =>
-            api.post(`${base}/deletebulk`, { userIds: list.map((u) => u.id) }, { quiet: true }),
+            api.call(
+              usersApi.deleteBulk,
+              { params, body: { userIds: list.map((u) => u.id) } },
+              { quiet: true },
+            ),
           );
           await reload();
         }}
         toolbar={
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} />}
-            onClick={() => setImporting(true)}
+          <ImportButton
+            kind="users"
+            run={(csv, commit) =>
+              api.call(
+                usersApi.import,
+                { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
+                { quiet: true },
+              )
+            }
+            onDone={() => void reload()}
             data-testid="users-import"
-          >
-            {t("imports.import")}
-          </Button>
+          />
         }
       />
       {editing !== null ? (
@@ -111,21 +120,18 @@ export function UsersPage() {
           onSave={async (values) => {
             const res = await send(() =>
               editing === "new"
-                ? api.post(base, values, { quiet: true })
-                : api.put(`${base}/id/${editing.id}`, values, { quiet: true }),
+                ? api.call(usersApi.create, { params, body: values }, { quiet: true })
+                : api.call(
+                    usersApi.update,
+                    { params: { ...params, id: editing.id }, body: values },
+                    { quiet: true },
+                  ),
             );
             if (res.ok) await reload();
             return res;
           }}
         />
       ) : null}
-      <ImportDialog
-        kind="users"
-        path={`${base}/import`}
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onDone={() => void reload()}
-      />
     </>
   );
 }
@@ -137,7 +143,7 @@ export function ResellerUsersPage() {
   const queryClient = useQueryClient();
   const users = useQuery({
     queryKey: ["resellerUsers"],
-    queryFn: () => api.get<Record<string, User>>("resellers/users"),
+    queryFn: () => api.call(usersApi.resellerList, {}),
   });
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   const columns = useColumns();
@@ -157,7 +163,9 @@ export function ResellerUsersPage() {
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onDelete={async (r) => {
-          const res = await send(() => api.delete(`resellers/users/id/${r.id}`, { quiet: true }));
+          const res = await send(() =>
+            api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true }),
+          );
           await reload();
           return res.ok;
         }}
@@ -171,8 +179,12 @@ export function ResellerUsersPage() {
           onSave={async (values) => {
             const res = await send(() =>
               editing === "new"
-                ? api.post("resellers/users", values, { quiet: true })
-                : api.put(`resellers/users/id/${editing.id}`, values, { quiet: true }),
+                ? api.call(usersApi.resellerCreate, { body: values }, { quiet: true })
+                : api.call(
+                    usersApi.resellerUpdate,
+                    { params: { id: editing.id }, body: values },
+                    { quiet: true },
+                  ),
             );
             if (res.ok) await reload();
             return res;

@@ -5,14 +5,16 @@ import Papa from "papaparse";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
-import { api } from "../../platform/api/instance.ts";
 import { downloadFile } from "../table/index.ts";
 import { ImportErrorsTable } from "./ImportErrorsTable.tsx";
 
 interface Props {
   kind: CsvKind;
-  /** Import endpoint (without ?commit). */
-  path: string;
+  /**
+   * Sends the file to the kind's import call: without commit the server only checks it; with commit it
+   * writes the valid rows. Errors are shown here, so the call should be quiet.
+   */
+  run(csv: string, commit: boolean): Promise<ImportResult>;
   opened: boolean;
   onClose(): void;
   onDone(): void;
@@ -28,7 +30,7 @@ type Stage =
  * Bulk CSV import (spec 02 §5): the file is read with papaparse (progress bar, column check), the server
  * validates every row and commits nothing until the user confirms; then the valid rows go in one transaction.
  */
-export function ImportDialog({ kind, path, opened, onClose, onDone }: Props) {
+export function ImportDialog({ kind, run, opened, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [stage, setStage] = useState<Stage>({ name: "pick" });
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function ImportDialog({ kind, path, opened, onClose, onDone }: Props) {
 
   const check = async (csv: string) => {
     try {
-      const result = await api.post<ImportResult>(path, { csv }, { quiet: true });
+      const result = await run(csv, false);
       setStage({ name: "checked", result, csv });
     } catch (e) {
       setError(e instanceof ApiError ? `${t("imports.failed")}: ${e.description}` : t("errors.tryAgain"));
@@ -81,7 +83,7 @@ export function ImportDialog({ kind, path, opened, onClose, onDone }: Props) {
   const commit = async (csv: string) => {
     setStage({ name: "reading", percent: 95 });
     try {
-      const result = await api.post<ImportResult>(`${path}?commit=1`, { csv }, { quiet: true });
+      const result = await run(csv, true);
       setStage({ name: "done", result });
       onDone();
     } catch (e) {

@@ -8,5 +8,7 @@ export function apiErrorText(error: ApiError, t: TFunction): string {
   if (isDuplicateEmailError(error.description)) return t("errors.duplicateEmail");
   if (error.description.includes(API_ERROR.personAlreadyAssigned)) return t("errors.personAlreadyAssigned");
   if (error.status === 406) return t("errors.searchTooExtensive");
+  // The sign-in throttle also guards password changes and reset requests.
+  if (error.status === 429) return t("login.tooManyTries");
   return t("errors.generic", { status: error.status, description: error.description, url: error.url });
 }

@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from "@vigia/domain";
+import { type ClientMessage, currentUserApi, type ServerMessage } from "@vigia/domain";
 import { useCallback, useEffect, useRef } from "react";
 import { api, clientHooks } from "../api/instance.ts";
 import type { SiteStorage } from "../session/storage.ts";
@@ -30,7 +30,7 @@ export function useLiveClient(
         return Number.isFinite(value) ? value : null;
       },
       writeFrontVersion: (initTs) => storage.writeFrontVersion(initTs),
-      checkToken: () => api.get("current/user", { quiet: true }),
+      checkToken: () => api.call(currentUserApi.get, {}, { quiet: true }),
       reload: () => window.location.reload(),
       onMessage: (message) => onMessageRef.current(companyId, message),
     });

@@ -1,13 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  isResellerOrHigher,
-  loginResponseSchema,
-  type Site,
-  siteSchema,
-  tokenResponseSchema,
-  type User,
-  userSchema,
-} from "@vigia/domain";
+import { authApi, currentUserApi, isResellerOrHigher, type Site, siteApi, type User } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, clientHooks } from "../api/instance.ts";
 import { setLanguage, storedLanguage } from "../i18n/index.ts";
@@ -42,19 +34,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const site = await api
-        .get("site", { schema: siteSchema, token: null, quiet: true })
-        .catch(() => FALLBACK_SITE);
+      const site = await api.call(siteApi.get, {}, { token: null, quiet: true }).catch(() => FALLBACK_SITE);
       const storage = new SiteStorage(site.sitename, localStorage, sessionStorage);
       const manager = new SessionManager({
         storage,
         refresh: (refreshToken) =>
-          api.get("auth/token", {
-            token: refreshToken,
-            own401: true,
-            quiet: true,
-            schema: tokenResponseSchema,
-          }),
+          api.call(authApi.token, {}, { token: refreshToken, own401: true, quiet: true }),
         timers: browserTimers,
         onExpired: () => setUser(null),
       });
@@ -70,7 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setBooted(value);
       adoptDefault(site.timezone);
       if (await manager.restore()) {
-        const current = await api.get("current/user", { schema: userSchema }).catch(() => null);
+        const current = await api.call(currentUserApi.get, {}).catch(() => null);
         if (!cancelled) setUser(current);
       }
       if (!cancelled) setRestoring(false);
@@ -84,15 +69,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string): Promise<User> => {
       const b = bootedRef.current;
       if (!b) throw new Error("session not ready");
-      const response = await api.post(
-        "auth/login",
-        { username, password, channel: "front" },
-        { schema: loginResponseSchema, token: null, own401: true, quiet: true },
+      const response = await api.call(
+        authApi.login,
+        { body: { username, password, channel: "front" } },
+        { token: null, own401: true, quiet: true },
       );
       b.manager.start(response);
       b.storage.writeMapSettings(response.mapKeys, response.osmTilesUrl);
       b.storage.writeFrontVersion(response.initTs);
-      const current = await api.get("current/user", { schema: userSchema });
+      const current = await api.call(currentUserApi.get, {});
       // The browser's own choices win; the profile only fills in what was never chosen here.
       if (!storedLanguage()) setLanguage(current.language);
       adoptDefault(current.timezone);
@@ -108,11 +93,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!b) return;
     if (user && isResellerOrHigher(user.role)) {
       // Resellers clear their selected company first, so the next sign-in starts from the company list.
-      await api.put("current/user/companies/id/0", undefined, { quiet: true }).catch(() => undefined);
+      await api
+        .call(currentUserApi.selectCompany, { params: { companyId: 0 } }, { quiet: true })
+        .catch(() => undefined);
     }
     const refreshToken = b.manager.refreshToken;
     if (refreshToken) {
-      await api.post("auth/logout", { refreshToken }, { quiet: true, own401: true }).catch(() => undefined);
+      await api
+        .call(authApi.logout, { body: { refreshToken } }, { quiet: true, own401: true })
+        .catch(() => undefined);
     }
     b.manager.clear();
     b.storage.writeCompanyId(null);

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import {
+  expiredPasswordChangeSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  passwordResetRequestSchema,
+  passwordSetBodySchema,
+  tokenResponseSchema,
+} from "../api/auth.ts";
+import { defineRoute } from "../contract.ts";
+
+const tags = ["auth"] as const;
+
+/** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
+export const authApi = {
+  login: defineRoute({
+    method: "POST",
+    path: "/auth/login",
+    summary: "Sign in with e-mail and password; opens a session",
+    tags,
+    body: loginBodySchema,
+    response: loginResponseSchema,
+  }),
+  token: defineRoute({
+    method: "GET",
+    path: "/auth/token",
+    summary: "Rotate the refresh token (sent as the Bearer token) for a new token pair",
+    tags,
+    response: tokenResponseSchema,
+  }),
+  logout: defineRoute({
+    method: "POST",
+    path: "/auth/logout",
+    summary: "End the session of a refresh token; its access tokens stop working at once",
+    tags,
+    body: z.object({ refreshToken: z.string().min(1).max(200) }),
+    response: null,
+  }),
+  passwordReset: defineRoute({
+    method: "POST",
+    path: "/auth/password/reset",
+    summary: "Mail a reset-password link (the same answer whether or not the address exists)",
+    tags,
+    body: passwordResetRequestSchema,
+    response: null,
+  }),
+  passwordSet: defineRoute({
+    method: "POST",
+    path: "/auth/password/set",
+    summary: "Set the password with the key of a reset or create-password link",
+    tags,
+    body: passwordSetBodySchema,
+    response: null,
+  }),
+  passwordExpired: defineRoute({
+    method: "POST",
+    path: "/auth/password/expired",
+    summary: "Replace an expired password with the old one",
+    tags,
+    body: expiredPasswordChangeSchema,
+    response: null,
+  }),
+};

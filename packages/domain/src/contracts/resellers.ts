@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { companyRowSchema, resellerRowSchema, resellerWriteSchema } from "../admin.ts";
+import { supportContactSchema } from "../api/companyLoad.ts";
+import { defineRoute, idParam } from "../contract.ts";
+import { trackerInputsSchema } from "../devices.ts";
+import {
+  costInputsSchema,
+  numberCatalogueSchema,
+  ticketInputsSchema,
+  timezonesSchema,
+  userInputsSchema,
+} from "../inputs.ts";
+
+const resellerParams = z.object({ resellerId: idParam });
+
+const tags = ["reseller load"] as const;
+const adminTags = ["resellers admin"] as const;
+
+/** The reseller tree (/resellers screen) and the reseller-load calls of spec 01 §7. */
+export const resellersApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/resellers",
+    summary: "Resellers of the caller's tree, keyed by id",
+    tags,
+    response: z.record(z.string(), resellerRowSchema),
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/resellers",
+    summary: "Create a reseller under one of the caller's tree",
+    tags: adminTags,
+    body: resellerWriteSchema,
+    response: resellerRowSchema,
+  }),
+  update: defineRoute({
+    method: "PUT",
+    path: "/resellers/id/:resellerId",
+    summary: "Edit a reseller or move it in the tree (never under itself or below it)",
+    tags: adminTags,
+    params: resellerParams,
+    body: resellerWriteSchema,
+    response: resellerRowSchema,
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/resellers/id/:resellerId",
+    summary: "Delete a reseller with no children, companies or devices (and its users)",
+    tags: adminTags,
+    params: resellerParams,
+    response: z.object({ id: z.number() }),
+  }),
+  companies: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/companies",
+    summary: "Companies of the reseller's subtree, keyed by id",
+    tags,
+    params: resellerParams,
+    response: z.record(z.string(), companyRowSchema),
+  }),
+  supports: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/supports",
+    summary: "The reseller's support contacts, keyed by id",
+    tags,
+    params: resellerParams,
+    response: z.record(z.string(), supportContactSchema),
+  }),
+  trackerInputs: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/trackers/inputs",
+    summary: "Device types and SIM types for the device forms",
+    tags,
+    params: resellerParams,
+    response: trackerInputsSchema,
+  }),
+  ticketInputs: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/tickets/inputs",
+    summary: "Ticket types, states and priorities",
+    tags,
+    params: resellerParams,
+    response: ticketInputsSchema,
+  }),
+  costInputs: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/costs/inputs",
+    summary: "Cost types and currencies",
+    tags,
+    params: resellerParams,
+    response: costInputsSchema,
+  }),
+  userInputs: defineRoute({
+    method: "GET",
+    path: "/resellers/users/inputs",
+    summary: "Roles, languages, countries and timezones for the user form",
+    tags,
+    response: userInputsSchema,
+  }),
+  timezones: defineRoute({
+    method: "GET",
+    path: "/resellers/timezones",
+    summary: "Every timezone, keyed by its IANA name",
+    tags,
+    response: timezonesSchema,
+  }),
+  cras: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/cras",
+    summary: "Alarm-receiving centres of the reseller's subtree, keyed by id",
+    tags,
+    params: resellerParams,
+    response: z.record(
+      z.string(),
+      z.object({ id: z.number(), name: z.string(), url: z.string(), resellerId: z.number() }),
+    ),
+  }),
+  states: defineRoute({
+    method: "GET",
+    path: "/resellers/states",
+    summary: "Company states, keyed by value",
+    tags,
+    response: numberCatalogueSchema,
+  }),
+};
+
+/**
+ * The reseller load of spec 01 §7 (all GET), run once per session for reseller-level users: each entry is
+ * the contract of one call, by the name its cached answer is read under.
+ */
+export const resellerLoad = {
+  resellers: resellersApi.list,
+  companies: resellersApi.companies,
+  ticketInputs: resellersApi.ticketInputs,
+  userInputs: resellersApi.userInputs,
+  trackerInputs: resellersApi.trackerInputs,
+  timezones: resellersApi.timezones,
+  cras: resellersApi.cras,
+  states: resellersApi.states,
+  supports: resellersApi.supports,
+};

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { userSchema, userWriteSchema } from "../api/users.ts";
+import { defineRoute, idParam } from "../contract.ts";
+import {
+  csvImportBodySchema,
+  csvImportQuerySchema,
+  deleteBulkResultSchema,
+  importResultSchema,
+} from "../csv.ts";
+
+const companyParams = z.object({ companyId: idParam });
+const companyUserParams = z.object({ companyId: idParam, id: idParam });
+const resellerUserParams = z.object({ id: idParam });
+
+/** Body of a reseller-level user: the user fields, and which reseller of the caller's tree it belongs to. */
+export const resellerUserWriteSchema = userWriteSchema.extend({
+  resellerId: z.number().int().positive().optional(),
+});
+export type ResellerUserWrite = z.input<typeof resellerUserWriteSchema>;
+
+const usersById = z.record(z.string(), userSchema);
+const removed = z.object({ id: z.number() });
+
+const tags = ["users"] as const;
+const resellerTags = ["reseller users"] as const;
+
+/** User management (spec 02 §7): company users under the company, reseller-level users under /resellers. */
+export const usersApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/users",
+    summary: "The company's users, keyed by id (administrators)",
+    tags,
+    params: companyParams,
+    response: usersById,
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/users",
+    summary: "Create a company user and mail the create-password link",
+    tags,
+    params: companyParams,
+    body: userWriteSchema,
+    response: userSchema,
+  }),
+  update: defineRoute({
+    method: "PUT",
+    path: "/companies/id/:companyId/users/id/:id",
+    summary: "Update a company user",
+    tags,
+    params: companyUserParams,
+    body: userWriteSchema,
+    response: userSchema,
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/companies/id/:companyId/users/id/:id",
+    summary: "Delete a company user (never oneself)",
+    tags,
+    params: companyUserParams,
+    response: removed,
+  }),
+  deleteBulk: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/users/deletebulk",
+    summary: "Delete many company users; each id not deleted is listed with its reason",
+    tags,
+    params: companyParams,
+    body: z.object({ userIds: z.array(z.number().int()).min(1).max(20_000) }),
+    response: deleteBulkResultSchema,
+  }),
+  import: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/users/import",
+    summary: "Check a users CSV, or with commit=1 write its valid lines",
+    tags,
+    params: companyParams,
+    query: csvImportQuerySchema,
+    body: csvImportBodySchema,
+    response: importResultSchema,
+  }),
+  resellerList: defineRoute({
+    method: "GET",
+    path: "/resellers/users",
+    summary: "Reseller-level users of the caller's reseller tree, keyed by id",
+    tags: resellerTags,
+    response: usersById,
+  }),
+  resellerCreate: defineRoute({
+    method: "POST",
+    path: "/resellers/users",
+    summary: "Create a reseller-level user and mail the create-password link",
+    tags: resellerTags,
+    body: resellerUserWriteSchema,
+    response: userSchema,
+  }),
+  resellerUpdate: defineRoute({
+    method: "PUT",
+    path: "/resellers/users/id/:id",
+    summary: "Update a reseller-level user (everyone may save their own preferences)",
+    tags: resellerTags,
+    params: resellerUserParams,
+    body: resellerUserWriteSchema,
+    response: userSchema,
+  }),
+  resellerRemove: defineRoute({
+    method: "DELETE",
+    path: "/resellers/users/id/:id",
+    summary: "Delete a reseller-level user (never oneself)",
+    tags: resellerTags,
+    params: resellerUserParams,
+    response: removed,
+  }),
+};
