@@ -10,6 +10,7 @@ import {
   timezonesSchema,
   userInputsSchema,
 } from "../inputs.ts";
+import { alarmsApi } from "./alarms.ts";
 
 const resellerParams = z.object({ resellerId: idParam });
 
@@ -104,17 +105,8 @@ export const resellersApi = {
     tags,
     response: timezonesSchema,
   }),
-  cras: defineRoute({
-    method: "GET",
-    path: "/resellers/id/:resellerId/cras",
-    summary: "Alarm-receiving centres of the reseller's subtree, keyed by id",
-    tags,
-    params: resellerParams,
-    response: z.record(
-      z.string(),
-      z.object({ id: z.number(), name: z.string(), url: z.string(), resellerId: z.number() }),
-    ),
-  }),
+  /** Served by the alarms capability; listed here for the reseller load. */
+  cras: alarmsApi.resellerCras,
   states: defineRoute({
     method: "GET",
     path: "/resellers/states",
