@@ -1,6 +1,7 @@
 import { type AlarmLog, ITEM_PREFIX, type ServerMessage } from "@vigia/domain";
 import type { AppliedPosition, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { LiveBus, LiveEnvelope, LiveStore } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
@@ -16,6 +17,7 @@ export type AlarmsContext = KernelContext & {
   store: LiveStore;
   bus: LiveBus;
   mailer: Mailer;
+  egress: EgressGuard;
 };
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */

@@ -42,7 +42,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, store, mailer, alarms, routeService, geocoder } = services;
+  const { bus, registry, store, mailer, alarms, routeService, geocoder, egress } = services;
   const items = { ...ctx, bus, registry };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -60,7 +60,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
-    await app.register(placesRoutes({ ...ctx, bus }));
+    await app.register(placesRoutes({ ...ctx, bus, egress }));
   };
 }
 

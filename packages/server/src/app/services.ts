@@ -2,6 +2,7 @@ import { AlarmService } from "../alarms/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
 import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
 import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../live/index.ts";
 
@@ -11,6 +12,8 @@ import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../li
  */
 export interface Services {
   mailer: Mailer;
+  /** Every fetch of an outside URL goes through it (WMS, geocoder, SMS gateway, CRA, web push). */
+  egress: EgressGuard;
   /** Device bindings the processor resolves frames with; invalidated when devices or items change. */
   registry: DeviceRegistry;
   /** Live state of every item, in memory, snapshotted to the database. */
@@ -28,16 +31,17 @@ export interface Services {
 export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
   const { config, db, clock, log } = ctx;
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
+  const egress = new EgressGuard({ allowance: parseEgressAllowance(config.egressAllowPrivate) });
   const registry = new DeviceRegistry(db, clock);
   const store = new LiveStore(db, clock);
   await store.load();
   const bus = options.bus ?? new MemoryBus();
   const partitions = new PartitionManager();
   const routeService = new RouteService(db, () => clock.now());
-  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock);
+  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
   const processor = new Processor(ctx, registry, partitions, store, bus);
-  const alarms = new AlarmService({ ...ctx, processor, store, bus, mailer });
+  const alarms = new AlarmService({ ...ctx, processor, store, bus, mailer, egress });
   alarms.start();
   const hub = new LiveHub(ctx, bus, store, routeService);
-  return { mailer, registry, store, bus, partitions, processor, routeService, geocoder, alarms, hub };
+  return { mailer, egress, registry, store, bus, partitions, processor, routeService, geocoder, alarms, hub };
 }
