@@ -117,3 +117,21 @@ describe("security: server-side request forgery (issue 13 §3)", () => {
     await expect(guard.fetch("file:///etc/passwd")).rejects.toBeInstanceOf(EgressError);
   });
 });
+
+describe("security: response headers (issue 13 §10)", () => {
+  it("every answer carries the content policy, no-sniff, no framing and the referrer policy", async () => {
+    for (const path of ["/healthz", "/fr/v1/auth/token", "/some/client/route"]) {
+      const response = await fetch(`${p.url}${path}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toContain("img-src 'self' data: blob: https:");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -14,6 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { KernelContext } from "../context.ts";
 import { errorHandler } from "../errors.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export const API_PREFIX = "/fr/v1";
 
@@ -53,6 +55,8 @@ export async function buildApp(
     for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
   });
 
+  await app.register(fastifyHelmet, securityHeaders);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -65,7 +69,8 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // The documentation page has inline scripts of its own: it sends a policy with their hashes instead.
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
