@@ -16,6 +16,13 @@ export interface Config {
   gateway: boolean;
   simulate: boolean;
   ports: { teltonika: number; gt06: number; osmand: number };
+  /** Limits of the device gateway (ingest/device-limits.ts). */
+  deviceLimits: {
+    handshakeTimeoutMs: number;
+    maxPerAddress: number;
+    osmandBurst: number;
+    osmandPerSecond: number;
+  };
   mqttUrl: string | null;
   geocoderUrl: string | null;
   trustProxy: boolean;
@@ -30,6 +37,11 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === "") return fallback;
   return !["0", "false", "no", "off"].includes(value.toLowerCase());
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -51,13 +63,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? "Vigia <no-reply@vigia.local>",
     jwtSecret: env.VIGIA_JWT_SECRET || null,
-    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),
     ports: {
       teltonika: int(env.TELTONIKA_PORT, 5027),
       gt06: int(env.GT06_PORT, 5023),
       osmand: int(env.OSMAND_PORT, 5055),
+    },
+    deviceLimits: {
+      handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
+      maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),
+      osmandBurst: positive(env.OSMAND_RATE_BURST, 60),
+      osmandPerSecond: positive(env.OSMAND_RATE_PER_SECOND, 2),
     },
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
