@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { encodeOsmAndPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EgressError, EgressGuard, parseEgressAllowance } from "../src/kernel/egress.ts";
-import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { TestDevice, teltonikaHandshake } from "./support/devices.ts";
+import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /** A real HTTP server on a loopback address that counts the requests that reach it. */
 async function httpTarget(
@@ -133,5 +135,170 @@ describe("security: response headers (issue 13 §10)", () => {
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     }
+  });
+});
+
+describe("security: device gateway (issue 13 §7, §13)", () => {
+  let g: TestPlatform;
+  let ports: { teltonika: number; gt06: number; osmand: number };
+  let gAcme: number;
+
+  beforeAll(async () => {
+    g = await startTestPlatform({
+      VIGIA_GATEWAY: "1",
+      TELTONIKA_PORT: "0",
+      GT06_PORT: "0",
+      OSMAND_PORT: "0",
+      DEVICE_HANDSHAKE_TIMEOUT: "0.2",
+      DEVICE_MAX_PER_ADDRESS: "3",
+      OSMAND_RATE_BURST: "3",
+      OSMAND_RATE_PER_SECOND: "1",
+    });
+    ports = g.gateway!.ports;
+    gAcme = (
+      await g.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'")
+    )[0]!.id;
+  });
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  async function osmandDevices(): Promise<{ id: number; device_id: string }[]> {
+    return g.ctx.db.query<{ id: number; device_id: string }>(
+      `select d.id, d.device_id from devices d join device_types t on t.id = d.type_id
+       where t.proto = 'osmand' and d.company_id = $1 and d.item_id is not null order by d.id`,
+      [gAcme],
+    );
+  }
+  async function stored(deviceRowId: number): Promise<number> {
+    return (
+      await g.ctx.db.query<{ n: number }>("select count(*)::int as n from positions where device_id = $1", [
+        deviceRowId,
+      ])
+    )[0]!.n;
+  }
+  const fix = (id: number | string, minute: number) =>
+    encodeOsmAndPath({
+      id: String(id),
+      timeMs: TEST_START + minute * 60_000,
+      lat: 40.42,
+      lng: -3.69,
+      speedKmh: 4,
+      bearing: 10,
+      altitudeM: 650,
+      accuracyM: 8,
+      batteryPct: 80,
+      charging: false,
+    });
+  const post = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${ports.osmand}${path}`, { headers }).then((r) => r.status);
+
+  it("a device key, when set, is required of OsmAnd positions and shown only to those who may edit", async () => {
+    const [device] = await osmandDevices();
+    const admin = await g.api.token("admin@acme.demo");
+    const path = `companies/id/${gAcme}/trackers/id/${device!.id}`;
+    const before = await g.api.get<Record<string, unknown>>(path, admin);
+    expect(before.body.key).toBeNull();
+    expect(await post(fix(device!.device_id, 1))).toBe(200);
+    expect(await stored(device!.id)).toBe(1);
+
+    const key = "k3y-Of_the-device-0123456789";
+    const saved = await g.api.put<Record<string, unknown>>(path, { ...before.body, key }, admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body.key).toBe(key);
+
+    // Spoofed positions, without the key or with a wrong one: 401 and nothing stored.
+    expect(await post(fix(device!.device_id, 2))).toBe(401);
+    expect(await post(`${fix(device!.device_id, 3)}&key=wrong`)).toBe(401);
+    const wrongBasic = `Basic ${Buffer.from(`${device!.device_id}:wrong`).toString("base64")}`;
+    expect(await post(fix(device!.device_id, 4), { authorization: wrongBasic })).toBe(401);
+    expect(await stored(device!.id)).toBe(1);
+
+    expect(await post(`${fix(device!.device_id, 5)}&key=${key}`)).toBe(200);
+    const basic = `Basic ${Buffer.from(`${device!.device_id}:${key}`).toString("base64")}`;
+    expect(await post(fix(device!.device_id, 6), { authorization: basic })).toBe(200);
+    expect(await stored(device!.id)).toBe(3);
+    // The key is a credential, never a stored attribute of the position.
+    const attributes = await g.ctx.db.query<{ attributes: Record<string, unknown> }>(
+      "select attributes from positions where device_id = $1",
+      [device!.id],
+    );
+    for (const row of attributes) expect(row.attributes).not.toHaveProperty("key");
+
+    const viewer = await g.api.token("viewer@acme.demo");
+    const list = await g.api.get<Record<string, Record<string, unknown>>>(
+      `companies/id/${gAcme}/trackers`,
+      viewer,
+    );
+    expect(Object.values(list.body).length).toBeGreaterThan(0);
+    for (const row of Object.values(list.body)) expect(row).not.toHaveProperty("key");
+    const adminList = await g.api.get<Record<string, Record<string, unknown>>>(
+      `companies/id/${gAcme}/trackers`,
+      admin,
+    );
+    expect(adminList.body[device!.id]?.key).toBe(key);
+
+    // Leaving the key out keeps it; "" removes it.
+    const { key: _kept, ...withoutKey } = saved.body;
+    expect((await g.api.put<Record<string, unknown>>(path, withoutKey, admin)).body.key).toBe(key);
+    expect(
+      (await g.api.put<Record<string, unknown>>(path, { ...withoutKey, key: "" }, admin)).body.key,
+    ).toBeNull();
+    g.clock.advance(60_000);
+    expect(await post(fix(device!.device_id, 7))).toBe(200);
+  });
+
+  it("OsmAnd positions are rate-limited per device id on the clock: 429 once the bucket is empty", async () => {
+    const [, device] = await osmandDevices();
+    const id = device!.device_id;
+    g.clock.advance(60_000);
+    for (let minute = 10; minute < 13; minute++) expect(await post(fix(id, minute))).toBe(200);
+    expect(await post(fix(id, 13))).toBe(429);
+    // Another device has its own bucket.
+    expect(await post(fix("unknown-device-1", 1))).toBe(404);
+    g.clock.advance(1000);
+    expect(await post(fix(id, 14))).toBe(200);
+    expect(await post(fix(id, 15))).toBe(429);
+  });
+
+  it("a TCP connection that never identifies itself is closed after the handshake timeout", async () => {
+    const silent = await TestDevice.connect(ports.teltonika);
+    const gt06 = await TestDevice.connect(ports.gt06);
+    await Promise.all([silent.closed, gt06.closed]);
+    // One that identified itself in time stays past the timeout, until it leaves.
+    const imei = (
+      await g.ctx.db.query<{ device_id: string }>(
+        `select d.device_id from devices d join device_types t on t.id = d.type_id
+         where t.proto = 'teltonika' and d.company_id = $1 limit 1`,
+        [gAcme],
+      )
+    )[0]!.device_id;
+    const known = await TestDevice.connect(ports.teltonika);
+    known.send(teltonikaHandshake(imei));
+    expect((await known.read(1))[0]).toBe(1);
+    const late = await TestDevice.connect(ports.teltonika);
+    await late.closed;
+    expect(known.socket.destroyed).toBe(false);
+    known.end();
+  });
+
+  it("one address holds at most the configured number of device connections; more are refused", async () => {
+    const imei = (
+      await g.ctx.db.query<{ device_id: string }>(
+        `select d.device_id from devices d join device_types t on t.id = d.type_id
+         where t.proto = 'teltonika' and d.company_id = $1 limit 1`,
+        [gAcme],
+      )
+    )[0]!.device_id;
+    // From an address of its own, so connections of the other tests cannot count against it.
+    const held = await Promise.all([1, 2, 3].map(() => TestDevice.connect(ports.teltonika, "127.0.0.3")));
+    for (const device of held) {
+      device.send(teltonikaHandshake(imei));
+      expect((await device.read(1))[0]).toBe(1);
+    }
+    const extra = await TestDevice.connect(ports.gt06, "127.0.0.3");
+    await extra.closed;
+    expect(held.every((d) => !d.socket.destroyed)).toBe(true);
+    for (const device of held) device.end();
   });
 });

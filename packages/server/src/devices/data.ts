@@ -68,7 +68,7 @@ export const DEVICE_SELECT = `
     coalesce(v.plate, a.name, p.name) as "itemName", v.name as "vehicleName", v.plate as "vehiclePlate",
     coalesce(v.group_id, a.group_id, p.group_id) as "groupId",
     d.sim, d.config, d.config_active as "configActive", d.config_state as "configState", d.country_id as "countryId",
-    d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs",
+    d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs", d.device_key as "key",
     case when s.state -> 'state' -> 'pos' is null or jsonb_typeof(s.state -> 'state' -> 'pos') = 'null' then null
       else jsonb_build_object('lat', s.state -> 'state' -> 'pos' -> 'lat', 'lng', s.state -> 'state' -> 'pos' -> 'lng',
         'ts', s.state -> 'state' -> 'pos' -> 'ts')
@@ -86,13 +86,29 @@ export interface DeviceOut {
   typeId: number;
   itemId: number | null;
   companyId: number | null;
-  [key: string]: unknown;
+  key?: string | null;
+  [field: string]: unknown;
 }
 
-export function keyedDevices(rows: DeviceOut[]): Record<string, DeviceOut> {
+/**
+ * Devices keyed by id, identifiers decoded. The device key is a secret: it is left out unless the caller
+ * may edit the device (and so could replace it anyway).
+ */
+export function keyedDevices(rows: DeviceOut[], showKeys: boolean): Record<string, DeviceOut> {
   const out: Record<string, DeviceOut> = {};
-  for (const row of rows) out[row.id] = { ...row, deviceId: decodeDeviceId(row.typeId, row.deviceId) };
+  for (const { key, ...row } of rows)
+    out[row.id] = {
+      ...row,
+      deviceId: decodeDeviceId(row.typeId, row.deviceId),
+      ...(showKeys ? { key: key ?? null } : {}),
+    };
   return out;
+}
+
+/** The stored key after a write: unchanged when the body leaves it out, none for "". */
+export function keyAfterWrite(body: Pick<DeviceBody, "key">, stored: string | null): string | null {
+  if (body.key === undefined) return stored;
+  return body.key === "" ? null : body.key;
 }
 
 /** SIM timestamps move only when the value changes (iccidTs, imsiTs, apnTs). */

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Divider,
   Group,
@@ -8,7 +9,9 @@ import {
   Switch,
   Textarea,
   TextInput,
+  Tooltip,
 } from "@mantine/core";
+import { IconKey } from "@tabler/icons-react";
 import {
   DEVICE_DESCRIPTION_MAX,
   type DeviceTypeInfo,
@@ -24,6 +27,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { generateDeviceKey } from "./deviceKey.ts";
 
 export interface DeviceRow {
   id: number;
@@ -54,6 +58,8 @@ export interface DeviceRow {
   countryId: string;
   createdTs: number;
   firstConnectTs: number | null;
+  /** The OsmAnd key; only present for those who may edit the device. */
+  key?: string | null;
 }
 
 interface Props {
@@ -91,6 +97,8 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
       ...defaultDeviceConfig(types.find((x) => x.id === (row?.typeId ?? firstType?.id))),
       ...(row?.config ?? {}),
     },
+    // Left out when the key is not shown to this user, so saving keeps the stored one.
+    ...(row === null || row.key !== undefined ? { key: row?.key ?? "" } : {}),
   });
   const typeId = Number(form.values.typeId);
   const type = types.find((x) => x.id === typeId);
@@ -101,6 +109,9 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
   const active = Boolean(form.values.configActive);
   const configProblems = deviceConfigErrors(active, config);
   const hexOnly = typeId !== ENCODED_DEVICE_TYPE_ID;
+  const key = typeof form.values.key === "string" ? form.values.key : "";
+  // The key matters to OsmAnd phones; a key set earlier stays visible whatever the type.
+  const showKey = "key" in form.values && (type?.proto === "osmand" || key !== "");
   const save = async () => {
     const res = await onSave(form.values);
     if (!res.ok) form.setServerErrors(res.fields);
@@ -151,6 +162,29 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
           onChange={(e) => form.set("name", e.currentTarget.value)}
         />
       </SimpleGrid>
+      {showKey ? (
+        <TextInput
+          label={t("devices.key")}
+          description={t("devices.keyHelp")}
+          ff="monospace"
+          value={key}
+          onChange={(e) => form.set("key", e.currentTarget.value)}
+          error={errorText(t, form.errorOf("key"))}
+          rightSection={
+            <Tooltip label={t("devices.keyGenerate")} withinPortal>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t("devices.keyGenerate")}
+                onClick={() => form.set("key", generateDeviceKey())}
+                data-testid="device-key-generate"
+              >
+                <IconKey size={16} />
+              </ActionIcon>
+            </Tooltip>
+          }
+          data-testid="field-key"
+        />
+      ) : null}
       <Textarea
         label={t("devices.description")}
         autosize
