@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ACCESS_TOKEN_TTL_S, type LiveServerMessage, liveServerMessageSchema } from "@vigia/domain";
 import { encodeOsmAndPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { EgressError, EgressGuard, parseEgressAllowance } from "../src/kernel/egress.ts";
 import { TestDevice, teltonikaHandshake } from "./support/devices.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -300,5 +302,104 @@ describe("security: device gateway (issue 13 §7, §13)", () => {
     await extra.closed;
     expect(held.every((d) => !d.socket.destroyed)).toBe(true);
     for (const device of held) device.end();
+  });
+});
+
+/** A live channel of one user: initialized and bound to a company, with its messages and its close. */
+async function openChannel(token: string, companyId: number) {
+  const ws = new WebSocket(`${p.url.replace("http", "ws")}/fr/ws/`);
+  const received: LiveServerMessage[] = [];
+  const waiting: { type: string; resolve: (m: LiveServerMessage) => void }[] = [];
+  ws.on("message", (raw) => {
+    for (const item of [JSON.parse(String(raw))].flat()) {
+      const message = liveServerMessageSchema.parse(item);
+      const index = waiting.findIndex((w) => w.type === message.type);
+      if (index >= 0) waiting.splice(index, 1)[0]!.resolve(message);
+      else received.push(message);
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const next = (type: string): Promise<LiveServerMessage> => {
+    const index = received.findIndex((m) => m.type === type);
+    if (index >= 0) return Promise.resolve(received.splice(index, 1)[0]!);
+    return new Promise((resolve) => waiting.push({ type, resolve }));
+  };
+  const send = (message: unknown) => ws.send(JSON.stringify(message));
+  await new Promise<void>((resolve) => ws.on("open", () => resolve()));
+  send({ type: "initialize", data: { accessToken: token } });
+  await next("initialize");
+  send({ type: "bindCompany", data: { id: companyId } });
+  await next("bindCompany");
+  return { ws, closed, next, send };
+}
+
+describe("security: live channel sessions end (issue 13 §4)", () => {
+  it("deleting a user closes its open channel", async () => {
+    const operatorId = (
+      await p.ctx.db.query<{ id: number }>("select id from users where email = 'operator@acme.demo'")
+    )[0]!.id;
+    const channel = await openChannel(await p.api.token("operator@acme.demo"), acme);
+    const deleted = await p.api.request("DELETE", `companies/id/${acme}/users/id/${operatorId}`, {
+      token: admin,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await channel.closed).toEqual({ code: 4401, reason: "session.ended" });
+    expect(channel.ws.readyState).toBe(WebSocket.CLOSED);
+  });
+
+  it("narrowing a user's groups sends a fresh snapshot of what it may still see", async () => {
+    const token = await p.api.token("subadmin@acme.demo");
+    const channel = await openChannel(token, acme);
+    const users = await p.api.get<Record<string, Record<string, unknown>>>(
+      `companies/id/${acme}/users`,
+      admin,
+    );
+    const subadmin = Object.values(users.body).find((u) => u.email === "subadmin@acme.demo")!;
+    const groups = await p.ctx.db.query<{ id: number }>(
+      "select id from groups where company_id = $1 and name = 'Toledo'",
+      [acme],
+    );
+    const changed = await p.api.put(
+      `companies/id/${acme}/users/id/${subadmin.id}`,
+      { ...subadmin, groups: [groups[0]!.id] },
+      admin,
+    );
+    expect(changed.status).toBe(200);
+    const snapshot = await channel.next("bindCompany");
+    const visibleGroups = new Set(
+      Object.values(snapshot.type === "bindCompany" ? snapshot.data.vehicles : {}).map((v) => v.groupId),
+    );
+    expect([...visibleGroups].every((g) => g === groups[0]!.id)).toBe(true);
+    channel.ws.close();
+  });
+
+  it("signing out ends the session's channels", async () => {
+    const login = await p.api.login("viewer@acme.demo");
+    const channel = await openChannel(login.body.accessToken, acme);
+    // A token id with a wrong secret ends nothing.
+    const [id] = login.body.refreshToken.split(".");
+    expect((await p.api.post("auth/logout", { refreshToken: `${id}.wrong` })).status).toBe(204);
+    expect(channel.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await p.api.post("auth/logout", { refreshToken: login.body.refreshToken })).status).toBe(204);
+    expect(await channel.closed).toEqual({ code: 4401, reason: "session.ended" });
+  });
+
+  it("an expired access token closes the channel unless a fresh one came with accessToken", async () => {
+    const lapsing = await openChannel(await p.api.token("admin@acme.demo"), acme);
+    const refreshed = await openChannel(await p.api.token("viewer@acme.demo"), acme);
+    p.clock.advance((ACCESS_TOKEN_TTL_S - 60) * 1000);
+    refreshed.send({ type: "accessToken", data: { accessToken: await p.api.token("viewer@acme.demo") } });
+    // The fresh token is taken in turn with the messages after it: this answer means it was applied.
+    refreshed.send({ type: "sensorTableOn", data: { ids: [] } });
+    await refreshed.next("sensorTableOn");
+    p.clock.advance(120_000);
+    // Both are checked in the same pass: once the lapsed one is closed, the refreshed one was looked at too.
+    expect(await lapsing.closed).toEqual({ code: 4401, reason: "token.expired" });
+    expect(refreshed.ws.readyState).toBe(WebSocket.OPEN);
+    refreshed.send({ type: "sensorTableOn", data: { ids: [] } });
+    expect((await refreshed.next("sensorTableOn")).type).toBe("sensorTableOn");
+    refreshed.ws.close();
   });
 });

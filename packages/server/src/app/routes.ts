@@ -26,10 +26,10 @@ import type { Services } from "./services.ts";
  * mounts capabilities' routes; each plugin gets the kernel context plus the services it names.
  */
 export function apiRoutes(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { mailer } = services;
+  const { mailer, sessions } = services;
   return async (api) => {
     await api.register(siteRoutes(ctx));
-    await api.register(authRoutes({ ...ctx, mailer }));
+    await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
@@ -42,7 +42,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, store, mailer, alarms, routeService, geocoder, egress } = services;
+  const { bus, registry, store, mailer, alarms, routeService, geocoder, egress, sessions } = services;
   const items = { ...ctx, bus, registry };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -56,7 +56,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(driverRoutes(items));
     await app.register(groupRoutes(items));
     await app.register(worktimeRoutes({ ...ctx, store, bus }));
-    await app.register(companyUserRoutes({ ...ctx, mailer }));
+    await app.register(companyUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
@@ -66,14 +66,14 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
 
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, mailer, alarms } = services;
+  const { bus, registry, mailer, alarms, sessions } = services;
   const items = { ...ctx, bus, registry };
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);
     await app.register(resellerRoutes(ctx));
     registerResellerAdminRoutes(app, items);
-    await app.register(resellerUserRoutes({ ...ctx, mailer }));
+    await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
       async (one) => {
         one.addHook("onRequest", resellerScopeHook(ctx));

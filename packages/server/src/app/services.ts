@@ -4,6 +4,7 @@ import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts"
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
+import { SessionEvents } from "../kernel/session-events.ts";
 import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../live/index.ts";
 
 /**
@@ -14,6 +15,8 @@ export interface Services {
   mailer: Mailer;
   /** Every fetch of an outside URL goes through it (WMS, geocoder, SMS gateway, CRA, web push). */
   egress: EgressGuard;
+  /** User changes and sign-outs, heard by the live hub so open channels end or narrow. */
+  sessions: SessionEvents;
   /** Device bindings the processor resolves frames with; invalidated when devices or items change. */
   registry: DeviceRegistry;
   /** Live state of every item, in memory, snapshotted to the database. */
@@ -31,6 +34,7 @@ export interface Services {
 export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
   const { config, db, clock, log } = ctx;
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
+  const sessions = new SessionEvents();
   const egress = new EgressGuard({ allowance: parseEgressAllowance(config.egressAllowPrivate) });
   const registry = new DeviceRegistry(db, clock);
   const store = new LiveStore(db, clock);
@@ -42,6 +46,19 @@ export async function createServices(ctx: KernelContext, options: { bus?: LiveBu
   const processor = new Processor(ctx, registry, partitions, store, bus);
   const alarms = new AlarmService({ ...ctx, processor, store, bus, mailer, egress });
   alarms.start();
-  const hub = new LiveHub(ctx, bus, store, routeService);
-  return { mailer, egress, registry, store, bus, partitions, processor, routeService, geocoder, alarms, hub };
+  const hub = new LiveHub(ctx, bus, store, routeService, sessions);
+  return {
+    mailer,
+    egress,
+    sessions,
+    registry,
+    store,
+    bus,
+    partitions,
+    processor,
+    routeService,
+    geocoder,
+    alarms,
+    hub,
+  };
 }

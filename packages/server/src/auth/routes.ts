@@ -9,16 +9,32 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
+import { sha256 } from "../kernel/auth/secrets.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
 import { badRequest, unauthorized } from "../kernel/errors.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
 import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
 import type { MailingContext } from "./password-keys.ts";
 import { requestOrigin, sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
 
+/**
+ * Whose session a presented refresh token is, only when its secret is right: a token id alone must not be
+ * enough to end someone's live channels.
+ */
+async function refreshTokenOwner(ctx: MailingContext, presented: string): Promise<number | null> {
+  const [id, secret] = presented.split(".");
+  if (!id || !secret) return null;
+  const rows = await ctx.db.query<{ user_id: number }>(
+    "select user_id from refresh_tokens where id = $1 and secret_hash = $2",
+    [id, sha256(secret)],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
 /** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
-export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post("/auth/login", { schema: { body: loginBodySchema, tags: ["auth"] } }, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
@@ -49,6 +65,8 @@ export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
       { schema: { body: z.object({ refreshToken: z.string().min(1) }), tags: ["auth"] } },
       async (request, reply) => {
         await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
+        const userId = await refreshTokenOwner(ctx, request.body.refreshToken);
+        if (userId !== null) ctx.sessions.emit({ kind: "loggedOut", userId });
         return reply.status(204).send();
       },
     );
