@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
+import type { EgressGuard } from "../kernel/egress.ts";
 import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
@@ -34,7 +35,7 @@ function requirePlacesWriter(scope: CompanyScope): void {
 }
 
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
-export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
+export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["places"];
     const audit = (
@@ -152,7 +153,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
     app.post("/layers", { schema: { body: wmsLayerInputSchema, tags } }, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
-      await assertWmsUsable(request.body.url, request.body.name);
+      await assertWmsUsable(ctx.egress, request.body.url, request.body.name);
       const layer = await store.insertLayer(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
       return layer;
@@ -166,7 +167,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
         const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
         if (!before) throw notFound();
         if (before.url !== request.body.url || before.name !== request.body.name)
-          await assertWmsUsable(request.body.url, request.body.name);
+          await assertWmsUsable(ctx.egress, request.body.url, request.body.name);
         const layer = await store.updateLayer(ctx.db, before.id, request.body);
         await audit(scope, "update", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
         return layer;
@@ -224,7 +225,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
   };
 }
 
-async function assertWmsUsable(url: string, name: string): Promise<void> {
-  const error = await checkWmsLayer(url, name);
+async function assertWmsUsable(egress: EgressGuard, url: string, name: string): Promise<void> {
+  const error = await checkWmsLayer(egress, url, name);
   if (error) throw new ApiError(400, error, { url: error });
 }
