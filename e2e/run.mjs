@@ -125,9 +125,18 @@ async function main() {
         reducedMotion: "reduce",
       });
       context.setDefaultTimeout(15_000);
+      // The server's Content-Security-Policy must let the app (map workers, tiles, live channel) work:
+      // any violation the browser reports fails the scenario.
+      const violations = [];
+      context.on("page", (page) =>
+        page.on("console", (message) => {
+          if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+        }),
+      );
       const started = Date.now();
       try {
         await scenario.run({ context, baseUrl });
+        if (violations.length > 0) throw new Error(`CSP violations: ${violations.slice(0, 3).join(" | ")}`);
         passed++;
         console.log(`  ok   ${scenario.name} (${Date.now() - started} ms)`);
       } catch (error) {

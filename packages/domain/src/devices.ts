@@ -135,6 +135,8 @@ export const BEACON_LAYOUTS = ["IBEACON_LAYOUT", "ALTBEACON_LAYOUT", "EDDYSTONE_
 export const TRACKER_MODES = ["tracker", "app", "app_tracker"] as const;
 export const BEACON_MODES = ["all", "event", "monitoring"] as const;
 
+export const DEVICE_KEY_MAX = 64;
+
 export const deviceWriteSchema = z.object({
   /** As typed (decoded); the server encodes the special type before storing. */
   deviceId: z.string().trim().min(1, "errorNoImei").max(DEVICE_IMEI_MAX, "device.idLength"),
@@ -145,6 +147,16 @@ export const deviceWriteSchema = z.object({
   countryId: z.string().trim().max(2).default(""),
   configActive: z.boolean().default(false),
   config: deviceConfigSchema.default({ apn: "", server: "", port: "", ...DEVICE_CONFIG_DEFAULTS }),
+  /**
+   * The device's own key for OsmAnd over HTTP (sent as `key=` or as the basic-auth password); "" removes it,
+   * leaving it out keeps the stored one.
+   */
+  key: z
+    .string()
+    .trim()
+    .max(DEVICE_KEY_MAX, "tooLong")
+    .regex(/^[A-Za-z0-9_-]*$/, "invalidKey")
+    .optional(),
 });
 export type DeviceWrite = z.input<typeof deviceWriteSchema>;
 
@@ -234,6 +246,8 @@ export const deviceRowSchema = z.object({
   configActive: z.boolean(),
   configState: z.string(),
   countryId: z.string(),
+  /** The OsmAnd device key; present only for callers who may edit the device (it is a secret). */
+  key: z.string().nullable().optional(),
   createdTs: z.number(),
   updatedTs: z.number(),
   firstConnectTs: z.number().nullable(),

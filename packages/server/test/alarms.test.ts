@@ -76,7 +76,11 @@ beforeAll(async () => {
   process.env.SMS_GATEWAY_URL = sms.url;
   process.env.VIGIA_PUBLIC_URL = "https://vigia.test";
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  p = await startTestPlatform({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` });
+  // SMS gateway and CRA sinks listen on loopback: allowed by the operator setting, as on-premises targets are.
+  p = await startTestPlatform({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32",
+  });
   acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
     .id;
   admin = await p.api.token("admin@acme.demo");

@@ -25,7 +25,8 @@ const CAPABILITIES = `<?xml version="1.0"?><WMS_Capabilities version="1.3.0"><Ca
   </WMS_Capabilities>`;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
+  // The test WMS server listens on loopback, which the egress guard refuses unless the operator allows it.
+  p = await startTestPlatform({ VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32" });
   const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
   acme = companies.find((c) => c.name === "Acme Logistics")!.id;
   globex = companies.find((c) => c.name === "Globex Security")!.id;

@@ -1,6 +1,7 @@
 import type { AlarmDelivery, AlarmLog } from "@vigia/domain";
 import webpush from "web-push";
 import type { KernelContext } from "../kernel/context.ts";
+import { EgressError, type EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import { createUnsubscribeKey } from "../users/index.ts";
 import { alarmMail } from "./texts.ts";
@@ -71,7 +72,7 @@ export class Notifier {
   private vapid: NonNullable<NotifierEnv["vapid"]> | null = null;
 
   constructor(
-    private readonly ctx: KernelContext & { mailer: Mailer },
+    private readonly ctx: KernelContext & { mailer: Mailer; egress: EgressGuard },
     readonly env: NotifierEnv = notifierEnv(),
   ) {}
 
@@ -261,25 +262,47 @@ export class Notifier {
     );
   }
 
+  /**
+   * Every channel posts through the egress guard: a push endpoint comes from a browser, a CRA address from
+   * a company, so neither may point the server at an internal address. A refused or unreachable target is
+   * recorded as the same neutral error.
+   */
   private async deliver(payload: Payload): Promise<void> {
+    const request = await this.httpRequest(payload);
+    let status: number;
+    try {
+      status = (
+        await this.ctx.egress.fetch(request.url, {
+          method: "POST",
+          headers: request.headers,
+          body: request.body,
+          timeoutMs: HTTP_TIMEOUT_MS,
+          maxBytes: 64 * 1024,
+        })
+      ).status;
+    } catch (error) {
+      if (error instanceof EgressError) throw new Error("unreachable");
+      throw error;
+    }
+    if (status < 200 || status > 299) throw new Error(`HTTP ${status}`);
+  }
+
+  private async httpRequest(
+    payload: Payload,
+  ): Promise<{ url: string; headers: Record<string, string>; body: string | Buffer }> {
     if (payload.kind === "push") {
-      const vapid = await this.vapidKeys();
-      await webpush.sendNotification(payload.subscription, payload.body, {
-        vapidDetails: vapid,
+      // web-push encrypts and signs; the request itself goes out through the guard.
+      const details = webpush.generateRequestDetails(payload.subscription, payload.body, {
+        vapidDetails: await this.vapidKeys(),
         TTL: 3600,
-        timeout: HTTP_TIMEOUT_MS,
       });
-      return;
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(details.headers)) headers[key] = String(value);
+      return { url: details.endpoint, headers, body: details.body ?? "" };
     }
     const url = payload.kind === "sms" ? this.env.smsGatewayUrl! : payload.url;
     const body = payload.kind === "sms" ? { to: payload.to, text: payload.text } : payload.body;
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return { url, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   }
 
   /** Scheduler pass: retries failed HTTP deliveries that are due, and copies mail outcomes from the outbox. */

@@ -1,5 +1,6 @@
 import type { AlarmLog, ServerMessage } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
+import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
@@ -13,6 +14,7 @@ import { formatDuration } from "./texts.ts";
 export type AlarmsContext = KernelContext & {
   live: LiveState;
   mailer: Mailer;
+  egress: EgressGuard;
 };
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */

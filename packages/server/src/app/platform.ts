@@ -67,6 +67,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         ports: config.ports,
         now: () => clock.now(),
         commands: createConfigCommands(db, () => clock.now()),
+        deviceKey: async (imei) => (await services.registry.lookup(imei))?.key ?? null,
+        limits: config.deviceLimits,
       })
     : null;
   const mqttIngest =

@@ -28,10 +28,10 @@ import { WRITE_ACCESS } from "./write-access.ts";
  * mounts capabilities' routes; each plugin gets the kernel context plus the services it names.
  */
 export function apiRoutes(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { mailer } = services;
+  const { mailer, sessions } = services;
   return async (api) => {
     await api.register(siteRoutes(ctx));
-    await api.register(authRoutes({ ...ctx, mailer }));
+    await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
@@ -46,7 +46,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms, tracks, geocoder } = services;
+  const { live, mailer, alarms, tracks, geocoder, egress, sessions } = services;
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -60,24 +60,24 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(driverRoutes(items));
     await app.register(groupRoutes(items));
     await app.register(worktimeRoutes({ ...ctx, live }));
-    await app.register(companyUserRoutes({ ...ctx, mailer }));
+    await app.register(companyUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
-    await app.register(placesRoutes({ ...ctx, live }));
+    await app.register(placesRoutes({ ...ctx, live, egress }));
   };
 }
 
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms } = services;
+  const { live, mailer, alarms, sessions } = services;
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);
     await app.register(resellerRoutes(ctx));
     registerResellerAdminRoutes(app, items);
-    await app.register(resellerUserRoutes({ ...ctx, mailer }));
+    await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
       async (one) => {
         one.addHook("onRequest", resellerScopeHook(ctx));

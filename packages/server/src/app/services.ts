@@ -2,7 +2,9 @@ import { AlarmService } from "../alarms/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
 import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
+import { SessionEvents } from "../kernel/session-events.ts";
 import { type LiveBus, LiveHub, LiveState, TrackService } from "../live/index.ts";
 
 /**
@@ -11,6 +13,10 @@ import { type LiveBus, LiveHub, LiveState, TrackService } from "../live/index.ts
  */
 export interface Services {
   mailer: Mailer;
+  /** Every fetch of an outside URL goes through it (WMS, geocoder, SMS gateway, CRA, web push). */
+  egress: EgressGuard;
+  /** User changes and sign-outs, heard by the live hub so open channels end or narrow. */
+  sessions: SessionEvents;
   /** Device bindings the processor resolves frames with; `live` invalidates them when devices or items change. */
   registry: DeviceRegistry;
   /** The one owner of live state and the only publisher on the live bus. */
@@ -27,15 +33,17 @@ export interface Services {
 export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
   const { config, db, clock, log } = ctx;
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom, config.demo);
+  const sessions = new SessionEvents();
+  const egress = new EgressGuard({ allowance: parseEgressAllowance(config.egressAllowPrivate) });
   const registry = new DeviceRegistry(db, clock);
   const live = new LiveState(ctx, registry, options.bus);
   await live.load();
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
-  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock);
+  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
   const processor = new Processor(ctx, registry, partitions, live);
-  const alarms = new AlarmService({ ...ctx, live, mailer });
+  const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   alarms.start();
-  const hub = new LiveHub(ctx, live, tracks);
-  return { mailer, registry, live, partitions, processor, tracks, geocoder, alarms, hub };
+  const hub = new LiveHub(ctx, live, tracks, sessions);
+  return { mailer, egress, sessions, registry, live, partitions, processor, tracks, geocoder, alarms, hub };
 }

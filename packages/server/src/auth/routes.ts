@@ -6,6 +6,7 @@ import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { unauthorized } from "../kernel/errors.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
 import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
@@ -13,7 +14,7 @@ import type { MailingContext } from "./password-keys.ts";
 import { sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
 
 /** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
-export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
+export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, authApi.login, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
@@ -41,7 +42,8 @@ export function authRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
 
     // Always 204: a token that is not the caller's (wrong secret) ends nothing and tells nothing.
     mountRoute(app, authApi.logout, async (request) => {
-      await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
+      const userId = await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
+      if (userId !== null) ctx.sessions.emit({ kind: "loggedOut", userId });
     });
 
     mountRoute(app, authApi.passwordReset, async (request) => {

@@ -63,7 +63,7 @@ export const DEVICE_SELECT = `
     coalesce(v.plate, a.name, p.name) as "itemName", v.name as "vehicleName", v.plate as "vehiclePlate",
     coalesce(v.group_id, a.group_id, p.group_id) as "groupId",
     d.sim, d.config, d.config_active as "configActive", d.config_state as "configState", d.country_id as "countryId",
-    d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs",
+    d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs", d.device_key as "key",
     case when s.state -> 'state' -> 'pos' is null or jsonb_typeof(s.state -> 'state' -> 'pos') = 'null' then null
       else jsonb_build_object('lat', s.state -> 'state' -> 'pos' -> 'lat', 'lng', s.state -> 'state' -> 'pos' -> 'lng',
         'ts', s.state -> 'state' -> 'pos' -> 'ts')
@@ -75,11 +75,25 @@ export const DEVICE_SELECT = `
   left join persons p on d.item_type = 3 and p.id = d.item_id
   left join item_state s on d.item_id is not null and s.item_type = d.item_type and s.item_id = d.item_id`;
 
-/** Rows of DEVICE_SELECT keyed by id, identifiers decoded for display. */
-export function keyedDevices(rows: DeviceRow[]): Record<string, DeviceRow> {
+/**
+ * Rows of DEVICE_SELECT keyed by id, identifiers decoded for display. The device key is a secret: it is left
+ * out unless the caller may edit the device (and so could replace it anyway).
+ */
+export function keyedDevices(rows: DeviceRow[], showKeys: boolean): Record<string, DeviceRow> {
   const out: Record<string, DeviceRow> = {};
-  for (const row of rows) out[row.id] = { ...row, deviceId: decodeDeviceId(row.typeId, row.deviceId) };
+  for (const { key, ...row } of rows)
+    out[row.id] = {
+      ...row,
+      deviceId: decodeDeviceId(row.typeId, row.deviceId),
+      ...(showKeys ? { key: key ?? null } : {}),
+    };
   return out;
+}
+
+/** The stored key after a write: unchanged when the body leaves it out, none for "". */
+export function keyAfterWrite(body: Pick<DeviceBody, "key">, stored: string | null): string | null {
+  if (body.key === undefined) return stored;
+  return body.key === "" ? null : body.key;
 }
 
 /** SIM timestamps move only when the value changes (iccidTs, imsiTs, apnTs). */

@@ -5,7 +5,14 @@ import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
-import { checkDevice, DEVICE_SELECT, keyedDevices, settleConfigStates, storedId } from "./data.ts";
+import {
+  checkDevice,
+  DEVICE_SELECT,
+  keyAfterWrite,
+  keyedDevices,
+  settleConfigStates,
+  storedId,
+} from "./data.ts";
 import { importDevices } from "./import.ts";
 import { saveDevice } from "./routes.ts";
 
@@ -17,7 +24,7 @@ async function treeDevices(ctx: ItemsContext, scope: ResellerScope, extra = "tru
   const rows = await ctx.db.query<DeviceRow>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [
     scope.resellerIds,
   ]);
-  return keyedDevices(rows);
+  return keyedDevices(rows, !scope.principal.readOnly);
 }
 
 async function oneDevice(ctx: ItemsContext, scope: ResellerScope, id: number): Promise<DeviceRow> {
@@ -48,9 +55,9 @@ export function registerResellerDeviceRoutes(
     const id = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ id: number }>(
         `insert into devices (device_id, type_id, name, description, sim, country_id, config_active, config,
-           config_state, config_requested_ts, reseller_id, created_ts, updated_ts)
+           config_state, config_requested_ts, reseller_id, created_ts, updated_ts, device_key)
          values ($1, $2, $3, $4, $5, $6, $7, $8, case when $7 then 'awaiting' else 'updated' end,
-           case when $7 then $10::bigint end, $9, $10, $10) returning id`,
+           case when $7 then $10::bigint end, $9, $10, $10, $11) returning id`,
         [
           storedId(body),
           body.typeId,
@@ -62,6 +69,7 @@ export function registerResellerDeviceRoutes(
           body.config,
           scope.resellerId,
           now,
+          keyAfterWrite(body, null),
         ],
       );
       const newId = (rows[0] as { id: number }).id;

@@ -1,4 +1,10 @@
-import { type DeviceRow, devicesApi, type deviceWriteSchema, isResellerOrHigher } from "@vigia/domain";
+import {
+  type DeviceRow,
+  devicesApi,
+  type deviceWriteSchema,
+  isResellerOrHigher,
+  isSubadminOrHigher,
+} from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
@@ -13,6 +19,7 @@ import { reloadGroups } from "../live/index.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
+  keyAfterWrite,
   keyedDevices,
   settleConfigStates,
   simWithTimestamps,
@@ -34,7 +41,12 @@ export async function companyDevices(
     `${DEVICE_SELECT} where d.company_id = $1 ${group} and ${extra} order by d.id`,
     scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
   );
-  return keyedDevices(rows);
+  return keyedDevices(rows, mayEditDevices(scope));
+}
+
+/** Who may change a company's devices (subadministrator and up, not read-only), and so see their keys. */
+function mayEditDevices(scope: CompanyScope): boolean {
+  return !scope.principal.readOnly && isSubadminOrHigher(scope.principal.role);
 }
 
 async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promise<DeviceRow> {
@@ -57,7 +69,7 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         `${DEVICE_SELECT} where d.company_id = $1 and d.item_id is null order by d.id`,
         [scope.companyId],
       );
-      return keyedDevices(rows);
+      return keyedDevices(rows, mayEditDevices(scope));
     });
 
     mountRoute(app, devicesApi.get, async (request) =>
@@ -162,8 +174,10 @@ export async function saveDevice(
     config_active: boolean;
     sim: Record<string, unknown>;
     device_id: string;
-  }>("select config, config_active, sim, device_id from devices where id = $1", [id]);
+    device_key: string | null;
+  }>("select config, config_active, sim, device_id, device_key from devices where id = $1", [id]);
   const old = previous[0];
+  const key = keyAfterWrite(body, old?.device_key ?? null);
   const configChanged = body.configActive && (!old?.config_active || !sameSettings(old.config, body.config));
   // The device's last answer (config-commands.ts) stays with the row until a new configuration is sent.
   const config = configChanged ? body.config : { ...body.config, ...lastResultOf(old?.config) };
@@ -172,7 +186,8 @@ export async function saveDevice(
       `update devices set device_id = $2, type_id = $3, name = $4, description = $5, sim = $6, country_id = $7,
          config_active = $8, config = $9, updated_ts = $10,
          config_state = case when $11::boolean then 'awaiting' else config_state end,
-         config_requested_ts = case when $11::boolean then $10 else config_requested_ts end
+         config_requested_ts = case when $11::boolean then $10 else config_requested_ts end,
+         device_key = $12
        where id = $1`,
       [
         id,
@@ -186,6 +201,7 @@ export async function saveDevice(
         config,
         now,
         configChanged,
+        key,
       ],
     );
     await recordAudit(
@@ -197,7 +213,11 @@ export async function saveDevice(
         action: "update",
         entity: "device",
         entityId: String(id),
-        data: { deviceId: body.deviceId, configChanged },
+        data: {
+          deviceId: body.deviceId,
+          configChanged,
+          keyChanged: keyAfterWrite(body, old?.device_key ?? null) !== (old?.device_key ?? null),
+        },
       },
       tx,
     );

@@ -1,8 +1,13 @@
+import { z } from "zod";
 import type { Clock } from "../kernel/config.ts";
+import type { EgressGuard } from "../kernel/egress.ts";
+
+const answerSchema = z.object({ display_name: z.string().optional() });
 
 /**
  * Reverse geocoding through a Nominatim-compatible service (GEOCODER_URL). Without one configured, the
- * address is the coordinates themselves, so the button always answers with something true.
+ * address is the coordinates themselves, so the button always answers with something true. The service is
+ * reached through the egress guard like every other outside URL.
  */
 export class ReverseGeocoder {
   private readonly cache = new Map<string, { address: string; ts: number }>();
@@ -10,6 +15,7 @@ export class ReverseGeocoder {
   constructor(
     private readonly baseUrl: string | null,
     private readonly clock: Clock,
+    private readonly egress: EgressGuard,
   ) {}
 
   async address(lat: number, lng: number, lang: string): Promise<string> {
@@ -30,12 +36,14 @@ export class ReverseGeocoder {
       lon: String(lng),
       "accept-language": lang,
     }).toString();
-    const response = await fetch(url, {
+    const response = await this.egress.fetch(url, {
       headers: { "user-agent": "Vigia fleet platform" },
-      signal: AbortSignal.timeout(5000),
+      timeoutMs: 5000,
+      maxBytes: 1024 * 1024,
     });
-    if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
-    const body = (await response.json()) as { display_name?: string };
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`geocoder answered ${response.status}`);
+    const body = answerSchema.parse(JSON.parse(response.text()));
     return body.display_name ?? `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
   }
 }

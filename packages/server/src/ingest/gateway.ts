@@ -1,8 +1,16 @@
 import http from "node:http";
 import net from "node:net";
-import { type DecodedMessage, decodeOsmAndRequest, protocols } from "@vigia/protocols";
+import { type DecodedMessage, protocols } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
+import {
+  AddressCap,
+  DEFAULT_DEVICE_LIMITS,
+  type DeviceLimits,
+  RateLimiter,
+  requireHandshake,
+} from "./device-limits.ts";
+import { osmAndListener } from "./osmand-listener.ts";
 import type { Processor } from "./processor.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */
@@ -41,9 +49,13 @@ function handleTcp(
   processor: Processor,
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
+  handshakeTimeoutMs: number,
 ): void {
   const session = protocols[protocol].createSession();
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
+  const identified = requireHandshake(socket, handshakeTimeoutMs, () =>
+    log.debug({ protocol, remote }, "device did not identify itself in time; closing"),
+  );
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let closed = false;
@@ -106,6 +118,7 @@ function handleTcp(
 
   socket.on("data", (chunk: Buffer) => {
     const out = session.push(chunk);
+    if (session.imei() !== null) identified();
     for (const message of out.messages) {
       inFlight += 1;
       if (inFlight >= MAX_IN_FLIGHT) socket.pause();
@@ -135,55 +148,6 @@ function handleTcp(
   });
 }
 
-/** OsmAnd (Traccar Client and similar phone apps): one HTTP request per position batch; 200 is the ACK. */
-function handleOsmAnd(processor: Processor, log: FastifyBaseLogger, now: () => number) {
-  return (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 256 * 1024) {
-        res.writeHead(413).end();
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (res.writableEnded) return;
-      const url = new URL(req.url ?? "/", "http://device");
-      const decoded = decodeOsmAndRequest(
-        {
-          method: req.method ?? "GET",
-          query: url.searchParams,
-          body: chunks.length > 0 ? Buffer.concat(chunks).toString("utf8") : null,
-          contentType: req.headers["content-type"] ?? null,
-        },
-        now(),
-      );
-      if (!decoded.ok || decoded.value.imei === null) {
-        res.writeHead(400, { "content-type": "text/plain" }).end(decoded.ok ? "missing id" : decoded.error);
-        return;
-      }
-      const message = decoded.value;
-      processor
-        .submit({
-          protocol: "osmand",
-          imei: message.imei!,
-          remote: req.socket.remoteAddress ?? "",
-          positions: message.positions,
-        })
-        .then((result) => {
-          res.writeHead(result === "unknown" ? 404 : 200).end();
-        })
-        .catch((error: unknown) => {
-          log.warn({ err: error instanceof Error ? error.message : error }, "osmand data not stored");
-          res.writeHead(503).end();
-        });
-    });
-  };
-}
-
 export async function startGateway(
   processor: Processor,
   log: FastifyBaseLogger,
@@ -193,22 +157,40 @@ export async function startGateway(
     now: () => number;
     /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
     commands?: ConfigCommands;
+    /** The OsmAnd key of a device, or null when it has none. */
+    deviceKey: (imei: string) => Promise<string | null>;
+    limits?: DeviceLimits;
   },
 ): Promise<Gateway> {
+  const limits = options.limits ?? DEFAULT_DEVICE_LIMITS;
   const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
+  const cap = new AddressCap(limits.maxPerAddress);
+  let refused = 0;
+  /** Admits a device connection under the per-address cap; a refused one is closed at once. */
+  const admit = (socket: net.Socket): boolean => {
+    socket.on("error", () => socket.destroy());
+    if (!cap.admit(socket)) {
+      // One line per hundred refusals: a flood must not flood the log too.
+      if (refused++ % 100 === 0)
+        log.warn({ remote: socket.remoteAddress, refused }, "too many device connections from one address");
+      socket.destroy();
+      return false;
+    }
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    return true;
   };
-  const teltonika = net.createServer((socket) => {
-    track(socket);
-    handleTcp(socket, "teltonika", processor, log, options.commands ?? null);
-  });
-  const gt06 = net.createServer((socket) => {
-    track(socket);
-    handleTcp(socket, "gt06", processor, log, options.commands ?? null);
-  });
-  const osmand = http.createServer(handleOsmAnd(processor, log, options.now));
+  const tcp = (protocol: "teltonika" | "gt06") =>
+    net.createServer((socket) => {
+      if (admit(socket))
+        handleTcp(socket, protocol, processor, log, options.commands ?? null, limits.handshakeTimeoutMs);
+    });
+  const teltonika = tcp("teltonika");
+  const gt06 = tcp("gt06");
+  const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
+  const osmand = http.createServer(
+    osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
+  );
   osmand.keepAliveTimeout = 30_000;
   const ports: GatewayPorts = {
     teltonika: await listen(teltonika, options.ports.teltonika, options.host),

@@ -13,6 +13,8 @@ export interface DeviceBinding {
   odometerSource: number;
   initialMileageKm: number;
   firstConnectTs: number | null;
+  /** The device's own key (OsmAnd), checked by the listener when set. */
+  key: string | null;
 }
 
 interface Row {
@@ -25,6 +27,7 @@ interface Row {
   odometer_source: number | null;
   initial_mileage: number | null;
   first_connect_ts: number | null;
+  device_key: string | null;
 }
 
 const UNKNOWN_RETRY_MS = 30_000;
@@ -49,7 +52,7 @@ export class DeviceRegistry {
     const missedAt = this.unknown.get(imei);
     if (missedAt !== undefined && this.clock.now() - missedAt < UNKNOWN_RETRY_MS) return null;
     const rows = await this.db.query<Row>(
-      `select d.id, d.device_id, d.company_id, d.item_type, d.item_id, d.first_connect_ts,
+      `select d.id, d.device_id, d.company_id, d.item_type, d.item_id, d.first_connect_ts, d.device_key,
          coalesce(v.group_id, a.group_id, p.group_id) as group_id,
          v.odometer_source, v.initial_mileage
        from devices d
@@ -74,6 +77,7 @@ export class DeviceRegistry {
       odometerSource: row.odometer_source ?? 3,
       initialMileageKm: row.initial_mileage ?? 0,
       firstConnectTs: row.first_connect_ts,
+      key: row.device_key,
     };
     this.unknown.delete(imei);
     this.known.set(imei, binding);

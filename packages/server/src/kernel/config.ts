@@ -20,9 +20,18 @@ export interface Config {
   gateway: boolean;
   simulate: boolean;
   ports: { teltonika: number; gt06: number; osmand: number };
+  /** Limits of the device gateway (ingest/device-limits.ts). */
+  deviceLimits: {
+    handshakeTimeoutMs: number;
+    maxPerAddress: number;
+    osmandBurst: number;
+    osmandPerSecond: number;
+  };
   mqttUrl: string | null;
   geocoderUrl: string | null;
   trustProxy: boolean;
+  /** Private targets the server may fetch from (VIGIA_EGRESS_ALLOW_PRIVATE): `1`, a CIDR list, or none. */
+  egressAllowPrivate: string | null;
   /** Seconds between positions of each simulated demo device. */
   simIntervalS: number;
 }
@@ -46,6 +55,11 @@ function origin(name: string, value: string | undefined): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new Error(`${name} must be http(s): ${value}`);
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -77,9 +91,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gt06: int(env.GT06_PORT, 5023),
       osmand: int(env.OSMAND_PORT, 5055),
     },
+    deviceLimits: {
+      handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
+      maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),
+      osmandBurst: positive(env.OSMAND_RATE_BURST, 60),
+      osmandPerSecond: positive(env.OSMAND_RATE_PER_SECOND, 2),
+    },
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
+    egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
   };
 }

@@ -6,15 +6,23 @@ import {
   type LiveServerMessage,
   liveClientMessageSchema,
 } from "@vigia/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { verifyAccessToken } from "../kernel/auth/tokens.ts";
+import { authenticateAccessToken } from "../kernel/auth/tokens.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
+import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveEnvelope } from "./bus.ts";
 import type { LiveState } from "./live-state.ts";
+import {
+  concerns,
+  recheckSession,
+  SESSION_CLOSE,
+  type SessionClose,
+  tokenExpiry,
+} from "./session-lifetime.ts";
 import type { TrackService } from "./track-service.ts";
 
 const FLUSH_MS = 200;
@@ -60,6 +68,8 @@ export function parseClientFrame(text: string): ParsedFrame {
 /** One browser connection and what it asked to see. */
 class HubSocket {
   principal: Principal | null = null;
+  /** When the last access token the client sent expires; the channel closes then unless a fresh one came. */
+  expiresAt: number | null = null;
   scope: CompanyScope | null = null;
   /** Groups picked on the map; null = every group the scope allows. */
   mapGroups: Set<number> | null = null;
@@ -70,7 +80,10 @@ class HubSocket {
   queue: LiveServerMessage[] = [];
   chain: Promise<void> = Promise.resolve();
 
-  constructor(readonly socket: WebSocket) {}
+  constructor(
+    readonly socket: WebSocket,
+    readonly ip: string,
+  ) {}
 
   sees(envelope: LiveEnvelope): boolean {
     if (!this.scope || envelope.companyId !== this.scope.companyId) return false;
@@ -104,21 +117,25 @@ class HubSocket {
 export class LiveHub {
   private readonly clients = new Set<HubSocket>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly stopSessions: () => void;
 
   constructor(
     private readonly ctx: KernelContext,
     private readonly live: LiveState,
     private readonly tracks: TrackService,
-  ) {}
+    sessions: SessionEvents,
+  ) {
+    this.stopSessions = sessions.on((event) => this.onSessionEvent(event));
+  }
 
   mount = async (app: FastifyInstance): Promise<void> => {
-    const handler = (socket: WebSocket) => this.accept(socket);
+    const handler = (socket: WebSocket, request: FastifyRequest) => this.accept(socket, request.ip);
     app.get("/fr/ws/", { websocket: true, schema: { hide: true } }, handler);
     app.get("/fr/ws", { websocket: true, schema: { hide: true } }, handler);
   };
 
-  private accept(socket: WebSocket): void {
-    const client = new HubSocket(socket);
+  private accept(socket: WebSocket, ip: string): void {
+    const client = new HubSocket(socket, ip);
     this.clients.add(client);
     this.timer ??= setInterval(() => this.flushAll(), FLUSH_MS);
     socket.on("message", (raw) => {
@@ -148,10 +165,51 @@ export class LiveHub {
   }
 
   private async authenticate(client: HubSocket, token: string): Promise<void> {
-    const { userId } = await verifyAccessToken(this.ctx.jwtKey, this.ctx.clock, token);
+    // Signature, expiry and a session not ended by logout: the same check as every HTTP request.
+    const { userId } = await authenticateAccessToken(this.ctx.db, this.ctx.jwtKey, this.ctx.clock, token);
+    // A fresh token extends this user's channel; it cannot turn the channel into another user's.
+    if (client.principal && client.principal.userId !== userId) throw new ApiError(401, "token.otherUser");
     const principal = await loadPrincipal(this.ctx.db, userId);
     if (!principal) throw new ApiError(401, "user.unknown");
     client.principal = principal;
+    client.expiresAt = tokenExpiry(token);
+  }
+
+  /** Re-checks every channel the event concerns, in turn with the messages it is handling. */
+  private onSessionEvent(event: SessionEvent): void {
+    for (const client of this.clients) {
+      const principal = client.principal;
+      if (!principal || !concerns(event, principal, client.scope?.companyId ?? null)) continue;
+      client.chain = client.chain
+        .then(() => this.recheck(client, event))
+        .catch((error: unknown) => this.ctx.log.warn({ err: error }, "live session check failed"));
+    }
+  }
+
+  private async recheck(client: HubSocket, event: SessionEvent): Promise<void> {
+    if (!client.principal) return;
+    const result = await recheckSession(this.ctx.db, this.ctx.clock, event, {
+      principal: client.principal,
+      companyId: client.scope?.companyId ?? null,
+      ip: client.ip,
+    });
+    if (!result.keep) return this.endSession(client, result.close);
+    const before = client.scope?.groupIds ?? null;
+    client.principal = result.principal;
+    if (!result.scope) return;
+    const after = result.scope.groupIds;
+    // Other groups now: a fresh snapshot of exactly what the user may see replaces the old one.
+    if (JSON.stringify(before) !== JSON.stringify(after)) return this.bind(client, result.scope.companyId);
+    client.scope = result.scope;
+  }
+
+  private endSession(client: HubSocket, close: SessionClose): void {
+    client.unsubscribe?.();
+    client.unsubscribe = null;
+    client.scope = null;
+    client.principal = null;
+    client.queue = [];
+    client.socket.close(close.code, close.reason);
   }
 
   private async handle(client: HubSocket, message: LiveClientMessage): Promise<void> {
@@ -299,7 +357,13 @@ export class LiveHub {
   }
 
   private flushAll(): void {
-    for (const client of this.clients) this.flush(client);
+    const now = this.ctx.clock.now();
+    for (const client of this.clients) {
+      if (client.expiresAt !== null && now >= client.expiresAt) {
+        client.expiresAt = null;
+        this.endSession(client, SESSION_CLOSE.expired);
+      } else this.flush(client);
+    }
   }
 
   /** Sends a message to every client bound to the company (companyStatus, checkToken, alerts). */
@@ -309,6 +373,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    this.stopSessions();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const client of this.clients) {

@@ -2,6 +2,7 @@ import { distanceM, type Geozone, isSubadminOrHigher, placesApi } from "@vigia/d
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
+import type { EgressGuard } from "../kernel/egress.ts";
 import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
@@ -19,7 +20,7 @@ function requirePlacesWriter(scope: CompanyScope): void {
 }
 
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
-export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
+export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): FastifyPluginAsyncZod {
   return async (app) => {
     const audit = (
       scope: CompanyScope,
@@ -130,7 +131,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
     mountRoute(app, placesApi.createLayer, async (request) => {
       const scope = scopeOf(request);
       requirePlacesWriter(scope);
-      await assertWmsUsable(request.body.url, request.body.name);
+      await assertWmsUsable(ctx.egress, request.body.url, request.body.name);
       const layer = await store.insertLayer(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
       return layer;
@@ -141,7 +142,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
       const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
       if (!before) throw notFound();
       if (before.url !== request.body.url || before.name !== request.body.name)
-        await assertWmsUsable(request.body.url, request.body.name);
+        await assertWmsUsable(ctx.egress, request.body.url, request.body.name);
       const layer = await store.updateLayer(ctx.db, before.id, request.body);
       await audit(scope, "update", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
       return layer;
@@ -198,7 +199,7 @@ export function placesRoutes(ctx: PlacesContext): FastifyPluginAsyncZod {
   };
 }
 
-async function assertWmsUsable(url: string, name: string): Promise<void> {
-  const error = await checkWmsLayer(url, name);
+async function assertWmsUsable(egress: EgressGuard, url: string, name: string): Promise<void> {
+  const error = await checkWmsLayer(egress, url, name);
   if (error) throw new ApiError(400, error, { url: error });
 }

@@ -1,11 +1,14 @@
+import { EgressError, type EgressGuard } from "../kernel/egress.ts";
+
 /**
  * Checks a WMS layer before it is stored: the server asks the service for its capabilities with a short timeout,
  * so a mistyped URL or a dead service is reported to the user ("WMS layers not inserted") instead of leaving a
- * layer that silently never draws. Returns null when usable, else an error key.
+ * layer that silently never draws. Returns null when usable, else an error key. The request goes through the
+ * egress guard: a refused address, a closed port and a dead host all answer `wms.unreachable`.
  */
 export type WmsCheckError = "wms.unreachable" | "wms.notWms" | "wms.layerUnknown";
 
-const MAX_BODY = 4 * 1024 * 1024;
+const MAX_BODY = 8 * 1024 * 1024;
 
 export function capabilitiesUrl(url: string): string {
   const u = new URL(url);
@@ -16,20 +19,19 @@ export function capabilitiesUrl(url: string): string {
 }
 
 export async function checkWmsLayer(
+  egress: EgressGuard,
   url: string,
   name: string,
   timeoutMs = 4000,
 ): Promise<WmsCheckError | null> {
   let text: string;
   try {
-    const response = await fetch(capabilitiesUrl(url), {
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
-    });
-    if (!response.ok) return "wms.unreachable";
-    text = (await response.text()).slice(0, MAX_BODY);
-  } catch {
-    return "wms.unreachable";
+    const response = await egress.fetch(capabilitiesUrl(url), { timeoutMs, maxBytes: MAX_BODY });
+    if (response.status < 200 || response.status > 299) return "wms.unreachable";
+    text = response.text();
+  } catch (error) {
+    if (error instanceof EgressError || error instanceof TypeError) return "wms.unreachable";
+    throw error;
   }
   if (!/<(\w+:)?(WMS_Capabilities|WMT_MS_Capabilities)\b/.test(text)) return "wms.notWms";
   const names = new Set(

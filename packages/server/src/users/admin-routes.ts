@@ -10,6 +10,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { importUsers } from "./import.ts";
@@ -104,8 +105,11 @@ async function companyUser(db: Queryable, scope: CompanyScope, id: number): Prom
   return rows[0];
 }
 
-/** The users calls of spec 02 §7, company level. */
-export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
+/**
+ * The users calls of spec 02 §7, company level. Every change of a user is announced on `sessions`, so
+ * open live channels of that user end or narrow at once.
+ */
+export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, usersApi.list, async (request) => {
       const scope = scopeOf(request);
@@ -167,6 +171,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return updated;
       });
+      ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return toApiUser(row);
     });
 
@@ -191,6 +196,7 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
           tx,
         );
       });
+      ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return { id };
     });
 
@@ -225,13 +231,18 @@ export function companyUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
           tx,
         );
       });
+      ctx.sessions.emit({ kind: "usersChanged", userIds: deleted });
       return { deleted, notDeleted };
     });
 
     mountRoute(app, usersApi.import, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
-      return importUsers(ctx, scope, request.body.csv, request.query.commit === "1");
+      const result = await importUsers(ctx, scope, request.body.csv, request.query.commit === "1");
+      // An import may change the role and groups of existing users.
+      if (request.query.commit === "1")
+        ctx.sessions.emit({ kind: "companyChanged", companyId: scope.companyId });
+      return result;
     });
   };
 }

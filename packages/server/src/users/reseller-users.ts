@@ -6,6 +6,7 @@ import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import { requireWrite, visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
@@ -29,7 +30,7 @@ async function ownedUser(ctx: MailingContext, principal: Principal, id: number):
 }
 
 /** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id} (spec 02 §7), scoped to the reseller tree. */
-export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
+export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     const target = async (principal: Principal, resellerId: number | undefined): Promise<number> => {
       const id = resellerId ?? principal.resellerId;
@@ -119,6 +120,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
         );
         return { ...updated, reseller_id: resellerId };
       });
+      ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return toApiUser(row);
     });
 
@@ -143,6 +145,7 @@ export function resellerUserRoutes(ctx: MailingContext): FastifyPluginAsyncZod {
           tx,
         );
       });
+      ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return { id };
     });
   };

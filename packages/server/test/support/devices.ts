@@ -26,9 +26,11 @@ export class TestDevice {
     socket.on("error", () => undefined);
   }
 
-  static connect(port: number): Promise<TestDevice> {
+  static connect(port: number, localAddress?: string): Promise<TestDevice> {
     return new Promise((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () => resolve(new TestDevice(socket)));
+      const socket = net.connect({ port, host: "127.0.0.1", localAddress }, () =>
+        resolve(new TestDevice(socket)),
+      );
       socket.once("error", reject);
     });
   }

@@ -153,21 +153,30 @@ export async function rotateRefreshToken(
  * Logout: ends the session of a refresh token, only when its secret matches (a token id alone, which is not
  * secret enough, ends nothing). Its access tokens are refused from now on.
  */
-export async function revokeRefreshFamily(db: Database, clock: Clock, presented: string): Promise<void> {
+/**
+ * Ends the session a presented refresh token belongs to, only when its secret is right (a token id alone ends
+ * nothing). Answers whose session it was, so the live channels of that user can end too.
+ */
+export async function revokeRefreshFamily(
+  db: Database,
+  clock: Clock,
+  presented: string,
+): Promise<number | null> {
   const [id, secret] = presented.split(".");
-  if (!id || !secret) return;
-  await db.transaction(async (tx) => {
-    const rows = await tx.query<{ family_id: string; secret_hash: string }>(
-      "select family_id, secret_hash from refresh_tokens where id = $1",
+  if (!id || !secret) return null;
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ family_id: string; secret_hash: string; user_id: number }>(
+      "select family_id, secret_hash, user_id from refresh_tokens where id = $1",
       [id],
     );
     const row = rows[0];
-    if (!row || row.secret_hash !== sha256(secret)) return;
+    if (!row || row.secret_hash !== sha256(secret)) return null;
     await tx.query("update refresh_tokens set revoked_ts = $2 where family_id = $1 and revoked_ts is null", [
       row.family_id,
       clock.now(),
     ]);
     await endSessions(tx, clock, [row.family_id]);
+    return row.user_id;
   });
 }
 

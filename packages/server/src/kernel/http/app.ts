@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -15,6 +16,7 @@ import {
 import type { KernelContext } from "../context.ts";
 import { errorHandler } from "../errors.ts";
 import { authenticateRequest } from "./authenticate.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export const API_PREFIX = "/fr/v1";
 
@@ -54,6 +56,8 @@ export async function buildApp(
     for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
   });
 
+  await app.register(fastifyHelmet, securityHeaders);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -67,9 +71,11 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   // The API description maps every route an attacker could probe: signed-in users only, unless the operator
-  // publishes it (VIGIA_PUBLIC_DOCS=1).
+  // publishes it (VIGIA_PUBLIC_DOCS=1). The page has inline scripts of its own: it sends a policy with their
+  // hashes instead of ours.
   await app.register(fastifySwaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
     ...(ctx.config.publicDocs ? {} : { uiHooks: { onRequest: authenticateRequest(ctx) } }),
   });
 

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Divider,
   Group,
@@ -8,7 +9,9 @@ import {
   Switch,
   Textarea,
   TextInput,
+  Tooltip,
 } from "@mantine/core";
+import { IconKey } from "@tabler/icons-react";
 import {
   DEVICE_DESCRIPTION_MAX,
   type DeviceRow,
@@ -26,6 +29,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { generateDeviceKey } from "./deviceKey.ts";
 
 interface Props {
   row: DeviceRow | null;
@@ -62,6 +66,8 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
       ...defaultDeviceConfig(types.find((x) => x.id === (row?.typeId ?? firstType?.id))),
       ...(row?.config ?? {}),
     },
+    // Left out when the key is not shown to this user, so saving keeps the stored one.
+    ...(row === null || row.key !== undefined ? { key: row?.key ?? "" } : {}),
   });
   const typeId = Number(form.values.typeId);
   const type = types.find((x) => x.id === typeId);
@@ -72,6 +78,9 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
   const active = Boolean(form.values.configActive);
   const configProblems = deviceConfigErrors(active, config);
   const hexOnly = typeId !== ENCODED_DEVICE_TYPE_ID;
+  const key = typeof form.values.key === "string" ? form.values.key : "";
+  // The key matters to OsmAnd phones; a key set earlier stays visible whatever the type.
+  const showKey = "key" in form.values && (type?.proto === "osmand" || key !== "");
   const save = async () => {
     if (!form.output) return false;
     const res = await onSave(form.output);
@@ -123,6 +132,29 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
           onChange={(e) => form.set("name", e.currentTarget.value)}
         />
       </SimpleGrid>
+      {showKey ? (
+        <TextInput
+          label={t("devices.key")}
+          description={t("devices.keyHelp")}
+          ff="monospace"
+          value={key}
+          onChange={(e) => form.set("key", e.currentTarget.value)}
+          error={errorText(t, form.errorOf("key"))}
+          rightSection={
+            <Tooltip label={t("devices.keyGenerate")} withinPortal>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t("devices.keyGenerate")}
+                onClick={() => form.set("key", generateDeviceKey())}
+                data-testid="device-key-generate"
+              >
+                <IconKey size={16} />
+              </ActionIcon>
+            </Tooltip>
+          }
+          data-testid="field-key"
+        />
+      ) : null}
       <Textarea
         label={t("devices.description")}
         autosize

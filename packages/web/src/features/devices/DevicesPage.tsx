@@ -30,6 +30,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
 import { resellerQueryKey, useCompany } from "../company/index.ts";
 import { DeviceForm } from "./DeviceForm.tsx";
+import { deviceQrValue } from "./deviceKey.ts";
 import { QrDialog } from "./QrDialog.tsx";
 import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
 
@@ -160,7 +161,12 @@ export function DevicesPage() {
         if (r.companyId !== null) void company.choose(r.companyId).then(() => navigate("/"));
       },
     },
-    { key: "qr", label: t("devices.qr"), icon: <IconQrcode size={16} />, onClick: (r) => setQr(r.deviceId) },
+    {
+      key: "qr",
+      label: t("devices.qr"),
+      icon: <IconQrcode size={16} />,
+      onClick: (r) => setQr(deviceQrValue(r)),
+    },
     {
       key: "remove",
       label: t("mgmt.delete"),

@@ -1,44 +1,29 @@
 import {
   ActionIcon,
-  Alert,
-  Button,
   Checkbox,
   Group,
   LoadingOverlay,
-  Menu,
   Pagination,
   Paper,
   Select,
   Stack,
   Table,
   Text,
-  TextInput,
-  Title,
   Tooltip,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import {
-  IconArrowsSort,
-  IconDownload,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-  IconTrash,
-} from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { canWrite } from "@vigia/domain";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../platform/session/session.ts";
-import { siteLogo } from "../siteLogo.ts";
 import { BulkDeleteModal } from "./BulkDeleteModal.tsx";
-import { buildExport, downloadFile, type ExportFormat } from "./export.ts";
+import type { DataColumn, RowAction } from "./columns.ts";
+import { HeaderCell } from "./HeaderCell.tsx";
 import {
   cellText,
   createActionGuard,
   DEFAULT_PAGE_SIZE,
-  EXPORT_START_DELAY_MS,
-  exportMatrix,
   filterRows,
   nextSort,
   PAGE_SIZES,
@@ -47,28 +32,11 @@ import {
   SEARCH_DEBOUNCE_MS,
   type SortState,
   sortRows,
-  type ValueColumn,
 } from "./logic.ts";
+import { TableToolbar } from "./TableToolbar.tsx";
+import { useTableExport } from "./useTableExport.ts";
 
-export interface DataColumn<Row> extends ValueColumn<Row> {
-  header: string;
-  /** Cell content; defaults to the text of `value`. */
-  render?: (row: Row) => ReactNode;
-  sortable?: boolean;
-  /** Left out of xlsx/csv/pdf (for instance a colour swatch). */
-  exportable?: boolean;
-  width?: number | string;
-}
-
-export interface RowAction<Row> {
-  key: string;
-  label: string;
-  icon: ReactNode;
-  color?: string;
-  onClick: (row: Row) => void;
-  /** Per-row visibility (the device list shows different buttons per assignment). */
-  visible?: (row: Row) => boolean;
-}
+export type { DataColumn, RowAction };
 
 export interface DataTableProps<Row> {
   /** Export file names: report_{name}_{date}. */
@@ -97,7 +65,7 @@ const ROW_HEIGHT = 41;
 /** The generic management table of spec 02 §2: sort, page, search, select, delete, export. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
-  const { user, site } = useSession();
+  const { user } = useSession();
   const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -106,8 +74,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const [deleting, setDeleting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState(false);
   const guard = useMemo(() => createActionGuard(ROW_ACTION_DEBOUNCE_MS), []);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -117,6 +83,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [rows, columns, debounced, sort],
   );
   const info = pageInfo(shown.length, size, page);
+  const { exporting, exportError, clearExportError, runExport } = useTableExport({
+    name: props.name,
+    title: props.title,
+    dateRange: props.dateRange,
+    columns,
+    shown,
+  });
   const pageRows = useMemo(() => shown.slice(info.from, info.to), [shown, info.from, info.to]);
 
   // A new search or page size starts again from the first page.
@@ -162,38 +135,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       return next;
     });
 
-  const runExport = (format: ExportFormat) => {
-    setExporting(true);
-    setExportError(false);
-    // The overlay paints first; the heavy work starts after the spec's 200 ms.
-    window.setTimeout(() => {
-      const exported = columns.filter((c) => c.exportable !== false);
-      const { header, body } = exportMatrix(shown, exported);
-      const now = new Date();
-      buildExport(
-        format,
-        {
-          name: props.name,
-          title: props.title,
-          sitename: site.sitename,
-          logoUrl: siteLogo(site.logoUrl),
-          dateRange: props.dateRange,
-          createdAt: now.toLocaleString(),
-          header,
-          body,
-          labels: { dateRange: t("table.dateRange"), created: t("table.created") },
-        },
-        now,
-      )
-        .then(downloadFile)
-        .catch((error: unknown) => {
-          console.error(error);
-          setExportError(true);
-        })
-        .finally(() => setExporting(false));
-    }, EXPORT_START_DELAY_MS);
-  };
-
   const selectedRows = () => rows.filter((r) => selected.has(rowKey(r)));
 
   return (
@@ -203,59 +144,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         zIndex={200}
         data-testid="table-overlay"
       />
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={3}>{props.title}</Title>
-        <Group gap="xs" wrap="wrap">
-          <TextInput
-            placeholder={t("common.search")}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={220}
-            data-testid="table-search"
-          />
-          {selectable && selected.size > 0 ? (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(true)}
-              data-testid="table-delete-selected"
-            >
-              {t("table.deleteSelected", { count: selected.size })}
-            </Button>
-          ) : null}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" leftSection={<IconDownload size={16} />} data-testid="table-export">
-                {t("table.export")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {(["xlsx", "csv", "pdf"] as const).map((format) => (
-                <Menu.Item
-                  key={format}
-                  onClick={() => runExport(format)}
-                  data-testid={`table-export-${format}`}
-                >
-                  {t(`table.format.${format}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          {readOnly ? null : props.toolbar}
-        </Group>
-      </Group>
-      {exportError ? (
-        <Alert
-          color="red"
-          withCloseButton
-          onClose={() => setExportError(false)}
-          data-testid="table-export-error"
-        >
-          {t("errors.tryAgain")}
-        </Alert>
-      ) : null}
+      <TableToolbar
+        title={props.title}
+        search={search}
+        onSearch={setSearch}
+        selectedCount={selected.size}
+        onDeleteSelected={selectable ? () => setDeleting(true) : null}
+        onExport={runExport}
+        exportError={exportError}
+        onCloseExportError={clearExportError}
+        extra={readOnly ? null : props.toolbar}
+      />
       <Paper withBorder p={0}>
         <div ref={scrollRef} style={{ maxHeight: props.height ?? "calc(100vh - 260px)", overflow: "auto" }}>
           <Table
@@ -381,33 +280,5 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         }}
       />
     </Stack>
-  );
-}
-
-function HeaderCell<Row>({
-  column,
-  sort,
-  onSort,
-}: {
-  column: DataColumn<Row>;
-  sort: SortState | null;
-  onSort: (key: string) => void;
-}) {
-  if (column.sortable === false) return <Table.Th w={column.width}>{column.header}</Table.Th>;
-  const active = sort?.key === column.key;
-  const Icon = !active ? IconArrowsSort : sort?.dir === "asc" ? IconSortAscending : IconSortDescending;
-  return (
-    <Table.Th w={column.width}>
-      <Group
-        gap={4}
-        wrap="nowrap"
-        style={{ cursor: "pointer", userSelect: "none" }}
-        onClick={() => onSort(column.key)}
-        data-testid={`table-sort-${column.key}`}
-      >
-        <span>{column.header}</span>
-        <Icon size={14} opacity={active ? 1 : 0.4} />
-      </Group>
-    </Table.Th>
   );
 }

