@@ -1,15 +1,17 @@
 import {
   CUSTOM_STATE_NONE,
-  customDatasWriteSchema,
-  customStatesWriteSchema,
-  itemCustomStateSchema,
-  worktimeWriteSchema,
+  customDataApi,
+  customDatasSchema,
+  customStatesApi,
+  type WorktimeRow,
+  worktimesApi,
+  type worktimeWriteSchema,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import {
+  found,
   ITEM_TYPE_OF,
-  parseId,
   publish,
   requireAdmin,
   requireItemWriter,
@@ -17,24 +19,13 @@ import {
 } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveBus, LiveStore } from "../live/index.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
-
-interface WorktimeRow {
-  id: number;
-  name: string;
-  timezone: string;
-  days: unknown;
-  vehicles: number[];
-  assets: number[];
-  persons: number[];
-}
-
-async function listWorktimes(ctx: KernelContext, scope: CompanyScope) {
+async function listWorktimes(ctx: KernelContext, scope: CompanyScope): Promise<Record<string, WorktimeRow>> {
   const rows = await ctx.db.query<WorktimeRow>(
     "select id, name, timezone, days, vehicles, assets, persons from worktimes where company_id = $1 order by id",
     [scope.companyId],
@@ -66,10 +57,9 @@ export function worktimeRoutes(
   ctx: KernelContext & { store: LiveStore; bus: LiveBus },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["worktimes"];
-    app.get("/worktimes", { schema: { tags } }, async (request) => listWorktimes(ctx, scopeOf(request)));
+    mountRoute(app, worktimesApi.list, async (request) => listWorktimes(ctx, scopeOf(request)));
 
-    app.post("/worktimes", { schema: { tags, body: worktimeWriteSchema } }, async (request) => {
+    mountRoute(app, worktimesApi.create, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       await checkItems(ctx, scope, request.body);
@@ -96,56 +86,52 @@ export function worktimeRoutes(
         );
         return newId;
       });
-      return (await listWorktimes(ctx, scope))[id];
+      return found((await listWorktimes(ctx, scope))[id]);
     });
 
-    app.put(
-      "/worktimes/id/:id",
-      { schema: { tags, params: idParams, body: worktimeWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
-        await checkItems(ctx, scope, request.body);
-        const b = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
-             updated_ts = $7 where id = $8 and company_id = $9`,
-            [
-              b.name,
-              b.timezone,
-              JSON.stringify(b.days),
-              b.vehicles,
-              b.assets,
-              b.persons,
-              ctx.clock.now(),
-              id,
-              scope.companyId,
-            ],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "worktime",
-              entityId: String(id),
-              data: { name: b.name },
-            },
-            tx,
-          );
-        });
-        return (await listWorktimes(ctx, scope))[id];
-      },
-    );
-
-    app.delete("/worktimes/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, worktimesApi.update, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
+      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      await checkItems(ctx, scope, request.body);
+      const b = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
+             updated_ts = $7 where id = $8 and company_id = $9`,
+          [
+            b.name,
+            b.timezone,
+            JSON.stringify(b.days),
+            b.vehicles,
+            b.assets,
+            b.persons,
+            ctx.clock.now(),
+            id,
+            scope.companyId,
+          ],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "worktime",
+            entityId: String(id),
+            data: { name: b.name },
+          },
+          tx,
+        );
+      });
+      return found((await listWorktimes(ctx, scope))[id]);
+    });
+
+    mountRoute(app, worktimesApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
       if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
       await ctx.db.transaction(async (tx) => {
         await tx.query("delete from worktimes where id = $1 and company_id = $2", [id, scope.companyId]);
@@ -160,128 +146,106 @@ export function worktimeRoutes(
     });
 
     // Custom states per item kind, kept in the company configuration (GET states already serves them).
-    app.put(
-      "/states",
-      { schema: { tags: ["custom states"], body: customStatesWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const { kind, states } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update companies set conf = jsonb_set(conf, '{customStates}',
+    mountRoute(app, customStatesApi.save, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, states } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customStates}',
              coalesce(conf->'customStates', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-            [
-              scope.companyId,
-              kind,
-              JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
-              ctx.clock.now(),
-            ],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customStates",
-              entityId: kind,
-              data: { states },
-            },
-            tx,
-          );
-        });
-        return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
-      },
-    );
+          [
+            scope.companyId,
+            kind,
+            JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
+            ctx.clock.now(),
+          ],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "customStates",
+            entityId: kind,
+            data: { states },
+          },
+          tx,
+        );
+      });
+      return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
+    });
 
-    app.get("/customdatas", { schema: { tags: ["custom data"] } }, async (request) => {
+    mountRoute(app, customDataApi.list, async (request) => {
       const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>(
         "select conf from companies where id = $1",
         [scopeOf(request).companyId],
       );
-      return rows[0]?.conf.customDatas ?? {};
+      // Written only by the PUT below, through the same schema.
+      return customDatasSchema.parse(rows[0]?.conf.customDatas ?? {});
     });
 
-    app.put(
-      "/customdatas",
-      { schema: { tags: ["custom data"], body: customDatasWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const { kind, fields } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update companies set conf = jsonb_set(conf, '{customDatas}',
+    mountRoute(app, customDataApi.save, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, fields } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customDatas}',
              coalesce(conf->'customDatas', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-            [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customDatas",
-              entityId: kind,
-              data: { fields },
-            },
-            tx,
-          );
-        });
-        return { kind, fields };
-      },
-    );
+          [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "customDatas",
+            entityId: kind,
+            data: { fields },
+          },
+          tx,
+        );
+      });
+      return { kind, fields };
+    });
 
     // Setting one item's custom state (also what an alarm action does); broadcast as v/a/pCustomState.
-    app.put(
-      "/:kind/id/:id/customState",
-      {
-        schema: {
-          tags: ["custom states"],
-          params: z.object({
-            companyId: z.string(),
-            kind: z.enum(["vehicles", "assets", "persons"]),
-            id: z.string(),
-          }),
-          body: itemCustomStateSchema,
-        },
-      },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const { kind } = request.params;
-        const id = parseId(request.params.id);
-        const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
-        const { stateId } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customState",
-              entityId: `${kind}:${id}`,
-              data: { stateId },
-            },
-            tx,
-          );
-        });
-        // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
-        const store = ctx.store;
-        const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
-        store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
-        const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
-        publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
-          type: `${prefix}CustomState`,
-          data: { id, stateId },
-        });
-        return { id, stateId };
-      },
-    );
+    mountRoute(app, customStatesApi.setItemState, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const { kind, id } = request.params;
+      const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
+      const { stateId } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "customState",
+            entityId: `${kind}:${id}`,
+            data: { stateId },
+          },
+          tx,
+        );
+      });
+      // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
+      const store = ctx.store;
+      const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
+      store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
+      const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
+      publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
+        type: `${prefix}CustomState`,
+        data: { id, stateId },
+      });
+      return { id, stateId };
+    });
   };
 }

@@ -1,33 +1,23 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import {
-  COMPANY_LOAD_RESOURCES,
-  type CompanyInfo,
-  type CompanyLoadResource,
-  companyInfoSchema,
-  companyLoadPath,
-  isResellerOrHigher,
-  userSchema,
-} from "@vigia/domain";
+import { COMPANY_LOAD_RESOURCES, isResellerOrHigher, userSchema } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { CompanyContext, type CompanyValue } from "./company.ts";
+import { type CompanyLoadData, type CompanyLoadEntry, companyLoaders, storeEntry } from "./companyLoad.ts";
 
 /** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
 export const COMPANY_QUERY_KEY = "company";
 
 interface LoadResult {
-  data?: unknown;
+  data?: CompanyLoadEntry;
   isPending: boolean;
 }
 
 /** Folds the company-load queries into one object (kept outside the component so it stays stable). */
 function combineLoad(results: LoadResult[]) {
-  const data: Partial<Record<CompanyLoadResource, unknown>> = {};
-  COMPANY_LOAD_RESOURCES.forEach((resource, i) => {
-    const value = results[i]?.data;
-    if (value !== undefined) data[resource] = value;
-  });
+  const data: Partial<CompanyLoadData> = {};
+  for (const result of results) if (result.data) storeEntry(data, result.data);
   return {
     data,
     done: results.filter((r) => !r.isPending).length,
@@ -54,10 +44,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const queries = useQueries({
     queries: COMPANY_LOAD_RESOURCES.map((resource) => ({
       queryKey: [COMPANY_QUERY_KEY, companyId, resource],
-      queryFn: () =>
-        resource === "info"
-          ? api.get(companyLoadPath(companyId ?? 0, resource), { schema: companyInfoSchema })
-          : api.get<unknown>(companyLoadPath(companyId ?? 0, resource)),
+      queryFn: () => companyLoaders[resource](companyId ?? 0),
       enabled: companyId !== null,
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
@@ -93,7 +80,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   const { data, done, pending } = queries;
   const loading = companyId !== null && pending;
-  const info = (data.info as CompanyInfo | undefined) ?? null;
+  const info = data.info ?? null;
 
   const value = useMemo<CompanyValue>(
     () => ({

@@ -55,7 +55,7 @@ export function UsersPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const queryClient = useQueryClient();
-  const groups = useCompanyRows<{ id: number; name: string }>("groups");
+  const groups = useCompanyRows("groups");
   const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
   const base = `companies/id/${companyId}/users`;
   const users = useQuery({
