@@ -10,7 +10,7 @@ import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import type { LiveEnvelope } from "../packages/server/src/live/bus.ts";
+import type { LiveMessage } from "../packages/server/src/live/index.ts";
 import { type BenchDevice, createBenchFleet, percentile, round, startBenchPlatform } from "./support.ts";
 
 const ITEMS = Number(process.env.BENCH_MAP_ITEMS ?? 20_000);
@@ -46,18 +46,57 @@ const state = vehicles.map((v, i) => ({
   lng: -3.85 + Math.floor(i / 200) * 0.003,
   course: (i * 37) % 360,
 }));
-for (const s of state) platform.services.store.getOrCreate(companyId, 1, s.id, s.groupId);
+// Each item starts with one committed position, so the map's bindCompany snapshot holds all of them.
+const deviceOf = new Map(
+  (
+    await platform.ctx.db.query<{ id: number; item_id: number }>(
+      "select id, item_id from devices where company_id = $1 and item_type = 1",
+      [companyId],
+    )
+  ).map((d) => [d.item_id, d.id]),
+);
+const started = Date.now();
+const deviceRowId = (vehicleId: number): number => {
+  const id = deviceOf.get(vehicleId);
+  if (id === undefined) throw new Error(`bench vehicle ${vehicleId} has no device`);
+  return id;
+};
+await platform.services.live.applyCommitted(
+  state.map((s) => ({
+    binding: {
+      deviceRowId: deviceRowId(s.id),
+      companyId,
+      itemType: 1,
+      itemId: s.id,
+      groupId: s.groupId,
+      odometerSource: 3,
+      initialMileageKm: 0,
+    },
+    position: {
+      ts: started,
+      lat: s.lat,
+      lng: s.lng,
+      alt: 650,
+      spd: 0,
+      course: s.course,
+      satt: 9,
+      valid: true,
+      src: 1,
+      attributes: {},
+    },
+    receivedTs: started,
+  })),
+);
 let tick = 0;
 const publish = () => {
   tick += 1;
   const now = Date.now();
-  const envelopes: LiveEnvelope[] = state.map((s) => {
+  const messages: LiveMessage[] = state.map((s) => {
     const rad = (s.course * Math.PI) / 180;
     s.lat += Math.cos(rad) * 0.00008;
     s.lng += Math.sin(rad) * 0.0001;
     if (tick % 30 === 0) s.course = (s.course + 90) % 360;
     return {
-      companyId,
       itemType: 1,
       itemId: s.id,
       groupId: s.groupId,
@@ -84,7 +123,7 @@ const publish = () => {
       },
     };
   });
-  platform.services.bus.publish(companyId, envelopes);
+  platform.services.live.publish(companyId, messages);
 };
 
 const browser = await chromium.launch({

@@ -86,7 +86,7 @@ beforeAll(async () => {
     [acme],
   );
   vehicle = { id: row[0]!.id, imei: row[0]!.device_id, groupId: row[0]!.group_id };
-  p.services.bus.subscribe(acme, (envelopes) => {
+  p.services.live.subscribe(acme, (envelopes) => {
     for (const envelope of envelopes) published.push(envelope.message);
   });
 });
@@ -252,7 +252,7 @@ describe("engine through the platform, workflow and notifications", () => {
     expect(log.data.text).toBe("Toledo depot");
     expect(log.state.current.value).toBe(0);
     expect(log.info.notification.recipients).toEqual(["admin@acme.demo", "ops@partner.test"]);
-    expect(p.services.store.get(1, vehicle.id)?.state.customStateId).toBe(2);
+    expect(p.services.live.state(1, vehicle.id)?.customStateId).toBe(2);
 
     // Mail in each recipient's language and zone, with a working unsubscribe link.
     expect(mails).toHaveLength(2);

@@ -56,7 +56,7 @@ describe("Teltonika over TCP", () => {
 
     // The device list shows where its item is, from the snapshotted live state.
     await p.services.processor.idle();
-    await p.services.store.snapshot();
+    await p.services.live.snapshot();
     const acme = (
       await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'")
     )[0]!.id;
@@ -262,7 +262,7 @@ describe("live channel", () => {
     channel.send({ type: "mapGroupsSelected", data: { ids: [] } });
     // The listener runs after the bus delivered the message, so by then the hub has decided.
     const applied = new Promise<void>((resolve) =>
-      p.services.processor.onApplied((batch) => {
+      p.services.live.onApplied((batch) => {
         if (batch.some((a) => a.binding.deviceRowId === toledo.id)) resolve();
       }),
     );

@@ -284,7 +284,7 @@ describe("timetables, custom states and custom data", () => {
     const set = await p.api.put(`${base()}/vehicles/id/${vehicle[0]!.id}/customState`, { stateId: 1 }, admin);
     expect(set.status).toBe(200);
     // Kept in the live state, which is what a map binding the company (or a restart) starts from.
-    expect(p.services.store.get(1, vehicle[0]!.id)?.state.customStateId).toBe(1);
+    expect(p.services.live.state(1, vehicle[0]!.id)?.customStateId).toBe(1);
     const fields = await p.api.put(
       `${base()}/customdatas`,
       { kind: "vehicle", fields: [{ key: "fleetNo", label: "Fleet no." }] },

@@ -36,7 +36,7 @@ describe("MQTT JSON positions", () => {
     );
     const device = rows[0]!;
     const applied = new Promise<void>((resolve) =>
-      p.services.processor.onApplied((batch) => {
+      p.services.live.onApplied((batch) => {
         if (batch.some((a) => a.binding.deviceRowId === device.id)) resolve();
       }),
     );
@@ -65,7 +65,7 @@ describe("MQTT JSON positions", () => {
     const known = rows[0]!;
     // Messages are handled in order, so once the known device's position is applied the ghost was handled too.
     const applied = new Promise<void>((resolve) =>
-      p.services.processor.onApplied((batch) => {
+      p.services.live.onApplied((batch) => {
         if (batch.some((a) => a.binding.deviceRowId === known.id)) resolve();
       }),
     );

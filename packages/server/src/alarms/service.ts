@@ -1,8 +1,7 @@
-import { type AlarmLog, ITEM_PREFIX, type ServerMessage } from "@vigia/domain";
-import type { AppliedPosition, Processor } from "../ingest/index.ts";
+import type { AlarmLog, ServerMessage } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
-import type { LiveBus, LiveEnvelope, LiveStore } from "../live/index.ts";
+import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
@@ -12,9 +11,7 @@ import { formatDuration } from "./texts.ts";
 
 /** The services the alarm engine's shell reads from and writes to, wired in `src/app/`. */
 export type AlarmsContext = KernelContext & {
-  processor: Processor;
-  store: LiveStore;
-  bus: LiveBus;
+  live: LiveState;
   mailer: Mailer;
 };
 
@@ -37,7 +34,7 @@ export class AlarmService {
   }
 
   start(): void {
-    this.ctx.processor.onApplied((applied) => this.onApplied(applied));
+    this.ctx.live.onApplied((applied) => this.onApplied(applied));
     this.timer = setInterval(
       () => void this.tick().catch((err: unknown) => this.ctx.log.warn({ err }, "alarm tick failed")),
       TICK_MS,
@@ -155,7 +152,7 @@ export class AlarmService {
     );
     for (const { company_id: companyId } of companies) {
       await this.ensureLoaded(companyId);
-      const items = this.ctx.store
+      const items = this.ctx.live
         .companyItems(companyId)
         .filter((s) => s.itemType !== 0)
         .map((state) => ({
@@ -279,8 +276,8 @@ export class AlarmService {
     });
     const log = logOf(row);
     this.publish(fire.companyId, log, { type: "alarmlog", data: { ...log } });
-    this.applyAction(fire);
     this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));
+    await this.applyAction(fire);
   }
 
   private track(work: Promise<unknown>): void {
@@ -296,38 +293,29 @@ export class AlarmService {
     message: ServerMessage,
     groupId?: number | null,
   ): void {
-    const envelope: LiveEnvelope = {
-      companyId,
-      itemType: log.itemType,
-      itemId: log.itemId,
-      groupId: groupId === undefined ? this.groupOf(log) : groupId,
-      message,
-      everyGroup: true,
-    };
-    this.ctx.bus.publish(companyId, [envelope]);
+    this.ctx.live.publish(companyId, [
+      {
+        itemType: log.itemType,
+        itemId: log.itemId,
+        groupId: groupId === undefined ? this.groupOf(log) : groupId,
+        message,
+        everyGroup: true,
+      },
+    ]);
   }
 
   private groupOf(log: Pick<AlarmLog, "itemType" | "itemId">): number | null {
-    return this.ctx.store.get(log.itemType, log.itemId)?.state.groupId ?? null;
+    return this.ctx.live.state(log.itemType, log.itemId)?.groupId ?? null;
   }
 
-  /** The rule's action: put the item into the chosen custom state, live. */
-  private applyAction(fire: Fire): void {
+  /** The rule's action: put the item into the chosen custom state (the same path as the state route). */
+  private async applyAction(fire: Fire): Promise<void> {
     const stateId = fire.rule.rule.action.customStateId;
     if (stateId === null || stateId === undefined) return;
-    const { store, bus } = this.ctx;
-    const item = store.get(fire.itemType, fire.itemId);
-    if (!item || item.state.customStateId === stateId) return;
-    store.set(fire.companyId, { ...item, state: { ...item.state, customStateId: stateId } });
-    const type = `${ITEM_PREFIX[fire.itemType]}CustomState` as "vCustomState";
-    bus.publish(fire.companyId, [
-      {
-        companyId: fire.companyId,
-        itemType: fire.itemType,
-        itemId: fire.itemId,
-        groupId: fire.groupId,
-        message: { type, data: { id: fire.itemId, stateId } },
-      },
-    ]);
+    await this.ctx.live.setCustomState(
+      fire.companyId,
+      { itemType: fire.itemType, itemId: fire.itemId, groupId: fire.groupId },
+      stateId,
+    );
   }
 }

@@ -51,7 +51,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const log = pino({ level: options.logLevel ?? "info" });
   const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log };
   const services = await createServices(ctx, { bus: options.bus });
-  const { mailer, store, bus, partitions, processor, alarms, hub } = services;
+  const { mailer, live, partitions, processor, alarms, hub } = services;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
     api: apiRoutes(ctx, services),
@@ -79,7 +79,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const timers = [
     setInterval(() => void mailer.flush().catch(() => undefined), 60_000),
     setInterval(
-      () => void store.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
+      () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
       30_000,
     ),
     setInterval(
@@ -108,8 +108,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await alarms.close();
       await hub.close();
       await app.close();
-      await store.snapshot().catch(() => undefined);
-      await bus.close();
+      await live.close();
       mailer.close();
       if (!options.db) await db.close();
     },

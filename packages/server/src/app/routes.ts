@@ -42,32 +42,32 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, store, mailer, alarms, routeService, geocoder } = services;
-  const items = { ...ctx, bus, registry };
+  const { live, mailer, alarms, tracks, geocoder } = services;
+  const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
     // onRequest, before body validation: a foreign tenant learns nothing, not even which fields are wrong.
     app.addHook("onRequest", companyScopeHook(ctx));
     await app.register(companyRoutes(ctx));
-    await app.register(liveRoutes({ ...ctx, routeService, geocoder }));
+    await app.register(liveRoutes({ ...ctx, tracks, geocoder }));
     await app.register(vehicleRoutes(items));
     await app.register(assetRoutes(items));
     await app.register(personRoutes(items));
     await app.register(driverRoutes(items));
     await app.register(groupRoutes(items));
-    await app.register(worktimeRoutes({ ...ctx, store, bus }));
+    await app.register(worktimeRoutes({ ...ctx, live }));
     await app.register(companyUserRoutes({ ...ctx, mailer }));
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
-    await app.register(placesRoutes({ ...ctx, bus }));
+    await app.register(placesRoutes({ ...ctx, live }));
   };
 }
 
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { bus, registry, mailer, alarms } = services;
-  const items = { ...ctx, bus, registry };
+  const { live, mailer, alarms } = services;
+  const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);

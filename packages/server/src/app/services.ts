@@ -3,7 +3,7 @@ import { ReverseGeocoder } from "../geocoding/index.ts";
 import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
-import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../live/index.ts";
+import { type LiveBus, LiveHub, LiveState, TrackService } from "../live/index.ts";
 
 /**
  * The long-lived services of one running platform. Built here, in dependency order, and handed to the
@@ -11,15 +11,14 @@ import { type LiveBus, LiveHub, LiveStore, MemoryBus, RouteService } from "../li
  */
 export interface Services {
   mailer: Mailer;
-  /** Device bindings the processor resolves frames with; invalidated when devices or items change. */
+  /** Device bindings the processor resolves frames with; `live` invalidates them when devices or items change. */
   registry: DeviceRegistry;
-  /** Live state of every item, in memory, snapshotted to the database. */
-  store: LiveStore;
-  bus: LiveBus;
+  /** The one owner of live state and the only publisher on the live bus. */
+  live: LiveState;
   partitions: PartitionManager;
   processor: Processor;
-  /** Stored day routes and stops of items. */
-  routeService: RouteService;
+  /** Stored day tracks and stops of items. */
+  tracks: TrackService;
   geocoder: ReverseGeocoder;
   alarms: AlarmService;
   hub: LiveHub;
@@ -29,15 +28,14 @@ export async function createServices(ctx: KernelContext, options: { bus?: LiveBu
   const { config, db, clock, log } = ctx;
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom);
   const registry = new DeviceRegistry(db, clock);
-  const store = new LiveStore(db, clock);
-  await store.load();
-  const bus = options.bus ?? new MemoryBus();
+  const live = new LiveState(ctx, registry, options.bus);
+  await live.load();
   const partitions = new PartitionManager();
-  const routeService = new RouteService(db, () => clock.now());
+  const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock);
-  const processor = new Processor(ctx, registry, partitions, store, bus);
-  const alarms = new AlarmService({ ...ctx, processor, store, bus, mailer });
+  const processor = new Processor(ctx, registry, partitions, live);
+  const alarms = new AlarmService({ ...ctx, live, mailer });
   alarms.start();
-  const hub = new LiveHub(ctx, bus, store, routeService);
-  return { mailer, registry, store, bus, partitions, processor, routeService, geocoder, alarms, hub };
+  const hub = new LiveHub(ctx, live, tracks);
+  return { mailer, registry, live, partitions, processor, tracks, geocoder, alarms, hub };
 }

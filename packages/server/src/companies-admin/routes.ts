@@ -14,6 +14,7 @@ import {
   resellerSubtree,
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
+import { companyWide } from "../live/index.ts";
 
 type CompanyBody = z.output<typeof companyWriteSchema>;
 const companyParams = z.object({ resellerId: z.string(), companyId: z.string() });
@@ -143,15 +144,7 @@ export function registerCompanyAdminRoutes(
           tx,
         );
       });
-      ctx.bus.publish(id, [
-        {
-          companyId: id,
-          itemType: 0,
-          itemId: 0,
-          groupId: null,
-          message: { type: "companyStatus", data: { id, state: request.body.state } },
-        },
-      ]);
+      ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
       return inTree(scope, id);
     },
   );
@@ -181,7 +174,7 @@ export function registerCompanyAdminRoutes(
         tx,
       );
     });
-    ctx.registry.invalidate();
+    ctx.live.itemsChanged(null);
     return { id };
   });
 }

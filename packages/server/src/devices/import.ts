@@ -98,7 +98,7 @@ export async function importDevices(
     return out;
   });
   // New identifiers may have been heard already as unknown devices: let the ingest look again.
-  ctx.registry.invalidate();
+  ctx.live.itemsChanged(null);
   const byStored = new Map(toInsert.map((v) => [stored(v), v.deviceId]));
   return {
     ...result,

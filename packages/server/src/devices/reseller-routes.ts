@@ -91,7 +91,7 @@ export function registerResellerDeviceRoutes(
       );
       return newId;
     });
-    ctx.registry.invalidate(storedId(body));
+    ctx.live.itemsChanged(null, { devices: [storedId(body)] });
     return oneDevice(ctx, scope, id);
   });
 
@@ -136,7 +136,7 @@ export function registerResellerDeviceRoutes(
         tx,
       );
     });
-    ctx.registry.invalidate();
+    ctx.live.itemsChanged(null);
     return { id };
   });
 
@@ -177,7 +177,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.registry.invalidate();
+      ctx.live.itemsChanged(null);
       return oneDevice(ctx, scope, id);
     },
   );
@@ -209,7 +209,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.registry.invalidate();
+      ctx.live.itemsChanged(null);
       return oneDevice(ctx, scope, id);
     },
   );
@@ -266,7 +266,7 @@ export function registerResellerDeviceRoutes(
           tx,
         );
       });
-      ctx.registry.invalidate();
+      ctx.live.itemsChanged(null);
       return { deleted, notDeleted };
     },
   );

@@ -2,12 +2,13 @@ import { deviceAssignItemSchema, deviceWriteSchema, isResellerOrHigher } from "@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import { parseId, publish, requireItemWriter, visibleItem } from "../items/index.ts";
+import { parseId, requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { reloadGroups } from "../live/index.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
@@ -135,12 +136,9 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
           );
         });
         // Every binding may have moved (the released device too): drop them all.
-        ctx.registry.invalidate();
-        if (groupId !== null)
-          publish(ctx, scope, itemType ?? 0, itemId ?? 0, groupId, {
-            type: "reloadGroup",
-            data: { id: groupId },
-          });
+        ctx.live.itemsChanged(scope.companyId, {
+          messages: reloadGroups(itemType ?? 0, itemId ?? 0, [groupId]),
+        });
         return oneDevice(ctx.db, scope, id);
       },
     );
@@ -217,5 +215,5 @@ export async function saveDevice(
       tx,
     );
   });
-  if (old) ctx.registry.invalidate(old.device_id);
+  if (old) ctx.live.itemsChanged(companyId, { devices: [old.device_id] });
 }

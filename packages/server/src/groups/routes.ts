@@ -7,6 +7,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyWide } from "../live/index.ts";
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
 async function fullTree(ctx: ItemsContext, scope: CompanyScope) {
@@ -92,8 +93,9 @@ export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         );
       });
       // Sub-group membership changes what group-scoped users see: the bindings and map reload.
-      ctx.registry.invalidate();
-      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      ctx.live.itemsChanged(scope.companyId, {
+        messages: [companyWide({ type: "reloadGroup", data: { id } })],
+      });
       return found((await listGroups(ctx.db, scope))[id]);
     });
 
@@ -128,8 +130,9 @@ export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.registry.invalidate();
-      publish(ctx, scope, 0, 0, null, { type: "reloadGroup", data: { id } });
+      ctx.live.itemsChanged(scope.companyId, {
+        messages: [companyWide({ type: "reloadGroup", data: { id } })],
+      });
       return { id };
     });
   };

@@ -3,5 +3,5 @@ export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
 export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
 export { startMqttIngest } from "./mqtt.ts";
 export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
-export { type AppliedPosition, Processor } from "./processor.ts";
+export { Processor } from "./processor.ts";
 export { DeviceRegistry } from "./registry.ts";

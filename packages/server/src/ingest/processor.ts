@@ -1,8 +1,6 @@
-import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
-import type { LiveBus, LiveEnvelope, LiveStore } from "../live/index.ts";
-import { applyPosition, type Effect } from "../live/index.ts";
+import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
@@ -14,20 +12,6 @@ export interface IngestRecord {
 }
 
 export type SubmitResult = "stored" | "unknown";
-
-/** What happened to one item when one committed position was applied; alarm rules evaluate this. */
-export interface AppliedPosition {
-  binding: DeviceBinding;
-  companyId: number;
-  itemType: 1 | 2 | 3;
-  itemId: number;
-  position: DecodedPosition;
-  before: LiveItemState;
-  after: LiveItemState;
-  effects: Effect[];
-}
-
-export type AppliedListener = (applied: AppliedPosition[]) => Promise<void> | void;
 
 interface Pending {
   binding: DeviceBinding;
@@ -43,7 +27,8 @@ const MAX_BATCH_POSITIONS = 5000;
 
 /**
  * Writes positions in batches and answers each submitter only after its rows are committed, so a device
- * is acknowledged only for what is safely stored. Live state advances after the commit.
+ * is acknowledged only for what is safely stored. Then it hands the committed positions to `live`, which
+ * owns everything that follows (live state, messages, alarms).
  */
 export class Processor {
   private queue: Pending[] = [];
@@ -51,20 +36,13 @@ export class Processor {
   private closed = false;
   /** Set once the gateway should stop taking data (shutdown): pending work still completes. */
   stats = { positions: 0, batches: 0 };
-  private readonly listeners: AppliedListener[] = [];
 
   constructor(
     private readonly ctx: KernelContext,
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
-    private readonly store: LiveStore,
-    private readonly bus: LiveBus,
+    private readonly live: LiveState,
   ) {}
-
-  /** Registers a consumer of applied positions (alarm engine, forwarding…); called after live state advanced. */
-  onApplied(listener: AppliedListener): void {
-    this.listeners.push(listener);
-  }
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
@@ -125,13 +103,13 @@ export class Processor {
     if (batch.length === 0) return;
     const now = this.ctx.clock.now();
     const rows: Record<string, unknown>[] = [];
-    const accepted: { pending: Pending; position: DecodedPosition }[] = [];
+    const accepted: CommittedPosition[] = [];
     for (const pending of batch) {
       const { binding } = pending;
       for (const position of pending.positions) {
         if (position.ts > now + FUTURE_TOLERANCE_MS || !Number.isFinite(position.ts) || position.ts <= 0)
           continue;
-        accepted.push({ pending, position });
+        accepted.push({ binding, position, receivedTs: pending.receivedTs });
         rows.push({
           c: binding.companyId ?? 0,
           d: binding.deviceRowId,
@@ -188,181 +166,6 @@ export class Processor {
     this.stats.positions += rows.length;
     this.stats.batches += 1;
     for (const pending of batch) pending.resolve("stored");
-    await this.advanceLiveState(accepted);
-  }
-
-  /** Applies committed positions to live state, oldest first per item, and publishes what changed. */
-  private async advanceLiveState(accepted: { pending: Pending; position: DecodedPosition }[]): Promise<void> {
-    accepted.sort((a, b) => a.position.ts - b.position.ts);
-    const byCompany = new Map<number, LiveEnvelope[]>();
-    const followUps: Promise<void>[] = [];
-    const applied: AppliedPosition[] = [];
-    for (const { pending, position } of accepted) {
-      const { binding } = pending;
-      if (binding.companyId === null || binding.itemId === null || binding.itemType === 0) continue;
-      const itemType = binding.itemType;
-      const current = this.store.getOrCreate(binding.companyId, itemType, binding.itemId, binding.groupId);
-      const { item, effects } = applyPosition(
-        current,
-        { ...position, receivedTs: pending.receivedTs },
-        binding,
-      );
-      if (effects.length === 0) continue;
-      this.store.set(binding.companyId, item);
-      applied.push({
-        binding,
-        companyId: binding.companyId,
-        itemType,
-        itemId: binding.itemId,
-        position,
-        before: current.state,
-        after: item.state,
-        effects,
-      });
-      const envelopes = byCompany.get(binding.companyId) ?? [];
-      byCompany.set(binding.companyId, envelopes);
-      for (const effect of effects) {
-        const message = this.messageFor(effect, item.state, binding);
-        if (message)
-          envelopes.push({
-            companyId: binding.companyId,
-            itemType,
-            itemId: binding.itemId,
-            groupId: binding.groupId,
-            ...message,
-          });
-        const work = this.persistEffect(effect, binding, position.ts);
-        if (work) followUps.push(work);
-      }
-    }
-    for (const [companyId, envelopes] of byCompany) this.bus.publish(companyId, envelopes);
-    await Promise.allSettled(followUps);
-    for (const listener of this.listeners) {
-      try {
-        await listener(applied);
-      } catch (error) {
-        this.ctx.log.error({ err: error }, "applied-position listener failed");
-      }
-    }
-  }
-
-  private messageFor(
-    effect: Effect,
-    state: ReturnType<LiveStore["getOrCreate"]>["state"],
-    binding: DeviceBinding,
-  ): { message: ServerMessage; detailOnly?: boolean } | null {
-    const prefix = ITEM_PREFIX[binding.itemType as 1 | 2 | 3];
-    const id = state.id;
-    switch (effect.kind) {
-      case "pos":
-        if (!state.pos) return null;
-        return {
-          message: {
-            type: `${prefix}Pos` as "vPos",
-            data: { id, pos: state.pos, motion: state.motion, ignition: state.ignition, since: state.since },
-          },
-        };
-      case "sensors":
-        return {
-          message: { type: `${prefix}Sensor` as "vSensor", data: { id, sensors: effect.sensors } },
-          detailOnly: true,
-        };
-      case "event":
-        return { message: { type: `${prefix}Event` as "vEvent", data: { id, event: effect.event } } };
-      case "odometer":
-        return binding.itemType === 1
-          ? { message: { type: "vOdo", data: { id, odometer: effect.odometer } } }
-          : null;
-      case "hours":
-        return binding.itemType === 1
-          ? { message: { type: "vHour", data: { id, hours: effect.hours } } }
-          : null;
-      case "dtcs":
-        return binding.itemType === 1 ? { message: { type: "vDtc", data: { id, dtcs: effect.dtcs } } } : null;
-      case "driverCard":
-        return null;
-    }
-  }
-
-  private persistEffect(effect: Effect, binding: DeviceBinding, ts: number): Promise<void> | null {
-    if (effect.kind === "event") {
-      return this.ctx.db
-        .query(
-          `insert into events (company_id, device_id, item_type, item_id, ts, kind, lat, lng, spd, value)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
-          [
-            binding.companyId,
-            binding.deviceRowId,
-            binding.itemType,
-            binding.itemId,
-            effect.event.ts,
-            effect.event.kind,
-            effect.event.lat,
-            effect.event.lng,
-            effect.event.spd,
-            effect.event.value ?? null,
-          ],
-        )
-        .then(() => undefined);
-    }
-    if (effect.kind === "driverCard" && binding.itemType === 1)
-      return this.identifyDriver(binding, effect.card, ts);
-    if (effect.kind === "dtcs" && binding.itemType === 1) {
-      return this.ctx.db
-        .query("update vehicles set dtcs = $2::jsonb where id = $1", [
-          binding.itemId,
-          JSON.stringify(effect.dtcs),
-        ])
-        .then(() => undefined);
-    }
-    return null;
-  }
-
-  /** A card read (iButton, tachograph card or beacon) assigns its driver to the vehicle. */
-  private async identifyDriver(binding: DeviceBinding, card: string, ts: number): Promise<void> {
-    const drivers = await this.ctx.db.query<{ id: number }>(
-      `select id from drivers where company_id = $1
-         and (upper(ibutton) = upper($2) or upper(tachograph_card) = upper($2) or upper(beacon) = upper($2)) limit 1`,
-      [binding.companyId, card],
-    );
-    const driverId = drivers[0]?.id ?? null;
-    const vehicleId = binding.itemId!;
-    const item = this.store.get(1, vehicleId);
-    if (!item || item.state.driverId === driverId) return;
-    await this.ctx.db.transaction(async (tx) => {
-      await tx.query("update drivers set vehicle_id = null, vehicle_ts = $2 where vehicle_id = $1", [
-        vehicleId,
-        ts,
-      ]);
-      await tx.query("update vehicles set driver_id = $2, driver_ts = $3 where id = $1", [
-        vehicleId,
-        driverId,
-        ts,
-      ]);
-      if (driverId !== null) {
-        await tx.query(
-          "update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1 and id <> $3",
-          [driverId, ts, vehicleId],
-        );
-        await tx.query("update drivers set vehicle_id = $2, vehicle_ts = $3 where id = $1", [
-          driverId,
-          vehicleId,
-          ts,
-        ]);
-      }
-    });
-    this.store.set(binding.companyId!, { ...item, state: { ...item.state, driverId } });
-    const base = {
-      companyId: binding.companyId!,
-      itemType: 1 as const,
-      itemId: vehicleId,
-      groupId: binding.groupId,
-    };
-    const envelopes: LiveEnvelope[] = [
-      { ...base, message: { type: "vDriver", data: { id: vehicleId, driverId, ts } } },
-    ];
-    if (driverId !== null)
-      envelopes.push({ ...base, message: { type: "dVehicle", data: { id: driverId, vehicleId, ts } } });
-    this.bus.publish(binding.companyId!, envelopes);
+    await this.live.applyCommitted(accepted);
   }
 }

@@ -1,10 +1,9 @@
 import { isAdminOrHigher, isSubadminOrHigher, type ServerMessage } from "@vigia/domain";
-import type { DeviceRegistry } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
-import type { LiveBus } from "../live/index.ts";
+import type { LiveState } from "../live/index.ts";
 
 /**
  * Guards shared by the management routes: who may manage what, and whether a referenced group or item lies
@@ -12,10 +11,10 @@ import type { LiveBus } from "../live/index.ts";
  */
 
 /**
- * Changing items, groups and devices tells the live channel (bus) and drops the ingest bindings it
- * invalidates (registry); both are wired in `src/app/`.
+ * Changing items, groups and devices goes through `live` (wired in `src/app/`): it drops the ingest bindings
+ * the change invalidates and tells the open maps.
  */
-export type ItemsContext = KernelContext & { bus: LiveBus; registry: DeviceRegistry };
+export type ItemsContext = KernelContext & { live: LiveState };
 
 export type ItemTable = "vehicles" | "assets" | "persons";
 export const ITEM_TYPE_OF: Record<ItemTable, 1 | 2 | 3> = { vehicles: 1, assets: 2, persons: 3 };
@@ -78,16 +77,16 @@ export function found<T>(row: T | undefined): T {
   return row;
 }
 
-/** Publishes one live message for an item to the company's channel. */
+/** Publishes one live message for an item to the company's channel, through `live`. */
 export function publish(
-  ctx: { bus: LiveBus },
+  ctx: { live: LiveState },
   scope: CompanyScope,
   itemType: 0 | 1 | 2 | 3,
   itemId: number,
   groupId: number | null,
   message: ServerMessage,
 ): void {
-  ctx.bus.publish(scope.companyId, [{ companyId: scope.companyId, itemType, itemId, groupId, message }]);
+  ctx.live.publish(scope.companyId, [{ itemType, itemId, groupId, message }]);
 }
 
 /** Maps a unique violation on a known index to the field error the forms show. */

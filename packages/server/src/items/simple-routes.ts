@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish, requireItemWriter, uniqueField, visibleItem } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
@@ -121,13 +122,10 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
           "select device_id from devices where item_type = $1 and item_id = $2",
           [itemType, id],
         );
-        for (const d of devices) ctx.registry.invalidate(d.device_id);
-        publish(ctx, scope, itemType, id, body.group, { type: "reloadGroup", data: { id: body.group } });
-        if (before.group_id !== null)
-          publish(ctx, scope, itemType, id, before.group_id, {
-            type: "reloadGroup",
-            data: { id: before.group_id },
-          });
+        ctx.live.itemsChanged(scope.companyId, {
+          devices: devices.map((d) => d.device_id),
+          messages: reloadGroups(itemType, id, [body.group, before.group_id]),
+        });
       }
       if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
         publish(ctx, scope, itemType, id, body.group, {
@@ -161,12 +159,8 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
           tx,
         );
       });
-      ctx.registry.invalidate();
-      if (before.group_id !== null)
-        publish(ctx, scope, itemType, id, before.group_id, {
-          type: "reloadGroup",
-          data: { id: before.group_id },
-        });
+      await ctx.live.forgetItem(itemType, id);
+      ctx.live.itemsChanged(scope.companyId, { messages: reloadGroups(itemType, id, [before.group_id]) });
       return { id };
     });
   };

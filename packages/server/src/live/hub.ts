@@ -13,9 +13,9 @@ import type { KernelContext } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
-import type { LiveBus, LiveEnvelope } from "./bus.ts";
-import type { RouteService } from "./route-service.ts";
-import type { LiveStore } from "./store.ts";
+import type { LiveEnvelope } from "./bus.ts";
+import type { LiveState } from "./live-state.ts";
+import type { TrackService } from "./track-service.ts";
 
 const FLUSH_MS = 200;
 const MAX_QUEUED = 20_000;
@@ -58,7 +58,7 @@ export function parseClientFrame(text: string): ParsedFrame {
 }
 
 /** One browser connection and what it asked to see. */
-class LiveClient {
+class HubSocket {
   principal: Principal | null = null;
   scope: CompanyScope | null = null;
   /** Groups picked on the map; null = every group the scope allows. */
@@ -102,14 +102,13 @@ class LiveClient {
  * forwards the bus messages each client may and wants to see, several per frame.
  */
 export class LiveHub {
-  private readonly clients = new Set<LiveClient>();
+  private readonly clients = new Set<HubSocket>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ctx: KernelContext,
-    private readonly bus: LiveBus,
-    private readonly store: LiveStore,
-    private readonly routes: RouteService,
+    private readonly live: LiveState,
+    private readonly tracks: TrackService,
   ) {}
 
   mount = async (app: FastifyInstance): Promise<void> => {
@@ -119,7 +118,7 @@ export class LiveHub {
   };
 
   private accept(socket: WebSocket): void {
-    const client = new LiveClient(socket);
+    const client = new HubSocket(socket);
     this.clients.add(client);
     this.timer ??= setInterval(() => this.flushAll(), FLUSH_MS);
     socket.on("message", (raw) => {
@@ -148,14 +147,14 @@ export class LiveHub {
     });
   }
 
-  private async authenticate(client: LiveClient, token: string): Promise<void> {
+  private async authenticate(client: HubSocket, token: string): Promise<void> {
     const { userId } = await verifyAccessToken(this.ctx.jwtKey, this.ctx.clock, token);
     const principal = await loadPrincipal(this.ctx.db, userId);
     if (!principal) throw new ApiError(401, "user.unknown");
     client.principal = principal;
   }
 
-  private async handle(client: LiveClient, message: LiveClientMessage): Promise<void> {
+  private async handle(client: HubSocket, message: LiveClientMessage): Promise<void> {
     if (message.type === "initialize" || message.type === "accessToken") {
       await this.authenticate(client, message.data.accessToken);
       if (message.type === "initialize") {
@@ -212,14 +211,14 @@ export class LiveHub {
         return;
       case "vTrack": {
         const scope = this.requireScope(client);
-        const route = await this.routes.dayRoute(
+        const track = await this.tracks.dayTrack(
           scope,
           1,
           message.data.id,
           message.data.from,
           message.data.to,
         );
-        return this.send(client, { type: "vTrack", data: { id: message.data.id, ...route } }, true);
+        return this.send(client, { type: "vTrack", data: { id: message.data.id, ...track } }, true);
       }
       default: {
         const detail = DETAIL[message.type];
@@ -237,25 +236,22 @@ export class LiveHub {
     }
   }
 
-  private requireScope(client: LiveClient): CompanyScope {
+  private requireScope(client: HubSocket): CompanyScope {
     if (!client.scope) throw new ApiError(409, "no.company.bound");
     return client.scope;
   }
 
   /** The item's live state if it exists and the client's scope includes it. */
-  private visibleState(client: LiveClient, itemType: 1 | 2 | 3, id: number): LiveItemState | null {
+  private visibleState(client: HubSocket, itemType: 1 | 2 | 3, id: number): LiveItemState | null {
     const scope = this.requireScope(client);
-    const item = this.store.get(itemType, id);
-    if (!item || this.store.companyOf(itemType, id) !== scope.companyId) return null;
-    if (
-      scope.groupIds !== null &&
-      (item.state.groupId === null || !scope.groupIds.includes(item.state.groupId))
-    )
+    const state = this.live.state(itemType, id);
+    if (!state || this.live.companyOf(itemType, id) !== scope.companyId) return null;
+    if (scope.groupIds !== null && (state.groupId === null || !scope.groupIds.includes(state.groupId)))
       return null;
-    return item.state;
+    return state;
   }
 
-  private async bind(client: LiveClient, companyId: number): Promise<void> {
+  private async bind(client: HubSocket, companyId: number): Promise<void> {
     const scope = await resolveCompanyScope(this.ctx.db, client.principal!, companyId);
     client.unsubscribe?.();
     client.scope = scope;
@@ -265,13 +261,13 @@ export class LiveHub {
       assets: {},
       persons: {},
     };
-    for (const state of this.store.companyItems(companyId)) {
+    for (const state of this.live.companyItems(companyId)) {
       if (state.itemType === 0) continue;
       if (scope.groupIds !== null && (state.groupId === null || !scope.groupIds.includes(state.groupId)))
         continue;
       snapshot[`${COLLECTION[state.itemType as 1 | 2 | 3]}s`][state.id] = state;
     }
-    client.unsubscribe = this.bus.subscribe(companyId, (envelopes) => {
+    client.unsubscribe = this.live.subscribe(companyId, (envelopes) => {
       for (const envelope of envelopes) if (client.sees(envelope)) this.send(client, envelope.message);
     });
     const company = await this.ctx.db.query<{ state: number }>("select state from companies where id = $1", [
@@ -289,13 +285,13 @@ export class LiveHub {
     );
   }
 
-  private send(client: LiveClient, message: LiveServerMessage, immediate = false): void {
+  private send(client: HubSocket, message: LiveServerMessage, immediate = false): void {
     if (client.queue.length >= MAX_QUEUED) client.queue.shift();
     client.queue.push(message);
     if (immediate) this.flush(client);
   }
 
-  private flush(client: LiveClient): void {
+  private flush(client: HubSocket): void {
     if (client.queue.length === 0 || client.socket.readyState !== client.socket.OPEN) return;
     const batch = client.queue;
     client.queue = [];

@@ -1,7 +1,22 @@
-/** Public surface of `live/`. Live item state, the bus, the WebSocket hub, stored routes and the live routes. */
-export { type LiveBus, type LiveEnvelope, MemoryBus } from "./bus.ts";
+/**
+ * Public surface of `live/`. `LiveState` is the one owner of live item state and the only publisher on the
+ * live bus; the WebSocket hub, stored tracks and the live routes read from it. The store and the bus are
+ * internal: nothing outside `live/` writes state or publishes (test/live-owner.test.ts checks it).
+ */
+export type { LiveBus, LiveEnvelope } from "./bus.ts";
 export { LiveHub } from "./hub.ts";
-export { RouteService } from "./route-service.ts";
+export {
+  type AppliedListener,
+  type AppliedPosition,
+  type BindingCache,
+  type CommittedPosition,
+  companyWide,
+  type ItemsChange,
+  type LiveBinding,
+  type LiveMessage,
+  LiveState,
+  reloadGroups,
+} from "./live-state.ts";
 export { liveRoutes } from "./routes.ts";
-export { applyPosition, type Effect } from "./state-engine.ts";
-export { LiveStore } from "./store.ts";
+export type { Effect } from "./state-engine.ts";
+export { TrackService } from "./track-service.ts";

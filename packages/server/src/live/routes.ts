@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ReverseGeocoder } from "../geocoding/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import type { RouteService } from "./route-service.ts";
+import type { TrackService } from "./track-service.ts";
 
 const range = z.object({
   from: z.coerce.number().int().nonnegative().optional(),
@@ -15,9 +15,9 @@ const latLng = z.object({
   lng: z.coerce.number().min(-180).max(180),
 });
 
-/** Stored routes and reverse geocoding, mounted under /companies/id/:companyId with the company scope. */
+/** Stored tracks and reverse geocoding, mounted under /companies/id/:companyId with the company scope. */
 export function liveRoutes(
-  ctx: KernelContext & { routeService: RouteService; geocoder: ReverseGeocoder },
+  ctx: KernelContext & { tracks: TrackService; geocoder: ReverseGeocoder },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["live"];
@@ -31,7 +31,7 @@ export function liveRoutes(
         `/${path}/id/:itemId/route`,
         { schema: { params: itemParams, querystring: range, tags } },
         async (request) =>
-          ctx.routeService.dayRoute(
+          ctx.tracks.dayTrack(
             scopeOf(request),
             itemType,
             request.params.itemId,
@@ -50,7 +50,7 @@ export function liveRoutes(
         },
       },
       async (request) =>
-        ctx.routeService.dayRoute(
+        ctx.tracks.dayTrack(
           scopeOf(request),
           1,
           request.params.trackId,

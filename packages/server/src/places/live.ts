@@ -1,26 +1,23 @@
 import type { Poi } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
-import type { LiveBus, LiveEnvelope } from "../live/index.ts";
+import type { LiveState } from "../live/index.ts";
 
-/** The places capability publishes zone and POI changes on the live bus. */
-export type PlacesContext = KernelContext & { bus: LiveBus };
+/** The places capability tells open maps about POI changes through `live`. */
+export type PlacesContext = KernelContext & { live: LiveState };
 
 /**
- * POI changes on the live channel (spec 01 §7 poi, poiDel) so every open map stays in step. The envelope carries
+ * POI changes on the live channel (spec 01 §7 poi, poiDel) so every open map stays in step. The message carries
  * the POI's group so the hub keeps group-scoped users to their own groups; itemType 0 marks "not an item".
  */
 export function publishPois(ctx: PlacesContext, companyId: number, pois: Poi[]): void {
-  ctx.bus.publish(
+  ctx.live.publish(
     companyId,
-    pois.map(
-      (poi): LiveEnvelope => ({
-        companyId,
-        itemType: 0,
-        itemId: poi.id,
-        groupId: poi.group,
-        message: { type: "poi", data: { ...poi } },
-      }),
-    ),
+    pois.map((poi) => ({
+      itemType: 0,
+      itemId: poi.id,
+      groupId: poi.group,
+      message: { type: "poi", data: { ...poi } },
+    })),
   );
 }
 
@@ -30,7 +27,7 @@ export function publishPoiDeleted(
   id: number,
   group: number | null,
 ): void {
-  ctx.bus.publish(companyId, [
-    { companyId, itemType: 0, itemId: id, groupId: group, message: { type: "poiDel", data: { id } } },
+  ctx.live.publish(companyId, [
+    { itemType: 0, itemId: id, groupId: group, message: { type: "poiDel", data: { id } } },
   ]);
 }

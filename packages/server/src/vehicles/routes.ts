@@ -17,6 +17,7 @@ import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { reloadGroups } from "../live/index.ts";
 
 type VehicleBody = z.output<typeof vehicleWriteSchema>;
 
@@ -88,13 +89,13 @@ async function oneVehicle(ctx: ItemsContext, scope: CompanyScope, id: number) {
   return found((await listVehicles(ctx.db, scope))[id]);
 }
 
-/** Invalidates the ingest binding of the devices on a vehicle whose group changed. */
-async function rebind(ctx: ItemsContext, itemType: number, itemId: number): Promise<void> {
+/** The devices on an item, whose ingest binding changes with the item's group. */
+async function devicesOf(ctx: ItemsContext, itemType: number, itemId: number): Promise<string[]> {
   const devices = await ctx.db.query<{ device_id: string }>(
     "select device_id from devices where item_type = $1 and item_id = $2",
     [itemType, itemId],
   );
-  for (const d of devices) ctx.registry.invalidate(d.device_id);
+  return devices.map((d) => d.device_id);
 }
 
 /** Vehicles under companies/id/{cid}/vehicles — every field of spec 01 §3. */
@@ -182,26 +183,19 @@ export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         })
         .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
       if (before.group_id !== body.group) {
-        await rebind(ctx, 1, id);
-        publish(ctx, scope, 1, id, body.group, { type: "reloadGroup", data: { id: body.group } });
-        if (before.group_id !== null)
-          publish(ctx, scope, 1, id, before.group_id, {
-            type: "reloadGroup",
-            data: { id: before.group_id },
-          });
-      }
-      if (body.driverId !== before.driver_id) {
-        publish(ctx, scope, 1, id, body.group, {
-          type: "vDriver",
-          data: { id, driverId: body.driverId, ts: now },
+        ctx.live.itemsChanged(scope.companyId, {
+          devices: await devicesOf(ctx, 1, id),
+          messages: reloadGroups(1, id, [body.group, before.group_id]),
         });
-        const driver = body.driverId ?? before.driver_id;
-        if (driver !== null)
-          publish(ctx, scope, 0, driver, null, {
-            type: "dVehicle",
-            data: { id: driver, vehicleId: body.driverId === null ? null : id, ts: now },
-          });
       }
+      if (body.driverId !== before.driver_id)
+        ctx.live.assignDriver(scope.companyId, {
+          vehicleId: id,
+          groupId: body.group,
+          driverId: body.driverId,
+          releasedDriverId: before.driver_id,
+          ts: now,
+        });
       if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
         publish(ctx, scope, 1, id, body.group, {
           type: "vCustomData",
@@ -241,9 +235,8 @@ export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
           tx,
         );
       });
-      ctx.registry.invalidate();
-      if (before.group_id !== null)
-        publish(ctx, scope, 1, id, before.group_id, { type: "reloadGroup", data: { id: before.group_id } });
+      await ctx.live.forgetItem(1, id);
+      ctx.live.itemsChanged(scope.companyId, { messages: reloadGroups(1, id, [before.group_id]) });
       return { id };
     });
   };

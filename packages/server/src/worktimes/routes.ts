@@ -9,21 +9,14 @@ import {
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import {
-  found,
-  ITEM_TYPE_OF,
-  publish,
-  requireAdmin,
-  requireItemWriter,
-  visibleItem,
-} from "../items/index.ts";
+import { found, ITEM_TYPE_OF, requireAdmin, requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import type { LiveBus, LiveStore } from "../live/index.ts";
+import type { LiveState } from "../live/index.ts";
 
 async function listWorktimes(ctx: KernelContext, scope: CompanyScope): Promise<Record<string, WorktimeRow>> {
   const rows = await ctx.db.query<WorktimeRow>(
@@ -53,9 +46,7 @@ async function checkItems(
 }
 
 /** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
-export function worktimeRoutes(
-  ctx: KernelContext & { store: LiveStore; bus: LiveBus },
-): FastifyPluginAsyncZod {
+export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, worktimesApi.list, async (request) => listWorktimes(ctx, scopeOf(request)));
 
@@ -221,29 +212,18 @@ export function worktimeRoutes(
       const { kind, id } = request.params;
       const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
       const { stateId } = request.body;
-      await ctx.db.transaction(async (tx) => {
-        await tx.query(`update ${kind} set custom_state = $1 where id = $2`, [stateId, id]);
-        await recordAudit(
-          ctx,
-          scope.principal,
-          {
-            companyId: scope.companyId,
-            action: "update",
-            entity: "customState",
-            entityId: `${kind}:${id}`,
-            data: { stateId },
-          },
-          tx,
-        );
-      });
-      // The live state carries it too, so bindCompany snapshots (and restarts, through item_state) keep it.
-      const store = ctx.store;
-      const live = store.getOrCreate(scope.companyId, ITEM_TYPE_OF[kind], id, item.group_id);
-      store.set(scope.companyId, { ...live, state: { ...live.state, customStateId: stateId } });
-      const prefix = ({ vehicles: "v", assets: "a", persons: "p" } as const)[kind];
-      publish(ctx, scope, ITEM_TYPE_OF[kind], id, item.group_id, {
-        type: `${prefix}CustomState`,
-        data: { id, stateId },
+      const itemType = ITEM_TYPE_OF[kind];
+      await ctx.live.setCustomState(
+        scope.companyId,
+        { itemType, itemId: id, groupId: item.group_id },
+        stateId,
+      );
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "customState",
+        entityId: `${kind}:${id}`,
+        data: { stateId },
       });
       return { id, stateId };
     });

@@ -16,6 +16,18 @@ export function formatDateTime(ts: number, tz: string, withSeconds = false): str
   }
 }
 
+const INPUT_PATTERN = "YYYY-MM-DDTHH:mm";
+
+/** An instant as the value of a datetime-local input showing the time in `tz`. */
+export function toZonedInput(ts: number, tz: string): string {
+  return dayjs(ts).tz(tz).format(INPUT_PATTERN);
+}
+
+/** A datetime-local input's value, read as a wall-clock time in `tz`, as epoch ms. */
+export function fromZonedInput(value: string, tz: string): number {
+  return dayjs.tz(value, tz).valueOf();
+}
+
 /** Every IANA zone the browser knows, for the time-zone selectors. */
 export function allTimeZones(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };

@@ -1,11 +1,9 @@
 import { Button, Group, TextInput } from "@mantine/core";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-
-const toInput = (ts: number, tz: string) => dayjs(ts).tz(tz).format("YYYY-MM-DDTHH:mm");
-const fromInput = (value: string, tz: string) => dayjs.tz(value, tz).valueOf();
+// The conversions live with the date format, which loads the dayjs zone plugins they need.
+import { fromZonedInput, toZonedInput } from "../format/date.ts";
 
 /** From / to inputs in the user's time zone and a Show button that hands back the range in epoch ms. */
 export function RangePicker({
@@ -17,8 +15,8 @@ export function RangePicker({
 }) {
   const { t } = useTranslation();
   const { timezone } = useTimezone();
-  const [from, setFrom] = useState(() => toInput(initial.from, timezone));
-  const [to, setTo] = useState(() => toInput(initial.to, timezone));
+  const [from, setFrom] = useState(() => toZonedInput(initial.from, timezone));
+  const [to, setTo] = useState(() => toZonedInput(initial.to, timezone));
   return (
     <Group align="flex-end" gap="xs">
       <TextInput
@@ -33,7 +31,9 @@ export function RangePicker({
         value={to}
         onChange={(e) => setTo(e.currentTarget.value)}
       />
-      <Button onClick={() => onShow({ from: fromInput(from, timezone), to: fromInput(to, timezone) })}>
+      <Button
+        onClick={() => onShow({ from: fromZonedInput(from, timezone), to: fromZonedInput(to, timezone) })}
+      >
         {t("alarms.show")}
       </Button>
     </Group>

@@ -4,12 +4,12 @@ import { ApiError, notFound } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { detectStops } from "./stops.ts";
 
-/** A route wider than this is a search too extensive (406): select a shorter period. */
-export const MAX_ROUTE_SPAN_MS = 31 * DAY_MS;
-/** Points returned at most; longer routes are thinned evenly and flagged as truncated. */
-export const MAX_ROUTE_POINTS = 50_000;
+/** A track wider than this is a search too extensive (406): select a shorter period. */
+export const MAX_TRACK_SPAN_MS = 31 * DAY_MS;
+/** Points returned at most; longer tracks are thinned evenly and flagged as truncated. */
+export const MAX_TRACK_POINTS = 50_000;
 
-export interface Route {
+export interface Track {
   points: TrackPoint[];
   stops: Stop[];
   events: DrivingEvent[];
@@ -18,24 +18,24 @@ export interface Route {
 
 const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
 
-/** Stored route of one item over a period, within the caller's scope. */
-export class RouteService {
+/** Stored track of one item over a period (points, stops, driving events), within the caller's scope. */
+export class TrackService {
   constructor(
     private readonly db: Queryable,
     private readonly now: () => number,
   ) {}
 
-  async dayRoute(
+  async dayTrack(
     scope: CompanyScope,
     itemType: 1 | 2 | 3,
     itemId: number,
     from?: number,
     to?: number,
-  ): Promise<Route> {
+  ): Promise<Track> {
     const end = to ?? this.now();
     const start = from ?? end - DAY_MS;
     if (!(end > start)) throw new ApiError(400, "range.invalid");
-    if (end - start > MAX_ROUTE_SPAN_MS) throw new ApiError(406, "search.too.extensive");
+    if (end - start > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
     const items = await this.db.query<{ group_id: number | null }>(
       `select group_id from ${TABLE[itemType]} where id = $1 and company_id = $2`,
       [itemId, scope.companyId],
@@ -53,8 +53,8 @@ export class RouteService {
       [scope.companyId, itemType, itemId, start, end],
     );
     const stops = detectStops(rows);
-    // Thin long routes evenly, always keeping the last point so the route ends where the item is.
-    const stride = Math.ceil(rows.length / MAX_ROUTE_POINTS);
+    // Thin long tracks evenly, always keeping the last point so the track ends where the item is.
+    const stride = Math.ceil(rows.length / MAX_TRACK_POINTS);
     const points: TrackPoint[] = rows
       .filter((_, i) => i % stride === 0 || i === rows.length - 1)
       .map(({ ignition: _ignition, ...point }) => point);

@@ -1,0 +1,353 @@
+import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
+import type { DecodedPosition } from "@vigia/protocols";
+import type { KernelContext } from "../kernel/context.ts";
+import { type LiveBus, type LiveEnvelope, type LiveHandler, MemoryBus } from "./bus.ts";
+import { messageForEffect } from "./position-messages.ts";
+import { applyPosition, type Effect } from "./state-engine.ts";
+import { LiveStore } from "./store.ts";
+
+/** What live needs to know about the device a committed position came from (ingest's device binding). */
+export interface LiveBinding {
+  deviceRowId: number;
+  companyId: number | null;
+  itemType: 0 | 1 | 2 | 3;
+  itemId: number | null;
+  groupId: number | null;
+  /** Vehicle odometer source (0-3) and initial mileage in km; 3 (calculated) for non-vehicles. */
+  odometerSource: number;
+  initialMileageKm: number;
+}
+
+/** One position the processor has committed to the database. */
+export interface CommittedPosition {
+  binding: LiveBinding;
+  position: DecodedPosition;
+  receivedTs: number;
+}
+
+/** What happened to one item when one committed position was applied; alarm rules evaluate this. */
+export interface AppliedPosition {
+  binding: LiveBinding;
+  companyId: number;
+  itemType: 1 | 2 | 3;
+  itemId: number;
+  position: DecodedPosition;
+  before: LiveItemState;
+  after: LiveItemState;
+  effects: Effect[];
+}
+
+export type AppliedListener = (applied: AppliedPosition[]) => Promise<void> | void;
+
+/** One live message and whom it is about; the company is given once per publish. */
+export type LiveMessage = Omit<LiveEnvelope, "companyId">;
+
+/** A message that is about no item (places, company state, group reloads): company-wide. */
+export const companyWide = (message: ServerMessage): LiveMessage => ({
+  itemType: 0,
+  itemId: 0,
+  groupId: null,
+  message,
+});
+
+/** `reloadGroup` for each group an item left or joined (no group: nothing to reload), addressed to the item. */
+export function reloadGroups(
+  itemType: 0 | 1 | 2 | 3,
+  itemId: number,
+  groupIds: readonly (number | null)[],
+): LiveMessage[] {
+  return [...new Set(groupIds)].flatMap((groupId) =>
+    groupId === null
+      ? []
+      : [{ itemType, itemId, groupId, message: { type: "reloadGroup", data: { id: groupId } } }],
+  );
+}
+
+/** The cache of device bindings the ingest resolves frames with (its device registry). */
+export interface BindingCache {
+  /** Drops one device's binding, or every binding without an argument. */
+  invalidate(imei?: string): void;
+}
+
+export interface ItemsChange {
+  /** Identifiers of the devices whose binding changed; omitted: any binding may have changed. */
+  devices?: readonly string[];
+  /** What open maps must reload or learn (reloadGroup, addGroup, custom data…). */
+  messages?: LiveMessage[];
+}
+
+const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
+
+/**
+ * The one owner of live state: every change to an item's live state, to the device bindings it is computed
+ * from, and every message on the live bus goes through here. The store and the bus stay inside `live/`.
+ */
+export class LiveState {
+  private readonly store: LiveStore;
+  private readonly bus: LiveBus;
+  private readonly listeners: AppliedListener[] = [];
+
+  constructor(
+    private readonly ctx: KernelContext,
+    private readonly bindings: BindingCache,
+    bus: LiveBus = new MemoryBus(),
+  ) {
+    this.store = new LiveStore(ctx.db, ctx.clock);
+    this.bus = bus;
+  }
+
+  /** Loads the snapshotted state, so motion, odometers and timers continue where they were. */
+  async load(): Promise<void> {
+    await this.store.load();
+  }
+
+  // --- Reads -------------------------------------------------------------------------------------------
+
+  state(itemType: number, itemId: number): LiveItemState | undefined {
+    return this.store.get(itemType, itemId)?.state;
+  }
+
+  companyOf(itemType: number, itemId: number): number | undefined {
+    return this.store.companyOf(itemType, itemId);
+  }
+
+  /** Every item of a company with a live state. */
+  companyItems(companyId: number): LiveItemState[] {
+    return this.store.companyItems(companyId);
+  }
+
+  /** Receives every message published for the company (the hub, tests). */
+  subscribe(companyId: number, handler: LiveHandler): () => void {
+    return this.bus.subscribe(companyId, handler);
+  }
+
+  /** Registers a consumer of applied positions (alarm engine, forwarding…); called after live state advanced. */
+  onApplied(listener: AppliedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Writes changed items to item_state; returns how many. */
+  snapshot(): Promise<number> {
+    return this.store.snapshot();
+  }
+
+  async close(): Promise<void> {
+    await this.store.snapshot().catch(() => undefined);
+    await this.bus.close();
+  }
+
+  // --- Writes ------------------------------------------------------------------------------------------
+
+  /**
+   * Applies committed positions to live state, oldest first, publishes what changed, stores what the effects
+   * say (events, fault codes, the driver a card names) and then hands the applied positions to the listeners.
+   */
+  async applyCommitted(committed: CommittedPosition[]): Promise<void> {
+    const ordered = [...committed].sort((a, b) => a.position.ts - b.position.ts);
+    const byCompany = new Map<number, LiveEnvelope[]>();
+    const followUps: Promise<void>[] = [];
+    const applied: AppliedPosition[] = [];
+    for (const { binding, position, receivedTs } of ordered) {
+      if (binding.companyId === null || binding.itemId === null || binding.itemType === 0) continue;
+      const { companyId, itemType, itemId } = binding;
+      const current = this.store.getOrCreate(companyId, itemType, itemId, binding.groupId);
+      const { item, effects } = applyPosition(current, { ...position, receivedTs }, binding);
+      if (effects.length === 0) continue;
+      this.store.set(companyId, item);
+      applied.push({
+        binding,
+        companyId,
+        itemType,
+        itemId,
+        position,
+        before: current.state,
+        after: item.state,
+        effects,
+      });
+      const envelopes = byCompany.get(companyId) ?? [];
+      byCompany.set(companyId, envelopes);
+      for (const effect of effects) {
+        const message = messageForEffect(effect, item.state, itemType);
+        if (message) envelopes.push({ companyId, itemType, itemId, groupId: binding.groupId, ...message });
+        const work = this.persistEffect(effect, binding, position.ts);
+        if (work) followUps.push(work);
+      }
+    }
+    for (const [companyId, envelopes] of byCompany) this.bus.publish(companyId, envelopes);
+    await Promise.allSettled(followUps);
+    for (const listener of this.listeners) {
+      try {
+        await listener(applied);
+      } catch (error) {
+        this.ctx.log.error({ err: error }, "applied-position listener failed");
+      }
+    }
+  }
+
+  /**
+   * Puts an item into a custom state (the state route and an alarm rule's action): stored on the item row,
+   * kept in the live state (so map snapshots and restarts keep it) and published. Unchanged: nothing happens.
+   */
+  async setCustomState(
+    companyId: number,
+    item: { itemType: 1 | 2 | 3; itemId: number; groupId: number | null },
+    stateId: number,
+  ): Promise<void> {
+    const { itemType, itemId, groupId } = item;
+    await this.ctx.db.query(`update ${ITEM_TABLE[itemType]} set custom_state = $1 where id = $2`, [
+      stateId,
+      itemId,
+    ]);
+    const live = this.store.getOrCreate(companyId, itemType, itemId, groupId);
+    if (live.state.customStateId === stateId) return;
+    this.store.set(companyId, { ...live, state: { ...live.state, customStateId: stateId } });
+    this.bus.publish(companyId, [
+      {
+        companyId,
+        itemType,
+        itemId,
+        groupId,
+        message: {
+          type: `${ITEM_PREFIX[itemType]}CustomState` as "vCustomState",
+          data: { id: itemId, stateId },
+        },
+      },
+    ]);
+  }
+
+  /**
+   * A vehicle's driver changed (already stored): the live state follows and the maps learn it for the vehicle
+   * and for the drivers taken on and released.
+   */
+  assignDriver(
+    companyId: number,
+    change: {
+      vehicleId: number;
+      groupId: number | null;
+      driverId: number | null;
+      releasedDriverId: number | null;
+      ts: number;
+    },
+  ): void {
+    const { vehicleId, groupId, driverId, releasedDriverId, ts } = change;
+    const item = this.store.get(1, vehicleId);
+    if (item && item.state.driverId !== driverId)
+      this.store.set(companyId, { ...item, state: { ...item.state, driverId } });
+    const base = { companyId, itemType: 1 as const, itemId: vehicleId, groupId };
+    const envelopes: LiveEnvelope[] = [
+      { ...base, message: { type: "vDriver", data: { id: vehicleId, driverId, ts } } },
+    ];
+    if (driverId !== null)
+      envelopes.push({ ...base, message: { type: "dVehicle", data: { id: driverId, vehicleId, ts } } });
+    if (releasedDriverId !== null && releasedDriverId !== driverId)
+      envelopes.push({
+        ...base,
+        message: { type: "dVehicle", data: { id: releasedDriverId, vehicleId: null, ts } },
+      });
+    this.bus.publish(companyId, envelopes);
+  }
+
+  /** An item was deleted: its live state ends, here and in the snapshot table. */
+  async forgetItem(itemType: 1 | 2 | 3, itemId: number): Promise<void> {
+    this.store.forget(itemType, itemId);
+    await this.ctx.db.query("delete from item_state where item_type = $1 and item_id = $2", [
+      itemType,
+      itemId,
+    ]);
+  }
+
+  /**
+   * Items, groups or devices changed: the ingest resolves the touched devices again (all of them when not
+   * named, or when no company is given: a reseller's stock) and open maps get the messages.
+   */
+  itemsChanged(companyId: number | null, change: ItemsChange = {}): void {
+    if (change.devices === undefined) this.bindings.invalidate();
+    else for (const imei of change.devices) this.bindings.invalidate(imei);
+    if (companyId !== null && change.messages) this.publish(companyId, change.messages);
+  }
+
+  /** Publishes messages that change no item state (places, notices, company state, group reloads, item data). */
+  publish(companyId: number, messages: LiveMessage[]): void {
+    this.bus.publish(
+      companyId,
+      messages.map((m) => ({ ...m, companyId })),
+    );
+  }
+
+  private persistEffect(effect: Effect, binding: LiveBinding, ts: number): Promise<void> | null {
+    if (effect.kind === "event") {
+      return this.ctx.db
+        .query(
+          `insert into events (company_id, device_id, item_type, item_id, ts, kind, lat, lng, spd, value)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
+          [
+            binding.companyId,
+            binding.deviceRowId,
+            binding.itemType,
+            binding.itemId,
+            effect.event.ts,
+            effect.event.kind,
+            effect.event.lat,
+            effect.event.lng,
+            effect.event.spd,
+            effect.event.value ?? null,
+          ],
+        )
+        .then(() => undefined);
+    }
+    if (effect.kind === "driverCard" && binding.itemType === 1)
+      return this.identifyDriver(binding, effect.card, ts);
+    if (effect.kind === "dtcs" && binding.itemType === 1) {
+      return this.ctx.db
+        .query("update vehicles set dtcs = $2::jsonb where id = $1", [
+          binding.itemId,
+          JSON.stringify(effect.dtcs),
+        ])
+        .then(() => undefined);
+    }
+    return null;
+  }
+
+  /** A card read (iButton, tachograph card or beacon) assigns its driver to the vehicle. */
+  private async identifyDriver(binding: LiveBinding, card: string, ts: number): Promise<void> {
+    const companyId = binding.companyId!;
+    const drivers = await this.ctx.db.query<{ id: number }>(
+      `select id from drivers where company_id = $1
+         and (upper(ibutton) = upper($2) or upper(tachograph_card) = upper($2) or upper(beacon) = upper($2)) limit 1`,
+      [companyId, card],
+    );
+    const driverId = drivers[0]?.id ?? null;
+    const vehicleId = binding.itemId!;
+    const item = this.store.get(1, vehicleId);
+    if (!item || item.state.driverId === driverId) return;
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query("update drivers set vehicle_id = null, vehicle_ts = $2 where vehicle_id = $1", [
+        vehicleId,
+        ts,
+      ]);
+      await tx.query("update vehicles set driver_id = $2, driver_ts = $3 where id = $1", [
+        vehicleId,
+        driverId,
+        ts,
+      ]);
+      if (driverId !== null) {
+        await tx.query(
+          "update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1 and id <> $3",
+          [driverId, ts, vehicleId],
+        );
+        await tx.query("update drivers set vehicle_id = $2, vehicle_ts = $3 where id = $1", [
+          driverId,
+          vehicleId,
+          ts,
+        ]);
+      }
+    });
+    this.assignDriver(companyId, {
+      vehicleId,
+      groupId: binding.groupId,
+      driverId,
+      releasedDriverId: item.state.driverId,
+      ts,
+    });
+  }
+}

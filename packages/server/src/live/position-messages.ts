@@ -1,0 +1,41 @@
+import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
+import type { Effect } from "./state-engine.ts";
+
+/**
+ * The live message one state-engine effect becomes for the map, or null when the channel does not carry it
+ * (driver cards are resolved to a driver first; odometer, hours and fault codes exist for vehicles only).
+ * Pure.
+ */
+export function messageForEffect(
+  effect: Effect,
+  state: LiveItemState,
+  itemType: 1 | 2 | 3,
+): { message: ServerMessage; detailOnly?: boolean } | null {
+  const prefix = ITEM_PREFIX[itemType];
+  const id = state.id;
+  switch (effect.kind) {
+    case "pos":
+      if (!state.pos) return null;
+      return {
+        message: {
+          type: `${prefix}Pos` as "vPos",
+          data: { id, pos: state.pos, motion: state.motion, ignition: state.ignition, since: state.since },
+        },
+      };
+    case "sensors":
+      return {
+        message: { type: `${prefix}Sensor` as "vSensor", data: { id, sensors: effect.sensors } },
+        detailOnly: true,
+      };
+    case "event":
+      return { message: { type: `${prefix}Event` as "vEvent", data: { id, event: effect.event } } };
+    case "odometer":
+      return itemType === 1 ? { message: { type: "vOdo", data: { id, odometer: effect.odometer } } } : null;
+    case "hours":
+      return itemType === 1 ? { message: { type: "vHour", data: { id, hours: effect.hours } } } : null;
+    case "dtcs":
+      return itemType === 1 ? { message: { type: "vDtc", data: { id, dtcs: effect.dtcs } } } : null;
+    case "driverCard":
+      return null;
+  }
+}

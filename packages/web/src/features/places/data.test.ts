@@ -1,0 +1,91 @@
+import { QueryClient } from "@tanstack/react-query";
+import type { Poi, ServerMessage } from "@vigia/domain";
+import { describe, expect, it } from "vitest";
+import { COMPANY_QUERY_KEY } from "../company/index.ts";
+import { issuesOf } from "./common.tsx";
+import { applyPlacesMessage, companyPath } from "./data.ts";
+
+const poi = (id: number, name: string): Poi => ({
+  id,
+  name,
+  lat: 40,
+  lng: -3,
+  radius: 50,
+  color: "#00ff00",
+  icon: "pin",
+  group: null,
+  address: "",
+  createdTs: 0,
+  updatedTs: 0,
+});
+
+const poisKey = (companyId: number) => [COMPANY_QUERY_KEY, companyId, "pois"];
+
+describe("applyPlacesMessage", () => {
+  it("adds a new POI and replaces an edited one in the company cache", () => {
+    const client = new QueryClient();
+    client.setQueryData(poisKey(7), { "1": poi(1, "Old") });
+    expect(applyPlacesMessage(client, 7, { type: "poi", data: poi(1, "Renamed") })).toBe(true);
+    expect(applyPlacesMessage(client, 7, { type: "poi", data: poi(2, "New") })).toBe(true);
+    expect(client.getQueryData(poisKey(7))).toEqual({ "1": poi(1, "Renamed"), "2": poi(2, "New") });
+  });
+
+  it("removes a deleted POI", () => {
+    const client = new QueryClient();
+    client.setQueryData(poisKey(7), { "1": poi(1, "A"), "2": poi(2, "B") });
+    expect(applyPlacesMessage(client, 7, { type: "poiDel", data: { id: 1 } })).toBe(true);
+    expect(client.getQueryData(poisKey(7))).toEqual({ "2": poi(2, "B") });
+  });
+
+  it("starts the cache when the company's POIs were not loaded yet", () => {
+    const client = new QueryClient();
+    applyPlacesMessage(client, 7, { type: "poi", data: poi(3, "C") });
+    expect(client.getQueryData(poisKey(7))).toEqual({ "3": poi(3, "C") });
+  });
+
+  it("only touches the given company's cache", () => {
+    const client = new QueryClient();
+    client.setQueryData(poisKey(8), { "1": poi(1, "Other company") });
+    applyPlacesMessage(client, 7, { type: "poiDel", data: { id: 1 } });
+    expect(client.getQueryData(poisKey(8))).toEqual({ "1": poi(1, "Other company") });
+  });
+
+  it("answers false to messages that are not about places, and changes nothing", () => {
+    const client = new QueryClient();
+    client.setQueryData(poisKey(7), { "1": poi(1, "A") });
+    const other: ServerMessage = { type: "vOdo", data: { id: 1, odometer: 1200 } };
+    expect(applyPlacesMessage(client, 7, other)).toBe(false);
+    expect(client.getQueryData(poisKey(7))).toEqual({ "1": poi(1, "A") });
+  });
+});
+
+describe("companyPath", () => {
+  it.each([
+    { companyId: 7, rest: "pois", expected: "companies/id/7/pois" },
+    { companyId: 7, rest: "geozones/id/3", expected: "companies/id/7/geozones/id/3" },
+    { companyId: null, rest: "pois", expected: "companies/id/0/pois" },
+  ])("builds $expected", ({ companyId, rest, expected }) => {
+    expect(companyPath(companyId, rest)).toBe(expected);
+  });
+});
+
+describe("issuesOf", () => {
+  it("names each zod issue by its first path segment, or body when it has none", () => {
+    const error = {
+      issues: [
+        { path: ["points", 3, "lat"], message: "outOfRange" },
+        { path: ["name"], message: "required" },
+        { path: [], message: "tooManyPoints" },
+      ],
+    };
+    expect(issuesOf(error)).toEqual([
+      { path: "points", message: "outOfRange" },
+      { path: "name", message: "required" },
+      { path: "body", message: "tooManyPoints" },
+    ]);
+  });
+
+  it("is empty without an error", () => {
+    expect(issuesOf(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { type Site, userSchema } from "@vigia/domain";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { initI18n } from "../../platform/i18n/index.ts";
+import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
+import { SiteStorage } from "../../platform/session/storage.ts";
+import { ResellersPage } from "./ResellersPage.tsx";
+
+const site: Site = {
+  id: 1,
+  sitename: "test",
+  timezone: "UTC",
+  logoUrl: "",
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+};
+const superReseller = userSchema.parse({
+  id: 1,
+  email: "u@x.demo",
+  firstName: "Ana",
+  lastName: "Test",
+  phone: "",
+  country: "ES",
+  language: "en",
+  timezone: "UTC",
+  description: "",
+  role: "SUPER_RESELLER",
+  readOnly: false,
+  companyId: null,
+  resellerId: 1,
+  selectedCompanyId: null,
+  groups: [],
+  notifications: {},
+  config: { alarmFrontSound: true },
+  restrictions: { timeRange: null, ip: null },
+  login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
+  mapBound: null,
+  createdTs: 0,
+});
+const session: SessionValue = {
+  site,
+  storage: new SiteStorage(site.sitename, localStorage, sessionStorage),
+  status: "authenticated",
+  user: superReseller,
+  login: async () => superReseller,
+  logout: async () => undefined,
+  setUser: () => undefined,
+};
+
+const reseller = (id: number, name: string, parentId: number | null, children: number[] = []) => ({
+  id,
+  name,
+  parentId,
+  email: `${name.toLowerCase()}@x.demo`,
+  phone: "",
+  children,
+  allowMapProvider: false,
+});
+
+/** GET resellers answers the tree; `served` resolves once it was asked, so the test waits on the call itself. */
+function serve(body: unknown): Promise<void> {
+  return new Promise((served) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url.endsWith("/fr/v1/resellers")) served();
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+  });
+}
+
+beforeAll(() => {
+  localStorage.setItem("vigia.language", "en");
+  initI18n();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ResellersPage", () => {
+  it("shows each reseller's path from the root, so the flat table reads as a tree", async () => {
+    const served = serve({
+      "1": reseller(1, "Root", null, [2]),
+      "2": reseller(2, "Iberia", 1, [3]),
+      "3": reseller(3, "Madrid", 2),
+      // The parent is outside what this user sees: the path starts at the reseller itself.
+      "4": reseller(4, "Orphan", 99),
+      // A broken loop in the data must not hang the screen.
+      "5": reseller(5, "Loop A", 6),
+      "6": reseller(6, "Loop B", 5),
+    });
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <SessionContext.Provider value={session}>
+            <ResellersPage />
+          </SessionContext.Provider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await served;
+    const rows = await screen.findAllByTestId("table-row");
+    const column = screen.getAllByRole("columnheader").findIndex((h) => h.textContent === "Tree");
+    expect(column).toBeGreaterThanOrEqual(0);
+    const paths = rows.map((r) => r.querySelectorAll("td")[column]?.textContent);
+    expect(paths).toEqual([
+      "Root",
+      "Root › Iberia",
+      "Root › Iberia › Madrid",
+      "Orphan",
+      "Loop B › Loop A",
+      "Loop A › Loop B",
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+import { MantineProvider } from "@mantine/core";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { type Site, userSchema } from "@vigia/domain";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { initI18n } from "../../platform/i18n/index.ts";
+import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
+import { SiteStorage } from "../../platform/session/storage.ts";
+import { CrudPage } from "./CrudPage.tsx";
+
+interface Row {
+  id: number;
+  name: string;
+}
+const rows: Row[] = [
+  { id: 1, name: "Van" },
+  { id: 2, name: "Truck" },
+];
+
+const site: Site = {
+  id: 1,
+  sitename: "test",
+  timezone: "UTC",
+  logoUrl: "",
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+};
+const admin = userSchema.parse({
+  id: 1,
+  email: "u@x.demo",
+  firstName: "Ana",
+  lastName: "Test",
+  phone: "",
+  country: "ES",
+  language: "en",
+  timezone: "UTC",
+  description: "",
+  role: "ADMIN",
+  readOnly: false,
+  companyId: 5,
+  resellerId: null,
+  selectedCompanyId: null,
+  groups: [],
+  notifications: {},
+  config: { alarmFrontSound: true },
+  restrictions: { timeRange: null, ip: null },
+  login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
+  mapBound: null,
+  createdTs: 0,
+});
+const session: SessionValue = {
+  site,
+  storage: new SiteStorage(site.sitename, localStorage, sessionStorage),
+  status: "authenticated",
+  user: admin,
+  login: async () => admin,
+  logout: async () => undefined,
+  setUser: () => undefined,
+};
+
+function renderPage(props: Partial<Parameters<typeof CrudPage<Row>>[0]> = {}) {
+  // env="test" turns off Mantine's transitions and portals, so a closed modal is gone at once.
+  render(
+    <MantineProvider env="test">
+      <SessionContext.Provider value={session}>
+        <CrudPage<Row>
+          name="things"
+          title="Things"
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[{ key: "name", header: "Name", value: (r) => r.name }]}
+          label={(r) => r.name}
+          {...props}
+        />
+      </SessionContext.Provider>
+    </MantineProvider>,
+  );
+}
+
+const rowOf = (name: string) => {
+  const row = screen.getAllByTestId("table-row").find((r) => r.textContent?.includes(name));
+  if (!row) throw new Error(`no row ${name}`);
+  return within(row);
+};
+const confirmButton = () => screen.queryByTestId("mgmt-delete-confirm");
+
+beforeAll(() => {
+  localStorage.setItem("vigia.language", "en");
+  initI18n();
+});
+
+describe("CrudPage", () => {
+  it("offers New, Edit and Delete only for the handlers it was given", () => {
+    renderPage();
+    expect(screen.queryByTestId("mgmt-new")).toBeNull();
+    expect(screen.queryByTestId("row-action-edit")).toBeNull();
+    expect(screen.queryByTestId("row-action-delete")).toBeNull();
+  });
+
+  it("opens New and Edit through the page's handlers", () => {
+    const onNew = vi.fn();
+    const onEdit = vi.fn();
+    renderPage({ onNew, onEdit });
+    fireEvent.click(screen.getByTestId("mgmt-new"));
+    expect(onNew).toHaveBeenCalledTimes(1);
+    fireEvent.click(rowOf("Truck").getByTestId("row-action-edit"));
+    expect(onEdit).toHaveBeenCalledWith(rows[1]);
+  });
+
+  it("asks before deleting, naming the row, and closes once the delete succeeded", async () => {
+    const onDelete = vi.fn(async () => true);
+    renderPage({ onDelete });
+    fireEvent.click(rowOf("Truck").getByTestId("row-action-delete"));
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog").textContent).toContain("Truck");
+    await act(async () => fireEvent.click(confirmButton() as HTMLElement));
+    expect(onDelete).toHaveBeenCalledWith(rows[1]);
+    expect(confirmButton()).toBeNull();
+  });
+
+  it("keeps the confirmation open when the delete failed", async () => {
+    const onDelete = vi.fn(async () => false);
+    renderPage({ onDelete });
+    fireEvent.click(rowOf("Van").getByTestId("row-action-delete"));
+    await act(async () => fireEvent.click(confirmButton() as HTMLElement));
+    expect(onDelete).toHaveBeenCalledWith(rows[0]);
+    expect(confirmButton()).not.toBeNull();
+  });
+
+  it("cancels a delete without calling the server", () => {
+    const onDelete = vi.fn(async () => true);
+    renderPage({ onDelete });
+    fireEvent.click(rowOf("Van").getByTestId("row-action-delete"));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Cancel" }));
+    expect(confirmButton()).toBeNull();
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it("puts the page's own row actions before Edit and Delete", () => {
+    renderPage({
+      onEdit: () => undefined,
+      onDelete: async () => true,
+      extraActions: [{ key: "qr", label: "QR", icon: null, onClick: () => undefined }],
+    });
+    const keys = rowOf("Van")
+      .getAllByRole("button")
+      .map((b) => b.getAttribute("data-testid"))
+      .filter((id) => id?.startsWith("row-action-"));
+    expect(keys).toEqual(["row-action-qr", "row-action-edit", "row-action-delete"]);
+  });
+
+  it("shows no row actions on a read-only list", () => {
+    renderPage({ onEdit: () => undefined, onDelete: async () => true, readOnly: true });
+    expect(screen.queryByTestId("row-action-edit")).toBeNull();
+    expect(screen.queryByTestId("row-action-delete")).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { DEFAULT_OSM_TILES_URL } from "@vigia/domain";
+import { describe, expect, it } from "vitest";
+import { baseStyle, MAP_BACKGROUND, OSM_ATTRIBUTION, overlayLayers, tileUrls } from "./mapStyle.ts";
+
+describe("tileUrls", () => {
+  it.each([
+    {
+      pattern: "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+      expected: [
+        "https://a.tile.example.org/{z}/{x}/{y}.png",
+        "https://b.tile.example.org/{z}/{x}/{y}.png",
+        "https://c.tile.example.org/{z}/{x}/{y}.png",
+      ],
+    },
+    {
+      pattern: "https://tiles.example.org/{z}/{x}/{y}.png",
+      expected: ["https://tiles.example.org/{z}/{x}/{y}.png"],
+    },
+    {
+      pattern: "  https://t.example.org/{z}/{x}/{y}.png  ",
+      expected: ["https://t.example.org/{z}/{x}/{y}.png"],
+    },
+  ])("expands $pattern", ({ pattern, expected }) => {
+    expect(tileUrls(pattern)).toEqual(expected);
+  });
+
+  it.each([null, undefined, "", "   "])("uses the default OSM tiles for %j", (pattern) => {
+    expect(tileUrls(pattern)).toEqual([DEFAULT_OSM_TILES_URL]);
+  });
+});
+
+describe("baseStyle", () => {
+  it("draws the grey background under the company's raster tiles", () => {
+    const style = baseStyle("https://tiles.example.org/{z}/{x}/{y}.png");
+    expect(style.layers.map((l) => l.id)).toEqual(["background", "osm"]);
+    expect(style.layers[0]).toMatchObject({ paint: { "background-color": MAP_BACKGROUND } });
+    expect(style.sources.osm).toMatchObject({
+      type: "raster",
+      tiles: ["https://tiles.example.org/{z}/{x}/{y}.png"],
+      attribution: OSM_ATTRIBUTION,
+    });
+  });
+});
+
+describe("overlayLayers", () => {
+  const layers = overlayLayers();
+  const ids = layers.map((l) => l.id);
+
+  it("has unique ids", () => {
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each([
+    ["geozones-fill", "pois"],
+    ["route-line", "track-line"],
+    ["track-line", "items"],
+    ["selected-halo", "items"],
+    ["clusters", "cluster-count"],
+    ["items-heading", "items"],
+  ])("draws %s under %s", (below, above) => {
+    expect(ids.indexOf(below)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(below)).toBeLessThan(ids.indexOf(above));
+  });
+
+  it("keeps clustered points out of the item layers and items out of the cluster layers", () => {
+    const filterOf = (id: string) => {
+      const layer = layers.find((l) => l.id === id);
+      return JSON.stringify(layer && "filter" in layer ? layer.filter : null);
+    };
+    expect(filterOf("clusters")).toBe(JSON.stringify(["has", "point_count"]));
+    expect(filterOf("items")).toBe(JSON.stringify(["!", ["has", "point_count"]]));
+    expect(filterOf("items-heading")).toContain(JSON.stringify(["!", ["has", "point_count"]]));
+  });
+});

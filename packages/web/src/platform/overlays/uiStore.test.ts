@@ -1,0 +1,49 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../api/client.ts";
+import { uiStore, useUiState } from "./uiStore.ts";
+
+const error = new ApiError(500, "boom", "/fr/v1/x", "boom");
+
+afterEach(() => {
+  uiStore.closeRestriction();
+  uiStore.closeApiError();
+});
+
+describe("uiStore", () => {
+  it("opens and closes each overlay without touching the other", () => {
+    uiStore.openRestriction("timerange");
+    uiStore.openApiError(error);
+    expect(uiStore.get()).toEqual({ restriction: "timerange", apiError: error });
+    uiStore.closeRestriction();
+    expect(uiStore.get()).toEqual({ restriction: null, apiError: error });
+    uiStore.closeApiError();
+    expect(uiStore.get()).toEqual({ restriction: null, apiError: null });
+  });
+
+  it("gives a new state object on each change, so useSyncExternalStore sees it", () => {
+    const before = uiStore.get();
+    uiStore.openRestriction("fromip");
+    expect(uiStore.get()).not.toBe(before);
+  });
+
+  it("notifies subscribers until they unsubscribe", () => {
+    const listener = vi.fn();
+    const unsubscribe = uiStore.subscribe(listener);
+    uiStore.openRestriction("fromip");
+    uiStore.closeRestriction();
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    uiStore.openApiError(error);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it("re-renders components through useUiState when code outside React opens an overlay", () => {
+    const { result } = renderHook(() => useUiState());
+    expect(result.current.restriction).toBeNull();
+    act(() => uiStore.openRestriction("timerange"));
+    expect(result.current.restriction).toBe("timerange");
+    act(() => uiStore.openApiError(error));
+    expect(result.current.apiError).toBe(error);
+  });
+});
