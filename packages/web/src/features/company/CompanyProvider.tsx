@@ -4,10 +4,15 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { CompanyContext, type CompanyValue } from "./company.ts";
-import { type CompanyLoadData, type CompanyLoadEntry, companyLoaders, storeEntry } from "./companyLoad.ts";
+import {
+  COMPANY_QUERY_KEY,
+  type CompanyLoadData,
+  type CompanyLoadEntry,
+  companyQueries,
+  storeEntry,
+} from "./companyLoad.ts";
 
-/** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
-export const COMPANY_QUERY_KEY = "company";
+export { COMPANY_QUERY_KEY };
 
 interface LoadResult {
   data?: CompanyLoadEntry;
@@ -42,13 +47,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const companyId = user ? (user.companyId ?? selectedId) : null;
 
   const queries = useQueries({
-    queries: COMPANY_LOAD_RESOURCES.map((resource) => ({
-      queryKey: [COMPANY_QUERY_KEY, companyId, resource],
-      queryFn: () => companyLoaders[resource](companyId ?? 0),
-      enabled: companyId !== null,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
-    })),
+    queries: COMPANY_LOAD_RESOURCES.map((resource) => companyQueries[resource](companyId)),
     combine: combineLoad,
   });
 

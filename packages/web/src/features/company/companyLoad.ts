@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import {
   type CompanyLoadApi,
   type CompanyLoadResource,
@@ -5,6 +6,9 @@ import {
   type ResponseOf,
 } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
+
+/** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
+export const COMPANY_QUERY_KEY = "company";
 
 /** Every company-load collection, typed by its contract. */
 export type CompanyLoadData = { [K in CompanyLoadResource]: ResponseOf<CompanyLoadApi[K]> };
@@ -14,18 +18,28 @@ export type CompanyLoadEntry = {
   [K in CompanyLoadResource]: { resource: K; value: CompanyLoadData[K] };
 }[CompanyLoadResource];
 
+/**
+ * The query of one company-load call. The cache holds the answer as the server sent it (screens patch it
+ * in place); `select` hands it to the provider together with its resource name.
+ */
 const load =
   <K extends CompanyLoadResource>(resource: K, call: (companyId: number) => Promise<CompanyLoadData[K]>) =>
-  async (companyId: number) => ({ resource, value: await call(companyId) });
+  (companyId: number | null) =>
+    queryOptions({
+      queryKey: [COMPANY_QUERY_KEY, companyId, resource],
+      queryFn: () => call(companyId ?? 0),
+      select: (value) => ({ resource, value }),
+      enabled: companyId !== null,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    });
 
 /**
- * The company-load calls, one per resource, each through its contract (the mapped type makes a missing or
- * mistyped resource a compile error). Written out because a call typed from a generic resource name
- * would lose which response belongs to which resource.
+ * The company-load queries, one per resource, each calling through its contract (the mapped type makes a
+ * missing or mistyped resource a compile error). Written out because a call typed from a generic resource
+ * name would lose which response belongs to which resource.
  */
-export const companyLoaders: {
-  [K in CompanyLoadResource]: (companyId: number) => Promise<CompanyLoadEntry>;
-} = {
+export const companyQueries = {
   groups: load("groups", (companyId) => api.call(companyLoadApi.groups, { params: { companyId } })),
   vehicles: load("vehicles", (companyId) => api.call(companyLoadApi.vehicles, { params: { companyId } })),
   assets: load("assets", (companyId) => api.call(companyLoadApi.assets, { params: { companyId } })),
@@ -67,7 +81,7 @@ export const companyLoaders: {
   ),
   layers: load("layers", (companyId) => api.call(companyLoadApi.layers, { params: { companyId } })),
   persons: load("persons", (companyId) => api.call(companyLoadApi.persons, { params: { companyId } })),
-};
+} satisfies { [K in CompanyLoadResource]: unknown };
 
 /** Files one answered call under its resource (the generic keeps resource and value together). */
 export function storeEntry<K extends CompanyLoadResource>(
