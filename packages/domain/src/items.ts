@@ -171,6 +171,85 @@ export function parentError(
   return null;
 }
 
+/** A driver or vehicle link as the lists carry it: who or what, and since when (null for old rows). */
+const itemLinkSchema = z.object({ id: z.number(), ts: z.number().nullable() }).nullable();
+
+/** Timestamps every stored item carries. */
+const stamps = { createdTs: z.number(), updatedTs: z.number() };
+
+/** A vehicle as the company load and the vehicle calls return it (spec 01 §3). */
+export const vehicleRowSchema = z.object({
+  id: z.number(),
+  plate: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  type: z.string(),
+  chassisNumber: z.string(),
+  fuelTank: z.number().nullable(),
+  engineType: z.number(),
+  initialMileage: z.number(),
+  initialHours: z.number(),
+  odometerSource: z.number(),
+  fuelSource: z.number(),
+  fuelFactor: z.number(),
+  /** Rows written before the form had every figure may miss some (the column defaults to `{}`). */
+  consumption: z.object({
+    average: z.number().nullable().optional(),
+    highway: z.number().nullable().optional(),
+    urban: z.number().nullable().optional(),
+    idle: z.number().nullable().optional(),
+  }),
+  color: z.string(),
+  group: z.number().nullable(),
+  intrack: z.boolean(),
+  driver: itemLinkSchema,
+  customData: customDataSchema,
+  /** Diagnostic trouble codes last read from the vehicle. */
+  dtcs: z.array(z.string()),
+  ...stamps,
+});
+export type VehicleRow = z.infer<typeof vehicleRowSchema>;
+
+export const assetRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  group: z.number().nullable(),
+  customData: customDataSchema,
+  ...stamps,
+});
+export type AssetRow = z.infer<typeof assetRowSchema>;
+
+export const personRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  group: z.number().nullable(),
+  customData: customDataSchema,
+  ...stamps,
+});
+export type PersonRow = z.infer<typeof personRowSchema>;
+
+export const driverRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  group: z.number().nullable(),
+  personId: z.number().nullable(),
+  tachographCard: z.string(),
+  iButton: z.string(),
+  beacon: z.string(),
+  email: z.string(),
+  reference: z.string(),
+  phone: z.string(),
+  vehicle: itemLinkSchema,
+  customData: customDataSchema,
+  ...stamps,
+});
+export type DriverRow = z.infer<typeof driverRowSchema>;
+
+/** The answer of a delete: the id that is gone. */
+export const deletedSchema = z.object({ id: z.number() });
+
 /** Work timetables (/trackRules): per weekday, Monday first, Sunday id 0 (spec 02 §9). */
 export const WORKWEEK_DAY_IDS = [1, 2, 3, 4, 5, 6, 0] as const;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalidTime");
@@ -189,6 +268,18 @@ export const worktimeWriteSchema = z.object({
   persons: z.array(z.number().int()).default([]),
 });
 export type WorktimeWrite = z.input<typeof worktimeWriteSchema>;
+
+/** A stored timetable. */
+export const worktimeRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  timezone: z.string(),
+  days: z.array(z.object({ id: z.number(), enabled: z.boolean(), from: z.string(), to: z.string() })),
+  vehicles: z.array(z.number()),
+  assets: z.array(z.number()),
+  persons: z.array(z.number()),
+});
+export type WorktimeRow = z.infer<typeof worktimeRowSchema>;
 
 export function defaultWorkWeek(): z.infer<typeof worktimeDaySchema>[] {
   return WORKWEEK_DAY_IDS.map((id) => ({ id, enabled: id >= 1 && id <= 5, from: "08:00", to: "18:00" }));
@@ -224,3 +315,31 @@ export const customDatasWriteSchema = z.object({
 });
 /** A live custom-state change of one item. */
 export const itemCustomStateSchema = z.object({ stateId: z.number().int().min(0) });
+
+/** One custom state as stored and listed (id 0 is the no-state). */
+export const customStateRowSchema = z.object({ id: z.number(), color: z.string(), description: z.string() });
+export type CustomStateRow = z.infer<typeof customStateRowSchema>;
+/** A kind's custom states keyed by id. */
+export const customStatesByIdSchema = z.record(z.string(), customStateRowSchema);
+/** GET states: every item kind's custom states, each with the no-state (id 0). */
+export const customStatesSchema = z.object({
+  vehicle: customStatesByIdSchema,
+  asset: customStatesByIdSchema,
+  person: customStatesByIdSchema,
+  driver: customStatesByIdSchema,
+});
+export type CustomStates = z.infer<typeof customStatesSchema>;
+/** The custom data fields declared per item kind (a kind never declared has none). */
+export const customDataFieldRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(["text", "number", "boolean"]),
+});
+export type CustomDataField = z.infer<typeof customDataFieldRowSchema>;
+export const customDatasSchema = z.object({
+  vehicle: z.array(customDataFieldRowSchema).optional(),
+  asset: z.array(customDataFieldRowSchema).optional(),
+  person: z.array(customDataFieldRowSchema).optional(),
+  driver: z.array(customDataFieldRowSchema).optional(),
+});
+export type CustomDatas = z.infer<typeof customDatasSchema>;

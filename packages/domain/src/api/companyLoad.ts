@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customDatasSchema, customStatesSchema } from "../items.ts";
 
 /**
  * The company-load calls of spec 01 §7: every one is GET companies/id/{id}/{resource}.
@@ -35,8 +36,6 @@ export const COMPANY_LOAD_RESOURCES = [
 ] as const;
 export type CompanyLoadResource = (typeof COMPANY_LOAD_RESOURCES)[number];
 
-export const companyLoadPath = (companyId: number, resource: CompanyLoadResource): string =>
-  `companies/id/${companyId}/${resource}`;
 
 export const supportContactSchema = z.object({
   id: z.number(),
@@ -50,28 +49,39 @@ export const supportContactSchema = z.object({
 });
 export type SupportContact = z.infer<typeof supportContactSchema>;
 
-/** GET companies/id/{id}/info. Only the fields the shell reads are strict; the rest pass through. */
-export const companyInfoSchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    state: z.object({ current: z.object({ value: z.number(), name: z.string(), id: z.number() }) }),
-    conf: z
-      .object({
-        general: z
-          .object({
-            units: z.object({ fuelConsumption: z.number() }).loose(),
-            mapProvider: z.string().nullable().optional(),
-          })
-          .loose(),
-        customDatas: z.unknown().optional(),
-        customStates: z.unknown().optional(),
-        supports: z.array(supportContactSchema).default([]),
-      })
-      .loose(),
-    centroId: z.object({ pos: z.object({ lat: z.number(), lng: z.number() }) }).nullable(),
-    retentionDays: z.number().optional(),
-    passwordExpirationDays: z.number().nullable().optional(),
-  })
-  .loose();
+/**
+ * GET companies/id/{id}/info (spec 01 §3). `conf` is the company's open configuration: the keys the shell
+ * reads are checked, the others (notifications, settings of later issues) pass through as stored.
+ */
+export const companyInfoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  resellerId: z.number(),
+  state: z.object({ current: z.object({ value: z.number(), name: z.string(), id: z.number() }) }),
+  conf: z
+    .object({
+      general: z
+        .object({
+          units: z.object({ fuelConsumption: z.number() }).loose(),
+          mapProvider: z.string().nullable().optional(),
+        })
+        .loose(),
+      customDatas: customDatasSchema,
+      customStates: customStatesSchema,
+      supports: z.array(supportContactSchema),
+    })
+    .loose(),
+  centroId: z.object({ pos: z.object({ lat: z.number(), lng: z.number() }) }).nullable(),
+  licenses: z.record(z.string(), z.number()),
+  retentionDays: z.number(),
+  passwordExpirationDays: z.number().nullable(),
+  restrictions: z.object({
+    timeRange: z.object({ from: z.string(), to: z.string() }).nullable(),
+    ip: z.string().nullable(),
+  }),
+  mapType: z.string(),
+  cartography: z.string(),
+  craCode: z.string(),
+  demo: z.boolean(),
+});
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;

@@ -1,4 +1,13 @@
-import { CUSTOM_STATE_NONE } from "@vigia/domain";
+import {
+  type CompanyInfo,
+  type CUSTOM_STATE_ITEM_KINDS,
+  CUSTOM_STATE_NONE,
+  type CustomStates,
+  customDatasSchema,
+  customStatesByIdSchema,
+  supportContactSchema,
+} from "@vigia/domain";
+import { z } from "zod";
 import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 
@@ -16,13 +25,14 @@ interface CompanyRow {
   state: number;
   conf: Record<string, unknown> & {
     general?: Record<string, unknown>;
-    supports?: unknown[];
+    supports?: unknown;
     customStates?: unknown;
+    customDatas?: unknown;
   };
   licenses: Record<string, number>;
   retention_days: number;
   password_expiration_days: number | null;
-  restrictions: unknown;
+  restrictions: CompanyInfo["restrictions"];
   map_type: string;
   cartography: string;
   cra_code: string;
@@ -31,8 +41,19 @@ interface CompanyRow {
   demo: boolean;
 }
 
+/** Support contacts the company shows; an entry the configuration holds in another shape is left out. */
+const supportsOf = (raw: unknown) =>
+  z
+    .array(z.unknown())
+    .catch([])
+    .parse(raw)
+    .flatMap((entry) => {
+      const parsed = supportContactSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+
 /** The company's `info` as the client reads it (spec 01 §3). */
-export async function companyInfo(db: Queryable, companyId: number) {
+export async function companyInfo(db: Queryable, companyId: number): Promise<CompanyInfo> {
   const rows = await db.query<CompanyRow>("select * from companies where id = $1", [companyId]);
   const c = rows[0];
   if (!c) throw notFound();
@@ -45,9 +66,9 @@ export async function companyInfo(db: Queryable, companyId: number) {
     conf: {
       ...c.conf,
       general: { units: { fuelConsumption: 0 }, mapProvider: "osm", ...general },
-      customDatas: c.conf.customDatas ?? {},
+      customDatas: customDatasSchema.catch({}).parse(c.conf.customDatas ?? {}),
       customStates: customStatesOf(c.conf.customStates),
-      supports: c.conf.supports ?? [],
+      supports: supportsOf(c.conf.supports),
     },
     centroId: c.centre ? { pos: c.centre } : null,
     licenses: c.licenses,
@@ -61,14 +82,20 @@ export async function companyInfo(db: Queryable, companyId: number) {
   };
 }
 
-type StateMap = Record<string, Record<string, { id: number; color: string; description: string }>>;
-
-/** Custom states per item type, always with the white no-state (id 0). */
-export function customStatesOf(raw: unknown): StateMap {
-  const source = (raw && typeof raw === "object" ? raw : {}) as StateMap;
-  const out: StateMap = {};
-  for (const kind of ["vehicle", "asset", "person", "driver"]) {
-    out[kind] = { "0": { ...CUSTOM_STATE_NONE }, ...(source[kind] ?? {}) };
-  }
-  return out;
+/** Custom states per item type, always with the white no-state (id 0); a kind stored in another shape has none. */
+export function customStatesOf(raw: unknown): CustomStates {
+  const source = z
+    .record(z.string(), z.unknown())
+    .catch({})
+    .parse(raw ?? {});
+  const kindStates = (kind: (typeof CUSTOM_STATE_ITEM_KINDS)[number]) => ({
+    "0": { ...CUSTOM_STATE_NONE },
+    ...customStatesByIdSchema.catch({}).parse(source[kind] ?? {}),
+  });
+  return {
+    vehicle: kindStates("vehicle"),
+    asset: kindStates("asset"),
+    person: kindStates("person"),
+    driver: kindStates("driver"),
+  };
 }

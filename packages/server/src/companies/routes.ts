@@ -1,6 +1,8 @@
+import { companyApi, customStatesApi, devicesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listAssets, listDeviceTypes, listDrivers, listPersons, listVehicles } from "../items/index.ts";
+import { listDeviceTypes } from "../items/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
 import {
@@ -18,46 +20,39 @@ import {
  * (the client's "nothing yet" shape) rather than 404, so that company loading always completes.
  */
 const NOT_YET_BUILT = [
-  "events",
-  "sensors",
-  "icons",
-  "ios",
-  "imaps",
-  "ibeacons",
-  "ibeacons/inputs",
-  "report_types",
-] as const;
+  companyApi.events,
+  companyApi.sensors,
+  companyApi.icons,
+  companyApi.ios,
+  companyApi.imaps,
+  companyApi.ibeacons,
+  companyApi.ibeaconInputs,
+  companyApi.reportTypes,
+];
 
-/** The company-load calls under /companies/id/:companyId (mounted by `src/app/` after the scope hook). */
+/**
+ * The company's own part of the company load under /companies/id/:companyId (mounted by `src/app/` after
+ * the scope hook); the item collections are served by their capabilities.
+ */
 export function companyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["company load"];
-
-    app.get("/info", { schema: { tags } }, async (request) =>
-      companyInfo(ctx.db, scopeOf(request).companyId),
-    );
-    app.get("/vehicles", { schema: { tags } }, async (request) => listVehicles(ctx.db, scopeOf(request)));
-    app.get("/assets", { schema: { tags } }, async (request) => listAssets(ctx.db, scopeOf(request)));
-    app.get("/persons", { schema: { tags } }, async (request) => listPersons(ctx.db, scopeOf(request)));
-    app.get("/drivers", { schema: { tags } }, async (request) => listDrivers(ctx.db, scopeOf(request)));
-    app.get("/trackers/inputs", { schema: { tags } }, async () => ({
+    mountRoute(app, companyApi.info, async (request) => companyInfo(ctx.db, scopeOf(request).companyId));
+    mountRoute(app, devicesApi.trackerInputs, async () => ({
       types: await listDeviceTypes(ctx.db),
       simTypes: SIM_TYPES,
     }));
-    app.get("/timezones", { schema: { tags } }, async () => timezones());
-    app.get("/maintenances/inputs", { schema: { tags } }, async () => MAINTENANCE_INPUTS);
-    app.get("/costs/inputs", { schema: { tags } }, async () => COST_INPUTS);
-    app.get("/tickets/inputs", { schema: { tags } }, async () => TICKET_INPUTS);
-    app.get("/users/inputs", { schema: { tags } }, async () => userInputs(COMPANY_ROLES));
-    app.get("/states", { schema: { tags } }, async (request) => {
+    mountRoute(app, companyApi.timezones, async () => timezones());
+    mountRoute(app, companyApi.maintenanceInputs, async () => MAINTENANCE_INPUTS);
+    mountRoute(app, companyApi.costInputs, async () => COST_INPUTS);
+    mountRoute(app, companyApi.ticketInputs, async () => TICKET_INPUTS);
+    mountRoute(app, companyApi.userInputs, async () => userInputs(COMPANY_ROLES));
+    mountRoute(app, customStatesApi.list, async (request) => {
       const rows = await ctx.db.query<{ conf: { customStates?: unknown } }>(
         "select conf from companies where id = $1",
         [scopeOf(request).companyId],
       );
       return customStatesOf(rows[0]?.conf.customStates);
     });
-    for (const path of NOT_YET_BUILT) {
-      app.get(`/${path}`, { schema: { tags } }, async () => ({}));
-    }
+    for (const contract of NOT_YET_BUILT) mountRoute(app, contract, async () => ({}));
   };
 }

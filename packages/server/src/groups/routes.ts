@@ -1,19 +1,13 @@
 import { buildGroupTree, groupsApi, parentError } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ItemsContext } from "../items/index.ts";
-import { listGroups, publish, requireAdmin } from "../items/index.ts";
+import { found, listGroups, publish, requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
-
-/** A row just written and read back; gone only if another request deleted it in between. */
-function found<T>(row: T | undefined): T {
-  if (!row) throw notFound();
-  return row;
-}
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
 async function fullTree(ctx: ItemsContext, scope: CompanyScope) {

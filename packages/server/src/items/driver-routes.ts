@@ -1,16 +1,16 @@
-import { API_ERROR, driverWriteSchema } from "@vigia/domain";
+import { API_ERROR, driversApi, type driverWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { ApiError, badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { ItemsContext } from "./guard.ts";
-import { assertGroup, parseId, publish, requireItemWriter, visibleItem } from "./guard.ts";
+import { assertGroup, found, publish, requireItemWriter, visibleItem } from "./guard.ts";
 import { listDrivers } from "./read-models.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
 type DriverBody = z.output<typeof driverWriteSchema>;
 
 /** A person may back one driver only: another driver holding it answers personId.already.asigned. */
@@ -50,17 +50,18 @@ const values = (b: DriverBody): SqlParam[] => [
 /** Drivers: tachograph card, iButton, beacon, e-mail, reference, phone and an optional person. */
 export function driverRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["drivers"];
-    const one = async (scope: CompanyScope, id: number) => (await listDrivers(ctx.db, scope))[id];
+    const one = async (scope: CompanyScope, id: number) => found((await listDrivers(ctx.db, scope))[id]);
 
-    app.get("/drivers/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, driversApi.list, async (request) => listDrivers(ctx.db, scopeOf(request)));
+
+    mountRoute(app, driversApi.one, async (request) => {
       const scope = scopeOf(request);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       await visibleItem(ctx.db, scope, "drivers", id);
       return one(scope, id);
     });
 
-    app.post("/drivers", { schema: { tags, body: driverWriteSchema } }, async (request) => {
+    mountRoute(app, driversApi.create, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const body = request.body;
@@ -92,54 +93,50 @@ export function driverRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       return one(scope, id);
     });
 
-    app.put(
-      "/drivers/id/:id",
-      { schema: { tags, params: idParams, body: driverWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
-          ctx.db,
-          scope,
-          "drivers",
-          id,
-        );
-        const body = request.body;
-        if (body.group !== null) await assertGroup(ctx.db, scope, body.group);
-        await ctx.db.transaction(async (tx) => {
-          await checkPerson(tx, scope, body.personId, id);
-          await tx.query(
-            `update drivers set name=$1, group_id=$2, person_id=$3, tachograph_card=$4, ibutton=$5, beacon=$6, email=$7,
-             reference=$8, phone=$9, custom_data=$10, updated_ts=$11 where id = $12 and company_id = $13`,
-            [...values(body), ctx.clock.now(), id, scope.companyId],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "driver",
-              entityId: String(id),
-              data: { name: body.name },
-            },
-            tx,
-          );
-        });
-        if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
-          publish(ctx, scope, 0, id, body.group, {
-            type: "dCustomData",
-            data: { id, customData: body.customData },
-          });
-        return one(scope, id);
-      },
-    );
-
-    app.delete("/drivers/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, driversApi.update, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
+      const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
+        ctx.db,
+        scope,
+        "drivers",
+        id,
+      );
+      const body = request.body;
+      if (body.group !== null) await assertGroup(ctx.db, scope, body.group);
+      await ctx.db.transaction(async (tx) => {
+        await checkPerson(tx, scope, body.personId, id);
+        await tx.query(
+          `update drivers set name=$1, group_id=$2, person_id=$3, tachograph_card=$4, ibutton=$5, beacon=$6, email=$7,
+             reference=$8, phone=$9, custom_data=$10, updated_ts=$11 where id = $12 and company_id = $13`,
+          [...values(body), ctx.clock.now(), id, scope.companyId],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "driver",
+            entityId: String(id),
+            data: { name: body.name },
+          },
+          tx,
+        );
+      });
+      if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
+        publish(ctx, scope, 0, id, body.group, {
+          type: "dCustomData",
+          data: { id, customData: body.customData },
+        });
+      return one(scope, id);
+    });
+
+    mountRoute(app, driversApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; name: string }>(
         ctx.db,
         scope,

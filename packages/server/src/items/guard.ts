@@ -64,10 +64,17 @@ export async function visibleItem<T extends { group_id: number | null }>(
   return row;
 }
 
+/** An id of a route not yet on its contract (the contract's `idParam` does this for the others). */
 export function parseId(value: unknown): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id <= 0) throw notFound();
   return id;
+}
+
+/** A row just written and read back; gone only if another request deleted it in between. */
+export function found<T>(row: T | undefined): T {
+  if (!row) throw notFound();
+  return row;
 }
 
 /** Publishes one live message for an item to the company's channel, through `live`. */

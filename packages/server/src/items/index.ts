@@ -2,6 +2,7 @@
 export { driverRoutes } from "./driver-routes.ts";
 export {
   assertGroup,
+  found,
   ITEM_TYPE_OF,
   type ItemsContext,
   parseId,

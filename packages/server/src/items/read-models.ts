@@ -1,4 +1,4 @@
-import type { DeviceTypeRow } from "@vigia/domain";
+import type { AssetRow, DeviceTypeRow, DriverRow, PersonRow, VehicleRow } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
@@ -44,7 +44,7 @@ export async function listGroups(db: Queryable, scope: CompanyScope) {
 
 export async function listVehicles(db: Queryable, scope: CompanyScope) {
   const { where, params } = visible(scope);
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<VehicleRow>(
     `select id, plate, name, brand, model, type, chassis_number as "chassisNumber", fuel_tank as "fuelTank",
        engine_type as "engineType", initial_mileage as "initialMileage", initial_hours as "initialHours",
        odometer_source as "odometerSource", fuel_source as "fuelSource", fuel_factor as "fuelFactor",
@@ -59,7 +59,7 @@ export async function listVehicles(db: Queryable, scope: CompanyScope) {
 
 export async function listAssets(db: Queryable, scope: CompanyScope) {
   const { where, params } = visible(scope);
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<AssetRow>(
     `select id, name, type, group_id as "group", custom_data as "customData",
        created_ts as "createdTs", updated_ts as "updatedTs" from assets where ${where} order by id`,
     params,
@@ -69,7 +69,7 @@ export async function listAssets(db: Queryable, scope: CompanyScope) {
 
 export async function listPersons(db: Queryable, scope: CompanyScope) {
   const { where, params } = visible(scope);
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<PersonRow>(
     `select id, name, group_id as "group", custom_data as "customData",
        created_ts as "createdTs", updated_ts as "updatedTs" from persons where ${where} order by id`,
     params,
@@ -80,34 +80,12 @@ export async function listPersons(db: Queryable, scope: CompanyScope) {
 export async function listDrivers(db: Queryable, scope: CompanyScope) {
   // Drivers without a group are visible to the whole company; group-scoped users see those of their groups.
   const filter = scope.groupIds === null ? "" : "and (group_id is null or group_id = any($2::int[]))";
-  const rows = await db.query<{ id: number }>(
+  const rows = await db.query<DriverRow>(
     `select id, name, group_id as "group", person_id as "personId", tachograph_card as "tachographCard",
        ibutton as "iButton", beacon, email, reference, phone,
        case when vehicle_id is null then null else jsonb_build_object('id', vehicle_id, 'ts', vehicle_ts) end as vehicle,
        custom_data as "customData", created_ts as "createdTs", updated_ts as "updatedTs"
      from drivers where company_id = $1 ${filter} order by id`,
-    scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
-  );
-  return keyed(rows);
-}
-
-/** Devices of the company, limited for group-scoped users to devices on items they can see. */
-export async function listCompanyDevices(db: Queryable, scope: CompanyScope) {
-  const filter =
-    scope.groupIds === null
-      ? ""
-      : `and ((d.item_type = 1 and v.group_id = any($2::int[])) or (d.item_type = 2 and a.group_id = any($2::int[]))
-           or (d.item_type = 3 and p.group_id = any($2::int[])))`;
-  const rows = await db.query<{ id: number }>(
-    `select d.id, d.device_id as "deviceId", d.type_id as "typeId", d.name, d.description, d.company_id as "companyId",
-       d.item_type as "itemType", d.item_id as "itemId", coalesce(v.plate, a.name, p.name) as "itemName",
-       d.sim, d.config_active as "configActive", d.config_state as "configState",
-       d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs"
-     from devices d
-     left join vehicles v on d.item_type = 1 and v.id = d.item_id
-     left join assets a on d.item_type = 2 and a.id = d.item_id
-     left join persons p on d.item_type = 3 and p.id = d.item_id
-     where d.company_id = $1 ${filter} order by d.id`,
     scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
   );
   return keyed(rows);

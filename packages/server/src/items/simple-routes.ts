@@ -1,14 +1,12 @@
-import { assetWriteSchema, personWriteSchema } from "@vigia/domain";
+import { assetsApi, personsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
-import { assertGroup, parseId, publish, requireItemWriter, uniqueField, visibleItem } from "./guard.ts";
+import { assertGroup, found, publish, requireItemWriter, uniqueField, visibleItem } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
-
-const idParams = z.object({ companyId: z.string(), id: z.string() });
 
 /**
  * Assets and persons share their shape (name unique per company, a group, custom data); assets add a type.
@@ -18,22 +16,23 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
   const itemType = kind === "assets" ? 2 : 3;
   const prefix = kind === "assets" ? "a" : "p";
   const entity = kind === "assets" ? "asset" : "person";
-  const schema =
-    kind === "assets" ? assetWriteSchema : personWriteSchema.extend({ type: z.string().optional() });
+  const api = kind === "assets" ? assetsApi : personsApi;
   const index = kind === "assets" ? "assets_name_key" : "persons_name_key";
   const list = kind === "assets" ? listAssets : listPersons;
   return async (app) => {
-    const tags = [kind];
-    const one = async (scope: ReturnType<typeof scopeOf>, id: number) => (await list(ctx.db, scope))[id];
+    const one = async (scope: ReturnType<typeof scopeOf>, id: number) =>
+      found((await list(ctx.db, scope))[id]);
 
-    app.get(`/${kind}/id/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, api.list, async (request) => list(ctx.db, scopeOf(request)));
+
+    mountRoute(app, api.one, async (request) => {
       const scope = scopeOf(request);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       await visibleItem(ctx.db, scope, kind, id);
       return one(scope, id);
     });
 
-    app.post(`/${kind}`, { schema: { tags, body: schema } }, async (request) => {
+    mountRoute(app, api.create, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const body = request.body;
@@ -53,7 +52,7 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
               body.name,
               body.customData,
               now,
-              ...(kind === "assets" ? [body.type ?? "generic"] : []),
+              ...("type" in body ? [body.type] : []),
             ],
           );
           const newId = (rows[0] as { id: number }).id;
@@ -76,10 +75,10 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
       return one(scope, id);
     });
 
-    app.put(`/${kind}/id/:id`, { schema: { tags, params: idParams, body: schema } }, async (request) => {
+    mountRoute(app, api.update, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
         ctx.db,
         scope,
@@ -101,7 +100,7 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
               ctx.clock.now(),
               id,
               scope.companyId,
-              ...(kind === "assets" ? [body.type ?? "generic"] : []),
+              ...("type" in body ? [body.type] : []),
             ],
           );
           await recordAudit(
@@ -136,10 +135,10 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
       return one(scope, id);
     });
 
-    app.delete(`/${kind}/id/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, api.remove, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; name: string }>(ctx.db, scope, kind, id);
       await ctx.db.transaction(async (tx) => {
         await tx.query(

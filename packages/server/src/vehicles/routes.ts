@@ -1,24 +1,24 @@
-import { vehicleWriteSchema } from "@vigia/domain";
+import { vehiclesApi, type vehicleWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
 import {
   assertGroup,
+  found,
   listVehicles,
-  parseId,
   publish,
   requireItemWriter,
   uniqueField,
   visibleItem,
 } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
 type VehicleBody = z.output<typeof vehicleWriteSchema>;
 
 function columns(body: VehicleBody): SqlParam[] {
@@ -86,8 +86,7 @@ async function assignDriver(
 }
 
 async function oneVehicle(ctx: ItemsContext, scope: CompanyScope, id: number) {
-  const all = await listVehicles(ctx.db, scope);
-  return all[id];
+  return found((await listVehicles(ctx.db, scope))[id]);
 }
 
 /** The devices on an item, whose ingest binding changes with the item's group. */
@@ -99,18 +98,19 @@ async function devicesOf(ctx: ItemsContext, itemType: number, itemId: number): P
   return devices.map((d) => d.device_id);
 }
 
-/** POST/PUT/DELETE companies/id/{cid}/vehicles — every field of spec 01 §3. */
+/** Vehicles under companies/id/{cid}/vehicles — every field of spec 01 §3. */
 export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["vehicles"];
-    app.get("/vehicles/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, vehiclesApi.list, async (request) => listVehicles(ctx.db, scopeOf(request)));
+
+    mountRoute(app, vehiclesApi.one, async (request) => {
       const scope = scopeOf(request);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       await visibleItem(ctx.db, scope, "vehicles", id);
       return oneVehicle(ctx, scope, id);
     });
 
-    app.post("/vehicles", { schema: { tags, body: vehicleWriteSchema } }, async (request) => {
+    mountRoute(app, vehiclesApi.create, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       const body = request.body;
@@ -146,72 +146,68 @@ export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       return oneVehicle(ctx, scope, id);
     });
 
-    app.put(
-      "/vehicles/id/:id",
-      { schema: { tags, params: idParams, body: vehicleWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        const before = await visibleItem<{
-          group_id: number | null;
-          driver_id: number | null;
-          custom_data: unknown;
-        }>(ctx.db, scope, "vehicles", id);
-        const body = request.body;
-        await assertGroup(ctx.db, scope, body.group);
-        const now = ctx.clock.now();
-        await ctx.db
-          .transaction(async (tx) => {
-            await tx.query(
-              `update vehicles set plate=$1, name=$2, brand=$3, model=$4, type=$5, chassis_number=$6, fuel_tank=$7,
+    mountRoute(app, vehiclesApi.update, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
+      const before = await visibleItem<{
+        group_id: number | null;
+        driver_id: number | null;
+        custom_data: unknown;
+      }>(ctx.db, scope, "vehicles", id);
+      const body = request.body;
+      await assertGroup(ctx.db, scope, body.group);
+      const now = ctx.clock.now();
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.query(
+            `update vehicles set plate=$1, name=$2, brand=$3, model=$4, type=$5, chassis_number=$6, fuel_tank=$7,
                engine_type=$8, initial_mileage=$9, initial_hours=$10, odometer_source=$11, fuel_source=$12,
                fuel_factor=$13, consumption=$14, color=$15, group_id=$16, custom_data=$17, intrack=$18, updated_ts=$19
              where id = $20 and company_id = $21`,
-              [...columns(body), now, id, scope.companyId],
-            );
-            if (body.driverId !== before.driver_id) await assignDriver(tx, scope, id, body.driverId, now);
-            await recordAudit(
-              ctx,
-              scope.principal,
-              {
-                companyId: scope.companyId,
-                action: "update",
-                entity: "vehicle",
-                entityId: String(id),
-                data: { plate: body.plate },
-              },
-              tx,
-            );
-          })
-          .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
-        if (before.group_id !== body.group) {
-          ctx.live.itemsChanged(scope.companyId, {
-            devices: await devicesOf(ctx, 1, id),
-            messages: reloadGroups(1, id, [body.group, before.group_id]),
-          });
-        }
-        if (body.driverId !== before.driver_id)
-          ctx.live.assignDriver(scope.companyId, {
-            vehicleId: id,
-            groupId: body.group,
-            driverId: body.driverId,
-            releasedDriverId: before.driver_id,
-            ts: now,
-          });
-        if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
-          publish(ctx, scope, 1, id, body.group, {
-            type: "vCustomData",
-            data: { id, customData: body.customData },
-          });
-        return oneVehicle(ctx, scope, id);
-      },
-    );
+            [...columns(body), now, id, scope.companyId],
+          );
+          if (body.driverId !== before.driver_id) await assignDriver(tx, scope, id, body.driverId, now);
+          await recordAudit(
+            ctx,
+            scope.principal,
+            {
+              companyId: scope.companyId,
+              action: "update",
+              entity: "vehicle",
+              entityId: String(id),
+              data: { plate: body.plate },
+            },
+            tx,
+          );
+        })
+        .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
+      if (before.group_id !== body.group) {
+        ctx.live.itemsChanged(scope.companyId, {
+          devices: await devicesOf(ctx, 1, id),
+          messages: reloadGroups(1, id, [body.group, before.group_id]),
+        });
+      }
+      if (body.driverId !== before.driver_id)
+        ctx.live.assignDriver(scope.companyId, {
+          vehicleId: id,
+          groupId: body.group,
+          driverId: body.driverId,
+          releasedDriverId: before.driver_id,
+          ts: now,
+        });
+      if (JSON.stringify(before.custom_data) !== JSON.stringify(body.customData))
+        publish(ctx, scope, 1, id, body.group, {
+          type: "vCustomData",
+          data: { id, customData: body.customData },
+        });
+      return oneVehicle(ctx, scope, id);
+    });
 
-    app.delete("/vehicles/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, vehiclesApi.remove, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; plate: string }>(
         ctx.db,
         scope,

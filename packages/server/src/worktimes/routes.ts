@@ -1,33 +1,24 @@
 import {
   CUSTOM_STATE_NONE,
-  customDatasWriteSchema,
-  customStatesWriteSchema,
-  itemCustomStateSchema,
-  worktimeWriteSchema,
+  customDataApi,
+  customDatasSchema,
+  customStatesApi,
+  type WorktimeRow,
+  worktimesApi,
+  type worktimeWriteSchema,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ITEM_TYPE_OF, parseId, requireAdmin, requireItemWriter, visibleItem } from "../items/index.ts";
+import type { z } from "zod";
+import { found, ITEM_TYPE_OF, requireAdmin, requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
 
-const idParams = z.object({ companyId: z.string(), id: z.string() });
-
-interface WorktimeRow {
-  id: number;
-  name: string;
-  timezone: string;
-  days: unknown;
-  vehicles: number[];
-  assets: number[];
-  persons: number[];
-}
-
-async function listWorktimes(ctx: KernelContext, scope: CompanyScope) {
+async function listWorktimes(ctx: KernelContext, scope: CompanyScope): Promise<Record<string, WorktimeRow>> {
   const rows = await ctx.db.query<WorktimeRow>(
     "select id, name, timezone, days, vehicles, assets, persons from worktimes where company_id = $1 order by id",
     [scope.companyId],
@@ -57,10 +48,9 @@ async function checkItems(
 /** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
 export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ["worktimes"];
-    app.get("/worktimes", { schema: { tags } }, async (request) => listWorktimes(ctx, scopeOf(request)));
+    mountRoute(app, worktimesApi.list, async (request) => listWorktimes(ctx, scopeOf(request)));
 
-    app.post("/worktimes", { schema: { tags, body: worktimeWriteSchema } }, async (request) => {
+    mountRoute(app, worktimesApi.create, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
       await checkItems(ctx, scope, request.body);
@@ -87,56 +77,52 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
         );
         return newId;
       });
-      return (await listWorktimes(ctx, scope))[id];
+      return found((await listWorktimes(ctx, scope))[id]);
     });
 
-    app.put(
-      "/worktimes/id/:id",
-      { schema: { tags, params: idParams, body: worktimeWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const id = parseId(request.params.id);
-        if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
-        await checkItems(ctx, scope, request.body);
-        const b = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
-             updated_ts = $7 where id = $8 and company_id = $9`,
-            [
-              b.name,
-              b.timezone,
-              JSON.stringify(b.days),
-              b.vehicles,
-              b.assets,
-              b.persons,
-              ctx.clock.now(),
-              id,
-              scope.companyId,
-            ],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "worktime",
-              entityId: String(id),
-              data: { name: b.name },
-            },
-            tx,
-          );
-        });
-        return (await listWorktimes(ctx, scope))[id];
-      },
-    );
-
-    app.delete("/worktimes/id/:id", { schema: { tags, params: idParams } }, async (request) => {
+    mountRoute(app, worktimesApi.update, async (request) => {
       const scope = scopeOf(request);
       requireItemWriter(scope);
-      const id = parseId(request.params.id);
+      const id = request.params.id;
+      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      await checkItems(ctx, scope, request.body);
+      const b = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
+             updated_ts = $7 where id = $8 and company_id = $9`,
+          [
+            b.name,
+            b.timezone,
+            JSON.stringify(b.days),
+            b.vehicles,
+            b.assets,
+            b.persons,
+            ctx.clock.now(),
+            id,
+            scope.companyId,
+          ],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "worktime",
+            entityId: String(id),
+            data: { name: b.name },
+          },
+          tx,
+        );
+      });
+      return found((await listWorktimes(ctx, scope))[id]);
+    });
+
+    mountRoute(app, worktimesApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const id = request.params.id;
       if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
       await ctx.db.transaction(async (tx) => {
         await tx.query("delete from worktimes where id = $1 and company_id = $2", [id, scope.companyId]);
@@ -151,117 +137,95 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
     });
 
     // Custom states per item kind, kept in the company configuration (GET states already serves them).
-    app.put(
-      "/states",
-      { schema: { tags: ["custom states"], body: customStatesWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const { kind, states } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update companies set conf = jsonb_set(conf, '{customStates}',
+    mountRoute(app, customStatesApi.save, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, states } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customStates}',
              coalesce(conf->'customStates', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-            [
-              scope.companyId,
-              kind,
-              JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
-              ctx.clock.now(),
-            ],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customStates",
-              entityId: kind,
-              data: { states },
-            },
-            tx,
-          );
-        });
-        return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
-      },
-    );
+          [
+            scope.companyId,
+            kind,
+            JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
+            ctx.clock.now(),
+          ],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "customStates",
+            entityId: kind,
+            data: { states },
+          },
+          tx,
+        );
+      });
+      return { kind, states: Object.fromEntries([CUSTOM_STATE_NONE, ...states].map((s) => [s.id, s])) };
+    });
 
-    app.get("/customdatas", { schema: { tags: ["custom data"] } }, async (request) => {
+    mountRoute(app, customDataApi.list, async (request) => {
       const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>(
         "select conf from companies where id = $1",
         [scopeOf(request).companyId],
       );
-      return rows[0]?.conf.customDatas ?? {};
+      // Written only by the PUT below, through the same schema.
+      return customDatasSchema.parse(rows[0]?.conf.customDatas ?? {});
     });
 
-    app.put(
-      "/customdatas",
-      { schema: { tags: ["custom data"], body: customDatasWriteSchema } },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireAdmin(scope);
-        const { kind, fields } = request.body;
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `update companies set conf = jsonb_set(conf, '{customDatas}',
+    mountRoute(app, customDataApi.save, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { kind, fields } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `update companies set conf = jsonb_set(conf, '{customDatas}',
              coalesce(conf->'customDatas', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
            where id = $1`,
-            [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
-          );
-          await recordAudit(
-            ctx,
-            scope.principal,
-            {
-              companyId: scope.companyId,
-              action: "update",
-              entity: "customDatas",
-              entityId: kind,
-              data: { fields },
-            },
-            tx,
-          );
-        });
-        return { kind, fields };
-      },
-    );
+          [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "customDatas",
+            entityId: kind,
+            data: { fields },
+          },
+          tx,
+        );
+      });
+      return { kind, fields };
+    });
 
     // Setting one item's custom state (also what an alarm action does); broadcast as v/a/pCustomState.
-    app.put(
-      "/:kind/id/:id/customState",
-      {
-        schema: {
-          tags: ["custom states"],
-          params: z.object({
-            companyId: z.string(),
-            kind: z.enum(["vehicles", "assets", "persons"]),
-            id: z.string(),
-          }),
-          body: itemCustomStateSchema,
-        },
-      },
-      async (request) => {
-        const scope = scopeOf(request);
-        requireItemWriter(scope);
-        const { kind } = request.params;
-        const id = parseId(request.params.id);
-        const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
-        const { stateId } = request.body;
-        const itemType = ITEM_TYPE_OF[kind];
-        await ctx.live.setCustomState(
-          scope.companyId,
-          { itemType, itemId: id, groupId: item.group_id },
-          stateId,
-        );
-        await recordAudit(ctx, scope.principal, {
-          companyId: scope.companyId,
-          action: "update",
-          entity: "customState",
-          entityId: `${kind}:${id}`,
-          data: { stateId },
-        });
-        return { id, stateId };
-      },
-    );
+    mountRoute(app, customStatesApi.setItemState, async (request) => {
+      const scope = scopeOf(request);
+      requireItemWriter(scope);
+      const { kind, id } = request.params;
+      const item = await visibleItem<{ group_id: number | null }>(ctx.db, scope, kind, id);
+      const { stateId } = request.body;
+      const itemType = ITEM_TYPE_OF[kind];
+      await ctx.live.setCustomState(
+        scope.companyId,
+        { itemType, itemId: id, groupId: item.group_id },
+        stateId,
+      );
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "customState",
+        entityId: `${kind}:${id}`,
+        data: { stateId },
+      });
+      return { id, stateId };
+    });
   };
 }

@@ -48,7 +48,12 @@ export function CompanyForm({
     ? { ...EMPTY, ...row }
     : { ...EMPTY, resellerId: defaultReseller };
   const form = useZodForm(companyWriteSchema, start);
-  const licenses = form.values.licenses as Record<string, number>;
+  const licenses = form.values.licenses ?? {
+    vehicleTotal: 0,
+    vehicleBillable: 0,
+    assetTotal: 0,
+    assetBillable: 0,
+  };
   const conf = form.values.conf as {
     general?: Record<string, unknown>;
     notifications?: { mail?: Record<string, boolean> };
@@ -145,7 +150,7 @@ export function CompanyForm({
             label={t(`companies.${key}`)}
             min={0}
             value={licenses[key] ?? 0}
-            onChange={(v) => form.set("licenses", { ...licenses, [key]: Number(v) || 0 })}
+            onChange={(v) => form.set("licenses", { ...licenses, ...{ [key]: Number(v) || 0 } })}
           />
         ))}
       </SimpleGrid>

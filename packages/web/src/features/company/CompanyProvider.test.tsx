@@ -45,10 +45,37 @@ function makeUser(role: Role, companyId: number | null): User {
 const info = (id: number) => ({
   id,
   name: `Company ${id}`,
+  resellerId: 1,
   state: { current: { value: 1, name: "active", id: 1 } },
-  conf: { general: { units: { fuelConsumption: 0 } }, supports: [] },
+  conf: {
+    general: { units: { fuelConsumption: 0 } },
+    supports: [],
+    customDatas: {},
+    customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
+  },
   centroId: null,
+  licenses: {},
+  retentionDays: 30,
+  passwordExpirationDays: null,
+  restrictions: { timeRange: null, ip: null },
+  mapType: "osm",
+  cartography: "osm",
+  craCode: "",
+  demo: false,
 });
+
+const north = { id: 3, name: "North", parentId: null, vehicles: [], assets: [], persons: [] };
+
+/** The smallest answer each company-load contract accepts; the keyed collections answer `{}` (empty). */
+const ANSWERS: Record<string, unknown> = {
+  groups: { "3": north },
+  states: { vehicle: {}, asset: {}, person: {}, driver: {} },
+  "maintenances/inputs": { units: {}, states: {} },
+  "costs/inputs": { types: {}, currencies: {} },
+  "tickets/inputs": { types: {}, states: {}, priorities: {} },
+  "users/inputs": { roles: [], languages: [], countries: [], timezones: [] },
+  "trackers/inputs": { types: {}, simTypes: {} },
+};
 
 /** The server as the provider sees it: every company-load call answers, and the selection PUT echoes the user. */
 function fakeServer(user: User) {
@@ -63,7 +90,7 @@ function fakeServer(user: User) {
       const id = Number(/(\d+)$/.exec(path)?.[1]);
       body = { ...user, selectedCompanyId: id === 0 ? null : id };
     } else if (company?.[2] === "info") body = info(Number(company[1]));
-    else if (company?.[2] === "groups") body = { "3": { id: 3, name: "North", parentId: null } };
+    else if (company?.[2] !== undefined) body = ANSWERS[company[2]] ?? {};
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal("fetch", fetchFn);
@@ -133,7 +160,7 @@ describe("CompanyProvider", () => {
     expect(calls.map((c) => c.path).sort()).toEqual(
       COMPANY_LOAD_RESOURCES.map((r) => `companies/id/5/${r}`).sort(),
     );
-    expect(captured?.data.groups).toEqual({ "3": { id: 3, name: "North", parentId: null } });
+    expect(captured?.data.groups).toEqual({ "3": north });
   });
 
   it("loads nothing for a reseller until a company is chosen", () => {

@@ -1,33 +1,28 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import {
-  COMPANY_LOAD_RESOURCES,
-  type CompanyInfo,
-  type CompanyLoadResource,
-  companyInfoSchema,
-  companyLoadPath,
-  currentUserApi,
-  isResellerOrHigher,
-} from "@vigia/domain";
+import { COMPANY_LOAD_RESOURCES, currentUserApi, isResellerOrHigher } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { CompanyContext, type CompanyValue } from "./company.ts";
+import {
+  COMPANY_QUERY_KEY,
+  type CompanyLoadData,
+  type CompanyLoadEntry,
+  companyQueries,
+  storeEntry,
+} from "./companyLoad.ts";
 
-/** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
-export const COMPANY_QUERY_KEY = "company";
+export { COMPANY_QUERY_KEY };
 
 interface LoadResult {
-  data?: unknown;
+  data?: CompanyLoadEntry;
   isPending: boolean;
 }
 
 /** Folds the company-load queries into one object (kept outside the component so it stays stable). */
 function combineLoad(results: LoadResult[]) {
-  const data: Partial<Record<CompanyLoadResource, unknown>> = {};
-  COMPANY_LOAD_RESOURCES.forEach((resource, i) => {
-    const value = results[i]?.data;
-    if (value !== undefined) data[resource] = value;
-  });
+  const data: Partial<CompanyLoadData> = {};
+  for (const result of results) if (result.data) storeEntry(data, result.data);
   return {
     data,
     done: results.filter((r) => !r.isPending).length,
@@ -52,16 +47,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const companyId = user ? (user.companyId ?? selectedId) : null;
 
   const queries = useQueries({
-    queries: COMPANY_LOAD_RESOURCES.map((resource) => ({
-      queryKey: [COMPANY_QUERY_KEY, companyId, resource],
-      queryFn: () =>
-        resource === "info"
-          ? api.get(companyLoadPath(companyId ?? 0, resource), { schema: companyInfoSchema })
-          : api.get<unknown>(companyLoadPath(companyId ?? 0, resource)),
-      enabled: companyId !== null,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
-    })),
+    queries: COMPANY_LOAD_RESOURCES.map((resource) => companyQueries[resource](companyId)),
     combine: combineLoad,
   });
 
@@ -92,7 +78,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   const { data, done, pending } = queries;
   const loading = companyId !== null && pending;
-  const info = (data.info as CompanyInfo | undefined) ?? null;
+  const info = data.info ?? null;
 
   const value = useMemo<CompanyValue>(
     () => ({

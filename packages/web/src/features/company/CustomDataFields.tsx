@@ -1,11 +1,7 @@
 import { SimpleGrid, TextInput } from "@mantine/core";
 import { useCompany } from "./company.ts";
 
-interface FieldDef {
-  key: string;
-  label: string;
-  type?: string;
-}
+type CustomValue = string | number | boolean;
 
 /** The company's custom data fields for an item kind (conf.customDatas[kind]). */
 export function CustomDataFields({
@@ -14,12 +10,11 @@ export function CustomDataFields({
   onChange,
 }: {
   kind: "vehicle" | "asset" | "person" | "driver";
-  value: Record<string, unknown>;
-  onChange(value: Record<string, string | number | boolean>): void;
+  value: Record<string, CustomValue>;
+  onChange(value: Record<string, CustomValue>): void;
 }) {
   const { info } = useCompany();
-  const defs = ((info?.conf.customDatas as Record<string, FieldDef[]> | undefined)?.[kind] ??
-    []) as FieldDef[];
+  const defs = info?.conf.customDatas[kind] ?? [];
   if (defs.length === 0) return null;
   return (
     <SimpleGrid cols={2}>
@@ -30,7 +25,7 @@ export function CustomDataFields({
           value={String(value[d.key] ?? "")}
           onChange={(e) => {
             const text = e.currentTarget.value;
-            const next = { ...(value as Record<string, string | number | boolean>) };
+            const next = { ...value };
             next[d.key] =
               d.type === "number" && text !== "" && Number.isFinite(Number(text)) ? Number(text) : text;
             onChange(next);

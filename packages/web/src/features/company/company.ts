@@ -1,5 +1,6 @@
-import type { CompanyInfo, CompanyLoadResource } from "@vigia/domain";
+import type { CompanyInfo } from "@vigia/domain";
 import { createContext, useContext } from "react";
+import type { CompanyLoadData } from "./companyLoad.ts";
 
 export interface CompanyValue {
   /** The company whose data is loaded (assigned to the user, or selected by a reseller). */
@@ -7,8 +8,8 @@ export interface CompanyValue {
   /** The company picked in this browser session (resellers, or a restored selection). */
   selectedId: number | null;
   info: CompanyInfo | null;
-  /** Raw company-load collections, keyed by resource, for the screens of later issues. */
-  data: Partial<Record<CompanyLoadResource, unknown>>;
+  /** The company-load collections answered so far, each typed by its contract. */
+  data: Partial<CompanyLoadData>;
   loading: boolean;
   /** How many of the company-load calls have answered, for the loading indicator. */
   progress: { done: number; total: number };
@@ -26,4 +27,16 @@ export function useCompany(): CompanyValue {
   const value = useContext(CompanyContext);
   if (!value) throw new Error("useCompany outside CompanyProvider");
   return value;
+}
+
+/**
+ * The loaded company's id for the calls of its screens, read when a call is made. Their rows and forms
+ * exist only once a company has loaded, so a missing id then is a programming error, not a state to show.
+ */
+export function useCompanyIdForCalls(): () => number {
+  const { companyId } = useCompany();
+  return () => {
+    if (companyId === null) throw new Error("company call made without a company");
+    return companyId;
+  };
 }

@@ -1,5 +1,5 @@
 import { act, renderHook } from "@testing-library/react";
-import { emptyLiveItemState } from "@vigia/domain";
+import { type CustomStates, emptyLiveItemState } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../platform/i18n/index.ts";
@@ -7,7 +7,7 @@ import { liveItems } from "../../platform/live/store.ts";
 import { CompanyContext, type CompanyValue } from "../company/index.ts";
 import { useCustomStateColumn, useCustomStates } from "./CustomStates.tsx";
 
-const states = {
+const states: CustomStates = {
   vehicle: {
     "2": { id: 2, color: "#00ff00", description: "Loaded" },
     "1": { id: 1, color: "#ff0000", description: "In workshop" },
@@ -15,6 +15,8 @@ const states = {
     "0": { id: 0, color: "#ffffff", description: "stored none" },
   },
   asset: { "1": { id: 1, color: "#0000ff", description: "Rented" } },
+  person: {},
+  driver: {},
 };
 
 function wrapper(data: CompanyValue["data"]) {
@@ -50,11 +52,11 @@ describe("useCustomStates", () => {
     ]);
   });
 
-  it.each([
+  it.each<[string, CompanyValue["data"], "vehicle" | "person" | "asset", number[]]>([
     ["another kind", { states }, "person", [0]],
     ["states not loaded", {}, "vehicle", [0]],
     ["the asset states", { states }, "asset", [0, 1]],
-  ] as const)("with %s lists %j", (_why, data, kind, ids) => {
+  ])("with %s lists %j", (_why, data, kind, ids) => {
     const { result } = renderHook(() => useCustomStates(kind), { wrapper: wrapper(data) });
     expect(result.current.map((s) => s.id)).toEqual(ids);
   });

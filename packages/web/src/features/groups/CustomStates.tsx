@@ -12,8 +12,10 @@ import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import {
   CUSTOM_STATE_ITEM_KINDS,
   CUSTOM_STATE_NONE,
+  type CustomStateRow,
   canWrite,
   customStateSchema,
+  customStatesApi,
   isAdminOrHigher,
 } from "@vigia/domain";
 import { useMemo, useState, useSyncExternalStore } from "react";
@@ -26,20 +28,15 @@ import { type DataColumn, DataTable, type RowAction } from "../../kit/table/inde
 import { api } from "../../platform/api/instance.ts";
 import { liveItems } from "../../platform/live/store.ts";
 import { useUser } from "../../platform/session/session.ts";
-import { useCompany, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../company/index.ts";
 
 export type CustomStateKind = (typeof CUSTOM_STATE_ITEM_KINDS)[number];
-export interface CustomState {
-  id: number;
-  color: string;
-  description: string;
-}
-type StateMap = Partial<Record<CustomStateKind, Record<string, CustomState>>>;
+type CustomState = CustomStateRow;
 
 /** The company's custom states of one item kind, always with the fixed no-state (id 0) first. */
 export function useCustomStates(kind: CustomStateKind): CustomState[] {
   const { data } = useCompany();
-  const raw = (data.states as StateMap | undefined)?.[kind];
+  const raw = data.states?.[kind];
   return useMemo(() => {
     const list = Object.values(raw ?? {}).filter((s) => s.id !== 0);
     return [{ ...CUSTOM_STATE_NONE }, ...list.sort((a, b) => a.id - b.id)];
@@ -108,7 +105,7 @@ export function useCustomStateColumn<Row extends { id: number }>(
 export function CustomStatesSection() {
   const { t } = useTranslation();
   const user = useUser();
-  const { companyId } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
   const [kind, setKind] = useState<CustomStateKind>("vehicle");
   const states = useCustomStates(kind);
@@ -118,9 +115,9 @@ export function CustomStatesSection() {
 
   const save = async (next: CustomState[]) => {
     const res = await send(() =>
-      api.put(
-        `companies/id/${companyId}/states`,
-        { kind, states: next.filter((s) => s.id !== 0) },
+      api.call(
+        customStatesApi.save,
+        { params: { companyId: companyId() }, body: { kind, states: next.filter((s) => s.id !== 0) } },
         { quiet: true },
       ),
     );
@@ -179,7 +176,7 @@ export function CustomStatesSection() {
       </Text>
       <SegmentedControl
         value={kind}
-        onChange={(v) => setKind(v as CustomStateKind)}
+        onChange={(v) => setKind(CUSTOM_STATE_ITEM_KINDS.find((k) => k === v) ?? "vehicle")}
         data={CUSTOM_STATE_ITEM_KINDS.map((k) => ({ value: k, label: t(`extras.customStates.kinds.${k}`) }))}
         data-testid="custom-states-kind"
         style={{ alignSelf: "flex-start" }}
@@ -263,7 +260,7 @@ function CustomStateForm({
       <TextInput
         label={t("extras.customStates.description")}
         withAsterisk
-        value={String(form.values.description)}
+        value={form.values.description ?? ""}
         onChange={(e) => form.set("description", e.currentTarget.value)}
         error={errorText(t, form.errorOf("description"))}
         data-testid="field-description"
@@ -272,7 +269,7 @@ function CustomStateForm({
         label={t("extras.customStates.color")}
         withAsterisk
         format="hex"
-        value={String(form.values.color)}
+        value={form.values.color ?? ""}
         onChange={(v) => form.set("color", v)}
         error={errorText(t, form.errorOf("color"))}
         data-testid="field-color"

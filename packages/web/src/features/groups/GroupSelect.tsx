@@ -2,28 +2,20 @@ import { Alert, Select } from "@mantine/core";
 import { groupChoiceError } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
-import type { Form } from "../../kit/forms/fields.tsx";
+import type { FieldBinding } from "../../kit/forms/fields.tsx";
 import { useCompanyRows } from "../company/index.ts";
 
-export interface GroupRow {
-  id: number;
-  name: string;
-  parentId: number | null;
-}
-
-/** The group selector: required for items; tells the user when no group exists yet (spec 01 §5). */
+/** The group selector of an item form's `group` field: required for items; says when no group exists (spec 01 §5). */
 export function GroupSelect({
   form,
-  name = "group",
   required = true,
 }: {
-  form: Form;
-  name?: string;
+  form: FieldBinding<"group", number | undefined>;
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const groups = useCompanyRows<GroupRow>("groups");
-  const value = form.values[name];
+  const groups = useCompanyRows("groups");
+  const value = form.values.group;
   const problem = required ? groupChoiceError(groups.length, typeof value === "number" ? [value] : []) : null;
   if (problem === "noGroupsExist") return <Alert color="yellow">{t("mgmtErrors.noGroupsExist")}</Alert>;
   return (
@@ -36,9 +28,9 @@ export function GroupSelect({
         .map((g) => ({ value: String(g.id), label: g.name }))
         .sort((a, b) => a.label.localeCompare(b.label))}
       value={typeof value === "number" ? String(value) : null}
-      onChange={(v) => form.set(name, v === null ? null : Number(v))}
-      error={errorText(t, form.errorOf(name))}
-      data-testid={`field-${name}`}
+      onChange={(v) => form.set("group", v === null ? undefined : Number(v))}
+      error={errorText(t, form.errorOf("group"))}
+      data-testid="field-group"
     />
   );
 }

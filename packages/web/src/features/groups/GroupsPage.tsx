@@ -7,9 +7,9 @@ import {
   isAdminOrHigher,
   parentError,
 } from "@vigia/domain";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
@@ -18,7 +18,7 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
-import { useCompany, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 import { CustomStatesSection } from "./CustomStates.tsx";
 
 /**
@@ -52,11 +52,11 @@ export function GroupsPage() {
 /** The tree, with the path of each group, its own and aggregated items. */
 function GroupsList() {
   const { t } = useTranslation();
-  const { companyId, loading } = useCompany();
+  const { loading } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const groups = useCompanyRows<GroupRow>("groups");
+  const groups = useCompanyRows("groups");
   const tree = useMemo(() => buildGroupTree(groups), [groups]);
-  const [editing, setEditing] = useState<GroupRow | null | "new">(null);
   const rows = useMemo(() => Object.values(tree), [tree]);
   const path = (id: number) =>
     [...(tree[id]?.ancestors ?? [])]
@@ -82,30 +82,19 @@ function GroupsList() {
     },
   ];
   return (
-    <>
-      <CrudPage
-        name="groups"
-        title={t("routes.groups")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={loading}
-        label={(r) => r.name}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        onDelete={async (r) => {
-          if (companyId === null) return false;
-          const res = await send(() =>
-            api.call(groupsApi.remove, { params: { companyId, id: r.id } }, { quiet: true }),
-          );
-          await refresh(["groups"]);
-          return res.ok;
-        }}
-      />
-      {editing !== null ? (
-        <GroupForm row={editing === "new" ? null : editing} tree={tree} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CrudList
+      name="groups"
+      title={t("routes.groups")}
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      label={(r) => r.name}
+      remove={(r) =>
+        api.call(groupsApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
+      }
+      afterDelete={() => refresh(["groups"])}
+      form={(row, close) => <GroupForm row={row} tree={tree} onClose={close} />}
+    />
   );
 }
 
@@ -119,18 +108,22 @@ function GroupForm({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
   const form = useZodForm(groupWriteSchema, { name: row?.name ?? "", parentId: row?.parentId ?? null });
-  const parent = form.values.parentId as number | null;
+  const parent = form.values.parentId ?? null;
   const problem = parentError(tree, row?.id ?? null, parent);
   const save = async () => {
     const body = form.output;
-    if (!body || companyId === null) return false;
+    if (!body) return false;
     const res = await send(() =>
       row
-        ? api.call(groupsApi.update, { params: { companyId, id: row.id }, body }, { quiet: true })
-        : api.call(groupsApi.create, { params: { companyId }, body }, { quiet: true }),
+        ? api.call(
+            groupsApi.update,
+            { params: { companyId: companyId(), id: row.id }, body },
+            { quiet: true },
+          )
+        : api.call(groupsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
     );
     if (!res.ok) {
       form.setServerErrors(res.fields);

@@ -33,7 +33,7 @@ export function GeometryImportDialog({ opened, onClose }: { opened: boolean; onC
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const refresh = useRefreshCompany();
-  const groups = useCompanyRows<{ id: number; name: string }>("groups");
+  const groups = useCompanyRows("groups");
   const [progress, setProgress] = useState<number | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [summary, setSummary] = useState<string | null>(null);

@@ -1,8 +1,13 @@
 import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Table, TextInput } from "@mantine/core";
-import { defaultWorkWeek, worktimeWriteSchema } from "@vigia/domain";
-import { useState } from "react";
+import {
+  defaultWorkWeek,
+  type WorktimeRow,
+  type WorktimeWrite,
+  worktimesApi,
+  worktimeWriteSchema,
+} from "@vigia/domain";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
@@ -11,31 +16,17 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 
-interface Day {
-  id: number;
-  enabled: boolean;
-  from: string;
-  to: string;
-}
-interface WorktimeRow {
-  id: number;
-  name: string;
-  timezone: string;
-  days: Day[];
-  vehicles: number[];
-  assets: number[];
-  persons: number[];
-}
+type Day = WorktimeWrite["days"][number];
 
 /** /trackRules: work timetables per weekday (Monday first, Sunday id 0) assigned to items. */
 export function TrackRulesPage() {
   const { t } = useTranslation();
-  const { companyId, loading } = useCompany();
+  const { loading } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const rows = useCompanyRows<WorktimeRow>("worktimes");
-  const [editing, setEditing] = useState<WorktimeRow | null | "new">(null);
+  const rows = useCompanyRows("worktimes");
   const columns: DataColumn<WorktimeRow>[] = [
     { key: "name", header: t("mgmt.name"), value: (r) => r.name },
     {
@@ -55,39 +46,29 @@ export function TrackRulesPage() {
     { key: "timezone", header: t("users.timezone"), value: (r) => r.timezone },
   ];
   return (
-    <>
-      <CrudPage
-        name="trackRules"
-        title={t("routes.trackRules")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={loading}
-        label={(r) => r.name}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        onDelete={async (r) => {
-          const res = await send(() =>
-            api.delete(`companies/id/${companyId}/worktimes/id/${r.id}`, { quiet: true }),
-          );
-          await refresh(["worktimes"]);
-          return res.ok;
-        }}
-      />
-      {editing !== null ? (
-        <WorktimeForm row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CrudList
+      name="trackRules"
+      title={t("routes.trackRules")}
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      label={(r) => r.name}
+      remove={(r) =>
+        api.call(worktimesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
+      }
+      afterDelete={() => refresh(["worktimes"])}
+      form={(row, close) => <WorktimeForm row={row} onClose={close} />}
+    />
   );
 }
 
 function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const vehicles = useCompanyRows<{ id: number; plate: string }>("vehicles");
-  const assets = useCompanyRows<{ id: number; name: string }>("assets");
-  const persons = useCompanyRows<{ id: number; name: string }>("persons");
+  const vehicles = useCompanyRows("vehicles");
+  const assets = useCompanyRows("assets");
+  const persons = useCompanyRows("persons");
   const form = useZodForm(worktimeWriteSchema, {
     name: row?.name ?? "",
     timezone: row?.timezone ?? "Europe/Madrid",
@@ -96,18 +77,23 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
     assets: row?.assets ?? [],
     persons: row?.persons ?? [],
   });
-  const days = form.values.days as Day[];
+  const days = form.values.days ?? [];
   const setDay = (id: number, patch: Partial<Day>) =>
     form.set(
       "days",
       days.map((d) => (d.id === id ? { ...d, ...patch } : d)),
     );
   const save = async () => {
-    const base = `companies/id/${companyId}/worktimes`;
+    const body = form.output;
+    if (!body) return false;
     const res = await send(() =>
       row
-        ? api.put(`${base}/id/${row.id}`, form.values, { quiet: true })
-        : api.post(base, form.values, { quiet: true }),
+        ? api.call(
+            worktimesApi.update,
+            { params: { companyId: companyId(), id: row.id }, body },
+            { quiet: true },
+          )
+        : api.call(worktimesApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
     );
     if (!res.ok) form.setServerErrors(res.fields);
     else await refresh(["worktimes"]);
@@ -118,7 +104,7 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
       label={t(`routes.${key}`)}
       searchable
       data={data}
-      value={((form.values[key] ?? []) as number[]).map(String)}
+      value={(form.values[key] ?? []).map(String)}
       onChange={(v) => form.set(key, v.map(Number))}
     />
   );
@@ -137,7 +123,7 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
           label={t("users.timezone")}
           searchable
           data={allTimeZones()}
-          value={String(form.values.timezone)}
+          value={form.values.timezone ?? null}
           onChange={(v) => v && form.set("timezone", v)}
           allowDeselect={false}
         />

@@ -1,5 +1,5 @@
 import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
-import { COMPANY_MAIL_FLAGS, LANGUAGES, type User, userWriteSchema } from "@vigia/domain";
+import { COMPANY_MAIL_FLAGS, LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { allTimeZones } from "../../kit/format/date.ts";
@@ -85,7 +85,12 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
           label={t("users.language")}
           data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
           value={String(form.values.language)}
-          onChange={(v) => v && form.set("language", v)}
+          onChange={(v) =>
+            form.set(
+              "language",
+              LANGUAGES.find((l) => l === v),
+            )
+          }
           allowDeselect={false}
         />
         <Select
@@ -100,7 +105,12 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
           label={t("users.role")}
           data={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           value={role}
-          onChange={(v) => v && form.set("role", v)}
+          onChange={(v) =>
+            form.set(
+              "role",
+              ROLES.find((r) => r === v),
+            )
+          }
           allowDeselect={false}
           data-testid="field-role"
           error={errorText(t, form.errorOf("role"))}

@@ -54,7 +54,7 @@ export function UsersPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const queryClient = useQueryClient();
-  const groups = useCompanyRows<{ id: number; name: string }>("groups");
+  const groups = useCompanyRows("groups");
   const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
   const params = { companyId: companyId ?? 0 };
   const users = useQuery({

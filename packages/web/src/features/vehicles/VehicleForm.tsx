@@ -1,5 +1,12 @@
 import { ColorInput, Divider, Select, SimpleGrid, Switch } from "@mantine/core";
-import { ENGINE_TYPE, VEHICLE_TYPES, vehicleWriteSchema } from "@vigia/domain";
+import {
+  ENGINE_TYPE,
+  VEHICLE_TYPES,
+  type VehicleRow,
+  type VehicleWrite,
+  vehiclesApi,
+  vehicleWriteSchema,
+} from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
@@ -8,65 +15,67 @@ import { NumberField, TextField } from "../../kit/forms/fields.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
-import { CustomDataFields, useCompany, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import {
+  CustomDataFields,
+  useCompany,
+  useCompanyIdForCalls,
+  useCompanyRows,
+  useRefreshCompany,
+} from "../company/index.ts";
 import { GroupSelect } from "../groups/index.ts";
 
-export interface VehicleRow {
-  id: number;
-  plate: string;
-  name: string;
-  brand: string;
-  model: string;
-  type: string;
-  chassisNumber: string;
-  fuelTank: number | null;
-  engineType: number;
-  initialMileage: number;
-  initialHours: number;
-  odometerSource: number;
-  fuelSource: number;
-  fuelFactor: number;
-  consumption: Record<string, number | null>;
-  color: string;
-  group: number | null;
-  intrack: boolean;
-  driver: { id: number; ts: number } | null;
-  customData: Record<string, unknown>;
-}
+const CONSUMPTION_KEYS = ["average", "highway", "urban", "idle"] as const;
 
-interface DeviceRow {
-  id: number;
-  deviceId: string;
-  itemType: number;
-  itemId: number | null;
-}
-
-const EMPTY = {
-  plate: "",
-  name: "",
-  brand: "",
-  model: "",
-  type: "car",
-  chassisNumber: "",
-  fuelTank: null,
-  engineType: 0,
-  initialMileage: 0,
-  initialHours: 0,
-  odometerSource: 1,
-  fuelSource: 0,
-  fuelFactor: 1,
-  consumption: { average: null, highway: null, urban: null, idle: null },
-  color: "",
-  group: null,
-  driverId: null,
-  customData: {},
-  intrack: false,
-};
-
-function initial(row: VehicleRow | null): Record<string, unknown> {
-  if (!row) return { ...EMPTY };
-  const { id: _id, driver, ...rest } = row;
-  return { ...EMPTY, ...rest, driverId: driver?.id ?? null };
+/** The form's start: a new vehicle's defaults, or the row's values. */
+function initial(row: VehicleRow | null): Partial<VehicleWrite> {
+  if (!row)
+    return {
+      plate: "",
+      name: "",
+      brand: "",
+      model: "",
+      type: "car",
+      chassisNumber: "",
+      fuelTank: null,
+      engineType: 0,
+      initialMileage: 0,
+      initialHours: 0,
+      odometerSource: 1,
+      fuelSource: 0,
+      fuelFactor: 1,
+      consumption: { average: null, highway: null, urban: null, idle: null },
+      color: "",
+      driverId: null,
+      customData: {},
+      intrack: false,
+    };
+  const { consumption } = row;
+  return {
+    plate: row.plate,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    type: VEHICLE_TYPES.find((v) => v === row.type) ?? "car",
+    chassisNumber: row.chassisNumber,
+    fuelTank: row.fuelTank,
+    engineType: row.engineType,
+    initialMileage: row.initialMileage,
+    initialHours: row.initialHours,
+    odometerSource: row.odometerSource,
+    fuelSource: row.fuelSource,
+    fuelFactor: row.fuelFactor,
+    consumption: {
+      average: consumption.average ?? null,
+      highway: consumption.highway ?? null,
+      urban: consumption.urban ?? null,
+      idle: consumption.idle ?? null,
+    },
+    color: row.color,
+    group: row.group ?? undefined,
+    driverId: row.driver?.id ?? null,
+    customData: row.customData,
+    intrack: row.intrack,
+  };
 }
 
 const ORIGINS = [0, 1, 2, 3];
@@ -74,23 +83,31 @@ const ORIGINS = [0, 1, 2, 3];
 /** Create or edit a vehicle with every field of spec 01 §3, plus its device. */
 export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { companyId, info } = useCompany();
+  const { info } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
   const form = useZodForm(vehicleWriteSchema, initial(row));
-  const drivers = useCompanyRows<{ id: number; name: string }>("drivers");
-  const devices = useCompanyRows<DeviceRow>("trackers");
+  const drivers = useCompanyRows("drivers");
+  const devices = useCompanyRows("trackers");
   const current = row ? devices.find((d) => d.itemType === 1 && d.itemId === row.id) : undefined;
   const [deviceId, setDeviceId] = useState<number | null>(current?.id ?? null);
   const freeDevices = devices.filter((d) => d.itemId === null || d.id === current?.id);
   const unit = info?.conf.general.units.fuelConsumption === 1 ? "km/L" : "L/100km";
-  const consumption = (form.values.consumption ?? {}) as Record<string, number | null>;
-  const base = `companies/id/${companyId}`;
+  const consumption = form.values.consumption ?? {};
+  // Device assignment is a devices call; its contract belongs to the devices capability.
+  const base = () => `companies/id/${companyId()}`;
 
   const save = async (): Promise<boolean> => {
+    const body = form.output;
+    if (!body) return false;
     const result = await send(() =>
       row
-        ? api.put<VehicleRow>(`${base}/vehicles/id/${row.id}`, form.values, { quiet: true })
-        : api.post<VehicleRow>(`${base}/vehicles`, form.values, { quiet: true }),
+        ? api.call(
+            vehiclesApi.update,
+            { params: { companyId: companyId(), id: row.id }, body },
+            { quiet: true },
+          )
+        : api.call(vehiclesApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
     );
     if (!result.ok) {
       form.setServerErrors(result.fields);
@@ -101,22 +118,22 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
       if (current)
         await send(() =>
           api.put(
-            `${base}/trackers/id/${current.id}/item`,
+            `${base()}/trackers/id/${current.id}/item`,
             { itemType: null, itemId: null },
             { quiet: true },
           ),
         );
       if (deviceId !== null)
         await send(() =>
-          api.put(`${base}/trackers/id/${deviceId}/item`, { itemType: 1, itemId: id }, { quiet: true }),
+          api.put(`${base()}/trackers/id/${deviceId}/item`, { itemType: 1, itemId: id }, { quiet: true }),
         );
     }
     await refresh(["vehicles", "trackers", "groups", "drivers"]);
     return true;
   };
 
-  const setConsumption = (key: string, v: number | string) =>
-    form.set("consumption", { ...consumption, [key]: typeof v === "number" ? v : null });
+  const setConsumption = (key: (typeof CONSUMPTION_KEYS)[number], v: number | null) =>
+    form.set("consumption", { ...consumption, [key]: v });
 
   return (
     <FormModal
@@ -136,8 +153,13 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
         <Select
           label={t("vehicles.type")}
           data={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`vehicles.types.${v}`) }))}
-          value={String(form.values.type)}
-          onChange={(v) => v && form.set("type", v)}
+          value={form.values.type ?? null}
+          onChange={(v) =>
+            form.set(
+              "type",
+              VEHICLE_TYPES.find((type) => type === v),
+            )
+          }
           allowDeselect={false}
         />
         <TextField form={form} name="chassisNumber" label={t("vehicles.chassisNumber")} />
@@ -153,7 +175,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
         />
         <ColorInput
           label={t("vehicles.color")}
-          value={String(form.values.color ?? "")}
+          value={form.values.color ?? ""}
           onChange={(v) => form.set("color", v)}
           error={errorText(t, form.errorOf("color"))}
         />
@@ -162,7 +184,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
           clearable
           searchable
           data={drivers.map((d) => ({ value: String(d.id), label: d.name }))}
-          value={form.values.driverId === null ? null : String(form.values.driverId)}
+          value={form.values.driverId == null ? null : String(form.values.driverId)}
           onChange={(v) => form.set("driverId", v === null ? null : Number(v))}
         />
         <Select
@@ -177,7 +199,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
         <Switch
           mt="xl"
           label={t("vehicles.intrack")}
-          checked={Boolean(form.values.intrack)}
+          checked={form.values.intrack ?? false}
           onChange={(e) => form.set("intrack", e.currentTarget.checked)}
         />
       </SimpleGrid>
@@ -196,14 +218,19 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
             allowDeselect={false}
           />
         ))}
-        <NumberField form={form} name="fuelFactor" label={t("vehicles.fuelFactor")} step={0.01} />
-        {(["average", "highway", "urban", "idle"] as const).map((key) => (
+        <NumberField
+          form={form}
+          name="fuelFactor"
+          label={t("vehicles.fuelFactor")}
+          step={0.01}
+          zeroWhenEmpty
+        />
+        {CONSUMPTION_KEYS.map((key) => (
           <NumberField
             key={key}
             form={{
-              ...form,
-              values: { [key]: consumption[key] },
-              set: (_k, v) => setConsumption(key, v as number),
+              values: consumption,
+              set: (_k, v) => setConsumption(key, v),
               errorOf: (k) => form.errorOf(`consumption.${k}`),
             }}
             name={key}
@@ -214,7 +241,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
       </SimpleGrid>
       <CustomDataFields
         kind="vehicle"
-        value={(form.values.customData ?? {}) as Record<string, unknown>}
+        value={form.values.customData ?? {}}
         onChange={(v) => form.set("customData", v)}
       />
     </FormModal>

@@ -1,26 +1,24 @@
 import { Badge, ColorSwatch } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { type VehicleRow, vehiclesApi } from "@vigia/domain";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/CrudPage.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 import { useCustomStateColumn } from "../groups/index.ts";
-import { VehicleForm, type VehicleRow } from "./VehicleForm.tsx";
+import { VehicleForm } from "./VehicleForm.tsx";
 
 /** /vehicles: the company's vehicles with every field, create, edit and delete. */
 export function VehiclesPage() {
   const { t } = useTranslation();
-  const { companyId, loading } = useCompany();
+  const { loading } = useCompany();
+  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const rows = useCompanyRows<VehicleRow>("vehicles");
-  const groups = useCompanyRows<{ id: number; name: string }>("groups");
-  const drivers = useCompanyRows<{ id: number; name: string }>("drivers");
-  const devices = useCompanyRows<{ id: number; deviceId: string; itemType: number; itemId: number | null }>(
-    "trackers",
-  );
-  const [editing, setEditing] = useState<VehicleRow | null | "new">(null);
+  const rows = useCompanyRows("vehicles");
+  const groups = useCompanyRows("groups");
+  const drivers = useCompanyRows("drivers");
+  const devices = useCompanyRows("trackers");
   const stateColumn = useCustomStateColumn<VehicleRow>("vehicle");
 
   const columns = useMemo<DataColumn<VehicleRow>[]>(() => {
@@ -62,28 +60,18 @@ export function VehiclesPage() {
   }, [t, groups, drivers, devices, stateColumn]);
 
   return (
-    <>
-      <CrudPage
-        name="vehicles"
-        title={t("routes.vehicles")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={loading}
-        label={(r) => r.plate}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        onDelete={async (r) => {
-          const res = await send(() =>
-            api.delete(`companies/id/${companyId}/vehicles/id/${r.id}`, { quiet: true }),
-          );
-          await refresh(["vehicles", "trackers", "groups", "drivers"]);
-          return res.ok;
-        }}
-      />
-      {editing !== null ? (
-        <VehicleForm row={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CrudList
+      name="vehicles"
+      title={t("routes.vehicles")}
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      label={(r) => r.plate}
+      remove={(r) =>
+        api.call(vehiclesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
+      }
+      afterDelete={() => refresh(["vehicles", "trackers", "groups", "drivers"])}
+      form={(row, close) => <VehicleForm row={row} onClose={close} />}
+    />
   );
 }

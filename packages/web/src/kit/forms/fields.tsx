@@ -1,19 +1,26 @@
 import { NumberInput, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { errorText } from "./errors.ts";
-import type { useZodForm } from "./useZodForm.ts";
 
-export type Form = ReturnType<typeof useZodForm>;
+/**
+ * What a field component needs of a form for one field `K` holding values of type `V`. A `ZodForm` fits
+ * wherever its schema's field `K` accepts `V`, so a field bound to the wrong name or type does not compile.
+ */
+export interface FieldBinding<K extends string, V> {
+  values: { readonly [P in K]?: unknown };
+  set(key: K, value: V): void;
+  errorOf(key: K): string | undefined;
+}
 
 /** A text field bound to a form key, with its translated inline error. */
-export function TextField({
+export function TextField<K extends string>({
   form,
   name,
   label,
   required,
 }: {
-  form: Form;
-  name: string;
+  form: FieldBinding<NoInfer<K>, string>;
+  name: K;
   label: string;
   required?: boolean;
 }) {
@@ -30,30 +37,38 @@ export function TextField({
   );
 }
 
-/** A number field; empty is null (optional figures) unless `zeroWhenEmpty`. */
-export function NumberField({
-  form,
-  name,
-  label,
-  zeroWhenEmpty,
-  step,
-}: {
-  form: Form;
-  name: string;
+type NumberFieldProps<K extends string> = {
+  name: K;
   label: string;
-  zeroWhenEmpty?: boolean;
   step?: number;
-}) {
+} & (
+  | {
+      /** Empty means 0 (a figure that always has a value). */ zeroWhenEmpty: true;
+      form: FieldBinding<NoInfer<K>, number>;
+    }
+  | {
+      /** Empty means null (an optional figure). */ zeroWhenEmpty?: false;
+      form: FieldBinding<NoInfer<K>, number | null>;
+    }
+);
+
+/** A number field; empty is null (optional figures) unless `zeroWhenEmpty`. */
+export function NumberField<K extends string>(props: NumberFieldProps<K>) {
   const { t } = useTranslation();
-  const value = form.values[name];
+  const { name, label, step } = props;
+  const value = props.form.values[name];
   return (
     <NumberInput
       label={label}
       value={typeof value === "number" ? value : ""}
       step={step}
       decimalScale={3}
-      onChange={(v) => form.set(name, typeof v === "number" ? v : zeroWhenEmpty ? 0 : null)}
-      error={errorText(t, form.errorOf(name))}
+      onChange={(v) => {
+        const number = typeof v === "number" ? v : null;
+        if (props.zeroWhenEmpty) props.form.set(name, number ?? 0);
+        else props.form.set(name, number);
+      }}
+      error={errorText(t, props.form.errorOf(name))}
       data-testid={`field-${name}`}
     />
   );

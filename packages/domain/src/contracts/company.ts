@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { companyInfoSchema } from "../api/companyLoad.ts";
+import { defineRoute, idParam } from "../contract.ts";
+
+const params = z.object({ companyId: idParam });
+const tags = ["company load"] as const;
+
+/** A catalogue keyed by id, as the forms' pickers read it. */
+const catalogue = <T extends z.ZodType>(id: T) => z.record(z.string(), z.object({ id, name: z.string() }));
+const choices = z.array(z.object({ id: z.string(), name: z.string() }));
+
+/** A company-load GET of one resource under /companies/id/:companyId. */
+function load<const P extends string, R extends z.ZodType>(resource: P, summary: string, response: R) {
+  return defineRoute({
+    method: "GET",
+    path: `/companies/id/:companyId/${resource}`,
+    summary,
+    tags,
+    params,
+    response,
+  });
+}
+
+/**
+ * What a capability of a later issue answers today: an empty object, so that the company load completes.
+ * The issue that builds the capability gives the resource its real row schema.
+ */
+const notYetBuilt = z.object({}).strict();
+
+/** The company's own information and the lookup lists its forms offer (spec 01 §7). */
+export const companyApi = {
+  info: load("info", "The selected company: state, configuration, licences, restrictions", companyInfoSchema),
+  timezones: load(
+    "timezones",
+    "Time zones the forms offer, keyed by id",
+    z.record(z.string(), z.object({ id: z.string(), name: z.string() })),
+  ),
+  maintenanceInputs: load(
+    "maintenances/inputs",
+    "Units and states of maintenance plans",
+    z.object({ units: catalogue(z.number()), states: catalogue(z.number()) }),
+  ),
+  costInputs: load(
+    "costs/inputs",
+    "Cost types and currencies",
+    z.object({ types: catalogue(z.number()), currencies: catalogue(z.number()) }),
+  ),
+  ticketInputs: load(
+    "tickets/inputs",
+    "Ticket types, states and priorities",
+    z.object({
+      types: catalogue(z.number()),
+      states: catalogue(z.number()),
+      priorities: catalogue(z.number()),
+    }),
+  ),
+  userInputs: load(
+    "users/inputs",
+    "Roles a company administrator may give, languages, countries and time zones",
+    z.object({ roles: choices, languages: choices, countries: choices, timezones: z.array(z.string()) }),
+  ),
+  events: load("events", "Events (a later issue builds them: empty today)", notYetBuilt),
+  sensors: load("sensors", "Sensors (a later issue builds them: empty today)", notYetBuilt),
+  icons: load("icons", "Item icons (a later issue builds them: empty today)", notYetBuilt),
+  ios: load("ios", "Inputs and outputs (a later issue builds them: empty today)", notYetBuilt),
+  imaps: load("imaps", "Indoor maps (a later issue builds them: empty today)", notYetBuilt),
+  ibeacons: load("ibeacons", "iBeacons (a later issue builds them: empty today)", notYetBuilt),
+  ibeaconInputs: load(
+    "ibeacons/inputs",
+    "iBeacon form lists (a later issue builds them: empty today)",
+    notYetBuilt,
+  ),
+  reportTypes: load("report_types", "Report types (a later issue builds them: empty today)", notYetBuilt),
+};

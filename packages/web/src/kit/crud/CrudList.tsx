@@ -1,0 +1,54 @@
+import { type ReactNode, useState } from "react";
+import { send } from "../forms/send.ts";
+import type { DataColumn, RowAction } from "../table/index.ts";
+import { CrudPage } from "./CrudPage.tsx";
+
+interface Props<Row extends { id: number }> {
+  name: string;
+  title: string;
+  rows: readonly Row[];
+  columns: readonly DataColumn<Row>[];
+  loading?: boolean;
+  /** Label of a row in the delete confirmation; the row's name by default. */
+  label: (row: Row) => string;
+  /** Deletes one row on the server; its field errors or failure are shown by `send`. */
+  remove: (row: Row) => Promise<unknown>;
+  /** Reloads what a delete changed (tried even when the delete failed: the list may be stale). */
+  afterDelete: () => Promise<void>;
+  /** The create (row null) or edit form, shown while editing; `close` hides it. */
+  form: (row: Row | null, close: () => void) => ReactNode;
+  extraActions?: readonly RowAction<Row>[];
+  toolbar?: ReactNode;
+}
+
+/**
+ * A management list of rows with ids: the table with New, Edit and Delete, the form it opens, and the
+ * delete call followed by a reload. The screens only say which rows, which columns, which form and which call.
+ */
+export function CrudList<Row extends { id: number }>(props: Props<Row>) {
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const close = () => setEditing(null);
+  return (
+    <>
+      <CrudPage
+        name={props.name}
+        title={props.title}
+        rows={props.rows}
+        rowKey={(r) => r.id}
+        columns={props.columns}
+        loading={props.loading}
+        label={props.label}
+        extraActions={props.extraActions}
+        toolbar={props.toolbar}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDelete={async (r) => {
+          const res = await send(() => props.remove(r));
+          await props.afterDelete();
+          return res.ok;
+        }}
+      />
+      {editing !== null ? props.form(editing === "new" ? null : editing, close) : null}
+    </>
+  );
+}
