@@ -36,7 +36,6 @@ export const COMPANY_LOAD_RESOURCES = [
 ] as const;
 export type CompanyLoadResource = (typeof COMPANY_LOAD_RESOURCES)[number];
 
-
 export const supportContactSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -35,7 +35,8 @@ export function mountRoute<C extends RouteContract>(
   if (!full.startsWith(app.prefix)) {
     throw new Error(`contract ${contract.method} ${contract.path} mounted under ${app.prefix}`);
   }
-  const url = full.slice(app.prefix.length) || "/";
+  // The prefix itself is "" here, so the route is the prefix exactly (no second, slash-ended twin).
+  const url = full.slice(app.prefix.length);
   const response =
     contract.response === null ? { 204: z.null().describe("No content") } : { 200: contract.response };
   app.route({

@@ -14,11 +14,10 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { KernelContext } from "../context.ts";
+import { API_PREFIX } from "../contract.ts";
 import { errorHandler } from "../errors.ts";
 import { authenticateRequest } from "./authenticate.ts";
 import { securityHeaders } from "./security-headers.ts";
-
-export const API_PREFIX = "/fr/v1";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,6 +52,13 @@ export async function buildApp(
   const routeCatalog: { method: string; url: string }[] = [];
   app.decorate("routeCatalog", routeCatalog);
   app.addHook("onRoute", (route) => {
+    // Every API route comes from a domain contract (kernel/contract.ts), so it always declares its answer;
+    // a route registered by hand would leave the OpenAPI document and the web's typed client behind.
+    const api = route.url.startsWith(`${API_PREFIX}/`) && !route.url.startsWith(`${API_PREFIX}/docs`);
+    if (api && route.method !== "HEAD" && !route.schema?.response)
+      throw new Error(
+        `${String(route.method)} ${route.url} has no response schema: mount it with mountRoute`,
+      );
     for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
   });
 

@@ -1,5 +1,6 @@
 import { ColorInput, Divider, Select, SimpleGrid, Switch } from "@mantine/core";
 import {
+  devicesApi,
   ENGINE_TYPE,
   VEHICLE_TYPES,
   type VehicleRow,
@@ -94,8 +95,6 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
   const freeDevices = devices.filter((d) => d.itemId === null || d.id === current?.id);
   const unit = info?.conf.general.units.fuelConsumption === 1 ? "km/L" : "L/100km";
   const consumption = form.values.consumption ?? {};
-  // Device assignment is a devices call; its contract belongs to the devices capability.
-  const base = () => `companies/id/${companyId()}`;
 
   const save = async (): Promise<boolean> => {
     const body = form.output;
@@ -115,18 +114,13 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
     }
     const id = result.value.id;
     if (deviceId !== (current?.id ?? null)) {
-      if (current)
-        await send(() =>
-          api.put(
-            `${base()}/trackers/id/${current.id}/item`,
-            { itemType: null, itemId: null },
-            { quiet: true },
-          ),
+      const assign = (id: number, body: { itemType: 1 | null; itemId: number | null }) =>
+        send(() =>
+          api.call(devicesApi.assignItem, { params: { companyId: companyId(), id }, body }, { quiet: true }),
         );
-      if (deviceId !== null)
-        await send(() =>
-          api.put(`${base()}/trackers/id/${deviceId}/item`, { itemType: 1, itemId: id }, { quiet: true }),
-        );
+      // The vehicle is saved either way; a device change that fails keeps the dialog open and says why.
+      if (current && !(await assign(current.id, { itemType: null, itemId: null })).ok) return false;
+      if (deviceId !== null && !(await assign(deviceId, { itemType: 1, itemId: id })).ok) return false;
     }
     await refresh(["vehicles", "trackers", "groups", "drivers"]);
     return true;

@@ -1,6 +1,7 @@
-import { USERS_EMAIL_CONSTRAINT } from "@vigia/domain";
+import { defineRoute, USERS_EMAIL_CONSTRAINT } from "@vigia/domain";
 import type { TFunction } from "i18next";
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { ApiClient, ApiError, type ClientHooks, OFFLINE_TEXT } from "./client.ts";
 import { apiErrorText } from "./errorText.ts";
 
@@ -38,11 +39,37 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error("expected the call to fail");
 }
 
+/** Small contracts standing for real routes: the client's transport is the same for every contract. */
+const anything = z.unknown();
+const putUser = defineRoute({
+  method: "PUT",
+  path: "/current/user",
+  summary: "t",
+  body: z.object({ a: z.number() }),
+  response: z.object({ ok: z.number() }),
+});
+const login = defineRoute({
+  method: "POST",
+  path: "/auth/login",
+  summary: "t",
+  body: z.object({}),
+  response: anything,
+});
+const logout = defineRoute({
+  method: "POST",
+  path: "/auth/logout",
+  summary: "t",
+  body: z.object({}),
+  response: null,
+});
+const getAt = (path: string) => defineRoute({ method: "GET", path, summary: "t", response: anything });
+const x = getAt("/x");
+
 describe("ApiClient", () => {
   it("sends the Bearer access token and JSON body to the API base", async () => {
     const h = hooks();
     const { api, fetchFn } = client(h, json(200, { ok: 1 }));
-    expect(await api.put("current/user", { a: 1 })).toEqual({ ok: 1 });
+    expect(await api.call(putUser, { body: { a: 1 } })).toEqual({ ok: 1 });
     const [url, init] = fetchFn.mock.calls[0]!;
     expect(url).toBe("/fr/v1/current/user");
     expect(init.method).toBe("PUT");
@@ -52,19 +79,19 @@ describe("ApiClient", () => {
 
   it("sends no token when the call asks for none (login)", async () => {
     const { api, fetchFn } = client(hooks(), json(200, {}));
-    await api.post("auth/login", {}, { token: null });
+    await api.call(login, { body: {} }, { token: null });
     expect((fetchFn.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it("returns undefined for 204", async () => {
     const { api } = client(hooks(), new Response(null, { status: 204 }));
-    expect(await api.post("auth/logout", {})).toBeUndefined();
+    expect(await api.call(logout, { body: {} })).toBeUndefined();
   });
 
   it("maps an unreachable network to the offline error", async () => {
     const h = hooks();
     const { api } = client(h, new TypeError("Failed to fetch"));
-    const error = await failure(api.get("x"));
+    const error = await failure(api.call(x, {}));
     expect(error.code).toBe("offline");
     expect(error.text).toBe(OFFLINE_TEXT);
     expect(error.status).toBe(0);
@@ -73,14 +100,14 @@ describe("ApiClient", () => {
 
   it("fails offline without calling the network when the browser is offline", async () => {
     const { api, fetchFn } = client(hooks({ online: () => false }), json(200, {}));
-    expect((await failure(api.get("x"))).code).toBe("offline");
+    expect((await failure(api.call(x, {}))).code).toBe("offline");
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
   it("logs out on 401 of an ordinary call, without a toast", async () => {
     const h = hooks();
     const { api } = client(h, json(401, errorBody(401, "expired")));
-    const error = await failure(api.get("current/user"));
+    const error = await failure(api.call(getAt("/current/user"), {}));
     expect(error.status).toBe(401);
     expect(h.unauthorized).toHaveBeenCalledTimes(1);
     expect(h.failed).not.toHaveBeenCalled();
@@ -89,7 +116,7 @@ describe("ApiClient", () => {
   it("does not log out on 401 of login (own401)", async () => {
     const h = hooks();
     const { api } = client(h, json(401, errorBody(401, "wrong.credentials")));
-    const error = await failure(api.post("auth/login", {}, { own401: true, quiet: true }));
+    const error = await failure(api.call(login, { body: {} }, { own401: true, quiet: true }));
     expect(error.description).toBe("wrong.credentials");
     expect(h.unauthorized).not.toHaveBeenCalled();
   });
@@ -97,7 +124,7 @@ describe("ApiClient", () => {
   it("does not log out on 401 while the unsubscribe screen is shown", async () => {
     const h = hooks({ onUnsubscribeScreen: () => true });
     const { api } = client(h, json(401, errorBody(401, "x")));
-    await failure(api.get("notifications/unsubscribe/k"));
+    await failure(api.call(getAt("/notifications/unsubscribe/k"), {}));
     expect(h.unauthorized).not.toHaveBeenCalled();
   });
 
@@ -107,7 +134,7 @@ describe("ApiClient", () => {
   ] as const)("opens the restriction modal on 403 %s and shows no toast", async (description, kind) => {
     const h = hooks();
     const { api } = client(h, json(403, errorBody(403, description)));
-    const error = await failure(api.get("companies/id/1/info"));
+    const error = await failure(api.call(getAt("/companies/id/1/info"), {}));
     expect(h.restricted).toHaveBeenCalledWith(kind);
     expect(error.code).toBe("restricted");
     expect(h.failed).not.toHaveBeenCalled();
@@ -116,7 +143,7 @@ describe("ApiClient", () => {
   it("toasts any other failure with status, text, description and URL", async () => {
     const h = hooks();
     const { api } = client(h, json(500, errorBody(500, "boom")));
-    const error = await failure(api.get("companies/id/1/vehicles"));
+    const error = await failure(api.call(getAt("/companies/id/1/vehicles"), {}));
     expect(error).toMatchObject({ status: 500, description: "boom", url: "/fr/v1/companies/id/1/vehicles" });
     expect(error.text).toContain('"boom"');
     expect(h.failed).toHaveBeenCalledWith(error);
@@ -125,13 +152,13 @@ describe("ApiClient", () => {
   it("does not toast when the caller shows the error itself", async () => {
     const h = hooks();
     const { api } = client(h, json(400, errorBody(400, "bad")));
-    await failure(api.get("x", { quiet: true }));
+    await failure(api.call(x, {}, { quiet: true }));
     expect(h.failed).not.toHaveBeenCalled();
   });
 
   it("keeps a non-JSON error body as the description", async () => {
     const { api } = client(hooks(), new Response("Bad Gateway", { status: 502 }));
-    expect((await failure(api.get("x"))).description).toBe("Bad Gateway");
+    expect((await failure(api.call(x, {}))).description).toBe("Bad Gateway");
   });
 });
 

@@ -7,7 +7,6 @@ import {
   type ResponseOf,
   type RouteContract,
 } from "@vigia/domain";
-import type { ZodType } from "zod";
 
 /** The one error type every call rejects with (spec 01 §8): status code, response text and URL. */
 export class ApiError extends Error {
@@ -42,10 +41,8 @@ export interface ClientHooks {
   online(): boolean;
 }
 
-export interface RequestOptions<T> {
-  body?: unknown;
-  /** Validates the response; without it the JSON is returned as is. */
-  schema?: ZodType<T>;
+/** How one call treats its session and its errors. */
+export interface CallOptions {
   /** Token to send instead of the access token (the refresh call), or null for none (login). */
   token?: string | null;
   /** Login and refresh handle their own 401 instead of logging out. */
@@ -71,7 +68,7 @@ export class ApiClient {
   async call<C extends RouteContract>(
     contract: C,
     input: CallInput<C>,
-    options: Omit<RequestOptions<unknown>, "body" | "schema"> = {},
+    options: CallOptions = {},
   ): Promise<ResponseOf<C>> {
     const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
     const { response, text } = await this.send(contract.method, path, { ...options, body: input.body });
@@ -88,32 +85,10 @@ export class ApiClient {
     return parsed.data as ResponseOf<C>;
   }
 
-  get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    return this.request("GET", path, options);
-  }
-  post<T>(path: string, body?: unknown, options: RequestOptions<T> = {}): Promise<T> {
-    return this.request("POST", path, { ...options, body });
-  }
-  put<T>(path: string, body?: unknown, options: RequestOptions<T> = {}): Promise<T> {
-    return this.request("PUT", path, { ...options, body });
-  }
-  /** DELETE returns the raw response, as the spec's helper does. */
-  async delete(path: string, options: RequestOptions<unknown> = {}): Promise<Response> {
-    const { response } = await this.send("DELETE", path, options);
-    return response;
-  }
-
-  async request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const { response, text } = await this.send(method, path, options);
-    if (response.status === 204 || text === "") return undefined as T;
-    const json: unknown = JSON.parse(text);
-    return options.schema ? options.schema.parse(json) : (json as T);
-  }
-
   private async send(
     method: string,
     path: string,
-    options: RequestOptions<unknown>,
+    options: CallOptions & { body?: unknown },
   ): Promise<{ response: Response; text: string }> {
     const url = `${this.base}/${path.replace(/^\//, "")}`;
     const headers: Record<string, string> = { Accept: "application/json" };
@@ -150,7 +125,7 @@ export class ApiClient {
     throw this.fail(new ApiError(response.status, text, url, description), options);
   }
 
-  private fail(error: ApiError, options: RequestOptions<unknown>): ApiError {
+  private fail(error: ApiError, options: CallOptions & { body?: unknown }): ApiError {
     if (!options.quiet) this.hooks.failed(error);
     return error;
   }
