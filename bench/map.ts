@@ -138,7 +138,9 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  // The harness samples the page with injected scripts passed as text, which the app's Content-Security-Policy
+  // (no eval) rightly refuses; the bench measures the map, so its own page lets the harness in.
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 }, bypassCSP: true });
   // Debug mode publishes the map's figures on window.vigiaDebug; it is off unless this flag is set.
   await page.addInitScript("localStorage.setItem('vigia.debug', '1')");
   await page.goto(`${platform.url}/login`);
