@@ -375,6 +375,58 @@ describe("security: live channel sessions end (issue 13 §4)", () => {
     channel.ws.close();
   });
 
+  it("deleting a company closes the channels bound to it", async () => {
+    const reseller = await p.api.token("reseller@vigia.demo");
+    const iberia = (
+      await p.ctx.db.query<{ id: number }>("select id from resellers where name = 'Iberia Tracking'")
+    )[0]!.id;
+    const created = await p.api.post<{ id: number }>(
+      `resellers/id/${iberia}/companies`,
+      { name: "Doomed SL", resellerId: iberia, state: 1 },
+      reseller,
+    );
+    expect(created.status).toBe(200);
+    const channel = await openChannel(reseller, created.body.id);
+    const deleted = await p.api.request("DELETE", `resellers/id/${iberia}/companies/id/${created.body.id}`, {
+      token: reseller,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await channel.closed).code).toBeGreaterThanOrEqual(4400);
+    expect(channel.ws.readyState).toBe(WebSocket.CLOSED);
+  });
+
+  it("deleting a group sends the channels of the users who had it a fresh snapshot", async () => {
+    const group = await p.api.post<{ id: number }>(
+      `companies/id/${acme}/groups`,
+      { name: "Short-lived" },
+      admin,
+    );
+    expect(group.status).toBe(200);
+    const users = await p.api.get<Record<string, Record<string, unknown>>>(
+      `companies/id/${acme}/users`,
+      admin,
+    );
+    const subadmin = Object.values(users.body).find((u) => u.email === "subadmin@acme.demo")!;
+    const toledo = await p.ctx.db.query<{ id: number }>(
+      "select id from groups where company_id = $1 and name = 'Toledo'",
+      [acme],
+    );
+    const widened = await p.api.put(
+      `companies/id/${acme}/users/id/${subadmin.id}`,
+      { ...subadmin, groups: [toledo[0]!.id, group.body.id] },
+      admin,
+    );
+    expect(widened.status).toBe(200);
+    const channel = await openChannel(await p.api.token("subadmin@acme.demo"), acme);
+    const deleted = await p.api.request("DELETE", `companies/id/${acme}/groups/id/${group.body.id}`, {
+      token: admin,
+    });
+    expect(deleted.status).toBe(200);
+    const snapshot = await channel.next("bindCompany");
+    expect(snapshot.type).toBe("bindCompany");
+    channel.ws.close();
+  });
+
   it("signing out ends the session's channels", async () => {
     const login = await p.api.login("viewer@acme.demo");
     const channel = await openChannel(login.body.accessToken, acme);

@@ -58,7 +58,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(assetRoutes(items));
     await app.register(personRoutes(items));
     await app.register(driverRoutes(items));
-    await app.register(groupRoutes(items));
+    await app.register(groupRoutes({ ...items, sessions }));
     await app.register(worktimeRoutes({ ...ctx, live }));
     await app.register(companyUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(companyDeviceRoutes(items));
@@ -76,14 +76,14 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);
     await app.register(resellerRoutes(ctx));
-    registerResellerAdminRoutes(app, items);
+    registerResellerAdminRoutes(app, { ...items, sessions });
     await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
       async (one) => {
         one.addHook("onRequest", resellerScopeHook(ctx));
         await one.register(oneResellerRoutes(ctx));
         registerResellerDeviceRoutes(one, items, resellerScopeOf);
-        registerCompanyAdminRoutes(one, items, resellerScopeOf);
+        registerCompanyAdminRoutes(one, { ...items, sessions }, resellerScopeOf);
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
       },
       { prefix: "/id/:resellerId" },

@@ -15,6 +15,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import type { SqlParam } from "../kernel/db/database.ts";
 import { badRequest, conflict, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import {
   type ResellerScope,
   requireWrite,
@@ -22,6 +23,9 @@ import {
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
+
+/** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
+type AdminContext = ItemsContext & { sessions: SessionEvents };
 
 type CompanyBody = z.output<typeof companyWriteSchema>;
 
@@ -54,7 +58,7 @@ const companyValues = (b: CompanyBody): SqlParam[] => [
 /** Company management under resellers/id/{rid}/companies (the /companies super-user view). */
 export function registerCompanyAdminRoutes(
   app: FastifyInstance,
-  ctx: ItemsContext,
+  ctx: AdminContext,
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
   const inTree = async (scope: ResellerScope, companyId: number): Promise<CompanyRecord> => {
@@ -178,12 +182,13 @@ export function registerCompanyAdminRoutes(
       );
     });
     ctx.live.itemsChanged(null);
+    ctx.sessions.emit({ kind: "companyChanged", companyId: id });
     return { id };
   });
 }
 
 /** POST resellers, PUT/DELETE resellers/id/{rid}: the reseller tree (parent may not be itself or below it). */
-export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsContext): void {
+export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminContext): void {
   const checkParent = async (request: FastifyRequest, id: number | null, parentId: number | null) => {
     const principal = principalOf(request);
     const allowed = await visibleResellerIds(ctx.db, principal);
@@ -302,11 +307,15 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: ItemsCont
       [id],
     );
     if (used.length > 0) throw conflict("reseller.notEmpty");
-    await ctx.db.transaction(async (tx) => {
-      await tx.query("delete from users where reseller_id = $1", [id]);
+    const userIds = await ctx.db.transaction(async (tx) => {
+      const users = await tx.query<{ id: number }>("delete from users where reseller_id = $1 returning id", [
+        id,
+      ]);
       await tx.query("delete from resellers where id = $1", [id]);
       await recordAudit(ctx, principal, { action: "delete", entity: "reseller", entityId: String(id) }, tx);
+      return users.map((u) => u.id);
     });
+    if (userIds.length > 0) ctx.sessions.emit({ kind: "usersChanged", userIds });
     return { id };
   });
 }

@@ -6,6 +6,7 @@ import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
 
@@ -28,7 +29,8 @@ async function checkParent(
 }
 
 /** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
-export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
+/** Deleting a group narrows the users who had it, so the route announces it to their open channels. */
+export function groupRoutes(ctx: ItemsContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, groupsApi.list, async (request) => listGroups(ctx.db, scopeOf(request)));
 
@@ -133,6 +135,7 @@ export function groupRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       ctx.live.itemsChanged(scope.companyId, {
         messages: [companyWide({ type: "reloadGroup", data: { id } })],
       });
+      ctx.sessions.emit({ kind: "companyChanged", companyId: scope.companyId });
       return { id };
     });
   };
