@@ -1,15 +1,13 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { type Role, type Site, type User, userSchema } from "@vigia/domain";
-import { type ReactNode, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CompanyContext, type CompanyValue } from "../features/company/index.ts";
-import { initI18n } from "../platform/i18n/index.ts";
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionContext, type SessionValue } from "../platform/session/session.ts";
 import { SiteStorage } from "../platform/session/storage.ts";
+import { renderWithApp, useEnglish } from "../test/render.tsx";
 import { AppRoutes, preloadScreen } from "./AppRoutes.tsx";
 
 /**
@@ -120,23 +118,19 @@ function Harness({ initialUser, status, onLogout, onSelect }: Omit<HarnessProps,
 }
 
 function renderAt({ path, ...props }: HarnessProps): void {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrap = (node: ReactNode) => (
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <TimezoneProvider>
-          <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-        </TimezoneProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+  renderWithApp(
+    <TimezoneProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Harness {...props} />
+      </MemoryRouter>
+    </TimezoneProvider>,
+    { query: true },
   );
-  render(wrap(<Harness {...props} />));
 }
 
 describe("router applies the access guard", () => {
   beforeAll(async () => {
-    localStorage.setItem("vigia.language", "en");
-    initI18n();
+    useEnglish();
     // The first load of a lazy screen compiles its whole chunk; do it here, outside any test's time limit.
     await preloadScreen("users");
   });

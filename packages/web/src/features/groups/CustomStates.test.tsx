@@ -2,8 +2,8 @@ import { act, renderHook } from "@testing-library/react";
 import { type CustomStates, emptyLiveItemState } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { initI18n } from "../../platform/i18n/index.ts";
 import { liveItems } from "../../platform/live/store.ts";
+import { useEnglish } from "../../test/render.tsx";
 import { CompanyContext, type CompanyValue } from "../company/index.ts";
 import { useCustomStateColumn, useCustomStates } from "./CustomStates.tsx";
 
@@ -37,8 +37,7 @@ function wrapper(data: CompanyValue["data"]) {
 }
 
 beforeAll(() => {
-  localStorage.setItem("vigia.language", "en");
-  initI18n();
+  useEnglish();
 });
 afterEach(() => liveItems.clear());
 

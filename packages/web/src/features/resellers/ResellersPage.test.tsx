@@ -1,11 +1,9 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { type Site, userSchema } from "@vigia/domain";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { initI18n } from "../../platform/i18n/index.ts";
-import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
+import type { SessionValue } from "../../platform/session/session.ts";
 import { SiteStorage } from "../../platform/session/storage.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { ResellersPage } from "./ResellersPage.tsx";
 
 const site: Site = {
@@ -72,8 +70,7 @@ function serve(body: unknown): Promise<void> {
 }
 
 beforeAll(() => {
-  localStorage.setItem("vigia.language", "en");
-  initI18n();
+  useEnglish();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,15 +86,7 @@ describe("ResellersPage", () => {
       "5": reseller(5, "Loop A", 6),
       "6": reseller(6, "Loop B", 5),
     });
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SessionContext.Provider value={session}>
-            <ResellersPage />
-          </SessionContext.Provider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithApp(<ResellersPage />, { session, query: true });
     await served;
     const rows = await screen.findAllByTestId("table-row");
     const column = screen.getAllByRole("columnheader").findIndex((h) => h.textContent === "Tree");

@@ -1,10 +1,9 @@
-import { MantineProvider } from "@mantine/core";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { type Site, userSchema } from "@vigia/domain";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { initI18n } from "../../platform/i18n/index.ts";
-import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
+import type { SessionValue } from "../../platform/session/session.ts";
 import { SiteStorage } from "../../platform/session/storage.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { CrudPage } from "./CrudPage.tsx";
 
 interface Row {
@@ -57,21 +56,17 @@ const session: SessionValue = {
 };
 
 function renderPage(props: Partial<Parameters<typeof CrudPage<Row>>[0]> = {}) {
-  // env="test" turns off Mantine's transitions and portals, so a closed modal is gone at once.
-  render(
-    <MantineProvider env="test">
-      <SessionContext.Provider value={session}>
-        <CrudPage<Row>
-          name="things"
-          title="Things"
-          rows={rows}
-          rowKey={(r) => r.id}
-          columns={[{ key: "name", header: "Name", value: (r) => r.name }]}
-          label={(r) => r.name}
-          {...props}
-        />
-      </SessionContext.Provider>
-    </MantineProvider>,
+  renderWithApp(
+    <CrudPage<Row>
+      name="things"
+      title="Things"
+      rows={rows}
+      rowKey={(r) => r.id}
+      columns={[{ key: "name", header: "Name", value: (r) => r.name }]}
+      label={(r) => r.name}
+      {...props}
+    />,
+    { session },
   );
 }
 
@@ -83,8 +78,7 @@ const rowOf = (name: string) => {
 const confirmButton = () => screen.queryByTestId("mgmt-delete-confirm");
 
 beforeAll(() => {
-  localStorage.setItem("vigia.language", "en");
-  initI18n();
+  useEnglish();
 });
 
 describe("CrudPage", () => {

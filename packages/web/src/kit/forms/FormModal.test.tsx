@@ -1,7 +1,6 @@
-import { MantineProvider } from "@mantine/core";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { initI18n } from "../../platform/i18n/index.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { FormModal } from "./FormModal.tsx";
 
 function renderModal(props: {
@@ -11,19 +10,17 @@ function renderModal(props: {
   error?: string;
 }) {
   const onClose = props.onClose ?? vi.fn();
-  render(
-    <MantineProvider>
-      <FormModal
-        opened
-        title="Edit vehicle"
-        onClose={onClose}
-        onSave={props.onSave}
-        valid={props.valid ?? true}
-        error={props.error}
-      >
-        <input aria-label="plate" />
-      </FormModal>
-    </MantineProvider>,
+  renderWithApp(
+    <FormModal
+      opened
+      title="Edit vehicle"
+      onClose={onClose}
+      onSave={props.onSave}
+      valid={props.valid ?? true}
+      error={props.error}
+    >
+      <input aria-label="plate" />
+    </FormModal>,
   );
   return { onClose };
 }
@@ -31,8 +28,7 @@ function renderModal(props: {
 const saveButton = () => screen.getByTestId("mgmt-save");
 
 beforeAll(() => {
-  localStorage.setItem("vigia.language", "en");
-  initI18n();
+  useEnglish();
 });
 
 // Only the clock the save lock reads is frozen; React and Mantine keep their real timers.

@@ -1,9 +1,8 @@
-import { MantineProvider } from "@mantine/core";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { devicesApi, type ImportResult } from "@vigia/domain";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../../platform/api/instance.ts";
-import { initI18n } from "../../platform/i18n/index.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import { ImportErrorsTable } from "./ImportErrorsTable.tsx";
 
@@ -54,22 +53,20 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 function renderDialog() {
   const onDone = vi.fn();
   const onClose = vi.fn();
-  render(
-    <MantineProvider>
-      <ImportDialog
-        kind="devices"
-        run={(csv, commit) =>
-          api.call(
-            devicesApi.import,
-            { params: { resellerId: 5 }, query: { commit: commit ? "1" : "0" }, body: { csv } },
-            { quiet: true },
-          )
-        }
-        opened
-        onClose={onClose}
-        onDone={onDone}
-      />
-    </MantineProvider>,
+  renderWithApp(
+    <ImportDialog
+      kind="devices"
+      run={(csv, commit) =>
+        api.call(
+          devicesApi.import,
+          { params: { resellerId: 5 }, query: { commit: commit ? "1" : "0" }, body: { csv } },
+          { quiet: true },
+        )
+      }
+      opened
+      onClose={onClose}
+      onDone={onDone}
+    />,
   );
   return { onDone, onClose };
 }
@@ -81,8 +78,7 @@ const choose = (file: File) => {
 };
 
 beforeAll(() => {
-  localStorage.setItem("vigia.language", "en");
-  initI18n();
+  useEnglish();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -149,11 +145,7 @@ describe("ImportErrorsTable", () => {
       key: `k${i}`,
       errors: ["required"],
     }));
-    render(
-      <MantineProvider>
-        <ImportErrorsTable rows={rows} />
-      </MantineProvider>,
-    );
+    renderWithApp(<ImportErrorsTable rows={rows} />);
     const shown = screen.getAllByTestId("import-error-row");
     expect(shown).toHaveLength(1000);
     expect(shown[999]?.textContent).toBe("1001k999Required");

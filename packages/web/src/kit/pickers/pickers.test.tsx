@@ -1,23 +1,16 @@
-import { MantineProvider } from "@mantine/core";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { initI18n } from "../../platform/i18n/index.ts";
 import { TimezoneProvider } from "../../platform/session/preferences.tsx";
 import { LANGUAGE_KEY, TIMEZONE_KEY } from "../../platform/session/storage.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { RangePicker } from "./RangePicker.tsx";
 
-const wrap = (node: React.ReactNode) =>
-  render(
-    <MantineProvider>
-      <TimezoneProvider>{node}</TimezoneProvider>
-    </MantineProvider>,
-  );
+const wrap = (node: React.ReactNode) => renderWithApp(<TimezoneProvider>{node}</TimezoneProvider>);
 
 beforeEach(() => {
-  localStorage.setItem(LANGUAGE_KEY, "en");
-  initI18n();
+  useEnglish();
 });
 
 describe("RangePicker", () => {
