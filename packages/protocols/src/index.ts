@@ -17,4 +17,5 @@ export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";
 export { createTeltonikaSession } from "./teltonika/session.ts";
 export * from "./tracker-config.ts";
+export * from "./text.ts";
 export * from "./types.ts";

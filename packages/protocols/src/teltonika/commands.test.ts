@@ -116,6 +116,13 @@ describe("createTeltonikaSession with Codec 12", () => {
     });
   });
 
+  it("hands over a response's text without NUL or other control bytes", () => {
+    const s = createTeltonikaSession();
+    s.push(hex("000F333536333037303432343431303133"));
+    const out = s.push(encodeTeltonikaResponse("Param\u0000 ok\u001b\r\nnext\u0085"));
+    expect(out.messages[0]?.attributes.result).toBe("Param ok\r\nnext");
+  });
+
   it("closes on a corrupt response", () => {
     const s = createTeltonikaSession();
     s.push(hex("000F333536333037303432343431303133"));
