@@ -194,7 +194,7 @@ function FrameDetails({ row }: { row: QuarantinedFrame }) {
             {t("quarantine.position")}
           </Text>
           <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
-            {JSON.stringify(row.position, null, 1)}
+            {JSON.stringify(row.position)}
           </Code>
         </>
       ) : null}
