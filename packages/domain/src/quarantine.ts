@@ -6,7 +6,13 @@ import { z } from "zod";
  * is zero, negative or not a number (`badTime`), its coordinates are out of range or not numbers
  * (`badCoordinates`), or another number of it is not finite (`badValue`).
  */
-export const QUARANTINE_REASONS = ["database", "futureTime", "badTime", "badCoordinates", "badValue"] as const;
+export const QUARANTINE_REASONS = [
+  "database",
+  "futureTime",
+  "badTime",
+  "badCoordinates",
+  "badValue",
+] as const;
 export const quarantineReasonSchema = z.enum(QUARANTINE_REASONS);
 export type QuarantineReason = z.infer<typeof quarantineReasonSchema>;
 

@@ -42,6 +42,7 @@ describe("deviceText", () => {
     for (const s of samples) {
       const out = deviceText(s, 256);
       expect(Buffer.from(out, "utf8").toString("utf8")).toBe(out); // no lone surrogate
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters.
       expect(/[\u0000-\u001f\u007f-\u009f]/.test(out)).toBe(false);
       expect([...out].length).toBeLessThanOrEqual(256);
     }

@@ -21,6 +21,7 @@ export interface DeviceTextOptions {
 }
 
 /** Anything that needs the slow path: C0/C1 controls, DEL, any surrogate half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const SUSPECT = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
 const REPLACEMENT = "\ufffd";
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { DecodeError, type Reader } from "../reader.ts";
-import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
 import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
+import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
 import { encodeGt06Frame } from "./frame.ts";
 
 /**

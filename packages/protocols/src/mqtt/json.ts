@@ -1,3 +1,4 @@
+import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type DecodedMessage,
   type DecodedPosition,
@@ -5,7 +6,6 @@ import {
   emptyMessage,
   type PositionSource,
 } from "../types.ts";
-import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../text.ts";
 
 /**
  * MQTT JSON positions: devices (or an integration) publish to `vigia/devices/<deviceId>/positions` a JSON

@@ -12,6 +12,7 @@ export interface RawFrame {
 export const MAX_RAW_BYTES = 4096;
 
 /** Printable text: no C0 controls except tab and newlines, no DEL or C1, no U+FFFD from a bad UTF-8 sequence. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd\ud800-\udfff]/;
 
 export function rawFrameOf(raw: Buffer | string): RawFrame {
