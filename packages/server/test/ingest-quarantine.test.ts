@@ -1,5 +1,6 @@
-import { encodeOsmAndPath } from "@vigia/protocols";
+import { encodeOsmAndPath, encodeTeltonikaCommand, encodeTeltonikaResponse } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configCommandTexts } from "../src/ingest/config-commands.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -236,6 +237,44 @@ describe("positions that used to vanish without trace", () => {
     expect(rows[0]).toMatchObject({ protocol: "teltonika", reason: "badCoordinates", rawFormat: "hex" });
     expect(rows[0]!.position?.lat).toBe(95);
     expect(rows[0]!.raw).toMatch(/^[0-9a-f]+$/);
+  });
+});
+
+describe("a poisoned string over TCP", () => {
+  it("records a Teltonika command answer holding NUL and escape bytes, and keeps the connection", async () => {
+    const [row] = await p.ctx.db.query<{ id: number; device_id: string; type_id: number }>(
+      `select d.id, d.device_id, d.type_id from devices d join device_types t on t.id = d.type_id
+       where t.proto = 'teltonika' and d.company_id = $1 order by d.id offset 2 limit 1`,
+      [acme],
+    );
+    const config = {
+      apn: "m2m.movistar",
+      server: "gw.vigia.demo",
+      port: 5027,
+      speedLimit: 110,
+      interval: 30,
+      sleepTime: 15,
+    };
+    const saved = await p.api.put(
+      `companies/id/${acme}/trackers/id/${row!.id}`,
+      { deviceId: row!.device_id, typeId: row!.type_id, configActive: true, config },
+      companyAdmin,
+    );
+    expect(saved.status).toBe(200);
+    const [text] = configCommandTexts("teltonika", config);
+    const device = await TestDevice.connect(ports.teltonika);
+    device.send(teltonikaHandshake(row!.device_id));
+    expect((await device.read(1))[0]).toBe(1);
+    await device.read(encodeTeltonikaCommand(text!).length);
+    device.send(encodeTeltonikaResponse("New value\u0000 2001:m2m\u001b[0m;"));
+    device.send(teltonikaPacket([{ ts: TEST_START + 400 * 60_000, lat: 40.5, lng: -3.7, spd: 10 }]));
+    expect((await device.read(4)).readUInt32BE(0)).toBe(1);
+    const stored = await p.ctx.db.query<{ state: string; result: string }>(
+      "select config_state as state, config->>'lastResult' as result from devices where id = $1",
+      [row!.id],
+    );
+    expect(stored).toEqual([{ state: "updated", result: "New value 2001:m2m[0m;" }]);
+    device.end();
   });
 });
 
