@@ -37,6 +37,7 @@ export * from "./items.ts";
 export * from "./live.ts";
 export * from "./places.ts";
 export * from "./placesImport.ts";
+export * from "./quarantine.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./validation/fields.ts";

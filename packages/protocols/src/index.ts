@@ -16,5 +16,6 @@ export * from "./teltonika/codec.ts";
 export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";
 export { createTeltonikaSession } from "./teltonika/session.ts";
+export * from "./text.ts";
 export * from "./tracker-config.ts";
 export * from "./types.ts";

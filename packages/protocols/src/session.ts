@@ -25,7 +25,12 @@ export function createFramedSession(
       if (failed) return out;
       buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
       try {
-        for (let used = step(buf, out); used > 0; used = step(buf, out)) buf = buf.subarray(used);
+        let framed = 0;
+        for (let used = step(buf, out); used > 0; used = step(buf, out)) {
+          // Each message keeps the bytes of the frame it came from (a view: no copy on the hot path).
+          for (; framed < out.messages.length; framed++) out.messages[framed]!.raw = buf.subarray(0, used);
+          buf = buf.subarray(used);
+        }
         // Steps reject oversize headers, so this only trips on input that never forms a header.
         if (buf.length > maxFrame) throw new Error("buffer exceeds maximum frame size");
         // Copy the leftover partial frame: a view would pin the caller's whole chunk in memory

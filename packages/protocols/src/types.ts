@@ -49,6 +49,11 @@ export interface DecodedMessage {
   /** Message-level data that belongs to no position (heartbeat status, cell-only location, ...). */
   attributes: Attributes;
   cell: CellInfo | null;
+  /**
+   * The frame's bytes as received (a view, not a copy), set by the TCP sessions: the server keeps them with a
+   * position it could not store, so that what the device sent can be shown.
+   */
+  raw?: Buffer;
 }
 
 /** Pure decoders never throw; they return either a value or a human-readable error. */

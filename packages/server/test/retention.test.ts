@@ -54,4 +54,25 @@ describe("data retention", () => {
     await partitions.ensure(p.ctx.db, globex, TEST_START - 10 * DAY_MS);
     expect(await partitionNames()).toHaveLength(4);
   });
+
+  it("deletes quarantined positions past their company's retention, and orphans after 30 days", async () => {
+    const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
+    const globex = companies.find((c) => c.name === "Globex Security")!.id;
+    await p.ctx.db.query("update companies set retention_days = 7 where id = $1", [globex]);
+    for (const [companyId, daysAgo] of [
+      [globex, 3],
+      [globex, 8],
+      [null, 20],
+      [null, 31],
+    ] as const) {
+      await p.ctx.db.query(
+        `insert into ingest_quarantine (company_id, imei, protocol, reason, received_ts)
+         values ($1, $2, 'osmand', 'badTime', $3)`,
+        [companyId, `q${daysAgo}`, TEST_START - daysAgo * DAY_MS],
+      );
+    }
+    await dropExpiredPartitions(p.ctx.db, new PartitionManager(), TEST_START);
+    const left = await p.ctx.db.query<{ imei: string }>("select imei from ingest_quarantine order by imei");
+    expect(left.map((r) => r.imei)).toEqual(["q20", "q3"]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   trackerInputsSchema,
   unknownDeviceSchema,
 } from "../devices.ts";
+import { quarantinePageSchema, quarantineQuerySchema } from "../quarantine.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const companyDeviceParams = z.object({ companyId: idParam, id: idParam });
@@ -164,5 +165,14 @@ export const devicesApi = {
     tags: ["reseller load"],
     params: z.object({ deviceId: z.string().min(1).max(64) }),
     response: z.object({ deviceId: z.string() }),
+  }),
+  quarantine: defineRoute({
+    method: "GET",
+    path: "/resellers/quarantine",
+    summary:
+      "Positions the ingest kept apart (refused by the database, time or coordinates out of range), newest first, of the caller's resellers' devices",
+    tags: ["reseller load"],
+    query: quarantineQuerySchema,
+    response: quarantinePageSchema,
   }),
 };

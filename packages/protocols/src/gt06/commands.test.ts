@@ -71,6 +71,14 @@ describe("GT06 reply decoding", () => {
     expect(r.value).toMatchObject({ kind: "commandResult", ack: null, attributes: { result: text, serial } });
   });
 
+  it("replaces a lone UTF-16 surrogate and drops NUL in a 0x21 reply", () => {
+    // "OK" + a high surrogate with no low half + NUL + "!" in UTF-16BE.
+    const body = "004f004bd83d00000021";
+    const packet = frame(`00 ${(1 + 4 + 1 + 10 + 4).toString(16)} 21 00000000 02 ${body} 0007`, true);
+    const r = decodeGt06Frame(packet, "0123456789012345");
+    expect(r.ok && r.value.attributes.result).toBe("OK\ufffd!");
+  });
+
   it("rejects a 0x15 whose command length is shorter than the server flag", () => {
     expect(decodeGt06Frame(frame("08 15 03 000000 0001"), null).ok).toBe(false);
   });

@@ -1,5 +1,6 @@
 import net from "node:net";
 import { DecodeError, type Reader } from "../reader.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
 import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
 import { encodeGt06Frame } from "./frame.ts";
 
@@ -46,6 +47,14 @@ export function encodeGt06Command(command: string, serial: number, options: Gt06
  *  - 0x21: server flag u32 | encoding u8 (1 ASCII, 2 UTF-16BE) | text.
  */
 export function readGt06Reply(protocol: number, r: Reader): { serverFlag: number; text: string } {
+  const reply = readRawReply(protocol, r);
+  return {
+    serverFlag: reply.serverFlag,
+    text: deviceText(reply.text, MAX_COMMAND_RESULT, { multiline: true }),
+  };
+}
+
+function readRawReply(protocol: number, r: Reader): { serverFlag: number; text: string } {
   if (protocol === GT06_COMMAND_REPLY) {
     const length = r.u8();
     if (length < 4) throw new DecodeError(`reply command length ${length} too small`);

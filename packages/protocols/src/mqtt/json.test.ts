@@ -60,6 +60,23 @@ describe("decodeMqttJson", () => {
     expect(decode("other/topic", body)).toEqual({ ok: false, error });
   });
 
+  it("cleans the id, attribute names and text values the device sent", () => {
+    const r = decode("vigia/devices/12\u000034/positions", {
+      lat: 40.4,
+      lng: -3.7,
+      attributes: { "no\u0000te": "a\u0000b", cut: `${"b".repeat(255)}😀😀`, half: "\ud83d", n: 3 },
+    });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.imei).toBe("1234");
+    expect(r.value.positions[0]!.attributes).toEqual({
+      note: "ab",
+      cut: `${"b".repeat(255)}😀`,
+      half: "\ufffd",
+      n: 3,
+    });
+  });
+
   it("refuses oversized payloads", () => {
     expect(decodeMqttJson("vigia/devices/1/positions", Buffer.alloc(300 * 1024, 32), NOW).ok).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type DecodedMessage,
   type DecodedPosition,
@@ -13,6 +14,8 @@ import {
  */
 export const MQTT_DEFAULT_TOPIC = "vigia/devices/+/positions";
 export const MAX_MQTT_PAYLOAD = 256 * 1024;
+/** Attributes kept per position; a device has no reason to send more. */
+const MAX_ATTRIBUTES = 64;
 
 type Json = Record<string, unknown>;
 
@@ -41,8 +44,12 @@ function position(entry: Json, now: number): DecodedPosition | string {
   if (ts === null) return "timestamp not understood";
   const attributes: DecodedPosition["attributes"] = {};
   if (entry.attributes && typeof entry.attributes === "object" && !Array.isArray(entry.attributes)) {
-    for (const [key, value] of Object.entries(entry.attributes as Json)) {
-      if (typeof value === "number" || typeof value === "string" || typeof value === "boolean")
+    for (const [rawKey, value] of Object.entries(entry.attributes as Json)) {
+      if (Object.keys(attributes).length >= MAX_ATTRIBUTES) break;
+      const key = deviceText(rawKey, MAX_TEXT_KEY);
+      if (key === "") continue;
+      if (typeof value === "string") attributes[key] = deviceText(value, MAX_TEXT_VALUE);
+      else if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean")
         attributes[key] = value;
     }
   }
@@ -77,8 +84,9 @@ export function decodeMqttJson(topic: string, payload: Buffer, now: number): Dec
   const first = entries[0] as Json;
   const id =
     fromTopic ?? (typeof first.id === "string" || typeof first.id === "number" ? String(first.id) : null);
-  if (!id) return { ok: false, error: "no device id in topic or payload" };
-  const message = emptyMessage("position", id.slice(0, 64));
+  const cleanId = id === null ? "" : deviceText(id, MAX_DEVICE_ID);
+  if (!cleanId) return { ok: false, error: "no device id in topic or payload" };
+  const message = emptyMessage("position", cleanId);
   for (const entry of entries) {
     const decoded = position(entry as Json, now);
     if (typeof decoded === "string") return { ok: false, error: decoded };

@@ -61,6 +61,30 @@ describe("OsmAnd query form", () => {
     expect(p.attributes).toEqual({ ignition: true, fuel: 42.5, note: "hello" });
   });
 
+  it("cleans device text: no NUL or controls, lengths cut on code points, lone surrogates replaced", () => {
+    const long = `${"a".repeat(255)}😀`;
+    const q = new URLSearchParams({
+      id: "1",
+      lat: "1",
+      lon: "1",
+      note: "a\u0000b\u0007",
+      long,
+      driverUniqueId: "D\u0000 1",
+    });
+    expect(ok(get(q.toString())).positions[0]!.attributes).toEqual({ note: "ab", long, driverId: "D 1" });
+    const json = JSON.stringify({
+      device_id: "7",
+      location: {
+        coords: { latitude: 1, longitude: 2 },
+        event: "x\ud83d\u0000",
+        activity: { type: "\ude00" },
+      },
+    });
+    const attributes = ok({ method: "POST", query: {}, body: json, contentType: "application/json" })
+      .positions[0]!.attributes;
+    expect(attributes).toMatchObject({ clientEvent: "x\ufffd", activity: "\ufffd" });
+  });
+
   it("accepts a plain object query and form-encoded POST bodies", () => {
     expect(ok({ method: "GET", query: { id: "7", lat: "1", lon: "2" }, body: null }).positions).toHaveLength(
       1,

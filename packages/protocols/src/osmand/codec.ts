@@ -1,4 +1,5 @@
 import { attempt, DecodeError } from "../reader.ts";
+import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type Attributes,
   type AttributeValue,
@@ -70,7 +71,7 @@ const normalizeCourse = (deg: number) => (deg < 0 ? 0 : Math.round(deg) % 360);
 
 function passthroughValue(v: string): AttributeValue {
   if (v === "true" || v === "false") return v === "true";
-  return NUMBER_RE.test(v) && Number.isFinite(Number(v)) ? Number(v) : v.slice(0, 256);
+  return NUMBER_RE.test(v) && Number.isFinite(Number(v)) ? Number(v) : deviceText(v, MAX_TEXT_VALUE);
 }
 
 function decodeQuery(params: URLSearchParams, now: number): DecodedMessage {
@@ -106,7 +107,8 @@ function decodeQuery(params: URLSearchParams, now: number): DecodedMessage {
   const charge = params.get("charge");
   if (charge !== null) attributes.charging = charge === "true" || charge === "1";
   const driver = params.get("driverUniqueId");
-  if (driver) attributes.driverId = driver.slice(0, 64);
+  const driverId = driver ? deviceText(driver, 64) : "";
+  if (driverId) attributes.driverId = driverId;
   let extra = 0;
   for (const [key, value] of params) {
     if (KNOWN.has(key) || !PASSTHROUGH_KEY.test(key) || key in attributes || extra >= MAX_PASSTHROUGH)
@@ -160,9 +162,9 @@ function decodeJsonLocation(loc: Json, now: number): DecodedPosition {
   const odometer = optNumber(loc.odometer);
   if (odometer !== null) attributes.odometer = odometer;
   // App lifecycle events (motionchange, heartbeat, geofence…) are not vehicle alarms: kept apart from `event`.
-  if (typeof loc.event === "string") attributes.clientEvent = loc.event.slice(0, 64);
+  if (typeof loc.event === "string") attributes.clientEvent = deviceText(loc.event, 64);
   if (isObject(loc.activity) && typeof loc.activity.type === "string")
-    attributes.activity = loc.activity.type.slice(0, 64);
+    attributes.activity = deviceText(loc.activity.type, 64);
   const speed = optNumber(c.speed);
   return {
     ts: typeof ts === "string" || typeof ts === "number" ? parseOsmAndTime(ts) : now,

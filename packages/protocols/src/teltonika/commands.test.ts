@@ -116,6 +116,22 @@ describe("createTeltonikaSession with Codec 12", () => {
     });
   });
 
+  it("gives each message the bytes of its own frame, when one read holds several", () => {
+    const s = createTeltonikaSession();
+    const login = hex("000F333536333037303432343431303133");
+    const one = encodeTeltonikaResponse("one");
+    const two = encodeTeltonikaResponse("two");
+    const out = s.push(Buffer.concat([login, one, two]));
+    expect(out.messages.map((m) => m.raw)).toEqual([login, one, two]);
+  });
+
+  it("hands over a response's text without NUL or other control bytes", () => {
+    const s = createTeltonikaSession();
+    s.push(hex("000F333536333037303432343431303133"));
+    const out = s.push(encodeTeltonikaResponse("Param\u0000 ok\u001b\r\nnext\u0085"));
+    expect(out.messages[0]?.attributes.result).toBe("Param ok\r\nnext");
+  });
+
   it("closes on a corrupt response", () => {
     const s = createTeltonikaSession();
     s.push(hex("000F333536333037303432343431303133"));

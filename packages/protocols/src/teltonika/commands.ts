@@ -1,4 +1,5 @@
 import { attempt, DecodeError, Reader } from "../reader.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
 import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
 import type { DecodeResult } from "../types.ts";
 import { teltonikaData, teltonikaFrame } from "./codec.ts";
@@ -45,7 +46,7 @@ export function decodeTeltonikaResponse(packet: Buffer): DecodeResult<string> {
     const type = d.u8();
     if (type !== CODEC_12_RESPONSE)
       throw new DecodeError(`Codec 12 type 0x${type.toString(16)} is not a response`);
-    const text = d.bytes(d.u32()).toString("latin1");
+    const text = deviceText(d.bytes(d.u32()).toString("latin1"), MAX_COMMAND_RESULT, { multiline: true });
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantities differ");
     if (d.remaining !== 0) throw new DecodeError("trailing bytes in data field");
     return text;

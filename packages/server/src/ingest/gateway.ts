@@ -105,6 +105,7 @@ function handleTcp(
       imei: message.imei,
       remote,
       positions: message.positions,
+      raw: message.raw,
     });
     if (closed) return;
     if (result === "unknown") {

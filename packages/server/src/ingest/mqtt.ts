@@ -35,7 +35,13 @@ export async function startMqttIngest(
     }
     const message = decoded.value;
     processor
-      .submit({ protocol: "mqtt", imei: message.imei!, remote: options.url, positions: message.positions })
+      .submit({
+        protocol: "mqtt",
+        imei: message.imei!,
+        remote: options.url,
+        positions: message.positions,
+        raw: payload,
+      })
       .then(() => callback())
       .catch((error: unknown) => {
         log.warn(

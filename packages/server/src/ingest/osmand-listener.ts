@@ -72,6 +72,9 @@ export function osmAndListener(deps: {
         return;
       }
       const message = decoded.value;
+      // What the phone sent, for the quarantine: the request without its key, and the body.
+      const body = chunks.length > 0 ? `\n${Buffer.concat(chunks).toString("utf8")}` : "";
+      const raw = `${req.method ?? "GET"} ${url.pathname}${url.search}${body}`;
       const imei = message.imei as string;
       deps
         .deviceKey(imei)
@@ -89,6 +92,7 @@ export function osmAndListener(deps: {
             imei,
             remote: req.socket.remoteAddress ?? "",
             positions: message.positions,
+            raw,
           });
           res.writeHead(result === "unknown" ? 404 : 200).end();
         })

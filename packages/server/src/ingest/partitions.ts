@@ -41,7 +41,10 @@ export class PartitionManager {
   }
 }
 
-/** Drops the day partitions of each company that lie wholly before its retention horizon. */
+/** How long quarantined frames of devices on no company are kept. */
+const ORPHAN_QUARANTINE_DAYS = 30;
+
+/** Drops the day partitions of each company that lie wholly before its retention horizon, and its older events and quarantined frames. */
 export async function dropExpiredPartitions(
   db: Queryable,
   partitions: PartitionManager,
@@ -73,6 +76,14 @@ export async function dropExpiredPartitions(
       }
     }
     await db.query("delete from events where company_id = $1 and ts < $2", [company.id, horizon]);
+    await db.query("delete from ingest_quarantine where company_id = $1 and received_ts < $2", [
+      company.id,
+      horizon,
+    ]);
   }
+  // Quarantined frames of devices on no company belong to no retention setting: a month is enough to look.
+  await db.query("delete from ingest_quarantine where company_id is null and received_ts < $1", [
+    now - ORPHAN_QUARANTINE_DAYS * DAY_MS,
+  ]);
   return dropped;
 }

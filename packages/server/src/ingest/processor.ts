@@ -1,7 +1,8 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
-import { dayStartOf, type PartitionManager } from "./partitions.ts";
+import { type CandidateRow, commitPositions, markFirstSeen } from "./commit.ts";
+import type { PartitionManager } from "./partitions.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
 export interface IngestRecord {
@@ -9,6 +10,8 @@ export interface IngestRecord {
   imei: string;
   remote: string;
   positions: DecodedPosition[];
+  /** The frame as received (bytes or request text), kept with a position that cannot be stored. */
+  raw?: Buffer | string;
 }
 
 export type SubmitResult = "stored" | "unknown";
@@ -16,13 +19,13 @@ export type SubmitResult = "stored" | "unknown";
 interface Pending {
   binding: DeviceBinding;
   positions: DecodedPosition[];
+  protocol: string;
+  raw: Buffer | string | null;
   receivedTs: number;
   resolve: (result: SubmitResult) => void;
   reject: (error: Error) => void;
 }
 
-/** How far a device clock may run ahead before its fixes are taken as wrong rather than stored. */
-const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 const MAX_BATCH_POSITIONS = 5000;
 
 /**
@@ -56,6 +59,8 @@ export class Processor {
       this.queue.push({
         binding,
         positions: record.positions,
+        protocol: record.protocol,
+        raw: record.raw ?? null,
         receivedTs: this.ctx.clock.now(),
         resolve,
         reject,
@@ -102,68 +107,30 @@ export class Processor {
     const batch = this.takeBatch();
     if (batch.length === 0) return;
     const now = this.ctx.clock.now();
-    const rows: Record<string, unknown>[] = [];
-    const accepted: CommittedPosition[] = [];
-    for (const pending of batch) {
-      const { binding } = pending;
-      for (const position of pending.positions) {
-        if (position.ts > now + FUTURE_TOLERANCE_MS || !Number.isFinite(position.ts) || position.ts <= 0)
-          continue;
-        accepted.push({ binding, position, receivedTs: pending.receivedTs });
-        rows.push({
-          c: binding.companyId ?? 0,
-          d: binding.deviceRowId,
-          it: binding.itemType,
-          ii: binding.itemId,
-          ts: position.ts,
-          rt: pending.receivedTs,
-          lat: position.lat,
-          lng: position.lng,
-          alt: position.alt,
-          spd: position.spd,
-          co: position.course,
-          sa: position.satt,
-          va: position.valid,
-          sr: position.src,
-          at: position.attributes,
-        });
-      }
-    }
+    const rows: CandidateRow[] = batch.flatMap(({ binding, positions, receivedTs, protocol, raw }) =>
+      positions.map((position) => ({ binding, position, receivedTs, protocol, raw })),
+    );
+    let accepted: CommittedPosition[];
     try {
-      await this.ctx.db.transaction(async (tx) => {
-        const days = new Set(rows.map((r) => `${r.c}:${dayStartOf(r.ts as number)}`));
-        for (const cd of days) {
-          const [c, d] = cd.split(":").map(Number);
-          await this.partitions.ensure(tx, c!, d!);
-        }
-        if (rows.length > 0) {
-          await tx.query(
-            `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, alt, spd, course,
-               satt, valid, src, attributes)
-             select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, coalesce(r.at, '{}')
-             from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
-               lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
-             on conflict do nothing`,
-            [JSON.stringify(rows)],
-          );
-        }
-        const firstSeen = batch
-          .filter((p) => p.binding.firstConnectTs === null)
-          .map((p) => p.binding.deviceRowId);
-        if (firstSeen.length > 0) {
-          await tx.query(
-            "update devices set first_connect_ts = $2 where id = any($1::int[]) and first_connect_ts is null",
-            [firstSeen, now],
-          );
-          for (const p of batch) p.binding.firstConnectTs ??= now;
-        }
-      });
+      // A row that cannot be stored is quarantined (commit.ts), so one bad frame never fails the batch.
+      const outcome = await commitPositions(this.ctx.db, this.partitions, rows, now);
+      await markFirstSeen(
+        this.ctx.db,
+        batch.map((p) => p.binding),
+        now,
+      );
+      accepted = outcome.committed;
+      if (outcome.quarantined.length > 0)
+        this.ctx.log.warn(
+          { quarantined: outcome.quarantined.map((q) => ({ imei: q.row.binding.imei, reason: q.reason })) },
+          "positions quarantined",
+        );
     } catch (error) {
       for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
       this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
       return;
     }
-    this.stats.positions += rows.length;
+    this.stats.positions += accepted.length;
     this.stats.batches += 1;
     for (const pending of batch) pending.resolve("stored");
     await this.live.applyCommitted(accepted);

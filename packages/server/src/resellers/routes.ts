@@ -8,6 +8,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
+import { registerQuarantineRoutes } from "./quarantine.ts";
 import { registerUnknownDeviceRoutes } from "./unknown-devices.ts";
 
 const COMPANY_STATES = {
@@ -47,6 +48,7 @@ export function resellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, resellersApi.timezones, async () => timezones());
     mountRoute(app, resellersApi.states, async () => COMPANY_STATES);
     registerUnknownDeviceRoutes(app, ctx);
+    registerQuarantineRoutes(app, ctx);
   };
 }
 

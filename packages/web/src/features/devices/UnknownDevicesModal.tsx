@@ -1,21 +1,25 @@
-import { Badge, Modal } from "@mantine/core";
+import { Badge, Modal, Tabs } from "@mantine/core";
 import { IconPlus, IconX } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { devicesApi, type UnknownDevice } from "@vigia/domain";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { QuarantinePanel } from "./QuarantinePanel.tsx";
 
 /** Device type each gateway protocol speaks, so "Register" starts with the right identifier rules. */
 export const PROTOCOL_DEVICE_TYPE: Readonly<Record<string, number>> = { teltonika: 1, gt06: 3, osmand: 4 };
 
 export const UNKNOWN_DEVICES_KEY = ["unknownDevices"] as const;
 
-/** The identifiers the gateways heard but nobody registered (issue 4), to register or dismiss. */
+/**
+ * The identifiers the gateways heard but nobody registered (issue 4), to register or dismiss; and in the
+ * second tab the positions the ingest kept apart (issue 14), what devices send that could not be stored.
+ */
 export function UnknownDevicesModal({
   opened,
   onClose,
@@ -28,11 +32,12 @@ export function UnknownDevicesModal({
   const { t } = useTranslation();
   const { timezone } = useTimezone();
   const queryClient = useQueryClient();
+  const [tab, setTab] = useState<string | null>("unknown");
   // Fetched only while open: the list is global and the gateways keep it changing.
   const list = useQuery({
     queryKey: UNKNOWN_DEVICES_KEY,
     queryFn: () => api.call(devicesApi.unknown, {}),
-    enabled: opened,
+    enabled: opened && tab === "unknown",
   });
   // The server sends the most recently heard first; keep that order rather than sort formatted dates.
   const rows = useMemo(() => Object.values(list.data ?? {}), [list.data]);
@@ -85,16 +90,29 @@ export function UnknownDevicesModal({
   return (
     // No modal title: the table already carries it. Wide enough for the row actions without scrolling.
     <Modal opened={opened} onClose={onClose} size={1100} centered withCloseButton>
-      <DataTable
-        name="unknown_devices"
-        title={t("extras.unknownDevices.title")}
-        rows={rows}
-        rowKey={(r) => r.deviceId}
-        columns={columns}
-        actions={actions}
-        loading={list.isPending && opened}
-        height={420}
-      />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="unknown">{t("extras.unknownDevices.title")}</Tabs.Tab>
+          <Tabs.Tab value="quarantine" data-testid="quarantine-tab">
+            {t("quarantine.tab")}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="unknown">
+          <DataTable
+            name="unknown_devices"
+            title={t("extras.unknownDevices.title")}
+            rows={rows}
+            rowKey={(r) => r.deviceId}
+            columns={columns}
+            actions={actions}
+            loading={list.isPending && opened}
+            height={420}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="quarantine">
+          <QuarantinePanel active={opened && tab === "quarantine"} />
+        </Tabs.Panel>
+      </Tabs>
     </Modal>
   );
 }
