@@ -1,6 +1,7 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
+import { commitIsDurable, type Durability } from "./durability.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
@@ -42,6 +43,7 @@ export class Processor {
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
     private readonly live: LiveState,
+    private readonly durability: Durability = commitIsDurable,
   ) {}
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
@@ -161,6 +163,14 @@ export class Processor {
     } catch (error) {
       for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
       this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
+      return;
+    }
+    try {
+      // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
+      await this.durability.secure(rows);
+    } catch (error) {
+      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
+      this.ctx.log.error({ err: error }, "position batch not made durable; devices will resend");
       return;
     }
     this.stats.positions += rows.length;
