@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { DecodedPosition } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IngestJournal, type JournalIo, nodeJournalIo } from "../src/ingest/index.ts";
 import { decodeJournal, encodeRecord } from "../src/ingest/journal-format.ts";
@@ -55,7 +56,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const fixes = (n: number, minute: number) =>
+const fixes = (n: number, minute: number): DecodedPosition[] =>
   Array.from({ length: n }, (_, i) => ({
     ts: TEST_START - 3_600_000 + (minute + i) * 60_000,
     lat: 40.4,
@@ -65,7 +66,7 @@ const fixes = (n: number, minute: number) =>
     course: 90,
     satt: 9,
     valid: true,
-    src: 0,
+    src: 1,
     attributes: {},
   }));
 

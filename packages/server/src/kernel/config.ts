@@ -24,6 +24,8 @@ export interface Config {
   deviceLimits: {
     handshakeTimeoutMs: number;
     maxPerAddress: number;
+    /** Device connections of the whole gateway (DEVICE_MAX_CONNECTIONS); null: under the descriptor limit. */
+    maxConnections: number | null;
     osmandBurst: number;
     osmandPerSecond: number;
   };
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceLimits: {
       handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
       maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),
+      maxConnections: env.DEVICE_MAX_CONNECTIONS ? Math.floor(positive(env.DEVICE_MAX_CONNECTIONS, 1)) : null,
       osmandBurst: positive(env.OSMAND_RATE_BURST, 60),
       osmandPerSecond: positive(env.OSMAND_RATE_PER_SECOND, 2),
     },
