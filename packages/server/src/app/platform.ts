@@ -20,6 +20,7 @@ import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import type { LiveBus, LiveHub } from "../live/index.ts";
+import { metricsMount } from "./metrics.ts";
 import { apiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -72,10 +73,19 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       : null;
   const services = await createServices(ctx, { bus: options.bus, durability: journal ?? undefined });
   const { mailer, live, partitions, processor, alarms, hub } = services;
+  let gatewayRef: Gateway | null = null;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
     api: apiRoutes(ctx, services),
-    mounts: [hub.mount, ...(options.mounts ?? [])],
+    mounts: [
+      hub.mount,
+      metricsMount(
+        services,
+        { gateway: () => gatewayRef, journal },
+        { token: config.metricsToken, public: config.metricsPublic },
+      ),
+      ...(options.mounts ?? []),
+    ],
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -89,6 +99,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         limits: config.deviceLimits,
       })
     : null;
+  gatewayRef = gateway;
   const mqttIngest =
     config.gateway && config.mqttUrl
       ? await startMqttIngest(processor, log, { url: config.mqttUrl, now: () => clock.now() })

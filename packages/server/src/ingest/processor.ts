@@ -46,6 +46,11 @@ export class Processor {
     private readonly durability: Durability = commitIsDurable,
   ) {}
 
+  /** Submissions waiting for a batch (for /metrics). */
+  get queueDepth(): number {
+    return this.queue.length;
+  }
+
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
     const binding = await this.registry.lookup(record.imei);

@@ -36,6 +36,9 @@ export interface Config {
   egressAllowPrivate: string | null;
   /** Seconds between positions of each simulated demo device. */
   simIntervalS: number;
+  /** Bearer token for /metrics (METRICS_TOKEN); without it only loopback may read, unless VIGIA_METRICS_PUBLIC. */
+  metricsToken: string | null;
+  metricsPublic: boolean;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -105,6 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
+    metricsToken: env.METRICS_TOKEN || null,
+    metricsPublic: flag(env.VIGIA_METRICS_PUBLIC, false),
   };
 }
 
