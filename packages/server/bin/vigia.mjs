@@ -30,7 +30,9 @@ function newestSource() {
 function useCompiled() {
   if (process.env.VIGIA_FROM_SOURCE === "1" || !existsSync(compiled)) return false;
   if (statSync(compiled).mtimeMs >= newestSource()) return true;
-  console.error("vigia: the sources changed since the last build; running them through tsx (npm run build -w @vigia/server)");
+  console.error(
+    "vigia: the sources changed since the last build; running them through tsx (npm run build -w @vigia/server)",
+  );
   return false;
 }
 

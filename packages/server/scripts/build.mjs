@@ -14,7 +14,9 @@ const externalThirdParty = {
   name: "external-third-party",
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith("@vigia/") || args.kind === "entry-point" ? undefined : { path: args.path, external: true },
+      args.path.startsWith("@vigia/") || args.kind === "entry-point"
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

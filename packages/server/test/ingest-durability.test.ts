@@ -14,6 +14,9 @@ type Op =
   | { op: "datasync"; file: string }
   | { op: "sync"; file: string };
 
+/** Set to make the next syncs fail as a dying disk would (EIO). */
+const disk = { failing: false };
+
 function countingIo(ops: Op[]): JournalIo {
   return {
     syncPath: async (file) => {
@@ -28,6 +31,7 @@ function countingIo(ops: Op[]): JournalIo {
           ops.push({ op: "append", file, data: Buffer.from(data) });
         },
         datasync: async () => {
+          if (disk.failing) throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
           await real.datasync();
           ops.push({ op: "datasync", file });
         },
@@ -185,5 +189,19 @@ describe("ACK means durable on PGlite", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // Last in this file: it leaves the platform's journal failed, as it would stay until a restart.
+  it("acknowledges nothing once a journal sync has failed, not even after the disk answers again", async () => {
+    const record = (minute: number) => ({
+      protocol: "osmand",
+      imei: imeis[1]!,
+      remote: "test",
+      positions: fixes(2, 500 + minute),
+    });
+    disk.failing = true;
+    await expect(p.services.processor.submit(record(0))).rejects.toThrow(/EIO/);
+    disk.failing = false;
+    await expect(p.services.processor.submit(record(10))).rejects.toThrow(/EIO/);
   });
 });

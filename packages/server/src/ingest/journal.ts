@@ -69,6 +69,8 @@ export class IngestJournal implements Durability {
   private rotation: Promise<void> | null = null;
   private bytes = 0;
   private closed = false;
+  /** After a failed write or sync the file's state is unknown (a later sync proves nothing): no more ACKs. */
+  private failed: Error | null = null;
   /** Records synced and syncs made, for /metrics. */
   readonly stats = { records: 0, syncs: 0, replayedRows: 0 };
 
@@ -109,6 +111,7 @@ export class IngestJournal implements Durability {
   secure(rows: readonly object[]): Promise<void> {
     if (rows.length === 0) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error("ingest journal is closed"));
+    if (this.failed) return Promise.reject(this.failed);
     const record = encodeRecord(rows);
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ record, resolve, reject });
@@ -132,7 +135,10 @@ export class IngestJournal implements Durability {
       await this.file.datasync();
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
+      this.failed = e;
+      this.options.log.error({ err: e }, "ingest journal write failed; no device is acknowledged until restart");
       for (const waiter of group) waiter.reject(e);
+      for (const waiter of this.waiting.splice(0)) waiter.reject(e);
       return;
     }
     this.bytes += data.length;

@@ -10,9 +10,18 @@ export interface SyncIo {
   syncPath(file: string): Promise<void>;
 }
 
+const code = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
 export const nodeSyncIo: SyncIo = {
   syncPath: async (file) => {
-    const handle = await open(file, "r");
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(file, "r");
+    } catch (error) {
+      // Windows cannot open a directory to sync it (nor needs to).
+      if (process.platform === "win32" && (code(error) === "EISDIR" || code(error) === "EPERM")) return;
+      throw error;
+    }
     try {
       await handle.sync();
     } finally {
@@ -25,10 +34,15 @@ async function syncTree(dir: string, io: SyncIo): Promise<number> {
   let synced = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) synced += await syncTree(full, io);
-    else if (entry.isFile()) {
-      await io.syncPath(full);
-      synced += 1;
+    try {
+      if (entry.isDirectory()) synced += await syncTree(full, io);
+      else if (entry.isFile()) {
+        await io.syncPath(full);
+        synced += 1;
+      }
+    } catch (error) {
+      // Dropped since the listing (a retention drop, a recycled WAL segment): nothing of it left to keep.
+      if (code(error) !== "ENOENT") throw error;
     }
   }
   await io.syncPath(dir);
