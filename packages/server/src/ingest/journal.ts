@@ -136,7 +136,10 @@ export class IngestJournal implements Durability {
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
       this.failed = e;
-      this.options.log.error({ err: e }, "ingest journal write failed; no device is acknowledged until restart");
+      this.options.log.error(
+        { err: e },
+        "ingest journal write failed; no device is acknowledged until restart",
+      );
       for (const waiter of group) waiter.reject(e);
       for (const waiter of this.waiting.splice(0)) waiter.reject(e);
       return;
