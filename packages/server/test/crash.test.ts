@@ -61,6 +61,7 @@ describe("crash safety", () => {
       OSMAND_PORT: String(await freePort()),
       VIGIA_SIMULATE: "0",
       VIGIA_WEB_DIST: "/nonexistent",
+      VIGIA_FROM_SOURCE: "1",
       ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     };
     // The demo's first Teltonika devices (vehicles 1, 2 and 4 of Acme Logistics).

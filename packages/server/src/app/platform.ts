@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { ensureDefaultSite, ensureDeviceTypes, seedDemo, startDemoSimulation } from "../demo/index.ts";
@@ -5,6 +6,8 @@ import {
   createConfigCommands,
   dropExpiredPartitions,
   type Gateway,
+  IngestJournal,
+  type JournalIo,
   startGateway,
   startMqttIngest,
 } from "../ingest/index.ts";
@@ -13,10 +16,11 @@ import { type Clock, type Config, systemClock } from "../kernel/config.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Database } from "../kernel/db/database.ts";
 import { migrate } from "../kernel/db/migrate.ts";
-import { openDatabase } from "../kernel/db/open.ts";
+import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import type { LiveBus, LiveHub } from "../live/index.ts";
+import { metricsMount } from "./metrics.ts";
 import { apiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -27,6 +31,8 @@ export interface Platform {
   url: string;
   gateway: Gateway | null;
   hub: LiveHub;
+  /** The PGlite-on-disk ingest journal, null where commits are durable by themselves. */
+  journal: IngestJournal | null;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,8 @@ export interface PlatformOptions {
   db?: Database;
   mounts?: Mount[];
   bus?: LiveBus;
+  /** File access of the PGlite ingest journal (tests count its syncs). */
+  journalIo?: JournalIo;
 }
 
 /** Opens the database, migrates, seeds the demo when empty, builds the services and starts the HTTP API. */
@@ -52,12 +60,32 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const log = pino({ level: options.logLevel ?? "info" });
   const links = new SiteLinks(db, config.publicUrl);
   const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log, links };
-  const services = await createServices(ctx, { bus: options.bus });
+  // PGlite never syncs its files: on disk, the journal is what makes an ACK mean durable (ingest/journal.ts).
+  const journal =
+    db.kind === "pglite" && config.dataDir && !options.db
+      ? await IngestJournal.open({
+          dir: path.join(config.dataDir, "ingest-journal"),
+          pgDir: pgliteDir(config.dataDir),
+          db,
+          log,
+          ...(options.journalIo ? { io: options.journalIo } : {}),
+        })
+      : null;
+  const services = await createServices(ctx, { bus: options.bus, durability: journal ?? undefined });
   const { mailer, live, partitions, processor, alarms, hub } = services;
+  let gatewayRef: Gateway | null = null;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
     api: apiRoutes(ctx, services),
-    mounts: [hub.mount, ...(options.mounts ?? [])],
+    mounts: [
+      hub.mount,
+      metricsMount(
+        services,
+        { gateway: () => gatewayRef, journal },
+        { token: config.metricsToken, public: config.metricsPublic },
+      ),
+      ...(options.mounts ?? []),
+    ],
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
@@ -71,6 +99,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         limits: config.deviceLimits,
       })
     : null;
+  gatewayRef = gateway;
   const mqttIngest =
     config.gateway && config.mqttUrl
       ? await startMqttIngest(processor, log, { url: config.mqttUrl, now: () => clock.now() })
@@ -105,6 +134,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     url,
     gateway,
     hub,
+    journal,
     close: async () => {
       for (const timer of timers) clearInterval(timer);
       await stopSimulation?.();
@@ -116,6 +146,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await app.close();
       await live.close();
       mailer.close();
+      // Last, after every writer: the final checkpoint makes the whole database durable and empties the journal.
+      await journal?.close();
       if (!options.db) await db.close();
     },
   };

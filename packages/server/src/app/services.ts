@@ -1,6 +1,6 @@
 import { AlarmService } from "../alarms/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
-import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
+import { DeviceRegistry, type Durability, PartitionManager, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
@@ -30,7 +30,10 @@ export interface Services {
   hub: LiveHub;
 }
 
-export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
+export async function createServices(
+  ctx: KernelContext,
+  options: { bus?: LiveBus; durability?: Durability } = {},
+): Promise<Services> {
   const { config, db, clock, log } = ctx;
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom, config.demo);
   const sessions = new SessionEvents();
@@ -41,7 +44,7 @@ export async function createServices(ctx: KernelContext, options: { bus?: LiveBu
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const processor = new Processor(ctx, registry, partitions, live);
+  const processor = new Processor(ctx, registry, partitions, live, options.durability);
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   alarms.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);

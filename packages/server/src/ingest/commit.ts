@@ -42,8 +42,9 @@ export function isRowError(error: unknown): boolean {
 const errorText = (error: unknown): string =>
   deviceText(error instanceof Error ? error.message : String(error), MAX_ERROR);
 
-function insertRows(db: Queryable, rows: readonly CandidateRow[]): Promise<unknown> {
-  const encoded = rows.map(({ binding, position, receivedTs }) => ({
+/** A position as the insert reads it (short keys keep the JSON small); the ingest journal keeps the same shape. */
+export function positionRow({ binding, position, receivedTs }: CandidateRow): Record<string, unknown> {
+  return {
     c: binding.companyId ?? 0,
     d: binding.deviceRowId,
     it: binding.itemType,
@@ -59,16 +60,19 @@ function insertRows(db: Queryable, rows: readonly CandidateRow[]): Promise<unkno
     va: position.valid,
     sr: position.src,
     at: position.attributes,
-  }));
-  return db.query(
-    `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, alt, spd, course,
-       satt, valid, src, attributes)
-     select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, coalesce(r.at, '{}')
-     from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
-       lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
-     on conflict do nothing`,
-    [JSON.stringify(encoded)],
-  );
+  };
+}
+
+/** Inserts rows of `positionRow`'s shape; a resend of a stored position changes nothing. */
+export const POSITION_INSERT = `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat,
+    lng, alt, spd, course, satt, valid, src, attributes)
+  select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, coalesce(r.at, '{}')
+  from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
+    lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
+  on conflict do nothing`;
+
+function insertRows(db: Queryable, rows: readonly CandidateRow[]): Promise<unknown> {
+  return db.query(POSITION_INSERT, [JSON.stringify(rows.map(positionRow))]);
 }
 
 /**

@@ -10,6 +10,8 @@ export interface DeviceLimits {
   handshakeTimeoutMs: number;
   /** Concurrent TCP device connections per remote address; more are refused at once. */
   maxPerAddress: number;
+  /** Concurrent device connections of the whole gateway (ingest/connection-cap.ts); null: from the descriptor limit. */
+  maxConnections: number | null;
   /** OsmAnd token bucket per device id: requests a device may send in a burst, and refilled per second. */
   osmandBurst: number;
   osmandPerSecond: number;
@@ -19,6 +21,7 @@ export const DEFAULT_DEVICE_LIMITS: DeviceLimits = {
   handshakeTimeoutMs: 60_000,
   // Many devices of one fleet can share a mobile carrier's NAT address: the cap stops floods, not fleets.
   maxPerAddress: 500,
+  maxConnections: null,
   osmandBurst: 60,
   osmandPerSecond: 2,
 };

@@ -3,6 +3,7 @@ import net from "node:net";
 import { type DecodedMessage, protocols } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
+import { ConnectionCap, defaultMaxConnections, descriptorLimit } from "./connection-cap.ts";
 import {
   AddressCap,
   DEFAULT_DEVICE_LIMITS,
@@ -26,6 +27,8 @@ export interface GatewayPorts {
 
 export interface Gateway {
   ports: GatewayPorts;
+  /** Device connections open now, the cap on them, and those refused over it since start. */
+  connections(): { current: number; max: number; refused: number };
   close(): Promise<void>;
 }
 
@@ -166,10 +169,20 @@ export async function startGateway(
   const limits = options.limits ?? DEFAULT_DEVICE_LIMITS;
   const sockets = new Set<net.Socket>();
   const cap = new AddressCap(limits.maxPerAddress);
+  const total = new ConnectionCap(
+    limits.maxConnections ?? defaultMaxConnections(descriptorLimit()),
+    options.now,
+    (refusedSoFar) =>
+      log.warn({ max: total.max, refused: refusedSoFar }, "device connection cap reached; refusing new ones"),
+  );
   let refused = 0;
-  /** Admits a device connection under the per-address cap; a refused one is closed at once. */
+  /** Admits a device connection under the gateway's and the per-address caps; a refused one is closed at once. */
   const admit = (socket: net.Socket): boolean => {
     socket.on("error", () => socket.destroy());
+    if (!total.admit(socket)) {
+      socket.destroy();
+      return false;
+    }
     if (!cap.admit(socket)) {
       // One line per hundred refusals: a flood must not flood the log too.
       if (refused++ % 100 === 0)
@@ -193,6 +206,10 @@ export async function startGateway(
     osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
   );
   osmand.keepAliveTimeout = 30_000;
+  osmand.on("connection", (socket: net.Socket) => {
+    socket.on("error", () => socket.destroy());
+    if (!total.admit(socket)) socket.destroy();
+  });
   const ports: GatewayPorts = {
     teltonika: await listen(teltonika, options.ports.teltonika, options.host),
     gt06: await listen(gt06, options.ports.gt06, options.host),
@@ -201,6 +218,7 @@ export async function startGateway(
   log.info({ ports }, "device gateway listening");
   return {
     ports,
+    connections: () => ({ current: total.current, max: total.max, refused: total.refused }),
     close: async () => {
       for (const server of [teltonika, gt06]) server.close();
       osmand.closeAllConnections();

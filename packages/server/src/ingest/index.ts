@@ -1,6 +1,8 @@
 /** Public surface of `ingest/`. The device side: gateway, MQTT, processor, device bindings, partitions and retention, config commands. */
 export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
+export { commitIsDurable, type Durability } from "./durability.ts";
 export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
+export { IngestJournal, type JournalFile, type JournalIo, nodeJournalIo } from "./journal.ts";
 export { startMqttIngest } from "./mqtt.ts";
 export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
 export { Processor } from "./processor.ts";

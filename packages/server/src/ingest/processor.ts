@@ -1,7 +1,8 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
-import { type CandidateRow, commitPositions, markFirstSeen } from "./commit.ts";
+import { type CandidateRow, commitPositions, markFirstSeen, positionRow } from "./commit.ts";
+import { commitIsDurable, type Durability } from "./durability.ts";
 import type { PartitionManager } from "./partitions.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
@@ -45,7 +46,13 @@ export class Processor {
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
     private readonly live: LiveState,
+    private readonly durability: Durability = commitIsDurable,
   ) {}
+
+  /** Submissions waiting for a batch (for /metrics). */
+  get queueDepth(): number {
+    return this.queue.length;
+  }
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
@@ -110,7 +117,7 @@ export class Processor {
     const rows: CandidateRow[] = batch.flatMap(({ binding, positions, receivedTs, protocol, raw }) =>
       positions.map((position) => ({ binding, position, receivedTs, protocol, raw })),
     );
-    let accepted: CommittedPosition[];
+    let accepted: CandidateRow[];
     try {
       // A row that cannot be stored is quarantined (commit.ts), so one bad frame never fails the batch.
       const outcome = await commitPositions(this.ctx.db, this.partitions, rows, now);
@@ -128,6 +135,14 @@ export class Processor {
     } catch (error) {
       for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
       this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
+      return;
+    }
+    try {
+      // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
+      await this.durability.secure(accepted.map(positionRow));
+    } catch (error) {
+      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
+      this.ctx.log.error({ err: error }, "position batch not made durable; devices will resend");
       return;
     }
     this.stats.positions += accepted.length;

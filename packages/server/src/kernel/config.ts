@@ -24,6 +24,8 @@ export interface Config {
   deviceLimits: {
     handshakeTimeoutMs: number;
     maxPerAddress: number;
+    /** Device connections of the whole gateway (DEVICE_MAX_CONNECTIONS); null: under the descriptor limit. */
+    maxConnections: number | null;
     osmandBurst: number;
     osmandPerSecond: number;
   };
@@ -34,6 +36,9 @@ export interface Config {
   egressAllowPrivate: string | null;
   /** Seconds between positions of each simulated demo device. */
   simIntervalS: number;
+  /** Bearer token for /metrics (METRICS_TOKEN); without it only loopback may read, unless VIGIA_METRICS_PUBLIC. */
+  metricsToken: string | null;
+  metricsPublic: boolean;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -94,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceLimits: {
       handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
       maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),
+      maxConnections: env.DEVICE_MAX_CONNECTIONS ? Math.floor(positive(env.DEVICE_MAX_CONNECTIONS, 1)) : null,
       osmandBurst: positive(env.OSMAND_RATE_BURST, 60),
       osmandPerSecond: positive(env.OSMAND_RATE_PER_SECOND, 2),
     },
@@ -102,6 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
+    metricsToken: env.METRICS_TOKEN || null,
+    metricsPublic: flag(env.VIGIA_METRICS_PUBLIC, false),
   };
 }
 

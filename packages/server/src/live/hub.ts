@@ -134,6 +134,11 @@ export class LiveHub {
     app.get("/fr/ws", { websocket: true, schema: { hide: true } }, handler);
   };
 
+  /** Open live-channel sockets (for /metrics). */
+  get socketCount(): number {
+    return this.clients.size;
+  }
+
   private accept(socket: WebSocket, ip: string): void {
     const client = new HubSocket(socket, ip);
     this.clients.add(client);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Platform, startPlatform } from "../../src/app/platform.ts";
+import { type Platform, type PlatformOptions, startPlatform } from "../../src/app/platform.ts";
 import { ManualClock, readConfig } from "../../src/kernel/config.ts";
 
 /** Thursday 2026-01-15 09:00 UTC (10:00 in Madrid): the fixed "now" every API test starts from. */
@@ -16,7 +16,10 @@ export interface TestPlatform extends Platform {
  * Starts the real server on an ephemeral port with the demo seeded: embedded PGlite in memory by default,
  * or a fresh schema on the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  options: Pick<PlatformOptions, "journalIo"> = {},
+): Promise<TestPlatform> {
   const clock = new ManualClock(TEST_START);
   const databaseUrl = process.env.DATABASE_URL ?? "";
   const schema = databaseUrl ? `vigia_test_${randomBytes(6).toString("hex")}` : "";
@@ -32,7 +35,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     ...env,
   });
-  const platform = await startPlatform(config, { clock, logLevel: "silent", trustProxy: true });
+  const platform = await startPlatform(config, { clock, logLevel: "silent", trustProxy: true, ...options });
   return {
     ...platform,
     clock,

@@ -1,0 +1,12 @@
+/**
+ * The step between "committed" and "acknowledged". On PostgreSQL a commit is already durable; the embedded
+ * PGlite never fsyncs its files, so there an fsynced ingest journal (ingest/journal.ts) stands behind the ACK.
+ * The processor awaits `secure` after its commit and before it answers any device of the batch.
+ */
+export interface Durability {
+  /** Resolves once the committed rows would survive a power failure; rejects when they might not. */
+  secure(rows: readonly object[]): Promise<void>;
+}
+
+/** The back end's own commit is durable (PostgreSQL, or an in-memory database that keeps nothing anyway). */
+export const commitIsDurable: Durability = { secure: async () => undefined };
