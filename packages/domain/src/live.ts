@@ -5,3 +5,4 @@
 export * from "./live/client-messages.ts";
 export * from "./live/server-messages.ts";
 export * from "./live/state.ts";
+export * from "./live/playback.ts";
