@@ -11,7 +11,18 @@ import { type BenchDevice, createBenchFleet, round, signIn, startBenchPlatform }
 
 const POSITIONS = Number(process.env.BENCH_ROUTE_POSITIONS ?? 200_000);
 const LOAD_BATCH = 100_000;
-const COLUMNS = ["company_id", "device_id", "item_type", "item_id", "ts", "received_ts", "lat", "lng", "spd", "attributes"];
+const COLUMNS = [
+  "company_id",
+  "device_id",
+  "item_type",
+  "item_id",
+  "ts",
+  "received_ts",
+  "lat",
+  "lng",
+  "spd",
+  "attributes",
+];
 
 async function run(databaseUrl: string | null) {
   const platform = await startBenchPlatform(databaseUrl);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PartitionManager } from "../ingest/partitions.ts";
 import type { Database, Queryable } from "../kernel/db/database.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openPglite } from "../kernel/db/pglite.ts";
-import { PartitionManager } from "../ingest/partitions.ts";
-import { readRoute, type RouteQuery } from "./route-reader.ts";
+import { type RouteQuery, readRoute } from "./route-reader.ts";
 
 const T0 = Date.UTC(2026, 0, 15, 23, 0); // the range crosses a day partition at midnight
 const H2 = 2 * 3_600_000;

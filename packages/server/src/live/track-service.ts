@@ -2,9 +2,9 @@ import {
   DAY_MS,
   type DayTrack,
   type DrivingEvent,
+  PLAYBACK_MAX_MS,
   type Playback,
   type PositionAt,
-  PLAYBACK_MAX_MS,
   type SensorValue,
   sensorValueSchema,
   type TrackPoint,
@@ -13,7 +13,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, notFound } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { withoutJumps } from "./gps-jump.ts";
-import { readRoute, type RouteRow } from "./route-reader.ts";
+import { type RouteRow, readRoute } from "./route-reader.ts";
 import { detectStops } from "./stops.ts";
 import { detectTrips } from "./trips.ts";
 
@@ -49,7 +49,12 @@ export class TrackService {
       from ?? end - DAY_MS,
       end,
     );
-    return { points: points.map(({ ignition: _ignition, ...point }): TrackPoint => point), stops, events, truncated };
+    return {
+      points: points.map(({ ignition: _ignition, ...point }): TrackPoint => point),
+      stops,
+      events,
+      truncated,
+    };
   }
 
   /**
