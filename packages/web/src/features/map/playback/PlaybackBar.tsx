@@ -69,6 +69,10 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
     onCursor(data ? cursorPoint(data.points, cursor) : null);
   }, [data, cursor, onCursor]);
 
+  // The slider spans the stored points, not the whole range asked (a range of days may hold a few hours).
+  const start = data?.points[0]?.ts ?? data?.from ?? 0;
+  const end = Math.max(data?.points.at(-1)?.ts ?? data?.to ?? 0, start + 1000);
+
   // While playing, each animation frame moves the cursor by the frame's real time at the chosen speed.
   useEffect(() => {
     if (!playing || !data) return;
@@ -76,13 +80,13 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
     let frame = requestAnimationFrame(function step(now) {
       const current = playbackStore.get();
       if (!current?.playing) return;
-      const next = advanceCursor(current.cursor, now - last, current.speed, data.to);
+      const next = advanceCursor(current.cursor, now - last, current.speed, end);
       last = now;
       playbackStore.update({ cursor: next.cursor, playing: !next.ended });
       if (!next.ended) frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [playing, data]);
+  }, [playing, data, end]);
 
   if (!state) return null;
   const { kind, id } = parseKey(state.key);
@@ -184,10 +188,10 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
             </ActionIcon>
             <div style={{ flex: 1, minWidth: 0 }}>
               <Slider
-                min={data.from}
-                max={data.to}
+                min={start}
+                max={end}
                 step={1000}
-                value={Math.min(Math.max(cursor, data.from), data.to)}
+                value={Math.min(Math.max(cursor, start), end)}
                 onChange={(value) => playbackStore.update({ cursor: value })}
                 label={(value) => formatDateTime(value, timezone, true)}
                 aria-label={t("playback.cursor")}
@@ -196,6 +200,8 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
               />
               <Timeline
                 data={data}
+                start={start}
+                end={end}
                 timezone={timezone}
                 onSeek={(ts) => playbackStore.update({ cursor: ts })}
               />

@@ -89,15 +89,17 @@ export function PlaybackCursor({ itemKey, companyId, timezone, language }: Props
   return (
     <div data-testid="playback-cursor">
       <Divider label={t("playback.atCursor")} labelPosition="left" mx="sm" mt={6} />
-      <div style={{ padding: "2px 12px" }}>
-        <Badge
-          size="sm"
-          color={phase.kind === "trip" ? "blue" : phase.kind === "stop" ? "orange" : "gray"}
-          data-testid="playback-phase"
-        >
-          {t(`playback.phase.${phase.kind}`)}
-        </Badge>
-      </div>
+      {phase.kind !== "none" && (
+        <div style={{ padding: "2px 12px" }}>
+          <Badge
+            size="sm"
+            color={phase.kind === "trip" ? "blue" : phase.kind === "stop" ? "orange" : "gray"}
+            data-testid="playback-phase"
+          >
+            {t(`playback.phase.${phase.kind}`)}
+          </Badge>
+        </div>
+      )}
       <Table verticalSpacing={4} fz="sm" mx="sm" style={{ width: "calc(100% - 24px)" }}>
         <Table.Tbody>
           {rows.map(([key, label, value]) => (

@@ -10,10 +10,15 @@ const STOP_COLOR = "var(--mantine-color-orange-5)";
 /** The range as a strip: trips in blue, stops in orange; a click on one moves the cursor to its start. */
 export function Timeline({
   data,
+  start,
+  end,
   timezone,
   onSeek,
 }: {
   data: Playback;
+  /** The span the strip covers (the slider's). */
+  start: number;
+  end: number;
   timezone: string;
   onSeek(ts: number): void;
 }) {
@@ -52,7 +57,7 @@ export function Timeline({
       }}
     >
       {spans.map((span) => {
-        const { left, width } = spanPercent(span.start, span.end, data.from, data.to);
+        const { left, width } = spanPercent(span.start, span.end, start, end);
         return (
           <Tooltip key={`${span.kind}-${span.start}`} label={span.label} withinPortal>
             <button
