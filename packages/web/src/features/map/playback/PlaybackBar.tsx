@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Select, Slider, Text, TextInput, Tooltip } from "@mantine/core";
-import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconX } from "@tabler/icons-react";
+import { IconCalendar, IconPlayerPauseFilled, IconPlayerPlayFilled, IconX } from "@tabler/icons-react";
 import type { PlaybackPoint } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,6 +49,8 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
     return { from: inputValue(r.from, timezone), to: inputValue(r.to, timezone) };
   });
   const [loading, setLoading] = useState(false);
+  // Once a range is loaded its inputs fold into one line, leaving the map room (phones above all).
+  const [editing, setEditing] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const data = state?.data ?? null;
   const playing = state?.playing ?? false;
@@ -109,6 +111,7 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
       );
       playbackStore.update({ data: result, cursor: result.points[0]?.ts ?? from, playing: false });
       if (result.points.length === 0) setError(t("playback.noData"));
+      else setEditing(false);
     } catch (e) {
       playbackStore.update({ data: null, playing: false });
       setError(e instanceof ApiError ? apiErrorText(e, t) : String(e));
@@ -136,38 +139,67 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
       data-cursor={data ? Math.round(cursor) : ""}
       style={{ position: "absolute", left, right, bottom: 12, zIndex: 3 }}
     >
-      <Group gap={6} align="flex-end" wrap="wrap">
-        <TextInput
-          type="datetime-local"
-          size="xs"
-          label={t("playback.from")}
-          value={range.from}
-          onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
-          data-testid="playback-from"
-          style={{ flex: "1 1 150px" }}
-        />
-        <TextInput
-          type="datetime-local"
-          size="xs"
-          label={t("playback.to")}
-          value={range.to}
-          onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
-          data-testid="playback-to"
-          style={{ flex: "1 1 150px" }}
-        />
-        <Button size="xs" onClick={() => void load()} loading={loading} data-testid="playback-load">
-          {t("playback.load")}
-        </Button>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => playbackStore.close()}
-          aria-label={t("playback.close")}
-          data-testid="playback-close"
-        >
-          <IconX size={18} />
-        </ActionIcon>
-      </Group>
+      {!editing && data && (
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Text size="xs" c="dimmed" truncate data-testid="playback-range">
+            {formatDateTime(data.from, timezone)} → {formatDateTime(data.to, timezone)}
+          </Text>
+          <Group gap={2} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => setEditing(true)}
+              aria-label={t("playback.changeRange")}
+              data-testid="playback-edit"
+            >
+              <IconCalendar size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={() => playbackStore.close()}
+              aria-label={t("playback.close")}
+              data-testid="playback-close"
+            >
+              <IconX size={18} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      )}
+      {editing && (
+        <Group gap={6} align="flex-end" wrap="wrap">
+          <TextInput
+            type="datetime-local"
+            size="xs"
+            label={t("playback.from")}
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            data-testid="playback-from"
+            style={{ flex: "1 1 150px" }}
+          />
+          <TextInput
+            type="datetime-local"
+            size="xs"
+            label={t("playback.to")}
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+            data-testid="playback-to"
+            style={{ flex: "1 1 150px" }}
+          />
+          <Button size="xs" onClick={() => void load()} loading={loading} data-testid="playback-load">
+            {t("playback.load")}
+          </Button>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={() => playbackStore.close()}
+            aria-label={t("playback.close")}
+            data-testid="playback-close"
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Group>
+      )}
       {error && (
         <Text size="sm" c="red" mt={6} data-testid="playback-error">
           {error}
