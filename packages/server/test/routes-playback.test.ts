@@ -41,7 +41,8 @@ function morning(): SimpleFix[] {
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1", TELTONIKA_PORT: "0", GT06_PORT: "0", OSMAND_PORT: "0" });
-  acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!.id;
+  acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
+    .id;
   vehicle = (
     await p.ctx.db.query<{ id: number; imei: string; group: string }>(
       `select v.id, d.device_id as imei, g.name as group from vehicles v
