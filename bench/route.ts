@@ -6,6 +6,9 @@
  */
 import { DAY_MS } from "../packages/domain/src/constants.ts";
 import { PartitionManager } from "../packages/server/src/ingest/partitions.ts";
+import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
+import { readRoute } from "../packages/server/src/live/route-reader.ts";
+import { MAX_TRACK_POINTS } from "../packages/server/src/live/track-service.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "../packages/server/test/support/devices.ts";
 import { type BenchDevice, createBenchFleet, round, signIn, startBenchPlatform } from "./support.ts";
 
@@ -97,6 +100,26 @@ async function run(databaseUrl: string | null) {
     await probeLoop;
     probe.end();
     if (response.status !== 200) throw new Error(`route answered ${response.status}`);
+
+    // The same read once more, timing each statement: none may hold the database for long.
+    let statements = 0;
+    let maxStatementMs = 0;
+    const timed: Queryable = {
+      query: async (sql, params) => {
+        const t = performance.now();
+        try {
+          return await db.query(sql, params);
+        } finally {
+          statements++;
+          maxStatementMs = Math.max(maxStatementMs, performance.now() - t);
+        }
+      },
+    };
+    await readRoute(
+      timed,
+      { companyId, itemType: 1, itemId: routeItem.id, from: day, to: day + DAY_MS },
+      { maxPoints: MAX_TRACK_POINTS },
+    );
     return {
       positions: POSITIONS,
       routeReadMs: round(readMs),
@@ -106,6 +129,8 @@ async function run(databaseUrl: string | null) {
       rssGrowthMb: round((rssPeak - rssBefore) / 1_048_576),
       maxIngestAckDelayMs: round(maxAckMs),
       acksDuringRead: acks,
+      routeStatements: statements,
+      maxStatementMs: round(maxStatementMs),
     };
   } finally {
     await platform.dispose();
