@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const ALL = ["ingest", "live-latency", "map", "geozones", "alarms"];
+const ALL = ["ingest", "live-latency", "map", "geozones", "alarms", "route"];
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 let failed = false;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
+import { playbackSchema, positionAtSchema } from "../live/playback.ts";
 import { dayTrackSchema } from "../live/state.ts";
 
 const itemParams = z.object({ companyId: idParam, itemId: idParam });
@@ -29,11 +30,47 @@ function itemTrack<const P extends string>(path: P, what: string) {
   });
 }
 
+/** A playback range in ms: both ends required. */
+const rangeQuery = z.object({
+  from: z.coerce.number().int().nonnegative(),
+  to: z.coerce.number().int().positive(),
+});
+
+function itemPlayback<const P extends string>(path: P, what: string) {
+  return defineRoute({
+    method: "GET",
+    path,
+    summary: `History playback of ${what}: route, trips, stops and events over a range (at most 31 days)`,
+    tags,
+    params: itemParams,
+    query: rangeQuery,
+    response: playbackSchema,
+  });
+}
+
+function itemPositionAt<const P extends string>(path: P, what: string) {
+  return defineRoute({
+    method: "GET",
+    path,
+    summary: `The stored position of ${what} at or just before an instant, with its sensors`,
+    tags,
+    params: itemParams,
+    query: z.object({ ts: z.coerce.number().int().nonnegative() }),
+    response: positionAtSchema,
+  });
+}
+
 /** What the live map asks over HTTP: the stored track of an item over a period and addresses of points. */
 export const liveApi = {
   vehicleTrack: itemTrack("/companies/id/:companyId/vehicles/id/:itemId/route", "a vehicle"),
   assetTrack: itemTrack("/companies/id/:companyId/assets/id/:itemId/route", "an asset"),
   personTrack: itemTrack("/companies/id/:companyId/persons/id/:itemId/route", "a person"),
+  vehiclePlayback: itemPlayback("/companies/id/:companyId/vehicles/id/:itemId/playback", "a vehicle"),
+  assetPlayback: itemPlayback("/companies/id/:companyId/assets/id/:itemId/playback", "an asset"),
+  personPlayback: itemPlayback("/companies/id/:companyId/persons/id/:itemId/playback", "a person"),
+  vehiclePositionAt: itemPositionAt("/companies/id/:companyId/vehicles/id/:itemId/positionat", "a vehicle"),
+  assetPositionAt: itemPositionAt("/companies/id/:companyId/assets/id/:itemId/positionat", "an asset"),
+  personPositionAt: itemPositionAt("/companies/id/:companyId/persons/id/:itemId/positionat", "a person"),
   trackById: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tracks/id/:trackId",

@@ -27,6 +27,25 @@ export function liveRoutes(
         ),
       );
     }
+    const playbacks = [
+      [liveApi.vehiclePlayback, liveApi.vehiclePositionAt, 1],
+      [liveApi.assetPlayback, liveApi.assetPositionAt, 2],
+      [liveApi.personPlayback, liveApi.personPositionAt, 3],
+    ] as const;
+    for (const [playback, positionAt, itemType] of playbacks) {
+      mountRoute(app, playback, async (request) =>
+        ctx.tracks.playback(
+          scopeOf(request),
+          itemType,
+          request.params.itemId,
+          request.query.from,
+          request.query.to,
+        ),
+      );
+      mountRoute(app, positionAt, async (request) =>
+        ctx.tracks.positionAt(scopeOf(request), itemType, request.params.itemId, request.query.ts),
+      );
+    }
     mountRoute(app, liveApi.trackById, async (request) =>
       ctx.tracks.dayTrack(scopeOf(request), 1, request.params.trackId, request.query.from, request.query.to),
     );

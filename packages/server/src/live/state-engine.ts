@@ -1,6 +1,5 @@
 import {
   type DrivingEvent,
-  distanceM,
   emptyLiveItemState,
   type LiveItemState,
   type LivePosition,
@@ -8,6 +7,7 @@ import {
   type SensorValue,
 } from "@vigia/domain";
 import { saneCoordinates } from "./geo.ts";
+import { gpsStep } from "./gps-jump.ts";
 
 /**
  * Live state of one item, advanced one position at a time. Pure: no I/O and no clock; everything it
@@ -43,9 +43,6 @@ export type Effect =
 
 export const MOVING_KMH = 5;
 const WALKING_KMH = 2;
-/** A fix implying more than this speed from the last accepted fix is a GPS jump, not travel. */
-export const JUMP_KMH = 250;
-const JUMP_WINDOW_MS = 10 * 60_000;
 /** Below this speed, small displacements are GPS jitter and add no distance. */
 const JITTER_M = 30;
 const HOURS_MAX_GAP_MS = 10 * 60_000;
@@ -74,9 +71,13 @@ export function newEngineItem(base: Pick<LiveItemState, "itemType" | "id" | "gro
   };
 }
 
+/** Travelling, by the one rule live state and stored routes share: fast enough, and not with ignition off. */
+export function isMoving(itemType: number, spd: number, ignition: boolean | null): boolean {
+  return spd >= (itemType === 1 ? MOVING_KMH : WALKING_KMH) && ignition !== false;
+}
+
 function motionOf(itemType: number, spd: number, ignition: boolean | null): Motion {
-  const threshold = itemType === 1 ? MOVING_KMH : WALKING_KMH;
-  if (spd >= threshold && ignition !== false) return "moving";
+  if (isMoving(itemType, spd, ignition)) return "moving";
   return ignition === true ? "idle" : "stopped";
 }
 
@@ -111,13 +112,7 @@ export function applyPosition(
 
   // Which fixes count: real GPS fixes that do not jump implausibly far from the last accepted one.
   const gpsFix = p.valid && p.src === 1 && saneCoordinates(p);
-  let jump = false;
-  let stepM = 0;
-  if (gpsFix && item.lastFix) {
-    stepM = distanceM(item.lastFix, p);
-    const dtMs = p.ts - item.lastFix.ts;
-    jump = dtMs < JUMP_WINDOW_MS && stepM > 500 && (stepM / Math.max(dtMs, 1)) * 3600 > JUMP_KMH;
-  }
+  const { jump, stepM } = gpsFix ? gpsStep(item.lastFix, p) : { jump: false, stepM: 0 };
   const displayable = saneCoordinates(p) && !jump && (gpsFix || p.src !== 1 || prev.pos === null);
   const travelledM =
     gpsFix && !jump && (p.spd >= 3 || stepM > JITTER_M) ? item.travelledM + stepM : item.travelledM;

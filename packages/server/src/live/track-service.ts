@@ -1,17 +1,33 @@
-import { DAY_MS, type DayTrack, type DrivingEvent, type TrackPoint } from "@vigia/domain";
+import {
+  DAY_MS,
+  type DayTrack,
+  type DrivingEvent,
+  PLAYBACK_MAX_MS,
+  type Playback,
+  type PositionAt,
+  type SensorValue,
+  sensorValueSchema,
+  type TrackPoint,
+} from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, notFound } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { withoutJumps } from "./gps-jump.ts";
+import { type RouteRow, readRoute } from "./route-reader.ts";
 import { detectStops } from "./stops.ts";
+import { detectTrips } from "./trips.ts";
 
 /** A track wider than this is a search too extensive (406): select a shorter period. */
-export const MAX_TRACK_SPAN_MS = 31 * DAY_MS;
+export const MAX_TRACK_SPAN_MS = PLAYBACK_MAX_MS;
 /** Points returned at most; longer tracks are thinned evenly and flagged as truncated. */
 export const MAX_TRACK_POINTS = 50_000;
+/** Driving events returned at most per range (the map draws 500). */
+const MAX_EVENTS = 5_000;
 
 const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
+type ItemType = 1 | 2 | 3;
 
-/** Stored track of one item over a period (points, stops, driving events), within the caller's scope. */
+/** Stored track of one item over a period (points, stops, trips, driving events), within the caller's scope. */
 export class TrackService {
   constructor(
     private readonly db: Queryable,
@@ -20,15 +36,77 @@ export class TrackService {
 
   async dayTrack(
     scope: CompanyScope,
-    itemType: 1 | 2 | 3,
+    itemType: ItemType,
     itemId: number,
     from?: number,
     to?: number,
   ): Promise<DayTrack> {
     const end = to ?? this.now();
-    const start = from ?? end - DAY_MS;
-    if (!(end > start)) throw new ApiError(400, "range.invalid");
-    if (end - start > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
+    const { points, stops, events, truncated } = await this.playback(
+      scope,
+      itemType,
+      itemId,
+      from ?? end - DAY_MS,
+      end,
+    );
+    return {
+      points: points.map(({ ignition: _ignition, ...point }): TrackPoint => point),
+      stops,
+      events,
+      truncated,
+    };
+  }
+
+  /**
+   * The route over a range read in bounded, SQL-thinned chunks, without the GPS jumps live state ignores,
+   * with its stops and trips by the same rules.
+   */
+  async playback(
+    scope: CompanyScope,
+    itemType: ItemType,
+    itemId: number,
+    from: number,
+    to: number,
+  ): Promise<Playback> {
+    if (!(to > from)) throw new ApiError(400, "range.invalid");
+    if (to - from > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
+    await this.checkItem(scope, itemType, itemId);
+    const q = { companyId: scope.companyId, itemType, itemId, from, to };
+    const read = await readRoute(this.db, q, { maxPoints: MAX_TRACK_POINTS });
+    const points: RouteRow[] = withoutJumps(read.rows);
+    const stops = detectStops(points, { itemType });
+    const trips = detectTrips(points, stops);
+    const events = await this.db.query<DrivingEvent>(
+      `select kind, ts, lat, lng, spd, coalesce(value, 0) as value from events
+       where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5 order by ts limit ${MAX_EVENTS}`,
+      [scope.companyId, itemType, itemId, from, to],
+    );
+    return { from, to, points, stops, trips, events, truncated: read.thinned };
+  }
+
+  /** The stored position at or just before `ts` (within a day), with the sensors sent with it. */
+  async positionAt(scope: CompanyScope, itemType: ItemType, itemId: number, ts: number): Promise<PositionAt> {
+    await this.checkItem(scope, itemType, itemId);
+    const rows = await this.db.query<
+      TrackPoint & { valid: boolean; satt: number; attributes: Record<string, unknown> }
+    >(
+      `select ts, lat, lng, alt, spd, course, src, valid, satt, attributes from positions
+       where company_id = $1 and item_type = $2 and item_id = $3 and ts <= $4 and ts > $5
+       order by ts desc limit 1`,
+      [scope.companyId, itemType, itemId, ts, ts - DAY_MS],
+    );
+    const row = rows[0];
+    if (!row) return { position: null };
+    const { attributes, ...fix } = row;
+    const sensors: Record<string, SensorValue> = {};
+    for (const [key, value] of Object.entries(attributes ?? {})) {
+      const parsed = sensorValueSchema.safeParse(value);
+      if (parsed.success) sensors[key] = parsed.data;
+    }
+    return { position: { ...fix, ts: Number(fix.ts), sensors } };
+  }
+
+  private async checkItem(scope: CompanyScope, itemType: ItemType, itemId: number): Promise<void> {
     const items = await this.db.query<{ group_id: number | null }>(
       `select group_id from ${TABLE[itemType]} where id = $1 and company_id = $2`,
       [itemId, scope.companyId],
@@ -37,25 +115,5 @@ export class TrackService {
     if (!item) throw notFound();
     if (scope.groupIds !== null && (item.group_id === null || !scope.groupIds.includes(item.group_id)))
       throw notFound();
-
-    const rows = await this.db.query<TrackPoint & { ignition: boolean | null }>(
-      `select ts, lat, lng, alt, spd, course, src, (attributes->>'ignition')::boolean as ignition
-       from positions where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5
-         and valid and lat between -90 and 90 and not (lat = 0 and lng = 0)
-       order by ts`,
-      [scope.companyId, itemType, itemId, start, end],
-    );
-    const stops = detectStops(rows);
-    // Thin long tracks evenly, always keeping the last point so the track ends where the item is.
-    const stride = Math.ceil(rows.length / MAX_TRACK_POINTS);
-    const points: TrackPoint[] = rows
-      .filter((_, i) => i % stride === 0 || i === rows.length - 1)
-      .map(({ ignition: _ignition, ...point }) => point);
-    const events = await this.db.query<DrivingEvent>(
-      `select kind, ts, lat, lng, spd, coalesce(value, 0) as value from events
-       where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5 order by ts`,
-      [scope.companyId, itemType, itemId, start, end],
-    );
-    return { points, stops, events, truncated: stride > 1 };
   }
 }

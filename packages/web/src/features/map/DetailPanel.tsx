@@ -11,6 +11,7 @@ import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/l
 import { InsideZones } from "../places/index.ts";
 import type { Catalog } from "./catalog.ts";
 import { useLiveVersion } from "./hooks.ts";
+import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
 
@@ -116,6 +117,12 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
         </ActionIcon>
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
+        <PlaybackCursor
+          itemKey={itemKey}
+          companyId={route.companyId}
+          timezone={route.timezone}
+          language={language}
+        />
         <Table verticalSpacing={5} fz="sm" mx="sm" mt={6} style={{ width: "calc(100% - 24px)" }}>
           <Table.Tbody>
             {rows.map(([label, value]) => (

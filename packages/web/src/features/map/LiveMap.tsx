@@ -1,4 +1,5 @@
 import { Center, Loader, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { DrivingEvent, ItemKey } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -18,6 +19,8 @@ import { ItemListPanel } from "./ItemListPanel.tsx";
 import { MapToolbar } from "./MapToolbar.tsx";
 import { MapController, type RouteDrawing } from "./mapController.ts";
 import { overlayData } from "./overlays.ts";
+import { PlaybackBar } from "./playback/PlaybackBar.tsx";
+import { playbackStore, usePlayback } from "./playback/store.ts";
 
 const SELECT_TYPE = {
   vehicle: ["inVehicle", "outVehicle"],
@@ -153,6 +156,18 @@ export function LiveMap() {
   const drawRoute = useCallback((route: RouteDrawing | null, events: DrivingEvent[]) => {
     controller.current?.setRoute(route, events);
   }, []);
+  // History playback belongs to the selected item: another selection ends it.
+  const playback = usePlayback();
+  useEffect(() => {
+    if (playbackStore.get() && playbackStore.get()?.key !== selected) playbackStore.close();
+  }, [selected]);
+  const drawPlayback = useCallback((route: RouteDrawing | null) => {
+    controller.current?.setRoute(route, route?.events ?? []);
+  }, []);
+  const drawCursor = useCallback((point: { lat: number; lng: number } | null) => {
+    controller.current?.setPlaybackCursor(point);
+  }, []);
+  const narrow = useMediaQuery("(max-width: 700px)");
 
   return (
     <div
@@ -188,6 +203,16 @@ export function LiveMap() {
         onOpenChange={setListOpen}
       />
       <MapToolbar settings={settings} onChange={setSettings} onFitAll={() => controller.current?.fitAll()} />
+      {playback && playback.key === selected && companyId !== null && (
+        <PlaybackBar
+          companyId={companyId}
+          timezone={timezone}
+          left={narrow ? 8 : listOpen ? LIST_INSET + 12 : 12}
+          right={narrow ? 8 : DETAIL_INSET + 12}
+          onDraw={drawPlayback}
+          onCursor={drawCursor}
+        />
+      )}
       {selected && companyId !== null && (
         <DetailPanel
           itemKey={selected}

@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
-import { IconChartLine, IconRoute, IconTrash } from "@tabler/icons-react";
+import { IconChartLine, IconPlayerPlay, IconRoute, IconTrash } from "@tabler/icons-react";
 import type { DayTrack, DrivingEvent, ItemKey, MapConfig } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
+import { liveKey } from "../../platform/live/store.ts";
 import { ChartModal } from "./ChartModal.tsx";
 import type { RouteDrawing } from "./mapController.ts";
+import { playbackStore } from "./playback/store.ts";
 import { dayRange, routeEvents, todayIn, trackContract } from "./route.ts";
 
 export interface RouteSectionProps {
@@ -88,6 +90,20 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
           {t("map.route.show")}
         </Button>
       </Group>
+      <Button
+        size="xs"
+        variant="light"
+        mt={6}
+        leftSection={<IconPlayerPlay size={14} />}
+        onClick={() => {
+          // Playback draws its own route: the day route gives way.
+          setRoute(null);
+          playbackStore.open(liveKey(kind, id));
+        }}
+        data-testid="map-playback-open"
+      >
+        {t("playback.open")}
+      </Button>
       {error && (
         <Text size="sm" c="red" mt={6} data-testid="map-route-error">
           {error}

@@ -169,6 +169,26 @@ export class MapController {
     }
   }
 
+  /** The played-back item at the cursor: a ring over the route, kept in view while it moves. */
+  setPlaybackCursor(point: { lat: number; lng: number } | null): void {
+    if (!this.loaded) return;
+    const data: FeatureCollection = point
+      ? {
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              properties: {},
+              geometry: { type: "Point", coordinates: [point.lng, point.lat] },
+            },
+          ],
+        }
+      : EMPTY;
+    (this.map.getSource("playback-cursor") as GeoJSONSource | undefined)?.setData(data);
+    if (point && !this.map.getBounds().contains([point.lng, point.lat]))
+      this.map.easeTo({ center: [point.lng, point.lat], duration: 0 });
+  }
+
   fitAll(): void {
     const b = boundsOf(this.features.collection.features);
     if (b) this.map.fitBounds(b, FIT_OPTIONS);
@@ -180,6 +200,18 @@ export class MapController {
     for (const id of ["track", "route", "route-markers", "pois", "geozones"])
       this.map.addSource(id, { type: "geojson", data: EMPTY });
     for (const layer of overlayLayers()) this.map.addLayer(layer);
+    this.map.addSource("playback-cursor", { type: "geojson", data: EMPTY });
+    this.map.addLayer({
+      id: "playback-cursor",
+      type: "circle",
+      source: "playback-cursor",
+      paint: {
+        "circle-radius": 8,
+        "circle-color": "#1c7ed6",
+        "circle-stroke-color": "#ffffff",
+        "circle-stroke-width": 3,
+      },
+    });
     this.map.on("click", "items", (event) => {
       const key = event.features?.[0]?.properties?.key as LiveKey | undefined;
       if (key) this.options.onSelect(key);
