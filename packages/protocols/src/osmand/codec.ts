@@ -1,3 +1,4 @@
+import { normalizeDeviceEvent } from "@vigia/domain";
 import { attempt, DecodeError } from "../reader.ts";
 import {
   type Attributes,
@@ -34,7 +35,7 @@ const ID_RE = /^[\x21-\x7e]{1,64}$/;
 const NUMBER_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 /** Parameters with a dedicated meaning; everything else is passed through as an attribute. */
 const KNOWN = new Set(
-  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId".split(
+  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId alarm event".split(
     " ",
   ),
 );
@@ -105,6 +106,9 @@ function decodeQuery(params: URLSearchParams, now: number): DecodedMessage {
   if (batt !== null) attributes.batteryLevel = batt;
   const charge = params.get("charge");
   if (charge !== null) attributes.charging = charge === "true" || charge === "1";
+  // `alarm=sos` (Traccar Client's SOS button) or `event=…`: only names of our event vocabulary become `event`.
+  const event = normalizeDeviceEvent(params.get("alarm") ?? params.get("event"));
+  if (event) attributes.event = event;
   const driver = params.get("driverUniqueId");
   if (driver) attributes.driverId = driver.slice(0, 64);
   let extra = 0;
