@@ -1,6 +1,6 @@
 import { AlarmService } from "../alarms/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
-import { DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
+import { DeviceCommandQueue, DeviceRegistry, PartitionManager, Processor } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
@@ -28,6 +28,8 @@ export interface Services {
   geocoder: ReverseGeocoder;
   alarms: AlarmService;
   hub: LiveHub;
+  /** Commands from the map waiting for, or written to, device connections of this node's gateway. */
+  deviceCommands: DeviceCommandQueue;
 }
 
 export async function createServices(ctx: KernelContext, options: { bus?: LiveBus } = {}): Promise<Services> {
@@ -45,5 +47,19 @@ export async function createServices(ctx: KernelContext, options: { bus?: LiveBu
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   alarms.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);
-  return { mailer, egress, sessions, registry, live, partitions, processor, tracks, geocoder, alarms, hub };
+  const deviceCommands = new DeviceCommandQueue(db, () => clock.now());
+  return {
+    mailer,
+    egress,
+    sessions,
+    registry,
+    live,
+    partitions,
+    processor,
+    tracks,
+    geocoder,
+    alarms,
+    hub,
+    deviceCommands,
+  };
 }
