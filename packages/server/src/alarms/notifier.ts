@@ -123,17 +123,12 @@ export class Notifier {
     const tasks: Promise<void>[] = [];
     if (n.pushFront) await this.record(log.id, "pushFront", "live", "sent", null);
     if (n.email) {
-      if (await this.companyMailsFamily(log))
-        for (const r of recipients)
-          if (r.email && !r.mailOptOut) tasks.push(this.sendMail(log, r, now));
-          else
-            await this.record(
-              log.id,
-              "email",
-              "company",
-              "notConfigured",
-              `mail flag ${mailFlagOf(log.info.family ?? 0)} off`,
-            );
+      if (await this.companyMailsFamily(log)) {
+        for (const r of recipients) if (r.email && !r.mailOptOut) tasks.push(this.sendMail(log, r, now));
+      } else {
+        const flag = mailFlagOf(log.info.family ?? 0);
+        await this.record(log.id, "email", "company", "notConfigured", `mail flag ${flag} off`);
+      }
     }
     if (n.sms)
       for (const r of recipients) {
