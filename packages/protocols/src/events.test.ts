@@ -10,6 +10,11 @@ import {
   encodeTeltonikaRecord,
   type IoValue,
 } from "./teltonika/codec.ts";
+import {
+  decodeTeltonikaCommand,
+  encodeTeltonikaCommand,
+  encodeTeltonikaResponse,
+} from "./teltonika/commands.ts";
 
 /** Device events each decoder turns into the normalized `event`, door, ignition and immobiliser attributes. */
 
@@ -87,7 +92,10 @@ describe("GT06 alarm codes", () => {
 
 describe("OsmAnd alarm parameter", () => {
   const decode = (query: string) => {
-    const r = decodeOsmAndRequest({ method: "GET", query, body: "", contentType: "" }, NOW);
+    const r = decodeOsmAndRequest(
+      { method: "GET", query: new URLSearchParams(query), body: "", contentType: "" },
+      NOW,
+    );
     if (!r.ok) throw new Error(r.error);
     return r.value.positions[0]!.attributes;
   };
@@ -144,5 +152,15 @@ describe("command capabilities", () => {
     expect(commandsOf("osmand")).toEqual([]);
     expect(commandsOf("teltonika")).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
     expect(commandsOf("__proto__")).toEqual([]);
+  });
+});
+
+describe("Codec 12 command as the device reads it", () => {
+  it("reads back what the server encodes, and refuses a response packet", () => {
+    expect(decodeTeltonikaCommand(encodeTeltonikaCommand("setdigout 1"))).toEqual({
+      ok: true,
+      value: "setdigout 1",
+    });
+    expect(decodeTeltonikaCommand(encodeTeltonikaResponse("DOUT1:1")).ok).toBe(false);
   });
 });
