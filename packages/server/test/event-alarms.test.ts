@@ -39,6 +39,7 @@ let phone: Unit;
 let tDevice: TestDevice;
 let gDevice: TestDevice;
 let gSerial = 10;
+let limitedZone: number | null = null;
 
 async function unitOf(proto: string, itemType: 1 | 3): Promise<Unit> {
   const rows = await p.ctx.db.query<{ item_id: number; device_id: string }>(
@@ -192,6 +193,28 @@ const cases: Case[] = [
     trigger: () => teltonikaFrame(104, [ign(true)]),
     event: "speeding",
     text: "104 km/h > 90 km/h",
+  },
+  {
+    name: "speeding over the geozone's limit (value 0)",
+    family: EVENT_FAMILY.speeding,
+    value: 0,
+    unit: () => teltonika,
+    setup: async () => {
+      if (!limitedZone) {
+        const zone = await p.api.post<{ id: number; speedLimit: number }>(
+          `companies/id/${acme}/geozones`,
+          { type: "circle", name: "School zone", lat: 40.41, lng: -3.7, radius: 800, speedLimit: 50 },
+          admin,
+        );
+        expect(zone.body.speedLimit).toBe(50);
+        limitedZone = zone.body.id;
+      }
+      await teltonikaFrame(40, [ign(true)]);
+      await teltonikaFrame(45, [ign(true)]);
+    },
+    trigger: () => teltonikaFrame(62, [ign(true)]),
+    event: "speeding",
+    text: "62 km/h > 50 km/h",
   },
   {
     name: "ignition off",

@@ -21,3 +21,7 @@ create table device_commands (
 );
 create index device_commands_item on device_commands (company_id, item_type, item_id, id desc);
 create index device_commands_pending on device_commands (imei) where status in ('pending', 'sent');
+
+-- A geozone's speed limit (km/h, optional): the speeding alarm family with value 0 uses the lowest limit of the
+-- geozones an item is inside.
+alter table geozones add column speed_limit int;
