@@ -53,7 +53,9 @@ function decodeCodec12(packet: Buffer, expected: number): DecodeResult<string> {
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantity must be 1");
     const type = d.u8();
     if (type !== expected)
-      throw new DecodeError(`Codec 12 type 0x${type.toString(16)} is not 0x${expected.toString(16)}`);
+      throw new DecodeError(
+        `Codec 12 type 0x${type.toString(16)} is not a ${expected === CODEC_12_RESPONSE ? "response" : "command"}`,
+      );
     const text = d.bytes(d.u32()).toString("latin1");
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantities differ");
     if (d.remaining !== 0) throw new DecodeError("trailing bytes in data field");
