@@ -1,3 +1,4 @@
+import { EVENT_FAMILY_CODES, eventFamilyValueError } from "./alarmEventFamilies.ts";
 import {
   ALARM_CONSUMPTION_MIN,
   ALARM_DESCRIPTION_MAX,
@@ -112,6 +113,9 @@ export function alarmRuleErrors(rule: AlarmRuleInput): Record<string, string> {
   } else if (family === ALARM_FAMILY.monthlyConsumption) {
     if (info.value === null || Number.isNaN(info.value)) e["info.value"] = "required";
     else if (info.value < ALARM_CONSUMPTION_MIN) e["info.value"] = "min";
+  } else if (family !== null && EVENT_FAMILY_CODES.has(family)) {
+    const error = eventFamilyValueError(family, info.value);
+    if (error) e["info.value"] = error;
   } else if (family !== null && family !== ALARM_FAMILY.trackWithoutDriver) {
     // Codes the spec does not name still need their value.
     if (info.value === null) e["info.value"] = "required";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENT_FAMILY, EVENT_FAMILY_DEFAULTS } from "./alarmEventFamilies.ts";
 
 /**
  * Alarm rules (spec 02 §2-§5, §9): families, limits and the rule's shape as the API takes and returns it.
@@ -16,6 +17,7 @@ export const ALARM_FAMILY = {
   maxParked: 15,
   trackWithoutDriver: 17,
   monthlyConsumption: 19,
+  ...EVENT_FAMILY,
 } as const;
 export type AlarmFamilyKey = keyof typeof ALARM_FAMILY;
 export type AlarmFamily = (typeof ALARM_FAMILY)[AlarmFamilyKey];
@@ -39,6 +41,7 @@ export const ALARM_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
   14: 4 * HOUR + 30 * MINUTE,
   15: DAY,
   19: 15,
+  ...EVENT_FAMILY_DEFAULTS,
 };
 
 export const ALARM_PRIORITY = { low: 1, medium: 2, high: 3 } as const;

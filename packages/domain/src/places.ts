@@ -84,6 +84,8 @@ const geozoneCommon = {
   color: placeColorSchema.default(DEFAULT_PLACE_COLOR),
   group: groupSchema,
   description: z.string().trim().max(PLACE_DESCRIPTION_MAX, "tooLong").default(""),
+  /** km/h; the speeding alarm family with value 0 uses it while an item is inside (issue 21). */
+  speedLimit: z.number().int().min(1, "invalidNumber").max(400, "invalidNumber").nullable().default(null),
 };
 
 /** Body of POST/PUT geozones: a circle (centre and radius) or a polygon (closed or open ring, auto-closed). */
@@ -122,6 +124,7 @@ export const geozoneSchema = z.object({
   lng: z.number(),
   radius: z.number().nullable(),
   points: z.array(z.object({ lat: z.number(), lng: z.number() })),
+  speedLimit: z.number().nullable(),
   geometry: polygonGeometrySchema,
   createdTs: z.number(),
   updatedTs: z.number(),

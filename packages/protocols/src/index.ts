@@ -4,6 +4,7 @@
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
 export { crc16Ibm, crc16X25 } from "./crc.ts";
+export * from "./device-commands.ts";
 export * from "./gt06/codec.ts";
 export * from "./gt06/commands.ts";
 export * from "./gt06/frame.ts";

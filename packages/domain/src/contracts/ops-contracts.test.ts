@@ -26,6 +26,7 @@ const geozone = {
   lng: -3,
   radius: 100,
   points: [],
+  speedLimit: null,
   geometry: { type: "Polygon", coordinates: [[[-3, 40]]] },
   createdTs: 1,
   updatedTs: 1,

@@ -39,6 +39,9 @@ const ALARM_EVENTS: Record<number, string> = {
   9: "tow", // "displacement": moved while parked
   14: "lowBattery", // external battery low
   25: "lowBattery", // internal battery low
+  // Vehicle trackers of the family (GT06E, GV20…) report the door input and tampering with these codes.
+  19: "tamper",
+  20: "doorOpen",
 };
 
 /** Alarm codes of the 0x26 packet that the simulator raises. */

@@ -1,3 +1,4 @@
+import { normalizeDeviceEvent } from "@vigia/domain";
 import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type DecodedMessage,
@@ -35,6 +36,11 @@ function timeOf(value: unknown, now: number): number | null {
   return null;
 }
 
+function jsonAttr(entry: Json, key: string): unknown {
+  const a = entry.attributes;
+  return a && typeof a === "object" && !Array.isArray(a) ? (a as Json)[key] : undefined;
+}
+
 function position(entry: Json, now: number): DecodedPosition | string {
   const lat = num(entry.lat ?? entry.latitude);
   const lng = num(entry.lng ?? entry.lon ?? entry.longitude);
@@ -53,6 +59,13 @@ function position(entry: Json, now: number): DecodedPosition | string {
         attributes[key] = value;
     }
   }
+  // An integration may name an event `event` or `alarm`: only our vocabulary is trusted as `event`.
+  delete attributes.alarm;
+  delete attributes.event;
+  const event = normalizeDeviceEvent(
+    entry.event ?? entry.alarm ?? jsonAttr(entry, "event") ?? jsonAttr(entry, "alarm"),
+  );
+  if (event) attributes.event = event;
   const src = num(entry.src);
   return {
     ts,

@@ -1,3 +1,4 @@
+import { normalizeDeviceEvent } from "@vigia/domain";
 import { attempt, DecodeError } from "../reader.ts";
 import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
 import {
@@ -35,7 +36,7 @@ const ID_RE = /^[\x21-\x7e]{1,64}$/;
 const NUMBER_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 /** Parameters with a dedicated meaning; everything else is passed through as an attribute. */
 const KNOWN = new Set(
-  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId".split(
+  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId alarm event".split(
     " ",
   ),
 );
@@ -106,6 +107,9 @@ function decodeQuery(params: URLSearchParams, now: number): DecodedMessage {
   if (batt !== null) attributes.batteryLevel = batt;
   const charge = params.get("charge");
   if (charge !== null) attributes.charging = charge === "true" || charge === "1";
+  // `alarm=sos` (Traccar Client's SOS button) or `event=…`: only names of our event vocabulary become `event`.
+  const event = normalizeDeviceEvent(params.get("alarm") ?? params.get("event"));
+  if (event) attributes.event = event;
   const driver = params.get("driverUniqueId");
   const driverId = driver ? deviceText(driver, 64) : "";
   if (driverId) attributes.driverId = driverId;

@@ -39,13 +39,24 @@ export function encodeTeltonikaResponse(text: string): Buffer {
 
 /** Decodes one complete Codec 12 response packet (preamble through CRC) into the response text. */
 export function decodeTeltonikaResponse(packet: Buffer): DecodeResult<string> {
+  return decodeCodec12(packet, CODEC_12_RESPONSE);
+}
+
+/** Decodes one complete Codec 12 command packet, as the device reads it (simulator, tests). */
+export function decodeTeltonikaCommand(packet: Buffer): DecodeResult<string> {
+  return decodeCodec12(packet, CODEC_12_COMMAND);
+}
+
+function decodeCodec12(packet: Buffer, expected: number): DecodeResult<string> {
   return attempt(() => {
     const d = new Reader(teltonikaData(packet));
     if (d.u8() !== CODEC_12) throw new DecodeError("not a Codec 12 packet");
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantity must be 1");
     const type = d.u8();
-    if (type !== CODEC_12_RESPONSE)
-      throw new DecodeError(`Codec 12 type 0x${type.toString(16)} is not a response`);
+    if (type !== expected)
+      throw new DecodeError(
+        `Codec 12 type 0x${type.toString(16)} is not a ${expected === CODEC_12_RESPONSE ? "response" : "command"}`,
+      );
     const text = deviceText(d.bytes(d.u32()).toString("latin1"), MAX_COMMAND_RESULT, { multiline: true });
     if (d.u8() !== 1) throw new DecodeError("Codec 12 quantities differ");
     if (d.remaining !== 0) throw new DecodeError("trailing bytes in data field");

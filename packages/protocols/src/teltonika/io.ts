@@ -26,6 +26,8 @@ function setNum(out: Attributes, key: string, v: AttributeValue, scale = 1): nul
 
 /** Each mapper writes normalized attributes and may return an event name. */
 const MAPPERS: Record<number, Mapper> = {
+  1: (v, out) => setBool(out, "input1", v), // DIN1
+  2: (v, out) => setBool(out, "input2", v), // DIN2
   16: (v, out) => setNum(out, "odometer", v), // Total odometer, metres
   21: (v, out) => setNum(out, "rssi", v), // GSM signal, 0-5 bars
   48: (v, out) => setNum(out, "fuel", v), // OBD fuel level, %
@@ -33,12 +35,15 @@ const MAPPERS: Record<number, Mapper> = {
   67: (v, out) => setNum(out, "battery", v, 1000), // Internal battery voltage, mV
   89: (v, out) => setNum(out, "fuel", v), // CAN fuel level, %
   78: (v, out) => setDriver(out, v), // iButton
+  90: (v, out) => setBool(out, "door", v), // CAN door status: a bit per door, any set = a door is open
   113: (v, out) => setNum(out, "batteryLevel", v), // Battery level, %
+  179: (v, out) => setBool(out, "immobilized", v), // DOUT1: the engine-blocking relay ("setdigout 1")
   181: (v, out) => setNum(out, "pdop", v, 10),
   182: (v, out) => setNum(out, "hdop", v, 10),
   205: (v, out) => setNum(out, "cid", v),
   206: (v, out) => setNum(out, "lac", v),
   207: (v, out) => setDriver(out, v), // RFID
+  236: (v) => (v === 1 ? "sos" : null), // "Alarm": the panic button scenario's event
   239: (v, out) => setBool(out, "ignition", v),
   240: (v, out) => setBool(out, "motion", v),
   241: (v, out) => setNum(out, "operator", v), // Active GSM operator, MCC+MNC as one number

@@ -1,10 +1,10 @@
-import type { AlarmDelivery, AlarmLog } from "@vigia/domain";
+import { type AlarmDelivery, type AlarmLog, mailFlagAllows, mailFlagOf } from "@vigia/domain";
 import webpush from "web-push";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressError, type EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import { createUnsubscribeKey } from "../users/index.ts";
-import { alarmMail } from "./texts.ts";
+import { alarmMail, alarmMapPath } from "./texts.ts";
 
 /**
  * Sends a notice over every channel its rule asks for and records each attempt on the notice
@@ -101,7 +101,8 @@ export class Notifier {
       phone: u.phone,
       language: u.language,
       timezone: u.timezone,
-      mailOptOut: u.notifications.alarms === false,
+      // "alarms" switches every alarm mail off; the family's mail flag (spec 02 §3) switches off its kind.
+      mailOptOut: u.notifications.alarms === false || !mailFlagAllows(u.notifications, log.info.family ?? 0),
     }));
     for (const ext of n.extUsers)
       out.push({
@@ -121,8 +122,14 @@ export class Notifier {
     const recipients = await this.recipients(log);
     const tasks: Promise<void>[] = [];
     if (n.pushFront) await this.record(log.id, "pushFront", "live", "sent", null);
-    if (n.email)
-      for (const r of recipients) if (r.email && !r.mailOptOut) tasks.push(this.sendMail(log, r, now));
+    if (n.email) {
+      if (await this.companyMailsFamily(log)) {
+        for (const r of recipients) if (r.email && !r.mailOptOut) tasks.push(this.sendMail(log, r, now));
+      } else {
+        const flag = mailFlagOf(log.info.family ?? 0);
+        await this.record(log.id, "email", "company", "notConfigured", `mail flag ${flag} off`);
+      }
+    }
     if (n.sms)
       for (const r of recipients) {
         if (!r.phone) continue;
@@ -148,6 +155,15 @@ export class Notifier {
     await Promise.allSettled(tasks);
   }
 
+  /** The company's mail flag of the notice's family (spec 02 §3 `conf.notifications.mail`); unset means on. */
+  private async companyMailsFamily(log: AlarmLog): Promise<boolean> {
+    const rows = await this.ctx.db.query<{ mail: Record<string, unknown> | null }>(
+      "select conf->'notifications'->'mail' as mail from companies where id = $1",
+      [log.companyId],
+    );
+    return mailFlagAllows(rows[0]?.mail ?? undefined, log.info.family ?? 0);
+  }
+
   private async sendMail(log: AlarmLog, r: Recipient, now: number): Promise<void> {
     const key = await createUnsubscribeKey(this.ctx.db, now, {
       userId: r.userId,
@@ -164,6 +180,9 @@ export class Notifier {
         ts: log.ts,
         pos: log.data.pos,
         unsubscribeUrl: await this.ctx.links.forCompany(log.companyId, `/notifications/unsubscribe/${key}`),
+        mapUrl: log.data.pos
+          ? await this.ctx.links.forCompany(log.companyId, alarmMapPath(log.data.pos, log.id))
+          : null,
       },
       r.language,
       r.timezone,

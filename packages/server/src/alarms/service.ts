@@ -6,6 +6,7 @@ import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
+import { describeEventParams } from "./event-texts.ts";
 import { Notifier } from "./notifier.ts";
 import { itemName, type LogRow, listRules, logOf } from "./repo.ts";
 import { formatDuration } from "./texts.ts";
@@ -210,7 +211,7 @@ export class AlarmService {
     if (p.durationMs !== undefined) return formatDuration(p.durationMs);
     if (p.average !== undefined) return `${p.average} L/100km`;
     if (p.stateId !== undefined) return String(p.stateId);
-    return "";
+    return describeEventParams(p) ?? "";
   }
 
   /** Stores the notice, then publishes it, applies the rule's action and notifies (in the background). */

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "@vigia/domain";
+import { DEVICE_EVENT_NAMES, EVENT_FAMILY_NAMES } from "./event-texts.ts";
 
 /** Server-side texts of the alarm capability: family names for the inputs call, and notification mails. */
 type Texts = Record<Language, string>;
@@ -63,6 +64,7 @@ export const FAMILY_NAMES: Record<number, Texts> = {
     it: "Consumo medio mensile",
     tr: "Aylık ortalama yakıt tüketimi",
   },
+  ...EVENT_FAMILY_NAMES,
 };
 
 export const PRIORITY_NAMES: Record<number, Texts> = {
@@ -127,9 +129,18 @@ export const EVENT_NAMES: Record<string, Texts> = {
   maxParked: FAMILY_NAMES[15]!,
   trackWithoutDriver: FAMILY_NAMES[17]!,
   monthlyConsumption: FAMILY_NAMES[19]!,
+  ...DEVICE_EVENT_NAMES,
 };
 
-const MAIL: Record<"item" | "date" | "position" | "event" | "unsubscribe" | "priority", Texts> = {
+const MAIL: Record<"item" | "date" | "position" | "map" | "event" | "unsubscribe" | "priority", Texts> = {
+  map: {
+    es: "Ver en el mapa",
+    en: "View on the map",
+    pt: "Ver no mapa",
+    fr: "Voir sur la carte",
+    it: "Vedi sulla mappa",
+    tr: "Haritada göster",
+  },
   item: { es: "Elemento", en: "Item", pt: "Elemento", fr: "Élément", it: "Elemento", tr: "Öğe" },
   date: { es: "Fecha", en: "Date", pt: "Data", fr: "Date", it: "Data", tr: "Tarih" },
   position: { es: "Posición", en: "Position", pt: "Posição", fr: "Position", it: "Posizione", tr: "Konum" },
@@ -195,6 +206,13 @@ export interface MailInput {
   ts: number;
   pos: { lat: number; lng: number } | null;
   unsubscribeUrl: string;
+  /** The position on the company's own site (SiteLinks), or null without a position. */
+  mapUrl: string | null;
+}
+
+/** The map path that opens at an alarm's position (the web app's "/?lat&lng&alarm" deep link). */
+export function alarmMapPath(pos: { lat: number; lng: number }, alarmId: number): string {
+  return `/?lat=${pos.lat.toFixed(6)}&lng=${pos.lng.toFixed(6)}&alarm=${alarmId}`;
 }
 
 export function alarmMail(input: MailInput, language: string, timeZone: string) {
@@ -209,6 +227,7 @@ export function alarmMail(input: MailInput, language: string, timeZone: string) 
     `${MAIL.item[lang]}: ${input.itemName}`,
     `${MAIL.date[lang]}: ${formatInZone(input.ts, timeZone)} (${timeZone})`,
     `${MAIL.position[lang]}: ${position}`,
+    ...(input.mapUrl ? [`${MAIL.map[lang]}: ${input.mapUrl}`] : []),
     `${MAIL.priority[lang]}: ${priority}`,
     "",
     `${MAIL.unsubscribe[lang]}: ${input.unsubscribeUrl}`,

@@ -95,6 +95,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         ports: config.ports,
         now: () => clock.now(),
         commands: createConfigCommands(db, () => clock.now()),
+        deviceCommands: services.deviceCommands,
         deviceKey: async (imei) => (await services.registry.lookup(imei))?.key ?? null,
         limits: config.deviceLimits,
       })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
 import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
+import { commandRoutes } from "../commands/index.ts";
 import { companyRoutes } from "../companies/index.ts";
 import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../companies-admin/index.ts";
 import { currentUserRoutes } from "../current-user/index.ts";
@@ -46,7 +47,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms, tracks, geocoder, egress, sessions } = services;
+  const { live, mailer, alarms, tracks, geocoder, egress, sessions, deviceCommands } = services;
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -65,6 +66,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
     await app.register(placesRoutes({ ...ctx, live, egress }));
+    await app.register(commandRoutes({ ...ctx, deviceCommands }));
   };
 }
 

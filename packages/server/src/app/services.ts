@@ -1,6 +1,12 @@
 import { AlarmService } from "../alarms/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
-import { DeviceRegistry, type Durability, PartitionManager, Processor } from "../ingest/index.ts";
+import {
+  DeviceCommandQueue,
+  DeviceRegistry,
+  type Durability,
+  PartitionManager,
+  Processor,
+} from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
@@ -28,6 +34,8 @@ export interface Services {
   geocoder: ReverseGeocoder;
   alarms: AlarmService;
   hub: LiveHub;
+  /** Commands from the map waiting for, or written to, device connections of this node's gateway. */
+  deviceCommands: DeviceCommandQueue;
 }
 
 export async function createServices(
@@ -48,5 +56,19 @@ export async function createServices(
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   alarms.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);
-  return { mailer, egress, sessions, registry, live, partitions, processor, tracks, geocoder, alarms, hub };
+  const deviceCommands = new DeviceCommandQueue(db, () => clock.now());
+  return {
+    mailer,
+    egress,
+    sessions,
+    registry,
+    live,
+    partitions,
+    processor,
+    tracks,
+    geocoder,
+    alarms,
+    hub,
+    deviceCommands,
+  };
 }

@@ -43,6 +43,8 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`DELETE ${company}/alarms/id/:id`]: "admin",
   [`DELETE ${company}/alarmlogs/id/:id`]: "admin",
 
+  // Commands from the map: admins, and operators where the company allows it (commands/routes.ts adds that).
+  [`POST ${company}/commands/:itemType/id/:itemId`]: "write",
   [`PUT ${company}/alarmlogs/id/:id`]: "write",
   [`POST ${company}/alarmlogs/updatebulk`]: "write",
 

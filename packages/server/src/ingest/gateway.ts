@@ -4,6 +4,7 @@ import { type DecodedMessage, protocols } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
 import { ConnectionCap, defaultMaxConnections, descriptorLimit } from "./connection-cap.ts";
+import type { DeviceCommandQueue } from "./device-commands.ts";
 import {
   AddressCap,
   DEFAULT_DEVICE_LIMITS,
@@ -53,6 +54,7 @@ function handleTcp(
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
   handshakeTimeoutMs: number,
+  deviceCommands: DeviceCommandQueue | null,
 ): void {
   const session = protocols[protocol].createSession();
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
@@ -65,12 +67,16 @@ function handleTcp(
   /** Configuration sent on this connection and the answers still expected for it. */
   let sent: (PendingConfig & { waiting: number; results: string[] }) | null = null;
   let serial = 0;
+  /** Whose answer each frame written on this connection expects, in order: the configuration or a command id. */
+  const expects: ("config" | number)[] = [];
+  let detach: (() => void) | null = null;
   socket.setTimeout(IDLE_TIMEOUT_MS, () => {
     log.info({ protocol, remote, imei: session.imei() }, "device connection idle; closing");
     socket.destroy();
   });
   socket.on("close", () => {
     closed = true;
+    detach?.();
   });
   socket.on("error", () => socket.destroy());
 
@@ -80,7 +86,10 @@ function handleTcp(
     const pending = await commands.pending(protocol, imei, () => (serial = (serial + 1) & 0xffff));
     if (!pending || closed) return;
     sent = { ...pending, waiting: pending.frames.length, results: [] };
-    for (const frame of pending.frames) socket.write(frame);
+    for (const frame of pending.frames) {
+      expects.push("config");
+      socket.write(frame);
+    }
     log.info({ protocol, remote, imei, commands: pending.frames.length }, "configuration sent to device");
   };
 
@@ -100,7 +109,10 @@ function handleTcp(
     if (message.imei === null) return;
     if (message.kind === "commandResult") {
       // Answers carry no positions and need no ACK; the device is known since its login.
-      await settle(message.imei, String(message.attributes.result ?? ""));
+      const owner = expects.shift();
+      if (typeof owner === "number" && deviceCommands)
+        await deviceCommands.answered(owner, String(message.attributes.result ?? ""));
+      else await settle(message.imei, String(message.attributes.result ?? ""));
       return;
     }
     const result = await processor.submit({
@@ -117,7 +129,27 @@ function handleTcp(
       return;
     }
     if (message.ack) socket.write(message.ack);
-    if (message.kind === "login") await sendPending(message.imei);
+    if (message.kind === "login") {
+      await sendPending(message.imei);
+      await attachCommands(message.imei);
+    }
+  };
+
+  /** Commands from the map reach the device on this connection from now on; queued ones go out at once. */
+  const attachCommands = async (imei: string): Promise<void> => {
+    if (!deviceCommands || closed) return;
+    detach?.();
+    detach = deviceCommands.attach(imei, {
+      protocol,
+      nextSerial: () => (serial = (serial + 1) & 0xffff),
+      write: (commandId, frame) => {
+        if (closed) return false;
+        expects.push(commandId);
+        socket.write(frame);
+        return true;
+      },
+    });
+    await deviceCommands.deliver(imei);
   };
 
   socket.on("data", (chunk: Buffer) => {
@@ -161,6 +193,8 @@ export async function startGateway(
     now: () => number;
     /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
     commands?: ConfigCommands;
+    /** Commands from the map (engine stop, reboot …) for Teltonika/GT06 devices. */
+    deviceCommands?: DeviceCommandQueue;
     /** The OsmAnd key of a device, or null when it has none. */
     deviceKey: (imei: string) => Promise<string | null>;
     limits?: DeviceLimits;
@@ -197,7 +231,15 @@ export async function startGateway(
   const tcp = (protocol: "teltonika" | "gt06") =>
     net.createServer((socket) => {
       if (admit(socket))
-        handleTcp(socket, protocol, processor, log, options.commands ?? null, limits.handshakeTimeoutMs);
+        handleTcp(
+          socket,
+          protocol,
+          processor,
+          log,
+          options.commands ?? null,
+          limits.handshakeTimeoutMs,
+          options.deviceCommands ?? null,
+        );
     });
   const teltonika = tcp("teltonika");
   const gt06 = tcp("gt06");

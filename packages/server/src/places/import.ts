@@ -112,7 +112,7 @@ function poiValues(v: ParsedPlaceRow, group: number | null): PoiValues {
 }
 
 function geozoneValues(v: ParsedPlaceRow, group: number | null): GeozoneValues {
-  const common = { name: v.name, color: v.color, group, description: v.description };
+  const common = { name: v.name, color: v.color, group, description: v.description, speedLimit: null };
   return v.points
     ? { ...common, type: "polygon", points: v.points }
     : { ...common, type: "circle", lat: v.lat, lng: v.lng, radius: v.radius ?? 1 };

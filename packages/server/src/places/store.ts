@@ -29,12 +29,13 @@ interface GeozoneRow {
   lng: number;
   radius: number | null;
   points: LatLng[];
+  speedLimit: number | null;
   createdTs: string | number;
   updatedTs: string | number;
 }
 
 const GEOZONE_COLUMNS = `id, name, color, group_id as "group", description, type, lat, lng, radius, points,
-  created_ts as "createdTs", updated_ts as "updatedTs"`;
+  speed_limit as "speedLimit", created_ts as "createdTs", updated_ts as "updatedTs"`;
 const POI_COLUMNS = `id, name, color, icon, radius, group_id as "group", address, lat, lng,
   created_ts as "createdTs", updated_ts as "updatedTs"`;
 
@@ -118,13 +119,13 @@ export async function getGeozone(db: Queryable, scope: CompanyScope, id: number)
 
 function geozoneColumns(v: GeozoneValues): SqlParam[] {
   if (v.type === "circle")
-    return [v.name, v.color, v.group, v.description, "circle", v.lat, v.lng, v.radius, []];
+    return [v.name, v.color, v.group, v.description, "circle", v.lat, v.lng, v.radius, [], v.speedLimit];
   const ring = normalizeRing(v.points);
   // The mean of the vertices is good enough for a label anchor; the exact centroid buys nothing here.
   const lat = ring.reduce((s, p) => s + p.lat, 0) / ring.length;
   const lng = ring.reduce((s, p) => s + p.lng, 0) / ring.length;
   const points = ring.map((p) => ({ lat: p.lat, lng: p.lng }));
-  return [v.name, v.color, v.group, v.description, "polygon", lat, lng, null, points];
+  return [v.name, v.color, v.group, v.description, "polygon", lat, lng, null, points, v.speedLimit];
 }
 
 export async function insertGeozone(
@@ -135,8 +136,8 @@ export async function insertGeozone(
 ): Promise<Geozone> {
   const rows = await db.query<GeozoneRow>(
     `insert into geozones (company_id, name, color, group_id, description, type, lat, lng, radius, points,
-       created_ts, updated_ts)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $11) returning ${GEOZONE_COLUMNS}`,
+       speed_limit, created_ts, updated_ts)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $12) returning ${GEOZONE_COLUMNS}`,
     [companyId, ...geozoneColumns(v), now],
   );
   return toGeozone(rows[0] as GeozoneRow);
@@ -150,7 +151,8 @@ export async function updateGeozone(
 ): Promise<Geozone> {
   const rows = await db.query<GeozoneRow>(
     `update geozones set name = $2, color = $3, group_id = $4, description = $5, type = $6, lat = $7, lng = $8,
-       radius = $9, points = $10::jsonb, updated_ts = $11 where id = $1 returning ${GEOZONE_COLUMNS}`,
+       radius = $9, points = $10::jsonb, speed_limit = $11, updated_ts = $12 where id = $1
+     returning ${GEOZONE_COLUMNS}`,
     [id, ...geozoneColumns(v), now],
   );
   return toGeozone(rows[0] as GeozoneRow);

@@ -17,6 +17,8 @@ export interface CompanyZones {
   byId: Map<number, Zone>;
   /** Name, group and kind of every place, for answers that show places to people and for scope filtering. */
   meta: Map<number, { name: string; group: number | null; kind: "geozone" | "poi" }>;
+  /** Speed limit (km/h) of the geozones that have one, for the speeding alarm family. */
+  speedLimits: Map<number, number>;
 }
 
 type Cache = Map<number, Promise<CompanyZones>>;
@@ -64,8 +66,10 @@ async function loadCompanyZones(db: Queryable, companyId: number): Promise<Compa
       lng: number;
       radius: number | null;
       points: LatLng[];
+      speed_limit: number | null;
     }>(
-      `select id, name, group_id as "group", type, lat, lng, radius, points from geozones where company_id = $1`,
+      `select id, name, group_id as "group", type, lat, lng, radius, points, speed_limit from geozones
+       where company_id = $1`,
       [companyId],
     ),
     db.query<{ id: number; name: string; group: number | null; lat: number; lng: number; radius: number }>(
@@ -75,8 +79,10 @@ async function loadCompanyZones(db: Queryable, companyId: number): Promise<Compa
   ]);
   const byId = new Map<number, Zone>();
   const meta: CompanyZones["meta"] = new Map();
+  const speedLimits = new Map<number, number>();
   const geozones: Zone[] = zoneRows.map((r) => {
     meta.set(r.id, { name: r.name, group: r.group, kind: "geozone" });
+    if (r.speed_limit !== null) speedLimits.set(r.id, Number(r.speed_limit));
     return r.type === "circle"
       ? { id: r.id, kind: "circle", center: { lat: r.lat, lng: r.lng }, radiusM: r.radius ?? 1 }
       : { id: r.id, kind: "polygon", ring: r.points };
@@ -86,5 +92,5 @@ async function loadCompanyZones(db: Queryable, companyId: number): Promise<Compa
     return { id: r.id, kind: "circle", center: { lat: r.lat, lng: r.lng }, radiusM: r.radius };
   });
   for (const z of [...geozones, ...pois]) byId.set(z.id, z);
-  return { geozones: new ZoneIndex(geozones), pois: new ZoneIndex(pois), byId, meta };
+  return { geozones: new ZoneIndex(geozones), pois: new ZoneIndex(pois), byId, meta, speedLimits };
 }

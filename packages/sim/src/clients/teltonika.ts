@@ -7,14 +7,17 @@
 import {
   type AvlRecord,
   CODEC_8E,
+  decodeTeltonikaCommand,
   encodeTeltonikaAvl,
   encodeTeltonikaImei,
   encodeTeltonikaRecord,
+  encodeTeltonikaResponse,
   IO,
   type IoValue,
   type TeltonikaCodec,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
+import { answerTeltonikaCommand } from "./command-answers.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -127,7 +130,18 @@ export class TeltonikaClient extends TcpClient implements DeviceClient {
       this.t.onEvent?.({ type: "ready" });
       this.flush(this.t.now());
     }
-    while (this.rx.length >= 4 && this.inFlight > 0) {
+    while (this.rx.length >= 4) {
+      // A server command (Codec 12) starts with the 4 zero bytes of the preamble; an ACK never counts 0 records.
+      if (this.rx.readUInt32BE(0) === 0) {
+        if (this.rx.length < 8) return;
+        const total = 8 + this.rx.readUInt32BE(4) + 4;
+        if (this.rx.length < total) return;
+        const command = decodeTeltonikaCommand(this.rx.subarray(0, total));
+        this.rx = this.rx.subarray(total);
+        if (command.ok) this.write(encodeTeltonikaResponse(answerTeltonikaCommand(command.value)));
+        continue;
+      }
+      if (this.inFlight === 0) return;
       const n = this.rx.readUInt32BE(0);
       this.rx = this.rx.subarray(4);
       // The ACK says how many records of the packet were accepted; those leave the black box.

@@ -1,5 +1,6 @@
 import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
+import { EVENT_FAMILIES, type EventView } from "./event-families.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
@@ -11,6 +12,7 @@ import {
   trackMotion,
   trackZones,
   viewOf,
+  zoneSpeedLimit,
 } from "./tracking.ts";
 import type { CompanySnapshot, CompanyZones, EngineOutput, ItemInput, PositionInput } from "./types.ts";
 
@@ -105,8 +107,19 @@ export class AlarmEngine {
       });
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
+    let events: EventView | null = null;
     for (const rule of rules) {
-      if (rule.family === 5 || rule.family === 6) {
+      const eventFamily = EVENT_FAMILIES.get(rule.family);
+      if (eventFamily) {
+        events ??= {
+          before,
+          after: state,
+          attributes: p.attributes,
+          spd: p.spd,
+          zoneLimit: zoneSpeedLimit(c, key),
+        };
+        for (const hit of eventFamily(rule.value, events)) fire(rule, hit.event, hit.params, null);
+      } else if (rule.family === 5 || rule.family === 6) {
         const delta = rule.family === 5 ? zoneDelta.geo : zoneDelta.poi;
         const prefix = rule.family === 5 ? "geozone" : "poi";
         if (rule.toIn)

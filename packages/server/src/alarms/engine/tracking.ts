@@ -39,6 +39,19 @@ export function viewOf(c: CompanyState, key: string, state: LiveItemState) {
 
 export type ItemView = ReturnType<typeof viewOf>;
 
+/** The lowest speed limit of the geozones the item is inside (the speeding family's "zone limit"), or null. */
+export function zoneSpeedLimit(c: CompanyState, key: string): number | null {
+  const limits = c.zones?.speedLimits;
+  const inside = c.inside.get(key)?.geo;
+  if (!limits || !inside) return null;
+  let lowest: number | null = null;
+  for (const id of inside) {
+    const limit = limits.get(id);
+    if (limit !== undefined && (lowest === null || limit < lowest)) lowest = limit;
+  }
+  return lowest;
+}
+
 export function trackMotion(
   c: CompanyState,
   key: string,

@@ -8,6 +8,8 @@ export interface CompanyZones {
   geozones: ZoneIndex;
   pois: ZoneIndex;
   byId: Map<number, Zone>;
+  /** Speed limit (km/h) of the geozones that have one, for the speeding family. */
+  speedLimits?: ReadonlyMap<number, number>;
 }
 
 export interface ItemInput {

@@ -1,6 +1,7 @@
 import { Checkbox, Group, MultiSelect, NumberInput, Select } from "@mantine/core";
 import { ALARM_FAMILY, type AlarmRuleInput, TIME_FAMILIES } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import { EventFamilyFields } from "./EventFamilyFields.tsx";
 import { DurationInput } from "./formParts.tsx";
 import type { RuleFormPart } from "./ruleFormPart.ts";
 import { ids, type RuleOptions, strs } from "./ruleOptions.ts";
@@ -105,6 +106,7 @@ export function RuleFamilyFields({
           error={err("info.value")}
         />
       ) : null}
+      <EventFamilyFields form={form} set={set} err={err} errors={errors} />
     </>
   );
 }

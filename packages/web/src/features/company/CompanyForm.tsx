@@ -57,6 +57,7 @@ export function CompanyForm({
   const conf = form.values.conf as {
     general?: Record<string, unknown>;
     notifications?: { mail?: Record<string, boolean> };
+    commands?: { operators?: boolean };
   };
   const general = conf.general ?? {};
   const mail = conf.notifications?.mail ?? {};
@@ -141,6 +142,13 @@ export function CompanyForm({
           checked={Boolean(form.values.demo)}
           onChange={(e) => form.set("demo", e.currentTarget.checked)}
         />
+        <Switch
+          mt="xl"
+          label={t("commands.operatorsAllowed")}
+          checked={conf.commands?.operators === true}
+          onChange={(e) => form.set("conf", { ...conf, commands: { operators: e.currentTarget.checked } })}
+          data-testid="company-commands-operators"
+        />
       </SimpleGrid>
       <Divider label={t("companies.licenses")} labelPosition="left" />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -160,7 +168,7 @@ export function CompanyForm({
           <Checkbox
             key={flag}
             label={t(`users.mail.${flag}`)}
-            checked={mail[flag] === true}
+            checked={mail[flag] !== false}
             onChange={(e) =>
               form.set("conf", {
                 ...conf,

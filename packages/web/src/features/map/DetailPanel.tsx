@@ -9,6 +9,7 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
 import { InsideZones } from "../places/index.ts";
+import { CommandsSection } from "./CommandsSection.tsx";
 import type { Catalog } from "./catalog.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
@@ -165,6 +166,7 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             </Text>
           )}
         </div>
+        <CommandsSection kind={kind} id={id} companyId={route.companyId} timezone={route.timezone} />
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
         {sensors.length > 0 && (

@@ -17,6 +17,7 @@ import type { MapView } from "./features.ts";
 import { useMapSettings } from "./hooks.ts";
 import { ItemListPanel } from "./ItemListPanel.tsx";
 import { MapToolbar } from "./MapToolbar.tsx";
+import { parseMapFocus } from "./map-focus.ts";
 import { MapController, type RouteDrawing } from "./mapController.ts";
 import { overlayData } from "./overlays.ts";
 import { PlaybackBar } from "./playback/PlaybackBar.tsx";
@@ -86,6 +87,8 @@ export function LiveMap() {
   );
 
   const center = info?.centroId?.pos ?? null;
+  // Read once: the link an alarm mail opened the app with.
+  const [focus] = useState(() => parseMapFocus(window.location.search));
   // The map is created once; live data reaches it through the store, never through React props.
   useEffect(() => {
     if (!container.current) return;
@@ -95,6 +98,7 @@ export function LiveMap() {
         container: container.current,
         tilesUrl: storage.readTilesUrl(),
         center,
+        focus: focus ? { lat: focus.lat, lng: focus.lng, label: t("commands.alarmHere") } : null,
         store: liveItems,
         onSelect: (key) => select(key),
       });

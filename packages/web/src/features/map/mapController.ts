@@ -5,7 +5,9 @@ import {
   AttributionControl,
   type GeoJSONSource,
   Map as MapLibre,
+  Marker,
   NavigationControl,
+  Popup,
   setWorkerUrl,
 } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
@@ -16,6 +18,7 @@ import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/s
 import type { Catalog } from "./catalog.ts";
 import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
 import { createMapImage, ICON_PIXEL_RATIO, ROUTE_EVENT_ICON } from "./icons.ts";
+import { FOCUS_ZOOM } from "./map-focus.ts";
 
 export interface RouteDrawing {
   points: TrackPoint[];
@@ -28,6 +31,8 @@ export interface MapControllerOptions {
   container: HTMLElement;
   tilesUrl: string | null;
   center: { lat: number; lng: number } | null;
+  /** A position to open at with a marker (the alarm mail's link); the map then does not fit to the items. */
+  focus?: { lat: number; lng: number; label: string } | null;
   store: LiveItemsStore;
   onSelect(key: LiveKey): void;
 }
@@ -71,6 +76,15 @@ export class MapController {
       attributionControl: false,
       fadeDuration: 0,
     });
+    if (options.focus) {
+      const { lat, lng, label } = options.focus;
+      this.map.jumpTo({ center: [lng, lat], zoom: FOCUS_ZOOM });
+      this.fitted = true;
+      new Marker({ color: "#e03131" })
+        .setLngLat([lng, lat])
+        .setPopup(new Popup().setText(label))
+        .addTo(this.map);
+    }
     this.map.addControl(new AttributionControl({ compact: true }), "bottom-right");
     this.map.addControl(new NavigationControl({ showCompass: true }), "bottom-right");
     // Tiles fail offline or behind proxies; the map keeps drawing items on its background instead.

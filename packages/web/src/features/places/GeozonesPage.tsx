@@ -25,10 +25,18 @@ import { type PlaceEditor, usePlaceEditor } from "./placeEditor.ts";
 
 interface Draft extends PlaceDraft {
   description: string;
+  speedLimit: number | null;
 }
 
 const fromZone = (z: Geozone): { draft: Draft; shape: Shape } => ({
-  draft: { id: z.id, name: z.name, color: z.color, group: z.group, description: z.description },
+  draft: {
+    id: z.id,
+    name: z.name,
+    color: z.color,
+    group: z.group,
+    description: z.description,
+    speedLimit: z.speedLimit,
+  },
   shape:
     z.type === "circle"
       ? { type: "circle", center: { lat: z.lat, lng: z.lng }, radius: z.radius ?? 1 }
@@ -63,7 +71,7 @@ export function GeozonesPage() {
   };
   const start = (kind: "circle" | "polygon") =>
     editor.edit(
-      { id: null, name: "", color: DEFAULT_PLACE_COLOR, group: null, description: "" },
+      { id: null, name: "", color: DEFAULT_PLACE_COLOR, group: null, description: "", speedLimit: null },
       { mode: kind },
     );
   return (
@@ -122,6 +130,7 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
       color: draft.color,
       group: draft.group,
       description: draft.description,
+      speedLimit: draft.speedLimit,
     };
     if (shape?.type === "circle")
       return {
@@ -207,6 +216,16 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
             onChange={(e) => onDraft({ ...draft, description: e.currentTarget.value })}
             autosize
             minRows={2}
+          />
+          <NumberInput
+            label={t("alarmEvents.zoneSpeedLimit")}
+            description={t("alarmEvents.zoneSpeedLimitHelp")}
+            min={1}
+            max={400}
+            allowDecimal={false}
+            value={draft.speedLimit ?? ""}
+            onChange={(v) => onDraft({ ...draft, speedLimit: typeof v === "number" ? v : null })}
+            data-testid="geozone-speed-limit"
           />
           <Group align="flex-end" gap="xs">
             <TextInput

@@ -18,6 +18,7 @@ const zone = (over: Partial<Geozone>): Geozone => ({
   color: "#ff0000",
   group: null,
   description: "",
+  speedLimit: null,
   type: "polygon",
   lat: 40,
   lng: -3,

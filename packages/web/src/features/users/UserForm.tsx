@@ -148,7 +148,7 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
           <Checkbox
             key={flag}
             label={t(`users.mail.${flag}`)}
-            checked={notifications[flag] === true}
+            checked={notifications[flag] !== false}
             onChange={(e) => form.set("notifications", { ...notifications, [flag]: e.currentTarget.checked })}
           />
         ))}

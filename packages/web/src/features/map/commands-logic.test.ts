@@ -1,0 +1,42 @@
+import type { DeviceCommand } from "@vigia/domain";
+import { describe, expect, it } from "vitest";
+import { awaitingAnswer, commandErrorKey, isDangerous } from "./commands-logic.ts";
+
+const command = (status: DeviceCommand["status"]): DeviceCommand => ({
+  id: 1,
+  kind: "reboot",
+  text: "cpureset",
+  status,
+  result: null,
+  createdTs: 0,
+  sentTs: null,
+  answeredTs: null,
+  expiresTs: 1,
+  by: "admin@acme.demo",
+});
+
+describe("the item panel's commands section", () => {
+  it.each([
+    [["pending"], true],
+    [["answered", "sent"], true],
+    [["answered", "failed", "timeout", "expired"], false],
+    [[], false],
+  ] as const)("asks again while %j wait", (statuses, expected) => {
+    expect(awaitingAnswer(statuses.map(command))).toBe(expected);
+  });
+
+  it.each([
+    ["command.noDevice", "commands.errors.noDevice"],
+    ["command.unsupported", "commands.errors.unsupported"],
+    ["forbidden", "commands.errors.forbidden"],
+    ["read.only", "commands.errors.forbidden"],
+    ["something else", null],
+  ])("error %s reads as %s", (description, key) => {
+    expect(commandErrorKey(description)).toBe(key);
+  });
+
+  it("shows only engine stop as dangerous", () => {
+    expect(isDangerous("engineStop")).toBe(true);
+    expect(isDangerous("engineResume")).toBe(false);
+  });
+});
