@@ -66,6 +66,13 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
       truncated: z.boolean(),
     }),
   }),
+  /** The item went offline (silent past the company's timeout) or came back. */
+  z.object({
+    type: z.literal(["vOffline", "aOffline", "pOffline"]),
+    data: z.object({ id, offline: z.boolean() }),
+  }),
+  /** The item's live state ended (its device was unassigned): it has no current position any more. */
+  z.object({ type: z.literal(["vEnded", "aEnded", "pEnded"]), data: withId }),
   z.object({ type: z.literal("vOdo"), data: z.object({ id, odometer: z.number() }) }),
   z.object({ type: z.literal("vHour"), data: z.object({ id, hours: z.number() }) }),
   z.object({ type: z.literal("vDriver"), data: z.object({ id, driverId: id.nullable(), ts: z.number() }) }),

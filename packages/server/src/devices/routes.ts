@@ -25,6 +25,7 @@ import {
   simWithTimestamps,
   storedId,
 } from "./data.ts";
+import { endLiveStates, itemsOfDevices } from "./released-items.ts";
 
 const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
@@ -109,6 +110,21 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         groupId = (
           await visibleItem<{ group_id: number | null }>(ctx.db, scope, ITEM_TABLE[itemType], itemId)
         ).group_id;
+      // The items that lose a device: the one this device leaves and the target's previous device's.
+      const target = itemType !== null && itemId !== null ? { itemType, itemId } : undefined;
+      const others = target
+        ? await ctx.db.query<{ id: number }>(
+            "select id from devices where item_type = $1 and item_id = $2 and id <> $3",
+            [target.itemType, target.itemId, id],
+          )
+        : [];
+      const released = [
+        ...(await itemsOfDevices(ctx.db, [id], target)),
+        ...(await itemsOfDevices(
+          ctx.db,
+          others.map((o) => o.id),
+        )),
+      ];
       await ctx.db.transaction(async (tx) => {
         // One device per item: the item's previous device is released.
         if (itemType !== null && itemId !== null)
@@ -139,6 +155,7 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       ctx.live.itemsChanged(scope.companyId, {
         messages: reloadGroups(itemType ?? 0, itemId ?? 0, [groupId]),
       });
+      await endLiveStates(ctx.live, released);
       return oneDevice(ctx.db, scope, id);
     });
   };

@@ -3,6 +3,7 @@ import { IconMapPin, IconX } from "@tabler/icons-react";
 import { liveApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatAge } from "../../kit/format/age.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
@@ -10,7 +11,7 @@ import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
 import { InsideZones } from "../places/index.ts";
 import type { Catalog } from "./catalog.ts";
-import { useLiveVersion } from "./hooks.ts";
+import { useLiveVersion, useNow } from "./hooks.ts";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
 
@@ -23,13 +24,14 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
 
 /** Right overlay with the live detail of the selected item, its address and its day route. */
 export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useLiveVersion();
+  const now = useNow();
   const { kind, id } = parseKey(itemKey);
   const entry = catalog.items.get(itemKey);
   const state = liveItems.items.get(itemKey);
   const pos = state?.pos ?? null;
-  const motion = state ? motionClass(state, Date.now()) : "offline";
+  const motion = state ? motionClass(state) : "offline";
   const [address, setAddress] = useState<{ text: string; error: boolean; for: string } | null>(null);
   const [loadingAddress, setLoadingAddress] = useState(false);
 
@@ -54,7 +56,12 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
   const driver =
     state?.driverId != null ? (catalog.drivers.get(state.driverId) ?? `#${state.driverId}`) : null;
   const rows: [string, string][] = [
-    [t("map.detail.lastUpdate"), pos ? formatDateTime(pos.ts, route.timezone, true) : "—"],
+    [
+      t("map.detail.lastUpdate"),
+      pos
+        ? `${formatDateTime(pos.ts, route.timezone, true)} (${formatAge(pos.ts, now, i18n.language)})`
+        : t("map.motion.noData"),
+    ],
     [t("map.detail.speed"), pos ? `${Math.trunc(pos.spd)} km/h` : "—"],
     [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
     [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
@@ -101,8 +108,13 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
               </Badge>
             )}
             <Badge color={MOTION_COLORS[motion]} size="sm" data-testid="map-detail-motion">
-              {t(`map.motion.${motion}`)}
+              {t(pos ? `map.motion.${motion}` : "map.motion.noData")}
             </Badge>
+            {pos && (
+              <Text size="xs" c="dimmed" data-testid="map-detail-age">
+                {formatAge(pos.ts, now, i18n.language)}
+              </Text>
+            )}
           </Group>
         </div>
         <ActionIcon

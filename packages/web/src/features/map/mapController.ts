@@ -220,12 +220,11 @@ export class MapController {
 
   private onStoreChange(change: StoreChange): void {
     if (!this.catalog || !this.view) return;
-    const now = Date.now();
     if (change.reset) {
-      this.features.rebuild(this.options.store.items, this.catalog, this.view, now);
+      this.features.rebuild(this.options.store.items, this.catalog, this.view);
     } else {
       for (const key of change.keys)
-        this.features.update(key, this.options.store.items.get(key), this.catalog, this.view, now);
+        this.features.update(key, this.options.store.items.get(key), this.catalog, this.view);
     }
     this.pushItems();
     if (this.selected && (change.reset || change.keys.has(this.selected))) this.pushTrack();
@@ -237,7 +236,7 @@ export class MapController {
 
   private redrawAll(): void {
     if (!this.catalog || !this.view) return;
-    this.features.rebuild(this.options.store.items, this.catalog, this.view, Date.now());
+    this.features.rebuild(this.options.store.items, this.catalog, this.view);
     this.pushItems();
   }
 
