@@ -149,7 +149,7 @@ describe("unassigning a device ends its item's live state", () => {
     expect(stored).toHaveLength(0);
   });
 
-  it("ends it too when the company admin moves the device to another item", async () => {
+  it("ends it too when the company admin takes the device off; a device on another item is refused", async () => {
     await p.api.put(
       `companies/id/${acme}/trackers/id/${deviceId}/item`,
       { itemType: 1, itemId: binding.itemId },
@@ -163,12 +163,22 @@ describe("unassigning a device ends its item's live state", () => {
         [acme, binding.itemId],
       )
     )[0]!.id;
-    const moved = await p.api.put(
+    // Issue 21 defect 2: a stale form offering this device must not take it from its item silently.
+    const stolen = await p.api.put<{ description: string; fields: Record<string, string> }>(
       `companies/id/${acme}/trackers/id/${deviceId}/item`,
       { itemType: 1, itemId: other },
       admin,
     );
-    expect(moved.status).toBe(200);
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.description).toBe("device.notAvailable");
+    expect(stolen.body.fields).toEqual({ deviceId: "device.notAvailable" });
+    expect(state()?.pos).not.toBeNull();
+    const off = await p.api.put(
+      `companies/id/${acme}/trackers/id/${deviceId}/item`,
+      { itemType: null, itemId: null },
+      admin,
+    );
+    expect(off.status).toBe(200);
     expect(state()).toBeUndefined();
     expect(messages.at(-1)).toEqual({ type: "vEnded", data: { id: binding.itemId } });
   });

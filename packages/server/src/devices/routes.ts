@@ -12,7 +12,7 @@ import { requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { notFound } from "../kernel/errors.ts";
+import { conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
@@ -105,6 +105,15 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       if (device.item_id !== null && device.item_type in ITEM_TABLE)
         await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
       const { itemType, itemId } = request.body;
+      // A device already on another item is not taken from it silently: the form that offered it was stale
+      // (someone moved it meanwhile), and the user must learn that the save did not do what they chose.
+      if (
+        itemType !== null &&
+        itemId !== null &&
+        device.item_id !== null &&
+        (device.item_type !== itemType || device.item_id !== itemId)
+      )
+        throw conflict("device.notAvailable", { deviceId: "device.notAvailable" });
       let groupId: number | null = null;
       if (itemType !== null && itemId !== null)
         groupId = (

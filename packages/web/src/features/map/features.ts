@@ -80,12 +80,7 @@ export class ItemFeatures {
   }
 
   /** Brings one item's feature up to date; returns whether anything was written. */
-  update(
-    key: LiveKey,
-    state: LiveItemState | undefined,
-    catalog: Catalog,
-    view: MapView,
-  ): boolean {
+  update(key: LiveKey, state: LiveItemState | undefined, catalog: Catalog, view: MapView): boolean {
     const at = this.index.get(key);
     if (!state || !isDrawn(key, state, catalog, view)) {
       if (at === undefined) return false;
