@@ -19,11 +19,25 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   itemKey: LiveKey;
   catalog: Catalog;
   language: string;
+  /** Phone-sized screen: a bottom sheet across the lower part of the map instead of a side panel. */
+  sheet?: boolean;
   onClose(): void;
 }
 
+/** Share of the map's height the bottom sheet takes; the rest of the map stays visible above it. */
+export const SHEET_SHARE = 0.45;
+const SIDE_STYLE = { top: 12, right: 56, bottom: 12, width: 360 } as const;
+const SHEET_STYLE = {
+  left: 0,
+  right: 0,
+  bottom: 0,
+  height: `${SHEET_SHARE * 100}%`,
+  borderBottomLeftRadius: 0,
+  borderBottomRightRadius: 0,
+} as const;
+
 /** Right overlay with the live detail of the selected item, its address and its day route. */
-export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: Props) {
+export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose, ...route }: Props) {
   const { t, i18n } = useTranslation();
   useLiveVersion();
   const now = useNow();
@@ -78,16 +92,14 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
     <Paper
       shadow="md"
       data-testid="map-detail"
+      data-sheet={sheet || undefined}
       style={{
         position: "absolute",
-        top: 12,
-        right: 56,
-        bottom: 12,
-        width: 360,
-        zIndex: 2,
+        zIndex: 3,
         display: "flex",
         flexDirection: "column",
         overflow: "hidden",
+        ...(sheet ? SHEET_STYLE : SIDE_STYLE),
       }}
     >
       <Group

@@ -111,8 +111,8 @@ export class MapController {
   }
 
   /** Panels over the map: camera moves centre on the part of the map that stays visible. */
-  setInsets(left: number, right: number): void {
-    this.map.setPadding({ left, right, top: 0, bottom: 0 });
+  setInsets(left: number, right: number, bottom = 0): void {
+    this.map.setPadding({ left, right, top: 0, bottom });
   }
 
   select(key: LiveKey | null): void {
