@@ -11,7 +11,7 @@ import {
   personsApi,
   personWriteSchema,
 } from "@vigia/domain";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
@@ -57,6 +57,10 @@ function ItemFormModal<Body>(props: ItemFormProps<Body>) {
   const refresh = useRefreshCompany();
   const [savedId, setSavedId] = useState<number | null>(row?.id ?? null);
   const [error, setError] = useState<string | undefined>(undefined);
+  // Other users change groups and persons while this page is open: the pickers start from fresh lists.
+  useEffect(() => {
+    void refresh(kind === "drivers" ? ["groups", "persons"] : ["groups"]);
+  }, [refresh, kind]);
   const save = async () => {
     if (!body) return false;
     setError(undefined);

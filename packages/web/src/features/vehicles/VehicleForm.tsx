@@ -7,7 +7,7 @@ import {
   vehiclesApi,
   vehicleWriteSchema,
 } from "@vigia/domain";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
@@ -91,6 +91,10 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
   const form = useZodForm(vehicleWriteSchema, initial(row));
   const drivers = useCompanyRows("drivers");
   const device = useItemDevice(1, row?.id ?? null);
+  // Other users change drivers and groups while this page is open: the pickers start from fresh lists.
+  useEffect(() => {
+    void refresh(["drivers", "groups"]);
+  }, [refresh]);
   const unit = info?.conf.general.units.fuelConsumption === 1 ? "km/L" : "L/100km";
   const consumption = form.values.consumption ?? {};
   // A new vehicle saved once is updated on the next try: a failed device change must not create it twice.
