@@ -121,8 +121,20 @@ export async function run({ context, baseUrl }) {
   await shot(page, "trust-map-offline");
 
   // Defect 5: on a phone the detail is a bottom sheet and the map stays visible above it.
+  // A phone opens the map with the list folded; choosing an item folds it again and shows the sheet.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.locator(byTestId("map-list-open")).click();
+  await page.locator(byTestId("map-search")).fill("E2E Walker");
+  await page.locator('[data-testid^="map-row-p:"]').first().click();
   await page.locator(`${byTestId("map-detail")}[data-sheet]`).waitFor();
+  await page.locator(byTestId("map-list-open")).waitFor();
+  // The map has loaded (its spinner is gone) before the picture is taken.
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="live-map"] .mantine-Loader-root'),
+    null,
+    { timeout: 20_000 },
+  );
   const sheet = await page.locator(byTestId("map-detail")).boundingBox();
   assert(sheet && sheet.x >= 0 && sheet.width <= 390, `the sheet fits the screen: ${JSON.stringify(sheet)}`);
   assert(sheet.y > 844 * 0.4, `the sheet leaves the upper map visible: top at ${sheet.y}`);
