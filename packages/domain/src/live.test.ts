@@ -102,6 +102,7 @@ const serverSamples: LiveServerMessage[] = [
     data: { id: 12, offline: true },
   })),
   ...(["vEnded", "aEnded", "pEnded"] as const).map((type) => ({ type, data: { id: 12 } })),
+  { type: "reloadTrackers", data: {} },
   { type: "vHour", data: { id: 12, hours: 3600 } },
   { type: "vDriver", data: { id: 12, driverId: null, ts: 1 } },
   { type: "dVehicle", data: { id: 3, vehicleId: 12, ts: 1 } },

@@ -11,6 +11,8 @@ let deviceId: number;
 let reseller: string;
 let admin: string;
 const messages: LiveServerMessage[] = [];
+/** Company-wide messages (no item): device list reloads. */
+const companyMessages: LiveServerMessage[] = [];
 const MIN = 60_000;
 
 beforeAll(async () => {
@@ -35,7 +37,10 @@ beforeAll(async () => {
     initialMileageKm: 0,
   };
   p.services.live.subscribe(acme, (envelopes) => {
-    for (const e of envelopes) if (e.itemId === binding.itemId) messages.push(e.message);
+    for (const e of envelopes) {
+      if (e.itemId === binding.itemId) messages.push(e.message);
+      if (e.itemType === 0) companyMessages.push(e.message);
+    }
   });
   reseller = await p.api.token("reseller@vigia.demo");
   admin = await p.api.token("admin@acme.demo");
@@ -143,6 +148,8 @@ describe("unassigning a device ends its item's live state", () => {
     expect(off.status).toBe(200);
     expect(state()).toBeUndefined();
     expect(messages.at(-1)).toEqual({ type: "vEnded", data: { id: binding.itemId } });
+    // Open item forms of the company learn that its device list changed (issue 21, defect 2).
+    expect(companyMessages).toContainEqual({ type: "reloadTrackers", data: {} });
     const stored = await p.ctx.db.query("select 1 from item_state where item_type = 1 and item_id = $1", [
       binding.itemId,
     ]);

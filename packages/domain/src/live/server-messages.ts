@@ -85,6 +85,8 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal(["addGroup", "reloadGroup"]), data: withId }),
   z.object({ type: z.literal("addGroups"), data: z.object({ ids: z.array(id) }) }),
+  /** The company's devices changed (assigned, taken back, moved): open item forms fetch the device list again. */
+  z.object({ type: z.literal("reloadTrackers"), data: z.object({}) }),
   z.object({ type: z.literal("companyStatus"), data: z.object({ id, state: z.number().int() }) }),
   z.object({
     type: z.literal("actionState"),

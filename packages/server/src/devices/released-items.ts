@@ -1,5 +1,5 @@
 import type { Queryable } from "../kernel/db/database.ts";
-import type { LiveState } from "../live/index.ts";
+import { companyWide, type LiveState } from "../live/index.ts";
 
 /** An item that is losing its device, read before the change is written. */
 export interface ReleasedItem {
@@ -41,4 +41,10 @@ export async function itemsOfDevices(
 /** What live knew of these items came from the devices they lost: their live state ends. */
 export async function endLiveStates(live: LiveState, items: readonly ReleasedItem[]): Promise<void> {
   for (const item of items) await live.endItem(item.companyId, item);
+}
+
+/** The devices of these companies changed: their open item forms fetch the device list again. */
+export function tellCompanies(live: LiveState, companyIds: readonly (number | null)[]): void {
+  for (const companyId of new Set(companyIds))
+    if (companyId !== null) live.publish(companyId, [companyWide({ type: "reloadTrackers", data: {} })]);
 }

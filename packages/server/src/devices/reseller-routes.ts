@@ -14,7 +14,7 @@ import {
   storedId,
 } from "./data.ts";
 import { importDevices } from "./import.ts";
-import { endLiveStates, itemsOfDevices } from "./released-items.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import { saveDevice } from "./routes.ts";
 
 /** Devices of the reseller tree: its own stock and every device on a company of the tree. */
@@ -173,6 +173,7 @@ export function registerResellerDeviceRoutes(
     });
     ctx.live.itemsChanged(null);
     await endLiveStates(ctx.live, released);
+    tellCompanies(ctx.live, [before.companyId, companyId]);
     return oneDevice(ctx, scope, id);
   });
 
@@ -203,6 +204,7 @@ export function registerResellerDeviceRoutes(
     });
     ctx.live.itemsChanged(null);
     await endLiveStates(ctx.live, released);
+    tellCompanies(ctx.live, [before.companyId]);
     return oneDevice(ctx, scope, id);
   });
 

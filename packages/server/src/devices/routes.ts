@@ -25,7 +25,7 @@ import {
   simWithTimestamps,
   storedId,
 } from "./data.ts";
-import { endLiveStates, itemsOfDevices } from "./released-items.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 
 const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
@@ -165,6 +165,7 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         messages: reloadGroups(itemType ?? 0, itemId ?? 0, [groupId]),
       });
       await endLiveStates(ctx.live, released);
+      tellCompanies(ctx.live, [scope.companyId]);
       return oneDevice(ctx.db, scope, id);
     });
   };

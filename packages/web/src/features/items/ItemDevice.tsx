@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { sendInline } from "../../kit/forms/send.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
+import { onLiveMessage } from "../../platform/live/liveClient.ts";
 import { useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 
 export interface ItemDevice {
@@ -30,6 +31,10 @@ export function useItemDevice(itemType: 1 | 2 | 3, itemId: number | null): ItemD
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
   useEffect(() => {
     void refresh(["trackers"]);
+    // …and again whenever the server says the company's devices changed while the form is open.
+    return onLiveMessage((message) => {
+      if (message.type === "reloadTrackers") void refresh(["trackers"]);
+    });
   }, [refresh]);
   const current =
     itemId === null ? undefined : devices.find((d) => d.itemType === itemType && d.itemId === itemId);
