@@ -81,6 +81,7 @@ const states: LiveItemState[] = Array.from({ length: ITEMS }, (_, i) => ({
   intrack: false,
   dtcs: [],
   customStateId: i % 5,
+  offline: false,
 }));
 const coords = states.map(() => ({ lat: 40 + rand() * 2, lng: -4 + rand() * 2 }));
 for (let i = 0; i < ITEMS; i++) engine.tanks.set(i + 1, 80);

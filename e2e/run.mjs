@@ -51,8 +51,9 @@ async function startServer() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const logs = [];
-  // Scenarios that act as devices (alarms) read the gateway port from the environment.
+  // Scenarios that act as devices (alarms, staleness) read the gateway ports from the environment.
   process.env.TELTONIKA_PORT = String(await freePort());
+  process.env.OSMAND_PORT = String(await freePort());
   const server = spawn(process.execPath, ["packages/server/bin/vigia.mjs", "start"], {
     cwd: root,
     // Device ports are free ones too, so a platform already running on this machine does not collide.
@@ -62,7 +63,10 @@ async function startServer() {
       PORT: String(port),
       TELTONIKA_PORT: process.env.TELTONIKA_PORT,
       GT06_PORT: String(await freePort()),
-      OSMAND_PORT: String(await freePort()),
+      OSMAND_PORT: process.env.OSMAND_PORT,
+      // Wall time plus an offset scenarios move forward (POST /test/clock/advance), so that a device can go
+      // silent for minutes without the test waiting for them. Only ever set here, never in production.
+      VIGIA_TEST_CLOCK: "manual",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

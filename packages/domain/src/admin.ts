@@ -60,6 +60,8 @@ export const companyWriteSchema = z.object({
           mapProvider: z.string().optional(),
           trafficManager: z.boolean().optional(),
           movGps: z.boolean().optional(),
+          /** Minutes without a report after which the company's items show offline (default 5). */
+          offlineAfterMin: z.number().int().min(1, "invalidNumber").max(1440, "invalidNumber").optional(),
         })
         .loose()
         .default({}),

@@ -22,7 +22,7 @@ export interface DeviceTypeInfo {
   port?: number | null;
 }
 
-/** Only hex characters are typed into the identifier field (Backspace, arrows, Tab and Delete still work). */
+/** Only hex characters are typed into the identifier field of IMEI types (editing keys still work). */
 export const HEX_PATTERN = /^[0-9a-fA-F]*$/;
 export const ALLOWED_ID_KEYS = new Set([
   "Backspace",
@@ -33,21 +33,56 @@ export const ALLOWED_ID_KEYS = new Set([
   "Home",
   "End",
 ]);
-export function isAllowedIdKey(key: string): boolean {
-  return ALLOWED_ID_KEYS.has(key) || (key.length === 1 && HEX_PATTERN.test(key));
+
+/**
+ * What an identifier of a device type looks like. Spec 02 §5's hex rule is for types whose id is an IMEI
+ * (Teltonika, GT06 and any protocol not named here); phone apps speaking OsmAnd (Traccar Client) take the
+ * id the user typed in the app, such as `walkphone01`; the Vigia app's free-text ids are stored encoded.
+ */
+export interface DeviceIdRule {
+  /** imei: hex digits; name: letters, digits, dot, dash, underscore; text: anything printable (encoded). */
+  kind: "imei" | "name" | "text";
+  /** One character the field lets through (null: any). */
+  char: RegExp | null;
+  /** Exact length when the type fixes one, else null (then 1 to DEVICE_IMEI_MAX). */
+  length: number | null;
+  /** The error key for a character outside the rule. */
+  charError: "device.idHex" | "device.idChars";
+}
+
+const NAME_CHAR = /^[A-Za-z0-9._-]$/;
+const HEX_CHAR = /^[0-9a-fA-F]$/;
+/** Protocols whose devices identify themselves by a name the user chose, not an IMEI. */
+const NAMED_ID_PROTOCOLS: ReadonlySet<string> = new Set(["osmand"]);
+
+/** The identifier rule of a device type (from its protocol and declared length). */
+export function deviceIdRule(type: DeviceTypeInfo): DeviceIdRule {
+  if (type.id === ENCODED_DEVICE_TYPE_ID)
+    return { kind: "text", char: null, length: null, charError: "device.idChars" };
+  if (NAMED_ID_PROTOCOLS.has(type.proto))
+    return { kind: "name", char: NAME_CHAR, length: type.idLength, charError: "device.idChars" };
+  return { kind: "imei", char: HEX_CHAR, length: type.idLength, charError: "device.idHex" };
+}
+
+/** Whether a key press may reach the identifier field of a type following `rule`. */
+export function isAllowedIdKey(key: string, rule?: DeviceIdRule): boolean {
+  if (ALLOWED_ID_KEYS.has(key)) return true;
+  if (key.length !== 1) return false;
+  const char = rule ? rule.char : HEX_CHAR;
+  return char === null || char.test(key);
 }
 
 /**
- * The identifier rule of a type: hex only with exactly the type's length (types without a fixed length take
- * 1-50 hex characters); the encoded type takes free text, stored encoded.
+ * The identifier rule of a type: its characters (deviceIdRule) and exactly the type's length when it declares
+ * one, else 1-50 characters; the encoded type takes free text, stored encoded.
  */
 export function deviceIdError(type: DeviceTypeInfo | undefined, deviceId: string): string | null {
   const value = deviceId.trim();
   if (value === "") return "errorNoImei";
   if (!type) return "errorNoDeviceType";
-  if (type.id === ENCODED_DEVICE_TYPE_ID) return value.length <= DEVICE_IMEI_MAX ? null : "device.idLength";
-  if (!HEX_PATTERN.test(value)) return "device.idHex";
-  if (type.idLength !== null) return value.length === type.idLength ? null : "device.idLength";
+  const rule = deviceIdRule(type);
+  if (rule.char && ![...value].every((c) => rule.char?.test(c))) return rule.charError;
+  if (rule.length !== null) return value.length === rule.length ? null : "device.idLength";
   return value.length <= DEVICE_IMEI_MAX ? null : "device.idLength";
 }
 

@@ -97,6 +97,12 @@ const serverSamples: LiveServerMessage[] = [
     },
   },
   { type: "vOdo", data: { id: 12, odometer: 1000 } },
+  ...(["vOffline", "aOffline", "pOffline"] as const).map((type) => ({
+    type,
+    data: { id: 12, offline: true },
+  })),
+  ...(["vEnded", "aEnded", "pEnded"] as const).map((type) => ({ type, data: { id: 12 } })),
+  { type: "reloadTrackers", data: {} },
   { type: "vHour", data: { id: 12, hours: 3600 } },
   { type: "vDriver", data: { id: 12, driverId: null, ts: 1 } },
   { type: "dVehicle", data: { id: 3, vehicleId: 12, ts: 1 } },

@@ -13,6 +13,7 @@ import {
   defaultDeviceConfig,
   deviceConfigErrors,
   deviceIdError,
+  deviceIdRule,
   deviceRowButtons,
   encodeDeviceId,
   isAllowedIdKey,
@@ -124,7 +125,16 @@ describe("device identifiers", () => {
     [1, "35630704244101G", "device.idHex"],
     [1, "", "errorNoImei"],
     [4, "abc123", null],
-    [4, "x".repeat(3), "device.idHex"],
+    // Traccar Client (OsmAnd) ids are what the user typed in the app, not IMEIs (issue 21, defect 9).
+    [4, "walkphone01", null],
+    [4, "x".repeat(3), null],
+    [4, "Walk.Phone_01-b", null],
+    [4, "walk phone", "device.idChars"],
+    [4, "tel/../x", "device.idChars"],
+    [4, "w".repeat(51), "device.idLength"],
+    // IMEI types keep the hex rule of spec 02 §5.
+    [3, "walkphone010000", "device.idHex"],
+    [3, "356307042441013", null],
     [5, "worker@acme.demo", null],
     [9, "123", "errorNoDeviceType"],
   ])("type %i id %j → %j", (typeId, id, error) => {
@@ -144,6 +154,16 @@ describe("device identifiers", () => {
     ["-", false],
   ])("key %j allowed=%s", (key, ok) => {
     expect(isAllowedIdKey(key)).toBe(ok);
+  });
+  it.each([
+    [1, "w", false],
+    [4, "w", true],
+    [4, "_", true],
+    [4, " ", false],
+    [5, " ", true],
+    [5, "@", true],
+  ])("type %i key %j allowed=%s", (typeId, key, ok) => {
+    expect(isAllowedIdKey(key, deviceIdRule(TYPES.find((t) => t.id === typeId)!))).toBe(ok);
   });
   it("encodes the special type and shows it decoded unless it holds an at-sign", () => {
     const stored = encodeDeviceId(5, "worker@acme.demo");

@@ -63,6 +63,7 @@ export const companyInfoSchema = z.object({
         .object({
           units: z.object({ fuelConsumption: z.number() }).loose(),
           mapProvider: z.string().nullable().optional(),
+          offlineAfterMin: z.number().int().optional(),
         })
         .loose(),
       customDatas: customDatasSchema,

@@ -66,6 +66,13 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
       truncated: z.boolean(),
     }),
   }),
+  /** The item went offline (silent past the company's timeout) or came back. */
+  z.object({
+    type: z.literal(["vOffline", "aOffline", "pOffline"]),
+    data: z.object({ id, offline: z.boolean() }),
+  }),
+  /** The item's live state ended (its device was unassigned): it has no current position any more. */
+  z.object({ type: z.literal(["vEnded", "aEnded", "pEnded"]), data: withId }),
   z.object({ type: z.literal("vOdo"), data: z.object({ id, odometer: z.number() }) }),
   z.object({ type: z.literal("vHour"), data: z.object({ id, hours: z.number() }) }),
   z.object({ type: z.literal("vDriver"), data: z.object({ id, driverId: id.nullable(), ts: z.number() }) }),
@@ -78,6 +85,8 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal(["addGroup", "reloadGroup"]), data: withId }),
   z.object({ type: z.literal("addGroups"), data: z.object({ ids: z.array(id) }) }),
+  /** The company's devices changed (assigned, taken back, moved): open item forms fetch the device list again. */
+  z.object({ type: z.literal("reloadTrackers"), data: z.object({}) }),
   z.object({ type: z.literal("companyStatus"), data: z.object({ id, state: z.number().int() }) }),
   z.object({
     type: z.literal("actionState"),

@@ -70,6 +70,11 @@ export const liveItemStateSchema = z.object({
   intrack: z.boolean(),
   dtcs: z.array(z.string()),
   customStateId: z.number().int(),
+  /**
+   * Nothing heard from the item's device for longer than the company's offline timeout
+   * (`conf.general.offlineAfterMin`): its position and motion are old, not current.
+   */
+  offline: z.boolean(),
 });
 export type LiveItemState = z.infer<typeof liveItemStateSchema>;
 
@@ -94,7 +99,27 @@ export function emptyLiveItemState(
     intrack: false,
     dtcs: [],
     customStateId: 0,
+    offline: false,
   };
+}
+
+/** Minutes without a report after which an item counts as offline, when the company has not set its own. */
+export const DEFAULT_OFFLINE_AFTER_MIN = 5;
+/** Bounds of the company's offline timeout (`conf.general.offlineAfterMin`). */
+export const OFFLINE_AFTER_MIN_RANGE = { min: 1, max: 1440 } as const;
+
+/** The company's offline timeout in ms from its stored configuration; anything out of range: the default. */
+export function offlineAfterMs(general: unknown): number {
+  const value =
+    typeof general === "object" && general !== null && "offlineAfterMin" in general
+      ? general.offlineAfterMin
+      : undefined;
+  const { min, max } = OFFLINE_AFTER_MIN_RANGE;
+  const minutes =
+    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : DEFAULT_OFFLINE_AFTER_MIN;
+  return minutes * 60_000;
 }
 
 /** Position update: the small high-frequency message (vPos, aPos, pPos). */

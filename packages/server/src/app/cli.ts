@@ -6,6 +6,7 @@ import { readConfig, systemClock } from "../kernel/config.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";
 import { startPlatform } from "./platform.ts";
+import { SteerableClock, testClockMount, testClockRequested } from "./test-clock.ts";
 
 const USAGE = `vigia <command>
 
@@ -19,7 +20,14 @@ Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM
 
 async function start(): Promise<void> {
   const config = readConfig();
-  const platform = await startPlatform(config);
+  // Browser tests only: a clock they can move forward, and the route that moves it.
+  const testClock = testClockRequested() ? new SteerableClock() : null;
+  let sweep: () => Promise<unknown> = async () => undefined;
+  const platform = await startPlatform(config, {
+    ...(testClock ? { clock: testClock, mounts: [testClockMount(testClock, () => sweep())] } : {}),
+  });
+  sweep = () => platform.services.live.markSilentItems();
+  if (testClock) platform.ctx.log.warn("VIGIA_TEST_CLOCK=manual: the test clock route is open (tests only)");
   platform.ctx.log.info(`Vigia is running at http://localhost:${config.port}`);
   let stopping = false;
   const stop = async (signal: string) => {

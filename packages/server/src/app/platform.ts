@@ -24,6 +24,9 @@ import { metricsMount } from "./metrics.ts";
 import { apiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 
+/** How often items are checked for silence; a fraction of the shortest offline timeout (1 min). */
+const OFFLINE_SWEEP_MS = 15_000;
+
 export interface Platform {
   app: FastifyInstance;
   ctx: KernelContext;
@@ -112,6 +115,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const timers = [
     setInterval(() => void mailer.flush().catch(() => undefined), 60_000),
+    // Items whose devices fell silent turn offline; the sweep is cheap (one query, one pass in memory).
+    setInterval(
+      () => void live.markSilentItems().catch((err: unknown) => log.warn({ err }, "offline sweep failed")),
+      OFFLINE_SWEEP_MS,
+    ),
     setInterval(
       () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
       30_000,

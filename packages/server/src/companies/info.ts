@@ -5,6 +5,7 @@ import {
   type CustomStates,
   customDatasSchema,
   customStatesByIdSchema,
+  offlineAfterMs,
   supportContactSchema,
 } from "@vigia/domain";
 import { z } from "zod";
@@ -65,7 +66,12 @@ export async function companyInfo(db: Queryable, companyId: number): Promise<Com
     state: { current: { value: c.state, name: STATE_NAMES[c.state] ?? "unknown", id: c.state } },
     conf: {
       ...c.conf,
-      general: { units: { fuelConsumption: 0 }, mapProvider: "osm", ...general },
+      general: {
+        units: { fuelConsumption: 0 },
+        mapProvider: "osm",
+        ...general,
+        offlineAfterMin: offlineAfterMs(general) / 60_000,
+      },
       customDatas: customDatasSchema.catch({}).parse(c.conf.customDatas ?? {}),
       customStates: customStatesOf(c.conf.customStates),
       supports: supportsOf(c.conf.supports),

@@ -14,6 +14,7 @@ import {
   storedId,
 } from "./data.ts";
 import { importDevices } from "./import.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import { saveDevice } from "./routes.ts";
 
 /** Devices of the reseller tree: its own stock and every device on a company of the tree. */
@@ -145,11 +146,15 @@ export function registerResellerDeviceRoutes(
       );
       if (company.length === 0) throw notFound();
     }
+    // Leaving the company (or moving to another) takes the device off its item.
+    const released = companyId === before.companyId ? [] : await itemsOfDevices(ctx.db, [id]);
     await ctx.db.transaction(async (tx) => {
-      // Leaving a company also leaves its item.
+      // Leaving a company (for the stock or another company) also leaves its item.
       await tx.query(
-        `update devices set company_id = $2, item_type = case when $2::int is null then 0 else item_type end,
-             item_id = case when $2::int is null then null else item_id end, updated_ts = $3 where id = $1`,
+        `update devices set
+             item_type = case when $2::int is distinct from company_id then 0 else item_type end,
+             item_id = case when $2::int is distinct from company_id then null else item_id end,
+             company_id = $2, updated_ts = $3 where id = $1`,
         [id, companyId, ctx.clock.now()],
       );
       await recordAudit(
@@ -167,6 +172,8 @@ export function registerResellerDeviceRoutes(
       );
     });
     ctx.live.itemsChanged(null);
+    await endLiveStates(ctx.live, released);
+    tellCompanies(ctx.live, [before.companyId, companyId]);
     return oneDevice(ctx, scope, id);
   });
 
@@ -175,6 +182,7 @@ export function registerResellerDeviceRoutes(
     requireWrite(scope.principal);
     const id = request.params.id;
     const before = await oneDevice(ctx, scope, id);
+    const released = await itemsOfDevices(ctx.db, [id]);
     await ctx.db.transaction(async (tx) => {
       await tx.query("update devices set item_type = 0, item_id = null, updated_ts = $2 where id = $1", [
         id,
@@ -195,6 +203,8 @@ export function registerResellerDeviceRoutes(
       );
     });
     ctx.live.itemsChanged(null);
+    await endLiveStates(ctx.live, released);
+    tellCompanies(ctx.live, [before.companyId]);
     return oneDevice(ctx, scope, id);
   });
 

@@ -12,7 +12,7 @@ import { requireItemWriter, visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { notFound } from "../kernel/errors.ts";
+import { conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
@@ -25,6 +25,7 @@ import {
   simWithTimestamps,
   storedId,
 } from "./data.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 
 const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
@@ -104,11 +105,35 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       if (device.item_id !== null && device.item_type in ITEM_TABLE)
         await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
       const { itemType, itemId } = request.body;
+      // A device already on another item is not taken from it silently: the form that offered it was stale
+      // (someone moved it meanwhile), and the user must learn that the save did not do what they chose.
+      if (
+        itemType !== null &&
+        itemId !== null &&
+        device.item_id !== null &&
+        (device.item_type !== itemType || device.item_id !== itemId)
+      )
+        throw conflict("device.notAvailable", { deviceId: "device.notAvailable" });
       let groupId: number | null = null;
       if (itemType !== null && itemId !== null)
         groupId = (
           await visibleItem<{ group_id: number | null }>(ctx.db, scope, ITEM_TABLE[itemType], itemId)
         ).group_id;
+      // The items that lose a device: the one this device leaves and the target's previous device's.
+      const target = itemType !== null && itemId !== null ? { itemType, itemId } : undefined;
+      const others = target
+        ? await ctx.db.query<{ id: number }>(
+            "select id from devices where item_type = $1 and item_id = $2 and id <> $3",
+            [target.itemType, target.itemId, id],
+          )
+        : [];
+      const released = [
+        ...(await itemsOfDevices(ctx.db, [id], target)),
+        ...(await itemsOfDevices(
+          ctx.db,
+          others.map((o) => o.id),
+        )),
+      ];
       await ctx.db.transaction(async (tx) => {
         // One device per item: the item's previous device is released.
         if (itemType !== null && itemId !== null)
@@ -139,6 +164,8 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       ctx.live.itemsChanged(scope.companyId, {
         messages: reloadGroups(itemType ?? 0, itemId ?? 0, [groupId]),
       });
+      await endLiveStates(ctx.live, released);
+      tellCompanies(ctx.live, [scope.companyId]);
       return oneDevice(ctx.db, scope, id);
     });
   };

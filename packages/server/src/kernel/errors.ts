@@ -19,7 +19,8 @@ export const badRequest = (description: string, fields?: Record<string, string>)
 export const unauthorized = (description = "unauthorized") => new ApiError(401, description);
 export const forbidden = (description = "forbidden") => new ApiError(403, description);
 export const notFound = (description = "not.found") => new ApiError(404, description);
-export const conflict = (description: string) => new ApiError(409, description);
+export const conflict = (description: string, fields?: Record<string, string>) =>
+  new ApiError(409, description, fields);
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",

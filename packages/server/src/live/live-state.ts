@@ -1,4 +1,4 @@
-import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
+import { ITEM_PREFIX, type LiveItemState, offlineAfterMs, type ServerMessage } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import { type LiveBus, type LiveEnvelope, type LiveHandler, MemoryBus } from "./bus.ts";
@@ -78,6 +78,11 @@ export interface ItemsChange {
 
 const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
+const offlineMessage = (itemType: 1 | 2 | 3, id: number, offline: boolean): ServerMessage => ({
+  type: `${ITEM_PREFIX[itemType]}Offline` as "vOffline",
+  data: { id, offline },
+});
+
 /**
  * The one owner of live state: every change to an item's live state, to the device bindings it is computed
  * from, and every message on the live bus goes through here. The store and the bus stay inside `live/`.
@@ -151,8 +156,13 @@ export class LiveState {
       if (binding.companyId === null || binding.itemId === null || binding.itemType === 0) continue;
       const { companyId, itemType, itemId } = binding;
       const current = this.store.getOrCreate(companyId, itemType, itemId, binding.groupId);
-      const { item, effects } = applyPosition(current, { ...position, receivedTs }, binding);
+      const result = applyPosition(current, { ...position, receivedTs }, binding);
+      const { effects } = result;
       if (effects.length === 0) continue;
+      // The device spoke: whatever it said, the item is not silent any more.
+      const item = current.state.offline
+        ? { ...result.item, state: { ...result.item.state, offline: false } }
+        : result.item;
       this.store.set(companyId, item);
       applied.push({
         binding,
@@ -166,6 +176,14 @@ export class LiveState {
       });
       const envelopes = byCompany.get(companyId) ?? [];
       byCompany.set(companyId, envelopes);
+      if (current.state.offline)
+        envelopes.push({
+          companyId,
+          itemType,
+          itemId,
+          groupId: binding.groupId,
+          message: offlineMessage(itemType, itemId, false),
+        });
       for (const effect of effects) {
         const message = messageForEffect(effect, item.state, itemType);
         if (message) envelopes.push({ companyId, itemType, itemId, groupId: binding.groupId, ...message });
@@ -245,6 +263,62 @@ export class LiveState {
         message: { type: "dVehicle", data: { id: releasedDriverId, vehicleId: null, ts } },
       });
     this.bus.publish(companyId, envelopes);
+  }
+
+  /**
+   * Marks offline every item whose device has not been heard from (receivedTs of its last position) for
+   * longer than its company's timeout (`conf.general.offlineAfterMin`), and publishes each change. Run on a
+   * timer; time comes from the injectable clock. Returns how many items changed.
+   */
+  async markSilentItems(): Promise<number> {
+    const now = this.ctx.clock.now();
+    const companies = await this.ctx.db.query<{ id: number; general: unknown }>(
+      "select id, conf->'general' as general from companies",
+    );
+    const timeouts = new Map(companies.map((c) => [c.id, offlineAfterMs(c.general)]));
+    const byCompany = new Map<number, LiveEnvelope[]>();
+    let changed = 0;
+    for (const { companyId, item } of this.store.entries()) {
+      const pos = item.state.pos;
+      if (!pos) continue;
+      const timeout = timeouts.get(companyId);
+      if (timeout === undefined) continue;
+      const offline = now - pos.receivedTs > timeout;
+      if (offline === item.state.offline) continue;
+      this.store.set(companyId, { ...item, state: { ...item.state, offline } });
+      const { itemType, id, groupId } = item.state;
+      if (itemType === 0) continue;
+      const envelopes = byCompany.get(companyId) ?? [];
+      byCompany.set(companyId, envelopes);
+      envelopes.push({
+        companyId,
+        itemType,
+        itemId: id,
+        groupId,
+        message: offlineMessage(itemType, id, offline),
+      });
+      changed++;
+    }
+    for (const [companyId, envelopes] of byCompany) this.bus.publish(companyId, envelopes);
+    return changed;
+  }
+
+  /**
+   * The item's device was unassigned (or replaced): what live knew came from that device, so the item's live
+   * state ends (position, motion, sensors) and open maps learn that it has no current position.
+   */
+  async endItem(companyId: number, item: { itemType: 1 | 2 | 3; itemId: number; groupId: number | null }) {
+    const { itemType, itemId, groupId } = item;
+    await this.forgetItem(itemType, itemId);
+    this.bus.publish(companyId, [
+      {
+        companyId,
+        itemType,
+        itemId,
+        groupId,
+        message: { type: `${ITEM_PREFIX[itemType]}Ended` as "vEnded", data: { id: itemId } },
+      },
+    ]);
   }
 
   /** An item was deleted: its live state ends, here and in the snapshot table. */

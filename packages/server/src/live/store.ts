@@ -36,7 +36,8 @@ export class LiveStore {
     for (const row of rows) {
       const k = key(row.item_type, row.item_id);
       this.items.set(k, {
-        state: row.state.state,
+        // Snapshots written before the offline flag existed lack it.
+        state: { ...row.state.state, offline: row.state.state.offline ?? false },
         travelledM: row.state.travelledM,
         lastFix: row.state.lastFix,
         lastTs: row.state.lastTs,
@@ -79,6 +80,14 @@ export class LiveStore {
     const out: LiveItemState[] = [];
     for (const [k, item] of this.items) if (this.companyByItem.get(k) === companyId) out.push(item.state);
     return out;
+  }
+
+  /** Every item with its company, for sweeps over all live state. */
+  *entries(): IterableIterator<{ companyId: number; item: EngineItem }> {
+    for (const [k, item] of this.items) {
+      const companyId = this.companyByItem.get(k);
+      if (companyId !== undefined) yield { companyId, item };
+    }
   }
 
   forget(itemType: number, itemId: number): void {

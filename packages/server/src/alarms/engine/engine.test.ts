@@ -33,6 +33,7 @@ function state(patch: Partial<LiveItemState> = {}): LiveItemState {
     intrack: false,
     dtcs: [],
     customStateId: 0,
+    offline: false,
     ...patch,
   };
 }

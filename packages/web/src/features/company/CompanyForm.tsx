@@ -1,5 +1,11 @@
 import { Checkbox, Divider, NumberInput, Select, SimpleGrid, Switch } from "@mantine/core";
-import { COMPANY_MAIL_FLAGS, type CompanyRecord, companyWriteSchema } from "@vigia/domain";
+import {
+  COMPANY_MAIL_FLAGS,
+  type CompanyRecord,
+  companyWriteSchema,
+  DEFAULT_OFFLINE_AFTER_MIN,
+  OFFLINE_AFTER_MIN_RANGE,
+} from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
@@ -135,6 +141,19 @@ export function CompanyForm({
           value={String(general.fuel_units ?? 0)}
           onChange={(v) => v && setGeneral("fuel_units", Number(v))}
           allowDeselect={false}
+        />
+        <NumberInput
+          label={t("companies.offlineAfterMin")}
+          description={t("companies.offlineAfterMinHelp")}
+          value={
+            typeof general.offlineAfterMin === "number" ? general.offlineAfterMin : DEFAULT_OFFLINE_AFTER_MIN
+          }
+          min={OFFLINE_AFTER_MIN_RANGE.min}
+          max={OFFLINE_AFTER_MIN_RANGE.max}
+          onChange={(v) =>
+            setGeneral("offlineAfterMin", typeof v === "number" ? v : DEFAULT_OFFLINE_AFTER_MIN)
+          }
+          data-testid="company-offline-after"
         />
         <Switch
           mt="xl"

@@ -14,13 +14,14 @@ import {
 import { IconKey } from "@tabler/icons-react";
 import {
   DEVICE_DESCRIPTION_MAX,
+  type DeviceIdRule,
   type DeviceRow,
   type DeviceTypeInfo,
   defaultDeviceConfig,
   deviceConfigErrors,
   deviceIdError,
+  deviceIdRule,
   deviceWriteSchema,
-  ENCODED_DEVICE_TYPE_ID,
   isAllowedIdKey,
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
@@ -77,7 +78,7 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
   const config = form.values.config as ReturnType<typeof defaultDeviceConfig>;
   const active = Boolean(form.values.configActive);
   const configProblems = deviceConfigErrors(active, config);
-  const hexOnly = typeId !== ENCODED_DEVICE_TYPE_ID;
+  const idRule = type ? deviceIdRule(type) : null;
   const key = typeof form.values.key === "string" ? form.values.key : "";
   // The key matters to OsmAnd phones; a key set earlier stays visible whatever the type.
   const showKey = "key" in form.values && (type?.proto === "osmand" || key !== "");
@@ -117,10 +118,12 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
           withAsterisk
           disabled={lockIdentity}
           value={deviceId}
-          description={type?.idLength ? t("devices.idLength", { count: type.idLength }) : undefined}
+          description={
+            idRule ? t(`devices.idRule.${idRuleText(idRule)}`, { count: idRule.length ?? 0 }) : undefined
+          }
           onKeyDown={(e) => {
-            // Only hex characters (plus editing keys) reach the field, except for the free-text app type.
-            if (hexOnly && !e.ctrlKey && !e.metaKey && !isAllowedIdKey(e.key)) e.preventDefault();
+            // Only the type's characters (plus editing keys) reach the field: hex for IMEI types.
+            if (idRule && !e.ctrlKey && !e.metaKey && !isAllowedIdKey(e.key, idRule)) e.preventDefault();
           }}
           onChange={(e) => form.set("deviceId", e.currentTarget.value)}
           error={errorText(t, idProblem ?? form.errorOf("deviceId"))}
@@ -248,4 +251,9 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
       </SimpleGrid>
     </FormModal>
   );
+}
+
+/** Which hint describes the identifier a type takes. */
+function idRuleText(rule: DeviceIdRule): "imei" | "imeiAny" | "name" | "text" {
+  return rule.kind === "imei" && rule.length === null ? "imeiAny" : rule.kind;
 }

@@ -112,10 +112,13 @@ export function DevicesPage() {
 
   const visible = (button: ReturnType<typeof deviceRowButtons>[number]) => (r: DeviceRow) =>
     deviceRowButtons(r, company.companyId !== null).includes(button);
+  /** Runs a row action and reloads; the table keeps the row's buttons still until both are done. */
   const act = async (call: () => Promise<unknown>) => {
     await send(call);
     await reload();
   };
+  const itemOf = (r: DeviceRow) =>
+    r.itemId === null ? "" : `${ITEM_TYPE_LETTER[r.itemType as ItemType]} ${r.itemName ?? ""}`;
   const actions: RowAction<DeviceRow>[] = [
     {
       key: "assignCompany",
@@ -129,8 +132,10 @@ export function DevicesPage() {
       label: t("devices.unassignCompany"),
       icon: <IconBuildingOff size={16} />,
       visible: visible("unassignCompany"),
+      confirm: (r) =>
+        t("devices.confirm.unassignCompany", { device: r.deviceId, company: r.companyName ?? "" }),
       onClick: (r) =>
-        void act(() =>
+        act(() =>
           api.call(
             devicesApi.assignCompany,
             { params: { ...params, id: r.id }, body: { companyId: null } },
@@ -143,8 +148,9 @@ export function DevicesPage() {
       label: t("devices.unassignItem"),
       icon: <IconLinkOff size={16} />,
       visible: visible("unassignItem"),
+      confirm: (r) => t("devices.confirm.unassignItem", { device: r.deviceId, item: itemOf(r) }),
       onClick: (r) =>
-        void act(() =>
+        act(() =>
           api.call(
             devicesApi.unassignItem,
             { params: { ...params, id: r.id }, body: { itemId: null } },
@@ -173,10 +179,9 @@ export function DevicesPage() {
       icon: <IconTrash size={16} />,
       color: "red",
       visible: visible("delete"),
+      confirm: (r) => t("mgmt.deleteText", { name: r.deviceId }),
       onClick: (r) =>
-        void act(() =>
-          api.call(devicesApi.resellerRemove, { params: { ...params, id: r.id } }, { quiet: true }),
-        ),
+        act(() => api.call(devicesApi.resellerRemove, { params: { ...params, id: r.id } }, { quiet: true })),
     },
   ];
 

@@ -82,7 +82,7 @@ export function UnknownDevicesModal({
       icon: <IconX size={16} />,
       color: "red",
       onClick: (r) =>
-        void send(() =>
+        send(() =>
           api.call(devicesApi.dismissUnknown, { params: { deviceId: r.deviceId } }, { quiet: true }),
         ).then(() => queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY })),
     },

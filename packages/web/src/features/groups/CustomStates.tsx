@@ -165,7 +165,8 @@ export function CustomStatesSection() {
           icon: <IconTrash size={16} />,
           color: "red",
           visible: (r) => r.id !== 0,
-          onClick: (r) => void save(states.filter((s) => s.id !== r.id)),
+          confirm: (r) => t("mgmt.deleteText", { name: r.description }),
+          onClick: (r) => save(states.filter((s) => s.id !== r.id)),
         },
       ]
     : [];

@@ -11,12 +11,13 @@ import {
   personsApi,
   personWriteSchema,
 } from "@vigia/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { type SendResult, send } from "../../kit/forms/send.ts";
+import { sendInline } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import {
   CustomDataFields,
@@ -25,49 +26,68 @@ import {
   useRefreshCompany,
 } from "../company/index.ts";
 import { GroupSelect } from "../groups/index.ts";
+import { type ItemDevice, useItemDevice } from "./ItemDevice.tsx";
 
 type Kind = "assets" | "persons" | "drivers";
 
-/** The modal of an item form: saves through `call`, shows field errors inline, reloads the lists. */
-function ItemFormModal({
-  kind,
-  editing,
-  valid,
-  call,
-  onFields,
-  onClose,
-  children,
-}: {
+interface ItemFormProps<Body> {
   kind: Kind;
-  editing: boolean;
+  /** The row being edited, or null for a new one. */
+  row: { id: number } | null;
+  /** The parsed form, or null while it is invalid. */
+  body: Body | null;
   valid: boolean;
-  /** The create or update call with the parsed form, or null while the form is invalid. */
-  call: (() => Promise<unknown>) | null;
+  create(body: Body): Promise<{ id: number }>;
+  update(id: number, body: Body): Promise<unknown>;
+  /** The item's device field and its assignment (assets and persons; vehicles have their own form). */
+  device?: ItemDevice;
   onFields(fields: Record<string, string>): void;
   onClose(): void;
   children: ReactNode;
-}) {
+}
+
+/**
+ * The modal of an item form, one for every kind: saves the item, then its device; field errors show inline
+ * and any other failure inside the dialog, which stays open. A new item saved once is updated on the next
+ * try (a failed device assignment must not create it twice).
+ */
+function ItemFormModal<Body>(props: ItemFormProps<Body>) {
+  const { kind, row, body, device } = props;
   const { t } = useTranslation();
   const refresh = useRefreshCompany();
+  const [savedId, setSavedId] = useState<number | null>(row?.id ?? null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  // Other users change groups and persons while this page is open: the pickers start from fresh lists.
+  useEffect(() => {
+    void refresh(kind === "drivers" ? ["groups", "persons"] : ["groups"]);
+  }, [refresh, kind]);
   const save = async () => {
-    if (!call) return false;
-    const res: SendResult<unknown> = await send(call);
+    if (!body) return false;
+    setError(undefined);
+    const res = await sendInline(() =>
+      savedId === null ? props.create(body) : props.update(savedId, body).then(() => ({ id: savedId })),
+    );
     if (!res.ok) {
-      onFields(res.fields);
+      props.onFields(res.fields);
+      if (Object.keys(res.fields).length === 0) setError(apiErrorText(res.error, t));
       return false;
     }
+    setSavedId(res.value.id);
+    const failure = device ? await device.apply(res.value.id) : null;
     await refresh([kind, "groups"]);
-    return true;
+    if (failure) setError(failure);
+    return failure === null;
   };
   return (
     <FormModal
       opened
-      title={t(editing ? `items.edit.${kind}` : `items.new.${kind}`)}
-      onClose={onClose}
+      title={t(row ? `items.edit.${kind}` : `items.new.${kind}`)}
+      onClose={props.onClose}
       onSave={save}
-      valid={valid}
+      valid={props.valid}
+      error={error}
     >
-      {children}
+      {props.children}
     </FormModal>
   );
 }
@@ -75,31 +95,28 @@ function ItemFormModal({
 export function AssetForm({ row, onClose }: { row: AssetRow | null; onClose(): void }) {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
+  const device = useItemDevice(2, row?.id ?? null);
   const form = useZodForm(assetWriteSchema, {
     name: row?.name ?? "",
     type: ASSET_TYPES.find((a) => a === row?.type) ?? "generic",
     group: row?.group ?? undefined,
     customData: row?.customData ?? {},
   });
-  const body = form.output;
   return (
     <ItemFormModal
       kind="assets"
-      editing={row !== null}
+      row={row}
+      body={form.output}
       valid={form.valid}
+      device={device}
+      create={(body) =>
+        api.call(assetsApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      update={(id, body) =>
+        api.call(assetsApi.update, { params: { companyId: companyId(), id }, body }, { quiet: true })
+      }
       onFields={form.setServerErrors}
       onClose={onClose}
-      call={
-        body &&
-        (() =>
-          row
-            ? api.call(
-                assetsApi.update,
-                { params: { companyId: companyId(), id: row.id }, body },
-                { quiet: true },
-              )
-            : api.call(assetsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }))
-      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
@@ -116,6 +133,7 @@ export function AssetForm({ row, onClose }: { row: AssetRow | null; onClose(): v
           }
           allowDeselect={false}
         />
+        {device.field}
       </SimpleGrid>
       <CustomDataFields
         kind="asset"
@@ -129,34 +147,32 @@ export function AssetForm({ row, onClose }: { row: AssetRow | null; onClose(): v
 export function PersonForm({ row, onClose }: { row: PersonRow | null; onClose(): void }) {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
+  const device = useItemDevice(3, row?.id ?? null);
   const form = useZodForm(personWriteSchema, {
     name: row?.name ?? "",
     group: row?.group ?? undefined,
     customData: row?.customData ?? {},
   });
-  const body = form.output;
   return (
     <ItemFormModal
       kind="persons"
-      editing={row !== null}
+      row={row}
+      body={form.output}
       valid={form.valid}
+      device={device}
+      create={(body) =>
+        api.call(personsApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      update={(id, body) =>
+        api.call(personsApi.update, { params: { companyId: companyId(), id }, body }, { quiet: true })
+      }
       onFields={form.setServerErrors}
       onClose={onClose}
-      call={
-        body &&
-        (() =>
-          row
-            ? api.call(
-                personsApi.update,
-                { params: { companyId: companyId(), id: row.id }, body },
-                { quiet: true },
-              )
-            : api.call(personsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }))
-      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
         <GroupSelect form={form} />
+        {device.field}
       </SimpleGrid>
       <CustomDataFields
         kind="person"
@@ -183,25 +199,20 @@ export function DriverForm({ row, onClose }: { row: DriverRow | null; onClose():
     phone: row?.phone ?? "",
     customData: row?.customData ?? {},
   });
-  const body = form.output;
   return (
     <ItemFormModal
       kind="drivers"
-      editing={row !== null}
+      row={row}
+      body={form.output}
       valid={form.valid}
+      create={(body) =>
+        api.call(driversApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      update={(id, body) =>
+        api.call(driversApi.update, { params: { companyId: companyId(), id }, body }, { quiet: true })
+      }
       onFields={form.setServerErrors}
       onClose={onClose}
-      call={
-        body &&
-        (() =>
-          row
-            ? api.call(
-                driversApi.update,
-                { params: { companyId: companyId(), id: row.id }, body },
-                { quiet: true },
-              )
-            : api.call(driversApi.create, { params: { companyId: companyId() }, body }, { quiet: true }))
-      }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />

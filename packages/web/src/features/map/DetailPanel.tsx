@@ -3,6 +3,7 @@ import { IconMapPin, IconX } from "@tabler/icons-react";
 import { liveApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatAge } from "../../kit/format/age.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
@@ -11,7 +12,7 @@ import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/l
 import { InsideZones } from "../places/index.ts";
 import { CommandsSection } from "./CommandsSection.tsx";
 import type { Catalog } from "./catalog.ts";
-import { useLiveVersion } from "./hooks.ts";
+import { useLiveVersion, useNow } from "./hooks.ts";
 import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
@@ -20,18 +21,33 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   itemKey: LiveKey;
   catalog: Catalog;
   language: string;
+  /** Phone-sized screen: a bottom sheet across the lower part of the map instead of a side panel. */
+  sheet?: boolean;
   onClose(): void;
 }
 
+/** Share of the map's height the bottom sheet takes; the rest of the map stays visible above it. */
+export const SHEET_SHARE = 0.45;
+const SIDE_STYLE = { top: 12, right: 56, bottom: 12, width: 360 } as const;
+const SHEET_STYLE = {
+  left: 0,
+  right: 0,
+  bottom: 0,
+  height: `${SHEET_SHARE * 100}%`,
+  borderBottomLeftRadius: 0,
+  borderBottomRightRadius: 0,
+} as const;
+
 /** Right overlay with the live detail of the selected item, its address and its day route. */
-export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: Props) {
-  const { t } = useTranslation();
+export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose, ...route }: Props) {
+  const { t, i18n } = useTranslation();
   useLiveVersion();
+  const now = useNow();
   const { kind, id } = parseKey(itemKey);
   const entry = catalog.items.get(itemKey);
   const state = liveItems.items.get(itemKey);
   const pos = state?.pos ?? null;
-  const motion = state ? motionClass(state, Date.now()) : "offline";
+  const motion = state ? motionClass(state) : "offline";
   const [address, setAddress] = useState<{ text: string; error: boolean; for: string } | null>(null);
   const [loadingAddress, setLoadingAddress] = useState(false);
 
@@ -56,7 +72,12 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
   const driver =
     state?.driverId != null ? (catalog.drivers.get(state.driverId) ?? `#${state.driverId}`) : null;
   const rows: [string, string][] = [
-    [t("map.detail.lastUpdate"), pos ? formatDateTime(pos.ts, route.timezone, true) : "—"],
+    [
+      t("map.detail.lastUpdate"),
+      pos
+        ? `${formatDateTime(pos.ts, route.timezone, true)} (${formatAge(pos.ts, now, i18n.language)})`
+        : t("map.motion.noData"),
+    ],
     [t("map.detail.speed"), pos ? `${Math.trunc(pos.spd)} km/h` : "—"],
     [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
     [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
@@ -73,16 +94,14 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
     <Paper
       shadow="md"
       data-testid="map-detail"
+      data-sheet={sheet || undefined}
       style={{
         position: "absolute",
-        top: 12,
-        right: 56,
-        bottom: 12,
-        width: 360,
-        zIndex: 2,
+        zIndex: 3,
         display: "flex",
         flexDirection: "column",
         overflow: "hidden",
+        ...(sheet ? SHEET_STYLE : SIDE_STYLE),
       }}
     >
       <Group
@@ -103,8 +122,13 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
               </Badge>
             )}
             <Badge color={MOTION_COLORS[motion]} size="sm" data-testid="map-detail-motion">
-              {t(`map.motion.${motion}`)}
+              {t(pos ? `map.motion.${motion}` : "map.motion.noData")}
             </Badge>
+            {pos && (
+              <Text size="xs" c="dimmed" data-testid="map-detail-age">
+                {formatAge(pos.ts, now, i18n.language)}
+              </Text>
+            )}
           </Group>
         </div>
         <ActionIcon

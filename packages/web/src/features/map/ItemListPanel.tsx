@@ -13,9 +13,10 @@ import { IconChevronLeft, IconListDetails, IconSearch } from "@tabler/icons-reac
 import type { ItemKey } from "@vigia/domain";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatAge } from "../../kit/format/age.ts";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
 import { type Catalog, type CatalogItem, matchesList } from "./catalog.ts";
-import { useLiveVersion } from "./hooks.ts";
+import { useLiveVersion, useNow } from "./hooks.ts";
 import { MOTION_COLORS } from "./symbols.ts";
 import { windowRange } from "./windowing.ts";
 
@@ -51,6 +52,7 @@ export function ItemListPanel({
   const [viewport, setViewport] = useState(400);
   const scroller = useRef<HTMLDivElement | null>(null);
   useLiveVersion(); // rows show live motion and speed
+  const now = useNow(); // and the age of each last position
 
   const needle = search.trim().toLowerCase();
   const rows = useMemo(
@@ -94,7 +96,6 @@ export function ItemListPanel({
     );
 
   const range = windowRange(scrollTop, viewport, ROW_HEIGHT, rows.length);
-  const now = Date.now();
   return (
     <Paper
       shadow="md"
@@ -197,11 +198,15 @@ function Row({
   active: boolean;
   onSelect(key: LiveKey): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = liveItems.items.get(entry.key);
-  const motion = state ? motionClass(state, now) : "offline";
-  const speed =
-    state?.pos && motion === "moving" ? `${Math.trunc(state.pos.spd)} km/h` : t(`map.motion.${motion}`);
+  const motion = state ? motionClass(state) : "offline";
+  const speed = !state?.pos
+    ? t("map.motion.noData")
+    : motion === "moving"
+      ? `${Math.trunc(state.pos.spd)} km/h`
+      : t(`map.motion.${motion}`);
+  const age = state?.pos ? formatAge(state.pos.ts, now, i18n.language) : null;
   return (
     <UnstyledButton
       onClick={() => onSelect(entry.key)}
@@ -219,6 +224,7 @@ function Row({
     >
       <span
         style={{ width: 10, height: 10, borderRadius: 5, flex: "none", background: MOTION_COLORS[motion] }}
+        data-testid={`map-row-dot-${motion}`}
         aria-hidden
       />
       <div style={{ minWidth: 0, flex: 1 }}>
@@ -228,6 +234,13 @@ function Row({
         <Text size="xs" c="dimmed" truncate>
           {[entry.sub || t(`map.kind.${entry.kind}`), speed].join(" · ")}
         </Text>
+      </div>
+      <div style={{ flex: "none", textAlign: "right" }}>
+        {age && (
+          <Text size="xs" c={motion === "offline" ? "dimmed" : undefined} data-testid="map-row-age">
+            {age}
+          </Text>
+        )}
       </div>
     </UnstyledButton>
   );

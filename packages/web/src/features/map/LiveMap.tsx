@@ -12,7 +12,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
 import { allowedGroups, buildCatalog } from "./catalog.ts";
-import { DetailPanel } from "./DetailPanel.tsx";
+import { DetailPanel, SHEET_SHARE } from "./DetailPanel.tsx";
 import type { MapView } from "./features.ts";
 import { useMapSettings } from "./hooks.ts";
 import { ItemListPanel } from "./ItemListPanel.tsx";
@@ -33,6 +33,8 @@ const SELECT_TYPE = {
 const LIST_INSET = 324;
 const DETAIL_INSET = 420;
 const TOOLBAR_INSET = 56;
+/** Phone-sized screens: the detail panel is a bottom sheet over the lower part of the map (issue 21). */
+const NARROW_QUERY = "(max-width: 600px)";
 
 /** The live map with its item list, detail panel and map tools (loaded on demand by LiveMapPage). */
 export function LiveMap() {
@@ -45,7 +47,8 @@ export function LiveMap() {
   const [selected, setSelected] = useState<LiveKey | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [listOpen, setListOpen] = useState(true);
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const [listOpen, setListOpen] = useState(() => !window.matchMedia?.(NARROW_QUERY).matches);
   const container = useRef<HTMLDivElement | null>(null);
   const controller = useRef<MapController | null>(null);
   const selectedRef = useRef<LiveKey | null>(null);
@@ -82,6 +85,8 @@ export function LiveMap() {
       selectedRef.current = key;
       setSelected(key);
       controller.current?.select(key);
+      // On a phone the list would cover the map the item is shown on.
+      if (key && window.matchMedia?.(NARROW_QUERY).matches) setListOpen(false);
     },
     [send],
   );
@@ -118,10 +123,17 @@ export function LiveMap() {
     };
   }, [storage, select]);
 
+  // Turning a screen narrow (or opening on a phone) with an item selected: the sheet, not the list, shows.
   useEffect(() => {
-    if (ready)
-      controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
-  }, [ready, listOpen, selected]);
+    if (narrow && selectedRef.current) setListOpen(false);
+  }, [narrow]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const height = container.current?.clientHeight ?? 0;
+    if (narrow) controller.current?.setInsets(0, 0, selected ? Math.round(height * SHEET_SHARE) : 0);
+    else controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
+  }, [ready, listOpen, selected, narrow]);
 
   useEffect(() => {
     if (ready) controller.current?.setContext(catalog, view, config.cluster);
@@ -171,7 +183,6 @@ export function LiveMap() {
   const drawCursor = useCallback((point: { lat: number; lng: number } | null) => {
     controller.current?.setPlaybackCursor(point);
   }, []);
-  const narrow = useMediaQuery("(max-width: 700px)");
 
   return (
     <div
@@ -213,6 +224,7 @@ export function LiveMap() {
           timezone={timezone}
           left={narrow ? 8 : listOpen ? LIST_INSET + 12 : 12}
           right={narrow ? 8 : DETAIL_INSET + 12}
+          bottom={narrow ? `calc(${SHEET_SHARE * 100}% + 8px)` : 12}
           onDraw={drawPlayback}
           onCursor={drawCursor}
         />
@@ -226,6 +238,7 @@ export function LiveMap() {
           timezone={timezone}
           config={config}
           onRoute={drawRoute}
+          sheet={narrow}
           onClose={() => select(null)}
         />
       )}

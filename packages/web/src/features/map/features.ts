@@ -38,11 +38,10 @@ export function writeProps(
   state: LiveItemState,
   catalog: Catalog,
   view: MapView,
-  now: number,
 ): void {
   const { kind, id } = parseKey(key);
   const entry = catalog.items.get(key);
-  const motion = motionClass(state, now);
+  const motion = motionClass(state);
   const glyph = glyphFor(kind, entry?.type);
   props.key = key;
   props.icon = badgeIconId(glyph, motion, intrackMarker(kind, entry?.intrack ?? state.intrack, motion));
@@ -74,20 +73,14 @@ export class ItemFeatures {
     return this.index.has(key);
   }
 
-  rebuild(items: ReadonlyMap<LiveKey, LiveItemState>, catalog: Catalog, view: MapView, now: number): void {
+  rebuild(items: ReadonlyMap<LiveKey, LiveItemState>, catalog: Catalog, view: MapView): void {
     this.collection.features.length = 0;
     this.index.clear();
-    for (const [key, state] of items) this.update(key, state, catalog, view, now);
+    for (const [key, state] of items) this.update(key, state, catalog, view);
   }
 
   /** Brings one item's feature up to date; returns whether anything was written. */
-  update(
-    key: LiveKey,
-    state: LiveItemState | undefined,
-    catalog: Catalog,
-    view: MapView,
-    now: number,
-  ): boolean {
+  update(key: LiveKey, state: LiveItemState | undefined, catalog: Catalog, view: MapView): boolean {
     const at = this.index.get(key);
     if (!state || !isDrawn(key, state, catalog, view)) {
       if (at === undefined) return false;
@@ -99,11 +92,11 @@ export class ItemFeatures {
       const feature = this.collection.features[at]!;
       feature.geometry.coordinates[0] = pos.lng;
       feature.geometry.coordinates[1] = pos.lat;
-      writeProps(feature.properties, key, state, catalog, view, now);
+      writeProps(feature.properties, key, state, catalog, view);
       return true;
     }
     const props: ItemProps = { key, icon: "", heading: "", course: 0, label: "" };
-    writeProps(props, key, state, catalog, view, now);
+    writeProps(props, key, state, catalog, view);
     this.index.set(key, this.collection.features.length);
     this.collection.features.push({
       type: "Feature",

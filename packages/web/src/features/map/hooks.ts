@@ -20,3 +20,13 @@ export function useMapSettings(companyId: number | null): [MapSettings, (next: M
 export function useLiveVersion(): number {
   return useSyncExternalStore(liveItems.subscribe, liveItems.getVersion, liveItems.getVersion);
 }
+
+/** The current time, refreshed every `everyMs`: ages such as "8 min ago" keep counting without live data. */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

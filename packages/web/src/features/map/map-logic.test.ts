@@ -224,6 +224,7 @@ const state = (id: number, lat: number, patch: Partial<LiveItemState> = {}): Liv
   intrack: true,
   dtcs: [],
   customStateId: 0,
+  offline: false,
   ...patch,
 });
 
@@ -245,7 +246,7 @@ describe("ItemFeatures", () => {
       ["v:1", state(1, 40)],
       ["v:2", state(2, 41, { pos: null })],
     ]);
-    f.rebuild(items, catalog, view, 2000);
+    f.rebuild(items, catalog, view);
     expect(f.size).toBe(1);
     const feature = f.collection.features[0]!;
     expect(feature.properties).toMatchObject({
@@ -254,7 +255,7 @@ describe("ItemFeatures", () => {
       course: 90,
       label: "Truck 1\nLuis",
     });
-    f.update("v:1", state(1, 42, { motion: "idle" }), catalog, view, 2000);
+    f.update("v:1", state(1, 42, { motion: "idle" }), catalog, view);
     expect(f.collection.features[0]).toBe(feature);
     expect(feature.geometry.coordinates[1]).toBe(42);
     expect(feature.properties.heading).toBe("");
@@ -262,26 +263,26 @@ describe("ItemFeatures", () => {
 
   it("swap-removes items that stop being drawn", () => {
     const f = new ItemFeatures();
-    for (const id of [1, 2, 3]) f.update(`v:${id}`, state(id, 40 + id), catalog, view, 2000);
-    f.update("v:1", state(1, 40), catalog, { ...view, kinds: { ...view.kinds, vehicle: false } }, 2000);
+    for (const id of [1, 2, 3]) f.update(`v:${id}`, state(id, 40 + id), catalog, view);
+    f.update("v:1", state(1, 40), catalog, { ...view, kinds: { ...view.kinds, vehicle: false } });
     expect(f.collection.features.map((x) => x.properties.key)).toEqual(["v:3", "v:2"]);
-    f.update("v:2", undefined, catalog, view, 2000);
+    f.update("v:2", undefined, catalog, view);
     expect(f.collection.features.map((x) => x.properties.key)).toEqual(["v:3"]);
     expect(f.has("v:3")).toBe(true);
   });
 
   it("hides names and filters by group", () => {
     const f = new ItemFeatures();
-    f.update("v:1", state(1, 40), catalog, { ...view, showNames: false }, 2000);
+    f.update("v:1", state(1, 40), catalog, { ...view, showNames: false });
     expect(f.collection.features[0]!.properties.label).toBe("");
-    f.update("v:1", state(1, 40), catalog, { ...view, groups: new Set([7]) }, 2000);
+    f.update("v:1", state(1, 40), catalog, { ...view, groups: new Set([7]) });
     expect(f.size).toBe(0);
   });
 
   it("bounds", () => {
     const f = new ItemFeatures();
-    f.update("v:1", state(1, 40), catalog, view, 0);
-    f.update("v:2", state(2, 42), catalog, view, 0);
+    f.update("v:1", state(1, 40), catalog, view);
+    f.update("v:2", state(2, 42), catalog, view);
     expect(boundsOf(f.collection.features)).toEqual([-3, 40, -3, 42]);
     expect(boundsOf([])).toBeNull();
   });

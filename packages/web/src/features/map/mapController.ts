@@ -125,8 +125,8 @@ export class MapController {
   }
 
   /** Panels over the map: camera moves centre on the part of the map that stays visible. */
-  setInsets(left: number, right: number): void {
-    this.map.setPadding({ left, right, top: 0, bottom: 0 });
+  setInsets(left: number, right: number, bottom = 0): void {
+    this.map.setPadding({ left, right, top: 0, bottom });
   }
 
   select(key: LiveKey | null): void {
@@ -266,12 +266,11 @@ export class MapController {
 
   private onStoreChange(change: StoreChange): void {
     if (!this.catalog || !this.view) return;
-    const now = Date.now();
     if (change.reset) {
-      this.features.rebuild(this.options.store.items, this.catalog, this.view, now);
+      this.features.rebuild(this.options.store.items, this.catalog, this.view);
     } else {
       for (const key of change.keys)
-        this.features.update(key, this.options.store.items.get(key), this.catalog, this.view, now);
+        this.features.update(key, this.options.store.items.get(key), this.catalog, this.view);
     }
     this.pushItems();
     if (this.selected && (change.reset || change.keys.has(this.selected))) this.pushTrack();
@@ -283,7 +282,7 @@ export class MapController {
 
   private redrawAll(): void {
     if (!this.catalog || !this.view) return;
-    this.features.rebuild(this.options.store.items, this.catalog, this.view, Date.now());
+    this.features.rebuild(this.options.store.items, this.catalog, this.view);
     this.pushItems();
   }
 

@@ -86,7 +86,8 @@ export const MOTION_COLORS: Record<MotionClass, string> = {
   moving: "#2f9e44",
   idle: "#f08c00",
   stopped: "#5c6b7a",
-  offline: "#e03131",
+  // Grey: old data, not an alarm (an alarm is red).
+  offline: "#adb5bd",
 };
 
 export const MARKER_COLORS: Record<Exclude<IntrackMarker, "none">, string> = {

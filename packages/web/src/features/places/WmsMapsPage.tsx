@@ -87,7 +87,8 @@ export function WmsMapsPage() {
           label: t("places.delete"),
           icon: <IconTrash size={16} />,
           color: "red",
-          onClick: (l) => void remove(l),
+          confirm: (l) => t("mgmt.deleteText", { name: l.name }),
+          onClick: (l) => remove(l),
         },
       ]
     : [];

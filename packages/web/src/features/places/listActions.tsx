@@ -7,7 +7,7 @@ import { useCompany } from "../company/index.ts";
 import { usePlacesCache } from "./data.ts";
 
 /** Row buttons (edit, delete) and bulk delete of a places list; nothing for users who cannot write. */
-export function usePlaceListActions<T extends { id: number }>(
+export function usePlaceListActions<T extends { id: number; name: string }>(
   kind: "geozones" | "pois",
   writable: boolean,
   open: (row: T) => void,
@@ -32,7 +32,8 @@ export function usePlaceListActions<T extends { id: number }>(
         label: t("places.delete"),
         icon: <IconTrash size={16} />,
         color: "red",
-        onClick: (row) => void remove([row]),
+        confirm: (row) => t("mgmt.deleteText", { name: row.name }),
+        onClick: (row) => remove([row]),
       },
     ],
     onDeleteSelected: remove,

@@ -1,6 +1,5 @@
 import { ColorInput, Divider, Select, SimpleGrid, Switch } from "@mantine/core";
 import {
-  devicesApi,
   ENGINE_TYPE,
   VEHICLE_TYPES,
   type VehicleRow,
@@ -8,13 +7,14 @@ import {
   vehiclesApi,
   vehicleWriteSchema,
 } from "@vigia/domain";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { NumberField, TextField } from "../../kit/forms/fields.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { sendInline } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import {
   CustomDataFields,
@@ -24,6 +24,7 @@ import {
   useRefreshCompany,
 } from "../company/index.ts";
 import { GroupSelect } from "../groups/index.ts";
+import { useItemDevice } from "../items/index.ts";
 
 const CONSUMPTION_KEYS = ["average", "highway", "urban", "idle"] as const;
 
@@ -89,41 +90,41 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
   const refresh = useRefreshCompany();
   const form = useZodForm(vehicleWriteSchema, initial(row));
   const drivers = useCompanyRows("drivers");
-  const devices = useCompanyRows("trackers");
-  const current = row ? devices.find((d) => d.itemType === 1 && d.itemId === row.id) : undefined;
-  const [deviceId, setDeviceId] = useState<number | null>(current?.id ?? null);
-  const freeDevices = devices.filter((d) => d.itemId === null || d.id === current?.id);
+  const device = useItemDevice(1, row?.id ?? null);
+  // Other users change drivers and groups while this page is open: the pickers start from fresh lists.
+  useEffect(() => {
+    void refresh(["drivers", "groups"]);
+  }, [refresh]);
   const unit = info?.conf.general.units.fuelConsumption === 1 ? "km/L" : "L/100km";
   const consumption = form.values.consumption ?? {};
+  // A new vehicle saved once is updated on the next try: a failed device change must not create it twice.
+  const [savedId, setSavedId] = useState<number | null>(row?.id ?? null);
+  const [error, setError] = useState<string | undefined>(undefined);
 
   const save = async (): Promise<boolean> => {
     const body = form.output;
     if (!body) return false;
-    const result = await send(() =>
-      row
+    setError(undefined);
+    const result = await sendInline(() =>
+      savedId !== null
         ? api.call(
             vehiclesApi.update,
-            { params: { companyId: companyId(), id: row.id }, body },
+            { params: { companyId: companyId(), id: savedId }, body },
             { quiet: true },
           )
         : api.call(vehiclesApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
     );
     if (!result.ok) {
       form.setServerErrors(result.fields);
+      if (Object.keys(result.fields).length === 0) setError(apiErrorText(result.error, t));
       return false;
     }
-    const id = result.value.id;
-    if (deviceId !== (current?.id ?? null)) {
-      const assign = (id: number, body: { itemType: 1 | null; itemId: number | null }) =>
-        send(() =>
-          api.call(devicesApi.assignItem, { params: { companyId: companyId(), id }, body }, { quiet: true }),
-        );
-      // The vehicle is saved either way; a device change that fails keeps the dialog open and says why.
-      if (current && !(await assign(current.id, { itemType: null, itemId: null })).ok) return false;
-      if (deviceId !== null && !(await assign(deviceId, { itemType: 1, itemId: id })).ok) return false;
-    }
+    setSavedId(result.value.id);
+    // The vehicle is saved either way; a device change that fails keeps the dialog open and says why.
+    const failure = await device.apply(result.value.id);
     await refresh(["vehicles", "trackers", "groups", "drivers"]);
-    return true;
+    if (failure) setError(failure);
+    return failure === null;
   };
 
   const setConsumption = (key: (typeof CONSUMPTION_KEYS)[number], v: number | null) =>
@@ -137,6 +138,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
       onSave={save}
       valid={form.valid}
       size="xl"
+      error={error}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextField form={form} name="plate" label={t("vehicles.plate")} required />
@@ -181,15 +183,7 @@ export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(
           value={form.values.driverId == null ? null : String(form.values.driverId)}
           onChange={(v) => form.set("driverId", v === null ? null : Number(v))}
         />
-        <Select
-          label={t("vehicles.device")}
-          clearable
-          searchable
-          data={freeDevices.map((d) => ({ value: String(d.id), label: d.deviceId }))}
-          value={deviceId === null ? null : String(deviceId)}
-          onChange={(v) => setDeviceId(v === null ? null : Number(v))}
-          data-testid="field-device"
-        />
+        {device.field}
         <Switch
           mt="xl"
           label={t("vehicles.intrack")}

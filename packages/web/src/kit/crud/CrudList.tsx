@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from "react";
-import { send } from "../forms/send.ts";
+import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../platform/api/errorText.ts";
+import { sendInline } from "../forms/send.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
 import { CrudPage } from "./CrudPage.tsx";
 
@@ -11,7 +13,7 @@ interface Props<Row extends { id: number }> {
   loading?: boolean;
   /** Label of a row in the delete confirmation; the row's name by default. */
   label: (row: Row) => string;
-  /** Deletes one row on the server; its field errors or failure are shown by `send`. */
+  /** Deletes one row on the server; why it failed is shown inside the delete confirmation. */
   remove: (row: Row) => Promise<unknown>;
   /** Reloads what a delete changed (tried even when the delete failed: the list may be stale). */
   afterDelete: () => Promise<void>;
@@ -26,6 +28,7 @@ interface Props<Row extends { id: number }> {
  * delete call followed by a reload. The screens only say which rows, which columns, which form and which call.
  */
 export function CrudList<Row extends { id: number }>(props: Props<Row>) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const close = () => setEditing(null);
   return (
@@ -43,9 +46,9 @@ export function CrudList<Row extends { id: number }>(props: Props<Row>) {
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onDelete={async (r) => {
-          const res = await send(() => props.remove(r));
+          const res = await sendInline(() => props.remove(r));
           await props.afterDelete();
-          return res.ok;
+          return res.ok ? true : apiErrorText(res.error, t);
         }}
       />
       {editing !== null ? props.form(editing === "new" ? null : editing, close) : null}

@@ -119,6 +119,52 @@ describe("CrudPage", () => {
     expect(confirmButton()).not.toBeNull();
   });
 
+  it("shows why a delete failed inside the confirmation (issue 21: no error behind an open dialog)", async () => {
+    const onDelete = vi.fn(async () => "The group is not empty");
+    renderPage({ onDelete });
+    fireEvent.click(rowOf("Van").getByTestId("row-action-delete"));
+    await act(async () => fireEvent.click(confirmButton() as HTMLElement));
+    expect(screen.getByTestId("mgmt-delete-error").textContent).toBe("The group is not empty");
+    expect(within(screen.getByRole("dialog")).getByTestId("mgmt-delete-error")).toBeTruthy();
+  });
+
+  it("confirms a destructive row action and keeps the row's buttons still while it runs", async () => {
+    let finish: () => void = () => undefined;
+    const detach = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const props = {
+      extraActions: [
+        {
+          key: "detach",
+          label: "Detach",
+          icon: "D",
+          confirm: (r: Row) => `Detach ${r.name}?`,
+          visible: () => !detach.mock.calls.length,
+          onClick: detach,
+        },
+        {
+          key: "other",
+          label: "Other",
+          icon: "O",
+          visible: () => detach.mock.calls.length > 0,
+          onClick: vi.fn(),
+        },
+      ],
+    };
+    renderPage(props);
+    fireEvent.click(rowOf("Van").getByTestId("row-action-detach"));
+    expect(detach).not.toHaveBeenCalled();
+    expect(screen.getByTestId("row-action-confirm").textContent).toContain("Detach Van?");
+    fireEvent.click(screen.getByTestId("row-action-confirm-ok"));
+    expect(detach).toHaveBeenCalledWith(rows[0]);
+    // While the request runs the row still shows the button that was clicked, disabled: a second click on
+    // the same spot cannot hit the "Other" action that replaces it afterwards.
+    const running = rowOf("Van").getByTestId("row-action-detach");
+    expect(running.hasAttribute("disabled") || running.getAttribute("data-loading") !== null).toBe(true);
+    expect(rowOf("Van").queryByTestId("row-action-other")).toBeNull();
+    await act(async () => finish());
+    expect(rowOf("Van").queryByTestId("row-action-other")).not.toBeNull();
+  });
+
   it("cancels a delete without calling the server", () => {
     const onDelete = vi.fn(async () => true);
     renderPage({ onDelete });

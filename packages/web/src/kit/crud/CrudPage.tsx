@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,8 @@ interface Props<Row> {
   columns: readonly DataColumn<Row>[];
   onNew?: () => void;
   onEdit?: (row: Row) => void;
-  onDelete?: (row: Row) => Promise<boolean>;
+  /** Resolves true when deleted; false or the text of why not (shown inside the confirmation). */
+  onDelete?: (row: Row) => Promise<boolean | string>;
   /** Bulk delete; defaults to deleting one by one. */
   onDeleteMany?: (rows: Row[]) => Promise<void>;
   extraActions?: readonly RowAction<Row>[];
@@ -28,6 +29,11 @@ export function CrudPage<Row>(props: Props<Row>) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const closeConfirm = () => {
+    setConfirm(null);
+    setFailure(null);
+  };
   const actions: RowAction<Row>[] = [
     ...(props.extraActions ?? []),
     ...(props.onEdit
@@ -40,7 +46,10 @@ export function CrudPage<Row>(props: Props<Row>) {
             label: t("mgmt.delete"),
             icon: <IconTrash size={16} />,
             color: "red",
-            onClick: (r: Row) => setConfirm(r),
+            onClick: (r: Row) => {
+              setFailure(null);
+              setConfirm(r);
+            },
           },
         ]
       : []),
@@ -75,27 +84,30 @@ export function CrudPage<Row>(props: Props<Row>) {
           </>
         }
       />
-      <Modal
-        opened={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={t("mgmt.deleteTitle")}
-        centered
-      >
+      <Modal opened={confirm !== null} onClose={closeConfirm} title={t("mgmt.deleteTitle")} centered>
         <Stack>
           <Text size="sm">{t("mgmt.deleteText", { name: confirm ? props.label(confirm) : "" })}</Text>
+          {failure ? (
+            <Alert color="red" data-testid="mgmt-delete-error">
+              {failure}
+            </Alert>
+          ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
+            <Button variant="default" onClick={closeConfirm}>
               {t("table.cancel")}
             </Button>
             <Button
               color="red"
               loading={busy}
+              disabled={failure !== null}
               data-testid="mgmt-delete-confirm"
               onClick={async () => {
                 if (!confirm || !props.onDelete) return;
                 setBusy(true);
                 try {
-                  if (await props.onDelete(confirm)) setConfirm(null);
+                  const result = await props.onDelete(confirm);
+                  if (result === true) closeConfirm();
+                  else if (typeof result === "string") setFailure(result);
                 } finally {
                   setBusy(false);
                 }

@@ -32,3 +32,20 @@ function fieldsOf(error: ApiError): Record<string, string> | null {
     return null;
   }
 }
+
+export type InlineResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; fields: Record<string, string>; error: ApiError };
+
+/**
+ * Runs a write for a dialog that shows its own errors (issue 21: a dialog closes or says why inside itself):
+ * never opens the global error dialog; the caller shows `error` (apiErrorText) and `fields` inline.
+ */
+export async function sendInline<T>(call: () => Promise<T>): Promise<InlineResult<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, fields: fieldsOf(error) ?? {}, error };
+  }
+}

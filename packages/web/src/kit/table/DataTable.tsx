@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Checkbox,
   Group,
   LoadingOverlay,
@@ -9,7 +8,6 @@ import {
   Stack,
   Table,
   Text,
-  Tooltip,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useVirtualizer } from "@tanstack/react-virtual";
@@ -33,6 +31,7 @@ import {
   type SortState,
   sortRows,
 } from "./logic.ts";
+import { useRowActions } from "./RowActions.tsx";
 import { TableToolbar } from "./TableToolbar.tsx";
 import { useTableExport } from "./useTableExport.ts";
 
@@ -62,6 +61,18 @@ export interface DataTableProps<Row> {
 
 const ROW_HEIGHT = 41;
 
+/**
+ * The actions column stays at the right edge of the scrolled table, so wide tables keep their row buttons
+ * reachable (issue 21, defect 5); its background covers the cells scrolling under it.
+ */
+const STICKY_ACTIONS = {
+  position: "sticky",
+  right: 0,
+  zIndex: 1,
+  background: "var(--mantine-color-body)",
+  boxShadow: "-6px 0 6px -6px rgba(0, 0, 0, 0.25)",
+} as const;
+
 /** The generic management table of spec 02 §2: sort, page, search, select, delete, export. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
@@ -75,6 +86,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   const [deleting, setDeleting] = useState(false);
   const guard = useMemo(() => createActionGuard(ROW_ACTION_DEBOUNCE_MS), []);
+  const rowActions = useRowActions<Row>(guard);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const { columns, rows, rowKey } = props;
@@ -185,7 +197,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     onSort={(key) => setSort(nextSort(sort, key))}
                   />
                 ))}
-                {actions.length > 0 ? <Table.Th ta="right">{t("table.actions")}</Table.Th> : null}
+                {actions.length > 0 ? (
+                  <Table.Th ta="right" style={STICKY_ACTIONS}>
+                    {t("table.actions")}
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -210,24 +226,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       <Table.Td key={c.key}>{c.render ? c.render(row) : cellText(c.value(row))}</Table.Td>
                     ))}
                     {actions.length > 0 ? (
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {actions
-                            .filter((a) => a.visible?.(row) ?? true)
-                            .map((a) => (
-                              <Tooltip key={a.key} label={a.label} withinPortal>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={a.color ?? "gray"}
-                                  aria-label={a.label}
-                                  data-testid={`row-action-${a.key}`}
-                                  onClick={() => guard(() => a.onClick(row))}
-                                >
-                                  {a.icon}
-                                </ActionIcon>
-                              </Tooltip>
-                            ))}
-                        </Group>
+                      <Table.Td style={STICKY_ACTIONS} data-testid="row-actions">
+                        {rowActions.buttons(row, key, actions)}
                       </Table.Td>
                     ) : null}
                   </Table.Tr>
@@ -269,6 +269,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Group>
         <Pagination total={info.pages} value={info.page} onChange={setPage} size="sm" />
       </Group>
+      {rowActions.confirmModal}
       <BulkDeleteModal
         opened={deleting}
         count={selected.size}

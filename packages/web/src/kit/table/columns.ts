@@ -16,7 +16,13 @@ export interface RowAction<Row> {
   label: string;
   icon: ReactNode;
   color?: string;
-  onClick: (row: Row) => void;
+  /**
+   * Runs the action. A returned promise is the request running: until it settles the row's buttons stay as
+   * they were (no button changes meaning under the cursor), disabled, and this one spins.
+   */
+  onClick: (row: Row) => unknown;
   /** Per-row visibility (the device list shows different buttons per assignment). */
   visible?: (row: Row) => boolean;
+  /** Destructive actions ask first: the question for this row (the action's label confirms it). */
+  confirm?: (row: Row) => string;
 }

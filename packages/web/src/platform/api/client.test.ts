@@ -163,8 +163,11 @@ describe("ApiClient", () => {
 });
 
 describe("apiErrorText", () => {
-  const t = ((key: string, options?: Record<string, unknown>) =>
-    options ? `${key}:${JSON.stringify(options)}` : key) as unknown as TFunction;
+  /** Knows only the errors.* keys: an apiErrors.* lookup falls back to its default, as for an unknown code. */
+  const t = ((key: string, options?: Record<string, unknown>) => {
+    if (key.startsWith("apiErrors.")) return key === "apiErrors.personId_already_asigned" ? key : "";
+    return options ? `${key}:${JSON.stringify(options)}` : key;
+  }) as unknown as TFunction;
   const err = (status: number, description: string) =>
     new ApiError(status, description, "/fr/v1/u", description);
 
@@ -173,12 +176,12 @@ describe("apiErrorText", () => {
     expect(apiErrorText(err(409, description), t)).toBe("errors.duplicateEmail");
   });
   it("names the person already assigned", () => {
-    expect(apiErrorText(err(400, "personId.already.asigned"), t)).toBe("errors.personAlreadyAssigned");
+    expect(apiErrorText(err(400, "personId.already.asigned"), t)).toBe("apiErrors.personId_already_asigned");
   });
   it("explains 406 as a search too extensive", () => {
     expect(apiErrorText(err(406, "x"), t)).toBe("errors.searchTooExtensive");
   });
-  it("otherwise gives status, description and URL", () => {
+  it("gives status, description and URL for a code without a text", () => {
     expect(apiErrorText(err(500, "boom"), t)).toBe(
       'errors.generic:{"status":500,"description":"boom","url":"/fr/v1/u"}',
     );

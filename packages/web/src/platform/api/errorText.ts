@@ -2,13 +2,29 @@ import { API_ERROR, isDuplicateEmailError } from "@vigia/domain";
 import type { TFunction } from "i18next";
 import type { ApiError } from "./client.ts";
 
-/** The text of the API error dialog and toast (spec 01 §8 "Dialog text"). */
+/**
+ * The code of an API error's description: its first word, without the details some codes carry
+ * ("device.exists (devices_device_id_key)", "expired.password;days:3"). The throttle's code has spaces.
+ */
+export function apiErrorCode(description: string): string {
+  if (description.startsWith(API_ERROR.tooManyTries)) return API_ERROR.tooManyTries;
+  return description.split(/[\s;(]/, 1)[0] ?? description;
+}
+
+/** The translation key of an error code: `apiErrors.<code with every run of non-alphanumerics as _>`. */
+export const apiErrorKey = (code: string): string => `apiErrors.${code.replace(/[^A-Za-z0-9]+/g, "_")}`;
+
+/**
+ * The text of the API error dialog, toast or inline alert (spec 01 §8 "Dialog text"): the translated message of
+ * every code the server answers; the code, description and URL only for an error nobody knows.
+ */
 export function apiErrorText(error: ApiError, t: TFunction): string {
   if (error.code === "offline") return t("errors.offline");
   if (isDuplicateEmailError(error.description)) return t("errors.duplicateEmail");
-  if (error.description.includes(API_ERROR.personAlreadyAssigned)) return t("errors.personAlreadyAssigned");
   if (error.status === 406) return t("errors.searchTooExtensive");
   // The sign-in throttle also guards password changes and reset requests.
   if (error.status === 429) return t("login.tooManyTries");
+  const known = t(apiErrorKey(apiErrorCode(error.description)), { defaultValue: "" });
+  if (known) return known;
   return t("errors.generic", { status: error.status, description: error.description, url: error.url });
 }

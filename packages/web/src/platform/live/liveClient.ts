@@ -155,6 +155,12 @@ export class LiveClient {
       case "vCustomState":
       case "aCustomState":
       case "pCustomState":
+      case "vOffline":
+      case "aOffline":
+      case "pOffline":
+      case "vEnded":
+      case "aEnded":
+      case "pEnded":
         liveItems.apply([message]);
         return;
       default:

@@ -1,6 +1,6 @@
 import type { LiveItemState, ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { LiveItemsStore, motionClass, OFFLINE_AFTER_MS, type StoreChange } from "./store.ts";
+import { LiveItemsStore, motionClass, type StoreChange } from "./store.ts";
 
 const pos = (ts: number, lat: number) => ({
   ts,
@@ -33,6 +33,7 @@ const state = (id: number, patch: Partial<LiveItemState> = {}): LiveItemState =>
   intrack: true,
   dtcs: [],
   customStateId: 0,
+  offline: false,
   ...patch,
 });
 
@@ -127,9 +128,31 @@ describe("LiveItemsStore", () => {
   });
 
   it.each([
-    [state(1, { motion: "moving", pos: pos(1000, 40) }), 2000, "moving"],
-    [state(1, { motion: "idle", pos: pos(1000, 40) }), 2000, "idle"],
-    [state(1, { motion: "moving", pos: pos(1000, 40) }), 1000 + OFFLINE_AFTER_MS + 1, "offline"],
-    [state(1, { pos: null }), 0, "offline"],
-  ])("motion class %#", (s, now, expected) => expect(motionClass(s, now)).toBe(expected));
+    [state(1, { motion: "moving", pos: pos(1000, 40) }), "moving"],
+    [state(1, { motion: "idle", pos: pos(1000, 40) }), "idle"],
+    // The server decides when a device fell silent (the company's timeout): old data is never "moving".
+    [state(1, { motion: "moving", pos: pos(1000, 40), offline: true }), "offline"],
+    [state(1, { pos: null }), "offline"],
+  ])("motion class %#", (s, expected) => expect(motionClass(s)).toBe(expected));
+
+  it("marks an item offline and back from the server's messages", () => {
+    const store = new LiveItemsStore();
+    store.apply([vPos(1, 7, 42)]);
+    store.apply([{ type: "vOffline", data: { id: 1, offline: true } }]);
+    expect(motionClass(store.items.get("v:1")!)).toBe("offline");
+    store.apply([{ type: "vOffline", data: { id: 1, offline: false } }]);
+    expect(store.items.get("v:1")?.offline).toBe(false);
+  });
+
+  it("forgets the position of an item whose device was unassigned, keeping its custom state", () => {
+    const store = new LiveItemsStore();
+    store.apply([vPos(1, 7, 42), { type: "vCustomState", data: { id: 1, stateId: 3 } }]);
+    store.startTrack("v:1");
+    store.apply([{ type: "vEnded", data: { id: 1 } }]);
+    const item = store.items.get("v:1")!;
+    expect(item.pos).toBeNull();
+    expect(item.customStateId).toBe(3);
+    expect(motionClass(item)).toBe("offline");
+    expect(store.track).toEqual([]);
+  });
 });

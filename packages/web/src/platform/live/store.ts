@@ -24,6 +24,12 @@ const LETTER_OF_TYPE = {
   vCustomState: "v",
   aCustomState: "a",
   pCustomState: "p",
+  vOffline: "v",
+  aOffline: "a",
+  pOffline: "p",
+  vEnded: "v",
+  aEnded: "a",
+  pEnded: "p",
 } as const;
 
 export const liveKey = (kind: ItemKey, id: number): LiveKey => `${LETTER[kind]}:${id}`;
@@ -166,6 +172,28 @@ export class LiveItemsStore {
       case "pCustomState":
         this.touch(LETTER_OF_TYPE[message.type], message.data.id).customStateId = message.data.stateId;
         return;
+      case "vOffline":
+      case "aOffline":
+      case "pOffline":
+        this.touch(LETTER_OF_TYPE[message.type], message.data.id).offline = message.data.offline;
+        return;
+      case "vEnded":
+      case "aEnded":
+      case "pEnded": {
+        // The item lost its device: nothing it showed is current any more. Its custom state stays (the
+        // item's, not the device's).
+        const letter = LETTER_OF_TYPE[message.type];
+        const key: LiveKey = `${letter}:${message.data.id}`;
+        const before = this.items.get(key);
+        this.items.set(key, {
+          ...emptyState(letter, message.data.id),
+          groupId: before?.groupId ?? null,
+          customStateId: before?.customStateId ?? 0,
+        });
+        this.pending.add(key);
+        if (this.trackKey === key) this.track = [];
+        return;
+      }
       default:
         return;
     }
@@ -191,11 +219,13 @@ export class LiveItemsStore {
 
 /** Colour class of an item on the map and in the list. */
 export type MotionClass = Motion | "offline";
-/** No fix for this long counts as offline (red), whatever the last motion was. */
-export const OFFLINE_AFTER_MS = 24 * 3_600_000;
 
-export function motionClass(state: LiveItemState, now: number): MotionClass {
-  if (!state.pos || now - state.pos.ts > OFFLINE_AFTER_MS) return "offline";
+/**
+ * Offline (grey) when the server says its device fell silent (the company's timeout, decided by the server's
+ * live state) or when nothing was ever heard; otherwise its last motion.
+ */
+export function motionClass(state: LiveItemState): MotionClass {
+  if (!state.pos || state.offline) return "offline";
   return state.motion;
 }
 

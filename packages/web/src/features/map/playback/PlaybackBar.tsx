@@ -20,6 +20,8 @@ export interface PlaybackBarProps {
   /** Room the side panels take, so the bar sits over the visible map (0 on narrow screens). */
   left: number;
   right: number;
+  /** Distance from the map's bottom edge: above the item's bottom sheet on a phone. */
+  bottom?: number | string;
   onDraw(route: RouteDrawing | null): void;
   onCursor(point: PlaybackPoint | null): void;
 }
@@ -41,7 +43,15 @@ const readInput = (value: string, tz: string) => {
 };
 
 /** History playback of the selected item over a range: play/pause, slider, speed, trips and stops. */
-export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor }: PlaybackBarProps) {
+export function PlaybackBar({
+  companyId,
+  timezone,
+  left,
+  right,
+  bottom = 12,
+  onDraw,
+  onCursor,
+}: PlaybackBarProps) {
   const { t } = useTranslation();
   const state = usePlayback();
   const [range, setRange] = useState(() => {
@@ -137,7 +147,7 @@ export function PlaybackBar({ companyId, timezone, left, right, onDraw, onCursor
       p="xs"
       data-testid="playback-bar"
       data-cursor={data ? Math.round(cursor) : ""}
-      style={{ position: "absolute", left, right, bottom: 12, zIndex: 3 }}
+      style={{ position: "absolute", left, right, bottom, zIndex: 3 }}
     >
       {!editing && data && (
         <Group gap={6} wrap="nowrap" justify="space-between">

@@ -1,0 +1,2 @@
+/** Public surface of `items/`: what other features reuse of the item forms. */
+export { type ItemDevice, useItemDevice } from "./ItemDevice.tsx";
