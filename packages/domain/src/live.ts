@@ -4,4 +4,5 @@
  */
 export * from "./live/client-messages.ts";
 export * from "./live/server-messages.ts";
+export * from "./live/fleet-status.ts";
 export * from "./live/state.ts";

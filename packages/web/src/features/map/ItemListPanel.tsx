@@ -10,11 +10,12 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronLeft, IconListDetails, IconSearch } from "@tabler/icons-react";
-import type { ItemKey } from "@vigia/domain";
+import { FLEET_STATUSES, type FleetStatus, type ItemKey, shownSpeedKmh } from "@vigia/domain";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
 import { type Catalog, type CatalogItem, matchesList } from "./catalog.ts";
+import { statusCounts } from "./fleetStatusFilter.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { MOTION_COLORS } from "./symbols.ts";
 import { windowRange } from "./windowing.ts";
@@ -47,6 +48,7 @@ export function ItemListPanel({
 }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<FleetStatus | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -93,8 +95,15 @@ export function ItemListPanel({
       </Paper>
     );
 
-  const range = windowRange(scrollTop, viewport, ROW_HEIGHT, rows.length);
   const now = Date.now();
+  // Counts over what the search and groups leave; the status filter then narrows the rows.
+  const { counts, rows: shown } = statusCounts(rows, (key) => liveItems.items.get(key), now, status);
+  const range = windowRange(scrollTop, viewport, ROW_HEIGHT, shown.length);
+  const chooseStatus = (next: FleetStatus) => {
+    setStatus(status === next ? null : next);
+    setScrollTop(0);
+    if (scroller.current) scroller.current.scrollTop = 0;
+  };
   return (
     <Paper
       shadow="md"
@@ -114,8 +123,8 @@ export function ItemListPanel({
       <Group justify="space-between" px="sm" pt="sm" pb={6} wrap="nowrap">
         <Group gap={8} wrap="nowrap">
           <Text fw={650}>{t("map.list.title")}</Text>
-          <Badge variant="light" size="sm">
-            {rows.length}
+          <Badge variant="light" size="sm" data-testid="map-list-count">
+            {shown.length}
           </Badge>
         </Group>
         <ActionIcon
@@ -153,6 +162,36 @@ export function ItemListPanel({
         comboboxProps={{ withinPortal: true }}
         data-testid="map-groups"
       />
+      <Group gap={4} mx="sm" mt={6} wrap="wrap" role="group" aria-label={t("fleet.status.title")}>
+        {FLEET_STATUSES.map((s) => (
+          <UnstyledButton
+            key={s}
+            onClick={() => chooseStatus(s)}
+            aria-pressed={status === s}
+            data-testid={`map-status-${s}`}
+            title={t(`map.motion.${s}`)}
+            style={{
+              display: "inline-flex",
+              alignItems: "center",
+              gap: 4,
+              padding: "1px 7px",
+              borderRadius: 12,
+              fontSize: 12,
+              lineHeight: "20px",
+              border: `1px solid ${status === s ? MOTION_COLORS[s] : "var(--mantine-color-gray-3)"}`,
+              background: status === s ? "var(--mantine-color-gray-1)" : undefined,
+              opacity: counts[s] === 0 && status !== s ? 0.55 : 1,
+            }}
+          >
+            <span
+              aria-hidden
+              style={{ width: 8, height: 8, borderRadius: 4, background: MOTION_COLORS[s] }}
+            />
+            <span>{t(`fleet.status.short.${s}`)}</span>
+            <b>{counts[s]}</b>
+          </UnstyledButton>
+        ))}
+      </Group>
       <div
         ref={scroller}
         onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
@@ -163,14 +202,14 @@ export function ItemListPanel({
           borderTop: "1px solid var(--mantine-color-gray-2)",
         }}
       >
-        {rows.length === 0 && (
+        {shown.length === 0 && (
           <Text c="dimmed" size="sm" ta="center" mt="md">
             {t("map.list.empty")}
           </Text>
         )}
         <div style={{ height: range.totalHeight, position: "relative" }}>
           <div style={{ position: "absolute", top: range.offsetTop, left: 0, right: 0 }}>
-            {rows.slice(range.start, range.end).map((entry) => (
+            {shown.slice(range.start, range.end).map((entry) => (
               <Row
                 key={entry.key}
                 entry={entry}
@@ -199,9 +238,8 @@ function Row({
 }) {
   const { t } = useTranslation();
   const state = liveItems.items.get(entry.key);
-  const motion = state ? motionClass(state, now) : "offline";
-  const speed =
-    state?.pos && motion === "moving" ? `${Math.trunc(state.pos.spd)} km/h` : t(`map.motion.${motion}`);
+  const motion = motionClass(state, now);
+  const speed = motion === "moving" ? `${shownSpeedKmh(state) ?? 0} km/h` : t(`map.motion.${motion}`);
   return (
     <UnstyledButton
       onClick={() => onSelect(entry.key)}

@@ -87,6 +87,7 @@ export const MOTION_COLORS: Record<MotionClass, string> = {
   idle: "#f08c00",
   stopped: "#5c6b7a",
   offline: "#e03131",
+  noData: "#adb5bd",
 };
 
 export const MARKER_COLORS: Record<Exclude<IntrackMarker, "none">, string> = {

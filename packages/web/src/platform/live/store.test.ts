@@ -130,6 +130,6 @@ describe("LiveItemsStore", () => {
     [state(1, { motion: "moving", pos: pos(1000, 40) }), 2000, "moving"],
     [state(1, { motion: "idle", pos: pos(1000, 40) }), 2000, "idle"],
     [state(1, { motion: "moving", pos: pos(1000, 40) }), 1000 + OFFLINE_AFTER_MS + 1, "offline"],
-    [state(1, { pos: null }), 0, "offline"],
+    [state(1, { pos: null }), 0, "noData"],
   ])("motion class %#", (s, now, expected) => expect(motionClass(s, now)).toBe(expected));
 });

@@ -1,10 +1,12 @@
 import {
   type BindCompanyData,
+  DEFAULT_STALE_AFTER_MS,
   emptyLiveItemState,
+  type FleetStatus,
+  fleetStatus,
   type ItemKey,
   type LiveItemState,
   type LivePosition,
-  type Motion,
   type ServerMessage,
 } from "@vigia/domain";
 
@@ -189,14 +191,13 @@ export class LiveItemsStore {
   }
 }
 
-/** Colour class of an item on the map and in the list. */
-export type MotionClass = Motion | "offline";
+/** Colour class of an item on the map and in the list: its fleet status (domain `fleetStatus`). */
+export type MotionClass = FleetStatus;
 /** No fix for this long counts as offline (red), whatever the last motion was. */
-export const OFFLINE_AFTER_MS = 24 * 3_600_000;
+export const OFFLINE_AFTER_MS = DEFAULT_STALE_AFTER_MS;
 
-export function motionClass(state: LiveItemState, now: number): MotionClass {
-  if (!state.pos || now - state.pos.ts > OFFLINE_AFTER_MS) return "offline";
-  return state.motion;
+export function motionClass(state: LiveItemState | undefined, now: number): MotionClass {
+  return fleetStatus(state, now, OFFLINE_AFTER_MS);
 }
 
 /** The one store of the app: the live channel feeds it, the map and panels read it. */
