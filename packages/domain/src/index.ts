@@ -40,6 +40,6 @@ export * from "./places.ts";
 export * from "./placesImport.ts";
 export * from "./roles.ts";
 export * from "./routes.ts";
-export * from "./validation/fields.ts";
 export * from "./sensors/catalogue.ts";
 export * from "./sensors/present.ts";
+export * from "./validation/fields.ts";

@@ -24,9 +24,27 @@ describe("fleetStatus", () => {
     ["moving, fresh", state({ pos: fix(NOW - 5_000, 40), motion: "moving" }), 600_000, false, "moving"],
     ["idle, fresh", state({ pos: fix(NOW - 5_000), motion: "idle" }), 600_000, false, "idle"],
     ["stopped, fresh", state({ pos: fix(NOW - 5_000), motion: "stopped" }), 600_000, false, "stopped"],
-    ["moving but silent past the threshold", state({ pos: fix(NOW - 600_001, 74), motion: "moving" }), 600_000, false, "offline"],
-    ["exactly at the threshold is still live", state({ pos: fix(NOW - 600_000), motion: "idle" }), 600_000, false, "idle"],
-    ["the server's offline flag wins", state({ pos: fix(NOW - 1_000, 74), motion: "moving" }), 600_000, true, "offline"],
+    [
+      "moving but silent past the threshold",
+      state({ pos: fix(NOW - 600_001, 74), motion: "moving" }),
+      600_000,
+      false,
+      "offline",
+    ],
+    [
+      "exactly at the threshold is still live",
+      state({ pos: fix(NOW - 600_000), motion: "idle" }),
+      600_000,
+      false,
+      "idle",
+    ],
+    [
+      "the server's offline flag wins",
+      state({ pos: fix(NOW - 1_000, 74), motion: "moving" }),
+      600_000,
+      true,
+      "offline",
+    ],
   ] as const)("%s", (_name, s, stale, offline, expected) => {
     expect(fleetStatus(s, NOW, stale, offline)).toBe(expected);
   });

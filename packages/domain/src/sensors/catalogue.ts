@@ -5,7 +5,22 @@
  */
 
 /** Units the panel can show; "" for counts, states and texts. */
-export const SENSOR_UNITS = ["", "km", "m", "V", "A", "%", "bars", "km/h", "h", "s", "°C", "L", "L/h", "mg"] as const;
+export const SENSOR_UNITS = [
+  "",
+  "km",
+  "m",
+  "V",
+  "A",
+  "%",
+  "bars",
+  "km/h",
+  "h",
+  "s",
+  "°C",
+  "L",
+  "L/h",
+  "mg",
+] as const;
 export type SensorUnit = (typeof SENSOR_UNITS)[number];
 
 export type SensorGroup = "main" | "technical";
@@ -24,7 +39,14 @@ export interface SensorDef {
   twinOf?: string;
 }
 
-type Row = [key: string, name: string, unit?: SensorUnit, multiplier?: number, decimals?: number, group?: SensorGroup];
+type Row = [
+  key: string,
+  name: string,
+  unit?: SensorUnit,
+  multiplier?: number,
+  decimals?: number,
+  group?: SensorGroup,
+];
 
 function defs(rows: Row[], twins: Record<string, string> = {}): SensorDef[] {
   return rows.map(([key, name, unit = "", multiplier = 1, decimals = 0, group = "main"]) => {

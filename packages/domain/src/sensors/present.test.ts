@@ -28,7 +28,12 @@ describe("presentSensors", () => {
     expect(shown.map((s) => s.key)).not.toContain("io239");
     expect(shown.map((s) => s.key)).not.toContain("io16");
     expect(shown.map((s) => s.key)).not.toContain("io66");
-    expect(byKey.odometer).toMatchObject({ nameKey: "odometer", value: 123_456.8, unit: "km", group: "main" });
+    expect(byKey.odometer).toMatchObject({
+      nameKey: "odometer",
+      value: 123_456.8,
+      unit: "km",
+      group: "main",
+    });
     expect(byKey.power).toMatchObject({ nameKey: "externalVoltage", value: 13.81, unit: "V" });
     expect(byKey.ignition).toMatchObject({ nameKey: "ignition", value: true });
     expect(byKey.io24).toMatchObject({ nameKey: "speed", unit: "km/h", value: 37 });
@@ -48,7 +53,11 @@ describe("presentSensors", () => {
 
   it.each([
     ["gt06", { uploadMode: 1, mcc: 214, batteryLevel: 80 }, ["batteryLevel", "mcc", "uploadMode"]],
-    ["osmand", { batteryLevel: 54, accuracy: 4.5, charging: false }, ["batteryLevel", "charging", "accuracy"]],
+    [
+      "osmand",
+      { batteryLevel: 54, accuracy: 4.5, charging: false },
+      ["batteryLevel", "charging", "accuracy"],
+    ],
     ["mqtt", { temperature: 4.2, fridgeDoor: "open" }, ["temperature", "fridgeDoor"]],
   ] as const)("%s attributes", (protocol, sensors, order) => {
     expect(presentSensors(protocol, sensors).map((s) => s.key)).toEqual(order);

@@ -3,8 +3,8 @@ import {
   applyPosition,
   crossedStep,
   type EngineItem,
-  motionWithoutFix,
   type ItemConfig,
+  motionWithoutFix,
   newEngineItem,
   type PositionInput,
 } from "./state-engine.ts";
@@ -87,7 +87,11 @@ describe("motion", () => {
 describe("motion without an accepted fix (issue 21, defect 6)", () => {
   it.each([
     ["first record without a fix, device says moving", { motion: true }, "moving"],
-    ["first record without a fix, device says standing, ignition on", { motion: false, ignition: true }, "idle"],
+    [
+      "first record without a fix, device says standing, ignition on",
+      { motion: false, ignition: true },
+      "idle",
+    ],
     ["first record without a fix, ignition off", { motion: true, ignition: false }, "stopped"],
     ["first record without a fix and no movement sensor", {}, "stopped"],
   ])("%s", (_name, attrs, expected) => {
@@ -129,7 +133,9 @@ describe("odometer", () => {
   });
 
   it("publishes the device's odometer as it grows by a few metres per record", () => {
-    const fixes = Array.from({ length: 30 }, (_, i) => fix(i, 40.4, -3.7, 0, { odometer: 1_000_050 + i * 10 }));
+    const fixes = Array.from({ length: 30 }, (_, i) =>
+      fix(i, 40.4, -3.7, 0, { odometer: 1_000_050 + i * 10 }),
+    );
     const { effects } = run(fixes, { odometerSource: 1, initialMileageKm: 0 });
     const values = effects.flatMap((e) => (e.kind === "odometer" ? [e.odometer] : []));
     expect(values[0]).toBe(1_000_050);

@@ -1,7 +1,18 @@
-import { ActionIcon, Badge, Button, Divider, Group, Paper, ScrollArea, Table, Text } from "@mantine/core";
-import { IconMapPin, IconX } from "@tabler/icons-react";
-import { liveApi } from "@vigia/domain";
-import { useState } from "react";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { IconCurrentLocation, IconMapPin, IconX } from "@tabler/icons-react";
+import { liveApi, shownSpeedKmh } from "@vigia/domain";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
@@ -9,53 +20,66 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
 import { InsideZones } from "../places/index.ts";
+import { useFollowingAddress } from "./addressFollow.ts";
 import type { Catalog } from "./catalog.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
+import { SensorList } from "./SensorList.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
 
 interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   itemKey: LiveKey;
   catalog: Catalog;
   language: string;
+  follow: boolean;
+  onFollowChange(follow: boolean): void;
   onClose(): void;
 }
 
 /** Right overlay with the live detail of the selected item, its address and its day route. */
-export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: Props) {
+export function DetailPanel({
+  itemKey,
+  catalog,
+  language,
+  follow,
+  onFollowChange,
+  onClose,
+  ...route
+}: Props) {
   const { t } = useTranslation();
   useLiveVersion();
   const { kind, id } = parseKey(itemKey);
   const entry = catalog.items.get(itemKey);
   const state = liveItems.items.get(itemKey);
   const pos = state?.pos ?? null;
-  const motion = state ? motionClass(state, Date.now()) : "offline";
-  const [address, setAddress] = useState<{ text: string; error: boolean; for: string } | null>(null);
-  const [loadingAddress, setLoadingAddress] = useState(false);
-
-  const lookUp = async () => {
-    if (!pos) return;
-    setLoadingAddress(true);
-    try {
-      const result = await api.call(
-        liveApi.address,
-        { params: { companyId: route.companyId }, query: { lat: pos.lat, lng: pos.lng, lang: language } },
-        { quiet: true },
-      );
-      setAddress({ text: result.address, error: false, for: itemKey });
-    } catch (error) {
-      const text = error instanceof ApiError ? apiErrorText(error, t) : String(error);
-      setAddress({ text, error: true, for: itemKey });
-    } finally {
-      setLoadingAddress(false);
-    }
-  };
+  const motion = motionClass(state, Date.now());
+  const { companyId } = route;
+  const fetchAddress = useCallback(
+    async (at: { lat: number; lng: number }) =>
+      (
+        await api.call(
+          liveApi.address,
+          { params: { companyId }, query: { lat: at.lat, lng: at.lng, lang: language } },
+          { quiet: true },
+        )
+      ).address,
+    [companyId, language],
+  );
+  const errorText = useCallback(
+    (error: unknown) => (error instanceof ApiError ? apiErrorText(error, t) : String(error)),
+    [t],
+  );
+  const {
+    address,
+    loading: loadingAddress,
+    lookUp,
+  } = useFollowingAddress(itemKey, pos ? { lat: pos.lat, lng: pos.lng } : null, fetchAddress, errorText);
 
   const driver =
     state?.driverId != null ? (catalog.drivers.get(state.driverId) ?? `#${state.driverId}`) : null;
   const rows: [string, string][] = [
     [t("map.detail.lastUpdate"), pos ? formatDateTime(pos.ts, route.timezone, true) : "—"],
-    [t("map.detail.speed"), pos ? `${Math.trunc(pos.spd)} km/h` : "—"],
+    [t("map.detail.speed"), pos ? `${shownSpeedKmh(state) ?? 0} km/h` : "—"],
     [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
     [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
     [t("map.detail.satellites"), pos ? String(pos.satt) : "—"],
@@ -65,7 +89,6 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
     rows.push([t("map.detail.hours"), `${Math.floor((state?.hours ?? 0) / 3600)} h`]);
     rows.push([t("map.detail.driver"), driver ?? t("map.detail.noDriver")]);
   }
-  const sensors = Object.entries(state?.sensors ?? {});
 
   return (
     <Paper
@@ -105,15 +128,30 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             </Badge>
           </Group>
         </div>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={onClose}
-          aria-label={t("map.close")}
-          data-testid="map-detail-close"
-        >
-          <IconX size={18} />
-        </ActionIcon>
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}>
+            <ActionIcon
+              variant={follow ? "filled" : "subtle"}
+              color={follow ? "blue" : "gray"}
+              onClick={() => onFollowChange(!follow)}
+              disabled={!pos}
+              aria-pressed={follow}
+              aria-label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}
+              data-testid="map-detail-follow"
+            >
+              <IconCurrentLocation size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onClose}
+            aria-label={t("map.close")}
+            data-testid="map-detail-close"
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Group>
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <Table verticalSpacing={5} fz="sm" mx="sm" mt={6} style={{ width: "calc(100% - 24px)" }}>
@@ -140,14 +178,14 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
             size="xs"
             variant="light"
             leftSection={<IconMapPin size={14} />}
-            onClick={() => void lookUp()}
+            onClick={lookUp}
             loading={loadingAddress}
             disabled={!pos}
             data-testid="map-detail-address"
           >
             {t("map.detail.address")}
           </Button>
-          {address && address.for === itemKey && (
+          {address && (
             <Text
               size="sm"
               mt={6}
@@ -160,21 +198,7 @@ export function DetailPanel({ itemKey, catalog, language, onClose, ...route }: P
         </div>
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
-        {sensors.length > 0 && (
-          <>
-            <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
-            <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }}>
-              <Table.Tbody>
-                {sensors.map(([name, value]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td c="dimmed">{name}</Table.Td>
-                    <Table.Td fw={500}>{String(value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </>
-        )}
+        <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />
       </ScrollArea>
     </Paper>
   );

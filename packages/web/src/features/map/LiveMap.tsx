@@ -42,6 +42,7 @@ export function LiveMap() {
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [listOpen, setListOpen] = useState(true);
+  const [follow, setFollow] = useState(false);
   const container = useRef<HTMLDivElement | null>(null);
   const controller = useRef<MapController | null>(null);
   const selectedRef = useRef<LiveKey | null>(null);
@@ -94,6 +95,7 @@ export function LiveMap() {
         center,
         store: liveItems,
         onSelect: (key) => select(key),
+        onFollowEnd: () => setFollow(false),
       });
     } catch (error) {
       // No WebGL (old browser, GPU blocked): the list and detail still work without the map.
@@ -115,6 +117,14 @@ export function LiveMap() {
     if (ready)
       controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
   }, [ready, listOpen, selected]);
+
+  // Follow mode ends with the selection (closing the panel); it carries over to another selected item.
+  useEffect(() => {
+    if (!selected) setFollow(false);
+  }, [selected]);
+  useEffect(() => {
+    if (ready) controller.current?.setFollow(follow);
+  }, [ready, follow, selected]);
 
   useEffect(() => {
     if (ready) controller.current?.setContext(catalog, view, config.cluster);
@@ -197,6 +207,8 @@ export function LiveMap() {
           timezone={timezone}
           config={config}
           onRoute={drawRoute}
+          follow={follow}
+          onFollowChange={setFollow}
           onClose={() => select(null)}
         />
       )}

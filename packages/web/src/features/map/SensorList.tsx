@@ -1,0 +1,86 @@
+import { Divider, Table, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { type ItemKey, presentSensors, type SensorValue, type ShownSensor, sensorsApi } from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyRows } from "../company/index.ts";
+
+const ITEM_TYPE: Record<ItemKey, number> = { vehicle: 1, asset: 2, person: 3 };
+
+export const sensorSettingsKey = (companyId: number) => ["sensorSettings", companyId] as const;
+
+/** The company's sensor settings (renames, units, multipliers, hidden), shared by the panel and the screen. */
+export function useSensorSettings(companyId: number | null) {
+  return useQuery({
+    queryKey: sensorSettingsKey(companyId ?? 0),
+    enabled: companyId !== null,
+    staleTime: 60_000,
+    queryFn: () => api.call(sensorsApi.settings, { params: { companyId: companyId ?? 0 } }, { quiet: true }),
+  });
+}
+
+/** The protocol of the device on an item (teltonika, gt06, osmand, mqtt), null when unknown. */
+function useItemProtocol(kind: ItemKey, id: number): string | null {
+  const trackers = useCompanyRows("trackers");
+  const inputs = useCompany().data["trackers/inputs"];
+  const device = trackers.find((d) => d.itemType === ITEM_TYPE[kind] && d.itemId === id);
+  if (!device || !inputs) return null;
+  return inputs.types[String(device.typeId)]?.proto ?? null;
+}
+
+/** The sensors section of the detail panel: catalogue names and units, main sensors then technical ones. */
+export function SensorList({
+  kind,
+  id,
+  sensors,
+}: {
+  kind: ItemKey;
+  id: number;
+  sensors: Record<string, SensorValue>;
+}) {
+  const { t, i18n } = useTranslation();
+  const { companyId } = useCompany();
+  const settings = useSensorSettings(companyId).data?.settings ?? [];
+  const protocol = useItemProtocol(kind, id);
+  const shown = presentSensors(protocol, sensors, settings);
+  if (shown.length === 0) return null;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const label = (s: ShownSensor) => (s.nameKey ? t(`sensors.name.${s.nameKey}`) : s.label);
+  const value = (s: ShownSensor) => {
+    if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
+    const text = typeof s.value === "number" ? number.format(s.value) : s.value;
+    return s.unit ? `${text} ${s.unit}` : text;
+  };
+  const table = (rows: ShownSensor[], testId: string) => (
+    <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }} data-testid={testId}>
+      <Table.Tbody>
+        {rows.map((s) => (
+          <Table.Tr key={s.key} data-sensor={s.key}>
+            <Table.Td c="dimmed" title={s.key}>
+              {label(s)}
+            </Table.Td>
+            <Table.Td fw={500}>{value(s)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  const main = shown.filter((s) => s.group === "main");
+  const technical = shown.filter((s) => s.group === "technical");
+  return (
+    <>
+      <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
+      {main.length > 0 ? table(main, "map-sensors") : null}
+      {technical.length > 0 && (
+        <details style={{ margin: "4px 12px 8px" }} data-testid="map-sensors-technical">
+          <summary style={{ cursor: "pointer" }}>
+            <Text span size="xs" c="dimmed">
+              {t("sensors.technical", { count: technical.length })}
+            </Text>
+          </summary>
+          {table(technical, "map-sensors-technical-table")}
+        </details>
+      )}
+    </>
+  );
+}
