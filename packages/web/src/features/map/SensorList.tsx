@@ -1,23 +1,10 @@
 import { Divider, Table, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { type ItemKey, presentSensors, type SensorValue, type ShownSensor, sensorsApi } from "@vigia/domain";
+import { type ItemKey, presentSensors, type SensorValue, type ShownSensor } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyRows } from "../company/index.ts";
+import { useSensorSettings } from "../sensors/index.ts";
 
 const ITEM_TYPE: Record<ItemKey, number> = { vehicle: 1, asset: 2, person: 3 };
-
-export const sensorSettingsKey = (companyId: number) => ["sensorSettings", companyId] as const;
-
-/** The company's sensor settings (renames, units, multipliers, hidden), shared by the panel and the screen. */
-export function useSensorSettings(companyId: number | null) {
-  return useQuery({
-    queryKey: sensorSettingsKey(companyId ?? 0),
-    enabled: companyId !== null,
-    staleTime: 60_000,
-    queryFn: () => api.call(sensorsApi.settings, { params: { companyId: companyId ?? 0 } }, { quiet: true }),
-  });
-}
 
 /** The protocol of the device on an item (teltonika, gt06, osmand, mqtt), null when unknown. */
 function useItemProtocol(kind: ItemKey, id: number): string | null {
