@@ -36,7 +36,8 @@ export function SensorList({
   const value = (s: ShownSensor) => {
     if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
     const text = typeof s.value === "number" ? number.format(s.value) : s.value;
-    return s.unit ? `${text} ${s.unit}` : text;
+    const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
+    return unit ? `${text} ${unit}` : text;
   };
   const table = (rows: ShownSensor[], testId: string) => (
     <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }} data-testid={testId}>

@@ -172,7 +172,7 @@ export function SensorSettingsPage() {
                   <TextInput
                     size="xs"
                     value={row.edit.unit}
-                    placeholder={row.def?.unit || "—"}
+                    placeholder={(row.def?.unit === "bars" ? t("sensors.bars") : row.def?.unit) || "—"}
                     maxLength={12}
                     onChange={(e) => change(row.key, { unit: e.currentTarget.value })}
                     aria-label={`${t("sensors.settings.unit")} ${row.key}`}
@@ -182,7 +182,7 @@ export function SensorSettingsPage() {
                   <NumberInput
                     size="xs"
                     value={row.edit.multiplier ?? ""}
-                    placeholder={String(row.def?.multiplier ?? 1)}
+                    placeholder={String(Number((row.def?.multiplier ?? 1).toPrecision(6)))}
                     decimalScale={6}
                     hideControls
                     onChange={(v) => change(row.key, { multiplier: typeof v === "number" ? v : null })}
