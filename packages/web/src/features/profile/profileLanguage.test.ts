@@ -31,7 +31,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("the user menu's language is the profile's (issue 21, defect 10)", () => {
   it("saves the chosen language with the rest of the profile unchanged", async () => {
-    const call = vi.spyOn(api, "call").mockResolvedValue({ ...user, language: "fr" });
+    const answer = { ...user, language: "fr" as const };
+    // The generic client is stubbed with the one answer this call gets.
+    const call = vi.spyOn(api, "call").mockImplementation((() => Promise.resolve(answer)) as typeof api.call);
     const saved = await saveProfileLanguage(user, "fr");
     expect(saved.language).toBe("fr");
     expect(call).toHaveBeenCalledTimes(1);
