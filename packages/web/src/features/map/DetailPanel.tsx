@@ -21,7 +21,7 @@ import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
 import { InsideZones } from "../places/index.ts";
 import { useFollowingAddress } from "./addressFollow.ts";
-import type { Catalog } from "./catalog.ts";
+import { type Catalog, shownSub } from "./catalog.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { SensorList } from "./SensorList.tsx";
@@ -120,7 +120,7 @@ export function DetailPanel({
           <Group gap={6} mt={2}>
             {entry?.sub && (
               <Badge variant="outline" color="dark" radius="sm" size="sm">
-                {entry.sub}
+                {shownSub(entry, (key, fallback) => t(key, { defaultValue: fallback }))}
               </Badge>
             )}
             <Badge color={MOTION_COLORS[motion]} size="sm" data-testid="map-detail-motion">

@@ -14,7 +14,7 @@ import { FLEET_STATUSES, type FleetStatus, type ItemKey, shownSpeedKmh } from "@
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
-import { type Catalog, type CatalogItem, matchesList } from "./catalog.ts";
+import { type Catalog, type CatalogItem, matchesList, shownSub } from "./catalog.ts";
 import { statusCounts } from "./fleetStatusFilter.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { MOTION_COLORS } from "./symbols.ts";
@@ -264,7 +264,11 @@ function Row({
           {entry.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {[entry.sub || t(`map.kind.${entry.kind}`), speed].join(" · ")}
+          {[
+            shownSub(entry, (key, fallback) => t(key, { defaultValue: fallback })) ||
+              t(`map.kind.${entry.kind}`),
+            speed,
+          ].join(" · ")}
         </Text>
       </div>
     </UnstyledButton>

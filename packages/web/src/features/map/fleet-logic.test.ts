@@ -2,6 +2,7 @@ import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../../platform/live/store.ts";
 import { addressNeedsRefresh, type ShownAddress } from "./addressFollow.ts";
+import { shownSub } from "./catalog.ts";
 import { statusCounts } from "./fleetStatusFilter.ts";
 import { followTarget } from "./follow.ts";
 
@@ -69,4 +70,25 @@ describe("the address follows the item (issue 21, defect 6)", () => {
   ] as const)("%s", (_name, address, key, pos, expected) => {
     expect(addressNeedsRefresh(address, key, pos)).toBe(expected);
   });
+});
+
+describe("untranslated values (issue 21, defect 10)", () => {
+  const entry = (kind: "vehicle" | "asset", sub: string) => ({
+    key: "a:1" as LiveKey,
+    kind,
+    id: 1,
+    name: "x",
+    sub,
+    type: sub,
+    groupId: null,
+    intrack: null,
+    search: "",
+  });
+  const translate = (key: string, fallback: string) =>
+    key === "items.assetTypes.container" ? "Contenedor" : fallback;
+  it.each([
+    ["an asset's type is translated", entry("asset", "container"), "Contenedor"],
+    ["an unknown type stays as it is", entry("asset", "silo"), "silo"],
+    ["a plate is not a type", entry("vehicle", "1234-ABC"), "1234-ABC"],
+  ] as const)("%s", (_name, e, expected) => expect(shownSub(e, translate)).toBe(expected));
 });
