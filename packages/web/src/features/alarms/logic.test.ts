@@ -7,6 +7,7 @@ import {
   lastWeek,
   neighbour,
   nextSort,
+  shownError,
   stateCounts,
   stateFormDisabled,
   throttle,
@@ -133,5 +134,18 @@ describe("the alarm toast (issue 21, defect 10: it stayed after its notice was r
     const resolved = { value: 2 as const, ts: 2, by: "ana", text: "" };
     receive({ type: "alarmlogState", data: { id: 9, state: { current: resolved, historic: [resolved] } } });
     expect(center.get().toast).toBeNull();
+  });
+});
+
+describe("rule form errors wait for the user (issue 21, defect 10)", () => {
+  const errors = { "items.itemIds": "required", "info.value": "tooHigh" };
+  it.each([
+    ["untouched, not submitted: nothing", "items.itemIds", [], false, undefined],
+    ["its part was changed", "items.itemIds", ["items"], false, "required"],
+    ["another part was changed", "items.itemIds", ["info"], false, undefined],
+    ["a save was tried", "items.itemIds", [], true, "required"],
+    ["no error at all", "info.name", ["info"], true, undefined],
+  ] as const)("%s", (_name, key, touched, submitted, expected) => {
+    expect(shownError(key, errors, new Set(touched), submitted)).toBe(expected);
   });
 });
