@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useTimezoneName } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
 import { siteLogo } from "../siteLogo.ts";
 import { buildExport, downloadFile, type ExportFormat } from "./export.ts";
@@ -27,7 +27,7 @@ export function useTableExport<Row>(options: {
 }) {
   const { t, i18n } = useTranslation();
   const { site } = useSession();
-  const { timezone } = useTimezone();
+  const timezone = useTimezoneName();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
 
