@@ -37,8 +37,9 @@ const OPERATOR_CLOSED = [
   "itineraries",
   "reports",
   "forms",
+  "sensors",
 ];
-const SUBADMIN_CLOSED = ["groups", "trackRules", "users", "periodic", "log", "alarms", "forms"];
+const SUBADMIN_CLOSED = ["groups", "trackRules", "users", "periodic", "log", "alarms", "forms", "sensors"];
 
 const FORBIDDEN: Record<Role, ReadonlySet<string>> = {
   SUPER_RESELLER: new Set(["beaconzones"]),

@@ -80,6 +80,12 @@ export const ROUTES: readonly RouteDef[] = [
     menu: { section: "management", visible: isAdminOrHigher },
   },
   {
+    key: "sensors",
+    path: "/sensors",
+    kind: "company",
+    menu: { section: "management", visible: isAdminOrHigher },
+  },
+  {
     key: "forms",
     path: "/forms",
     kind: "company",
@@ -236,8 +242,18 @@ const OPERATOR_FORBIDDEN = new Set([
   "itineraries",
   "reports",
   "forms",
+  "sensors",
 ]);
-const SUBADMIN_FORBIDDEN = new Set(["groups", "trackRules", "users", "periodic", "log", "alarms", "forms"]);
+const SUBADMIN_FORBIDDEN = new Set([
+  "groups",
+  "trackRules",
+  "users",
+  "periodic",
+  "log",
+  "alarms",
+  "forms",
+  "sensors",
+]);
 
 /** Whether the role may open the route at all (independent of company selection). */
 export function routeAllowed(routeKey: string, role: Role): boolean {

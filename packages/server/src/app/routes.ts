@@ -17,6 +17,7 @@ import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
+import { sensorRoutes } from "../sensors/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
 import { vehicleRoutes } from "../vehicles/index.ts";
@@ -61,6 +62,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(driverRoutes(items));
     await app.register(groupRoutes({ ...items, sessions }));
     await app.register(worktimeRoutes({ ...ctx, live }));
+    await app.register(sensorRoutes(ctx));
     await app.register(companyUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));

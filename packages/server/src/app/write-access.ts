@@ -33,6 +33,7 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`DELETE ${company}/groups/id/:id`]: "admin",
   [`PUT ${company}/states`]: "admin",
   [`PUT ${company}/customdatas`]: "admin",
+  [`PUT ${company}/sensorsettings`]: "admin",
   [`POST ${company}/users`]: "admin",
   [`PUT ${company}/users/id/:id`]: "admin",
   [`DELETE ${company}/users/id/:id`]: "admin",

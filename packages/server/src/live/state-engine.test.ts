@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   applyPosition,
+  crossedStep,
   type EngineItem,
   type ItemConfig,
+  motionWithoutFix,
   newEngineItem,
   type PositionInput,
 } from "./state-engine.ts";
@@ -82,7 +84,81 @@ describe("motion", () => {
   });
 });
 
+describe("motion without an accepted fix (issue 21, defect 6)", () => {
+  it.each([
+    ["first record without a fix, device says moving", { motion: true }, "moving"],
+    [
+      "first record without a fix, device says standing, ignition on",
+      { motion: false, ignition: true },
+      "idle",
+    ],
+    ["first record without a fix, ignition off", { motion: true, ignition: false }, "stopped"],
+    ["first record without a fix and no movement sensor", {}, "stopped"],
+  ])("%s", (_name, attrs, expected) => {
+    const { item } = run([fix(0, 40.4, -3.7, 37, attrs, { valid: false, src: 2 })]);
+    expect(item.state.motion).toBe(expected);
+  });
+
+  it("a first fix at 37 km/h is moving", () => {
+    expect(run([fix(0, 40.4, -3.7, 37)]).item.state.motion).toBe("moving");
+    expect(run([fix(0, 40.4, -3.7, 37, { ignition: true, motion: true })]).item.state.motion).toBe("moving");
+  });
+
+  it("a GPS jump keeps the motion of the last accepted fix instead of badging the item stopped", () => {
+    const { item } = run([fix(0, 40.4, -3.7, 40), fix(10, 41.4, -3.7, 40)]);
+    expect(item.state.motion).toBe("moving");
+    expect(item.state.pos?.lat).toBeCloseTo(40.4, 5);
+  });
+
+  it.each([
+    ["stopped", true, null, "idle"],
+    ["moving", null, null, "moving"],
+    ["moving", false, null, "stopped"],
+    ["idle", true, true, "moving"],
+    ["moving", true, false, "idle"],
+  ] as const)("motionWithoutFix(%s, ignition %s, device %s) = %s", (prev, ignition, device, expected) => {
+    expect(motionWithoutFix(prev, ignition, device)).toBe(expected);
+  });
+});
+
 describe("odometer", () => {
+  it("publishes the odometer while small steps add up (the panel's odometer stood still)", () => {
+    // 40 fixes 11 m apart: no single step reaches 100 m, the total passes 400 m.
+    const fixes = Array.from({ length: 40 }, (_, i) => fix(i * 2, 40.4 + i * 0.0001, -3.7, 20));
+    const { item, effects } = run(fixes);
+    const published = effects.filter((e) => e.kind === "odometer");
+    expect(item.state.odometer).toBeGreaterThan(400);
+    expect(published.length).toBeGreaterThanOrEqual(4);
+    expect(published.at(-1)).toEqual({ kind: "odometer", odometer: expect.any(Number) });
+  });
+
+  it("publishes the device's odometer as it grows by a few metres per record", () => {
+    const fixes = Array.from({ length: 30 }, (_, i) =>
+      fix(i, 40.4, -3.7, 0, { odometer: 1_000_050 + i * 10 }),
+    );
+    const { effects } = run(fixes, { odometerSource: 1, initialMileageKm: 0 });
+    const values = effects.flatMap((e) => (e.kind === "odometer" ? [e.odometer] : []));
+    expect(values[0]).toBe(1_000_050);
+    expect(values.at(-1)).toBe(1_000_300);
+  });
+
+  it("holds the device's odometer in records without it instead of falling back to the calculated one", () => {
+    const { item } = run(
+      [fix(0, 40.4, -3.7, 30, { odometer: 77_000 }), fix(10, 40.401, -3.7, 30, { fuel: 40 })],
+      { odometerSource: 1, initialMileageKm: 0 },
+    );
+    expect(item.state.odometer).toBe(77_000);
+  });
+
+  it.each([
+    [0, 99, 100, false],
+    [99, 100, 100, true],
+    [350, 420, 100, true],
+    [3599, 3601, 60, true],
+  ])("crossedStep(%d, %d, %d) = %s", (before, after, step, expected) => {
+    expect(crossedStep(before, after, step)).toBe(expected);
+  });
+
   it("adds travelled distance from GPS fixes for the calculated source, on top of the initial mileage", () => {
     const { item } = run([fix(0, 40.4, -3.7, 40), fix(10, 40.401, -3.7, 40), fix(20, 40.402, -3.7, 40)], {
       odometerSource: 3,
@@ -132,6 +208,8 @@ describe("hours, sensors, events, drivers", () => {
       fix(180, 40.4, -3.7, 0, { ignition: false }),
     ]);
     expect(item.state.hours).toBe(120);
+    const ticking = run(Array.from({ length: 20 }, (_, i) => fix(i * 10, 40.4, -3.7, 0, { ignition: true })));
+    expect(ticking.effects.filter((e) => e.kind === "hours").length).toBeGreaterThanOrEqual(3);
     const reported = run([fix(0, 40.4, -3.7, 0, { ignition: true, hours: 3600 })]);
     expect(reported.item.state.hours).toBe(3600);
   });

@@ -81,18 +81,62 @@ function motionOf(itemType: number, spd: number, ignition: boolean | null): Moti
   return ignition === true ? "idle" : "stopped";
 }
 
-function odometerFrom(cfg: ItemConfig, attrs: Record<string, SensorValue>, travelledM: number): number {
+/**
+ * Motion when the position is not an accepted GPS fix (no fix, cell position, a jump): the device's own
+ * movement sensor (Teltonika IO 240, OsmAnd is_moving) decides when it has one, otherwise the last motion
+ * holds. Forcing "stopped" here badged a vehicle whose first record lacked a fix as stopped at 37 km/h.
+ */
+export function motionWithoutFix(
+  prev: Motion,
+  ignition: boolean | null,
+  deviceMoving: boolean | null,
+): Motion {
+  if (ignition === false) return "stopped";
+  const moving = deviceMoving ?? prev === "moving";
+  if (moving) return "moving";
+  return ignition === true ? "idle" : "stopped";
+}
+
+/**
+ * The odometer (metres) from the vehicle's source. A device that sends its counter only in some records
+ * (Teltonika sends IO 16 on change) keeps its last value in between instead of falling back to the
+ * calculated distance, which made the odometer jump back and forth.
+ */
+export function odometerFrom(
+  cfg: ItemConfig,
+  attrs: Record<string, SensorValue>,
+  travelledM: number,
+  prev: Pick<LiveItemState, "odometer" | "sensors">,
+): number {
+  const numberIn = (record: Record<string, SensorValue>, key: string): number | null => {
+    const value = record[key];
+    return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
+  };
   const device = (key: string): number | null =>
-    typeof attrs[key] === "number" ? (attrs[key] as number) : null;
+    numberIn(attrs, key) ?? (numberIn(prev.sensors, key) !== null ? prev.odometer : null);
   if (cfg.odometerSource === 2) {
-    const can = device("canOdometer") ?? device("odometer");
+    const can = numberIn(attrs, "canOdometer") ?? numberIn(attrs, "odometer");
     if (can !== null) return can;
+    const held = device("canOdometer") ?? device("odometer");
+    if (held !== null) return held;
   }
   if (cfg.odometerSource === 1) {
     const gps = device("odometer");
     if (gps !== null) return gps;
   }
   return cfg.initialMileageKm * 1000 + travelledM;
+}
+
+/** Odometer messages go out per started 100 m, hour messages per started minute. */
+const ODOMETER_STEP_M = 100;
+const HOURS_STEP_S = 60;
+
+/**
+ * Whether a counter crossed a step since the last message. Comparing with the previous position's value
+ * (as before) never fired while each position added less than one step: the panel's odometer stood still.
+ */
+export function crossedStep(before: number, after: number, step: number): boolean {
+  return Math.floor(before / step) !== Math.floor(after / step);
 }
 
 /**
@@ -118,8 +162,11 @@ export function applyPosition(
     gpsFix && !jump && (p.spd >= 3 || stepM > JITTER_M) ? item.travelledM + stepM : item.travelledM;
   const lastFix = gpsFix && !jump ? { ts: p.ts, lat: p.lat, lng: p.lng, spd: p.spd } : item.lastFix;
 
-  const spd = gpsFix && !jump ? p.spd : 0;
-  const motion = motionOf(prev.itemType, spd, ignition);
+  const deviceMoving = typeof attrs.motion === "boolean" ? attrs.motion : null;
+  const motion =
+    gpsFix && !jump
+      ? motionOf(prev.itemType, p.spd, ignition)
+      : motionWithoutFix(prev.pos === null ? "stopped" : prev.motion, ignition, deviceMoving);
   const wasMoving = prev.motion === "moving";
   const since = prev.since === null || wasMoving !== (motion === "moving") ? p.ts : prev.since;
 
@@ -131,7 +178,7 @@ export function applyPosition(
     sensorsChanged = true;
   }
 
-  const odometer = odometerFrom(cfg, attrs, travelledM);
+  const odometer = odometerFrom(cfg, attrs, travelledM, prev);
   let hours = prev.hours;
   if (typeof attrs.hours === "number") hours = attrs.hours;
   else if (
@@ -156,8 +203,8 @@ export function applyPosition(
   };
   effects.push({ kind: "pos" });
   if (sensorsChanged) effects.push({ kind: "sensors", sensors });
-  if (Math.abs(odometer - prev.odometer) >= 100) effects.push({ kind: "odometer", odometer });
-  if (Math.abs(hours - prev.hours) >= 60) effects.push({ kind: "hours", hours });
+  if (crossedStep(prev.odometer, odometer, ODOMETER_STEP_M)) effects.push({ kind: "odometer", odometer });
+  if (crossedStep(prev.hours, hours, HOURS_STEP_S)) effects.push({ kind: "hours", hours });
 
   const deviceEvent = typeof attrs.event === "string" && DEVICE_EVENTS.has(attrs.event) ? attrs.event : null;
   if (deviceEvent) {

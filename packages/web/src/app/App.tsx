@@ -3,6 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { CompanyProvider } from "../features/company/index.ts";
+import { DatesLocale } from "../platform/i18n/DatesLocale.tsx";
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionProvider } from "../platform/session/SessionProvider.tsx";
 import { AppRoutes } from "./AppRoutes.tsx";
@@ -17,17 +18,19 @@ export function App() {
   );
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <TimezoneProvider>
-          <SessionProvider>
-            <CompanyProvider>
-              <GlobalOverlays />
-              <AppRoutes />
-            </CompanyProvider>
-          </SessionProvider>
-        </TimezoneProvider>
-      </QueryClientProvider>
+      <DatesLocale>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <TimezoneProvider>
+            <SessionProvider>
+              <CompanyProvider>
+                <GlobalOverlays />
+                <AppRoutes />
+              </CompanyProvider>
+            </SessionProvider>
+          </TimezoneProvider>
+        </QueryClientProvider>
+      </DatesLocale>
     </MantineProvider>
   );
 }

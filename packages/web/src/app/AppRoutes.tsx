@@ -36,6 +36,10 @@ const GeozonesPage = screen(() => import("../features/places/GeozonesPage.tsx"),
 const PoisPage = screen(() => import("../features/places/PoisPage.tsx"), "PoisPage");
 const WmsMapsPage = screen(() => import("../features/places/WmsMapsPage.tsx"), "WmsMapsPage");
 const ResellersPage = screen(() => import("../features/resellers/ResellersPage.tsx"), "ResellersPage");
+const SensorSettingsPage = screen(
+  () => import("../features/sensors/SensorSettingsPage.tsx"),
+  "SensorSettingsPage",
+);
 const TrackRulesPage = screen(() => import("../features/trackrules/TrackRulesPage.tsx"), "TrackRulesPage");
 const VehiclesPage = screen(() => import("../features/vehicles/VehiclesPage.tsx"), "VehiclesPage");
 const AssetsPage = screen(() => import("../features/items/ItemsPages.tsx"), "AssetsPage");
@@ -60,6 +64,7 @@ const SCREENS: Record<string, Screen> = {
   drivers: DriversPage,
   groups: GroupsPage,
   trackRules: TrackRulesPage,
+  sensors: SensorSettingsPage,
   users: UsersPage,
   log: LogPage,
   devices: DevicesPage,

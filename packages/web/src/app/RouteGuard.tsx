@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useCompany } from "../features/company/index.ts";
+import { rememberForbiddenSignOut } from "../features/login/index.ts";
 import { useSession } from "../platform/session/session.ts";
 
 /**
@@ -31,6 +32,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     if (action === "logout") {
       if (loggingOut.current) return;
       loggingOut.current = true;
+      // Only a route the role may not open signs out here; the sign-in screen says so.
+      rememberForbiddenSignOut(pathname);
       void session.logout().then(() => {
         loggingOut.current = false;
         navigate("/login", { replace: true });
@@ -38,7 +41,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     } else if (action === "restoreCompany" && restoreId !== null) {
       company.selectLocal(restoreId);
     }
-  }, [action, restoreId, session, company, navigate]);
+  }, [action, restoreId, session, company, navigate, pathname]);
 
   switch (decision.action) {
     case "allow":

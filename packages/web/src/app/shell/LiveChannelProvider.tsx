@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@vigia/domain";
 import { type ReactNode, useCallback } from "react";
-import { useCompany } from "../../features/company/index.ts";
+import { refreshCompanyOnMessage, useCompany } from "../../features/company/index.ts";
 import { applyPlacesMessage } from "../../features/places/index.ts";
 import { LiveSendContext } from "../../platform/live/LiveSend.tsx";
 import { useLiveClient } from "../../platform/live/useLiveClient.ts";
@@ -15,9 +15,13 @@ export function LiveChannelProvider({ children }: { children: ReactNode }) {
   const { companyId } = useCompany();
   const { storage } = useSession();
   const queryClient = useQueryClient();
-  // poi / poiDel keep the company's places (drawn by the map) in step with other users' edits.
+  // poi / poiDel keep the company's places (drawn by the map) in step with other users' edits; a driver
+  // identified on a vehicle reloads the vehicles and drivers tables.
   const onMessage = useCallback(
-    (company: number, message: ServerMessage) => applyPlacesMessage(queryClient, company, message),
+    (company: number, message: ServerMessage) => {
+      applyPlacesMessage(queryClient, company, message);
+      refreshCompanyOnMessage(queryClient, company, message);
+    },
     [queryClient],
   );
   const send = useLiveClient(companyId, storage, onMessage);

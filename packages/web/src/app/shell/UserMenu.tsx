@@ -16,6 +16,7 @@ import { IconChevronDown, IconLogout, IconUser, IconUserExclamation } from "@tab
 import { type LoginHistory, NARROW_SCREEN_PX } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
+import { saveProfileLanguage } from "../../features/profile/index.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { LanguageSelect } from "../../kit/pickers/LanguageSelect.tsx";
 import { TimezoneSelect } from "../../kit/pickers/TimezoneSelect.tsx";
@@ -29,7 +30,7 @@ type Channel = keyof LoginHistory;
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUser();
-  const { logout } = useSession();
+  const { logout, setUser } = useSession();
   const navigate = useNavigate();
   const [opened, menu] = useDisclosure(false);
   const [failsOpened, fails] = useDisclosure(false);
@@ -103,7 +104,14 @@ export function UserMenu() {
               </Anchor>
             ) : null}
             <Divider />
-            <LanguageSelect label={t("topbar.language")} portal={false} />
+            <LanguageSelect
+              label={t("topbar.language")}
+              portal={false}
+              onChanged={(language) => {
+                // Read-only accounts or a lost connection keep the switch local to this browser.
+                saveProfileLanguage(user, language).then(setUser, () => undefined);
+              }}
+            />
             <Box hiddenFrom="md">
               <TimezoneSelect label={t("topbar.timezone")} portal={false} />
             </Box>

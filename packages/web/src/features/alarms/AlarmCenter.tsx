@@ -19,7 +19,16 @@ import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
 import classes from "./alarms.module.css";
-import { center, closeToast, loadLogs, openModal, openPanel, receive, showToast } from "./center.ts";
+import {
+  center,
+  closeToast,
+  loadLogs,
+  openModal,
+  openPanel,
+  receive,
+  showToast,
+  TOAST_MS,
+} from "./center.ts";
 import { playHorn } from "./horn.ts";
 import { unseenCount } from "./logic.ts";
 import { PositionModal } from "./PositionModal.tsx";
@@ -124,6 +133,15 @@ function AlarmToast() {
   const { t } = useTranslation();
   const { user } = useSession();
   const { toast } = useAtom(center);
+  const toastId = toast?.id ?? null;
+  // A toast nobody closes goes by itself; a newer notice starts its own time.
+  useEffect(() => {
+    if (toastId === null) return;
+    const timer = setTimeout(() => {
+      if (center.get().toast?.id === toastId) closeToast();
+    }, TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toastId]);
   if (!toast || !user) return null;
   const pos = toast.data.pos;
   return (

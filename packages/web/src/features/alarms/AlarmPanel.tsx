@@ -21,7 +21,13 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
-import { buildExport, downloadFile, type ExportFormat } from "../../kit/table/index.ts";
+import {
+  buildExport,
+  csvSeparator,
+  downloadFile,
+  type ExportFormat,
+  exportCreatedAt,
+} from "../../kit/table/index.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
@@ -49,7 +55,7 @@ export function StateBadge({ value }: { value: 0 | 1 | 2 }) {
 
 /** The right-hand notices panel of spec 02 §2. */
 export function AlarmPanel({ companyId }: { companyId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, site } = useSession();
   const { timezone } = useTimezone();
   const state = useAtom(center);
@@ -102,7 +108,8 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
         sitename: site.sitename,
         logoUrl: site.logoUrl || "/logo.svg",
         dateRange: `${formatDateTime(state.range.from, timezone)} - ${formatDateTime(state.range.to, timezone)}`,
-        createdAt: formatDateTime(Date.now(), timezone),
+        createdAt: exportCreatedAt(Date.now(), timezone),
+        csvSeparator: csvSeparator(i18n.language),
         header: [
           t("alarms.col.date"),
           t("alarms.col.name"),
@@ -196,7 +203,7 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
             <Menu.Dropdown>
               {(["xlsx", "csv", "pdf"] as const).map((f) => (
                 <Menu.Item key={f} onClick={() => setTimeout(() => void exportAs(f), 200)}>
-                  {f === "xlsx" ? "XLS" : f.toUpperCase()}
+                  {t(`table.format.${f}`)}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>

@@ -32,6 +32,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { shownError } from "./logic.ts";
 import { RuleFamilyFields } from "./RuleFamilyFields.tsx";
 import { RuleFilters } from "./RuleFilters.tsx";
 import { RuleNotification } from "./RuleNotification.tsx";
@@ -83,6 +84,8 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [notifOpen, setNotifOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const lockUntil = useRef(0);
 
   useEffect(() => {
@@ -91,14 +94,23 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
       const { id: _id, createdTs: _c, updatedTs: _u, ...input } = rule;
       setForm(input);
     } else setForm(emptyAlarmRule(timezone));
+    setTouched(new Set());
+    setSubmitted(false);
   }, [opened, rule, timezone]);
 
   const errors = useMemo(() => alarmRuleErrors(form), [form]);
-  const err = (key: string) => (errors[key] ? t(`alarms.errors.${errors[key]}`) : undefined);
+  // "Required" waits until the user changed that part of the form or tried to save.
+  const err = (key: string) => {
+    const code = shownError(key, errors, touched, submitted);
+    return code ? t(`alarms.errors.${code}`) : undefined;
+  };
   const editing = rule !== null;
   const type = form.items.itemsType as 1 | 2 | 3;
   const family = form.info.family;
-  const set: SetRulePart = (key, value) => setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
+  const set: SetRulePart = (key, value) => {
+    setTouched((keys) => (keys.has(key) ? keys : new Set([...keys, key])));
+    setForm((f) => ({ ...f, [key]: { ...f[key], ...value } }));
+  };
   const part: RuleFormPart = { form, set, errors, err };
 
   const options = useRuleOptions(companyId, type, opened);
@@ -111,7 +123,11 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
 
   const save = async () => {
     const now = Date.now();
-    if (now < lockUntil.current || Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      setSubmitted(true);
+      return;
+    }
+    if (now < lockUntil.current) return;
     lockUntil.current = now + ALARM_SAVE_LOCK_MS;
     setSaving(true);
     try {
@@ -236,7 +252,7 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
           </Button>
           <Button
             onClick={() => void save()}
-            disabled={Object.keys(errors).length > 0}
+            disabled={submitted && Object.keys(errors).length > 0}
             loading={saving}
             data-testid="rule-save"
           >

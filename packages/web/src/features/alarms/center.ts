@@ -28,7 +28,24 @@ export const center = atom<CenterState>({
   modalId: null,
 });
 
-const patch = (p: Partial<CenterState>) => center.set({ ...center.get(), ...p });
+/** How long a toast stays when nobody closes it. */
+export const TOAST_MS = 45_000;
+
+/**
+ * The toast a state may keep: none once its notice was attended, resolved or deleted (it stayed for minutes
+ * after the notice was resolved). Pure.
+ */
+export function toastStillOpen(toast: AlarmLog | null, logs: LogMap): AlarmLog | null {
+  if (!toast) return null;
+  const current = logs.get(toast.id);
+  if (!current) return logs.size === 0 ? toast : null;
+  return current.state.current.value === 0 ? toast : null;
+}
+
+const patch = (p: Partial<CenterState>) => {
+  const next = { ...center.get(), ...p };
+  center.set({ ...next, toast: toastStillOpen(next.toast, next.logs) });
+};
 export const openPanel = (open: boolean) => patch({ panelOpen: open });
 export const openModal = (modalId: number | null) => patch({ modalId });
 export const closeToast = () => patch({ toast: null });

@@ -1,11 +1,13 @@
 import { type AlarmLog, emptyAlarmRule } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
+import { center, receive, showToast, toastStillOpen } from "./center.ts";
 import {
   applyAlarmMessage,
   DEFAULT_SORT,
   lastWeek,
   neighbour,
   nextSort,
+  shownError,
   stateCounts,
   stateFormDisabled,
   throttle,
@@ -110,5 +112,40 @@ describe("modal and form helpers", () => {
       from: 1_000_000_900_000 - 604_800_000,
       to: 1_000_000_900_000,
     });
+  });
+});
+
+describe("the alarm toast (issue 21, defect 10: it stayed after its notice was resolved)", () => {
+  it.each([
+    ["open notice keeps it", [log(7, 0, 1)], 7],
+    ["attended notice closes it", [log(7, 1, 1)], null],
+    ["resolved notice closes it", [log(7, 2, 1)], null],
+    ["deleted notice closes it", [log(8, 0, 1)], null],
+    ["nothing loaded yet keeps it", [], 7],
+  ] as const)("%s", (_name, logs, expected) => {
+    expect(toastStillOpen(log(7, 0, 1), map(...logs))?.id ?? null).toBe(expected);
+  });
+
+  it("closes when the live state message resolves the notice", () => {
+    const open = log(9, 0, 1);
+    receive({ type: "alarmlog", data: open });
+    showToast(open);
+    expect(center.get().toast?.id).toBe(9);
+    const resolved = { value: 2 as const, ts: 2, by: "ana", text: "" };
+    receive({ type: "alarmlogState", data: { id: 9, state: { current: resolved, historic: [resolved] } } });
+    expect(center.get().toast).toBeNull();
+  });
+});
+
+describe("rule form errors wait for the user (issue 21, defect 10)", () => {
+  const errors = { "items.itemIds": "required", "info.value": "tooHigh" };
+  it.each([
+    ["untouched, not submitted: nothing", "items.itemIds", [], false, undefined],
+    ["its part was changed", "items.itemIds", ["items"], false, "required"],
+    ["another part was changed", "items.itemIds", ["info"], false, undefined],
+    ["a save was tried", "items.itemIds", [], true, "required"],
+    ["no error at all", "info.name", ["info"], true, undefined],
+  ] as const)("%s", (_name, key, touched, submitted, expected) => {
+    expect(shownError(key, errors, new Set(touched), submitted)).toBe(expected);
   });
 });

@@ -127,3 +127,18 @@ export function lastWeek(now: number): { from: number; to: number } {
   const to = Math.floor(now / 1000) * 1000;
   return { from: to - 7 * 86_400_000, to };
 }
+
+/**
+ * The error code a rule-form field shows: only once its part of the form (the key's first segment, as
+ * `set` names it) was changed or a save was tried; the form said "required" before the user touched it.
+ */
+export function shownError(
+  key: string,
+  errors: Readonly<Record<string, string>>,
+  touched: ReadonlySet<string>,
+  submitted: boolean,
+): string | undefined {
+  const code = errors[key];
+  if (!code) return undefined;
+  return submitted || touched.has(key.split(".")[0] ?? key) ? code : undefined;
+}

@@ -177,7 +177,10 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
         />
         <Select
           label={t("devices.simType")}
-          data={simTypes.map((s) => ({ value: String(s.id), label: s.name }))}
+          data={simTypes.map((s) => ({
+            value: String(s.id),
+            label: t(`devices.simTypes.${s.id}`, { defaultValue: s.name }),
+          }))}
           value={String(sim.type ?? 99)}
           onChange={(v) => v && form.set("sim", { ...sim, type: Number(v) })}
           allowDeselect={false}

@@ -11,6 +11,7 @@ import { ExpiredPasswordForm } from "./ExpiredPasswordForm.tsx";
 import { ExpiredPasswordModal } from "./ExpiredPasswordModal.tsx";
 import { classifyLoginError } from "./loginErrors.ts";
 import { ResetRequestForm } from "./ResetRequestForm.tsx";
+import { forgetSignOutReason, peekSignOutReason } from "./signOutReason.ts";
 
 export type LoginView = "signin" | "reset" | "expired";
 
@@ -26,6 +27,9 @@ export function LoginPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [expiredDays, setExpiredDays] = useState<number | null>(null);
+  // Shown once: read when the screen opens, forgotten right after.
+  const [signedOut] = useState(() => peekSignOutReason());
+  useEffect(() => forgetSignOutReason(), []);
 
   // The login message disappears by itself after 5 s (spec 01 §9).
   useEffect(() => {
@@ -77,6 +81,16 @@ export function LoginPage() {
     <AuthFrame title={t("login.title")} subtitle={t("login.subtitle")}>
       <form onSubmit={submit}>
         <Stack gap="md">
+          {signedOut && !notice ? (
+            <Alert
+              color="orange"
+              variant="light"
+              title={t("login.signedOutTitle")}
+              data-testid="login-signed-out"
+            >
+              {t("login.signedOutForbidden", { path: signedOut.path })}
+            </Alert>
+          ) : null}
           {notice ? (
             <Alert color="teal" variant="light" data-testid="login-notice">
               {notice}

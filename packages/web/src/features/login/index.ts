@@ -1,2 +1,3 @@
 /** What other features use of sign-in: the new-password fields with their live rule checks (profile). */
 export { PasswordFields, passwordEntriesValid } from "./PasswordFields.tsx";
+export { rememberForbiddenSignOut } from "./signOutReason.ts";

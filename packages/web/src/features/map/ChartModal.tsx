@@ -3,7 +3,8 @@ import type { TrackPoint } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { chartGranularity, timeTicks } from "./route.ts";
+import { chartTimeTicks, niceScale } from "./chartTicks.ts";
+import { chartGranularity } from "./route.ts";
 
 interface Props {
   opened: boolean;
@@ -22,12 +23,6 @@ const ALT = "#2f9e44";
 /** More points than pixels only costs time; every n-th point keeps the shape. */
 const MAX_POINTS = 1500;
 
-function niceMax(value: number): number {
-  if (value <= 0) return 10;
-  const step = 10 ** Math.floor(Math.log10(value));
-  return Math.ceil(value / step) * step;
-}
-
 /** Speed (km/h) and altitude (m) over time, drawn as SVG; hourly ticks up to 48 h, daily beyond. */
 export function ChartModal({ opened, onClose, points, from, to, timezone }: Props) {
   const { t } = useTranslation();
@@ -36,10 +31,12 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
     const sample = points.filter((_, i) => i % step === 0);
     const start = points[0]?.ts ?? from;
     const end = Math.max(start + 1, points.at(-1)?.ts ?? to);
-    const maxSpeed = niceMax(Math.max(...sample.map((p) => p.spd), 0));
+    const speedScale = niceScale(0, Math.max(...sample.map((p) => p.spd), 10));
     const alts = sample.map((p) => p.alt);
-    const minAlt = Math.floor(Math.min(...alts, 0) / 10) * 10;
-    const maxAlt = niceMax(Math.max(...alts, 1));
+    const altScale = niceScale(Math.min(...alts, 0), Math.max(...alts, 10));
+    const maxSpeed = speedScale.max;
+    const minAlt = altScale.min;
+    const maxAlt = altScale.max;
     const x = (ts: number) => PAD.left + ((ts - start) / (end - start)) * (W - PAD.left - PAD.right);
     const ySpeed = (v: number) => H - PAD.bottom - (v / maxSpeed) * (H - PAD.top - PAD.bottom);
     const yAlt = (v: number) =>
@@ -63,12 +60,11 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
       }
     };
     const format = granularity === "day" ? "MM-DD HH:mm" : "HH:mm";
-    const ticks = timeTicks(start, end, zone(start).utcOffset()).map((ts) => ({
+    const ticks = chartTimeTicks(start, end, zone(start).utcOffset()).map((ts) => ({
       x: x(ts),
       label: zone(ts).format(format),
     }));
-    const yTicks = [0, 0.25, 0.5, 0.75, 1];
-    return { speedPath, altLine, altArea, ticks, yTicks, maxSpeed, minAlt, maxAlt, granularity };
+    return { speedPath, altLine, altArea, ticks, speedScale, altScale, ySpeed, yAlt, granularity };
   }, [points, from, to, timezone]);
 
   return (
@@ -87,20 +83,22 @@ export function ChartModal({ opened, onClose, points, from, to, timezone }: Prop
         aria-label={t("map.chart.title")}
         data-testid="map-chart"
       >
-        {chart.yTicks.map((f) => {
-          const y = H - PAD.bottom - f * (H - PAD.top - PAD.bottom);
+        {chart.speedScale.ticks.map((v) => {
+          const y = chart.ySpeed(v);
           return (
-            <g key={f}>
+            <g key={`s${v}`}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="#e9ecef" />
               <text x={PAD.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill={SPEED}>
-                {Math.round(f * chart.maxSpeed)}
-              </text>
-              <text x={W - PAD.right + 6} y={y + 4} fontSize={11} fill={ALT}>
-                {Math.round(chart.minAlt + f * (chart.maxAlt - chart.minAlt))}
+                {v}
               </text>
             </g>
           );
         })}
+        {chart.altScale.ticks.map((v) => (
+          <text key={`a${v}`} x={W - PAD.right + 6} y={chart.yAlt(v) + 4} fontSize={11} fill={ALT}>
+            {v}
+          </text>
+        ))}
         {chart.ticks.map((tick) => (
           <g key={tick.x}>
             <line x1={tick.x} x2={tick.x} y1={PAD.top} y2={H - PAD.bottom} stroke="#f1f3f5" />

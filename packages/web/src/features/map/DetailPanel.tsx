@@ -1,7 +1,18 @@
-import { ActionIcon, Badge, Button, Divider, Group, Paper, ScrollArea, Table, Text } from "@mantine/core";
-import { IconMapPin, IconX } from "@tabler/icons-react";
-import { liveApi } from "@vigia/domain";
-import { useState } from "react";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  Table,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { IconCurrentLocation, IconMapPin, IconX } from "@tabler/icons-react";
+import { liveApi, shownSpeedKmh } from "@vigia/domain";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -10,11 +21,13 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
 import { InsideZones } from "../places/index.ts";
+import { useFollowingAddress } from "./addressFollow.ts";
 import { CommandsSection } from "./CommandsSection.tsx";
-import type { Catalog } from "./catalog.ts";
+import { type Catalog, shownSub } from "./catalog.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
 import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
+import { SensorList } from "./SensorList.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
 
 interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
@@ -23,6 +36,8 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   language: string;
   /** Phone-sized screen: a bottom sheet across the lower part of the map instead of a side panel. */
   sheet?: boolean;
+  follow: boolean;
+  onFollowChange(follow: boolean): void;
   onClose(): void;
 }
 
@@ -39,7 +54,16 @@ const SHEET_STYLE = {
 } as const;
 
 /** Right overlay with the live detail of the selected item, its address and its day route. */
-export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose, ...route }: Props) {
+export function DetailPanel({
+  itemKey,
+  catalog,
+  language,
+  sheet = false,
+  follow,
+  onFollowChange,
+  onClose,
+  ...route
+}: Props) {
   const { t, i18n } = useTranslation();
   useLiveVersion();
   const now = useNow();
@@ -47,27 +71,28 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
   const entry = catalog.items.get(itemKey);
   const state = liveItems.items.get(itemKey);
   const pos = state?.pos ?? null;
-  const motion = state ? motionClass(state) : "offline";
-  const [address, setAddress] = useState<{ text: string; error: boolean; for: string } | null>(null);
-  const [loadingAddress, setLoadingAddress] = useState(false);
-
-  const lookUp = async () => {
-    if (!pos) return;
-    setLoadingAddress(true);
-    try {
-      const result = await api.call(
-        liveApi.address,
-        { params: { companyId: route.companyId }, query: { lat: pos.lat, lng: pos.lng, lang: language } },
-        { quiet: true },
-      );
-      setAddress({ text: result.address, error: false, for: itemKey });
-    } catch (error) {
-      const text = error instanceof ApiError ? apiErrorText(error, t) : String(error);
-      setAddress({ text, error: true, for: itemKey });
-    } finally {
-      setLoadingAddress(false);
-    }
-  };
+  const motion = motionClass(state);
+  const { companyId } = route;
+  const fetchAddress = useCallback(
+    async (at: { lat: number; lng: number }) =>
+      (
+        await api.call(
+          liveApi.address,
+          { params: { companyId }, query: { lat: at.lat, lng: at.lng, lang: language } },
+          { quiet: true },
+        )
+      ).address,
+    [companyId, language],
+  );
+  const errorText = useCallback(
+    (error: unknown) => (error instanceof ApiError ? apiErrorText(error, t) : String(error)),
+    [t],
+  );
+  const {
+    address,
+    loading: loadingAddress,
+    lookUp,
+  } = useFollowingAddress(itemKey, pos ? { lat: pos.lat, lng: pos.lng } : null, fetchAddress, errorText);
 
   const driver =
     state?.driverId != null ? (catalog.drivers.get(state.driverId) ?? `#${state.driverId}`) : null;
@@ -78,7 +103,7 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
         ? `${formatDateTime(pos.ts, route.timezone, true)} (${formatAge(pos.ts, now, i18n.language)})`
         : t("map.motion.noData"),
     ],
-    [t("map.detail.speed"), pos ? `${Math.trunc(pos.spd)} km/h` : "—"],
+    [t("map.detail.speed"), pos ? `${shownSpeedKmh(state) ?? 0} km/h` : "—"],
     [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
     [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
     [t("map.detail.satellites"), pos ? String(pos.satt) : "—"],
@@ -88,7 +113,6 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
     rows.push([t("map.detail.hours"), `${Math.floor((state?.hours ?? 0) / 3600)} h`]);
     rows.push([t("map.detail.driver"), driver ?? t("map.detail.noDriver")]);
   }
-  const sensors = Object.entries(state?.sensors ?? {});
 
   return (
     <Paper
@@ -118,7 +142,7 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
           <Group gap={6} mt={2}>
             {entry?.sub && (
               <Badge variant="outline" color="dark" radius="sm" size="sm">
-                {entry.sub}
+                {shownSub(entry, (key, fallback) => t(key, { defaultValue: fallback }))}
               </Badge>
             )}
             <Badge color={MOTION_COLORS[motion]} size="sm" data-testid="map-detail-motion">
@@ -131,15 +155,30 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
             )}
           </Group>
         </div>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={onClose}
-          aria-label={t("map.close")}
-          data-testid="map-detail-close"
-        >
-          <IconX size={18} />
-        </ActionIcon>
+        <Group gap={2} wrap="nowrap">
+          <Tooltip label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}>
+            <ActionIcon
+              variant={follow ? "filled" : "subtle"}
+              color={follow ? "blue" : "gray"}
+              onClick={() => onFollowChange(!follow)}
+              disabled={!pos}
+              aria-pressed={follow}
+              aria-label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}
+              data-testid="map-detail-follow"
+            >
+              <IconCurrentLocation size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onClose}
+            aria-label={t("map.close")}
+            data-testid="map-detail-close"
+          >
+            <IconX size={18} />
+          </ActionIcon>
+        </Group>
       </Group>
       <ScrollArea style={{ flex: 1 }} type="auto">
         <PlaybackCursor
@@ -172,14 +211,14 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
             size="xs"
             variant="light"
             leftSection={<IconMapPin size={14} />}
-            onClick={() => void lookUp()}
+            onClick={lookUp}
             loading={loadingAddress}
             disabled={!pos}
             data-testid="map-detail-address"
           >
             {t("map.detail.address")}
           </Button>
-          {address && address.for === itemKey && (
+          {address && (
             <Text
               size="sm"
               mt={6}
@@ -193,21 +232,7 @@ export function DetailPanel({ itemKey, catalog, language, sheet = false, onClose
         <CommandsSection kind={kind} id={id} companyId={route.companyId} timezone={route.timezone} />
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
-        {sensors.length > 0 && (
-          <>
-            <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
-            <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }}>
-              <Table.Tbody>
-                {sensors.map(([name, value]) => (
-                  <Table.Tr key={name}>
-                    <Table.Td c="dimmed">{name}</Table.Td>
-                    <Table.Td fw={500}>{String(value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </>
-        )}
+        <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />
       </ScrollArea>
     </Paper>
   );

@@ -10,12 +10,13 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronLeft, IconListDetails, IconSearch } from "@tabler/icons-react";
-import type { ItemKey } from "@vigia/domain";
+import { FLEET_STATUSES, type FleetStatus, type ItemKey, shownSpeedKmh } from "@vigia/domain";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
-import { type Catalog, type CatalogItem, matchesList } from "./catalog.ts";
+import { type Catalog, type CatalogItem, matchesList, shownSub } from "./catalog.ts";
+import { statusCounts } from "./fleetStatusFilter.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
 import { MOTION_COLORS } from "./symbols.ts";
 import { windowRange } from "./windowing.ts";
@@ -48,6 +49,7 @@ export function ItemListPanel({
 }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<FleetStatus | null>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(400);
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -95,7 +97,14 @@ export function ItemListPanel({
       </Paper>
     );
 
-  const range = windowRange(scrollTop, viewport, ROW_HEIGHT, rows.length);
+  // Counts over what the search and groups leave; the status filter then narrows the rows.
+  const { counts, rows: shown } = statusCounts(rows, (key) => liveItems.items.get(key), status);
+  const range = windowRange(scrollTop, viewport, ROW_HEIGHT, shown.length);
+  const chooseStatus = (next: FleetStatus) => {
+    setStatus(status === next ? null : next);
+    setScrollTop(0);
+    if (scroller.current) scroller.current.scrollTop = 0;
+  };
   return (
     <Paper
       shadow="md"
@@ -115,8 +124,8 @@ export function ItemListPanel({
       <Group justify="space-between" px="sm" pt="sm" pb={6} wrap="nowrap">
         <Group gap={8} wrap="nowrap">
           <Text fw={650}>{t("map.list.title")}</Text>
-          <Badge variant="light" size="sm">
-            {rows.length}
+          <Badge variant="light" size="sm" data-testid="map-list-count">
+            {shown.length}
           </Badge>
         </Group>
         <ActionIcon
@@ -154,6 +163,36 @@ export function ItemListPanel({
         comboboxProps={{ withinPortal: true }}
         data-testid="map-groups"
       />
+      <Group gap={4} mx="sm" mt={6} wrap="wrap" role="group" aria-label={t("fleet.status.title")}>
+        {FLEET_STATUSES.map((s) => (
+          <UnstyledButton
+            key={s}
+            onClick={() => chooseStatus(s)}
+            aria-pressed={status === s}
+            data-testid={`map-status-${s}`}
+            title={t(`map.motion.${s}`)}
+            style={{
+              display: "inline-flex",
+              alignItems: "center",
+              gap: 4,
+              padding: "1px 7px",
+              borderRadius: 12,
+              fontSize: 12,
+              lineHeight: "20px",
+              border: `1px solid ${status === s ? MOTION_COLORS[s] : "var(--mantine-color-gray-3)"}`,
+              background: status === s ? "var(--mantine-color-gray-1)" : undefined,
+              opacity: counts[s] === 0 && status !== s ? 0.55 : 1,
+            }}
+          >
+            <span
+              aria-hidden
+              style={{ width: 8, height: 8, borderRadius: 4, background: MOTION_COLORS[s] }}
+            />
+            <span>{t(`fleet.status.short.${s}`)}</span>
+            <b>{counts[s]}</b>
+          </UnstyledButton>
+        ))}
+      </Group>
       <div
         ref={scroller}
         onScroll={(e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)}
@@ -164,14 +203,14 @@ export function ItemListPanel({
           borderTop: "1px solid var(--mantine-color-gray-2)",
         }}
       >
-        {rows.length === 0 && (
+        {shown.length === 0 && (
           <Text c="dimmed" size="sm" ta="center" mt="md">
             {t("map.list.empty")}
           </Text>
         )}
         <div style={{ height: range.totalHeight, position: "relative" }}>
           <div style={{ position: "absolute", top: range.offsetTop, left: 0, right: 0 }}>
-            {rows.slice(range.start, range.end).map((entry) => (
+            {shown.slice(range.start, range.end).map((entry) => (
               <Row
                 key={entry.key}
                 entry={entry}
@@ -200,12 +239,8 @@ function Row({
 }) {
   const { t, i18n } = useTranslation();
   const state = liveItems.items.get(entry.key);
-  const motion = state ? motionClass(state) : "offline";
-  const speed = !state?.pos
-    ? t("map.motion.noData")
-    : motion === "moving"
-      ? `${Math.trunc(state.pos.spd)} km/h`
-      : t(`map.motion.${motion}`);
+  const motion = motionClass(state);
+  const speed = motion === "moving" ? `${shownSpeedKmh(state) ?? 0} km/h` : t(`map.motion.${motion}`);
   const age = state?.pos ? formatAge(state.pos.ts, now, i18n.language) : null;
   return (
     <UnstyledButton
@@ -232,7 +267,11 @@ function Row({
           {entry.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {[entry.sub || t(`map.kind.${entry.kind}`), speed].join(" · ")}
+          {[
+            shownSub(entry, (key, fallback) => t(key, { defaultValue: fallback })) ||
+              t(`map.kind.${entry.kind}`),
+            speed,
+          ].join(" · ")}
         </Text>
       </div>
       <div style={{ flex: "none", textAlign: "right" }}>

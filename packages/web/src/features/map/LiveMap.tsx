@@ -49,6 +49,7 @@ export function LiveMap() {
   const [failed, setFailed] = useState(false);
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const [listOpen, setListOpen] = useState(() => !window.matchMedia?.(NARROW_QUERY).matches);
+  const [follow, setFollow] = useState(false);
   const container = useRef<HTMLDivElement | null>(null);
   const controller = useRef<MapController | null>(null);
   const selectedRef = useRef<LiveKey | null>(null);
@@ -106,6 +107,7 @@ export function LiveMap() {
         focus: focus ? { lat: focus.lat, lng: focus.lng, label: t("commands.alarmHere") } : null,
         store: liveItems,
         onSelect: (key) => select(key),
+        onFollowEnd: () => setFollow(false),
       });
     } catch (error) {
       // No WebGL (old browser, GPU blocked): the list and detail still work without the map.
@@ -134,6 +136,14 @@ export function LiveMap() {
     if (narrow) controller.current?.setInsets(0, 0, selected ? Math.round(height * SHEET_SHARE) : 0);
     else controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
   }, [ready, listOpen, selected, narrow]);
+
+  // Follow mode ends with the selection (closing the panel); it carries over to another selected item.
+  useEffect(() => {
+    if (!selected) setFollow(false);
+  }, [selected]);
+  useEffect(() => {
+    if (ready) controller.current?.setFollow(follow);
+  }, [ready, follow, selected]);
 
   useEffect(() => {
     if (ready) controller.current?.setContext(catalog, view, config.cluster);
@@ -239,6 +249,8 @@ export function LiveMap() {
           config={config}
           onRoute={drawRoute}
           sheet={narrow}
+          follow={follow}
+          onFollowChange={setFollow}
           onClose={() => select(null)}
         />
       )}

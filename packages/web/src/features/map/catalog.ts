@@ -123,3 +123,9 @@ export function matchesList(
   if (groups && (groupId === null || !groups.has(groupId))) return false;
   return search === "" || entry.search.includes(search);
 }
+
+/** The line under an item's name: the plate, or the asset's type in the user's language (was the raw code). */
+export function shownSub(entry: CatalogItem, translate: (key: string, fallback: string) => string): string {
+  if (entry.kind !== "asset" || entry.sub === "") return entry.sub;
+  return translate(`items.assetTypes.${entry.sub}`, entry.sub);
+}

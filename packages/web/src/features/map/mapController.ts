@@ -17,6 +17,7 @@ import { mapStats } from "../../platform/live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/store.ts";
 import type { Catalog } from "./catalog.ts";
 import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
+import { followTarget } from "./follow.ts";
 import { createMapImage, ICON_PIXEL_RATIO, ROUTE_EVENT_ICON } from "./icons.ts";
 import { FOCUS_ZOOM } from "./map-focus.ts";
 
@@ -35,6 +36,8 @@ export interface MapControllerOptions {
   focus?: { lat: number; lng: number; label: string } | null;
   store: LiveItemsStore;
   onSelect(key: LiveKey): void;
+  /** Follow mode ended because the user dragged the map. */
+  onFollowEnd?(): void;
 }
 
 // Bundling moves MapLibre away from its worker file; point it at the copy Vite emits.
@@ -57,6 +60,7 @@ export class MapController {
   private fitted = false;
   private selected: LiveKey | null = null;
   private cluster = true;
+  private follow = false;
   /** Set by setData, then by the source reporting the data loaded; the next render after that counts. */
   private renderStage: "idle" | "sent" | "loaded" = "idle";
   private readonly unsubscribe: () => void;
@@ -97,6 +101,12 @@ export class MapController {
       if (image && !this.map.hasImage(id)) this.map.addImage(id, image, { pixelRatio: ICON_PIXEL_RATIO });
     });
     this.map.on("load", () => this.onLoad());
+    // Only a drag by the user ends follow mode; the camera moves follow mode makes itself fire no dragstart.
+    this.map.on("dragstart", () => {
+      if (!this.follow) return;
+      this.follow = false;
+      this.options.onFollowEnd?.();
+    });
     this.map.on("render", () => this.rendered());
     this.map.on("idle", () => this.rendered());
     this.unsubscribe = options.store.subscribe((change) => this.onStoreChange(change));
@@ -142,6 +152,13 @@ export class MapController {
     const pos = key ? this.options.store.items.get(key)?.pos : null;
     if (pos)
       this.map.easeTo({ center: [pos.lng, pos.lat], zoom: Math.max(this.map.getZoom(), 13), duration: 0 });
+  }
+
+  /** Follow mode: keep the selected item centred while it moves, until the user drags the map. */
+  setFollow(on: boolean): void {
+    this.follow = on;
+    const pos = on && this.selected ? this.options.store.items.get(this.selected)?.pos : null;
+    if (pos && this.loaded) this.map.easeTo({ center: [pos.lng, pos.lat], duration: 300 });
   }
 
   setRoute(route: RouteDrawing | null, eventsShown: DrivingEvent[]): void {
@@ -274,6 +291,13 @@ export class MapController {
     }
     this.pushItems();
     if (this.selected && (change.reset || change.keys.has(this.selected))) this.pushTrack();
+    const target = followTarget(
+      this.follow,
+      this.selected,
+      change,
+      (key) => this.options.store.items.get(key)?.pos,
+    );
+    if (target && this.loaded) this.map.easeTo({ center: target, duration: 500 });
     if (!this.fitted && this.features.size > 0 && this.loaded) {
       this.fitted = true;
       this.fitAll();

@@ -88,6 +88,8 @@ export const MOTION_COLORS: Record<MotionClass, string> = {
   stopped: "#5c6b7a",
   // Grey: old data, not an alarm (an alarm is red).
   offline: "#adb5bd",
+  // Lighter still: never heard at all.
+  noData: "#dee2e6",
 };
 
 export const MARKER_COLORS: Record<Exclude<IntrackMarker, "none">, string> = {

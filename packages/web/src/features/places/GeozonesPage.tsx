@@ -18,7 +18,7 @@ import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
 import { issuesOf, Swatch, useGroupName } from "./common.tsx";
 import { usePlacesData } from "./data.ts";
-import type { Shape } from "./drawing.ts";
+import { circleCentreText, geozoneHint, type Shape } from "./drawing.ts";
 import { type PlaceDraft, PlaceForm } from "./PlaceForm.tsx";
 import { PlacesListScreen } from "./PlacesListScreen.tsx";
 import { type PlaceEditor, usePlaceEditor } from "./placeEditor.ts";
@@ -154,6 +154,11 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
   );
   useEffect(() => onPreview(simplified), [simplified, onPreview]);
   const coord = coordinate.trim() === "" ? null : parseCoordinate(coordinate);
+  // The centre field shows the circle's centre as drawn by the click (it stayed empty before).
+  const centre = shape?.type === "circle" ? circleCentreText(shape.center) : null;
+  useEffect(() => {
+    if (centre !== null) setCoordinate(centre);
+  }, [centre]);
 
   const applyCoordinate = () => {
     if (!coord) return;
@@ -163,7 +168,7 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
       onShape({ type: "circle", center: coord, radius: 100 });
       onMode("edit");
     } else if (mode === "polygon") onShape({ type: "polygon", points: [coord], open: true });
-    setCoordinate("");
+    if (shape?.type !== "circle" && mode !== "circle") setCoordinate("");
   };
   const submit =
     parsed?.success === true
@@ -181,12 +186,7 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
               )
       : null;
 
-  const hint =
-    mode === "circle"
-      ? t("places.hint.circle")
-      : mode === "polygon"
-        ? t("places.hint.polygon")
-        : t("places.hint.edit");
+  const hint = geozoneHint(mode, shape, t);
   return (
     <PlaceForm
       testId="geozone-form"

@@ -2,7 +2,9 @@ import { distanceM, type LatLng } from "@vigia/domain";
 import type { Point } from "geojson";
 import { describe, expect, it } from "vitest";
 import {
+  circleCentreText,
   dragHandle,
+  geozoneHint,
   insertVertex,
   radiusHandle,
   removeVertex,
@@ -198,5 +200,19 @@ describe("shapeFeatures", () => {
 
   it("gives a POI only its centre handle (the radius is typed, not dragged)", () => {
     expect(kinds(poi)).toEqual(["center:-1"]);
+  });
+});
+
+describe("new circle (issue 21, defect 10: polygon help, empty centre)", () => {
+  const t = (key: string) => key;
+  it.each([
+    ["drawing a circle", "circle", null, "places.hint.circle"],
+    ["drawing a polygon", "polygon", null, "places.hint.polygon"],
+    ["editing the drawn circle: no vertex talk", "edit", { type: "circle" }, "places.hint.editCircle"],
+    ["editing a polygon", "edit", { type: "polygon" }, "places.hint.edit"],
+  ] as const)("%s", (_name, mode, shape, expected) => expect(geozoneHint(mode, shape, t)).toBe(expected));
+
+  it("writes the clicked centre into the centre field", () => {
+    expect(circleCentreText({ lat: 40.41678912, lng: -3.7038 })).toBe("40.416789,-3.703800");
   });
 });

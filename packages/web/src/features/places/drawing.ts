@@ -110,3 +110,21 @@ export function shapeFeatures(
     handles: { type: "FeatureCollection", features: handles },
   };
 }
+
+/** The drawing help for what is on the map: editing a circle has no vertices to talk about. Pure. */
+export function geozoneHint(
+  mode: string,
+  shape: { type: string } | null,
+  t: (
+    key: "places.hint.circle" | "places.hint.polygon" | "places.hint.edit" | "places.hint.editCircle",
+  ) => string,
+): string {
+  if (mode === "circle") return t("places.hint.circle");
+  if (mode === "polygon") return t("places.hint.polygon");
+  return shape?.type === "circle" ? t("places.hint.editCircle") : t("places.hint.edit");
+}
+
+/** A circle's centre as the coordinate field writes it. Pure. */
+export function circleCentreText(center: { lat: number; lng: number }): string {
+  return `${center.lat.toFixed(6)},${center.lng.toFixed(6)}`;
+}

@@ -21,7 +21,7 @@ import {
   type ProfileUpdate,
   profileUpdateSchema,
 } from "@vigia/domain";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
@@ -31,6 +31,7 @@ import { uiStore } from "../../platform/overlays/uiStore.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession, useUser } from "../../platform/session/session.ts";
 import { ChangePasswordCard } from "./ChangePasswordCard.tsx";
+import { profileOf } from "./profileLanguage.ts";
 
 const EMPTY_BOUND: MapBound = { active: false, southWest: null, northEast: null, zoom: null };
 
@@ -40,15 +41,9 @@ export function ProfilePage() {
   const user = useUser();
   const { setUser } = useSession();
   const { setTimezone } = useTimezone();
-  const [form, setForm] = useState<ProfileUpdate>(() => ({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-    language: user.language,
-    timezone: user.timezone,
-    config: { ...user.config, alarmFrontSound: user.config.alarmFrontSound },
-    mapBound: user.mapBound ?? EMPTY_BOUND,
-  }));
+  const [form, setForm] = useState<ProfileUpdate>(() => profileOf(user));
+  // The user menu saves a new language while this page may be open: the form follows it.
+  useEffect(() => setForm((f) => ({ ...f, language: user.language })), [user.language]);
   const [busy, setBusy] = useState(false);
   const zones = useMemo(() => allTimeZones(), []);
   const parsed = profileUpdateSchema.safeParse(form);

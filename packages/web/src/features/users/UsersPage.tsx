@@ -1,4 +1,5 @@
 import { Badge } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type User, usersApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
@@ -128,6 +129,12 @@ export function UsersPage() {
                   ),
             );
             if (res.ok) await reload();
+            // A new user gets a create-password mail from the server: say where it went.
+            if (res.ok && editing === "new")
+              notifications.show({
+                color: "teal",
+                message: t("users.invitationSent", { email: res.value.email }),
+              });
             return res;
           }}
         />
@@ -187,6 +194,12 @@ export function ResellerUsersPage() {
                   ),
             );
             if (res.ok) await reload();
+            // A new user gets a create-password mail from the server: say where it went.
+            if (res.ok && editing === "new")
+              notifications.show({
+                color: "teal",
+                message: t("users.invitationSent", { email: res.value.email }),
+              });
             return res;
           }}
         />

@@ -9,10 +9,13 @@ export function LanguageSelect({
   label,
   size = "sm",
   portal = true,
+  onChanged,
 }: {
   label?: string;
   size?: "xs" | "sm";
   portal?: boolean;
+  /** Called after the interface switched (the user menu saves it in the profile). */
+  onChanged?(language: Language): void;
 }) {
   const { t, i18n } = useTranslation();
   const current: Language = isLanguage(i18n.language) ? i18n.language : "en";
@@ -22,7 +25,11 @@ export function LanguageSelect({
       aria-label={t("topbar.language")}
       data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
       value={current}
-      onChange={(value) => isLanguage(value) && setLanguage(value)}
+      onChange={(value) => {
+        if (!isLanguage(value)) return;
+        setLanguage(value);
+        onChanged?.(value);
+      }}
       allowDeselect={false}
       leftSection={<IconLanguage size={16} />}
       size={size}

@@ -1,9 +1,16 @@
-import { Button, Group, TextInput } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
+import { DateTimePicker } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 // The conversions live with the date format, which loads the dayjs zone plugins they need.
 import { fromZonedInput, toZonedInput } from "../format/date.ts";
+
+/** The product's date format (spec 01 §9); month and day names in the calendar follow the UI language. */
+const PICKER_FORMAT = "YYYY-MM-DD HH:mm";
+/** datetime-local style "YYYY-MM-DDTHH:mm" ⇄ Mantine's "YYYY-MM-DD HH:mm:ss". Pure. */
+export const pickerValue = (local: string): string => `${local.replace("T", " ")}:00`;
+export const fromPicker = (value: string): string => value.slice(0, 16).replace(" ", "T");
 
 /** From / to inputs in the user's time zone and a Show button that hands back the range in epoch ms. */
 export function RangePicker({
@@ -19,17 +26,19 @@ export function RangePicker({
   const [to, setTo] = useState(() => toZonedInput(initial.to, timezone));
   return (
     <Group align="flex-end" gap="xs">
-      <TextInput
-        type="datetime-local"
+      <DateTimePicker
         label={t("alarms.from")}
-        value={from}
-        onChange={(e) => setFrom(e.currentTarget.value)}
+        value={pickerValue(from)}
+        valueFormat={PICKER_FORMAT}
+        onChange={(v) => v && setFrom(fromPicker(v))}
+        data-testid="range-from"
       />
-      <TextInput
-        type="datetime-local"
+      <DateTimePicker
         label={t("alarms.to")}
-        value={to}
-        onChange={(e) => setTo(e.currentTarget.value)}
+        value={pickerValue(to)}
+        valueFormat={PICKER_FORMAT}
+        onChange={(v) => v && setTo(fromPicker(v))}
+        data-testid="range-to"
       />
       <Button
         onClick={() => onShow({ from: fromZonedInput(from, timezone), to: fromZonedInput(to, timezone) })}

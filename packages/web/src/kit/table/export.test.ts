@@ -64,4 +64,10 @@ describe("exports", () => {
       ["X-1", 'With "quotes"', "0"],
     ]);
   });
+  it("uses the semicolon separator a comma-decimal locale asks for", async () => {
+    const text = await csvText({ ...input, csvSeparator: ";" });
+    expect(text.split(/\r?\n/)[0]).toBe("\uFEFFPlate;Name;Km");
+    const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true, delimiter: ";" });
+    expect(parsed.data[1]).toEqual(["1234-ABC", "Camión, grande", "120.5"]);
+  });
 });

@@ -21,6 +21,8 @@ export interface ExportInput {
   header: string[];
   body: (string | number)[][];
   labels: { dateRange: string; created: string };
+  /** CSV field separator (`csvSeparator` of the user's language); a comma when not given. */
+  csvSeparator?: "," | ";";
 }
 
 export interface ExportFile {
@@ -39,13 +41,14 @@ export async function buildExport(
   return { fileName, blob: await pdfBlob(input) };
 }
 
-export async function csvText(input: Pick<ExportInput, "header" | "body">): Promise<string> {
+export async function csvText(input: Pick<ExportInput, "header" | "body" | "csvSeparator">): Promise<string> {
   const Papa = (await import("papaparse")).default;
+  const data = { fields: input.header.map(neutraliseCell), data: neutraliseRows(input.body) };
   // A BOM lets spreadsheet programs read the UTF-8 accents of every language correctly.
-  return `\uFEFF${Papa.unparse({ fields: input.header.map(neutraliseCell), data: neutraliseRows(input.body) })}`;
+  return `\uFEFF${Papa.unparse(data, { delimiter: input.csvSeparator ?? "," })}`;
 }
 
-async function csvBlob(input: Pick<ExportInput, "header" | "body">): Promise<Blob> {
+async function csvBlob(input: Pick<ExportInput, "header" | "body" | "csvSeparator">): Promise<Blob> {
   return new Blob([await csvText(input)], { type: "text/csv;charset=utf-8" });
 }
 

@@ -4,7 +4,9 @@ export { type DataColumn, DataTable, type DataTableProps, type RowAction } from 
 export { buildExport, downloadFile, type ExportFormat } from "./export.ts";
 export {
   type CellValue,
+  csvSeparator,
   DEFAULT_PAGE_SIZE,
+  exportCreatedAt,
   exportFileName,
   PAGE_SIZES,
   type SortState,

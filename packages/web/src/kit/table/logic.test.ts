@@ -3,6 +3,8 @@ import {
   bulkDeleteConfirmed,
   compareCells,
   createActionGuard,
+  csvSeparator,
+  exportCreatedAt,
   exportFileName,
   exportMatrix,
   filterRows,
@@ -151,5 +153,25 @@ describe("row action guard and bulk confirm", () => {
     ["0", 0, false],
   ])("%j for %i → %s", (typed, count, ok) => {
     expect(bulkDeleteConfirmed(typed, count)).toBe(ok);
+  });
+});
+
+describe("csvSeparator (issue 21, defect 10: CSV follows the user's locale)", () => {
+  it.each([
+    ["en", ","],
+    ["es", ";"],
+    ["pt", ";"],
+    ["fr", ";"],
+    ["it", ";"],
+    ["tr", ";"],
+    ["not a language tag!", ","],
+  ] as const)("%s → %s", (language, expected) => expect(csvSeparator(language)).toBe(expected));
+});
+
+describe("exportCreatedAt (issue 21, defect 10: the PDF's creation time)", () => {
+  it("is in the user's zone and the product's format", () => {
+    const ts = Date.UTC(2026, 10, 24, 8, 5, 0);
+    expect(exportCreatedAt(ts, "Europe/Madrid")).toBe("2026-11-24 09:05 (Europe/Madrid)");
+    expect(exportCreatedAt(ts, "America/New_York")).toBe("2026-11-24 03:05 (America/New_York)");
   });
 });

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../format/date.ts";
 /**
  * Pure rules of the generic table (spec 02 §2, §9): search, sort, paging, export names. Kept free of React so
  * they are table-tested and stay fast on 20,000 rows (one pass each, no per-keystroke allocations beyond it).
@@ -147,4 +148,24 @@ export function exportMatrix<Row>(
       }),
     ),
   };
+}
+
+/**
+ * The CSV field separator a spreadsheet of this language expects: where the decimal mark is a comma
+ * (es, pt, fr, it, tr), a comma separator would split every decimal number, so those use a semicolon.
+ */
+export function csvSeparator(language: string): "," | ";" {
+  let decimal = ".";
+  try {
+    decimal =
+      new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  } catch {
+    // An unknown language tag: keep the comma.
+  }
+  return decimal === "," ? ";" : ",";
+}
+
+/** The PDF's creation time: the user's zone in the product's date format, with the zone named (not UTC, not US). */
+export function exportCreatedAt(ts: number, timezone: string): string {
+  return `${formatDateTime(ts, timezone)} (${timezone})`;
 }

@@ -1,9 +1,16 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useTimezoneName } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
 import { siteLogo } from "../siteLogo.ts";
 import { buildExport, downloadFile, type ExportFormat } from "./export.ts";
-import { EXPORT_START_DELAY_MS, exportMatrix, type ValueColumn } from "./logic.ts";
+import {
+  csvSeparator,
+  EXPORT_START_DELAY_MS,
+  exportCreatedAt,
+  exportMatrix,
+  type ValueColumn,
+} from "./logic.ts";
 
 export interface ExportableColumn<Row> extends ValueColumn<Row> {
   header: string;
@@ -18,8 +25,9 @@ export function useTableExport<Row>(options: {
   columns: readonly ExportableColumn<Row>[];
   shown: readonly Row[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { site } = useSession();
+  const timezone = useTimezoneName();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
 
@@ -39,7 +47,9 @@ export function useTableExport<Row>(options: {
           sitename: site.sitename,
           logoUrl: siteLogo(site.logoUrl),
           dateRange: options.dateRange,
-          createdAt: now.toLocaleString(),
+          // The user's zone and the product's date format, not the browser's (was UTC in US format).
+          createdAt: exportCreatedAt(now.getTime(), timezone),
+          csvSeparator: csvSeparator(i18n.language),
           header,
           body,
           labels: { dateRange: t("table.dateRange"), created: t("table.created") },

@@ -132,7 +132,7 @@ describe("LiveItemsStore", () => {
     [state(1, { motion: "idle", pos: pos(1000, 40) }), "idle"],
     // The server decides when a device fell silent (the company's timeout): old data is never "moving".
     [state(1, { motion: "moving", pos: pos(1000, 40), offline: true }), "offline"],
-    [state(1, { pos: null }), "offline"],
+    [state(1, { pos: null }), "noData"],
   ])("motion class %#", (s, expected) => expect(motionClass(s)).toBe(expected));
 
   it("marks an item offline and back from the server's messages", () => {
@@ -152,7 +152,7 @@ describe("LiveItemsStore", () => {
     const item = store.items.get("v:1")!;
     expect(item.pos).toBeNull();
     expect(item.customStateId).toBe(3);
-    expect(motionClass(item)).toBe("offline");
+    expect(motionClass(item)).toBe("noData");
     expect(store.track).toEqual([]);
   });
 });

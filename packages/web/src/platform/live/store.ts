@@ -1,10 +1,11 @@
 import {
   type BindCompanyData,
   emptyLiveItemState,
+  type FleetStatus,
+  fleetStatus,
   type ItemKey,
   type LiveItemState,
   type LivePosition,
-  type Motion,
   type ServerMessage,
 } from "@vigia/domain";
 
@@ -217,16 +218,15 @@ export class LiveItemsStore {
   }
 }
 
-/** Colour class of an item on the map and in the list. */
-export type MotionClass = Motion | "offline";
+/** Colour class of an item on the map and in the list: its fleet status (domain `fleetStatus`). */
+export type MotionClass = FleetStatus;
 
 /**
- * Offline (grey) when the server says its device fell silent (the company's timeout, decided by the server's
- * live state) or when nothing was ever heard; otherwise its last motion.
+ * No data when nothing was ever heard; offline (grey) when the server says its device fell silent (the company's
+ * timeout, decided by the server's live state); otherwise its last motion.
  */
-export function motionClass(state: LiveItemState): MotionClass {
-  if (!state.pos || state.offline) return "offline";
-  return state.motion;
+export function motionClass(state: LiveItemState | undefined): MotionClass {
+  return fleetStatus(state);
 }
 
 /** The one store of the app: the live channel feeds it, the map and panels read it. */

@@ -37,3 +37,9 @@ export function useTimezone(): TimezoneValue {
   if (!value) throw new Error("useTimezone outside TimezoneProvider");
   return value;
 }
+
+/** The zone to show dates in, also for widgets rendered outside the provider (tables in isolation). */
+export function useTimezoneName(): string {
+  const value = useContext(TimezoneContext);
+  return value?.timezone ?? localStorage.getItem(TIMEZONE_KEY) ?? browserZone();
+}

@@ -1,0 +1,74 @@
+import { Divider, Table, Text } from "@mantine/core";
+import { type ItemKey, presentSensors, type SensorValue, type ShownSensor } from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { useCompany, useCompanyRows } from "../company/index.ts";
+import { useSensorSettings } from "../sensors/index.ts";
+
+const ITEM_TYPE: Record<ItemKey, number> = { vehicle: 1, asset: 2, person: 3 };
+
+/** The protocol of the device on an item (teltonika, gt06, osmand, mqtt), null when unknown. */
+function useItemProtocol(kind: ItemKey, id: number): string | null {
+  const trackers = useCompanyRows("trackers");
+  const inputs = useCompany().data["trackers/inputs"];
+  const device = trackers.find((d) => d.itemType === ITEM_TYPE[kind] && d.itemId === id);
+  if (!device || !inputs) return null;
+  return inputs.types[String(device.typeId)]?.proto ?? null;
+}
+
+/** The sensors section of the detail panel: catalogue names and units, main sensors then technical ones. */
+export function SensorList({
+  kind,
+  id,
+  sensors,
+}: {
+  kind: ItemKey;
+  id: number;
+  sensors: Record<string, SensorValue>;
+}) {
+  const { t, i18n } = useTranslation();
+  const { companyId } = useCompany();
+  const settings = useSensorSettings(companyId).data?.settings ?? [];
+  const protocol = useItemProtocol(kind, id);
+  const shown = presentSensors(protocol, sensors, settings);
+  if (shown.length === 0) return null;
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const label = (s: ShownSensor) => (s.nameKey ? t(`sensors.name.${s.nameKey}`) : s.label);
+  const value = (s: ShownSensor) => {
+    if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
+    const text = typeof s.value === "number" ? number.format(s.value) : s.value;
+    const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
+    return unit ? `${text} ${unit}` : text;
+  };
+  const table = (rows: ShownSensor[], testId: string) => (
+    <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }} data-testid={testId}>
+      <Table.Tbody>
+        {rows.map((s) => (
+          <Table.Tr key={s.key} data-sensor={s.key}>
+            <Table.Td c="dimmed" title={s.key}>
+              {label(s)}
+            </Table.Td>
+            <Table.Td fw={500}>{value(s)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  const main = shown.filter((s) => s.group === "main");
+  const technical = shown.filter((s) => s.group === "technical");
+  return (
+    <>
+      <Divider label={t("map.detail.sensors")} labelPosition="left" mx="sm" />
+      {main.length > 0 ? table(main, "map-sensors") : null}
+      {technical.length > 0 && (
+        <details style={{ margin: "4px 12px 8px" }} data-testid="map-sensors-technical">
+          <summary style={{ cursor: "pointer" }}>
+            <Text span size="xs" c="dimmed">
+              {t("sensors.technical", { count: technical.length })}
+            </Text>
+          </summary>
+          {table(technical, "map-sensors-technical-table")}
+        </details>
+      )}
+    </>
+  );
+}
