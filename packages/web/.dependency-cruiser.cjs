@@ -44,7 +44,14 @@ module.exports = {
       comment: "main.tsx and the test set-up sit outside the layers; nothing imports them",
       severity: "error",
       from: {},
-      to: { path: "^src/(main\\.tsx|test/)" },
+      to: { path: "^src/(main\\.tsx|test/setup\\.ts)" },
+    },
+    {
+      name: "test-helpers-only-in-tests",
+      comment: "src/test/ renders components under the app's providers for tests; the product never uses it",
+      severity: "error",
+      from: { pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/test/" },
     },
   ],
   options: {
