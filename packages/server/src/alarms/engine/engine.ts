@@ -3,6 +3,7 @@ import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } 
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
+  type ItemRules,
   type ItemView,
   itemKeyOf,
   restoreCompany,
@@ -48,6 +49,17 @@ export class AlarmEngine {
     const c = this.company(companyId);
     c.rules = rules;
     c.byItem.clear();
+    // Which rules name which item or group, so an item's rules come from a few lookups, not a pass over all.
+    c.ruleIndex.clear();
+    const file = (key: string, at: number) => {
+      const list = c.ruleIndex.get(key);
+      if (list) list.push(at);
+      else c.ruleIndex.set(key, [at]);
+    };
+    rules.forEach((rule, at) => {
+      for (const id of rule.itemIds) file(`${rule.itemType}:${id}`, at);
+      for (const id of rule.groupIds) file(`${rule.itemType}:g${id}`, at);
+    });
   }
 
   hasRules(companyId: number): boolean {
@@ -59,13 +71,23 @@ export class AlarmEngine {
   }
 
   rulesFor(companyId: number, itemType: number, itemId: number, groupId: number | null): CompiledRule[] {
-    const c = this.company(companyId);
+    return this.itemRules(this.company(companyId), itemType, itemId, groupId).rules;
+  }
+
+  private itemRules(c: CompanyState, itemType: number, itemId: number, groupId: number | null): ItemRules {
     const key = itemKeyOf(itemType, itemId);
     const cached = c.byItem.get(key);
-    if (cached && cached.groupId === groupId) return cached.rules;
-    const rules = c.rules.filter((r) => appliesToItem(r, itemType, itemId, groupId));
-    c.byItem.set(key, { groupId, rules });
-    return rules;
+    if (cached && cached.groupId === groupId) return cached;
+    const direct = c.ruleIndex.get(key) ?? [];
+    const viaGroup = groupId === null ? [] : (c.ruleIndex.get(`${itemType}:g${groupId}`) ?? []);
+    // Rule order is kept (a rule naming the item and its group counts once).
+    const at = direct.length === 0 ? viaGroup : [...new Set([...direct, ...viaGroup])].sort((a, b) => a - b);
+    const rules = at
+      .map((i) => c.rules[i] as CompiledRule)
+      .filter((r) => appliesToItem(r, itemType, itemId, groupId));
+    const entry: ItemRules = { groupId, rules, episodeKeys: rules.map((r) => `${r.id}:${key}`) };
+    c.byItem.set(key, entry);
+    return entry;
   }
 
   /** Evaluates one applied position. `now` is the processing time; stale positions never fire. */
@@ -79,18 +101,21 @@ export class AlarmEngine {
     const zoneDelta = trackZones(c, key, input);
     const consumption = trackConsumption(c, key, input, this.tanks);
     if (stale) return out;
-    const rules = this.rulesFor(input.companyId, input.itemType, input.itemId, input.groupId);
+    const { rules, episodeKeys } = this.itemRules(c, input.itemType, input.itemId, input.groupId);
     if (rules.length === 0) return out;
-    const view = viewOf(c, key, state);
-    const pos: AlarmLogPos = { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt };
+    // Most positions fire nothing: the filter view and the logged position are built on the first fire only.
+    let view: ItemView | null = null;
+    let pos: AlarmLogPos | null = null;
+    let episodeKey = "";
     const fire = (
       rule: CompiledRule,
       event: string,
       params: Record<string, number>,
       episode: number | null,
     ) => {
+      view ??= viewOf(c, key, state);
       if (!passesFilters(rule, view, p.ts)) return;
-      const episodeKey = `${rule.id}:${key}`;
+      pos ??= { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt };
       out.fires.push({
         rule,
         companyId: input.companyId,
@@ -105,7 +130,9 @@ export class AlarmEngine {
       });
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
-    for (const rule of rules) {
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r] as CompiledRule;
+      episodeKey = episodeKeys[r] as string;
       if (rule.family === 5 || rule.family === 6) {
         const delta = rule.family === 5 ? zoneDelta.geo : zoneDelta.poi;
         const prefix = rule.family === 5 ? "geozone" : "poi";
@@ -119,7 +146,7 @@ export class AlarmEngine {
         evaluateState(
           this.episodes,
           rule,
-          key,
+          episodeKey,
           state,
           (event, params, episode) => fire(rule, event, params, episode),
           out,
@@ -128,7 +155,7 @@ export class AlarmEngine {
         if (
           consumption &&
           consumption.avg > rule.value &&
-          this.episodes.get(`${rule.id}:${key}`) !== consumption.month
+          this.episodes.get(episodeKey) !== consumption.month
         )
           fire(
             rule,
@@ -138,11 +165,7 @@ export class AlarmEngine {
           );
       } else if (TIMER_FAMILIES.has(rule.family)) {
         const timer = timerCondition(c, rule, key, state);
-        if (
-          timer &&
-          p.ts - timer.start >= rule.value &&
-          this.episodes.get(`${rule.id}:${key}`) !== timer.start
-        )
+        if (timer && p.ts - timer.start >= rule.value && this.episodes.get(episodeKey) !== timer.start)
           fire(rule, timer.event, { durationMs: p.ts - timer.start }, timer.start);
       }
     }
@@ -154,39 +177,53 @@ export class AlarmEngine {
     const out: EngineOutput = { fires: [], cleared: [] };
     const c = this.company(companyId);
     if (c.rules.length === 0) return out;
-    for (const item of items) {
-      const rules = this.rulesFor(companyId, item.itemType, item.itemId, item.groupId);
+    // One closure for the whole pass; the loop below sets what it fires about.
+    let item: ItemInput;
+    let key = "";
+    let rule: CompiledRule;
+    let episodeKey = "";
+    let view: ItemView | null = null;
+    const fire = (event: string, params: Record<string, number>, episode: number) => {
+      view ??= viewOf(c, key, item.state);
+      if (!passesFilters(rule, view, now)) return;
+      out.fires.push({
+        rule,
+        companyId,
+        itemType: item.itemType,
+        itemId: item.itemId,
+        groupId: item.groupId,
+        ts: now,
+        event,
+        params,
+        pos: posOf(item.state),
+        episode: { key: episodeKey, value: episode },
+      });
+      this.episodes.set(episodeKey, episode);
+    };
+    // A timer depends on the item and the family only: worked out once per family and item.
+    const timers = new Map<number, { start: number; event: string } | null>();
+    for (item of items) {
+      const { rules, episodeKeys } = this.itemRules(c, item.itemType, item.itemId, item.groupId);
       if (rules.length === 0) continue;
-      const key = itemKeyOf(item.itemType, item.itemId);
+      key = itemKeyOf(item.itemType, item.itemId);
       const fresh = item.state.pos !== null && now - item.state.pos.ts <= STALE_MS;
-      let view: ItemView | null = null;
-      for (const rule of rules) {
-        const fire = (event: string, params: Record<string, number>, episode: number) => {
-          view ??= viewOf(c, key, item.state);
-          if (!passesFilters(rule, view, now)) return;
-          const episodeKey = `${rule.id}:${key}`;
-          out.fires.push({
-            rule,
-            companyId,
-            itemType: item.itemType,
-            itemId: item.itemId,
-            groupId: item.groupId,
-            ts: now,
-            event,
-            params,
-            pos: posOf(item.state),
-            episode: { key: episodeKey, value: episode },
-          });
-          this.episodes.set(episodeKey, episode);
-        };
+      view = null;
+      timers.clear();
+      for (let r = 0; r < rules.length; r++) {
+        rule = rules[r] as CompiledRule;
+        episodeKey = episodeKeys[r] as string;
         if (rule.family === 10) {
-          evaluateState(this.episodes, rule, key, item.state, fire, out);
+          evaluateState(this.episodes, rule, episodeKey, item.state, fire, out);
           continue;
         }
         if (!TIMER_FAMILIES.has(rule.family) || (NEEDS_FRESH.has(rule.family) && !fresh)) continue;
-        const timer = timerCondition(c, rule, key, item.state);
+        let timer = timers.get(rule.family);
+        if (timer === undefined) {
+          timer = timerCondition(c, rule, key, item.state);
+          timers.set(rule.family, timer);
+        }
         if (!timer || now - timer.start < rule.value) continue;
-        if (this.episodes.get(`${rule.id}:${key}`) === timer.start) continue;
+        if (this.episodes.get(episodeKey) === timer.start) continue;
         fire(timer.event, { durationMs: now - timer.start }, timer.start);
       }
     }
