@@ -93,7 +93,7 @@ function handleTcp(
     log.info({ protocol, remote, imei, updated }, "device answered its configuration");
   };
 
-  const handle = async (message: DecodedMessage): Promise<void> => {
+  const handle = async (message: DecodedMessage, readTs: number): Promise<void> => {
     if (message.imei === null) return;
     if (message.kind === "commandResult") {
       // Answers carry no positions and need no ACK; the device is known since its login.
@@ -105,6 +105,7 @@ function handleTcp(
       imei: message.imei,
       remote,
       positions: message.positions,
+      receivedTs: readTs,
     });
     if (closed) return;
     if (result === "unknown") {
@@ -117,13 +118,15 @@ function handleTcp(
   };
 
   socket.on("data", (chunk: Buffer) => {
+    // Received when read from the socket, not when its turn in this connection's ACK order comes.
+    const readTs = processor.now();
     const out = session.push(chunk);
     if (session.imei() !== null) identified();
     for (const message of out.messages) {
       inFlight += 1;
       if (inFlight >= MAX_IN_FLIGHT) socket.pause();
       chain = chain
-        .then(() => handle(message))
+        .then(() => handle(message, readTs))
         .catch((error: unknown) => {
           // Not stored means not acknowledged: the device keeps the records and sends them again.
           log.warn(

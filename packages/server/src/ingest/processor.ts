@@ -1,14 +1,18 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
-import { dayStartOf, type PartitionManager } from "./partitions.ts";
+import type { PartitionManager } from "./partitions.ts";
+import { storableTs } from "./position-rows.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
+import { writePositions } from "./write-positions.ts";
 
 export interface IngestRecord {
   protocol: string;
   imei: string;
   remote: string;
   positions: DecodedPosition[];
+  /** When the frame was read from the device's connection; default: when submitted. */
+  receivedTs?: number;
 }
 
 export type SubmitResult = "stored" | "unknown";
@@ -21,20 +25,41 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** How far a device clock may run ahead before its fixes are taken as wrong rather than stored. */
-const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 const MAX_BATCH_POSITIONS = 5000;
+/**
+ * Positions the processor holds at most (waiting for a batch, being committed, committed but not yet applied to
+ * live state). Above it `submit` waits, the gateway's per-connection in-flight limit then pauses the socket: the
+ * devices slow down to what the database takes, and memory stays bounded.
+ */
+const MAX_HELD_POSITIONS = 60_000;
+
+export interface ProcessorOptions {
+  /** Positions held at most before `submit` waits (default MAX_HELD_POSITIONS). */
+  maxHeldPositions?: number;
+}
 
 /**
- * Writes positions in batches and answers each submitter only after its rows are committed, so a device
- * is acknowledged only for what is safely stored. Then it hands the committed positions to `live`, which
- * owns everything that follows (live state, messages, alarms).
+ * The ingest pipeline: submit → batch → commit → ACK, then live state and alarms, as overlapping stages.
+ *
+ * - Batching: submissions queue up while a commit runs and the next batch takes them all (up to a size).
+ * - Commit (`commit`, the stage a quarantine or journal step plugs into): one transaction per batch; a device is
+ *   acknowledged as soon as its batch is committed, never before, and never later for live state or alarms.
+ * - Apply: committed batches go to `live` strictly in commit order, one at a time, while later batches commit.
+ *   PostgreSQL runs two commits at once (separate sessions); PGlite has one session, so one.
  */
 export class Processor {
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private held = 0;
+  private readonly roomWaiters: (() => void)[] = [];
+  private committing = 0;
+  private scheduled = false;
+  /** Live application of committed batches, chained in commit-start order. */
+  private applying: Promise<void> = Promise.resolve();
+  private readonly busy = new Set<Promise<void>>();
+  private partitionLock: Promise<void> = Promise.resolve();
   private closed = false;
-  /** Set once the gateway should stop taking data (shutdown): pending work still completes. */
+  private readonly maxCommits: number;
+  private readonly maxHeld: number;
   stats = { positions: 0, batches: 0 };
 
   constructor(
@@ -42,7 +67,16 @@ export class Processor {
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
     private readonly live: LiveState,
-  ) {}
+    options: ProcessorOptions = {},
+  ) {
+    this.maxCommits = ctx.db.kind === "postgres" ? 2 : 1;
+    this.maxHeld = options.maxHeldPositions ?? MAX_HELD_POSITIONS;
+  }
+
+  /** The processor's clock, for callers stamping when they read a frame. */
+  now(): number {
+    return this.ctx.clock.now();
+  }
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
@@ -52,34 +86,92 @@ export class Processor {
       return "unknown";
     }
     if (record.positions.length === 0) return "stored";
+    while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    this.held += record.positions.length;
     return new Promise<SubmitResult>((resolve, reject) => {
       this.queue.push({
         binding,
         positions: record.positions,
-        receivedTs: this.ctx.clock.now(),
+        receivedTs: record.receivedTs ?? this.ctx.clock.now(),
         resolve,
         reject,
       });
-      this.kick();
+      this.schedule();
     });
   }
 
-  private kick(): void {
-    if (this.flushing) return;
-    this.flushing = this.drain().finally(() => {
-      this.flushing = null;
-      if (this.queue.length > 0) this.kick();
-    });
+  /** Positions held (queued, committing, awaiting live state) and submitters waiting for room. */
+  pressure(): { held: number; waiting: number } {
+    return { held: this.held, waiting: this.roomWaiters.length };
   }
 
-  /** Resolves once everything submitted so far is committed and applied. */
+  /** Resolves once everything submitted so far is committed and applied to live state. */
   async idle(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    for (;;) {
+      if (this.busy.size > 0) await Promise.allSettled([...this.busy]);
+      else if (this.scheduled || this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      else {
+        const applying = this.applying;
+        await applying;
+        if (applying === this.applying && this.busy.size === 0 && this.queue.length === 0) return;
+      }
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
+  }
+
+  /** Starts a batch on the next turn, so submissions from the same I/O turn join it. */
+  private schedule(): void {
+    if (this.scheduled || this.committing >= this.maxCommits) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatches();
+    });
+  }
+
+  private startBatches(): void {
+    while (this.committing < this.maxCommits && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      this.committing += 1;
+      // The batch's place in the apply order is taken now, before its commit can finish.
+      let committed: (accepted: CommittedPosition[]) => void = () => undefined;
+      const ready = new Promise<CommittedPosition[]>((resolve) => {
+        committed = resolve;
+      });
+      const count = batch.reduce((n, p) => n + p.positions.length, 0);
+      this.applying = this.applying.then(async () => {
+        const accepted = await ready;
+        try {
+          await this.live.applyCommitted(accepted);
+        } catch (error) {
+          this.ctx.log.error({ err: error }, "live state could not apply committed positions");
+        } finally {
+          this.release(count);
+        }
+      });
+      const work = this.commitBatch(batch)
+        .then(committed, (error: unknown) => {
+          for (const pending of batch)
+            pending.reject(error instanceof Error ? error : new Error(String(error)));
+          this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
+          committed([]);
+        })
+        .finally(() => {
+          this.committing -= 1;
+          this.busy.delete(work);
+          if (this.queue.length > 0) this.schedule();
+        });
+      this.busy.add(work);
+    }
+  }
+
+  private release(count: number): void {
+    this.held -= count;
+    while (this.held < this.maxHeld && this.roomWaiters.length > 0) this.roomWaiters.shift()?.();
   }
 
   private takeBatch(): Pending[] {
@@ -96,76 +188,56 @@ export class Processor {
     return batch;
   }
 
-  private async drain(): Promise<void> {
-    // Let submissions from the same I/O turn join this batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const batch = this.takeBatch();
-    if (batch.length === 0) return;
+  /** Commits one batch and acknowledges its submitters; returns what live state is to apply. */
+  private async commitBatch(batch: Pending[]): Promise<CommittedPosition[]> {
     const now = this.ctx.clock.now();
-    const rows: Record<string, unknown>[] = [];
     const accepted: CommittedPosition[] = [];
     for (const pending of batch) {
-      const { binding } = pending;
       for (const position of pending.positions) {
-        if (position.ts > now + FUTURE_TOLERANCE_MS || !Number.isFinite(position.ts) || position.ts <= 0)
-          continue;
-        accepted.push({ binding, position, receivedTs: pending.receivedTs });
-        rows.push({
-          c: binding.companyId ?? 0,
-          d: binding.deviceRowId,
-          it: binding.itemType,
-          ii: binding.itemId,
-          ts: position.ts,
-          rt: pending.receivedTs,
-          lat: position.lat,
-          lng: position.lng,
-          alt: position.alt,
-          spd: position.spd,
-          co: position.course,
-          sa: position.satt,
-          va: position.valid,
-          sr: position.src,
-          at: position.attributes,
-        });
+        if (storableTs(position.ts, now))
+          accepted.push({ binding: pending.binding, position, receivedTs: pending.receivedTs });
       }
     }
-    try {
-      await this.ctx.db.transaction(async (tx) => {
-        const days = new Set(rows.map((r) => `${r.c}:${dayStartOf(r.ts as number)}`));
-        for (const cd of days) {
-          const [c, d] = cd.split(":").map(Number);
-          await this.partitions.ensure(tx, c!, d!);
-        }
-        if (rows.length > 0) {
-          await tx.query(
-            `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, alt, spd, course,
-               satt, valid, src, attributes)
-             select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, coalesce(r.at, '{}')
-             from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
-               lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
-             on conflict do nothing`,
-            [JSON.stringify(rows)],
-          );
-        }
-        const firstSeen = batch
-          .filter((p) => p.binding.firstConnectTs === null)
-          .map((p) => p.binding.deviceRowId);
-        if (firstSeen.length > 0) {
-          await tx.query(
-            "update devices set first_connect_ts = $2 where id = any($1::int[]) and first_connect_ts is null",
-            [firstSeen, now],
-          );
-          for (const p of batch) p.binding.firstConnectTs ??= now;
-        }
-      });
-    } catch (error) {
-      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
-      this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
-      return;
-    }
-    this.stats.positions += rows.length;
+    await this.ensurePartitions(accepted);
+    await this.commit(batch, accepted, now);
+    this.stats.positions += accepted.length;
     this.stats.batches += 1;
     for (const pending of batch) pending.resolve("stored");
-    await this.live.applyCommitted(accepted);
+    return accepted;
+  }
+
+  /** The commit stage: the batch's rows and its devices' first contact, in one transaction. */
+  private async commit(batch: Pending[], accepted: CommittedPosition[], now: number): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      await writePositions(tx, accepted);
+      const firstSeen = batch
+        .filter((p) => p.binding.firstConnectTs === null)
+        .map((p) => p.binding.deviceRowId);
+      if (firstSeen.length > 0) {
+        await tx.query(
+          "update devices set first_connect_ts = $2 where id = any($1::int[]) and first_connect_ts is null",
+          [[...new Set(firstSeen)], now],
+        );
+      }
+    });
+    for (const p of batch) p.binding.firstConnectTs ??= now;
+  }
+
+  /**
+   * Creates the company-day partitions the rows need before their transaction, one caller at a time: two
+   * concurrent commits must not race to create the same table. Known partitions cost no query.
+   */
+  private ensurePartitions(accepted: CommittedPosition[]): Promise<void> {
+    const days = new Map<string, [number, number]>();
+    for (const { binding, position } of accepted) {
+      const c = binding.companyId ?? 0;
+      const key = `${c}:${Math.floor(position.ts / 86_400_000)}`;
+      if (!days.has(key)) days.set(key, [c, position.ts]);
+    }
+    const run = this.partitionLock.then(async () => {
+      for (const [c, ts] of days.values()) await this.partitions.ensure(this.ctx.db, c, ts);
+    });
+    this.partitionLock = run.catch(() => undefined);
+    return run;
   }
 }

@@ -1,0 +1,88 @@
+import type { DecodedPosition } from "@vigia/protocols";
+import { describe, expect, it } from "vitest";
+import type { CommittedPosition } from "../live/index.ts";
+import { FUTURE_TOLERANCE_MS, positionCsvLine, positionsCsv, quoted, storableTs } from "./position-rows.ts";
+
+const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+const binding = {
+  deviceRowId: 12,
+  companyId: 3,
+  itemType: 1 as const,
+  itemId: 44,
+  groupId: null,
+  odometerSource: 3,
+  initialMileageKm: 0,
+};
+
+function committed(patch: Partial<DecodedPosition> = {}, itemId: number | null = 44): CommittedPosition {
+  return {
+    binding: { ...binding, itemId },
+    receivedTs: NOW + 5,
+    position: {
+      ts: NOW,
+      lat: 40.5,
+      lng: -3.25,
+      alt: 650,
+      spd: 42.5,
+      course: 90,
+      satt: 9,
+      valid: true,
+      src: 1,
+      attributes: {},
+      ...patch,
+    },
+  };
+}
+
+describe("storableTs", () => {
+  it.each([
+    ["now", NOW, true],
+    ["an hour old", NOW - 3_600_000, true],
+    ["right at the tolerance ahead", NOW + FUTURE_TOLERANCE_MS, true],
+    ["beyond the tolerance ahead", NOW + FUTURE_TOLERANCE_MS + 1, false],
+    ["zero", 0, false],
+    ["negative", -5, false],
+    ["not a number", Number.NaN, false],
+    ["infinite", Number.POSITIVE_INFINITY, false],
+  ])("%s", (_, ts, expected) => {
+    expect(storableTs(ts, NOW)).toBe(expected);
+  });
+});
+
+describe("positionCsvLine", () => {
+  it.each([
+    ["plain fix", committed(), `3,12,1,44,${NOW},${NOW + 5},40.5,-3.25,650,42.5,90,9,t,1,"{}"\n`],
+    [
+      "invalid fix without item",
+      committed({ valid: false, src: 2 }, null),
+      `3,12,1,,${NOW},${NOW + 5},40.5,-3.25,650,42.5,90,9,f,2,"{}"\n`,
+    ],
+    [
+      "attributes with quotes, commas and a newline stay one quoted field",
+      committed({ attributes: { note: 'a "b", c\nd', fuel: 50 } }),
+      `3,12,1,44,${NOW},${NOW + 5},40.5,-3.25,650,42.5,90,9,t,1,"{""note"":""a \\""b\\"", c\\nd"",""fuel"":50}"\n`,
+    ],
+    [
+      "a number that is not finite becomes NULL",
+      committed({ alt: Number.NaN }),
+      `3,12,1,44,${NOW},${NOW + 5},40.5,-3.25,,42.5,90,9,t,1,"{}"\n`,
+    ],
+  ])("%s", (_, position, line) => {
+    expect(positionCsvLine(position)).toBe(line);
+  });
+
+  it("joins lines in order", () => {
+    const a = committed();
+    const b = committed({ ts: NOW + 1000 });
+    expect(positionsCsv([a, b])).toBe(positionCsvLine(a) + positionCsvLine(b));
+    expect(positionsCsv([])).toBe("");
+  });
+
+  it.each([
+    ["", '""'],
+    ['say "hi"', '"say ""hi"""'],
+  ])("quotes %j", (text, expected) => {
+    expect(quoted(text)).toBe(expected);
+  });
+});

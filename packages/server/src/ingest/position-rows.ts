@@ -1,0 +1,57 @@
+import type { CommittedPosition } from "../live/index.ts";
+
+/**
+ * How committed positions become database rows: the column list and the CSV text COPY reads. Pure. One line per
+ * position, built with string concatenation: no intermediate row objects and no JSON for the row itself (only the
+ * attributes, which are a jsonb column).
+ */
+
+export const POSITION_COLUMNS = [
+  "company_id",
+  "device_id",
+  "item_type",
+  "item_id",
+  "ts",
+  "received_ts",
+  "lat",
+  "lng",
+  "alt",
+  "spd",
+  "course",
+  "satt",
+  "valid",
+  "src",
+  "attributes",
+] as const;
+
+/** How far a device clock may run ahead before its fixes are taken as wrong rather than stored. */
+export const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
+
+/** Whether a fix's time can be stored: finite, after the epoch, not more than the tolerance ahead of `now`. */
+export function storableTs(ts: number, now: number): boolean {
+  return Number.isFinite(ts) && ts > 0 && ts <= now + FUTURE_TOLERANCE_MS;
+}
+
+/** A number as COPY reads it; not a finite number: NULL (an empty unquoted field), as JSON would have sent it. */
+const num = (n: number | null | undefined): string =>
+  typeof n === "number" && Number.isFinite(n) ? String(n) : "";
+
+/** A CSV field in double quotes (inner quotes doubled): commas, quotes and newlines stay data. */
+export const quoted = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+
+/** One CSV line (with its newline) for a committed position, in POSITION_COLUMNS order. */
+export function positionCsvLine({ binding, position: p, receivedTs }: CommittedPosition): string {
+  const attributes =
+    p.attributes && Object.keys(p.attributes).length > 0 ? JSON.stringify(p.attributes) : "{}";
+  return (
+    `${binding.companyId ?? 0},${binding.deviceRowId},${binding.itemType},${num(binding.itemId)},` +
+    `${num(p.ts)},${num(receivedTs)},${num(p.lat)},${num(p.lng)},${num(p.alt)},${num(p.spd)},` +
+    `${num(p.course)},${num(p.satt)},${p.valid ? "t" : "f"},${num(p.src)},${quoted(attributes)}\n`
+  );
+}
+
+export function positionsCsv(positions: readonly CommittedPosition[]): string {
+  let csv = "";
+  for (const position of positions) csv += positionCsvLine(position);
+  return csv;
+}
