@@ -1,7 +1,14 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import { describe, expect, it } from "vitest";
 import type { CommittedPosition } from "../live/index.ts";
-import { FUTURE_TOLERANCE_MS, positionCsvLine, positionsCsv, quoted, storableTs } from "./position-rows.ts";
+import {
+  FUTURE_TOLERANCE_MS,
+  positionCsvLine,
+  positionsCsv,
+  positionsJson,
+  quoted,
+  storableTs,
+} from "./position-rows.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
@@ -84,5 +91,51 @@ describe("positionCsvLine", () => {
     ['say "hi"', '"say ""hi"""'],
   ])("quotes %j", (text, expected) => {
     expect(quoted(text)).toBe(expected);
+  });
+});
+
+describe("positionsJson", () => {
+  it.each([
+    ["no positions", [], []],
+    [
+      "the same values as an object array through JSON.stringify",
+      [committed({ attributes: { note: 'a "b"\u0001', fuel: 50 } }), committed({ alt: Number.NaN }, null)],
+      [
+        {
+          c: 3,
+          d: 12,
+          it: 1,
+          ii: 44,
+          ts: NOW,
+          rt: NOW + 5,
+          lat: 40.5,
+          lng: -3.25,
+          alt: 650,
+          spd: 42.5,
+          co: 90,
+        },
+        {
+          c: 3,
+          d: 12,
+          it: 1,
+          ii: null,
+          ts: NOW,
+          rt: NOW + 5,
+          lat: 40.5,
+          lng: -3.25,
+          alt: null,
+          spd: 42.5,
+          co: 90,
+        },
+      ],
+    ],
+  ])("%s", (_, positions, expected) => {
+    const parsed: unknown = JSON.parse(positionsJson(positions));
+    expect(parsed).toMatchObject(expected);
+    if (positions.length > 0)
+      expect(parsed).toMatchObject([
+        { sa: 9, va: true, sr: 1, at: { note: 'a "b"\u0001', fuel: 50 } },
+        { sa: 9, va: true, sr: 1, at: {} },
+      ]);
   });
 });

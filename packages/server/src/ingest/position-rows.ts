@@ -55,3 +55,26 @@ export function positionsCsv(positions: readonly CommittedPosition[]): string {
   for (const position of positions) csv += positionCsvLine(position);
   return csv;
 }
+
+/** A JSON number; not finite: null, as JSON.stringify would write it. */
+const jsonNum = (n: number | null | undefined): string =>
+  typeof n === "number" && Number.isFinite(n) ? String(n) : "null";
+
+/**
+ * The batch as the JSON array `jsonb_to_recordset` reads (keys c, d, it, ii, ts, rt, lat, lng, alt, spd, co, sa,
+ * va, sr, at), written directly: only the attributes go through JSON.stringify.
+ */
+export function positionsJson(positions: readonly CommittedPosition[]): string {
+  let json = "[";
+  for (let i = 0; i < positions.length; i++) {
+    const { binding: b, position: p, receivedTs } = positions[i] as CommittedPosition;
+    const attributes =
+      p.attributes && Object.keys(p.attributes).length > 0 ? JSON.stringify(p.attributes) : "{}";
+    json +=
+      `${i === 0 ? "" : ","}{"c":${b.companyId ?? 0},"d":${b.deviceRowId},"it":${b.itemType},"ii":${jsonNum(b.itemId)},` +
+      `"ts":${jsonNum(p.ts)},"rt":${jsonNum(receivedTs)},"lat":${jsonNum(p.lat)},"lng":${jsonNum(p.lng)},` +
+      `"alt":${jsonNum(p.alt)},"spd":${jsonNum(p.spd)},"co":${jsonNum(p.course)},"sa":${jsonNum(p.satt)},` +
+      `"va":${p.valid ? "true" : "false"},"sr":${jsonNum(p.src)},"at":${attributes}}`;
+  }
+  return `${json}]`;
+}

@@ -209,7 +209,7 @@ export class Processor {
   /** The commit stage: the batch's rows and its devices' first contact, in one transaction. */
   private async commit(batch: Pending[], accepted: CommittedPosition[], now: number): Promise<void> {
     await this.ctx.db.transaction(async (tx) => {
-      await writePositions(tx, accepted);
+      await writePositions(tx, this.ctx.db.kind, accepted);
       const firstSeen = batch
         .filter((p) => p.binding.firstConnectTs === null)
         .map((p) => p.binding.deviceRowId);

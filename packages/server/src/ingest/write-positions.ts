@@ -1,22 +1,37 @@
 import type { Transaction } from "../kernel/db/database.ts";
 import type { CommittedPosition } from "../live/index.ts";
-import { POSITION_COLUMNS, positionsCsv } from "./position-rows.ts";
+import { POSITION_COLUMNS, positionsCsv, positionsJson } from "./position-rows.ts";
 
 /**
- * Writes one batch of positions inside the caller's transaction with COPY, keeping `on conflict do nothing`: a
- * position stored before (a device resending what it was not acknowledged for) must not fail the batch, and
- * COPY cannot skip duplicates. So the rows are copied into a session-local staging table that empties itself
- * at commit, then moved with one `insert … select … on conflict do nothing`. Measured against the former
- * `jsonb_to_recordset($1)` of a JSON array in bench/ingest.ts (figures in bench/README.md).
+ * Writes one batch of positions inside the caller's transaction, keeping `on conflict do nothing`: a position
+ * stored before (a device resending what it was not acknowledged for) must not fail the batch.
+ *
+ * - PostgreSQL: COPY (CSV text, no per-row objects or JSON) into a session-local staging table that empties itself
+ *   at commit, then one `insert … select … on conflict do nothing` (COPY itself cannot skip duplicates).
+ * - PGlite: one `insert … select from jsonb_to_recordset($1)`. Its COPY reads from a file (`/dev/blob`) that it
+ *   writes for every statement; on disk that file write cost a quarter of the database thread in the ingest
+ *   profile, more than the JSON it saves (bench/README.md).
  */
 const STAGING = "positions_staging";
 const COLUMNS = POSITION_COLUMNS.join(", ");
 
 export async function writePositions(
   tx: Transaction,
+  kind: "pglite" | "postgres",
   positions: readonly CommittedPosition[],
 ): Promise<void> {
   if (positions.length === 0) return;
+  if (kind === "pglite") {
+    await tx.query(
+      `insert into positions (${COLUMNS})
+       select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, r.at
+       from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
+         lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
+       on conflict do nothing`,
+      [positionsJson(positions)],
+    );
+    return;
+  }
   // Temporary: per session, invisible to others; `on commit delete rows` leaves it empty for the next batch.
   await tx.query(
     `create temp table if not exists ${STAGING} (like positions including defaults) on commit delete rows`,
