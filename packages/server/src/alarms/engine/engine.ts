@@ -35,6 +35,8 @@ export class AlarmEngine {
   readonly episodes = new Map<string, number>();
   /** Fuel tank litres per vehicle, for the consumption family. */
   readonly tanks = new Map<number, number>();
+  /** Scratch: an item's running timer by family; it depends on the item and the family only, not the rule. */
+  private readonly timers = new Map<number, { start: number; event: string } | null>();
 
   private company(companyId: number): CompanyState {
     let c = this.companies.get(companyId);
@@ -130,6 +132,10 @@ export class AlarmEngine {
       });
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
+    let stateRule = rules[0] as CompiledRule;
+    const fireState = (event: string, params: Record<string, number>, episode: number) =>
+      fire(stateRule, event, params, episode);
+    this.timers.clear();
     for (let r = 0; r < rules.length; r++) {
       const rule = rules[r] as CompiledRule;
       episodeKey = episodeKeys[r] as string;
@@ -143,14 +149,8 @@ export class AlarmEngine {
           for (const id of delta.exited)
             if (rule.zoneTargets.has(id)) fire(rule, `${prefix}Out`, { zoneId: id }, null);
       } else if (rule.family === 10) {
-        evaluateState(
-          this.episodes,
-          rule,
-          episodeKey,
-          state,
-          (event, params, episode) => fire(rule, event, params, episode),
-          out,
-        );
+        stateRule = rule;
+        evaluateState(this.episodes, rule, episodeKey, state, fireState, out);
       } else if (rule.family === 19) {
         if (
           consumption &&
@@ -164,7 +164,11 @@ export class AlarmEngine {
             consumption.month,
           );
       } else if (TIMER_FAMILIES.has(rule.family)) {
-        const timer = timerCondition(c, rule, key, state);
+        let timer = this.timers.get(rule.family);
+        if (timer === undefined) {
+          timer = timerCondition(c, rule, key, state);
+          this.timers.set(rule.family, timer);
+        }
         if (timer && p.ts - timer.start >= rule.value && this.episodes.get(episodeKey) !== timer.start)
           fire(rule, timer.event, { durationMs: p.ts - timer.start }, timer.start);
       }
@@ -200,8 +204,7 @@ export class AlarmEngine {
       });
       this.episodes.set(episodeKey, episode);
     };
-    // A timer depends on the item and the family only: worked out once per family and item.
-    const timers = new Map<number, { start: number; event: string } | null>();
+    const timers = this.timers;
     for (item of items) {
       const { rules, episodeKeys } = this.itemRules(c, item.itemType, item.itemId, item.groupId);
       if (rules.length === 0) continue;
