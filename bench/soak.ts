@@ -73,7 +73,12 @@ const simExit = new Promise((resolve) => sim.on("exit", resolve));
 sim.kill("SIGTERM");
 await simExit;
 await platform.services.processor.idle();
-const last = simOut.trim().split("\n").filter((l) => l.startsWith("t=")).pop() ?? "";
+const last =
+  simOut
+    .trim()
+    .split("\n")
+    .filter((l) => l.startsWith("t="))
+    .pop() ?? "";
 const field = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(last)?.[1] ?? Number.NaN);
 const stored = await platform.ctx.db.query<{ n: number }>(
   "select count(*)::int as n from positions where company_id = $1",
