@@ -17,17 +17,25 @@ const INTERVAL_MS = env("FLEET_INTERVAL_MS", 2000);
 const DURATION_S = env("FLEET_DURATION_S", 10);
 const PREFIX = process.env.FLEET_PREFIX ?? "87";
 
+// Each slice identifies itself as soon as it is connected: the gateway closes connections that stay silent.
 const connections: TestDevice[] = [];
+let refused = 0;
 for (let i = 0; i < DEVICES; i += 500) {
-  const slice = Array.from({ length: Math.min(500, DEVICES - i) }, () => TestDevice.connect(PORT));
-  connections.push(...(await Promise.all(slice)));
+  const slice = await Promise.all(
+    Array.from({ length: Math.min(500, DEVICES - i) }, async (_, k) => {
+      try {
+        const c = await TestDevice.connect(PORT);
+        c.send(teltonikaHandshake(`${PREFIX}${String(i + k).padStart(13, "0")}`));
+        await c.read(1);
+        return c;
+      } catch {
+        refused += 1;
+        return null;
+      }
+    }),
+  );
+  for (const c of slice) if (c) connections.push(c);
 }
-await Promise.all(
-  connections.map(async (c, i) => {
-    c.send(teltonikaHandshake(`${PREFIX}${String(i).padStart(13, "0")}`));
-    await c.read(1);
-  }),
-);
 
 const delays: number[] = [];
 let sent = 0;
@@ -69,6 +77,8 @@ for (const c of connections) c.end();
 delays.sort((a, b) => a - b);
 console.log(
   JSON.stringify({
+    connected: connections.length,
+    refused,
     sent,
     acked,
     errors,

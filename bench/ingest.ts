@@ -178,7 +178,12 @@ async function fleet(platform: Platform, token: string) {
   });
   await new Promise((resolve) => child.on("exit", resolve));
   live.close();
-  const report = JSON.parse(out.trim().split("\n").pop() ?? "{}") as {
+  const last = out.trim().split("\n").pop() ?? "";
+  if (!last.startsWith("{"))
+    return { devices: FLEET_DEVICES, error: "the device process ended without a report" };
+  const report = JSON.parse(last) as {
+    connected: number;
+    refused: number;
     sent: number;
     acked: number;
     errors: number;
@@ -194,6 +199,8 @@ async function fleet(platform: Platform, token: string) {
     ackedPerSecond: round(report.acked / report.seconds),
     ackP50Ms: report.ackP50Ms,
     ackP99Ms: report.ackP99Ms,
+    connected: report.connected,
+    refused: report.refused,
     errors: report.errors,
     liveMessages: live.positions,
   };

@@ -38,6 +38,8 @@ export async function startBenchPlatform(
     GT06_PORT: "0",
     OSMAND_PORT: "0",
     DATABASE_URL: databaseUrl ?? "",
+    // A bench's whole fleet connects from 127.0.0.1; the per-address cap is for the real world.
+    DEVICE_MAX_PER_ADDRESS: "1000000",
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
   });
   const platform = await startPlatform(config, { logLevel: "error", clock: options.clock });
