@@ -15,8 +15,8 @@ import { createBenchFleet, percentile, round, signIn, startBenchPlatform } from 
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 1);
-const WARMUP_MAX_S = Number(process.env.BENCH_WARMUP_MAX ?? 60);
-const MEASURE_S = Number(process.env.BENCH_MEASURE ?? 20);
+const WARMUP_MAX_S = Number(process.env.BENCH_WARMUP_MAX ?? 45);
+const MEASURE_S = Number(process.env.BENCH_MEASURE ?? 15);
 const PREFIX = "8800000";
 
 const platform = await startBenchPlatform(null);
