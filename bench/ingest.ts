@@ -1,112 +1,222 @@
 /**
- * ingest: positions per second end to end — Teltonika TCP frames in, committed, ACKed, and delivered on
- * the live channel — and, as the reference, the raw COPY rate of the same rows into the same database.
- * Runs on PGlite, and on PostgreSQL too when DATABASE_URL is set. Prints one JSON line.
+ * ingest: positions per second end to end — Teltonika TCP frames in, committed, ACKed, delivered on the live
+ * channel — in two shapes, on PGlite on disk (BENCH_PGLITE=memory: in memory) and on PostgreSQL when DATABASE_URL
+ * is set, each against its own reference in the same run:
+ * - burst: BENCH_INGEST_DEVICES devices each sending BENCH_INGEST_PACKETS packets of 10 fixes as fast as ACKs
+ *   come back;
+ * - reference: COPY of the very rows the burst stored (read back) into a table `like positions including all`,
+ *   partitioned as positions is (company, then day), so it pays for the same indexes and routing;
+ * - fleet: BENCH_FLEET_DEVICES devices (a separate process) each sending a packet of BENCH_FLEET_RECORDS fixes every
+ *   BENCH_FLEET_INTERVAL_MS for BENCH_FLEET_SECONDS, with BENCH_FLEET_RULES alarm rules on every item and a live
+ *   channel bound to the company: offered and ACKed positions per second, ACK delay p50/p99.
+ * Prints one JSON line.
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
+import { POSITION_COLUMNS } from "../packages/server/src/ingest/position-rows.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "../packages/server/test/support/devices.ts";
-import { type BenchDevice, createBenchFleet, round, signIn, startBenchPlatform } from "./support.ts";
+import {
+  addBenchRules,
+  type BenchDevice,
+  createBenchFleet,
+  percentile,
+  round,
+  signIn,
+  startBenchPlatform,
+} from "./support.ts";
 
-const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 200);
-const PACKETS = Number(process.env.BENCH_INGEST_PACKETS ?? 25);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const DEVICES = env("BENCH_INGEST_DEVICES", 200);
+const PACKETS = env("BENCH_INGEST_PACKETS", 25);
 const RECORDS = 10;
+const FLEET_DEVICES = env("BENCH_FLEET_DEVICES", 2000);
+const FLEET_RECORDS = env("BENCH_FLEET_RECORDS", 10);
+const FLEET_INTERVAL_MS = env("BENCH_FLEET_INTERVAL_MS", 2000);
+const FLEET_SECONDS = env("BENCH_FLEET_SECONDS", 12);
+const FLEET_RULES = env("BENCH_FLEET_RULES", 30);
+
+type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
+
+/** A live-channel client bound to the company, counting position messages. */
+async function liveClient(url: string, token: string, companyId: number) {
+  const ws = new WebSocket(`${url.replace("http", "ws")}/fr/ws/`);
+  const counter = { positions: 0, close: () => ws.close() };
+  ws.on("message", (raw) => {
+    for (const m of [JSON.parse(String(raw))].flat() as { type: string }[])
+      if (m.type === "vPos") counter.positions += 1;
+  });
+  await new Promise<void>((resolve) => ws.on("open", () => resolve()));
+  ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
+  ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
+  return counter;
+}
+
+async function burst(platform: Platform, token: string) {
+  const devices: BenchDevice[] = Array.from({ length: DEVICES }, (_, i) => ({
+    imei: `86${String(i).padStart(13, "0")}`,
+    protocol: "teltonika",
+    kind: "vehicle",
+  }));
+  const companyId = await createBenchFleet(platform.ctx.db, devices);
+  const total = DEVICES * PACKETS * RECORDS;
+  const live = await liveClient(platform.url, token, companyId);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const base = Date.now() - 2 * 3_600_000;
+  const connections = await Promise.all(
+    devices.map(() => TestDevice.connect(platform.gateway!.ports.teltonika)),
+  );
+  await Promise.all(
+    connections.map(async (c, i) => {
+      c.send(teltonikaHandshake(devices[i]!.imei));
+      await c.read(1);
+    }),
+  );
+  const delays: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    connections.map(async (c, d) => {
+      for (let k = 0; k < PACKETS; k++) {
+        const fixes = Array.from({ length: RECORDS }, (_, r) => ({
+          ts: base + (k * RECORDS + r) * 1000,
+          lat: 40.4 + d * 0.001 + k * 0.0001,
+          lng: -3.7 + r * 0.0001,
+          spd: 40,
+        }));
+        const t = performance.now();
+        c.send(teltonikaPacket(fixes));
+        await c.read(4);
+        delays.push(performance.now() - t);
+      }
+    }),
+  );
+  const acked = performance.now();
+  const deadline = Date.now() + 60_000;
+  while (live.positions < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const delivered = performance.now();
+  for (const c of connections) c.end();
+  live.close();
+  delays.sort((a, b) => a - b);
+  return {
+    companyId,
+    result: {
+      devices: DEVICES,
+      positions: total,
+      positionsPerSecondAcked: round(total / ((acked - started) / 1000)),
+      positionsPerSecondDelivered: round(live.positions / ((delivered - started) / 1000)),
+      delivered: live.positions,
+      ackP50Ms: round(percentile(delays, 50)),
+      ackP99Ms: round(percentile(delays, 99)),
+    },
+  };
+}
+
+/** COPY of the rows the burst stored into a copy of positions with the same indexes and partitioning. */
+async function copyReference(platform: Platform, companyId: number): Promise<number> {
+  const db = platform.ctx.db;
+  const columns = POSITION_COLUMNS.join(", ");
+  const rows = await db.query<Record<string, unknown>>(
+    `select ${columns} from positions where company_id = $1 order by ts, device_id`,
+    [companyId],
+  );
+  const csv = rows
+    .map((r) =>
+      POSITION_COLUMNS.map((c) => {
+        const v = r[c];
+        if (c === "attributes") return `"${JSON.stringify(v).replaceAll('"', '""')}"`;
+        if (typeof v === "boolean") return v ? "t" : "f";
+        return v === null ? "" : String(v);
+      }).join(","),
+    )
+    .join("\n");
+  const days = await db.query<{ day: number }>(
+    "select distinct (ts / 86400000) * 86400000 as day from positions where company_id = $1",
+    [companyId],
+  );
+  await db.exec(`create table bench_copy (like positions including all) partition by list (company_id);
+    create table bench_copy_c partition of bench_copy for values in (${companyId}) partition by range (ts);
+    ${days
+      .map(
+        ({ day }) =>
+          `create table bench_copy_c_${day} partition of bench_copy_c for values from (${day}) to (${Number(day) + 86_400_000});`,
+      )
+      .join("\n")}`);
+  const started = performance.now();
+  await db.copyFromCsv("bench_copy", POSITION_COLUMNS, `${csv}\n`);
+  return round(rows.length / ((performance.now() - started) / 1000));
+}
+
+async function fleet(platform: Platform, token: string) {
+  const prefix = "87";
+  const devices: BenchDevice[] = Array.from({ length: FLEET_DEVICES }, (_, i) => ({
+    imei: `${prefix}${String(i).padStart(13, "0")}`,
+    protocol: "teltonika",
+    kind: "vehicle",
+  }));
+  const companyId = await createBenchFleet(platform.ctx.db, devices);
+  await addBenchRules(platform.ctx.db, platform.url, token, companyId, FLEET_RULES);
+  const live = await liveClient(platform.url, token, companyId);
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./fleet-devices.ts", import.meta.url))],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        FLEET_PORT: String(platform.gateway!.ports.teltonika),
+        FLEET_DEVICES: String(FLEET_DEVICES),
+        FLEET_PREFIX: prefix,
+        FLEET_RECORDS: String(FLEET_RECORDS),
+        FLEET_INTERVAL_MS: String(FLEET_INTERVAL_MS),
+        FLEET_DURATION_S: String(FLEET_SECONDS),
+      },
+    },
+  );
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  await new Promise((resolve) => child.on("exit", resolve));
+  live.close();
+  const last = out.trim().split("\n").pop() ?? "";
+  if (!last.startsWith("{"))
+    return { devices: FLEET_DEVICES, error: "the device process ended without a report" };
+  const report = JSON.parse(last) as {
+    connected: number;
+    refused: number;
+    sent: number;
+    acked: number;
+    errors: number;
+    seconds: number;
+    ackP50Ms: number;
+    ackP99Ms: number;
+  };
+  return {
+    devices: FLEET_DEVICES,
+    rules: FLEET_RULES,
+    offeredPerSecond: round((FLEET_DEVICES * FLEET_RECORDS * 1000) / FLEET_INTERVAL_MS),
+    sentPerSecond: round(report.sent / report.seconds),
+    ackedPerSecond: round(report.acked / report.seconds),
+    ackP50Ms: report.ackP50Ms,
+    ackP99Ms: report.ackP99Ms,
+    connected: report.connected,
+    refused: report.refused,
+    errors: report.errors,
+    liveMessages: live.positions,
+  };
+}
 
 async function run(databaseUrl: string | null) {
   const platform = await startBenchPlatform(databaseUrl);
   try {
-    const devices: BenchDevice[] = Array.from({ length: DEVICES }, (_, i) => ({
-      imei: `86${String(i).padStart(13, "0")}`,
-      protocol: "teltonika",
-      kind: "vehicle",
-    }));
-    const companyId = await createBenchFleet(platform.ctx.db, devices);
-    const total = DEVICES * PACKETS * RECORDS;
     const token = await signIn(platform.url, "super@vigia.demo");
-    const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
-    let delivered = 0;
-    let allDelivered: () => void = () => undefined;
-    const deliveredAll = new Promise<void>((resolve) => {
-      allDelivered = resolve;
-    });
-    ws.on("message", (raw) => {
-      for (const m of [JSON.parse(String(raw))].flat() as { type: string }[]) {
-        if (m.type === "vPos") delivered += 1;
-      }
-      if (delivered >= total) allDelivered();
-    });
-    await new Promise<void>((resolve) => ws.on("open", () => resolve()));
-    ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
-    ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-
-    const base = Date.now() - 2 * 3_600_000;
-    const connections = await Promise.all(
-      devices.map(() => TestDevice.connect(platform.gateway!.ports.teltonika)),
-    );
-    await Promise.all(
-      connections.map(async (c, i) => {
-        c.send(teltonikaHandshake(devices[i]!.imei));
-        await c.read(1);
-      }),
-    );
-    const rows: string[] = [];
-    const started = performance.now();
-    await Promise.all(
-      connections.map(async (c, d) => {
-        for (let k = 0; k < PACKETS; k++) {
-          const fixes = Array.from({ length: RECORDS }, (_, r) => ({
-            ts: base + (k * RECORDS + r) * 1000,
-            lat: 40.4 + d * 0.001 + k * 0.0001,
-            lng: -3.7 + r * 0.0001,
-            spd: 40,
-          }));
-          c.send(teltonikaPacket(fixes));
-          await c.read(4);
-        }
-      }),
-    );
-    const acked = performance.now();
-    await Promise.race([deliveredAll, new Promise((resolve) => setTimeout(resolve, 60_000))]);
-    const done = performance.now();
-    for (const c of connections) c.end();
-    ws.close();
-
-    // The same rows through COPY into a plain table of the same shape.
-    await platform.ctx.db.query("create table bench_copy (like positions)");
-    for (let d = 0; d < DEVICES; d++) {
-      for (let k = 0; k < PACKETS * RECORDS; k++) {
-        rows.push(
-          `${companyId},${d + 1},1,${d + 1},${base + k * 1000},${base + k * 1000},40.4,-3.7,650,40,90,9,t,1,{}`,
-        );
-      }
-    }
-    const columns = [
-      "company_id",
-      "device_id",
-      "item_type",
-      "item_id",
-      "ts",
-      "received_ts",
-      "lat",
-      "lng",
-      "alt",
-      "spd",
-      "course",
-      "satt",
-      "valid",
-      "src",
-      "attributes",
-    ];
-    const copyStart = performance.now();
-    await platform.ctx.db.copyFromCsv("bench_copy", columns, `${rows.join("\n")}\n`);
-    const copyMs = performance.now() - copyStart;
+    const { companyId, result } = await burst(platform, token);
+    const copyRowsPerSecond = await copyReference(platform, companyId);
     return {
-      devices: DEVICES,
-      positions: total,
-      delivered,
-      positionsPerSecondAcked: round(total / ((acked - started) / 1000)),
-      positionsPerSecondDelivered: round(delivered / ((done - started) / 1000)),
-      copyRowsPerSecond: round(total / (copyMs / 1000)),
+      ...result,
+      copyRowsPerSecond,
+      ackedShareOfCopy: round(result.positionsPerSecondAcked / copyRowsPerSecond, 3),
+      fleet: FLEET_DEVICES > 0 ? await fleet(platform, token) : null,
     };
   } finally {
     await platform.dispose();

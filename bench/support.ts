@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
+import { emptyAlarmRule } from "../packages/domain/src/index.ts";
 import { type Platform, startPlatform } from "../packages/server/src/app/platform.ts";
 import { type Clock, readConfig } from "../packages/server/src/kernel/config.ts";
 import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
@@ -12,18 +16,21 @@ export interface BenchDevice {
 }
 
 /**
- * A real server in this process with its gateway on free ports: embedded PGlite in memory, or a fresh
- * schema of the PostgreSQL server when `databaseUrl` is given (dropped by `close`).
+ * A real server in this process with its gateway on free ports: embedded PGlite on disk in a fresh temporary
+ * directory (as in production; BENCH_PGLITE=memory keeps it in memory), or a fresh schema of the PostgreSQL
+ * server when `databaseUrl` is given. `dispose` removes either.
  */
 export async function startBenchPlatform(
   databaseUrl: string | null,
   options: { clock?: Clock; webDist?: string } = {},
 ): Promise<Platform & { dispose(): Promise<void> }> {
   const schema = databaseUrl ? `vigia_bench_${randomBytes(5).toString("hex")}` : "";
+  const onDisk = !databaseUrl && process.env.BENCH_PGLITE !== "memory";
+  const dataDir = onDisk ? mkdtempSync(join(tmpdir(), "vigia-bench-")) : "memory";
   const config = readConfig({
     PORT: "0",
     HOST: "127.0.0.1",
-    VIGIA_DATA_DIR: "memory",
+    VIGIA_DATA_DIR: dataDir,
     VIGIA_DEMO: "1",
     VIGIA_SIMULATE: "0",
     VIGIA_WEB_DIST: options.webDist ?? "/nonexistent",
@@ -31,6 +38,8 @@ export async function startBenchPlatform(
     GT06_PORT: "0",
     OSMAND_PORT: "0",
     DATABASE_URL: databaseUrl ?? "",
+    // A bench's whole fleet connects from 127.0.0.1; the per-address cap is for the real world.
+    DEVICE_MAX_PER_ADDRESS: "1000000",
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
   });
   const platform = await startPlatform(config, { logLevel: "error", clock: options.clock });
@@ -38,6 +47,7 @@ export async function startBenchPlatform(
     ...platform,
     dispose: async () => {
       await platform.close();
+      if (onDisk) rmSync(dataDir, { recursive: true, force: true });
       if (schema && databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -117,3 +127,32 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * Alarm rules of time-based and state families on the bench group (every bench item is in it), through the API
+ * as an administrator would create them, so the alarm engine evaluates each position.
+ */
+export async function addBenchRules(
+  db: Queryable,
+  baseUrl: string,
+  token: string,
+  companyId: number,
+  count: number,
+): Promise<void> {
+  const families = [10, 11, 13, 14, 15, 17];
+  const groups = await db.query<{ id: number }>("select id from groups where company_id = $1", [companyId]);
+  const groupIds = groups.map((g) => g.id);
+  for (let i = 0; i < count; i++) {
+    const rule = emptyAlarmRule();
+    const family = families[i % families.length]!;
+    rule.items.groupIds = groupIds;
+    rule.info = { ...rule.info, name: `bench ${i}`, priority: 2, family, value: 30 * 60_000 };
+    if (family === 10) rule.info.states = { logic: 3, stateIds: [2] };
+    const response = await fetch(`${baseUrl}/fr/v1/companies/id/${companyId}/alarms`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(rule),
+    });
+    if (!response.ok) throw new Error(`alarm rule refused: ${response.status} ${await response.text()}`);
+  }
+}

@@ -122,7 +122,11 @@ export class AlarmService {
   async onApplied(applied: AppliedPosition[]): Promise<void> {
     const now = this.ctx.clock.now();
     const byCompany = new Map<number, AppliedPosition[]>();
-    for (const a of applied) byCompany.set(a.companyId, [...(byCompany.get(a.companyId) ?? []), a]);
+    for (const a of applied) {
+      const list = byCompany.get(a.companyId);
+      if (list) list.push(a);
+      else byCompany.set(a.companyId, [a]);
+    }
     for (const [companyId, list] of byCompany) {
       await this.ensureLoaded(companyId);
       await this.refreshZones(companyId);

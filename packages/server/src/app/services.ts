@@ -52,7 +52,7 @@ export async function createServices(
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const processor = new Processor(ctx, registry, partitions, live, options.durability);
+  const processor = new Processor(ctx, registry, partitions, live, { durability: options.durability });
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   alarms.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);

@@ -1,6 +1,6 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import { describe, expect, it } from "vitest";
-import { DbError, type Queryable } from "../kernel/db/database.ts";
+import { type Database, DbError, type Transaction } from "../kernel/db/database.ts";
 import { type CandidateRow, commitPositions, isRowError } from "./commit.ts";
 import { PartitionManager } from "./partitions.ts";
 import type { DeviceBinding } from "./registry.ts";
@@ -8,7 +8,8 @@ import type { DeviceBinding } from "./registry.ts";
 const NOW = Date.UTC(2026, 0, 15, 9);
 
 /** A database that refuses any insert whose rows contain a NUL, as PostgreSQL's jsonb does. */
-class FakeDb implements Queryable {
+class FakeDb implements Database {
+  readonly kind = "pglite";
   inserts = 0;
   stored: string[] = [];
   quarantined: { i: string; r: string; e: string }[] = [];
@@ -26,6 +27,12 @@ class FakeDb implements Queryable {
       this.quarantined.push(...(JSON.parse(String(params[0])) as { i: string; r: string; e: string }[]));
     return [];
   }
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return fn({ query: (sql, params) => this.query(sql, params), copyFromCsv: async () => undefined });
+  }
+  async exec(): Promise<void> {}
+  async copyFromCsv(): Promise<void> {}
+  async close(): Promise<void> {}
 }
 
 const binding: DeviceBinding = {

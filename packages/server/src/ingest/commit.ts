@@ -1,10 +1,11 @@
 import type { QuarantineReason } from "@vigia/domain";
 import { type DecodedPosition, deviceAttributes, deviceText } from "@vigia/protocols";
-import { DbError, type Queryable } from "../kernel/db/database.ts";
+import { type Database, DbError, type Queryable } from "../kernel/db/database.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
 import { positionProblem } from "./position-checks.ts";
 import { rawFrameOf } from "./raw-frame.ts";
 import type { DeviceBinding } from "./registry.ts";
+import { writePositions } from "./write-positions.ts";
 
 /** One position on its way to the database, with what the quarantine keeps if it cannot be stored. */
 export interface CandidateRow {
@@ -63,16 +64,9 @@ export function positionRow({ binding, position, receivedTs }: CandidateRow): Re
   };
 }
 
-/** Inserts rows of `positionRow`'s shape; a resend of a stored position changes nothing. */
-export const POSITION_INSERT = `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat,
-    lng, alt, spd, course, satt, valid, src, attributes)
-  select r.c, r.d, r.it, r.ii, r.ts, r.rt, r.lat, r.lng, r.alt, r.spd, r.co, r.sa, r.va, r.sr, coalesce(r.at, '{}')
-  from jsonb_to_recordset($1::jsonb) as r(c int, d int, it smallint, ii int, ts bigint, rt bigint,
-    lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
-  on conflict do nothing`;
-
-function insertRows(db: Queryable, rows: readonly CandidateRow[]): Promise<unknown> {
-  return db.query(POSITION_INSERT, [JSON.stringify(rows.map(positionRow))]);
+/** One attempt is one transaction: PostgreSQL's COPY path stages the rows in a table that empties at commit. */
+function insertRows(db: Database, rows: readonly CandidateRow[]): Promise<unknown> {
+  return db.transaction((tx) => writePositions(tx, db.kind, rows));
 }
 
 /**
@@ -81,7 +75,7 @@ function insertRows(db: Queryable, rows: readonly CandidateRow[]): Promise<unkno
  * Returns the refused rows with the database's error.
  */
 async function insertIsolated(
-  db: Queryable,
+  db: Database,
   rows: readonly CandidateRow[],
 ): Promise<{ stored: CandidateRow[]; refused: { row: CandidateRow; error: string }[] }> {
   if (rows.length === 0) return { stored: [], refused: [] };
@@ -146,8 +140,9 @@ async function writeQuarantine(db: Queryable, entries: CommitOutcome["quarantine
  * reason, the others are stored. Throws only when the database itself fails; then nothing is to be answered.
  */
 export async function commitPositions(
-  db: Queryable,
-  partitions: PartitionManager,
+  db: Database,
+  /** Creates a company-day partition; the processor serialises it, as two commits may need the same one. */
+  partitions: Pick<PartitionManager, "ensure">,
   rows: readonly CandidateRow[],
   now: number,
 ): Promise<CommitOutcome> {

@@ -105,7 +105,7 @@ function handleTcp(
     log.info({ protocol, remote, imei, updated }, "device answered its configuration");
   };
 
-  const handle = async (message: DecodedMessage): Promise<void> => {
+  const handle = async (message: DecodedMessage, readTs: number): Promise<void> => {
     if (message.imei === null) return;
     if (message.kind === "commandResult") {
       // Answers carry no positions and need no ACK; the device is known since its login.
@@ -121,6 +121,7 @@ function handleTcp(
       remote,
       positions: message.positions,
       raw: message.raw,
+      receivedTs: readTs,
     });
     if (closed) return;
     if (result === "unknown") {
@@ -153,13 +154,15 @@ function handleTcp(
   };
 
   socket.on("data", (chunk: Buffer) => {
+    // Received when read from the socket, not when its turn in this connection's ACK order comes.
+    const readTs = processor.now();
     const out = session.push(chunk);
     if (session.imei() !== null) identified();
     for (const message of out.messages) {
       inFlight += 1;
       if (inFlight >= MAX_IN_FLIGHT) socket.pause();
       chain = chain
-        .then(() => handle(message))
+        .then(() => handle(message, readTs))
         .catch((error: unknown) => {
           // Not stored means not acknowledged: the device keeps the records and sends them again.
           log.warn(

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../kernel/db/database.ts";
-import { POSITION_INSERT } from "./commit.ts";
 import { dayStartOf, PartitionManager } from "./partitions.ts";
+import { POSITION_JSON_INSERT } from "./write-positions.ts";
 
 /*
  * Journal records hold rows of the processor's shape (`positionRow`); `on conflict do nothing` on (device, ts,
@@ -21,7 +21,7 @@ async function insertRows(
     const [c, d] = cd.split(":").map(Number);
     await partitions.ensure(tx, c!, d!);
   }
-  await tx.query(POSITION_INSERT, [JSON.stringify(rows)]);
+  await tx.query(POSITION_JSON_INSERT, [JSON.stringify(rows)]);
 }
 
 /** Returns how many rows it handed to the database. A row that no longer fits (its device deleted) is skipped. */

@@ -1,5 +1,6 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { type CandidateRow, commitPositions, markFirstSeen, positionRow } from "./commit.ts";
 import { commitIsDurable, type Durability } from "./durability.ts";
@@ -11,6 +12,8 @@ export interface IngestRecord {
   imei: string;
   remote: string;
   positions: DecodedPosition[];
+  /** When the frame was read from the device's connection; default: when submitted. */
+  receivedTs?: number;
   /** The frame as received (bytes or request text), kept with a position that cannot be stored. */
   raw?: Buffer | string;
 }
@@ -28,17 +31,44 @@ interface Pending {
 }
 
 const MAX_BATCH_POSITIONS = 5000;
+/**
+ * Positions the processor holds at most (waiting for a batch, being committed, committed but not yet applied to
+ * live state). Above it `submit` waits, the gateway's per-connection in-flight limit then pauses the socket: the
+ * devices slow down to what the database takes, and memory stays bounded.
+ */
+const MAX_HELD_POSITIONS = 60_000;
+
+export interface ProcessorOptions {
+  /** Positions held at most before `submit` waits (default MAX_HELD_POSITIONS). */
+  maxHeldPositions?: number;
+  /** What makes a commit durable before devices are answered (the PGlite journal); default: the commit itself. */
+  durability?: Durability;
+}
 
 /**
- * Writes positions in batches and answers each submitter only after its rows are committed, so a device
- * is acknowledged only for what is safely stored. Then it hands the committed positions to `live`, which
- * owns everything that follows (live state, messages, alarms).
+ * The ingest pipeline: submit → batch → commit → ACK, then live state and alarms, as overlapping stages.
+ *
+ * - Batching: submissions queue up while a commit runs and the next batch takes them all (up to a size).
+ * - Commit (`commitBatch`): rows that fail the checks or that the database refuses go to the quarantine
+ *   (commit.ts), the others are stored, then made durable (`Durability`: the PGlite journal); a device is
+ *   acknowledged as soon as that is done, never before, and never later for live state or alarms.
+ * - Apply: committed batches go to `live` strictly in commit order, one at a time, while later batches commit.
+ *   PostgreSQL runs two commits at once (separate sessions); PGlite has one session, so one.
  */
 export class Processor {
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
+  private held = 0;
+  private readonly roomWaiters: (() => void)[] = [];
+  private committing = 0;
+  private scheduled = false;
+  /** Live application of committed batches, chained in commit-start order. */
+  private applying: Promise<void> = Promise.resolve();
+  private readonly busy = new Set<Promise<void>>();
+  private partitionLock: Promise<void> = Promise.resolve();
   private closed = false;
-  /** Set once the gateway should stop taking data (shutdown): pending work still completes. */
+  private readonly maxCommits: number;
+  private readonly maxHeld: number;
+  private readonly durability: Durability;
   stats = { positions: 0, batches: 0 };
 
   constructor(
@@ -46,12 +76,21 @@ export class Processor {
     private readonly registry: DeviceRegistry,
     private readonly partitions: PartitionManager,
     private readonly live: LiveState,
-    private readonly durability: Durability = commitIsDurable,
-  ) {}
+    options: ProcessorOptions = {},
+  ) {
+    this.maxCommits = ctx.db.kind === "postgres" ? 2 : 1;
+    this.maxHeld = options.maxHeldPositions ?? MAX_HELD_POSITIONS;
+    this.durability = options.durability ?? commitIsDurable;
+  }
 
   /** Submissions waiting for a batch (for /metrics). */
   get queueDepth(): number {
     return this.queue.length;
+  }
+
+  /** The processor's clock, for callers stamping when they read a frame. */
+  now(): number {
+    return this.ctx.clock.now();
   }
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
@@ -62,36 +101,94 @@ export class Processor {
       return "unknown";
     }
     if (record.positions.length === 0) return "stored";
+    while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    this.held += record.positions.length;
     return new Promise<SubmitResult>((resolve, reject) => {
       this.queue.push({
         binding,
         positions: record.positions,
         protocol: record.protocol,
         raw: record.raw ?? null,
-        receivedTs: this.ctx.clock.now(),
+        receivedTs: record.receivedTs ?? this.ctx.clock.now(),
         resolve,
         reject,
       });
-      this.kick();
+      this.schedule();
     });
   }
 
-  private kick(): void {
-    if (this.flushing) return;
-    this.flushing = this.drain().finally(() => {
-      this.flushing = null;
-      if (this.queue.length > 0) this.kick();
-    });
+  /** Positions held (queued, committing, awaiting live state) and submitters waiting for room. */
+  pressure(): { held: number; waiting: number } {
+    return { held: this.held, waiting: this.roomWaiters.length };
   }
 
-  /** Resolves once everything submitted so far is committed and applied. */
+  /** Resolves once everything submitted so far is committed and applied to live state. */
   async idle(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    for (;;) {
+      if (this.busy.size > 0) await Promise.allSettled([...this.busy]);
+      else if (this.scheduled || this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      else {
+        const applying = this.applying;
+        await applying;
+        if (applying === this.applying && this.busy.size === 0 && this.queue.length === 0) return;
+      }
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await this.idle();
+  }
+
+  /** Starts a batch on the next turn, so submissions from the same I/O turn join it. */
+  private schedule(): void {
+    if (this.scheduled || this.committing >= this.maxCommits) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatches();
+    });
+  }
+
+  private startBatches(): void {
+    while (this.committing < this.maxCommits && this.queue.length > 0) {
+      const batch = this.takeBatch();
+      this.committing += 1;
+      // The batch's place in the apply order is taken now, before its commit can finish.
+      let committed: (accepted: CommittedPosition[]) => void = () => undefined;
+      const ready = new Promise<CommittedPosition[]>((resolve) => {
+        committed = resolve;
+      });
+      const count = batch.reduce((n, p) => n + p.positions.length, 0);
+      this.applying = this.applying.then(async () => {
+        const accepted = await ready;
+        try {
+          await this.live.applyCommitted(accepted);
+        } catch (error) {
+          this.ctx.log.error({ err: error }, "live state could not apply committed positions");
+        } finally {
+          this.release(count);
+        }
+      });
+      const work = this.commitBatch(batch)
+        .then(committed, (error: unknown) => {
+          for (const pending of batch)
+            pending.reject(error instanceof Error ? error : new Error(String(error)));
+          this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
+          committed([]);
+        })
+        .finally(() => {
+          this.committing -= 1;
+          this.busy.delete(work);
+          if (this.queue.length > 0) this.schedule();
+        });
+      this.busy.add(work);
+    }
+  }
+
+  private release(count: number): void {
+    this.held -= count;
+    while (this.held < this.maxHeld && this.roomWaiters.length > 0) this.roomWaiters.shift()?.();
   }
 
   private takeBatch(): Pending[] {
@@ -108,46 +205,44 @@ export class Processor {
     return batch;
   }
 
-  private async drain(): Promise<void> {
-    // Let submissions from the same I/O turn join this batch.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const batch = this.takeBatch();
-    if (batch.length === 0) return;
+  /** Commits one batch and acknowledges its submitters; returns what live state is to apply. */
+  private async commitBatch(batch: Pending[]): Promise<CommittedPosition[]> {
     const now = this.ctx.clock.now();
     const rows: CandidateRow[] = batch.flatMap(({ binding, positions, receivedTs, protocol, raw }) =>
       positions.map((position) => ({ binding, position, receivedTs, protocol, raw })),
     );
-    let accepted: CandidateRow[];
-    try {
-      // A row that cannot be stored is quarantined (commit.ts), so one bad frame never fails the batch.
-      const outcome = await commitPositions(this.ctx.db, this.partitions, rows, now);
-      await markFirstSeen(
-        this.ctx.db,
-        batch.map((p) => p.binding),
-        now,
+    // A row that cannot be stored is quarantined (commit.ts), so one bad frame never fails the batch.
+    const outcome = await commitPositions(
+      this.ctx.db,
+      { ensure: (db, c, ts) => this.ensurePartition(db, c, ts) },
+      rows,
+      now,
+    );
+    if (outcome.quarantined.length > 0)
+      this.ctx.log.warn(
+        { quarantined: outcome.quarantined.map((q) => ({ imei: q.row.binding.imei, reason: q.reason })) },
+        "positions quarantined",
       );
-      accepted = outcome.committed;
-      if (outcome.quarantined.length > 0)
-        this.ctx.log.warn(
-          { quarantined: outcome.quarantined.map((q) => ({ imei: q.row.binding.imei, reason: q.reason })) },
-          "positions quarantined",
-        );
-    } catch (error) {
-      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
-      this.ctx.log.error({ err: error }, "position batch failed; devices will resend");
-      return;
-    }
-    try {
-      // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
-      await this.durability.secure(accepted.map(positionRow));
-    } catch (error) {
-      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
-      this.ctx.log.error({ err: error }, "position batch not made durable; devices will resend");
-      return;
-    }
-    this.stats.positions += accepted.length;
+    await markFirstSeen(
+      this.ctx.db,
+      batch.map((p) => p.binding),
+      now,
+    );
+    // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
+    await this.durability.secure(outcome.committed.map(positionRow));
+    this.stats.positions += outcome.committed.length;
     this.stats.batches += 1;
     for (const pending of batch) pending.resolve("stored");
-    await this.live.applyCommitted(accepted);
+    return outcome.committed;
+  }
+
+  /**
+   * Creates a company-day partition, one caller at a time: two concurrent commits must not race to create the
+   * same table. Known partitions cost no query.
+   */
+  private ensurePartition(db: Queryable, companyId: number, ts: number): Promise<void> {
+    const run = this.partitionLock.then(() => this.partitions.ensure(db, companyId, ts));
+    this.partitionLock = run.catch(() => undefined);
+    return run;
   }
 }

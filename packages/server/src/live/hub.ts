@@ -15,6 +15,7 @@ import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveEnvelope } from "./bus.ts";
+import { jsonOf } from "./frames.ts";
 import type { LiveState } from "./live-state.ts";
 import {
   concerns,
@@ -25,7 +26,13 @@ import {
 } from "./session-lifetime.ts";
 import type { TrackService } from "./track-service.ts";
 
-const FLUSH_MS = 200;
+/** Session expiry checks. */
+const SWEEP_MS = 200;
+/**
+ * How long messages gather before a socket frame goes out: short enough to keep the live latency well under
+ * 100 ms, long enough that a busy company's positions travel as a few frames per second, not one each.
+ */
+const FLUSH_MS = 20;
 const MAX_QUEUED = 20_000;
 
 type DetailRequest = `${"in" | "out"}${"Vehicle" | "Asset" | "Person"}`;
@@ -77,7 +84,8 @@ class HubSocket {
   sensorTable: Set<number> | null = null;
   userInMap = true;
   unsubscribe: (() => void) | null = null;
-  queue: LiveServerMessage[] = [];
+  /** Messages waiting for the next frame, as JSON text. */
+  queue: string[] = [];
   chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -117,6 +125,8 @@ class HubSocket {
 export class LiveHub {
   private readonly clients = new Set<HubSocket>();
   private timer: NodeJS.Timeout | null = null;
+  /** The pending flush of queued messages, if any. */
+  private flushing: NodeJS.Timeout | null = null;
   private readonly stopSessions: () => void;
 
   constructor(
@@ -142,7 +152,7 @@ export class LiveHub {
   private accept(socket: WebSocket, ip: string): void {
     const client = new HubSocket(socket, ip);
     this.clients.add(client);
-    this.timer ??= setInterval(() => this.flushAll(), FLUSH_MS);
+    this.timer ??= setInterval(() => this.sweep(), SWEEP_MS);
     socket.on("message", (raw) => {
       const parsed = parseClientFrame(String(raw));
       // One message at a time per socket: bindCompany must see the result of the initialize before it, and a
@@ -350,18 +360,25 @@ export class LiveHub {
 
   private send(client: HubSocket, message: LiveServerMessage, immediate = false): void {
     if (client.queue.length >= MAX_QUEUED) client.queue.shift();
-    client.queue.push(message);
+    client.queue.push(jsonOf(message));
     if (immediate) this.flush(client);
+    else this.flushing ??= setTimeout(() => this.flushAll(), FLUSH_MS);
   }
 
   private flush(client: HubSocket): void {
     if (client.queue.length === 0 || client.socket.readyState !== client.socket.OPEN) return;
     const batch = client.queue;
     client.queue = [];
-    client.socket.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
+    client.socket.send(batch.length === 1 ? (batch[0] as string) : `[${batch.join(",")}]`);
   }
 
   private flushAll(): void {
+    this.flushing = null;
+    for (const client of this.clients) this.flush(client);
+  }
+
+  /** Ends expired sessions and sends what is still queued. */
+  private sweep(): void {
     const now = this.ctx.clock.now();
     for (const client of this.clients) {
       if (client.expiresAt !== null && now >= client.expiresAt) {
@@ -381,6 +398,8 @@ export class LiveHub {
     this.stopSessions();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.flushing) clearTimeout(this.flushing);
+    this.flushing = null;
     for (const client of this.clients) {
       client.unsubscribe?.();
       client.socket.close(1001, "server shutting down");

@@ -3,6 +3,7 @@
  * geozone or near a POI. Pure, no I/O. The ring helpers shared with the web editor live in the domain package and
  * are re-exported here so callers need a single import.
  */
+
 import {
   distanceM,
   type LatLng,
@@ -14,6 +15,7 @@ import {
   unwrapLngs,
   validatePolygon,
 } from "@vigia/domain";
+import Flatbush from "flatbush";
 
 export { distanceM, type LatLng, normalizeRing, simplifyRing, validatePolygon };
 
@@ -75,12 +77,12 @@ class Prepared {
   private inRing(p: LatLng): boolean {
     if (this.pole !== 0) return this.inPolarRing(p);
     // The unwrapped ring may sit partly beyond ±180: test the point's copies that can fall inside its box.
-    for (const shift of [0, -360, 360]) {
-      const x = p.lng + shift;
-      if (x < this.box.minLng - EDGE_EPS || x > this.box.maxLng + EDGE_EPS) continue;
-      if (this.inPlanar(x, p.lat)) return true;
-    }
-    return false;
+    return this.inCopy(p.lng, p.lat) || this.inCopy(p.lng - 360, p.lat) || this.inCopy(p.lng + 360, p.lat);
+  }
+
+  private inCopy(x: number, y: number): boolean {
+    if (x < this.box.minLng - EDGE_EPS || x > this.box.maxLng + EDGE_EPS) return false;
+    return this.inPlanar(x, y);
   }
 
   /** Even-odd ray cast towards +x; points on an edge or vertex count as inside so results never flicker on ties. */
@@ -172,134 +174,83 @@ export function pointInZoneWithMargin(p: LatLng, zone: Zone, marginM: number): b
 }
 
 /**
- * Bucket grid over latitude/longitude. Each zone is filed under every cell its box touches (boxes across the
- * antimeridian wrap round); a query reads one cell and tests only the zones filed there. Zones too large for the
- * grid go to a short list every query checks by box first.
+ * A packed R-tree (flatbush) over the zones' boxes: a query visits only the boxes around the point and tests the
+ * zones whose box holds it. Boxes that run past ±180 (shapes across the antimeridian) stay unwrapped in the tree;
+ * a query then also looks at the point's copies 360° east and west.
  */
 export class ZoneIndex {
-  private readonly prepared = new Map<number, Prepared>();
-  private readonly cells = new Map<number, number[]>();
-  private readonly big: number[] = [];
-  private readonly cellDeg: number;
-  private readonly nx: number;
+  private readonly zones: Prepared[] = [];
+  private readonly ids: Int32Array;
+  private readonly byId = new Map<number, Prepared>();
+  private readonly tree: Flatbush | null;
+  private readonly wraps: boolean;
 
-  constructor(zones: Zone[], opts: { cellDeg?: number } = {}) {
-    for (const z of zones) this.prepared.set(z.id, new Prepared(z));
-    this.cellDeg = opts.cellDeg ?? pickCellSize([...this.prepared.values()].map((p) => p.box));
-    this.nx = Math.round(360 / this.cellDeg);
-    for (const [id, p] of this.prepared) this.file(id, p.box);
+  constructor(zones: Zone[]) {
+    for (const z of zones) {
+      const prepared = new Prepared(z);
+      this.byId.set(z.id, prepared);
+    }
+    this.zones = [...this.byId.values()];
+    this.ids = Int32Array.from(this.zones, (z) => z.zone.id);
+    this.wraps = this.zones.some((z) => z.box.minLng < -180 || z.box.maxLng > 180);
+    if (this.zones.length === 0) {
+      this.tree = null;
+      return;
+    }
+    const tree = new Flatbush(this.zones.length);
+    for (const { box } of this.zones) tree.add(box.minLng, box.minLat, box.maxLng, box.maxLat);
+    tree.finish();
+    this.tree = tree;
   }
 
   get size(): number {
-    return this.prepared.size;
+    return this.zones.length;
   }
 
   zone(id: number): Zone | undefined {
-    return this.prepared.get(id)?.zone;
+    return this.byId.get(id)?.zone;
+  }
+
+  /** Whether p is inside the indexed zone `id` grown by marginM (false for an unknown id); no preparation per call. */
+  has(id: number, p: LatLng, marginM = 0): boolean {
+    const z = this.byId.get(id);
+    return z?.contains(p, marginM) ?? false;
   }
 
   /** Ids of the zones containing p, in ascending order. */
   containing(p: LatLng): number[] {
-    return this.query(p, 0);
+    return this.query(p, 0, true);
   }
 
   /** Ids of the zones containing p once their boundary moves out by marginM (in by -marginM when negative). */
   containingWithMargin(p: LatLng, marginM: number): number[] {
-    return this.query(p, marginM);
+    return this.query(p, marginM, true);
   }
 
   /** Ids whose box, grown by marginM, holds p: the candidates a caller may then test itself. */
   near(p: LatLng, marginM: number): number[] {
-    const out: number[] = [];
-    for (const id of this.candidates(p, marginM)) {
-      if (boxHas((this.prepared.get(id) as Prepared).box, p, Math.max(0, marginM))) out.push(id);
-    }
-    return out.sort((a, b) => a - b);
+    return this.query(p, marginM, false);
   }
 
-  private query(p: LatLng, marginM: number): number[] {
-    const out: number[] = [];
-    for (const id of this.candidates(p, marginM)) {
-      const z = this.prepared.get(id) as Prepared;
-      if (boxHas(z.box, p, Math.max(0, marginM)) && z.contains(p, marginM)) out.push(id);
+  private query(p: LatLng, marginM: number, exact: boolean): number[] {
+    const tree = this.tree;
+    if (tree === null) return [];
+    const padLat = Math.max(0, marginM) / M_PER_DEG + EDGE_EPS;
+    const padLng = padLat / Math.max(Math.cos(Math.min(89.9, Math.abs(p.lat) + padLat) * DEG), 1e-6);
+    const test = exact ? (i: number) => (this.zones[i] as Prepared).contains(p, marginM) : undefined;
+    const minLat = p.lat - padLat;
+    const maxLat = p.lat + padLat;
+    let found = tree.search(p.lng - padLng, minLat, p.lng + padLng, maxLat, test);
+    if (this.wraps) {
+      const copies = new Set(found);
+      for (const shift of [-360, 360])
+        for (const i of tree.search(p.lng + shift - padLng, minLat, p.lng + shift + padLng, maxLat, test))
+          copies.add(i);
+      found = [...copies];
     }
-    return out.sort((a, b) => a - b);
+    const out = found.map((i) => this.ids[i] as number);
+    return out.length > 1 ? out.sort((a, b) => a - b) : out;
   }
-
-  private candidates(p: LatLng, marginM: number): Iterable<number> {
-    const padDeg = Math.max(0, marginM) / M_PER_DEG;
-    const padLng = padDeg / Math.max(Math.cos(Math.min(89.9, Math.abs(p.lat) + padDeg) * DEG), 1e-6);
-    const x0 = Math.floor((p.lng - padLng + 180) / this.cellDeg);
-    const x1 = Math.floor((p.lng + padLng + 180) / this.cellDeg);
-    const y0 = this.row(p.lat - padDeg);
-    const y1 = this.row(p.lat + padDeg);
-    if (x0 === x1 && y0 === y1) {
-      const cell = this.cells.get(y0 * this.nx + this.col(x0)) ?? [];
-      return this.big.length === 0 ? cell : [...cell, ...this.big];
-    }
-    const ids = new Set<number>(this.big);
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= Math.min(x1, x0 + this.nx - 1); x++) {
-        for (const id of this.cells.get(y * this.nx + this.col(x)) ?? []) ids.add(id);
-      }
-    }
-    return ids;
-  }
-
-  private row(lat: number): number {
-    return Math.min(
-      Math.floor((Math.max(-90, Math.min(90, lat)) + 90) / this.cellDeg),
-      Math.ceil(180 / this.cellDeg) - 1,
-    );
-  }
-
-  private col(x: number): number {
-    return ((x % this.nx) + this.nx) % this.nx;
-  }
-
-  private file(id: number, box: Box): void {
-    const x0 = Math.floor((box.minLng + 180) / this.cellDeg);
-    const x1 = Math.floor((box.maxLng + 180) / this.cellDeg);
-    const y0 = this.row(box.minLat);
-    const y1 = this.row(box.maxLat);
-    const width = Math.min(x1 - x0 + 1, this.nx);
-    if (width * (y1 - y0 + 1) > 4096) {
-      this.big.push(id);
-      return;
-    }
-    const seen = new Set<number>();
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x < x0 + width; x++) {
-        const key = y * this.nx + this.col(x);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const list = this.cells.get(key);
-        if (list) list.push(id);
-        else this.cells.set(key, [id]);
-      }
-    }
-  }
-}
-
-/** Cells about twice the typical zone size keep each zone in a handful of cells and each cell short. */
-function pickCellSize(boxes: Box[]): number {
-  if (boxes.length === 0) return 1;
-  const spans = boxes.map((b) => Math.max(b.maxLat - b.minLat, b.maxLng - b.minLng)).sort((a, b) => a - b);
-  const median = spans[Math.floor(spans.length / 2)] as number;
-  const size = Math.min(10, Math.max(0.01, median * 2));
-  // A divisor of 360 keeps the wrap-round exact.
-  return 360 / Math.ceil(360 / size);
-}
-
-function boxHas(b: Box, p: LatLng, marginM: number): boolean {
-  const padLat = marginM / M_PER_DEG + EDGE_EPS;
-  if (p.lat < b.minLat - padLat || p.lat > b.maxLat + padLat) return false;
-  if (b.maxLng - b.minLng >= 360) return true;
-  const padLng = padLat / Math.max(Math.cos(Math.min(89.9, Math.abs(p.lat)) * DEG), 1e-6);
-  // Compare against the box's centre the short way round so boxes beyond ±180 still match.
-  const mid = (b.minLng + b.maxLng) / 2;
-  const half = (b.maxLng - b.minLng) / 2 + padLng;
-  return Math.abs(lngDelta(mid, p.lng)) <= half;
 }
 
 /**
@@ -311,6 +262,11 @@ function boxHas(b: Box, p: LatLng, marginM: number): boolean {
  * not fire "entered" for every parked vehicle. A zone that disappears from `zones` is dropped silently (deleting a
  * zone is not the item leaving it).
  */
+const NOTHING: { entered: number[]; exited: number[] } = Object.freeze({
+  entered: [] as number[],
+  exited: [] as number[],
+}) as { entered: number[]; exited: number[] };
+
 export class ZoneTracker {
   private readonly marginM: number;
   private readonly confirmations: number;
@@ -329,12 +285,23 @@ export class ZoneTracker {
     index: ZoneIndex,
     zones: Map<number, Zone>,
   ): { entered: number[]; exited: number[] } {
-    const inside = this.inside.get(itemKey) ?? new Set<number>();
-    const pending = this.pending.get(itemKey) ?? new Map<number, number>();
+    const near = index.near(p, this.marginM);
+    const known = this.inside.get(itemKey);
+    const waiting = this.pending.get(itemKey);
+    // The common case on the hot path: near nothing and inside nothing.
+    if (near.length === 0 && known === undefined && waiting === undefined) return NOTHING;
+    const inside = known ?? new Set<number>();
+    const pending = waiting ?? new Map<number, number>();
     const entered: number[] = [];
     const exited: number[] = [];
-    const toCheck = new Set<number>([...index.near(p, this.marginM), ...inside, ...pending.keys()]);
-    for (const id of [...toCheck].sort((a, b) => a - b)) {
+    let toCheck = near;
+    if (inside.size > 0 || pending.size > 0) {
+      const all = new Set<number>(near);
+      for (const id of inside) all.add(id);
+      for (const id of pending.keys()) all.add(id);
+      toCheck = [...all].sort((a, b) => a - b);
+    }
+    for (const id of toCheck) {
       const zone = zones.get(id);
       if (!zone) {
         inside.delete(id);
@@ -343,7 +310,9 @@ export class ZoneTracker {
       }
       const wasIn = inside.has(id);
       const margin = wasIn ? this.marginM : -this.inwardMargin(zone);
-      const nowIn = pointInZoneWithMargin(p, zone, margin);
+      // The index holds the zone prepared; a zone map newer than the index falls back to preparing it here.
+      const nowIn =
+        index.zone(id) === zone ? index.has(id, p, margin) : pointInZoneWithMargin(p, zone, margin);
       if (nowIn === wasIn) {
         pending.delete(id);
         continue;

@@ -15,14 +15,13 @@ export const NEEDS_FRESH = new Set([11, 14, 17]);
 export function evaluateState(
   episodes: Map<string, number>,
   rule: CompiledRule,
-  key: string,
+  episodeKey: string,
   state: LiveItemState,
   fire: (event: string, params: Record<string, number>, episode: number) => void,
   out: EngineOutput,
 ): void {
   const has = rule.stateTargets.has(state.customStateId);
   const holds = rule.stateLogic === 4 ? !has : has;
-  const episodeKey = `${rule.id}:${key}`;
   const active = episodes.has(episodeKey);
   if (holds && !active) {
     fire(rule.stateLogic === 4 ? "stateUnequal" : "stateEqual", { stateId: state.customStateId }, 1);

@@ -4,6 +4,7 @@ import { EVENT_FAMILIES, type EventView } from "./event-families.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
+  type ItemRules,
   type ItemView,
   itemKeyOf,
   restoreCompany,
@@ -36,6 +37,8 @@ export class AlarmEngine {
   readonly episodes = new Map<string, number>();
   /** Fuel tank litres per vehicle, for the consumption family. */
   readonly tanks = new Map<number, number>();
+  /** Scratch: an item's running timer by family; it depends on the item and the family only, not the rule. */
+  private readonly timers = new Map<number, { start: number; event: string } | null>();
 
   private company(companyId: number): CompanyState {
     let c = this.companies.get(companyId);
@@ -50,6 +53,17 @@ export class AlarmEngine {
     const c = this.company(companyId);
     c.rules = rules;
     c.byItem.clear();
+    // Which rules name which item or group, so an item's rules come from a few lookups, not a pass over all.
+    c.ruleIndex.clear();
+    const file = (key: string, at: number) => {
+      const list = c.ruleIndex.get(key);
+      if (list) list.push(at);
+      else c.ruleIndex.set(key, [at]);
+    };
+    rules.forEach((rule, at) => {
+      for (const id of rule.itemIds) file(`${rule.itemType}:${id}`, at);
+      for (const id of rule.groupIds) file(`${rule.itemType}:g${id}`, at);
+    });
   }
 
   hasRules(companyId: number): boolean {
@@ -61,13 +75,23 @@ export class AlarmEngine {
   }
 
   rulesFor(companyId: number, itemType: number, itemId: number, groupId: number | null): CompiledRule[] {
-    const c = this.company(companyId);
+    return this.itemRules(this.company(companyId), itemType, itemId, groupId).rules;
+  }
+
+  private itemRules(c: CompanyState, itemType: number, itemId: number, groupId: number | null): ItemRules {
     const key = itemKeyOf(itemType, itemId);
     const cached = c.byItem.get(key);
-    if (cached && cached.groupId === groupId) return cached.rules;
-    const rules = c.rules.filter((r) => appliesToItem(r, itemType, itemId, groupId));
-    c.byItem.set(key, { groupId, rules });
-    return rules;
+    if (cached && cached.groupId === groupId) return cached;
+    const direct = c.ruleIndex.get(key) ?? [];
+    const viaGroup = groupId === null ? [] : (c.ruleIndex.get(`${itemType}:g${groupId}`) ?? []);
+    // Rule order is kept (a rule naming the item and its group counts once).
+    const at = direct.length === 0 ? viaGroup : [...new Set([...direct, ...viaGroup])].sort((a, b) => a - b);
+    const rules = at
+      .map((i) => c.rules[i] as CompiledRule)
+      .filter((r) => appliesToItem(r, itemType, itemId, groupId));
+    const entry: ItemRules = { groupId, rules, episodeKeys: rules.map((r) => `${r.id}:${key}`) };
+    c.byItem.set(key, entry);
+    return entry;
   }
 
   /** Evaluates one applied position. `now` is the processing time; stale positions never fire. */
@@ -81,18 +105,21 @@ export class AlarmEngine {
     const zoneDelta = trackZones(c, key, input);
     const consumption = trackConsumption(c, key, input, this.tanks);
     if (stale) return out;
-    const rules = this.rulesFor(input.companyId, input.itemType, input.itemId, input.groupId);
+    const { rules, episodeKeys } = this.itemRules(c, input.itemType, input.itemId, input.groupId);
     if (rules.length === 0) return out;
-    const view = viewOf(c, key, state);
-    const pos: AlarmLogPos = { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt };
+    // Most positions fire nothing: the filter view and the logged position are built on the first fire only.
+    let view: ItemView | null = null;
+    let pos: AlarmLogPos | null = null;
+    let episodeKey = "";
     const fire = (
       rule: CompiledRule,
       event: string,
       params: Record<string, number>,
       episode: number | null,
     ) => {
+      view ??= viewOf(c, key, state);
       if (!passesFilters(rule, view, p.ts)) return;
-      const episodeKey = `${rule.id}:${key}`;
+      pos ??= { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt };
       out.fires.push({
         rule,
         companyId: input.companyId,
@@ -108,7 +135,13 @@ export class AlarmEngine {
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
     let events: EventView | null = null;
-    for (const rule of rules) {
+    let stateRule = rules[0] as CompiledRule;
+    const fireState = (event: string, params: Record<string, number>, episode: number) =>
+      fire(stateRule, event, params, episode);
+    this.timers.clear();
+    for (let r = 0; r < rules.length; r++) {
+      const rule = rules[r] as CompiledRule;
+      episodeKey = episodeKeys[r] as string;
       const eventFamily = EVENT_FAMILIES.get(rule.family);
       if (eventFamily) {
         events ??= {
@@ -129,19 +162,13 @@ export class AlarmEngine {
           for (const id of delta.exited)
             if (rule.zoneTargets.has(id)) fire(rule, `${prefix}Out`, { zoneId: id }, null);
       } else if (rule.family === 10) {
-        evaluateState(
-          this.episodes,
-          rule,
-          key,
-          state,
-          (event, params, episode) => fire(rule, event, params, episode),
-          out,
-        );
+        stateRule = rule;
+        evaluateState(this.episodes, rule, episodeKey, state, fireState, out);
       } else if (rule.family === 19) {
         if (
           consumption &&
           consumption.avg > rule.value &&
-          this.episodes.get(`${rule.id}:${key}`) !== consumption.month
+          this.episodes.get(episodeKey) !== consumption.month
         )
           fire(
             rule,
@@ -150,12 +177,12 @@ export class AlarmEngine {
             consumption.month,
           );
       } else if (TIMER_FAMILIES.has(rule.family)) {
-        const timer = timerCondition(c, rule, key, state);
-        if (
-          timer &&
-          p.ts - timer.start >= rule.value &&
-          this.episodes.get(`${rule.id}:${key}`) !== timer.start
-        )
+        let timer = this.timers.get(rule.family);
+        if (timer === undefined) {
+          timer = timerCondition(c, rule, key, state);
+          this.timers.set(rule.family, timer);
+        }
+        if (timer && p.ts - timer.start >= rule.value && this.episodes.get(episodeKey) !== timer.start)
           fire(rule, timer.event, { durationMs: p.ts - timer.start }, timer.start);
       }
     }
@@ -167,39 +194,52 @@ export class AlarmEngine {
     const out: EngineOutput = { fires: [], cleared: [] };
     const c = this.company(companyId);
     if (c.rules.length === 0) return out;
-    for (const item of items) {
-      const rules = this.rulesFor(companyId, item.itemType, item.itemId, item.groupId);
+    // One closure for the whole pass; the loop below sets what it fires about.
+    let item: ItemInput;
+    let key = "";
+    let rule: CompiledRule;
+    let episodeKey = "";
+    let view: ItemView | null = null;
+    const fire = (event: string, params: Record<string, number>, episode: number) => {
+      view ??= viewOf(c, key, item.state);
+      if (!passesFilters(rule, view, now)) return;
+      out.fires.push({
+        rule,
+        companyId,
+        itemType: item.itemType,
+        itemId: item.itemId,
+        groupId: item.groupId,
+        ts: now,
+        event,
+        params,
+        pos: posOf(item.state),
+        episode: { key: episodeKey, value: episode },
+      });
+      this.episodes.set(episodeKey, episode);
+    };
+    const timers = this.timers;
+    for (item of items) {
+      const { rules, episodeKeys } = this.itemRules(c, item.itemType, item.itemId, item.groupId);
       if (rules.length === 0) continue;
-      const key = itemKeyOf(item.itemType, item.itemId);
+      key = itemKeyOf(item.itemType, item.itemId);
       const fresh = item.state.pos !== null && now - item.state.pos.ts <= STALE_MS;
-      let view: ItemView | null = null;
-      for (const rule of rules) {
-        const fire = (event: string, params: Record<string, number>, episode: number) => {
-          view ??= viewOf(c, key, item.state);
-          if (!passesFilters(rule, view, now)) return;
-          const episodeKey = `${rule.id}:${key}`;
-          out.fires.push({
-            rule,
-            companyId,
-            itemType: item.itemType,
-            itemId: item.itemId,
-            groupId: item.groupId,
-            ts: now,
-            event,
-            params,
-            pos: posOf(item.state),
-            episode: { key: episodeKey, value: episode },
-          });
-          this.episodes.set(episodeKey, episode);
-        };
+      view = null;
+      timers.clear();
+      for (let r = 0; r < rules.length; r++) {
+        rule = rules[r] as CompiledRule;
+        episodeKey = episodeKeys[r] as string;
         if (rule.family === 10) {
-          evaluateState(this.episodes, rule, key, item.state, fire, out);
+          evaluateState(this.episodes, rule, episodeKey, item.state, fire, out);
           continue;
         }
         if (!TIMER_FAMILIES.has(rule.family) || (NEEDS_FRESH.has(rule.family) && !fresh)) continue;
-        const timer = timerCondition(c, rule, key, item.state);
+        let timer = timers.get(rule.family);
+        if (timer === undefined) {
+          timer = timerCondition(c, rule, key, item.state);
+          timers.set(rule.family, timer);
+        }
         if (!timer || now - timer.start < rule.value) continue;
-        if (this.episodes.get(`${rule.id}:${key}`) === timer.start) continue;
+        if (this.episodes.get(episodeKey) === timer.start) continue;
         fire(timer.event, { durationMs: now - timer.start }, timer.start);
       }
     }

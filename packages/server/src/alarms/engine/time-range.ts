@@ -22,7 +22,28 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * The last answers per zone, by UTC minute: the weekday and minute change only with the minute (zone offsets are
+ * whole minutes), and a fleet's positions and a timer tick ask about the same few minutes over and over.
+ */
+const recent = new Map<string, Map<number, { day: number; minute: number }>>();
+const RECENT_MINUTES = 64;
+
 export function localWeekMinute(ts: number, timeZone: string): { day: number; minute: number } {
+  const utcMinute = Math.floor(ts / 60_000);
+  let byMinute = recent.get(timeZone);
+  const hit = byMinute?.get(utcMinute);
+  if (hit) return hit;
+  const answer = formatWeekMinute(ts, timeZone);
+  if (!byMinute) {
+    byMinute = new Map();
+    recent.set(timeZone, byMinute);
+  } else if (byMinute.size >= RECENT_MINUTES) byMinute.clear();
+  byMinute.set(utcMinute, answer);
+  return answer;
+}
+
+function formatWeekMinute(ts: number, timeZone: string): { day: number; minute: number } {
   let day = 0;
   let hour = 0;
   let minute = 0;

@@ -13,7 +13,10 @@ export const CONSUMPTION_MIN_KM = 50;
 
 export class CompanyState {
   rules: CompiledRule[] = [];
-  byItem = new Map<string, { groupId: number | null; rules: CompiledRule[] }>();
+  /** Positions in `rules` of the rules naming an item (`${itemType}:${itemId}`) or a group (`${itemType}:g${groupId}`). */
+  ruleIndex = new Map<string, number[]>();
+  /** Per item: its rules and, in the same order, the episode keys (`${ruleId}:${itemKey}`), built once. */
+  byItem = new Map<string, ItemRules>();
   zones: CompanyZones | null = null;
   geoTracker = new ZoneTracker();
   poiTracker = new ZoneTracker();
@@ -22,6 +25,12 @@ export class CompanyState {
   motion = new Map<string, { motion: string; since: number }>();
   consumption = new Map<string, Consumption>();
   dirty = false;
+}
+
+export interface ItemRules {
+  groupId: number | null;
+  rules: CompiledRule[];
+  episodeKeys: string[];
 }
 
 const EMPTY: ReadonlySet<number> = new Set();

@@ -9,10 +9,15 @@ export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]>;
 }
 
+/** A transaction's session: queries, and COPY … FROM of CSV text into a table inside the transaction. */
+export interface Transaction extends Queryable {
+  copyFromCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+}
+
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` inside BEGIN/COMMIT; any throw rolls back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   /** Bulk-loads CSV text with COPY … FROM (the fastest path into PostgreSQL; used as the ingest reference). */

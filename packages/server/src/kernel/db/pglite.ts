@@ -3,9 +3,9 @@ import {
   type Database,
   DbError,
   type DbErrorFields,
-  type Queryable,
   type SqlParam,
   serializeParam,
+  type Transaction,
 } from "./database.ts";
 
 interface Reply {
@@ -67,23 +67,21 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     });
 
   const lock = new Lock();
-  const direct: Queryable = {
+  const direct: Transaction = {
     query: <R>(sql: string, params?: readonly SqlParam[]) => send("query", sql, params) as Promise<R[]>,
+    copyFromCsv: async (table, columns, csv) =>
+      void (await send(
+        "copy",
+        `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`,
+        [],
+        csv,
+      )),
   };
   const db: Database = {
     kind: "pglite",
     query: <R>(sql: string, params?: readonly SqlParam[]) => lock.run(() => direct.query<R>(sql, params)),
     exec: (sql) => lock.run(async () => void (await send("exec", sql))),
-    copyFromCsv: (table, columns, csv) =>
-      lock.run(
-        async () =>
-          void (await send(
-            "copy",
-            `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv)`,
-            [],
-            csv,
-          )),
-      ),
+    copyFromCsv: (table, columns, csv) => lock.run(() => direct.copyFromCsv(table, columns, csv)),
     transaction: (fn) =>
       lock.run(async () => {
         await send("exec", "BEGIN");

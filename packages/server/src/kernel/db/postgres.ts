@@ -32,6 +32,22 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+async function copyCsv(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  csv: string,
+): Promise<void> {
+  try {
+    const stream = client.query(
+      copyFrom(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`),
+    );
+    await pipeline(Readable.from([csv]), stream);
+  } catch (error) {
+    throw wrap(error);
+  }
+}
+
 /** Opens a pool on a PostgreSQL server; `schema` (if given) is created and put first on the search path. */
 export async function openPostgres(url: string, schema: string | null): Promise<Database> {
   const pool = new pg.Pool({
@@ -48,12 +64,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
     copyFromCsv: async (table, columns, csv) => {
       const client = await pool.connect();
       try {
-        const stream = client.query(
-          copyFrom(`copy ${table} (${columns.join(", ")}) from stdin with (format csv)`),
-        );
-        await pipeline(Readable.from([csv]), stream);
-      } catch (error) {
-        throw wrap(error);
+        await copyCsv(client, table, columns, csv);
       } finally {
         client.release();
       }
@@ -62,7 +73,10 @@ export async function openPostgres(url: string, schema: string | null): Promise<
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn(queryable(client));
+        const result = await fn({
+          ...queryable(client),
+          copyFromCsv: (table, columns, csv) => copyCsv(client, table, columns, csv),
+        });
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -1,0 +1,109 @@
+/**
+ * soak: the server under a fleet for minutes — BENCH_SOAK_DEVICES simulated devices (default 20,000; Teltonika,
+ * GT06 and OsmAnd, from a separate simulator process) every BENCH_SOAK_INTERVAL seconds, and BENCH_SOAK_CLIENTS
+ * live-channel clients (default 200) bound to the company, for BENCH_SOAK_MINUTES (default 10). PGlite on disk, or
+ * PostgreSQL when DATABASE_URL is set. Reports RSS at start (once every device has reported) and at the end,
+ * event-loop delay, errors (simulator and live channel) and positions lost: acknowledged to the simulator but
+ * not stored. Not part of `npm run bench` (minutes long): run `npm run bench soak`. Prints one JSON line.
+ */
+import { spawn } from "node:child_process";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { makeDevices } from "@vigia/sim";
+import WebSocket from "ws";
+import { createBenchFleet, round, signIn, startBenchPlatform } from "./support.ts";
+
+const DEVICES = Number(process.env.BENCH_SOAK_DEVICES ?? 20_000);
+const INTERVAL_S = Number(process.env.BENCH_SOAK_INTERVAL ?? 10);
+const CLIENTS = Number(process.env.BENCH_SOAK_CLIENTS ?? 200);
+const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+const PREFIX = "8900000";
+
+const mb = (bytes: number) => round(bytes / 1024 / 1024);
+const platform = await startBenchPlatform(process.env.DATABASE_URL || null);
+const devices = makeDevices(DEVICES, ["teltonika", "gt06", "osmand"], PREFIX);
+const companyId = await createBenchFleet(platform.ctx.db, devices);
+const token = await signIn(platform.url, "super@vigia.demo");
+
+let liveErrors = 0;
+let liveMessages = 0;
+const clients: WebSocket[] = [];
+for (let i = 0; i < CLIENTS; i++) {
+  const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
+  ws.on("error", () => {
+    liveErrors += 1;
+  });
+  ws.on("message", () => {
+    liveMessages += 1;
+  });
+  await new Promise<void>((resolve) => ws.on("open", () => resolve()));
+  ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
+  ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
+  clients.push(ws);
+}
+
+const ports = platform.gateway!.ports;
+const sim = spawn(
+  process.execPath,
+  [
+    fileURLToPath(new URL("../packages/sim/bin/vigia-sim.mjs", import.meta.url)),
+    ...["--devices", String(DEVICES), "--interval", String(INTERVAL_S), "--imei-prefix", PREFIX],
+    ...["--port-teltonika", String(ports.teltonika), "--port-gt06", String(ports.gt06)],
+    ...["--port-osmand", String(ports.osmand)],
+  ],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
+let simOut = "";
+sim.stdout.on("data", (chunk: Buffer) => {
+  simOut = (simOut + chunk.toString()).slice(-4000);
+  if (process.env.BENCH_SOAK_DEBUG) process.stderr.write(chunk);
+});
+
+// Start: once every device had the time to connect and report twice.
+await new Promise((resolve) => setTimeout(resolve, 2 * INTERVAL_S * 1000));
+const rssStart = process.memoryUsage().rss;
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+const started = Date.now();
+await new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000));
+delay.disable();
+const rssEnd = process.memoryUsage().rss;
+
+const simExit = new Promise((resolve) => sim.on("exit", resolve));
+sim.kill("SIGTERM");
+await simExit;
+await platform.services.processor.idle();
+const last =
+  simOut
+    .trim()
+    .split("\n")
+    .filter((l) => l.startsWith("t="))
+    .pop() ?? "";
+const field = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(last)?.[1] ?? Number.NaN);
+const stored = await platform.ctx.db.query<{ n: number }>(
+  "select count(*)::int as n from positions where company_id = $1",
+  [companyId],
+);
+for (const ws of clients) ws.close();
+console.log(
+  JSON.stringify({
+    bench: "soak",
+    devices: DEVICES,
+    intervalS: INTERVAL_S,
+    liveClients: CLIENTS,
+    minutes: round((Date.now() - started) / 60_000, 2),
+    rssStartMb: mb(rssStart),
+    rssEndMb: mb(rssEnd),
+    eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
+    eventLoopDelayMaxMs: round(delay.max / 1e6, 1),
+    sent: field("sent"),
+    acked: field("acked"),
+    stored: stored[0]!.n,
+    positionsLost: Math.max(0, field("acked") - stored[0]!.n),
+    simErrors: field("errors"),
+    liveErrors,
+    liveFrames: liveMessages,
+  }),
+);
+await platform.dispose();
+process.exit(0);
