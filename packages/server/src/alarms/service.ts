@@ -55,8 +55,17 @@ export class AlarmService {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  /** Rules of the company changed: reload them before the next evaluation. */
+  /** Told when rules change here, so the other nodes of a cluster reload theirs (`reload`). */
+  onInvalidate: ((companyId: number) => void) | null = null;
+
+  /** Rules of the company changed: reload them before the next evaluation, here and on every other node. */
   invalidate(companyId: number): void {
+    this.reload(companyId);
+    this.onInvalidate?.(companyId);
+  }
+
+  /** Drops this node's copy of the company's rules; the next evaluation loads them again. */
+  reload(companyId: number): void {
     this.loaded.delete(companyId);
   }
 
@@ -252,6 +261,7 @@ export class AlarmService {
       const rows = await tx.query<LogRow>(
         `insert into alarm_logs (company_id, rule_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (rule_id, item_type, item_id, ts) where rule_id is not null do nothing
          returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state`,
         [
           fire.companyId,
@@ -267,6 +277,8 @@ export class AlarmService {
           { current: open, historic: [open] },
         ],
       );
+      // Fired already for this position (a frame delivered again after a processor died): nothing more to do.
+      if (!rows[0]) return null;
       if (fire.episode) {
         await tx.query(
           `insert into alarm_episodes (rule_id, item_type, item_id, episode) values ($1, $2, $3, $4)
@@ -274,8 +286,9 @@ export class AlarmService {
           [fire.rule.id, fire.itemType, fire.itemId, fire.episode.value],
         );
       }
-      return rows[0]!;
+      return rows[0];
     });
+    if (!row) return;
     const log = logOf(row);
     this.publish(fire.companyId, log, { type: "alarmlog", data: { ...log } });
     this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));

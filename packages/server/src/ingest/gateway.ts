@@ -11,7 +11,7 @@ import {
   requireHandshake,
 } from "./device-limits.ts";
 import { osmAndListener } from "./osmand-listener.ts";
-import type { Processor } from "./processor.ts";
+import type { IngestQueue } from "./queue.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */
 export const IDLE_TIMEOUT_MS = 10 * 60_000;
@@ -46,7 +46,7 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
 function handleTcp(
   socket: net.Socket,
   protocol: "teltonika" | "gt06",
-  processor: Processor,
+  processor: IngestQueue,
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
   handshakeTimeoutMs: number,
@@ -149,7 +149,7 @@ function handleTcp(
 }
 
 export async function startGateway(
-  processor: Processor,
+  processor: IngestQueue,
   log: FastifyBaseLogger,
   options: {
     host: string;

@@ -2,6 +2,7 @@ import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
+import type { IngestQueue } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 
 export interface IngestRecord {
@@ -9,6 +10,8 @@ export interface IngestRecord {
   imei: string;
   remote: string;
   positions: DecodedPosition[];
+  /** When the gateway read the frame; absent: now (the gateway runs in this process). */
+  receivedTs?: number;
 }
 
 export type SubmitResult = "stored" | "unknown";
@@ -30,7 +33,7 @@ const MAX_BATCH_POSITIONS = 5000;
  * is acknowledged only for what is safely stored. Then it hands the committed positions to `live`, which
  * owns everything that follows (live state, messages, alarms).
  */
-export class Processor {
+export class Processor implements IngestQueue {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private closed = false;
@@ -56,7 +59,7 @@ export class Processor {
       this.queue.push({
         binding,
         positions: record.positions,
-        receivedTs: this.ctx.clock.now(),
+        receivedTs: record.receivedTs ?? this.ctx.clock.now(),
         resolve,
         reject,
       });

@@ -34,6 +34,14 @@ export interface Config {
   egressAllowPrivate: string | null;
   /** Seconds between positions of each simulated demo device. */
   simIntervalS: number;
+  /** Scale-out over NATS (README "Running as a cluster"); `natsUrl` null: one process, in-memory live bus. */
+  cluster: {
+    natsUrl: string | null;
+    prefix: string;
+    partitions: number;
+    /** How long a processor's claim on a partition lasts without renewal: the fail-over time after a crash. */
+    leaseMs: number;
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -102,6 +110,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
+    cluster: {
+      natsUrl: env.NATS_URL || null,
+      prefix: env.VIGIA_NATS_PREFIX || "vigia",
+      partitions: Math.floor(positive(env.VIGIA_PARTITIONS, 8)),
+      leaseMs: positive(env.VIGIA_LEASE_MS, 6000),
+    },
   };
 }
 

@@ -45,6 +45,29 @@ export class LiveStore {
     }
   }
 
+  /** Replaces one company's items by what item_state holds (a replica's read; nothing becomes dirty). */
+  async loadCompany(companyId: number): Promise<void> {
+    const rows = await this.db.query<{ item_type: number; item_id: number; state: StoredState }>(
+      "select item_type, item_id, state from item_state where company_id = $1",
+      [companyId],
+    );
+    for (const [k, c] of this.companyByItem)
+      if (c === companyId) {
+        this.items.delete(k);
+        this.dirty.delete(k);
+      }
+    for (const row of rows) {
+      const k = key(row.item_type, row.item_id);
+      this.items.set(k, {
+        state: row.state.state,
+        travelledM: row.state.travelledM,
+        lastFix: row.state.lastFix,
+        lastTs: row.state.lastTs,
+      });
+      this.companyByItem.set(k, companyId);
+    }
+  }
+
   get(itemType: number, itemId: number): EngineItem | undefined {
     return this.items.get(key(itemType, itemId));
   }
