@@ -155,6 +155,29 @@ export class AlarmService {
     }
   }
 
+  /**
+   * Cluster processors: whether this node owns the item (holds its device's partition). Timers are evaluated only
+   * by the owner, so two processors never both raise a timer alarm; null (one process): every item.
+   */
+  ownsItem: ((itemType: number, itemId: number) => boolean) | null = null;
+
+  /**
+   * This node took items over from another processor: reload the rules and episodes the other node may have
+   * changed, and start each item's zone memory from where its live state says it is.
+   */
+  async adopt(items: { companyId: number; itemType: number; itemId: number }[]): Promise<void> {
+    const companies = new Set(items.map((i) => i.companyId));
+    for (const companyId of companies) {
+      this.reload(companyId);
+      await this.ensureLoaded(companyId);
+      await this.refreshZones(companyId);
+    }
+    for (const { companyId, itemType, itemId } of items) {
+      const pos = this.ctx.live.state(itemType, itemId)?.pos ?? null;
+      this.engine.adopt(companyId, `${itemType}:${itemId}`, pos);
+    }
+  }
+
   /** One scheduler pass; tests call it directly after advancing the manual clock. */
   async tick(): Promise<void> {
     const now = this.ctx.clock.now();
@@ -165,7 +188,7 @@ export class AlarmService {
       await this.ensureLoaded(companyId);
       const items = this.ctx.live
         .companyItems(companyId)
-        .filter((s) => s.itemType !== 0)
+        .filter((s) => s.itemType !== 0 && (this.ownsItem?.(s.itemType, s.id) ?? true))
         .map((state) => ({
           companyId,
           itemType: state.itemType as 1 | 2 | 3,

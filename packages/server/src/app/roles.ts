@@ -17,6 +17,7 @@ import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import { followBindings, NatsBus } from "../live/index.ts";
+import { ItemPartitions } from "./item-partitions.ts";
 import { ownerTimers } from "./owner-timers.ts";
 import { startPlatform } from "./platform.ts";
 import { createServices } from "./services.ts";
@@ -97,9 +98,34 @@ export async function startProcessorNode(config: Config): Promise<Node> {
   await ensureIngestStream(cluster, config.cluster.leaseMs);
   const bus = new NatsBus(cluster, (err) => log.warn({ err }, "unreadable live message"));
   const services = await createServices(ctx, { bus, cluster });
-  const consumer = new PartitionConsumer(cluster, services.processor, log, config.cluster.leaseMs);
+  const { live, alarms } = services;
+  const items = new ItemPartitions(ctx.db, cluster.partitions);
+  await items.refresh(ctx.clock.now());
+  const consumer = new PartitionConsumer(cluster, services.processor, log, config.cluster.leaseMs, {
+    // Items of a claimed partition continue from what their previous owner persisted.
+    claimed: async (partition) => {
+      await items.refresh(ctx.clock.now());
+      const taken = items.itemsOf(partition);
+      await live.adoptItems(taken);
+      await alarms.adopt(taken);
+    },
+    // The next owner reads the state of the items from item_state: write it before the lease goes.
+    released: async () => {
+      await live.snapshot();
+    },
+  });
+  alarms.ownsItem = (itemType, itemId) => {
+    const partition = items.partitionOfItem(itemType, itemId);
+    return partition !== undefined && consumer.holds(partition);
+  };
   await consumer.start();
   const timers = ownerTimers(ctx, services, CLUSTER_SNAPSHOT_MS);
+  const refresh = setInterval(
+    () => void items.refreshIfOlder(ctx.clock.now(), 60_000).catch((err: unknown) => log.warn({ err })),
+    60_000,
+  );
+  refresh.unref();
+  timers.push(refresh);
   log.info({ node: consumer.nodeId, partitions: consumer.partitions() }, "processor consuming");
   return {
     log,

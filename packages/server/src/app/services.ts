@@ -14,9 +14,12 @@ import {
   LiveState,
   TrackService,
 } from "../live/index.ts";
+import { announceZoneChanges, forgetZones } from "../places/index.ts";
 
 /** The signal that tells every node a company's alarm rules changed. */
 const ALARM_RULES = "alarm-rules";
+/** The signal that tells every node a company's places (geozones, POIs) changed. */
+const ZONES = "zones";
 
 /**
  * The long-lived services of one running platform. Built here, in dependency order, and handed to the
@@ -68,6 +71,10 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   if (cluster) {
     alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));
     cluster.onSignal(ALARM_RULES, (companyId) => alarms.reload(Number(companyId)));
+  }
+  if (cluster) {
+    announceZoneChanges((companyId) => cluster.signal(ZONES, String(companyId)));
+    cluster.onSignal(ZONES, (companyId) => forgetZones(Number(companyId)));
   }
   if (!replica) alarms.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);

@@ -1,7 +1,7 @@
 /** Public surface of `ingest/`. The device side: gateway, MQTT, processor, device bindings, partitions and retention, config commands. */
 export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
 export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
-export { ensureIngestStream, JetStreamIngest } from "./jetstream.ts";
+export { ensureIngestStream, JetStreamIngest, partitionOf } from "./jetstream.ts";
 export { startMqttIngest } from "./mqtt.ts";
 export { PartitionConsumer } from "./partition-consumer.ts";
 export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";

@@ -7,6 +7,14 @@ import { consumerName, ingestRecordSchema, streamName } from "./jetstream.ts";
 import { planOwnership } from "./partition-owners.ts";
 import type { IngestQueue } from "./queue.ts";
 
+/** What the processor node does around a change of hands (live state and alarm memory of the items). */
+export interface PartitionHooks {
+  /** Before the first frame of a claimed partition is read. */
+  claimed?: (partition: number) => Promise<void>;
+  /** After the last frame of a partition given up was committed, before another node may claim it. */
+  released?: (partition: number) => Promise<void>;
+}
+
 interface Held {
   revision: number;
   messages: ConsumerMessages;
@@ -37,7 +45,12 @@ export class PartitionConsumer {
     private readonly queue: IngestQueue,
     private readonly log: FastifyBaseLogger,
     private readonly leaseMs: number,
+    private readonly hooks: PartitionHooks = {},
   ) {}
+
+  holds(partition: number): boolean {
+    return this.held.has(partition);
+  }
 
   /** Partitions this node holds now (metrics, tests). */
   partitions(): number[] {
@@ -98,7 +111,9 @@ export class PartitionConsumer {
     for (const p of plan.claim) {
       if (this.closed) return;
       const revision = await kv.create(`part.${p}`, this.nodeId).catch(() => null);
-      if (revision !== null) await this.consume(p, revision);
+      if (revision === null) continue;
+      await this.hooks.claimed?.(p);
+      await this.consume(p, revision);
     }
   }
 
@@ -160,6 +175,11 @@ export class PartitionConsumer {
     if (!held) return;
     const revision = held.revision;
     await this.stop(partition);
+    await this.hooks
+      .released?.(partition)
+      .catch((err: unknown) =>
+        this.log.warn({ err, partition }, "handing a partition back: its state was not saved"),
+      );
     // Only our own lease is dropped: if it changed hands meanwhile, the new owner keeps it.
     await this.kv?.delete(`part.${partition}`, { previousSeq: revision }).catch(() => undefined);
     this.log.info({ partition, node: this.nodeId }, "partition released");

@@ -143,6 +143,14 @@ export class LiveState {
     if (this.replica) await this.store.loadCompany(companyId);
   }
 
+  /**
+   * A cluster processor takes items over from another (a partition claimed): their state continues from what the
+   * previous owner last persisted (it snapshots every second, and once more when it hands a partition back).
+   */
+  async adoptItems(items: readonly { itemType: number; itemId: number }[]): Promise<void> {
+    await this.store.loadItems(items);
+  }
+
   /** Writes changed items to item_state; returns how many. A replica writes nothing (the owners do). */
   snapshot(): Promise<number> {
     return this.replica ? Promise.resolve(0) : this.store.snapshot();
