@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm } from "@nats-io/kv";
 import { connect } from "@nats-io/transport-node";
-import pg from "pg";
 import { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "../packages/server/src/demo/index.ts";
 import { readConfig, systemClock } from "../packages/server/src/kernel/config.ts";
 import { migrate } from "../packages/server/src/kernel/db/migrate.ts";

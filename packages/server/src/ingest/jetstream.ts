@@ -9,8 +9,7 @@ import {
 } from "@nats-io/jetstream";
 import { z } from "zod";
 import type { Cluster } from "../kernel/cluster.ts";
-import type { IngestRecord, SubmitResult } from "./processor.ts";
-import type { IngestQueue } from "./queue.ts";
+import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceRegistry } from "./registry.ts";
 
 /** FNV-1a of the device identifier: every frame of one device lands in one partition, so its order is kept. */

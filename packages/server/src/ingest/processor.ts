@@ -2,19 +2,8 @@ import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { dayStartOf, type PartitionManager } from "./partitions.ts";
-import type { IngestQueue } from "./queue.ts";
+import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
-
-export interface IngestRecord {
-  protocol: string;
-  imei: string;
-  remote: string;
-  positions: DecodedPosition[];
-  /** When the gateway read the frame; absent: now (the gateway runs in this process). */
-  receivedTs?: number;
-}
-
-export type SubmitResult = "stored" | "unknown";
 
 interface Pending {
   binding: DeviceBinding;

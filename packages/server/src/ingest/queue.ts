@@ -1,4 +1,16 @@
-import type { IngestRecord, SubmitResult } from "./processor.ts";
+import type { DecodedPosition } from "@vigia/protocols";
+
+/** One decoded device message for the ingest. */
+export interface IngestRecord {
+  protocol: string;
+  imei: string;
+  remote: string;
+  positions: DecodedPosition[];
+  /** When the gateway read the frame; absent: now (the gateway runs in this process). */
+  receivedTs?: number;
+}
+
+export type SubmitResult = "stored" | "unknown";
 
 /**
  * Where the device gateway hands decoded messages. `submit` resolves once the record is durable: in one process
