@@ -3,10 +3,17 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm } from "@nats-io/kv";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { emptyAlarmRule, liveServerMessageSchema } from "@vigia/domain";
-import { encodeGt06Location, encodeGt06Login, encodeGt06Status } from "@vigia/protocols";
+import {
+  encodeGt06Location,
+  encodeGt06Login,
+  encodeGt06Status,
+  encodeTeltonikaCommand,
+  encodeTeltonikaResponse,
+} from "@vigia/protocols";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { configCommandTexts } from "../src/ingest/config-commands.ts";
 import { answers, freePort, type Node, runOnce, startNode, stopNode, until } from "./support/cluster.ts";
 import { type SimpleFix, TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 
@@ -332,12 +339,98 @@ describe("cluster: gateways, processors and API nodes over NATS JetStream", () =
     await until("the alarmed vehicle's last position on API node 2", () =>
       seen.some((m) => m.type === "vPos" && m.id === alarmed.vehicleId && m.ts === last) ? true : undefined,
     );
+    // The alarm is stored after its batch's live messages went out: wait for its notice on API node 2.
+    await until("the alarm notice on API node 2", () =>
+      seen.some((m) => m.type === "alarmlog") ? true : undefined,
+    );
+    // Then let every frame be acknowledged (nothing left to deliver again) and send one more position: the
+    // processor applies batches one after another, so once its message arrives every earlier alarm was handled.
+    const jsm = await jetstreamManager(nc);
+    await until("every partition drained", async () => {
+      for (let p = 0; p < PARTITIONS; p++) {
+        const info = await jsm.consumers.info(`${prefix.toUpperCase()}_INGEST`, `p${p}`);
+        if (info.num_pending > 0 || info.num_ack_pending > 0) return undefined;
+      }
+      return true;
+    });
+    const sentinel = last + 1000;
+    await runTeltonika(alarmed, ports.gw1t!, (batch) =>
+      batch === 0 ? [{ ts: sentinel, lat: ZONE.lat, lng: ZONE.lng, spd: 0 }] : null,
+    );
+    await until("the last position's message on API node 2", () =>
+      seen.some((m) => m.type === "vPos" && m.id === alarmed.vehicleId && m.ts === sentinel)
+        ? true
+        : undefined,
+    );
     const logs = await q<{ n: number }>(
       `select count(*)::int as n from "${schema}".alarm_logs where item_id = $1`,
       [alarmed.vehicleId],
     );
     expect(logs[0]!.n).toBe(1);
-    expect(seen.some((m) => m.type === "alarmlog")).toBe(true);
     ws.close();
   }, 300_000);
+
+  it("records unknown devices and delivers device configuration from the gateways, reading the database", async () => {
+    const unknown = await TestDevice.connect(ports.gw2t!);
+    unknown.send(teltonikaHandshake("359999999999998"));
+    await expect(unknown.read(1)).rejects.toThrow("closed");
+    expect(
+      await q(`select protocol from "${schema}".unknown_devices where device_id = '359999999999998'`),
+    ).toEqual([{ protocol: "teltonika" }]);
+
+    const acme = (
+      await q<{ id: number }>(`select id from "${schema}".companies where name = 'Acme Logistics'`)
+    )[0]!.id;
+    const token = await login(ports.api2!);
+    const api2 = (path: string, init: RequestInit = {}) =>
+      fetch(`http://127.0.0.1:${ports.api2}/fr/v1/companies/id/${acme}/${path}`, {
+        ...init,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      });
+    const trackers = (await (await api2("trackers")).json()) as Record<
+      string,
+      { id: number; deviceId: string; typeId: number; configState: string }
+    >;
+    const teltonikaIds = new Set(
+      (
+        await q<{ device_id: string }>(
+          `select d.device_id from "${schema}".devices d join "${schema}".device_types t on t.id = d.type_id
+           where t.proto = 'teltonika'`,
+        )
+      ).map((r) => r.device_id),
+    );
+    const row = Object.values(trackers).find((t) => teltonikaIds.has(t.deviceId))!;
+    const settings = {
+      apn: "m2m.movistar",
+      server: "gw.vigia.demo",
+      port: 5027,
+      speedLimit: 110,
+      interval: 30,
+      sleepTime: 15,
+    };
+    const saved = await api2(`trackers/id/${row.id}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        deviceId: row.deviceId,
+        typeId: row.typeId,
+        configActive: true,
+        config: settings,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const [text] = configCommandTexts("teltonika", settings);
+    const expected = encodeTeltonikaCommand(text!);
+
+    const device = await TestDevice.connect(ports.gw1t!);
+    device.send(teltonikaHandshake(row.deviceId));
+    expect((await device.read(1))[0]).toBe(1);
+    expect(await device.read(expected.length)).toEqual(expected);
+    device.send(encodeTeltonikaResponse("New value 2001:m2m.movistar;"));
+    // The gateway handles a connection's messages in order: the ACK of this packet means the answer is recorded.
+    device.send(teltonikaPacket([{ ts: Date.now() - 1000, lat: 40.41, lng: -3.7, spd: 0 }]));
+    expect((await device.read(4)).readUInt32BE(0)).toBe(1);
+    device.end();
+    const after = (await (await api2("trackers")).json()) as typeof trackers;
+    expect(after[row.id]!.configState).toBe("updated");
+  }, 120_000);
 });
