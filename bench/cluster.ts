@@ -110,6 +110,9 @@ async function run(databaseUrl: string, processors: number) {
     await until(
       "every position committed",
       async () => {
+        // A node that died would leave the count short forever: say so rather than wait out the deadline.
+        const dead = nodes.find((n) => n.child.exitCode !== null || n.child.signalCode !== null);
+        if (dead) throw new Error(`${dead.name} exited: ${dead.log().slice(-2000)}`);
         const rows = await db.query<{ n: number }>("select count(*)::int as n from positions");
         return rows[0]!.n >= total ? true : undefined;
       },

@@ -31,12 +31,36 @@ export class NatsBus implements LiveBus {
     private readonly onBadMessage: (error: unknown) => void,
   ) {}
 
+  /**
+   * One NATS message per publish, split where it would pass the server's payload limit (1 MB by default): a large
+   * batch of positions must not be refused, which would fail the whole batch after its commit.
+   */
   publish(companyId: number, envelopes: LiveEnvelope[]): void {
-    if (envelopes.length === 0 || this.cluster.nc.isClosed()) return;
-    this.cluster.nc.publish(
-      this.cluster.subject("live", companyId),
-      this.encoder.encode(JSON.stringify(envelopes)),
-    );
+    const { nc } = this.cluster;
+    if (envelopes.length === 0 || nc.isClosed()) return;
+    const subject = this.cluster.subject("live", companyId);
+    const limit = Math.max(4096, (nc.info?.max_payload ?? 1_048_576) - 1024);
+    let parts: string[] = [];
+    let size = 2;
+    const flush = () => {
+      if (parts.length > 0) nc.publish(subject, this.encoder.encode(`[${parts.join(",")}]`));
+      parts = [];
+      size = 2;
+    };
+    for (const envelope of envelopes) {
+      const json = JSON.stringify(envelope);
+      const bytes = Buffer.byteLength(json);
+      if (bytes + 2 > limit) {
+        this.onBadMessage(
+          new Error(`live message of ${bytes} bytes is above the NATS payload limit; not sent`),
+        );
+        continue;
+      }
+      if (size + bytes + 1 > limit) flush();
+      parts.push(json);
+      size += bytes + 1;
+    }
+    flush();
   }
 
   subscribe(companyId: number, handler: LiveHandler): () => void {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -51,6 +52,8 @@ export function startNode(
     const onData = (chunk: Buffer) => {
       const before = log.includes(ready);
       log += chunk.toString();
+      if (process.env.CLUSTER_NODE_LOGS)
+        appendFileSync(`${process.env.CLUSTER_NODE_LOGS}/${name}.log`, chunk);
       if (!before && log.includes(ready)) resolve(node);
     };
     child.stdout!.on("data", onData);
