@@ -2,10 +2,26 @@
 // Runs the benchmarks one after another (or those named on the command line); each prints one JSON line.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import { fileURLToPath } from "node:url";
 
 const ALL = ["ingest", "live-latency", "map", "geozones", "alarms", "route"];
 const dir = fileURLToPath(new URL(".", import.meta.url));
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+const answers = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+// The cluster bench needs a NATS server with JetStream: it runs by default only when one answers.
+if (await answers(4222)) ALL.push("cluster");
+else console.error("bench cluster: not run (no NATS server on 127.0.0.1:4222)");
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 let failed = false;
 for (const name of names) {

@@ -56,8 +56,17 @@ export class AlarmService {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  /** Rules of the company changed: reload them before the next evaluation. */
+  /** Told when rules change here, so the other nodes of a cluster reload theirs (`reload`). */
+  onInvalidate: ((companyId: number) => void) | null = null;
+
+  /** Rules of the company changed: reload them before the next evaluation, here and on every other node. */
   invalidate(companyId: number): void {
+    this.reload(companyId);
+    this.onInvalidate?.(companyId);
+  }
+
+  /** Drops this node's copy of the company's rules; the next evaluation loads them again. */
+  reload(companyId: number): void {
     this.loaded.delete(companyId);
   }
 
@@ -151,6 +160,29 @@ export class AlarmService {
     }
   }
 
+  /**
+   * Cluster processors: whether this node owns the item (holds its device's partition). Timers are evaluated only
+   * by the owner, so two processors never both raise a timer alarm; null (one process): every item.
+   */
+  ownsItem: ((itemType: number, itemId: number) => boolean) | null = null;
+
+  /**
+   * This node took items over from another processor: reload the rules and episodes the other node may have
+   * changed, and start each item's zone memory from where its live state says it is.
+   */
+  async adopt(items: { companyId: number; itemType: number; itemId: number }[]): Promise<void> {
+    const companies = new Set(items.map((i) => i.companyId));
+    for (const companyId of companies) {
+      this.reload(companyId);
+      await this.ensureLoaded(companyId);
+      await this.refreshZones(companyId);
+    }
+    for (const { companyId, itemType, itemId } of items) {
+      const pos = this.ctx.live.state(itemType, itemId)?.pos ?? null;
+      this.engine.adopt(companyId, `${itemType}:${itemId}`, pos);
+    }
+  }
+
   /** One scheduler pass; tests call it directly after advancing the manual clock. */
   async tick(): Promise<void> {
     const now = this.ctx.clock.now();
@@ -161,7 +193,7 @@ export class AlarmService {
       await this.ensureLoaded(companyId);
       const items = this.ctx.live
         .companyItems(companyId)
-        .filter((s) => s.itemType !== 0)
+        .filter((s) => s.itemType !== 0 && (this.ownsItem?.(s.itemType, s.id) ?? true))
         .map((state) => ({
           companyId,
           itemType: state.itemType as 1 | 2 | 3,
@@ -257,6 +289,7 @@ export class AlarmService {
       const rows = await tx.query<LogRow>(
         `insert into alarm_logs (company_id, rule_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (rule_id, item_type, item_id, ts) where rule_id is not null do nothing
          returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state`,
         [
           fire.companyId,
@@ -272,6 +305,8 @@ export class AlarmService {
           { current: open, historic: [open] },
         ],
       );
+      // Fired already for this position (a frame delivered again after a processor died): nothing more to do.
+      if (!rows[0]) return null;
       if (fire.episode) {
         await tx.query(
           `insert into alarm_episodes (rule_id, item_type, item_id, episode) values ($1, $2, $3, $4)
@@ -279,8 +314,9 @@ export class AlarmService {
           [fire.rule.id, fire.itemType, fire.itemId, fire.episode.value],
         );
       }
-      return rows[0]!;
+      return rows[0];
     });
+    if (!row) return;
     const log = logOf(row);
     this.publish(fire.companyId, log, { type: "alarmlog", data: { ...log } });
     this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));

@@ -6,39 +6,66 @@ import { readConfig, systemClock } from "../kernel/config.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";
 import { startPlatform } from "./platform.ts";
+import { joinCluster, type Node, startApiNode, startGatewayNode, startProcessorNode } from "./roles.ts";
 import { SteerableClock, testClockMount, testClockRequested } from "./test-clock.ts";
 
 const USAGE = `vigia <command>
 
   start                       run the platform (API, web app, gateway, processor; demo on an empty database)
+  gateway                     cluster role: device sockets; frames go to the NATS JetStream ingest stream
+  processor                   cluster role: commits frames from the stream, live state, alarms
+  api                         cluster role: HTTP API, web app and live channel (live messages over NATS)
   migrate                     apply pending database migrations and exit
   create-user --email E --password P --role ROLE (--company-id N | --reseller-id N) [--first-name F --last-name L]
   decode <protocol> <hex-or-request>
                               decode one device message and print it as JSON
 
-Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET`;
+Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET
+Cluster: NATS_URL (required by the roles), VIGIA_NATS_PREFIX, VIGIA_PARTITIONS, VIGIA_LEASE_MS`;
+
+/** Stops the node on SIGINT or SIGTERM, letting work in hand finish (acknowledged frames commit). */
+function stopOnSignal(node: Node): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    node.log.info({ signal }, "shutting down");
+    await node.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
 
 async function start(): Promise<void> {
   const config = readConfig();
+  // NATS_URL set: the live bus runs over NATS, so API nodes (`vigia api`) can serve this node's live messages.
+  const cluster = config.cluster.natsUrl ? await joinCluster(config, "start") : undefined;
   // Browser tests only: a clock they can move forward, and the route that moves it.
   const testClock = testClockRequested() ? new SteerableClock() : null;
   let sweep: () => Promise<unknown> = async () => undefined;
   const platform = await startPlatform(config, {
+    cluster,
     ...(testClock ? { clock: testClock, mounts: [testClockMount(testClock, () => sweep())] } : {}),
   });
   sweep = () => platform.services.live.markSilentItems();
   if (testClock) platform.ctx.log.warn("VIGIA_TEST_CLOCK=manual: the test clock route is open (tests only)");
   platform.ctx.log.info(`Vigia is running at http://localhost:${config.port}`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    platform.ctx.log.info({ signal }, "shutting down");
-    await platform.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  stopOnSignal({
+    log: platform.ctx.log,
+    close: async () => {
+      await platform.close();
+      await cluster?.close();
+    },
+  });
+}
+
+async function role(name: "gateway" | "processor" | "api"): Promise<void> {
+  const config = readConfig();
+  const starters = { gateway: startGatewayNode, processor: startProcessorNode, api: startApiNode };
+  const node = await starters[name](config);
+  if (name === "api") node.log.info(`Vigia API is running at http://localhost:${config.port}`);
+  stopOnSignal(node);
 }
 
 async function migrateOnly(): Promise<void> {
@@ -96,6 +123,10 @@ async function main(argv: string[]): Promise<void> {
   switch (command) {
     case "start":
       return start();
+    case "gateway":
+    case "processor":
+    case "api":
+      return role(command);
     case "migrate":
       return migrateOnly();
     case "create-user":

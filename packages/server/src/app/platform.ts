@@ -4,7 +4,6 @@ import pino from "pino";
 import { ensureDefaultSite, ensureDeviceTypes, seedDemo, startDemoSimulation } from "../demo/index.ts";
 import {
   createConfigCommands,
-  dropExpiredPartitions,
   type Gateway,
   IngestJournal,
   type JournalIo,
@@ -12,6 +11,7 @@ import {
   startMqttIngest,
 } from "../ingest/index.ts";
 import { loadJwtKey } from "../kernel/auth/secrets.ts";
+import type { Cluster } from "../kernel/cluster.ts";
 import { type Clock, type Config, systemClock } from "../kernel/config.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Database } from "../kernel/db/database.ts";
@@ -19,13 +19,13 @@ import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
-import type { LiveBus, LiveHub } from "../live/index.ts";
+import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
 import { metricsMount } from "./metrics.ts";
+import { ownerTimers } from "./owner-timers.ts";
 import { apiRoutes } from "./routes.ts";
 import { createServices, type Services } from "./services.ts";
 
 /** How often items are checked for silence; a fraction of the shortest offline timeout (1 min). */
-const OFFLINE_SWEEP_MS = 15_000;
 
 export interface Platform {
   app: FastifyInstance;
@@ -48,6 +48,13 @@ export interface PlatformOptions {
   bus?: LiveBus;
   /** File access of the PGlite ingest journal (tests count its syncs). */
   journalIo?: JournalIo;
+  /** A cluster node (`NATS_URL`): the live bus runs over NATS. */
+  cluster?: Cluster;
+  /**
+   * `all` (`vigia start`): everything in one process. `api` (`vigia api`): HTTP and WebSocket only; positions
+   * are committed by processor nodes, whose live messages arrive over NATS.
+   */
+  role?: "all" | "api";
 }
 
 /** Opens the database, migrates, seeds the demo when empty, builds the services and starts the HTTP API. */
@@ -74,8 +81,18 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
           ...(options.journalIo ? { io: options.journalIo } : {}),
         })
       : null;
-  const services = await createServices(ctx, { bus: options.bus, durability: journal ?? undefined });
-  const { mailer, live, partitions, processor, alarms, hub } = services;
+  const { cluster } = options;
+  const api = options.role === "api";
+  const bus =
+    options.bus ??
+    (cluster ? new NatsBus(cluster, (err) => log.warn({ err }, "unreadable live message")) : undefined);
+  const services = await createServices(ctx, {
+    bus,
+    cluster,
+    replica: api,
+    durability: journal ?? undefined,
+  });
+  const { mailer, live, processor, alarms, hub } = services;
   let gatewayRef: Gateway | null = null;
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
@@ -92,20 +109,21 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const gateway = config.gateway
-    ? await startGateway(processor, log, {
-        host: config.host,
-        ports: config.ports,
-        now: () => clock.now(),
-        commands: createConfigCommands(db, () => clock.now()),
-        deviceCommands: services.deviceCommands,
-        deviceKey: async (imei) => (await services.registry.lookup(imei))?.key ?? null,
-        limits: config.deviceLimits,
-      })
-    : null;
+  const gateway =
+    config.gateway && !api
+      ? await startGateway(processor, log, {
+          host: config.host,
+          ports: config.ports,
+          now: () => clock.now(),
+          commands: createConfigCommands(db, () => clock.now()),
+          deviceCommands: services.deviceCommands,
+          deviceKey: async (imei) => (await services.registry.lookup(imei))?.key ?? null,
+          limits: config.deviceLimits,
+        })
+      : null;
   gatewayRef = gateway;
   const mqttIngest =
-    config.gateway && config.mqttUrl
+    config.gateway && !api && config.mqttUrl
       ? await startMqttIngest(processor, log, { url: config.mqttUrl, now: () => clock.now() })
       : null;
   const stopSimulation =
@@ -113,25 +131,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       ? await startDemoSimulation(db, config, gateway.ports, (msg) => log.debug(msg))
       : null;
 
-  const timers = [
-    setInterval(() => void mailer.flush().catch(() => undefined), 60_000),
-    // Items whose devices fell silent turn offline; the sweep is cheap (one query, one pass in memory).
-    setInterval(
-      () => void live.markSilentItems().catch((err: unknown) => log.warn({ err }, "offline sweep failed")),
-      OFFLINE_SWEEP_MS,
-    ),
-    setInterval(
-      () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
-      30_000,
-    ),
-    setInterval(
-      () =>
-        void dropExpiredPartitions(db, partitions, clock.now()).catch((err: unknown) =>
-          log.warn({ err }, "retention failed"),
-        ),
-      3_600_000,
-    ),
-  ];
+  const timers = [setInterval(() => void mailer.flush().catch(() => undefined), 60_000)];
+  // An API node owns no live state and no positions: the processors snapshot and drop old partitions.
+  if (!api) timers.push(...ownerTimers(ctx, services, 30_000));
   for (const timer of timers) timer.unref();
   const url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
   links.listening(url);

@@ -13,7 +13,7 @@ import {
   requireHandshake,
 } from "./device-limits.ts";
 import { osmAndListener } from "./osmand-listener.ts";
-import type { Processor } from "./processor.ts";
+import type { IngestQueue } from "./queue.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */
 export const IDLE_TIMEOUT_MS = 10 * 60_000;
@@ -50,11 +50,12 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
 function handleTcp(
   socket: net.Socket,
   protocol: "teltonika" | "gt06",
-  processor: Processor,
+  processor: IngestQueue,
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
   handshakeTimeoutMs: number,
   deviceCommands: DeviceCommandQueue | null,
+  now: () => number,
 ): void {
   const session = protocols[protocol].createSession();
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
@@ -155,7 +156,7 @@ function handleTcp(
 
   socket.on("data", (chunk: Buffer) => {
     // Received when read from the socket, not when its turn in this connection's ACK order comes.
-    const readTs = processor.now();
+    const readTs = now();
     const out = session.push(chunk);
     if (session.imei() !== null) identified();
     for (const message of out.messages) {
@@ -188,7 +189,7 @@ function handleTcp(
 }
 
 export async function startGateway(
-  processor: Processor,
+  processor: IngestQueue,
   log: FastifyBaseLogger,
   options: {
     host: string;
@@ -242,6 +243,7 @@ export async function startGateway(
           options.commands ?? null,
           limits.handshakeTimeoutMs,
           options.deviceCommands ?? null,
+          options.now,
         );
     });
   const teltonika = tcp("teltonika");

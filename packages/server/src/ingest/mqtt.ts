@@ -1,7 +1,7 @@
 import { decodeMqttJson, MQTT_DEFAULT_TOPIC } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import mqtt, { type MqttClient } from "mqtt";
-import type { Processor } from "./processor.ts";
+import type { IngestQueue } from "./queue.ts";
 
 /**
  * Subscribes to JSON positions on an MQTT broker (MQTT_URL). Messages are received with QoS 1 on a
@@ -9,7 +9,7 @@ import type { Processor } from "./processor.ts";
  * redelivers anything the platform did not store.
  */
 export async function startMqttIngest(
-  processor: Processor,
+  processor: IngestQueue,
   log: FastifyBaseLogger,
   options: { url: string; topic?: string; clientId?: string; now: () => number },
 ): Promise<{ client: MqttClient; close(): Promise<void> }> {

@@ -3,7 +3,7 @@ import type http from "node:http";
 import { decodeOsmAndRequest } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { RateLimiter } from "./device-limits.ts";
-import type { Processor } from "./processor.ts";
+import type { IngestQueue } from "./queue.ts";
 
 const MAX_BODY = 256 * 1024;
 
@@ -32,7 +32,7 @@ export function keyMatches(expected: string, presented: string | null): boolean 
  * so that no one can flood a device's track, keyed or not.
  */
 export function osmAndListener(deps: {
-  processor: Processor;
+  processor: IngestQueue;
   log: FastifyBaseLogger;
   now: () => number;
   limiter: RateLimiter;

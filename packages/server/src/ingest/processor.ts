@@ -5,20 +5,8 @@ import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { type CandidateRow, commitPositions, markFirstSeen, positionRow } from "./commit.ts";
 import { commitIsDurable, type Durability } from "./durability.ts";
 import type { PartitionManager } from "./partitions.ts";
+import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
-
-export interface IngestRecord {
-  protocol: string;
-  imei: string;
-  remote: string;
-  positions: DecodedPosition[];
-  /** When the frame was read from the device's connection; default: when submitted. */
-  receivedTs?: number;
-  /** The frame as received (bytes or request text), kept with a position that cannot be stored. */
-  raw?: Buffer | string;
-}
-
-export type SubmitResult = "stored" | "unknown";
 
 interface Pending {
   binding: DeviceBinding;
@@ -55,7 +43,7 @@ export interface ProcessorOptions {
  * - Apply: committed batches go to `live` strictly in commit order, one at a time, while later batches commit.
  *   PostgreSQL runs two commits at once (separate sessions); PGlite has one session, so one.
  */
-export class Processor {
+export class Processor implements IngestQueue {
   private queue: Pending[] = [];
   private held = 0;
   private readonly roomWaiters: (() => void)[] = [];

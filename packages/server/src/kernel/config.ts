@@ -39,6 +39,14 @@ export interface Config {
   /** Bearer token for /metrics (METRICS_TOKEN); without it only loopback may read, unless VIGIA_METRICS_PUBLIC. */
   metricsToken: string | null;
   metricsPublic: boolean;
+  /** Scale-out over NATS (README "Running as a cluster"); `natsUrl` null: one process, in-memory live bus. */
+  cluster: {
+    natsUrl: string | null;
+    prefix: string;
+    partitions: number;
+    /** How long a processor's claim on a partition lasts without renewal: the fail-over time after a crash. */
+    leaseMs: number;
+  };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -110,6 +118,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
     metricsToken: env.METRICS_TOKEN || null,
     metricsPublic: flag(env.VIGIA_METRICS_PUBLIC, false),
+    cluster: {
+      natsUrl: env.NATS_URL || null,
+      prefix: env.VIGIA_NATS_PREFIX || "vigia",
+      partitions: Math.floor(positive(env.VIGIA_PARTITIONS, 8)),
+      leaseMs: positive(env.VIGIA_LEASE_MS, 6000),
+    },
   };
 }
 

@@ -329,6 +329,7 @@ export class LiveHub {
     client.unsubscribe?.();
     client.scope = scope;
     client.details.clear();
+    await this.live.prepareCompany(companyId);
     const snapshot: Record<`${ItemKey}s`, Record<string, LiveItemState>> = {
       vehicles: {},
       assets: {},

@@ -17,6 +17,7 @@ export {
   LiveState,
   reloadGroups,
 } from "./live-state.ts";
+export { clusterBindings, followBindings, NatsBus } from "./nats-bus.ts";
 export { liveRoutes } from "./routes.ts";
 export type { Effect } from "./state-engine.ts";
 export { TrackService } from "./track-service.ts";

@@ -92,13 +92,22 @@ export class LiveState {
   private readonly bus: LiveBus;
   private readonly listeners: AppliedListener[] = [];
 
+  private readonly replica: boolean;
+
+  /**
+   * `replica`: this node does not own live state (an API node of a cluster: the processors own it and persist it
+   * to item_state every second). It reads a company's state from item_state when a client binds to it, never
+   * writes item_state, and hears the owners' messages on the bus.
+   */
   constructor(
     private readonly ctx: KernelContext,
     private readonly bindings: BindingCache,
     bus: LiveBus = new MemoryBus(),
+    options: { replica?: boolean } = {},
   ) {
     this.store = new LiveStore(ctx.db, ctx.clock);
     this.bus = bus;
+    this.replica = options.replica ?? false;
   }
 
   /** Loads the snapshotted state, so motion, odometers and timers continue where they were. */
@@ -131,13 +140,29 @@ export class LiveState {
     this.listeners.push(listener);
   }
 
-  /** Writes changed items to item_state; returns how many. */
+  /**
+   * Before a client gets a company's snapshot: a replica reads the company's persisted state (at most the owners'
+   * snapshot interval old; the bus brings every change after it). The owner has it in memory already.
+   */
+  async prepareCompany(companyId: number): Promise<void> {
+    if (this.replica) await this.store.loadCompany(companyId);
+  }
+
+  /**
+   * A cluster processor takes items over from another (a partition claimed): their state continues from what the
+   * previous owner last persisted (it snapshots every second, and once more when it hands a partition back).
+   */
+  async adoptItems(items: readonly { itemType: number; itemId: number }[]): Promise<void> {
+    await this.store.loadItems(items);
+  }
+
+  /** Writes changed items to item_state; returns how many. A replica writes nothing (the owners do). */
   snapshot(): Promise<number> {
-    return this.store.snapshot();
+    return this.replica ? Promise.resolve(0) : this.store.snapshot();
   }
 
   async close(): Promise<void> {
-    await this.store.snapshot().catch(() => undefined);
+    await this.snapshot().catch(() => undefined);
     await this.bus.close();
   }
 

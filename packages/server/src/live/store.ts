@@ -46,6 +46,55 @@ export class LiveStore {
     }
   }
 
+  /** Replaces one company's items by what item_state holds (a replica's read; nothing becomes dirty). */
+  async loadCompany(companyId: number): Promise<void> {
+    const rows = await this.db.query<{ item_type: number; item_id: number; state: StoredState }>(
+      "select item_type, item_id, state from item_state where company_id = $1",
+      [companyId],
+    );
+    for (const [k, c] of this.companyByItem)
+      if (c === companyId) {
+        this.items.delete(k);
+        this.dirty.delete(k);
+      }
+    for (const row of rows) {
+      const k = key(row.item_type, row.item_id);
+      this.items.set(k, {
+        state: row.state.state,
+        travelledM: row.state.travelledM,
+        lastFix: row.state.lastFix,
+        lastTs: row.state.lastTs,
+      });
+      this.companyByItem.set(k, companyId);
+    }
+  }
+
+  /** Replaces the named items by what item_state holds (another node owned them until now). */
+  async loadItems(items: readonly { itemType: number; itemId: number }[]): Promise<void> {
+    if (items.length === 0) return;
+    const rows = await this.db.query<{
+      item_type: number;
+      item_id: number;
+      company_id: number;
+      state: StoredState;
+    }>(
+      `select s.item_type, s.item_id, s.company_id, s.state from item_state s
+       join jsonb_to_recordset($1::jsonb) as r(t smallint, i int) on s.item_type = r.t and s.item_id = r.i`,
+      [JSON.stringify(items.map((i) => ({ t: i.itemType, i: i.itemId })))],
+    );
+    for (const row of rows) {
+      const k = key(row.item_type, row.item_id);
+      this.items.set(k, {
+        state: row.state.state,
+        travelledM: row.state.travelledM,
+        lastFix: row.state.lastFix,
+        lastTs: row.state.lastTs,
+      });
+      this.companyByItem.set(k, row.company_id);
+      this.dirty.delete(k);
+    }
+  }
+
   get(itemType: number, itemId: number): EngineItem | undefined {
     return this.items.get(key(itemType, itemId));
   }

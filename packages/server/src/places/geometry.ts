@@ -348,6 +348,20 @@ export class ZoneTracker {
     for (const [key, ids] of Object.entries(s)) this.inside.set(key, new Set(ids));
   }
 
+  /**
+   * Sets what an item is inside from one known point, without reporting entries or exits: a node that takes an
+   * item over from another (cluster fail-over) starts from where the item is, not from "inside nothing".
+   */
+  prime(itemKey: string, p: LatLng, index: ZoneIndex, zones: Map<number, Zone>): Set<number> {
+    const inside = new Set<number>();
+    for (const id of index.near(p, this.marginM)) {
+      const zone = zones.get(id);
+      if (zone && pointInZoneWithMargin(p, zone, 0)) inside.add(id);
+    }
+    this.store(itemKey, new Set(inside), new Map());
+    return inside;
+  }
+
   /** Forget an item (deleted, or moved to another company). */
   forget(itemKey: string): void {
     this.inside.delete(itemKey);

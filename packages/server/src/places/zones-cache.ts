@@ -8,8 +8,8 @@ import { type Zone, ZoneIndex } from "./geometry.ts";
  * circles of their radius), each in its own ZoneIndex, plus one id → zone map (the two tables share one id
  * sequence, so ids never collide). Built on first use and dropped by `invalidate` after every places write.
  *
- * One process: writes and readers share this module. With several nodes each keeps its own copy; the API node
- * that writes invalidates its own, so a separate processor node sees changes only after it invalidates too.
+ * One process: writes and readers share this module. With several nodes (a cluster) each keeps its own copy; the
+ * node that writes drops its own and announces the change, and the others drop theirs when they hear it.
  */
 export interface CompanyZones {
   geozones: ZoneIndex;
@@ -51,7 +51,21 @@ export function getCompanyZones(ctx: Pick<KernelContext, "db">, companyId: numbe
 }
 
 /** Drop a company's zones; the next getCompanyZones rebuilds them from the database. */
+/** Set on a cluster node: tells the other nodes that a company's places changed (they `forgetZones`). */
+let announce: ((companyId: number) => void) | null = null;
+
+export function announceZoneChanges(to: (companyId: number) => void): void {
+  announce = to;
+}
+
+/** A company's places changed here: drop this node's copy and tell the other nodes of a cluster. */
 export function invalidate(companyId: number): void {
+  forgetZones(companyId);
+  announce?.(companyId);
+}
+
+/** Drops this node's copy of a company's places; the next reader loads them again. */
+export function forgetZones(companyId: number): void {
   for (const cache of allCaches) cache.delete(companyId);
 }
 

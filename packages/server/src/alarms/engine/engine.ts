@@ -255,6 +255,21 @@ export class AlarmEngine {
     restoreCompany(this.company(companyId), s);
   }
 
+  /**
+   * This node takes an item over (cluster fail-over or rebalancing): the zones it is inside follow from its last
+   * known position instead of this node's old memory, and its motion start from its live state.
+   */
+  adopt(companyId: number, itemKey: string, point: { lat: number; lng: number } | null): void {
+    const c = this.company(companyId);
+    c.motion.delete(itemKey);
+    if (!c.zones || !point) return;
+    const geo = c.geoTracker.prime(itemKey, point, c.zones.geozones, c.zones.byId);
+    const poi = c.poiTracker.prime(itemKey, point, c.zones.pois, c.zones.byId);
+    if (geo.size + poi.size > 0) c.inside.set(itemKey, { geo, poi });
+    else c.inside.delete(itemKey);
+    c.dirty = true;
+  }
+
   companyIds(): number[] {
     return [...this.companies.keys()];
   }

@@ -1,0 +1,35 @@
+import { dropExpiredPartitions } from "../ingest/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * The periodic work of the node that owns live state and positions (`vigia start`, `vigia processor`): the live
+ * state snapshot to item_state (every `snapshotMs`), the sweep that turns items whose devices fell silent offline,
+ * and the hourly retention of position partitions.
+ */
+const OFFLINE_SWEEP_MS = 15_000;
+
+export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: number): NodeJS.Timeout[] {
+  const { db, clock, log } = ctx;
+  const { live, partitions } = services;
+  const timers = [
+    // Items whose devices fell silent turn offline; the sweep is cheap (one query, one pass in memory).
+    setInterval(
+      () => void live.markSilentItems().catch((err: unknown) => log.warn({ err }, "offline sweep failed")),
+      OFFLINE_SWEEP_MS,
+    ),
+    setInterval(
+      () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
+      snapshotMs,
+    ),
+    setInterval(
+      () =>
+        void dropExpiredPartitions(db, partitions, clock.now()).catch((err: unknown) =>
+          log.warn({ err }, "retention failed"),
+        ),
+      3_600_000,
+    ),
+  ];
+  for (const timer of timers) timer.unref();
+  return timers;
+}

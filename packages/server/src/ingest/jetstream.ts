@@ -1,0 +1,152 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+} from "@nats-io/jetstream";
+import { z } from "zod";
+import type { Cluster } from "../kernel/cluster.ts";
+import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
+import type { DeviceRegistry } from "./registry.ts";
+
+/** FNV-1a of the device identifier: every frame of one device lands in one partition, so its order is kept. */
+export function partitionOf(imei: string, partitions: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < imei.length; i++) {
+    hash ^= imei.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % partitions;
+}
+
+export const streamName = (cluster: Cluster): string => `${cluster.prefix.toUpperCase()}_INGEST`;
+export const consumerName = (partition: number): string => `p${partition}`;
+
+/** How long a delivered frame may stay unacknowledged before JetStream hands it out again. */
+export const ackWaitMs = (leaseMs: number): number =>
+  // Shorter than a partition lease: by the time a dead processor's lease runs out, everything it held is due
+  // again, so the next owner gets those frames before newer ones and each device's order holds.
+  Math.max(1000, Math.floor(leaseMs * 0.66));
+
+/** Unacknowledged frames per partition: JetStream stops delivering above it, which is the back-pressure. */
+const MAX_ACK_PENDING = 4000;
+
+/**
+ * JSON has no NaN or Infinity: a device's non-finite number arrives as null and goes back to NaN, so the
+ * processor quarantines it with its reason (ingest/position-checks.ts) instead of the frame being unreadable.
+ */
+const deviceNumber = z
+  .number()
+  .nullable()
+  .transform((n) => n ?? Number.NaN);
+
+const positionSchema = z.object({
+  ts: deviceNumber,
+  lat: deviceNumber,
+  lng: deviceNumber,
+  alt: deviceNumber,
+  spd: deviceNumber,
+  course: deviceNumber,
+  satt: deviceNumber,
+  valid: z.boolean(),
+  src: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+  attributes: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+});
+
+/** One decoded device message as it travels through the stream. */
+export const ingestRecordSchema = z.object({
+  protocol: z.string(),
+  imei: z.string(),
+  remote: z.string(),
+  receivedTs: z.number(),
+  positions: z.array(positionSchema),
+  /** The frame as received, base64, for the quarantine (ingest/raw-frame.ts caps what it keeps). */
+  raw: z.string().optional(),
+});
+
+/** The stream carries at most this much of a frame; the quarantine keeps 4 KiB of it. */
+const MAX_STREAM_RAW = 8 * 1024;
+
+/** Creates the stream and one durable consumer per partition, or leaves them as they are. */
+export async function ensureIngestStream(cluster: Cluster, leaseMs: number): Promise<void> {
+  const jsm = await jetstreamManager(cluster.nc);
+  const name = streamName(cluster);
+  const subjects = [cluster.subject("ingest", "*")];
+  try {
+    await jsm.streams.info(name);
+  } catch {
+    // A work queue: a frame is deleted once a processor acknowledged it; file storage survives a NATS restart.
+    await jsm.streams
+      .add({ name, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File })
+      .catch(async (error: unknown) => {
+        // Another node created it at the same moment.
+        if (!(await jsm.streams.info(name).catch(() => null))) throw error;
+      });
+  }
+  const waitNs = ackWaitMs(leaseMs) * 1_000_000;
+  for (let p = 0; p < cluster.partitions; p++) {
+    const durable = consumerName(p);
+    if (await jsm.consumers.info(name, durable).catch(() => null)) continue;
+    await jsm.consumers
+      .add(name, {
+        durable_name: durable,
+        filter_subject: cluster.subject("ingest", p),
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: waitNs,
+        max_ack_pending: MAX_ACK_PENDING,
+      })
+      .catch(async (error: unknown) => {
+        if (!(await jsm.consumers.info(name, durable).catch(() => null))) throw error;
+      });
+  }
+}
+
+/**
+ * The gateway's ingest queue in a cluster: a frame of a known device is published to its partition and counts
+ * as stored once JetStream acknowledged the publish (it is on the stream's disk); a processor commits it later.
+ * Unknown devices are recorded here, from the database, as in one process.
+ */
+export class JetStreamIngest implements IngestQueue {
+  private readonly js: JetStreamClient;
+  private readonly encoder = new TextEncoder();
+  private closed = false;
+
+  constructor(
+    private readonly cluster: Cluster,
+    private readonly registry: DeviceRegistry,
+    private readonly now: () => number,
+  ) {
+    this.js = jetstream(cluster.nc);
+  }
+
+  async submit(record: IngestRecord): Promise<SubmitResult> {
+    if (this.closed) throw new Error("gateway is shutting down");
+    const binding = await this.registry.lookup(record.imei);
+    if (!binding) {
+      await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
+      return "unknown";
+    }
+    if (record.positions.length === 0) return "stored";
+    const body: z.input<typeof ingestRecordSchema> = {
+      protocol: record.protocol,
+      imei: record.imei,
+      remote: record.remote,
+      receivedTs: record.receivedTs ?? this.now(),
+      positions: record.positions,
+      ...(record.raw === undefined
+        ? {}
+        : { raw: Buffer.from(record.raw).subarray(0, MAX_STREAM_RAW).toString("base64") }),
+    };
+    const subject = this.cluster.subject("ingest", partitionOf(record.imei, this.cluster.partitions));
+    await this.js.publish(subject, this.encoder.encode(JSON.stringify(body)));
+    return "stored";
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+}

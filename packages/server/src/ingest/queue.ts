@@ -1,0 +1,25 @@
+import type { DecodedPosition } from "@vigia/protocols";
+
+/** One decoded device message for the ingest. */
+export interface IngestRecord {
+  protocol: string;
+  imei: string;
+  remote: string;
+  positions: DecodedPosition[];
+  /** When the gateway read the frame; absent: now (the gateway runs in this process). */
+  receivedTs?: number;
+  /** The frame as received (bytes or request text), kept with a position that cannot be stored. */
+  raw?: Buffer | string;
+}
+
+export type SubmitResult = "stored" | "unknown";
+
+/**
+ * Where the device gateway hands decoded messages. `submit` resolves once the record is durable: in one process
+ * the `Processor` itself (committed to the database), in a cluster a JetStream stream (stored by the server,
+ * committed later by a processor node). The device is acknowledged only after it resolves.
+ */
+export interface IngestQueue {
+  submit(record: IngestRecord): Promise<SubmitResult>;
+  close(): Promise<void>;
+}
