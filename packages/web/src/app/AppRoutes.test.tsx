@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { type Role, type Site, type User, userSchema } from "@vigia/domain";
+import type { Role, Site, User } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,7 @@ import { CompanyContext, type CompanyValue } from "../features/company/index.ts"
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionContext, type SessionValue } from "../platform/session/session.ts";
 import { SiteStorage } from "../platform/session/storage.ts";
+import { testUser } from "../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../test/render.tsx";
 import { AppRoutes, preloadScreen } from "./AppRoutes.tsx";
 
@@ -23,29 +24,7 @@ const site: Site = {
 };
 
 function makeUser(role: Role, companyId: number | null): User {
-  return userSchema.parse({
-    id: 1,
-    email: "u@x.demo",
-    firstName: "Ana",
-    lastName: "Test",
-    phone: "",
-    country: "ES",
-    language: "en",
-    timezone: "UTC",
-    description: "",
-    role,
-    readOnly: false,
-    companyId,
-    resellerId: companyId === null ? 1 : null,
-    selectedCompanyId: null,
-    groups: [],
-    notifications: {},
-    config: { alarmFrontSound: true },
-    restrictions: { timeRange: null, ip: null },
-    login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
-    mapBound: null,
-    createdTs: 0,
-  });
+  return testUser({ role, companyId, resellerId: companyId === null ? 1 : null });
 }
 
 interface HarnessProps {

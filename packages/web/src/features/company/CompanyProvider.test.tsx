@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import { COMPANY_LOAD_RESOURCES, type Role, type Site, type User, userSchema } from "@vigia/domain";
+import { COMPANY_LOAD_RESOURCES, type Role, type Site, type User } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
 import { SiteStorage } from "../../platform/session/storage.ts";
+import { testUser } from "../../test/fixtures.ts";
 import { CompanyProvider } from "./CompanyProvider.tsx";
 import { useCompany } from "./company.ts";
 
@@ -17,29 +18,7 @@ const site: Site = {
 };
 
 function makeUser(role: Role, companyId: number | null): User {
-  return userSchema.parse({
-    id: 1,
-    email: "u@x.demo",
-    firstName: "Ana",
-    lastName: "Test",
-    phone: "",
-    country: "ES",
-    language: "en",
-    timezone: "UTC",
-    description: "",
-    role,
-    readOnly: false,
-    companyId,
-    resellerId: companyId === null ? 1 : null,
-    selectedCompanyId: null,
-    groups: [],
-    notifications: {},
-    config: { alarmFrontSound: true },
-    restrictions: { timeRange: null, ip: null },
-    login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
-    mapBound: null,
-    createdTs: 0,
-  });
+  return testUser({ role, companyId, resellerId: companyId === null ? 1 : null });
 }
 
 const info = (id: number) => ({

@@ -1,31 +1,9 @@
-import { userSchema } from "@vigia/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../platform/api/instance.ts";
+import { testUser } from "../../test/fixtures.ts";
 import { profileOf, saveProfileLanguage } from "./profileLanguage.ts";
 
-const user = userSchema.parse({
-  id: 1,
-  email: "u@x.demo",
-  firstName: "Ana",
-  lastName: "Test",
-  phone: "",
-  country: "ES",
-  language: "es",
-  timezone: "Europe/Madrid",
-  description: "",
-  role: "ADMIN",
-  readOnly: false,
-  companyId: 5,
-  resellerId: null,
-  selectedCompanyId: null,
-  groups: [],
-  notifications: {},
-  config: { alarmFrontSound: true },
-  restrictions: { timeRange: null, ip: null },
-  login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
-  mapBound: null,
-  createdTs: 0,
-});
+const user = testUser({ language: "es", timezone: "Europe/Madrid" });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,50 +1,10 @@
 import { screen } from "@testing-library/react";
-import { type Site, userSchema } from "@vigia/domain";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionValue } from "../../platform/session/session.ts";
-import { SiteStorage } from "../../platform/session/storage.ts";
+import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { ResellersPage } from "./ResellersPage.tsx";
 
-const site: Site = {
-  id: 1,
-  sitename: "test",
-  timezone: "UTC",
-  logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
-};
-const superReseller = userSchema.parse({
-  id: 1,
-  email: "u@x.demo",
-  firstName: "Ana",
-  lastName: "Test",
-  phone: "",
-  country: "ES",
-  language: "en",
-  timezone: "UTC",
-  description: "",
-  role: "SUPER_RESELLER",
-  readOnly: false,
-  companyId: null,
-  resellerId: 1,
-  selectedCompanyId: null,
-  groups: [],
-  notifications: {},
-  config: { alarmFrontSound: true },
-  restrictions: { timeRange: null, ip: null },
-  login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
-  mapBound: null,
-  createdTs: 0,
-});
-const session: SessionValue = {
-  site,
-  storage: new SiteStorage(site.sitename, localStorage, sessionStorage),
-  status: "authenticated",
-  user: superReseller,
-  login: async () => superReseller,
-  logout: async () => undefined,
-  setUser: () => undefined,
-};
+const session = testSession(testUser({ role: "SUPER_RESELLER", companyId: null, resellerId: 1 }));
 
 const reseller = (id: number, name: string, parentId: number | null, children: number[] = []) => ({
   id,

@@ -1,8 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { type Site, userSchema } from "@vigia/domain";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionValue } from "../../platform/session/session.ts";
-import { SiteStorage } from "../../platform/session/storage.ts";
+import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { CrudPage } from "./CrudPage.tsx";
 
@@ -15,45 +13,7 @@ const rows: Row[] = [
   { id: 2, name: "Truck" },
 ];
 
-const site: Site = {
-  id: 1,
-  sitename: "test",
-  timezone: "UTC",
-  logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
-};
-const admin = userSchema.parse({
-  id: 1,
-  email: "u@x.demo",
-  firstName: "Ana",
-  lastName: "Test",
-  phone: "",
-  country: "ES",
-  language: "en",
-  timezone: "UTC",
-  description: "",
-  role: "ADMIN",
-  readOnly: false,
-  companyId: 5,
-  resellerId: null,
-  selectedCompanyId: null,
-  groups: [],
-  notifications: {},
-  config: { alarmFrontSound: true },
-  restrictions: { timeRange: null, ip: null },
-  login: { front: { last: null, prev: null }, app: { last: null, prev: null } },
-  mapBound: null,
-  createdTs: 0,
-});
-const session: SessionValue = {
-  site,
-  storage: new SiteStorage(site.sitename, localStorage, sessionStorage),
-  status: "authenticated",
-  user: admin,
-  login: async () => admin,
-  logout: async () => undefined,
-  setUser: () => undefined,
-};
+const session = testSession(testUser());
 
 function renderPage(props: Partial<Parameters<typeof CrudPage<Row>>[0]> = {}) {
   renderWithApp(
