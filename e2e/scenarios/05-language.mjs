@@ -16,4 +16,15 @@ export async function run({ context, baseUrl }) {
   await shot(page, "language-turkish");
   const stored = await page.evaluate(() => localStorage.getItem("vigia.language"));
   assert(stored === "tr", `stored language is ${stored}`);
+  // The choice is the user's (saved to the profile), so it holds after a reload. Later scenarios sign in as this
+  // admin and read Spanish: the scenario leaves the language as it found it.
+  await page.reload();
+  await page.locator(byTestId("menu-vehicles")).getByText("Araçlar").waitFor();
+  await page.locator(byTestId("user-menu")).click();
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && r.url().endsWith("/current/user") && r.ok(),
+  );
+  await chooseOption(page, "language-select", "Español");
+  await page.locator(byTestId("menu-vehicles")).getByText("Vehículos").waitFor();
+  await saved;
 }
