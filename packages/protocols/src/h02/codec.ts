@@ -186,6 +186,7 @@ function decodeCells(message: DecodedMessage, f: string[]): string | null {
 
 /** One H02 frame (text or binary) → normalized message. Never throws. */
 export function decodeH02Frame(frame: Buffer): DecodeResult<DecodedMessage> {
+  if (frame.length === 0) return { ok: false, error: "empty frame" };
   if (frame.readUInt8(0) === 0x24) return decodeBinary(frame);
   const text = frame.toString("latin1");
   const m = /^\*[A-Z]{2},([^,#]*),([A-Z0-9_]{1,16})(?:,([^#]*))?#$/.exec(text);
