@@ -63,6 +63,12 @@ async function startServer() {
       TELTONIKA_PORT: process.env.TELTONIKA_PORT,
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),
+      // The other protocols' listeners on ports the system picks (the demo simulator reads them back).
+      H02_PORT: "0",
+      GPS103_PORT: "0",
+      TK103_PORT: "0",
+      WATCH_PORT: "0",
+      WIALON_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

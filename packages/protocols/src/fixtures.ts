@@ -74,7 +74,8 @@ export const CONCOX_ALARM =
 // codecs' encoders, and say so.
 
 /** H02 binary frame captured from a tracker (Traccar forum, "Parsing Issue H02 protocol"), 37 bytes. */
-export const H02_BINARY_CAPTURE = "2400000000000752341410205224734946012332841e002118ffff7bff0b00070000001799";
+export const H02_BINARY_CAPTURE =
+  "2400000000000752341410205224734946012332841e002118ffff7bff0b00070000001799";
 /** The same device's V4 answer to a D1 command, with its fix and serving cell, from the same thread. */
 export const H02_V4_CAPTURE =
   "*HQ,0000000000,V4,D1,60,65535,075244,075242,A,5224.7385,N,01233.2876,E,000.00,307,141020,FFFF7BFF,262,01,14082,51348#";

@@ -167,46 +167,53 @@ const sessions: Record<string, FuzzCase> = {
   ...Object.fromEntries(
     Object.entries(TEXT).map(([name, t]) => [
       name,
-      { create: () => t.create({ maxFrameBytes: MAX_FRAME }), hello: t.hello, frames: t.frames, lengthOffsets: [0, 1, 4, 16, 20] },
+      {
+        create: () => t.create({ maxFrameBytes: MAX_FRAME }),
+        hello: t.hello,
+        frames: t.frames,
+        lengthOffsets: [0, 1, 4, 16, 20],
+      },
     ]),
   ),
 };
 
-describe.each(Object.entries(sessions))("%s session under fuzzing", (_name, { create, hello, frames, lengthOffsets }) => {
+describe.each(Object.entries(sessions))(
+  "%s session under fuzzing",
+  (_name, { create, hello, frames, lengthOffsets }) => {
+    it(`survives ${N} random buffers`, () => {
+      const f = new Fuzz(0x5eed01);
+      for (let i = 0; i < N; i++) {
+        // Half the time after a valid handshake, so the data-phase parser is reached.
+        const input = i % 2 ? Buffer.concat([hello, f.randomBuffer()]) : f.randomBuffer();
+        drive(create(), f.chunks(input));
+      }
+    });
 
-  it(`survives ${N} random buffers`, () => {
-    const f = new Fuzz(0x5eed01);
-    for (let i = 0; i < N; i++) {
-      // Half the time after a valid handshake, so the data-phase parser is reached.
-      const input = i % 2 ? Buffer.concat([hello, f.randomBuffer()]) : f.randomBuffer();
-      drive(create(), f.chunks(input));
-    }
-  });
+    it(`survives ${N} mutated valid frames`, () => {
+      const f = new Fuzz(0x5eed02);
+      let errors = 0;
+      for (let i = 0; i < N; i++) {
+        const input = Buffer.concat([hello, f.mutate(f.pick(frames), lengthOffsets)]);
+        if (drive(create(), f.chunks(input))) errors++;
+      }
+      expect(errors).toBeGreaterThan(N / 4); // sanity: mutations are actually detected
+    });
 
-  it(`survives ${N} mutated valid frames`, () => {
-    const f = new Fuzz(0x5eed02);
-    let errors = 0;
-    for (let i = 0; i < N; i++) {
-      const input = Buffer.concat([hello, f.mutate(f.pick(frames), lengthOffsets)]);
-      if (drive(create(), f.chunks(input))) errors++;
-    }
-    expect(errors).toBeGreaterThan(N / 4); // sanity: mutations are actually detected
-  });
-
-  it("gives the same replies however a valid conversation is chunked", () => {
-    const f = new Fuzz(0x5eed03);
-    const conversation = Buffer.concat([hello, ...frames]);
-    const whole = create().push(conversation);
-    expect(whole.error).toBeNull();
-    expect(whole.messages.length).toBeGreaterThan(frames.length / 2);
-    for (let i = 0; i < 300; i++) {
-      const s = create();
-      const replies = f.chunks(conversation).flatMap((c) => s.push(c).replies);
-      expect(Buffer.concat(replies).equals(Buffer.concat(whole.replies))).toBe(true);
-      expect(s.buffered()).toBe(0);
-    }
-  });
-});
+    it("gives the same replies however a valid conversation is chunked", () => {
+      const f = new Fuzz(0x5eed03);
+      const conversation = Buffer.concat([hello, ...frames]);
+      const whole = create().push(conversation);
+      expect(whole.error).toBeNull();
+      expect(whole.messages.length).toBeGreaterThan(frames.length / 2);
+      for (let i = 0; i < 300; i++) {
+        const s = create();
+        const replies = f.chunks(conversation).flatMap((c) => s.push(c).replies);
+        expect(Buffer.concat(replies).equals(Buffer.concat(whole.replies))).toBe(true);
+        expect(s.buffered()).toBe(0);
+      }
+    });
+  },
+);
 
 describe("pure decoders under fuzzing", () => {
   it(`decodeTeltonikaAvl: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
@@ -297,9 +304,11 @@ describe("pure decoders under fuzzing", () => {
       const protocol = f.pick([...Object.keys(protocols), "nope"]);
       const text = TEXT[protocol as keyof typeof TEXT];
       const input =
-        text && f.int(2) ? f.mutate(Buffer.concat(text.frames), [0, 4]).toString("latin1")
-        : f.int(2) ? f.randomBuffer().toString("hex")
-        : f.randomBuffer().toString("latin1");
+        text && f.int(2)
+          ? f.mutate(Buffer.concat(text.frames), [0, 4]).toString("latin1")
+          : f.int(2)
+            ? f.randomBuffer().toString("hex")
+            : f.randomBuffer().toString("latin1");
       const out = decodeForCli(protocol, input, 0);
       expect(out.protocol).toBe(protocol);
       expect(Array.isArray(out.positions)).toBe(true);

@@ -27,20 +27,27 @@ describe("protocol registry", () => {
 });
 
 describe("decodeForCli for the text protocols", () => {
-  it.each(Object.entries(TEXT_CONVERSATIONS))("decodes a %s conversation typed as text and as hex", (name, t) => {
-    const conversation = Buffer.concat([t.hello, ...t.frames]);
-    const asText = decodeForCli(name, conversation.toString("latin1").replaceAll("\r\n", "\\r\\n"));
-    const asHex = decodeForCli(name, conversation.toString("hex"));
-    expect(asText.error).toBeUndefined();
-    expect(asText.positions.length).toBeGreaterThan(0);
-    expect(asText.imei).not.toBeNull();
-    expect(asHex).toEqual(asText);
-  });
+  it.each(Object.entries(TEXT_CONVERSATIONS))(
+    "decodes a %s conversation typed as text and as hex",
+    (name, t) => {
+      const conversation = Buffer.concat([t.hello, ...t.frames]);
+      const asText = decodeForCli(name, conversation.toString("latin1").replaceAll("\r\n", "\\r\\n"));
+      const asHex = decodeForCli(name, conversation.toString("hex"));
+      expect(asText.error).toBeUndefined();
+      expect(asText.positions.length).toBeGreaterThan(0);
+      expect(asText.imei).not.toBeNull();
+      expect(asHex).toEqual(asText);
+    },
+  );
 
   it("decodes the H02 binary capture at the end of the input, and answers GPS103 and Wialon", () => {
     expect(decodeForCli("h02", H02_BINARY_CAPTURE).positions).toHaveLength(1);
-    expect(decodeForCli("gps103", "##,imei:359586015829802,A; 359586015829802;").ack).toBe(Buffer.from("LOADON").toString("hex"));
-    expect(decodeForCli("wialon", "#L#353976013445485;NA\\r\\n#P#").ack).toBe(Buffer.from("#AL#1\r\n#AP#\r\n").toString("hex"));
+    expect(decodeForCli("gps103", "##,imei:359586015829802,A; 359586015829802;").ack).toBe(
+      Buffer.from("LOADON").toString("hex"),
+    );
+    expect(decodeForCli("wialon", "#L#353976013445485;NA\\r\\n#P#").ack).toBe(
+      Buffer.from("#AL#1\r\n#AP#\r\n").toString("hex"),
+    );
   });
 });
 

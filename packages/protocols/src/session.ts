@@ -27,7 +27,11 @@ export function createFramedSession(
       if (failed || !last || buf.length === 0) return out;
       try {
         let framed = 0;
-        for (let used = buf.length > 0 ? last(buf, out) : 0; used > 0; used = buf.length > 0 ? last(buf, out) : 0) {
+        for (
+          let used = buf.length > 0 ? last(buf, out) : 0;
+          used > 0;
+          used = buf.length > 0 ? last(buf, out) : 0
+        ) {
           for (; framed < out.messages.length; framed++) out.messages[framed]!.raw = buf.subarray(0, used);
           buf = buf.subarray(used);
         }

@@ -13,10 +13,29 @@ import {
   WATCH_LK_DOC,
 } from "./fixtures.ts";
 import { createGps103Session, decodeGps103Frame, encodeGps103Report } from "./gps103/codec.ts";
-import { createH02Session, decodeH02Frame, encodeH02Cells, encodeH02Heartbeat, encodeH02Position, h02Status } from "./h02/codec.ts";
-import { createTk103Session, decodeTk103Frame, encodeTk103Alarm, encodeTk103Handshake, encodeTk103Location } from "./tk103/codec.ts";
+import {
+  createH02Session,
+  decodeH02Frame,
+  encodeH02Cells,
+  encodeH02Heartbeat,
+  encodeH02Position,
+  h02Status,
+} from "./h02/codec.ts";
+import {
+  createTk103Session,
+  decodeTk103Frame,
+  encodeTk103Alarm,
+  encodeTk103Handshake,
+  encodeTk103Location,
+} from "./tk103/codec.ts";
 import type { DecodedMessage, DecodeResult, SessionOptions, StreamSession } from "./types.ts";
-import { createWatchSession, decodeWatchFrame, encodeWatchAlarm, encodeWatchPosition, WATCH_STATUS } from "./watch/codec.ts";
+import {
+  createWatchSession,
+  decodeWatchFrame,
+  encodeWatchAlarm,
+  encodeWatchPosition,
+  WATCH_STATUS,
+} from "./watch/codec.ts";
 import {
   createWialonSession,
   encodeWialonBlackBox,
@@ -27,7 +46,16 @@ import {
 } from "./wialon/codec.ts";
 
 const T = Date.UTC(2024, 5, 1, 12, 0, 0);
-const fix = { timeMs: T, lat: 40.4168, lng: -3.7038, speedKmh: 42, course: 77, altitude: 660, satellites: 8, valid: true };
+const fix = {
+  timeMs: T,
+  lat: 40.4168,
+  lng: -3.7038,
+  speedKmh: 42,
+  course: 77,
+  altitude: 660,
+  satellites: 8,
+  valid: true,
+};
 
 export interface TextConversation {
   create(options?: SessionOptions): StreamSession;
@@ -46,8 +74,18 @@ export const TEXT_CONVERSATIONS: Record<"h02" | "gps103" | "tk103" | "watch" | "
     hello: encodeH02Heartbeat("0000000000"),
     frames: [
       Buffer.from(H02_V4_CAPTURE),
-      encodeH02Position("0000000000", fix, h02Status({ ignition: true, alarm: "sos" }), { mcc: 214, mnc: 1, lac: 5, cid: 6 }),
-      encodeH02Cells("0000000000", T, [{ mcc: 214, mnc: 1, lac: 5, cid: 6, rssi: 30 }], h02Status({ ignition: false })),
+      encodeH02Position("0000000000", fix, h02Status({ ignition: true, alarm: "sos" }), {
+        mcc: 214,
+        mnc: 1,
+        lac: 5,
+        cid: 6,
+      }),
+      encodeH02Cells(
+        "0000000000",
+        T,
+        [{ mcc: 214, mnc: 1, lac: 5, cid: 6, rssi: 30 }],
+        h02Status({ ignition: false }),
+      ),
       hex(H02_BINARY_CAPTURE),
       encodeH02Heartbeat("0000000000"),
     ],
@@ -85,7 +123,13 @@ export const TEXT_CONVERSATIONS: Record<"h02" | "gps103" | "tk103" | "watch" | "
         cells: [{ mcc: 214, mnc: 1, lac: 10, cid: 20, rssi: 140 }],
         wifi: [{ mac: "1c:fa:68:13:a5:b4", rssi: -60 }],
       }),
-      encodeWatchAlarm("SG", "8800000015", { fix, batteryPct: 5, gsm: 70, steps: 10, status: WATCH_STATUS.sos }),
+      encodeWatchAlarm("SG", "8800000015", {
+        fix,
+        batteryPct: 5,
+        gsm: 70,
+        steps: 10,
+        status: WATCH_STATUS.sos,
+      }),
     ],
   },
   wialon: {
@@ -95,7 +139,11 @@ export const TEXT_CONVERSATIONS: Record<"h02" | "gps103" | "tk103" | "watch" | "
       s.push(wialonLogin);
       const out = s.push(frame);
       const m = out.messages[0];
-      return out.error ? { ok: false, error: out.error } : m ? { ok: true, value: m } : { ok: false, error: "incomplete" };
+      return out.error
+        ? { ok: false, error: out.error }
+        : m
+          ? { ok: true, value: m }
+          : { ok: false, error: "incomplete" };
     },
     hello: wialonLogin,
     frames: [

@@ -10,8 +10,16 @@ const decode = (text: string) => {
 
 describe("GPS103 decoder", () => {
   it("answers the document's log-on with LOAD and heartbeat with ON", () => {
-    expect(decode(GPS103_LOGON_DOC)).toMatchObject({ kind: "login", imei: "359586015829802", ack: Buffer.from("LOAD") });
-    expect(decode(GPS103_HEARTBEAT_DOC)).toMatchObject({ kind: "heartbeat", imei: "359586015829802", ack: Buffer.from("ON") });
+    expect(decode(GPS103_LOGON_DOC)).toMatchObject({
+      kind: "login",
+      imei: "359586015829802",
+      ack: Buffer.from("LOAD"),
+    });
+    expect(decode(GPS103_HEARTBEAT_DOC)).toMatchObject({
+      kind: "heartbeat",
+      imei: "359586015829802",
+      ack: Buffer.from("ON"),
+    });
   });
 
   it("decodes the document's report: UTC time with the local date, knots → km/h, no answer", () => {
@@ -29,7 +37,8 @@ describe("GPS103 decoder", () => {
     ["UTC+9 before local midnight is the previous UTC day", 540, Date.UTC(2024, 0, 1, 20, 0)],
   ])("%s (built frames)", (_n, offset, ts) => {
     const fix = { timeMs: ts, lat: 40.1, lng: -3.5, speedKmh: 50, course: 90, altitude: 650, valid: true };
-    const p = decode(encodeGps103Report("359587010124900", fix, { utcOffsetMin: offset }).toString()).positions[0];
+    const p = decode(encodeGps103Report("359587010124900", fix, { utcOffsetMin: offset }).toString())
+      .positions[0];
     expect(p).toMatchObject({ ts, alt: 650, course: 90 });
     expect(p?.spd).toBeCloseTo(50, 1);
   });
@@ -41,7 +50,15 @@ describe("GPS103 decoder", () => {
     ["speed", "overspeed"],
     ["accident alarm", "crash"],
   ])("maps keyword %s to %s", (keyword, event) => {
-    const fix = { timeMs: Date.UTC(2024, 0, 1), lat: 1, lng: 1, speedKmh: 0, course: 0, altitude: 0, valid: true };
+    const fix = {
+      timeMs: Date.UTC(2024, 0, 1),
+      lat: 1,
+      lng: 1,
+      speedKmh: 0,
+      course: 0,
+      altitude: 0,
+      valid: true,
+    };
     const m = decode(encodeGps103Report("1", fix, { keyword, ignition: true }).toString());
     expect(m.kind).toBe("alarm");
     expect(m.positions[0]?.attributes).toMatchObject({ event, keyword, ignition: true });
@@ -52,10 +69,11 @@ describe("GPS103 decoder", () => {
     expect(m).toMatchObject({ kind: "lbs", positions: [], attributes: { lac: 0x1d3e, cid: 0xa4d1 } });
   });
 
-  it.each(["imei:1,tracker,0809231929,,F,112909.397,A,2234.4669,X,11354.3287,E,0.11,;", "imei:1,tracker;", "hello;"])(
-    "rejects %s",
-    (frame) => expect(decodeGps103Frame(Buffer.from(frame)).ok).toBe(false),
-  );
+  it.each([
+    "imei:1,tracker,0809231929,,F,112909.397,A,2234.4669,X,11354.3287,E,0.11,;",
+    "imei:1,tracker;",
+    "hello;",
+  ])("rejects %s", (frame) => expect(decodeGps103Frame(Buffer.from(frame)).ok).toBe(false));
 });
 
 describe("GPS103 session", () => {

@@ -1,5 +1,4 @@
 import { DecodeError } from "../reader.ts";
-import { createTextSession } from "../text/session.ts";
 import {
   deviceId,
   fieldText,
@@ -12,6 +11,7 @@ import {
   textPosition,
   utcMs,
 } from "../text/fields.ts";
+import { createTextSession } from "../text/session.ts";
 import {
   type DecodedMessage,
   type DecodeResult,
@@ -145,7 +145,10 @@ export function decodeGps103Frame(frame: Buffer): DecodeResult<DecodedMessage> {
 
 /** Framer for one GPS103 connection: every frame names its device. */
 export function createGps103Session(options: SessionOptions = {}): StreamSession {
-  return createTextSession({ frameSize: gps103FrameSize, decode: decodeGps103Frame, loginOnly: false }, options);
+  return createTextSession(
+    { frameSize: gps103FrameSize, decode: decodeGps103Frame, loginOnly: false },
+    options,
+  );
 }
 
 // ---- Encoding (device side) ----

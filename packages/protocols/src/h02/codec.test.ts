@@ -30,7 +30,11 @@ describe("H02 decoder", () => {
     const res = decodeH02Frame(Buffer.from(H02_V4_CAPTURE));
     if (!res.ok) throw new Error(res.error);
     expect(res.value.attributes).toEqual({ command: "D1" });
-    expect(res.value.positions[0]).toMatchObject({ ts: Date.UTC(2020, 9, 14, 7, 52, 42), spd: 0, course: 307 });
+    expect(res.value.positions[0]).toMatchObject({
+      ts: Date.UTC(2020, 9, 14, 7, 52, 42),
+      spd: 0,
+      course: 307,
+    });
     expect(res.value.positions[0]?.lat).toBeCloseTo(52 + 24.7385 / 60, 6);
     expect(res.value.cells).toEqual([{ mcc: 262, mnc: 1, lac: 14082, cid: 51348, rssi: null }]);
   });
@@ -67,7 +71,12 @@ describe("H02 decoder", () => {
     ];
     const res = decodeH02Frame(encodeH02Cells("4106000054", T, cells, h02Status({ ignition: false })));
     if (!res.ok) throw new Error(res.error);
-    expect(res.value).toMatchObject({ kind: "lbs", positions: [], cells, cell: { ts: T, lac: 2801, cid: 19041 } });
+    expect(res.value).toMatchObject({
+      kind: "lbs",
+      positions: [],
+      cells,
+      cell: { ts: T, lac: 2801, cid: 19041 },
+    });
   });
 
   it.each([

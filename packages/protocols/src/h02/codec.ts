@@ -1,5 +1,4 @@
 import { DecodeError } from "../reader.ts";
-import { createTextSession, delimitedFrameSize } from "../text/session.ts";
 import {
   deviceId,
   fieldText,
@@ -14,6 +13,7 @@ import {
   textPosition,
   utcMs,
 } from "../text/fields.ts";
+import { createTextSession, delimitedFrameSize } from "../text/session.ts";
 import {
   type Attributes,
   type CellTower,
@@ -52,7 +52,10 @@ const active = (status: number, bit: number): boolean => Math.floor(status / 2 *
 
 /** Ignition, the raw status and the alarm the status word raises (SOS wins over power cut over overspeed). */
 export function h02StatusAttributes(status: number): Attributes {
-  const out: Attributes = { status: status.toString(16).padStart(8, "0"), ignition: !active(status, STATUS_ACC_OFF) };
+  const out: Attributes = {
+    status: status.toString(16).padStart(8, "0"),
+    ignition: !active(status, STATUS_ACC_OFF),
+  };
   if (active(status, STATUS_SOS)) out.event = "sos";
   else if (active(status, STATUS_POWER_CUT)) out.event = "powerCut";
   else if (active(status, STATUS_OVERSPEED)) out.event = "overspeed";
@@ -64,7 +67,8 @@ function nextFrameAt(buf: Buffer): number {
   const id = buf.subarray(0, 6);
   for (let at = BINARY_CORE; at < Math.min(buf.length, BINARY_MAX + 1); at++) {
     const b = buf.readUInt8(at);
-    if (b === 0x2a && at + 4 <= buf.length && /^\*[A-Z]{2},$/.test(buf.toString("latin1", at, at + 4))) return at;
+    if (b === 0x2a && at + 4 <= buf.length && /^\*[A-Z]{2},$/.test(buf.toString("latin1", at, at + 4)))
+      return at;
     if (b === 0x24 && at + 6 <= buf.length && buf.subarray(at, at + 6).equals(id)) return at;
   }
   return -1;
@@ -106,12 +110,14 @@ function decodeBinary(frame: Buffer): DecodeResult<DecodedMessage> {
   const lat = bcd(frame, 12, 8);
   const lng = bcd(frame, 17, 9);
   const speedCourse = bcd(frame, 22, 6);
-  if (!id || !time || !date || !lat || !lng || !speedCourse) return { ok: false, error: "binary field is not BCD" };
+  if (!id || !time || !date || !lat || !lng || !speedCourse)
+    return { ok: false, error: "binary field is not BCD" };
   const flags = frame.readUInt8(21) & 0x0f;
   const ts = utcMs(date, time);
   const latDeg = nmeaDegrees(`${lat.slice(0, 4)}.${lat.slice(4)}`, flags & 0x04 ? "N" : "S");
   const lngDeg = nmeaDegrees(`${lng.slice(0, 5)}.${lng.slice(5)}`, flags & 0x08 ? "E" : "W");
-  if (ts === null || latDeg === null || lngDeg === null) return { ok: false, error: "bad binary time or position" };
+  if (ts === null || latDeg === null || lngDeg === null)
+    return { ok: false, error: "bad binary time or position" };
   const message = emptyMessage("position", id);
   const attributes = h02StatusAttributes(frame.readUInt32BE(25));
   const position = textPosition(
@@ -156,7 +162,8 @@ function decodeFix(message: DecodedMessage, f: string[]): string | null {
   message.positions.push(position);
   if (attributes.event) message.kind = "alarm";
   const [mcc, mnc, lac, cid] = f.slice(10, 14).map(int);
-  if (mcc != null && mnc != null && lac != null && cid != null) message.cells = [{ mcc, mnc, lac, cid, rssi: null }];
+  if (mcc != null && mnc != null && lac != null && cid != null)
+    message.cells = [{ mcc, mnc, lac, cid, rssi: null }];
   return null;
 }
 
@@ -166,7 +173,8 @@ function decodeCells(message: DecodedMessage, f: string[]): string | null {
   const mcc = int(mccText);
   const mnc = int(mncText);
   const count = int(countText);
-  if (mcc === null || mnc === null || count === null || f.length !== 5 + count * 3 + 2) return "bad cell list";
+  if (mcc === null || mnc === null || count === null || f.length !== 5 + count * 3 + 2)
+    return "bad cell list";
   const cells: CellTower[] = [];
   for (let i = 0; i < count; i++) {
     const [lac, cid, rssi] = f.slice(5 + i * 3, 8 + i * 3).map(int);
@@ -252,16 +260,33 @@ function fixFields(fix: H02Fix, status: number): string {
   const knots = (fix.speedKmh / KNOTS_TO_KMH).toFixed(2);
   const course = String(Math.round(fix.course) % 360);
   const statusHex = status.toString(16).toUpperCase().padStart(8, "0");
-  return [time, fix.valid ? "A" : "V", lat.value, lat.hemisphere, lng.value, lng.hemisphere, knots, course, date, statusHex].join(",");
+  return [
+    time,
+    fix.valid ? "A" : "V",
+    lat.value,
+    lat.hemisphere,
+    lng.value,
+    lng.hemisphere,
+    knots,
+    course,
+    date,
+    statusHex,
+  ].join(",");
 }
 
 /** `*HQ,<id>,V1,...#`, optionally with the serving cell appended. */
-export function encodeH02Position(id: string, fix: H02Fix, status: number, cell?: Omit<CellTower, "rssi">): Buffer {
+export function encodeH02Position(
+  id: string,
+  fix: H02Fix,
+  status: number,
+  cell?: Omit<CellTower, "rssi">,
+): Buffer {
   const tail = cell ? `,${cell.mcc},${cell.mnc},${cell.lac},${cell.cid}` : "";
   return Buffer.from(`*HQ,${id},V1,${fixFields(fix, status)}${tail}#`, "latin1");
 }
 
-export const encodeH02Heartbeat = (id: string): Buffer => Buffer.from(`*HQ,${id},${H02_HEARTBEAT}#`, "latin1");
+export const encodeH02Heartbeat = (id: string): Buffer =>
+  Buffer.from(`*HQ,${id},${H02_HEARTBEAT}#`, "latin1");
 
 /** `*HQ,<id>,NBR,...#`: the cell towers a device without a fix hears. */
 export function encodeH02Cells(id: string, timeMs: number, cells: CellTower[], status: number): Buffer {
@@ -274,7 +299,12 @@ export function encodeH02Cells(id: string, timeMs: number, cells: CellTower[], s
 }
 
 /** The binary form: 29 bytes, plus `tail` vendor bytes (0 for the shortest models). */
-export function encodeH02Binary(id: string, fix: H02Fix, status: number, tail: Buffer = Buffer.alloc(0)): Buffer {
+export function encodeH02Binary(
+  id: string,
+  fix: H02Fix,
+  status: number,
+  tail: Buffer = Buffer.alloc(0),
+): Buffer {
   if (!/^\d{10}$/.test(id)) throw new RangeError(`H02 binary id must be 10 digits: ${id}`);
   const { date, time } = formatUtc(fix.timeMs);
   const lat = formatNmea(fix.lat, true).value.replace(".", "");

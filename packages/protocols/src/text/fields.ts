@@ -1,4 +1,4 @@
-import { MAX_DEVICE_ID, MAX_TEXT_VALUE, deviceText } from "../text.ts";
+import { deviceText, MAX_DEVICE_ID, MAX_TEXT_VALUE } from "../text.ts";
 import type { Attributes, DecodedPosition } from "../types.ts";
 
 /**
@@ -58,7 +58,11 @@ export function formatNmea(deg: number, isLat: boolean): { value: string; hemisp
 }
 
 /** Date "ddmmyy" (or "yymmdd" with `order`) and time "hhmmss[.sss]", both UTC → epoch ms, or null. */
-export function utcMs(date: string | undefined, time: string | undefined, order: "dmy" | "ymd" = "dmy"): number | null {
+export function utcMs(
+  date: string | undefined,
+  time: string | undefined,
+  order: "dmy" | "ymd" = "dmy",
+): number | null {
   const d = date === undefined ? null : /^(\d\d)(\d\d)(\d\d)$/.exec(date);
   const t = time === undefined ? null : /^(\d\d)(\d\d)(\d\d)(?:\.(\d{1,3}))?$/.exec(time);
   if (!d || !t) return null;

@@ -67,7 +67,12 @@ export function createTextSession(protocol: TextProtocol, options: SessionOption
   }
 
   const last = protocol.lastFrameSize;
-  return createFramedSession(step, maxFrame, () => imei, last ? (buf, out) => step(buf, out, last) : undefined);
+  return createFramedSession(
+    step,
+    maxFrame,
+    () => imei,
+    last ? (buf, out) => step(buf, out, last) : undefined,
+  );
 }
 
 /**

@@ -1,5 +1,15 @@
+import {
+  deviceId,
+  fieldText,
+  formatNmea,
+  formatUtc,
+  hexInt,
+  nmeaDegrees,
+  num,
+  textPosition,
+  utcMs,
+} from "../text/fields.ts";
 import { createTextSession, delimitedFrameSize } from "../text/session.ts";
-import { deviceId, fieldText, formatNmea, formatUtc, hexInt, nmeaDegrees, num, textPosition, utcMs } from "../text/fields.ts";
 import {
   type Attributes,
   type DecodedMessage,
@@ -52,7 +62,14 @@ function location(body: string, attributes: Attributes): DecodedPosition | null 
   const odometer = hexInt(mileage);
   if (odometer !== null) attributes.odometer = odometer;
   return textPosition(
-    { ts, lat: latDeg, lng: lngDeg, spd: num(speed) ?? Number.NaN, course: num(course) ?? Number.NaN, valid: validity === "A" },
+    {
+      ts,
+      lat: latDeg,
+      lng: lngDeg,
+      spd: num(speed) ?? Number.NaN,
+      course: num(course) ?? Number.NaN,
+      valid: validity === "A",
+    },
     attributes,
   );
 }
@@ -110,7 +127,10 @@ export function decodeTk103Frame(frame: Buffer): DecodeResult<DecodedMessage> {
 
 /** Framer for one TK103 connection: every frame names its device. */
 export function createTk103Session(options: SessionOptions = {}): StreamSession {
-  return createTextSession({ frameSize: tk103FrameSize, decode: decodeTk103Frame, loginOnly: false }, options);
+  return createTextSession(
+    { frameSize: tk103FrameSize, decode: decodeTk103Frame, loginOnly: false },
+    options,
+  );
 }
 
 // ---- Encoding (device side) ----
@@ -134,7 +154,10 @@ export function tk103Location(fix: Tk103Fix): string {
   const speed = Math.min(999.9, Math.max(0, fix.speedKmh)).toFixed(1).padStart(5, "0");
   const course = ((Math.round(fix.course * 100) / 100) % 360).toFixed(2).padStart(6, "0");
   const io = `1${fix.ignition ? "1" : "0"}000000`;
-  const mileage = Math.max(0, Math.min(0xffffffff, Math.round(fix.odometerM ?? 0))).toString(16).toUpperCase().padStart(8, "0");
+  const mileage = Math.max(0, Math.min(0xffffffff, Math.round(fix.odometerM ?? 0)))
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, "0");
   return `${ymd}${fix.valid ? "A" : "V"}${lat.value}${lat.hemisphere}${lng.value}${lng.hemisphere}${speed}${time}${course}${io}L${mileage}`;
 }
 
@@ -143,7 +166,10 @@ const frame = (id: string, text: string): Buffer => {
   return Buffer.from(`(${id}${text})`, "latin1");
 };
 
-export const encodeTk103Logon = (id: string, imei: string, fix: Tk103Fix): Buffer => frame(id, `BP05${imei}${tk103Location(fix)}`);
+export const encodeTk103Logon = (id: string, imei: string, fix: Tk103Fix): Buffer =>
+  frame(id, `BP05${imei}${tk103Location(fix)}`);
 export const encodeTk103Handshake = (id: string, imei: string): Buffer => frame(id, `BP00${imei}HSO`);
-export const encodeTk103Location = (id: string, fix: Tk103Fix): Buffer => frame(id, `BR00${tk103Location(fix)}`);
-export const encodeTk103Alarm = (id: string, code: number, fix: Tk103Fix): Buffer => frame(id, `BO01${code % 10}${tk103Location(fix)}`);
+export const encodeTk103Location = (id: string, fix: Tk103Fix): Buffer =>
+  frame(id, `BR00${tk103Location(fix)}`);
+export const encodeTk103Alarm = (id: string, code: number, fix: Tk103Fix): Buffer =>
+  frame(id, `BO01${code % 10}${tk103Location(fix)}`);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { WATCH_LK_DOC } from "../fixtures.ts";
-import { createWatchSession, decodeWatchFrame, encodeWatchAlarm, encodeWatchPosition, WATCH_STATUS, watchFrame } from "./codec.ts";
+import {
+  createWatchSession,
+  decodeWatchFrame,
+  encodeWatchAlarm,
+  encodeWatchPosition,
+  WATCH_STATUS,
+  watchFrame,
+} from "./codec.ts";
 
 const decode = (frame: Buffer | string) => {
   const res = decodeWatchFrame(Buffer.from(frame));
@@ -17,7 +24,16 @@ const wifi = [
   { mac: "00:9a:cd:a0:31:0e", rssi: -75 },
 ];
 const report = {
-  fix: { timeMs: T, lat: 41.387917, lng: 2.169919, speedKmh: 4.2, course: 123, altitude: 12, satellites: 7, valid: true },
+  fix: {
+    timeMs: T,
+    lat: 41.387917,
+    lng: 2.169919,
+    speedKmh: 4.2,
+    course: 123,
+    altitude: 12,
+    satellites: 7,
+    valid: true,
+  },
   batteryPct: 64,
   gsm: 80,
   steps: 5230,
@@ -27,7 +43,11 @@ const report = {
 
 describe("watch decoder", () => {
   it("answers the document's LK keep-alive with [SG*id*0002*LK]", () => {
-    expect(decode(WATCH_LK_DOC)).toMatchObject({ kind: "heartbeat", imei: "8800000015", ack: Buffer.from(WATCH_LK_DOC) });
+    expect(decode(WATCH_LK_DOC)).toMatchObject({
+      kind: "heartbeat",
+      imei: "8800000015",
+      ack: Buffer.from(WATCH_LK_DOC),
+    });
     expect(decode("[3G*8800000015*000B*LK,120,0,87]")).toMatchObject({
       attributes: { steps: 120, tumbles: 0, batteryLevel: 87 },
       ack: Buffer.from("[3G*8800000015*0002*LK]"),
@@ -37,12 +57,29 @@ describe("watch decoder", () => {
   it("decodes a UD position (decimal degrees, km/h) with its cell towers and Wi-Fi access points", () => {
     const m = decode(encodeWatchPosition("SG", "8800000015", report));
     expect(m).toMatchObject({ kind: "position", ack: null, cells, wifi });
-    expect(m.positions[0]).toMatchObject({ ts: T, lat: 41.387917, lng: 2.169919, spd: 4.2, course: 123, alt: 12, satt: 7, src: 1 });
-    expect(m.positions[0]?.attributes).toEqual({ status: 0, batteryLevel: 64, rssi: 80, steps: 5230, tumbles: 0 });
+    expect(m.positions[0]).toMatchObject({
+      ts: T,
+      lat: 41.387917,
+      lng: 2.169919,
+      spd: 4.2,
+      course: 123,
+      alt: 12,
+      satt: 7,
+      src: 1,
+    });
+    expect(m.positions[0]?.attributes).toEqual({
+      status: 0,
+      batteryLevel: 64,
+      rssi: 80,
+      steps: 5230,
+      tumbles: 0,
+    });
   });
 
   it("marks UD2 as history and keeps an indoor frame (V at 0,0) as towers and access points only", () => {
-    expect(decode(encodeWatchPosition("SG", "8800000015", report, "UD2")).positions[0]?.attributes.archive).toBe(true);
+    expect(
+      decode(encodeWatchPosition("SG", "8800000015", report, "UD2")).positions[0]?.attributes.archive,
+    ).toBe(true);
     const indoor = { ...report, fix: { ...report.fix, valid: false, lat: 0, lng: 0 }, cells: [] };
     const m = decode(encodeWatchPosition("3G", "8800000015", indoor, "UD_LTE"));
     expect(m).toMatchObject({ kind: "lbs", positions: [], wifi });

@@ -1,6 +1,6 @@
 import { DecodeError } from "../reader.ts";
-import { createTextSession } from "../text/session.ts";
 import { deviceId, fieldText, formatUtc, hexInt, int, num, textPosition, utcMs } from "../text/fields.ts";
+import { createTextSession } from "../text/session.ts";
 import {
   type Attributes,
   type CellTower,
@@ -57,7 +57,10 @@ export function watchFrameSize(buf: Buffer): number {
   const m = HEADER.exec(head);
   if (!m) {
     // A header still arriving is fine; anything else that cannot become one is garbage.
-    if (buf.length < HEADER_MAX && /^\[([A-Z0-9]{0,2}|[A-Z0-9]{2}\*[0-9A-Za-z]{0,20}(\*[0-9A-Fa-f]{0,4})?)$/.test(head))
+    if (
+      buf.length < HEADER_MAX &&
+      /^\[([A-Z0-9]{0,2}|[A-Z0-9]{2}\*[0-9A-Za-z]{0,20}(\*[0-9A-Fa-f]{0,4})?)$/.test(head)
+    )
       return 0;
     throw new DecodeError("not a watch frame");
   }
@@ -109,13 +112,31 @@ function towers(f: string[]): { cells: CellTower[]; wifi: WifiAccessPoint[] } | 
 
 function decodeLocation(message: DecodedMessage, f: string[], archive: boolean): string | null {
   if (f.length < 17) return "short location";
-  const [date, time, validity, lat, ns, lng, ew, speed, course, alt, satt, gsm, battery, steps, tumbles, statusHex] = f;
+  const [
+    date,
+    time,
+    validity,
+    lat,
+    ns,
+    lng,
+    ew,
+    speed,
+    course,
+    alt,
+    satt,
+    gsm,
+    battery,
+    steps,
+    tumbles,
+    statusHex,
+  ] = f;
   const ts = utcMs(date, time);
   const latAbs = num(lat);
   const lngAbs = num(lng);
   const status = hexInt(statusHex);
   if (ts === null) return "bad time";
-  if (latAbs === null || lngAbs === null || !/^[NS]$/.test(ns ?? "") || !/^[EW]$/.test(ew ?? "")) return "bad coordinates";
+  if (latAbs === null || lngAbs === null || !/^[NS]$/.test(ns ?? "") || !/^[EW]$/.test(ew ?? ""))
+    return "bad coordinates";
   if (status === null) return "bad status";
   const found = towers(f);
   if (typeof found === "string") return found;
@@ -169,7 +190,8 @@ export function decodeWatchFrame(frame: Buffer): DecodeResult<DecodedMessage> {
   const maker = head[1] ?? "SG";
   const id = deviceId(head[2]);
   if (!id) return { ok: false, error: "bad device id" };
-  if (head[0].length + Number.parseInt(head[3] ?? "0", 16) + 1 !== frame.length) return { ok: false, error: "length mismatch" };
+  if (head[0].length + Number.parseInt(head[3] ?? "0", 16) + 1 !== frame.length)
+    return { ok: false, error: "length mismatch" };
   const content = frame.toString("latin1", head[0].length, frame.length - 1);
   const comma = content.indexOf(",");
   const type = comma < 0 ? content : content.slice(0, comma);
@@ -198,7 +220,10 @@ export function decodeWatchFrame(frame: Buffer): DecodeResult<DecodedMessage> {
 
 /** Framer for one watch connection: every frame names its device. */
 export function createWatchSession(options: SessionOptions = {}): StreamSession {
-  return createTextSession({ frameSize: watchFrameSize, decode: decodeWatchFrame, loginOnly: false }, options);
+  return createTextSession(
+    { frameSize: watchFrameSize, decode: decodeWatchFrame, loginOnly: false },
+    options,
+  );
 }
 
 // ---- Encoding (device side) ----
@@ -258,10 +283,17 @@ function locationFields(r: WatchReport): string {
   return fields.join(",");
 }
 
-export const encodeWatchLink = (maker: string, id: string, r: { steps: number; batteryPct: number }): Buffer =>
-  watchFrame(maker, id, `LK,${r.steps},0,${Math.round(r.batteryPct)}`);
-export const encodeWatchPosition = (maker: string, id: string, r: WatchReport, type: "UD" | "UD2" | "UD_LTE" = "UD"): Buffer =>
-  watchFrame(maker, id, `${type},${locationFields(r)}`);
+export const encodeWatchLink = (
+  maker: string,
+  id: string,
+  r: { steps: number; batteryPct: number },
+): Buffer => watchFrame(maker, id, `LK,${r.steps},0,${Math.round(r.batteryPct)}`);
+export const encodeWatchPosition = (
+  maker: string,
+  id: string,
+  r: WatchReport,
+  type: "UD" | "UD2" | "UD_LTE" = "UD",
+): Buffer => watchFrame(maker, id, `${type},${locationFields(r)}`);
 export const encodeWatchAlarm = (maker: string, id: string, r: WatchReport): Buffer =>
   watchFrame(maker, id, `AL,${locationFields(r)}`);
 

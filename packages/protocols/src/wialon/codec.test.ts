@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { crc16Ibm } from "../crc.ts";
-import { createWialonSession, encodeWialonBlackBox, encodeWialonData, encodeWialonLogin, encodeWialonPing, encodeWialonShort } from "./codec.ts";
+import {
+  createWialonSession,
+  encodeWialonBlackBox,
+  encodeWialonData,
+  encodeWialonLogin,
+  encodeWialonPing,
+  encodeWialonShort,
+} from "./codec.ts";
 
 const T = Date.UTC(2024, 6, 4, 10, 20, 30);
 const fix = { timeMs: T, lat: 55.7558, lng: 37.6173, speedKmh: 61, course: 45, altitude: 150, satellites: 9 };
@@ -12,7 +19,17 @@ describe("Wialon IPS 1.1", () => {
     const out = s.push(
       Buffer.concat([
         encodeWialonLogin("353976013445485", "NA", "1.1"),
-        encodeWialonData(fix, { hdop: 0.9, inputs: 5, outputs: 1, ibutton: "00000A1B2C3D", params: { SOS: 1, temp: 21.5, fw: "v1" } }, "1.1"),
+        encodeWialonData(
+          fix,
+          {
+            hdop: 0.9,
+            inputs: 5,
+            outputs: 1,
+            ibutton: "00000A1B2C3D",
+            params: { SOS: 1, temp: 21.5, fw: "v1" },
+          },
+          "1.1",
+        ),
         encodeWialonShort(fix, "1.1"),
         encodeWialonBlackBox([fix, { ...fix, timeMs: T + 1000 }, fix], "1.1"),
         encodeWialonPing(),
@@ -41,7 +58,9 @@ describe("Wialon IPS 1.1", () => {
   it("answers a bad time with #AD#0, a bad structure with #AD#-1, and refuses data before login", () => {
     const s = createWialonSession();
     s.push(encodeWialonLogin("1", "NA", "1.1"));
-    const out = s.push(Buffer.from("#D#320724;102030;5545.3480;N;03737.0380;E;61;45;150;9;NA;NA;NA;;NA;NA\r\n#D#1;2\r\n"));
+    const out = s.push(
+      Buffer.from("#D#320724;102030;5545.3480;N;03737.0380;E;61;45;150;9;NA;NA;NA;;NA;NA\r\n#D#1;2\r\n"),
+    );
     expect(replies(out)).toEqual(["#AD#0\r\n", "#AD#-1\r\n"]);
     expect(out.messages.every((m) => m.positions.length === 0)).toBe(true);
     expect(createWialonSession().push(encodeWialonShort(fix, "1.1")).error).toMatch(/before login/);
@@ -64,12 +83,22 @@ describe("Wialon IPS 2.0", () => {
     const s = createWialonSession();
     const good = encodeWialonData(fix, {}, "2.0");
     const bad = Buffer.from(good.toString().replace(";61;", ";62;"));
-    const out = s.push(Buffer.concat([Buffer.from(login), good, bad, encodeWialonShort(fix, "2.0"), encodeWialonBlackBox([fix, fix], "2.0")]));
+    const out = s.push(
+      Buffer.concat([
+        Buffer.from(login),
+        good,
+        bad,
+        encodeWialonShort(fix, "2.0"),
+        encodeWialonBlackBox([fix, fix], "2.0"),
+      ]),
+    );
     expect(replies(out)).toEqual(["#AL#1\r\n", "#AD#1\r\n", "#AD#16\r\n", "#ASD#1\r\n", "#AB#2\r\n"]);
     expect(out.messages[2]?.positions).toEqual([]);
   });
 
   it("closes the connection on a login with a wrong CRC", () => {
-    expect(createWialonSession().push(Buffer.from("#L#2.0;353976013445485;NA;0000\r\n")).error).toMatch(/CRC/);
+    expect(createWialonSession().push(Buffer.from("#L#2.0;353976013445485;NA;0000\r\n")).error).toMatch(
+      /CRC/,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import { crc16Ibm } from "../crc.ts";
 import { DecodeError } from "../reader.ts";
+import {
+  deviceId,
+  fieldText,
+  formatNmea,
+  formatUtc,
+  int,
+  nmeaDegrees,
+  num,
+  textPosition,
+  utcMs,
+} from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
-import { deviceId, fieldText, formatNmea, formatUtc, int, nmeaDegrees, num, textPosition, utcMs } from "../text/fields.ts";
 import {
   type Attributes,
   type DecodedMessage,
@@ -39,7 +49,8 @@ export function wialonFrameSize(buf: Buffer): number {
   return lf < 0 ? 0 : lf + 1;
 }
 
-const crcHex = (text: string): string => crc16Ibm(Buffer.from(text, "latin1")).toString(16).toUpperCase().padStart(4, "0");
+const crcHex = (text: string): string =>
+  crc16Ibm(Buffer.from(text, "latin1")).toString(16).toUpperCase().padStart(4, "0");
 
 /** Splits off and checks a 2.0 CRC: the text after the last `sep` must be the CRC of everything before it. */
 function checkCrc(body: string, sep: string): { body: string; ok: boolean } {
@@ -83,10 +94,13 @@ function message(f: string[], archive: boolean): DecodedPosition | string {
     const o = int(outputs);
     if (o !== null) attributes.output = o;
     if (!na(adc))
-      (adc ?? "").split(",").slice(0, 16).forEach((v, k) => {
-        const n = num(v);
-        if (n !== null) attributes[`adc${k + 1}`] = n;
-      });
+      (adc ?? "")
+        .split(",")
+        .slice(0, 16)
+        .forEach((v, k) => {
+          const n = num(v);
+          if (n !== null) attributes[`adc${k + 1}`] = n;
+        });
     if (!na(ibutton)) attributes.driverId = fieldText(ibutton ?? "");
     params(p, attributes);
     if (attributes.SOS === 1 || attributes.alarm === 1) attributes.event = "sos";
@@ -247,11 +261,17 @@ function dFields(fix: WialonFix, x: WialonExtras): string[] {
 }
 
 const packet = (type: string, body: string, version: WialonVersion, sep = ";"): Buffer =>
-  Buffer.from(`#${type}#${version === "2.0" ? `${body}${sep}${crcHex(`${body}${sep}`)}` : body}${END}`, "latin1");
+  Buffer.from(
+    `#${type}#${version === "2.0" ? `${body}${sep}${crcHex(`${body}${sep}`)}` : body}${END}`,
+    "latin1",
+  );
 
 export const encodeWialonLogin = (imei: string, password: string, version: WialonVersion): Buffer =>
-  version === "2.0" ? packet("L", `2.0;${imei};${password}`, version) : packet("L", `${imei};${password}`, version);
-export const encodeWialonShort = (fix: WialonFix, version: WialonVersion): Buffer => packet("SD", sdFields(fix).join(";"), version);
+  version === "2.0"
+    ? packet("L", `2.0;${imei};${password}`, version)
+    : packet("L", `${imei};${password}`, version);
+export const encodeWialonShort = (fix: WialonFix, version: WialonVersion): Buffer =>
+  packet("SD", sdFields(fix).join(";"), version);
 export const encodeWialonData = (fix: WialonFix, extras: WialonExtras, version: WialonVersion): Buffer =>
   packet("D", dFields(fix, extras).join(";"), version);
 export const encodeWialonBlackBox = (fixes: WialonFix[], version: WialonVersion): Buffer =>

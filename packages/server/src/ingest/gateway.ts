@@ -1,8 +1,14 @@
 import http from "node:http";
 import net from "node:net";
-import { type DecodedMessage, protocols } from "@vigia/protocols";
+import {
+  type DecodedMessage,
+  type ProtocolName,
+  protocols,
+  type TcpProtocolName,
+  tcpProtocolNames,
+} from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
+import type { CommandProtocol, ConfigCommands, PendingConfig } from "./config-commands.ts";
 import {
   AddressCap,
   DEFAULT_DEVICE_LIMITS,
@@ -18,11 +24,8 @@ export const IDLE_TIMEOUT_MS = 10 * 60_000;
 /** Messages waiting for their commit on one connection before the socket is paused (backpressure). */
 const MAX_IN_FLIGHT = 256;
 
-export interface GatewayPorts {
-  teltonika: number;
-  gt06: number;
-  osmand: number;
-}
+/** The port each protocol's listener is bound to; 0 for a listener disabled in the configuration. */
+export type GatewayPorts = Record<ProtocolName, number>;
 
 export interface Gateway {
   ports: GatewayPorts;
@@ -45,13 +48,16 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
  */
 function handleTcp(
   socket: net.Socket,
-  protocol: "teltonika" | "gt06",
+  protocol: TcpProtocolName,
   processor: Processor,
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
   handshakeTimeoutMs: number,
 ): void {
   const session = protocols[protocol].createSession();
+  // Configuration is delivered over Teltonika Codec 12 and GT06 0x80 only; other protocols get no commands yet.
+  const commandProtocol: CommandProtocol | null =
+    protocol === "teltonika" || protocol === "gt06" ? protocol : null;
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
   const identified = requireHandshake(socket, handshakeTimeoutMs, () =>
     log.debug({ protocol, remote }, "device did not identify itself in time; closing"),
@@ -73,8 +79,8 @@ function handleTcp(
 
   /** After the device identified itself: its pending configuration, if any, goes out right behind the ACK. */
   const sendPending = async (imei: string): Promise<void> => {
-    if (!commands) return;
-    const pending = await commands.pending(protocol, imei, () => (serial = (serial + 1) & 0xffff));
+    if (!commands || !commandProtocol) return;
+    const pending = await commands.pending(commandProtocol, imei, () => (serial = (serial + 1) & 0xffff));
     if (!pending || closed) return;
     sent = { ...pending, waiting: pending.frames.length, results: [] };
     for (const frame of pending.frames) socket.write(frame);
@@ -154,7 +160,8 @@ export async function startGateway(
   log: FastifyBaseLogger,
   options: {
     host: string;
-    ports: GatewayPorts;
+    /** Port per protocol; null leaves that listener off. */
+    ports: Record<ProtocolName, number | null>;
     now: () => number;
     /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
     commands?: ConfigCommands;
@@ -181,30 +188,35 @@ export async function startGateway(
     socket.on("close", () => sockets.delete(socket));
     return true;
   };
-  const tcp = (protocol: "teltonika" | "gt06") =>
+  const tcp = (protocol: TcpProtocolName) =>
     net.createServer((socket) => {
       if (admit(socket))
         handleTcp(socket, protocol, processor, log, options.commands ?? null, limits.handshakeTimeoutMs);
     });
-  const teltonika = tcp("teltonika");
-  const gt06 = tcp("gt06");
+  // One listener per TCP protocol of the registry, on its configured port.
+  const servers: net.Server[] = [];
+  const ports = {} as GatewayPorts;
+  for (const protocol of tcpProtocolNames) {
+    const port = options.ports[protocol];
+    ports[protocol] = 0;
+    if (port === null) continue;
+    const server = tcp(protocol);
+    servers.push(server);
+    ports[protocol] = await listen(server, port, options.host);
+  }
   const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
   const osmand = http.createServer(
     osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
   );
   osmand.keepAliveTimeout = 30_000;
-  const ports: GatewayPorts = {
-    teltonika: await listen(teltonika, options.ports.teltonika, options.host),
-    gt06: await listen(gt06, options.ports.gt06, options.host),
-    osmand: await listen(osmand, options.ports.osmand, options.host),
-  };
+  ports.osmand = options.ports.osmand === null ? 0 : await listen(osmand, options.ports.osmand, options.host);
   log.info({ ports }, "device gateway listening");
   return {
     ports,
     close: async () => {
-      for (const server of [teltonika, gt06]) server.close();
+      for (const server of servers) server.close();
       osmand.closeAllConnections();
-      osmand.close();
+      if (osmand.listening) osmand.close();
       for (const socket of sockets) socket.destroy();
     },
   };

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type ProtocolName, protocols } from "@vigia/protocols";
 
 /** Everything the server reads from the environment, read once at start. */
 export interface Config {
@@ -19,7 +20,11 @@ export interface Config {
   /** Whether the ingest gateway listeners and the demo simulator run in this process. */
   gateway: boolean;
   simulate: boolean;
-  ports: { teltonika: number; gt06: number; osmand: number };
+  /**
+   * Listener port per device protocol (`<PROTOCOL>_PORT`, e.g. `H02_PORT`; default the registry's port; 0 picks a
+   * free port), null when disabled with `<PROTOCOL>_PORT=off`.
+   */
+  ports: Record<ProtocolName, number | null>;
   /** Limits of the device gateway (ingest/device-limits.ts). */
   deviceLimits: {
     handshakeTimeoutMs: number;
@@ -62,6 +67,20 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/** One listener's port: `off`/`no`/`false`/`disabled` disables it, anything not an integer keeps the default. */
+function listenerPort(value: string | undefined, fallback: number): number | null {
+  if (value !== undefined && ["off", "no", "false", "disabled", "none"].includes(value.toLowerCase()))
+    return null;
+  return int(value, fallback);
+}
+
+function listenerPorts(env: NodeJS.ProcessEnv): Record<ProtocolName, number | null> {
+  const ports = {} as Record<ProtocolName, number | null>;
+  for (const [name, protocol] of Object.entries(protocols) as [ProtocolName, { defaultPort: number }][])
+    ports[name] = listenerPort(env[`${name.toUpperCase()}_PORT`], protocol.defaultPort);
+  return ports;
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== "" && Number.isInteger(n) ? n : fallback;
@@ -86,11 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),
-    ports: {
-      teltonika: int(env.TELTONIKA_PORT, 5027),
-      gt06: int(env.GT06_PORT, 5023),
-      osmand: int(env.OSMAND_PORT, 5055),
-    },
+    ports: listenerPorts(env),
     deviceLimits: {
       handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
       maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { protocols } from "@vigia/protocols";
 import pg from "pg";
 import { type Platform, startPlatform } from "../../src/app/platform.ts";
 import { ManualClock, readConfig } from "../../src/kernel/config.ts";
@@ -29,6 +30,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     VIGIA_SIMULATE: "0",
     VIGIA_WEB_DIST: "/nonexistent",
     DATABASE_URL: databaseUrl,
+    // Every device listener on a port the system picks, so test files running side by side never collide.
+    ...Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"])),
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     ...env,
   });
