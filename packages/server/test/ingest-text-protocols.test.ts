@@ -56,11 +56,12 @@ const fixAt = (minute: number) => ({
   valid: true,
 });
 
-const port = (name: string): number => p.gateway!.ports[name as keyof typeof p.gateway.ports];
+const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon"): number => p.gateway!.ports[name];
 
 describe("text protocols through the gateway", () => {
   it("lists every protocol's listener", () => {
-    for (const name of ["h02", "gps103", "tk103", "watch", "wialon"]) expect(port(name)).toBeGreaterThan(0);
+    for (const name of ["h02", "gps103", "tk103", "watch", "wialon"] as const)
+      expect(port(name)).toBeGreaterThan(0);
   });
 
   it("GPS103: LOAD after the log-on, ON after the heartbeat, the reports stored before it", async () => {

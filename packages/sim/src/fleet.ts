@@ -2,7 +2,10 @@
 import type { SimDevice } from "./simulation.ts";
 
 export type Protocol = SimDevice["protocol"];
+/** The default mix of a load run. */
 export const PROTOCOLS: readonly Protocol[] = ["teltonika", "gt06", "osmand"];
+/** Every protocol the simulator speaks. */
+export const ALL_PROTOCOLS: readonly Protocol[] = [...PROTOCOLS, "h02", "gps103", "tk103", "watch", "wialon"];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */
 export function makeDevices(count: number, protocols: readonly Protocol[], imeiPrefix: string): SimDevice[] {
@@ -13,7 +16,11 @@ export function makeDevices(count: number, protocols: readonly Protocol[], imeiP
     const protocol = protocols[i % protocols.length]!;
     // Phones are people; of the trackers, one in ten sits on an asset (trailer, container).
     const kind =
-      protocol === "osmand" ? "person" : Math.floor(i / protocols.length) % 10 === 9 ? "asset" : "vehicle";
+      protocol === "osmand" || protocol === "watch"
+        ? "person"
+        : Math.floor(i / protocols.length) % 10 === 9
+          ? "asset"
+          : "vehicle";
     return { imei: imeiPrefix + String(i).padStart(width, "0"), protocol, kind };
   });
 }
