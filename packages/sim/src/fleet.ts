@@ -8,7 +8,11 @@ export const PROTOCOLS: readonly Protocol[] = ["teltonika", "gt06", "osmand"];
 export const ALL_PROTOCOLS: readonly Protocol[] = [...PROTOCOLS, "h02", "gps103", "tk103", "watch", "wialon"];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */
-export function makeDevices(count: number, protocols: readonly Protocol[], imeiPrefix: string): SimDevice[] {
+export function makeDevices<P extends Protocol>(
+  count: number,
+  protocols: readonly P[],
+  imeiPrefix: string,
+): (SimDevice & { protocol: P })[] {
   const width = 15 - imeiPrefix.length;
   if (width < String(Math.max(0, count - 1)).length)
     throw new Error(`--imei-prefix too long for ${count} devices`);

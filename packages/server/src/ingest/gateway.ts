@@ -160,8 +160,8 @@ export async function startGateway(
   log: FastifyBaseLogger,
   options: {
     host: string;
-    /** Port per protocol; null leaves that listener off. */
-    ports: Record<ProtocolName, number | null>;
+    /** Port per protocol (absent: the registry's default port); null leaves that listener off. */
+    ports: Partial<Record<ProtocolName, number | null>>;
     now: () => number;
     /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
     commands?: ConfigCommands;
@@ -197,7 +197,8 @@ export async function startGateway(
   const servers: net.Server[] = [];
   const ports = {} as GatewayPorts;
   for (const protocol of tcpProtocolNames) {
-    const port = options.ports[protocol];
+    const port =
+      options.ports[protocol] === undefined ? protocols[protocol].defaultPort : options.ports[protocol];
     ports[protocol] = 0;
     if (port === null) continue;
     const server = tcp(protocol);
@@ -209,7 +210,8 @@ export async function startGateway(
     osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
   );
   osmand.keepAliveTimeout = 30_000;
-  ports.osmand = options.ports.osmand === null ? 0 : await listen(osmand, options.ports.osmand, options.host);
+  const osmandPort = options.ports.osmand === undefined ? protocols.osmand.defaultPort : options.ports.osmand;
+  ports.osmand = osmandPort === null ? 0 : await listen(osmand, osmandPort, options.host);
   log.info({ ports }, "device gateway listening");
   return {
     ports,

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { type ProtocolName, protocols } from "@vigia/protocols";
 
 /** Everything the server reads from the environment, read once at start. */
 export interface Config {
@@ -21,10 +20,11 @@ export interface Config {
   gateway: boolean;
   simulate: boolean;
   /**
-   * Listener port per device protocol (`<PROTOCOL>_PORT`, e.g. `H02_PORT`; default the registry's port; 0 picks a
-   * free port), null when disabled with `<PROTOCOL>_PORT=off`.
+   * Device listener ports set in the environment, by lower-case protocol name: `<PROTOCOL>_PORT` (e.g.
+   * `H02_PORT=6013`; 0 picks a free port), null when disabled with `off`. A protocol not named here listens on
+   * its registry's default port (the gateway resolves it; the kernel knows no protocols).
    */
-  ports: Record<ProtocolName, number | null>;
+  ports: Record<string, number | null>;
   /** Limits of the device gateway (ingest/device-limits.ts). */
   deviceLimits: {
     handshakeTimeoutMs: number;
@@ -74,10 +74,15 @@ function listenerPort(value: string | undefined, fallback: number): number | nul
   return int(value, fallback);
 }
 
-function listenerPorts(env: NodeJS.ProcessEnv): Record<ProtocolName, number | null> {
-  const ports = {} as Record<ProtocolName, number | null>;
-  for (const [name, protocol] of Object.entries(protocols) as [ProtocolName, { defaultPort: number }][])
-    ports[name] = listenerPort(env[`${name.toUpperCase()}_PORT`], protocol.defaultPort);
+/** Every `<NAME>_PORT` variable whose name is one word (so `PORT` and `KUBERNETES_SERVICE_PORT` are not). */
+function listenerPorts(env: NodeJS.ProcessEnv): Record<string, number | null> {
+  const ports: Record<string, number | null> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const name = /^([A-Z][A-Z0-9]*)_PORT$/.exec(key)?.[1];
+    if (!name || value === undefined) continue;
+    const port = listenerPort(value, -1);
+    if (port === null || port >= 0) ports[name.toLowerCase()] = port;
+  }
   return ports;
 }
 
