@@ -69,6 +69,7 @@ async function startServer() {
       TK103_PORT: "0",
       WATCH_PORT: "0",
       WIALON_PORT: "0",
+      GL200_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

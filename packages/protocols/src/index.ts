@@ -5,6 +5,7 @@
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
 export { crc16Ibm, crc16X25 } from "./crc.ts";
+export * from "./gl200/codec.ts";
 export * from "./gps103/codec.ts";
 export * from "./gt06/codec.ts";
 export * from "./gt06/commands.ts";

@@ -22,6 +22,7 @@ describe("protocol registry", () => {
       tk103: 5002,
       watch: 5093,
       wialon: 5039,
+      gl200: 5004,
     });
   });
 });

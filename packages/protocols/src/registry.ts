@@ -1,3 +1,4 @@
+import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
@@ -32,6 +33,7 @@ export const protocols = {
   tk103: { transport: "tcp", defaultPort: 5002, text: true, createSession: createTk103Session },
   watch: { transport: "tcp", defaultPort: 5093, text: true, createSession: createWatchSession },
   wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
+  gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

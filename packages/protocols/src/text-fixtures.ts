@@ -3,6 +3,8 @@
  * document shows one, the rest built with each codec's encoders. Not a test file itself.
  */
 import {
+  GL300_POWER_ON_DOC,
+  GL300_REPORT_DOC,
   GPS103_HEARTBEAT_DOC,
   GPS103_LOGON_DOC,
   GPS103_REPORT_DOC,
@@ -12,6 +14,12 @@ import {
   TK103_LOGON_DOC,
   WATCH_LK_DOC,
 } from "./fixtures.ts";
+import {
+  createGl200Session,
+  decodeGl200Frame,
+  encodeGl200Heartbeat,
+  encodeGl200Report,
+} from "./gl200/codec.ts";
 import { createGps103Session, decodeGps103Frame, encodeGps103Report } from "./gps103/codec.ts";
 import {
   createH02Session,
@@ -67,7 +75,10 @@ export interface TextConversation {
 
 const wialonLogin = encodeWialonLogin("353976013445485", "NA", "1.1");
 
-export const TEXT_CONVERSATIONS: Record<"h02" | "gps103" | "tk103" | "watch" | "wialon", TextConversation> = {
+export const TEXT_CONVERSATIONS: Record<
+  "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200",
+  TextConversation
+> = {
   h02: {
     create: createH02Session,
     decode: decodeH02Frame,
@@ -151,6 +162,29 @@ export const TEXT_CONVERSATIONS: Record<"h02" | "gps103" | "tk103" | "watch" | "
       encodeWialonShort(fix, "1.1"),
       encodeWialonBlackBox([fix, fix], "1.1"),
       encodeWialonPing(),
+    ],
+  },
+  gl200: {
+    create: createGl200Session,
+    decode: decodeGl200Frame,
+    hello: Buffer.from(GL300_POWER_ON_DOC),
+    frames: [
+      Buffer.from(GL300_REPORT_DOC),
+      encodeGl200Report(
+        "135790246811220",
+        [
+          { ...fix, accuracy: 1 },
+          { ...fix, accuracy: 0 },
+        ],
+        {
+          type: "GTSOS",
+          cell: { mcc: 214, mnc: 1, lac: 5, cid: 6 },
+          odometerKm: 10,
+          sendMs: T,
+          count: 3,
+        },
+      ),
+      encodeGl200Heartbeat("135790246811220", T, 4),
     ],
   },
 };

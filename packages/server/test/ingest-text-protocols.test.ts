@@ -1,4 +1,6 @@
 import {
+  encodeGl200Heartbeat,
+  encodeGl200Report,
   encodeGps103Heartbeat,
   encodeGps103Logon,
   encodeGps103Report,
@@ -56,11 +58,12 @@ const fixAt = (minute: number) => ({
   valid: true,
 });
 
-const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon"): number => p.gateway!.ports[name];
+const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200"): number =>
+  p.gateway!.ports[name];
 
 describe("text protocols through the gateway", () => {
   it("lists every protocol's listener", () => {
-    for (const name of ["h02", "gps103", "tk103", "watch", "wialon"] as const)
+    for (const name of ["h02", "gps103", "tk103", "watch", "wialon", "gl200"] as const)
       expect(port(name)).toBeGreaterThan(0);
   });
 
@@ -124,6 +127,26 @@ describe("text protocols through the gateway", () => {
     device.send(encodeWialonBlackBox([fixAt(2), fixAt(3)], "2.0"));
     expect(String(await device.read(7))).toBe("#AB#2\r\n");
     expect((await stored(id)).map((r) => r.ts)).toEqual([1, 2, 3].map((m) => fixAt(m).timeMs));
+    device.end();
+  });
+
+  it("GL200 (@Track): a report and a buffered one stored before the heartbeat's +SACK", async () => {
+    const id = idOf.gl200!;
+    const device = await TestDevice.connect(port("gl200"));
+    const options = {
+      cell: { mcc: 214, mnc: 1, lac: 100, cid: 200 },
+      odometerKm: 10,
+      sendMs: TEST_START,
+      count: 1,
+    };
+    device.send(encodeGl200Report(id, [{ ...fixAt(1), accuracy: 1 }], options));
+    device.send(
+      encodeGl200Report(id, [{ ...fixAt(2), accuracy: 1 }], { ...options, buffered: true, count: 2 }),
+    );
+    device.send(encodeGl200Heartbeat(id, TEST_START, 3));
+    const sack = "+SACK:GTHBD,1A0102,0003$";
+    expect(String(await device.read(sack.length))).toBe(sack);
+    expect((await stored(id)).map((r) => r.ts)).toEqual([fixAt(1).timeMs, fixAt(2).timeMs]);
     device.end();
   });
 

@@ -5,7 +5,15 @@ export type Protocol = SimDevice["protocol"];
 /** The default mix of a load run. */
 export const PROTOCOLS: readonly Protocol[] = ["teltonika", "gt06", "osmand"];
 /** Every protocol the simulator speaks. */
-export const ALL_PROTOCOLS: readonly Protocol[] = [...PROTOCOLS, "h02", "gps103", "tk103", "watch", "wialon"];
+export const ALL_PROTOCOLS: readonly Protocol[] = [
+  ...PROTOCOLS,
+  "h02",
+  "gps103",
+  "tk103",
+  "watch",
+  "wialon",
+  "gl200",
+];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */
 export function makeDevices<P extends Protocol>(

@@ -232,6 +232,15 @@ export const DEVICE_TYPES = [
     idLength: null,
     description: "Any tracker or app speaking Wialon IPS 1.1/2.0",
   },
+  {
+    id: 15,
+    name: "GV300",
+    factory: "Queclink",
+    proto: "gl200",
+    port: 5004,
+    idLength: 15,
+    description: "Vehicle tracker (@Track protocol)",
+  },
 ] as const;
 
 /**
@@ -243,6 +252,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 11, idDigits: 15 },
   { typeId: 12, idDigits: 12 },
   { typeId: 14, idDigits: 15 },
+  { typeId: 15, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

@@ -76,7 +76,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.each(["h02", "gps103", "tk103", "watch", "wialon"] as const)("%s client", (protocol) => {
+describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200"] as const)("%s client", (protocol) => {
   it("logs on, sends what it kept offline, reports live and keeps the link with heartbeats", async () => {
     const server = await new SessionServer(protocol).start();
     cleanups.push(() => server.stop());

@@ -6,6 +6,8 @@
  * one left unanswered (where the protocol answers it) until the next means the link is dead: reconnect.
  */
 import {
+  encodeGl200Heartbeat,
+  encodeGl200Report,
   encodeGps103Heartbeat,
   encodeGps103Logon,
   encodeGps103Report,
@@ -27,10 +29,17 @@ import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type TextProtocolName = "h02" | "gps103" | "tk103" | "watch" | "wialon";
+export type TextProtocolName = "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200";
 
 /** How many trailing digits of the IMEI each protocol's devices use as their id. */
-const ID_DIGITS: Record<TextProtocolName, number> = { h02: 10, gps103: 15, tk103: 12, watch: 10, wialon: 15 };
+const ID_DIGITS: Record<TextProtocolName, number> = {
+  h02: 10,
+  gps103: 15,
+  tk103: 12,
+  watch: 10,
+  wialon: 15,
+  gl200: 15,
+};
 
 export const textDeviceId = (protocol: TextProtocolName, imei: string): string =>
   imei.slice(-ID_DIGITS[protocol]);
@@ -149,7 +158,25 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
     heartbeat: () => encodeWialonPing(),
     heartbeatAnswer: "#AP#",
   },
+  gl200: {
+    logonAnswer: null,
+    report: (id, s, history) =>
+      encodeGl200Report(id, [{ ...wialonFix(s), accuracy: 1 }], {
+        buffered: history,
+        ...surroundingsCell(s),
+        odometerKm: s.odometerM / 1000,
+        sendMs: s.timeMs,
+        count: Math.floor(s.timeMs / 1000),
+      }),
+    heartbeat: (id, s) => encodeGl200Heartbeat(id, s.timeMs, Math.floor(s.timeMs / 1000)),
+    heartbeatAnswer: "+SACK:GTHBD",
+  },
 };
+
+function surroundingsCell(s: Sample) {
+  const { mcc, mnc, lac, cid } = surroundings(s).cells[0] ?? { mcc: 214, mnc: 1, lac: 1, cid: 1 };
+  return { cell: { mcc, mnc, lac, cid } };
+}
 
 export interface TextClientOptions extends ClientOptions {
   protocol: TextProtocolName;
