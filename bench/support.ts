@@ -31,7 +31,7 @@ export async function startBenchPlatform(
     GT06_PORT: "0",
     OSMAND_PORT: "0",
     ...Object.fromEntries(
-      ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200"].map((p) => [`${p}_PORT`, "0"]),
+      ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
     ),
     DATABASE_URL: databaseUrl ?? "",
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),

@@ -70,6 +70,7 @@ async function startServer() {
       WATCH_PORT: "0",
       WIALON_PORT: "0",
       GL200_PORT: "0",
+      MEITRACK_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -288,7 +288,10 @@ describe("pure decoders under fuzzing", () => {
     for (let i = 0; i < N; i++) {
       const r = t.decode(f.randomBuffer());
       if (r.ok) checkMessage(r.value);
-      const m = t.decode(f.mutate(f.pick(t.frames), [0, 1, 4, 16, 20]));
+      const mutant = f.mutate(f.pick(t.frames), [0, 1, 4, 16, 20]);
+      const raw = t.decode(mutant);
+      if (raw.ok) checkMessage(raw.value);
+      const m = t.decode(t.rewrap ? t.rewrap(mutant) : mutant);
       if (m.ok) {
         checkMessage(m.value);
         decoded++;

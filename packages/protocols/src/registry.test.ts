@@ -23,6 +23,7 @@ describe("protocol registry", () => {
       watch: 5093,
       wialon: 5039,
       gl200: 5004,
+      meitrack: 5020,
     });
   });
 });

@@ -2,6 +2,7 @@ import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
+import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
@@ -34,6 +35,7 @@ export const protocols = {
   watch: { transport: "tcp", defaultPort: 5093, text: true, createSession: createWatchSession },
   wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
   gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
+  meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

@@ -11,6 +11,7 @@ import {
   H02_BINARY_CAPTURE,
   H02_V4_CAPTURE,
   hex,
+  MEITRACK_AAA_DOC,
   TK103_LOGON_DOC,
   WATCH_LK_DOC,
 } from "./fixtures.ts";
@@ -29,6 +30,12 @@ import {
   encodeH02Position,
   h02Status,
 } from "./h02/codec.ts";
+import {
+  createMeitrackSession,
+  decodeMeitrackFrame,
+  encodeMeitrackReport,
+  meitrackFrame,
+} from "./meitrack/codec.ts";
 import {
   createTk103Session,
   decodeTk103Frame,
@@ -71,12 +78,14 @@ export interface TextConversation {
   decode(frame: Buffer): DecodeResult<DecodedMessage>;
   hello: Buffer;
   frames: Buffer[];
+  /** Re-frames a mutated frame with a correct checksum, so fuzzing reaches the field parsers (Meitrack). */
+  rewrap?(frame: Buffer): Buffer;
 }
 
 const wialonLogin = encodeWialonLogin("353976013445485", "NA", "1.1");
 
 export const TEXT_CONVERSATIONS: Record<
-  "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200",
+  "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack",
   TextConversation
 > = {
   h02: {
@@ -185,6 +194,21 @@ export const TEXT_CONVERSATIONS: Record<
         },
       ),
       encodeGl200Heartbeat("135790246811220", T, 4),
+    ],
+  },
+  meitrack: {
+    create: createMeitrackSession,
+    decode: decodeMeitrackFrame,
+    rewrap: (frame) => {
+      const text = frame.toString("latin1");
+      const comma = text.indexOf(",");
+      const star = text.lastIndexOf("*");
+      return comma < 0 || star < comma ? frame : meitrackFrame("Q", text.slice(comma, star));
+    },
+    hello: Buffer.from(MEITRACK_AAA_DOC),
+    frames: [
+      encodeMeitrackReport("353358017784062", fix, { event: 1, cell: { mcc: 214, mnc: 1, lac: 5, cid: 6 } }),
+      encodeMeitrackReport("353358017784062", { ...fix, valid: false }, {}),
     ],
   },
 };

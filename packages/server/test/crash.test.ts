@@ -60,7 +60,7 @@ describe("crash safety", () => {
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),
       ...Object.fromEntries(
-        ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200"].map((p) => [`${p}_PORT`, "0"]),
+        ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
       ),
       VIGIA_SIMULATE: "0",
       VIGIA_WEB_DIST: "/nonexistent",

@@ -7,6 +7,7 @@ import {
   encodeH02Binary,
   encodeH02Heartbeat,
   encodeH02Position,
+  encodeMeitrackReport,
   encodeTk103Handshake,
   encodeTk103Location,
   encodeTk103Logon,
@@ -58,12 +59,12 @@ const fixAt = (minute: number) => ({
   valid: true,
 });
 
-const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200"): number =>
+const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack"): number =>
   p.gateway!.ports[name];
 
 describe("text protocols through the gateway", () => {
   it("lists every protocol's listener", () => {
-    for (const name of ["h02", "gps103", "tk103", "watch", "wialon", "gl200"] as const)
+    for (const name of ["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"] as const)
       expect(port(name)).toBeGreaterThan(0);
   });
 
@@ -147,6 +148,25 @@ describe("text protocols through the gateway", () => {
     const sack = "+SACK:GTHBD,1A0102,0003$";
     expect(String(await device.read(sack.length))).toBe(sack);
     expect((await stored(id)).map((r) => r.ts)).toEqual([fixAt(1).timeMs, fixAt(2).timeMs]);
+    device.end();
+  });
+
+  it("Meitrack: AAA reports with a checksum stored (reports are not answered)", async () => {
+    const id = idOf.meitrack!;
+    const device = await TestDevice.connect(port("meitrack"));
+    device.send(
+      Buffer.concat([
+        encodeMeitrackReport(id, fixAt(1), {}),
+        encodeMeitrackReport(id, fixAt(2), { event: 1 }),
+      ]),
+    );
+    let rows = await stored(id);
+    for (let i = 0; i < 200 && rows.length < 2; i++) {
+      await p.services.processor.idle();
+      await new Promise((resolve) => setImmediate(resolve));
+      rows = await stored(id);
+    }
+    expect(rows.map((r) => r.ts)).toEqual([fixAt(1).timeMs, fixAt(2).timeMs]);
     device.end();
   });
 

@@ -13,6 +13,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "watch",
   "wialon",
   "gl200",
+  "meitrack",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

@@ -241,6 +241,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (@Track protocol)",
   },
+  {
+    id: 16,
+    name: "T366",
+    factory: "Meitrack",
+    proto: "meitrack",
+    port: 5020,
+    idLength: 15,
+    description: "Vehicle tracker (Meitrack GPRS protocol)",
+  },
 ] as const;
 
 /**
@@ -253,6 +262,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 12, idDigits: 12 },
   { typeId: 14, idDigits: 15 },
   { typeId: 15, idDigits: 15 },
+  { typeId: 16, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

@@ -13,6 +13,7 @@ import {
   encodeGps103Report,
   encodeH02Heartbeat,
   encodeH02Position,
+  encodeMeitrackReport,
   encodeTk103Handshake,
   encodeTk103Location,
   encodeTk103Logon,
@@ -29,7 +30,7 @@ import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type TextProtocolName = "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200";
+export type TextProtocolName = "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack";
 
 /** How many trailing digits of the IMEI each protocol's devices use as their id. */
 const ID_DIGITS: Record<TextProtocolName, number> = {
@@ -39,6 +40,7 @@ const ID_DIGITS: Record<TextProtocolName, number> = {
   watch: 10,
   wialon: 15,
   gl200: 15,
+  meitrack: 15,
 };
 
 export const textDeviceId = (protocol: TextProtocolName, imei: string): string =>
@@ -170,6 +172,25 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
       }),
     heartbeat: (id, s) => encodeGl200Heartbeat(id, s.timeMs, Math.floor(s.timeMs / 1000)),
     heartbeatAnswer: "+SACK:GTHBD",
+  },
+  meitrack: {
+    logonAnswer: null,
+    report: (id, s) =>
+      encodeMeitrackReport(
+        id,
+        { ...wialonFix(s), valid: true },
+        {
+          event: 35,
+          mileageM: s.odometerM,
+          runtimeS: s.engineSeconds ?? 0,
+          ...surroundingsCell(s),
+          io: s.ignition ? 0x0400 : 0,
+        },
+      ),
+    // No keep-alive message of its own: a timed report keeps the link.
+    heartbeat: (id, s) =>
+      encodeMeitrackReport(id, { ...wialonFix(s), valid: true }, { event: 35, mileageM: s.odometerM }),
+    heartbeatAnswer: null,
   },
 };
 
