@@ -146,7 +146,7 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
   wialon: {
     logon: (id) => encodeWialonLogin(id, "NA", "2.0"),
     logonAnswer: "#AL#1",
-    report: (id, s) =>
+    report: (_id, s) =>
       encodeWialonData(
         wialonFix(s),
         {
