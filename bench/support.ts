@@ -37,6 +37,9 @@ export async function startBenchPlatform(
     TELTONIKA_PORT: "0",
     GT06_PORT: "0",
     OSMAND_PORT: "0",
+    ...Object.fromEntries(
+      ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
+    ),
     DATABASE_URL: databaseUrl ?? "",
     // A bench's whole fleet connects from 127.0.0.1; the per-address cap is for the real world.
     DEVICE_MAX_PER_ADDRESS: "1000000",

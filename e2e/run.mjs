@@ -67,6 +67,14 @@ async function startServer() {
       // Wall time plus an offset scenarios move forward (POST /test/clock/advance), so that a device can go
       // silent for minutes without the test waiting for them. Only ever set here, never in production.
       VIGIA_TEST_CLOCK: "manual",
+      // The other protocols' listeners on ports the system picks (the demo simulator reads them back).
+      H02_PORT: "0",
+      GPS103_PORT: "0",
+      TK103_PORT: "0",
+      WATCH_PORT: "0",
+      WIALON_PORT: "0",
+      GL200_PORT: "0",
+      MEITRACK_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

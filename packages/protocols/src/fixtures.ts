@@ -68,3 +68,31 @@ export const CONCOX_STATUS = "78780A134004040001000FDCEE0D0A";
 export const DEVICE_STATUS = "78780A13400503020100741C3B0D0A";
 export const CONCOX_ALARM =
   "787825160B0B0F0E241DCF027AC8870C4657E60014020901CC00287D001F726506040101003656A40D0A";
+
+// Text protocols. "*_DOC" frames are the examples printed in the vendors' protocol documents; "*_CAPTURE" are
+// device captures quoted in public support threads. Frames no document shows are built in the tests with the
+// codecs' encoders, and say so.
+
+/** H02 binary frame captured from a tracker (Traccar forum, "Parsing Issue H02 protocol"), 37 bytes. */
+export const H02_BINARY_CAPTURE =
+  "2400000000000752341410205224734946012332841e002118ffff7bff0b00070000001799";
+/** The same device's V4 answer to a D1 command, with its fix and serving cell, from the same thread. */
+export const H02_V4_CAPTURE =
+  "*HQ,0000000000,V4,D1,60,65535,075244,075242,A,5224.7385,N,01233.2876,E,000.00,307,141020,FFFF7BFF,262,01,14082,51348#";
+/** GPS103 (Coban) document examples: log-on, heartbeat and a "tracker" report. */
+export const GPS103_LOGON_DOC = "##,imei:359586015829802,A;";
+export const GPS103_HEARTBEAT_DOC = "359586015829802;";
+export const GPS103_REPORT_DOC =
+  "imei:359587010124900,tracker,0809231929,13554900601,F,112909.397,A,2234.4669,N,11354.3287,E,0.11,;";
+/** TK103 document example: the log-on (BP05) with its location. */
+export const TK103_LOGON_DOC =
+  "(027028258309BP05000027028258309111213A2934.0133N10627.2544E000.0141830309.6200000000L00000000)";
+/** Watch protocol document example: the link keep-alive and its answer. */
+export const WATCH_LK_DOC = "[SG*8800000015*0002*LK]";
+/** Queclink GL300 document examples: a scheduled report (GTFRI layout, GTDOG) and a power-on report. */
+export const GL300_REPORT_DOC =
+  "+RESP:GTDOG,1A0102,135790246811220,,0,0,1,1,4.3,92,70.0,121.354335,31.222073,20090214013254,0460,0000,18d8,6141,00,2000.0,20090214093254,11F0$";
+export const GL300_POWER_ON_DOC = "+RESP:GTPNA,1A0102,135790246811220,,20100214093254,11F0$";
+/** Meitrack GPRS protocol document example: an AAA report whose length (128) and checksum (91) verify. */
+export const MEITRACK_AAA_DOC =
+  "$$Q128,353358017784062,AAA,34,22.543176,114.078448,100313093738,A,5,22,2,205,5,-14,0,60,0|0|10133|4110,0000,149|153|173|2707|914,*91\r\n";

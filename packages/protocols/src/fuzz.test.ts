@@ -22,12 +22,14 @@ import { decodeGt06Frame } from "./gt06/codec.ts";
 import { gt06Frame } from "./gt06/frame.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
-import { decodeForCli } from "./registry.ts";
+import { decodeForCli, protocols } from "./registry.ts";
 import { decodeTeltonikaAvl, decodeTeltonikaImei, teltonikaFrame } from "./teltonika/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
+import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
 import type { DecodedMessage, StreamSession } from "./types.ts";
 
-const N = 5000;
+/** 5,000 per case in CI; `VIGIA_FUZZ_N=1000000 npx vitest run packages/protocols/src/fuzz` for the long run. */
+const N = Number(process.env.VIGIA_FUZZ_N) || 5000;
 const MAX_FRAME = 4096; // small limit so oversize paths are exercised often
 
 /** mulberry32: tiny, fast, good enough to drive fuzzing deterministically. */
@@ -136,52 +138,82 @@ function drive(session: StreamSession, chunks: Buffer[]): boolean {
   return false;
 }
 
-const sessions = {
-  teltonika: () => createTeltonikaSession({ maxFrameBytes: MAX_FRAME }),
-  gt06: () => createGt06Session({ maxFrameBytes: MAX_FRAME }),
-};
-
 /** Valid conversations and the offsets of their length fields, per TCP protocol. */
 const TELTONIKA_FRAMES = [WIKI_CODEC8_1, WIKI_CODEC8_3, WIKI_CODEC8E].map(hex).concat(builtCodec8());
 const GT06_FRAMES = [CONCOX_GPS_12, CONCOX_GPS_22, CONCOX_STATUS, CONCOX_ALARM, DEVICE_GPS_12].map(hex);
+const TEXT = TEXT_CONVERSATIONS;
 
-describe.each(Object.entries(sessions))("%s session under fuzzing", (name, create) => {
-  const frames = name === "teltonika" ? TELTONIKA_FRAMES : GT06_FRAMES;
-  const hello = hex(name === "teltonika" ? WIKI_IMEI : CONCOX_LOGIN);
-  const lengthOffsets = name === "teltonika" ? [4, 5, 6, 7, 17, 18] : [2, 3];
+interface FuzzCase {
+  create: () => StreamSession;
+  hello: Buffer;
+  frames: Buffer[];
+  /** Offsets of length fields or of the separators the framing depends on. */
+  lengthOffsets: number[];
+}
 
-  it(`survives ${N} random buffers`, () => {
-    const f = new Fuzz(0x5eed01);
-    for (let i = 0; i < N; i++) {
-      // Half the time after a valid handshake, so the data-phase parser is reached.
-      const input = i % 2 ? Buffer.concat([hello, f.randomBuffer()]) : f.randomBuffer();
-      drive(create(), f.chunks(input));
-    }
-  });
+const sessions: Record<string, FuzzCase> = {
+  teltonika: {
+    create: () => createTeltonikaSession({ maxFrameBytes: MAX_FRAME }),
+    hello: hex(WIKI_IMEI),
+    frames: TELTONIKA_FRAMES,
+    lengthOffsets: [4, 5, 6, 7, 17, 18],
+  },
+  gt06: {
+    create: () => createGt06Session({ maxFrameBytes: MAX_FRAME }),
+    hello: hex(CONCOX_LOGIN),
+    frames: GT06_FRAMES,
+    lengthOffsets: [2, 3],
+  },
+  ...Object.fromEntries(
+    Object.entries(TEXT).map(([name, t]) => [
+      name,
+      {
+        create: () => t.create({ maxFrameBytes: MAX_FRAME }),
+        hello: t.hello,
+        frames: t.frames,
+        lengthOffsets: [0, 1, 4, 16, 20],
+      },
+    ]),
+  ),
+};
 
-  it(`survives ${N} mutated valid frames`, () => {
-    const f = new Fuzz(0x5eed02);
-    let errors = 0;
-    for (let i = 0; i < N; i++) {
-      const input = Buffer.concat([hello, f.mutate(f.pick(frames), lengthOffsets)]);
-      if (drive(create(), f.chunks(input))) errors++;
-    }
-    expect(errors).toBeGreaterThan(N / 4); // sanity: mutations are actually detected
-  });
+describe.each(Object.entries(sessions))(
+  "%s session under fuzzing",
+  (_name, { create, hello, frames, lengthOffsets }) => {
+    it(`survives ${N} random buffers`, () => {
+      const f = new Fuzz(0x5eed01);
+      for (let i = 0; i < N; i++) {
+        // Half the time after a valid handshake, so the data-phase parser is reached.
+        const input = i % 2 ? Buffer.concat([hello, f.randomBuffer()]) : f.randomBuffer();
+        drive(create(), f.chunks(input));
+      }
+    });
 
-  it("gives the same replies however a valid conversation is chunked", () => {
-    const f = new Fuzz(0x5eed03);
-    const conversation = Buffer.concat([hello, ...frames]);
-    const whole = create().push(conversation);
-    expect(whole.error).toBeNull();
-    for (let i = 0; i < 300; i++) {
-      const s = create();
-      const replies = f.chunks(conversation).flatMap((c) => s.push(c).replies);
-      expect(Buffer.concat(replies).equals(Buffer.concat(whole.replies))).toBe(true);
-      expect(s.buffered()).toBe(0);
-    }
-  });
-});
+    it(`survives ${N} mutated valid frames`, () => {
+      const f = new Fuzz(0x5eed02);
+      let errors = 0;
+      for (let i = 0; i < N; i++) {
+        const input = Buffer.concat([hello, f.mutate(f.pick(frames), lengthOffsets)]);
+        if (drive(create(), f.chunks(input))) errors++;
+      }
+      expect(errors).toBeGreaterThan(N / 4); // sanity: mutations are actually detected
+    });
+
+    it("gives the same replies however a valid conversation is chunked", () => {
+      const f = new Fuzz(0x5eed03);
+      const conversation = Buffer.concat([hello, ...frames]);
+      const whole = create().push(conversation);
+      expect(whole.error).toBeNull();
+      expect(whole.messages.length).toBeGreaterThan(frames.length / 2);
+      for (let i = 0; i < 300; i++) {
+        const s = create();
+        const replies = f.chunks(conversation).flatMap((c) => s.push(c).replies);
+        expect(Buffer.concat(replies).equals(Buffer.concat(whole.replies))).toBe(true);
+        expect(s.buffered()).toBe(0);
+      }
+    });
+  },
+);
 
 describe("pure decoders under fuzzing", () => {
   it(`decodeTeltonikaAvl: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
@@ -250,11 +282,36 @@ describe("pure decoders under fuzzing", () => {
     }
   });
 
+  it.each(Object.entries(TEXT))(`%s frame decoder: ${N} random and ${N} mutated frames`, (_name, t) => {
+    const f = new Fuzz(0x5eed09);
+    let decoded = 0;
+    for (let i = 0; i < N; i++) {
+      const r = t.decode(f.randomBuffer());
+      if (r.ok) checkMessage(r.value);
+      const mutant = f.mutate(f.pick(t.frames), [0, 1, 4, 16, 20]);
+      const raw = t.decode(mutant);
+      if (raw.ok) checkMessage(raw.value);
+      const m = t.decode(t.rewrap ? t.rewrap(mutant) : mutant);
+      if (m.ok) {
+        checkMessage(m.value);
+        decoded++;
+      }
+    }
+    // Sanity: some mutants still decode, so the field parsers were reached.
+    expect(decoded).toBeGreaterThan(N / 50);
+  });
+
   it(`decodeForCli: ${N} random inputs for every protocol`, () => {
     const f = new Fuzz(0x5eed08);
     for (let i = 0; i < N; i++) {
-      const protocol = f.pick(["teltonika", "gt06", "osmand", "nope"]);
-      const input = f.int(2) ? f.randomBuffer().toString("hex") : f.randomBuffer().toString("latin1");
+      const protocol = f.pick([...Object.keys(protocols), "nope"]);
+      const text = TEXT[protocol as keyof typeof TEXT];
+      const input =
+        text && f.int(2)
+          ? f.mutate(Buffer.concat(text.frames), [0, 4]).toString("latin1")
+          : f.int(2)
+            ? f.randomBuffer().toString("hex")
+            : f.randomBuffer().toString("latin1");
       const out = decodeForCli(protocol, input, 0);
       expect(out.protocol).toBe(protocol);
       expect(Array.isArray(out.positions)).toBe(true);

@@ -1,14 +1,19 @@
 /**
  * @vigia/protocols — the device protocols, encoded and decoded in one place: Teltonika (Codec 8/8E/16, Codec 12
- * commands), GT06 / Concox (with 0x80 commands), OsmAnd (Traccar Client) and MQTT JSON. The server decodes with
+ * commands), GT06 / Concox (with 0x80 commands), OsmAnd (Traccar Client), MQTT JSON, and the text protocols H02,
+ * GPS103, TK103, watch ([SG*…]) and Wialon IPS. The server decodes with
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
 export { crc16Ibm, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
+export * from "./gl200/codec.ts";
+export * from "./gps103/codec.ts";
 export * from "./gt06/codec.ts";
 export * from "./gt06/commands.ts";
 export * from "./gt06/frame.ts";
 export { createGt06Session } from "./gt06/session.ts";
+export * from "./h02/codec.ts";
+export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
 export * from "./osmand/codec.ts";
 export * from "./registry.ts";
@@ -17,6 +22,11 @@ export * from "./teltonika/codec.ts";
 export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";
 export { createTeltonikaSession } from "./teltonika/session.ts";
+export { formatNmea, KNOTS_TO_KMH, nmeaDegrees, num } from "./text/fields.ts";
+export { createTextSession, type TextProtocol } from "./text/session.ts";
 export * from "./text.ts";
+export * from "./tk103/codec.ts";
 export * from "./tracker-config.ts";
 export * from "./types.ts";
+export * from "./watch/codec.ts";
+export * from "./wialon/codec.ts";

@@ -4,10 +4,12 @@ import {
   CONCOX_LOGIN,
   DEVICE_LOGIN,
   DEVICE_STATUS,
+  H02_BINARY_CAPTURE,
   WIKI_CODEC8_1,
   WIKI_IMEI,
 } from "./fixtures.ts";
 import { decodeForCli, protocols } from "./registry.ts";
+import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
 
 describe("protocol registry", () => {
   it("lists default ports", () => {
@@ -15,7 +17,39 @@ describe("protocol registry", () => {
       teltonika: 5027,
       gt06: 5023,
       osmand: 5055,
+      h02: 5013,
+      gps103: 5001,
+      tk103: 5002,
+      watch: 5093,
+      wialon: 5039,
+      gl200: 5004,
+      meitrack: 5020,
     });
+  });
+});
+
+describe("decodeForCli for the text protocols", () => {
+  it.each(Object.entries(TEXT_CONVERSATIONS))(
+    "decodes a %s conversation typed as text and as hex",
+    (name, t) => {
+      const conversation = Buffer.concat([t.hello, ...t.frames]);
+      const asText = decodeForCli(name, conversation.toString("latin1").replaceAll("\r\n", "\\r\\n"));
+      const asHex = decodeForCli(name, conversation.toString("hex"));
+      expect(asText.error).toBeUndefined();
+      expect(asText.positions.length).toBeGreaterThan(0);
+      expect(asText.imei).not.toBeNull();
+      expect(asHex).toEqual(asText);
+    },
+  );
+
+  it("decodes the H02 binary capture at the end of the input, and answers GPS103 and Wialon", () => {
+    expect(decodeForCli("h02", H02_BINARY_CAPTURE).positions).toHaveLength(1);
+    expect(decodeForCli("gps103", "##,imei:359586015829802,A; 359586015829802;").ack).toBe(
+      Buffer.from("LOADON").toString("hex"),
+    );
+    expect(decodeForCli("wialon", "#L#353976013445485;NA\\r\\n#P#").ack).toBe(
+      Buffer.from("#AL#1\r\n#AP#\r\n").toString("hex"),
+    );
   });
 });
 

@@ -1,11 +1,20 @@
+import { createGl200Session } from "./gl200/codec.ts";
+import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
+import { createH02Session } from "./h02/codec.ts";
+import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
+import { createTk103Session } from "./tk103/codec.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
+import { createWatchSession } from "./watch/codec.ts";
+import { createWialonSession } from "./wialon/codec.ts";
 
 export interface TcpProtocol {
   transport: "tcp";
   defaultPort: number;
+  /** Text protocols: `vigia decode` takes the frames as text (hex is accepted too). */
+  text: boolean;
   createSession(options?: SessionOptions): StreamSession;
 }
 
@@ -17,9 +26,16 @@ export interface HttpProtocol {
 
 /** Listener registry: one entry per protocol, with the port commonly used for it by device vendors. */
 export const protocols = {
-  teltonika: { transport: "tcp", defaultPort: 5027, createSession: createTeltonikaSession },
-  gt06: { transport: "tcp", defaultPort: 5023, createSession: createGt06Session },
+  teltonika: { transport: "tcp", defaultPort: 5027, text: false, createSession: createTeltonikaSession },
+  gt06: { transport: "tcp", defaultPort: 5023, text: false, createSession: createGt06Session },
   osmand: { transport: "http", defaultPort: 5055, decode: decodeOsmAndRequest },
+  h02: { transport: "tcp", defaultPort: 5013, text: true, createSession: createH02Session },
+  gps103: { transport: "tcp", defaultPort: 5001, text: true, createSession: createGps103Session },
+  tk103: { transport: "tcp", defaultPort: 5002, text: true, createSession: createTk103Session },
+  watch: { transport: "tcp", defaultPort: 5093, text: true, createSession: createWatchSession },
+  wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
+  gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
+  meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;
@@ -27,6 +43,15 @@ export type ProtocolName = keyof typeof protocols;
 export function isProtocolName(name: string): name is ProtocolName {
   return Object.hasOwn(protocols, name);
 }
+
+/** The protocols served on their own TCP port by the gateway. */
+export type TcpProtocolName = {
+  [K in ProtocolName]: (typeof protocols)[K] extends { transport: "tcp" } ? K : never;
+}[ProtocolName];
+
+export const tcpProtocolNames = Object.entries(protocols)
+  .filter(([, p]) => p.transport === "tcp")
+  .map(([name]) => name as TcpProtocolName);
 
 export interface CliPosition {
   ts: number;
@@ -55,6 +80,17 @@ export interface CliOutput {
 function parseHex(input: string): Buffer | null {
   const clean = input.replace(/^0x/i, "").replace(/[\s:,-]/g, "");
   return /^([0-9a-fA-F]{2})*$/.test(clean) ? Buffer.from(clean, "hex") : null;
+}
+
+/**
+ * Text frames as typed or pasted: anything that is not plain hex, with the escapes `\r` and `\n` written out
+ * (Wialon packets end with CR LF). Plain hex stays hex: a capture's bytes.
+ */
+function textInput(input: string): Buffer | null {
+  const clean = input.replace(/^0x/i, "").replace(/[\s:,-]/g, "");
+  if (/^([0-9a-fA-F]{2})+$/.test(clean) && !/^\d+;?$/.test(input.trim())) return null;
+  // Line ends are filler between frames for every text protocol, and they end Wialon packets.
+  return Buffer.from(`${input.trim().replaceAll("\\r", "\r").replaceAll("\\n", "\n")}\r\n`, "latin1");
 }
 
 /** Request line, URL, path with query, bare query string, or JSON body → one OsmAnd request. */
@@ -106,10 +142,17 @@ export function decodeForCli(protocol: string, input: string, now: number = Date
     const res = entry.decode(osmandFromCli(input), now);
     return res.ok ? toCli(protocol, [res.value], res.value.imei, []) : fail(res.error);
   }
-  const bytes = parseHex(input);
+  // Text protocols take the frames as pasted from a log; hex is accepted too (a capture's bytes).
+  const bytes = (entry.text ? textInput(input) : null) ?? parseHex(input);
   if (!bytes) return fail("input is not hex");
   const session = entry.createSession({ allowAnonymous: true });
-  const out = session.push(bytes);
+  const pushed = session.push(bytes);
+  const ended = pushed.error ? pushed : session.end();
+  const out = {
+    messages: [...pushed.messages, ...(pushed.error ? [] : ended.messages)],
+    replies: [...pushed.replies, ...(pushed.error ? [] : ended.replies)],
+    error: pushed.error ?? ended.error,
+  };
   const result = toCli(protocol, out.messages, session.imei(), out.replies);
   if (out.error) result.error = out.error;
   else if (session.buffered() > 0) result.error = `incomplete frame: ${session.buffered()} bytes left over`;

@@ -14,12 +14,33 @@ export function createFramedSession(
   step: FrameStep,
   maxFrame: number,
   identity: () => string | null,
+  /** Decodes a last frame whose end only the end of the stream shows (H02 binary); see `StreamSession.end`. */
+  last?: FrameStep,
 ): StreamSession {
   let buf: Buffer = Buffer.alloc(0);
   let failed: string | null = null;
-  return {
+  const session: StreamSession = {
     imei: identity,
     buffered: () => buf.length,
+    end() {
+      const out: StreamOutput = { messages: [], replies: [], error: failed };
+      if (failed || !last || buf.length === 0) return out;
+      try {
+        let framed = 0;
+        for (
+          let used = buf.length > 0 ? last(buf, out) : 0;
+          used > 0;
+          used = buf.length > 0 ? last(buf, out) : 0
+        ) {
+          for (; framed < out.messages.length; framed++) out.messages[framed]!.raw = buf.subarray(0, used);
+          buf = buf.subarray(used);
+        }
+      } catch (e) {
+        failed = out.error = e instanceof Error ? e.message : String(e);
+        buf = Buffer.alloc(0);
+      }
+      return out;
+    },
     push(chunk) {
       const out: StreamOutput = { messages: [], replies: [], error: failed };
       if (failed) return out;
@@ -43,4 +64,5 @@ export function createFramedSession(
       return out;
     },
   };
+  return session;
 }

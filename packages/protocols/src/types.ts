@@ -39,6 +39,25 @@ export interface CellInfo {
   cid: number;
 }
 
+/**
+ * A cell tower a device reports (watch UD/AL frames, H02 NBR, GT06 LBS): what a later step turns into a
+ * cell-id position. `rssi` is in the device's own scale (dBm for most, 0-100 or bars for some), null if absent.
+ */
+export interface CellTower {
+  mcc: number;
+  mnc: number;
+  /** LAC (2G/3G) or TAC (LTE). */
+  lac: number;
+  cid: number;
+  rssi: number | null;
+}
+
+/** A Wi-Fi access point a device reports: `mac` lower-case "aa:bb:cc:dd:ee:ff", `rssi` in dBm or null. */
+export interface WifiAccessPoint {
+  mac: string;
+  rssi: number | null;
+}
+
 export interface DecodedMessage {
   kind: MessageKind;
   /** Device identifier (IMEI for TCP devices, `id` for OsmAnd); null until the device identified itself. */
@@ -49,6 +68,10 @@ export interface DecodedMessage {
   /** Message-level data that belongs to no position (heartbeat status, cell-only location, ...). */
   attributes: Attributes;
   cell: CellInfo | null;
+  /** Cell towers the frame carries (serving cell first), when the protocol reports them. */
+  cells?: CellTower[];
+  /** Wi-Fi access points the frame carries, when the protocol reports them. */
+  wifi?: WifiAccessPoint[];
   /**
    * The frame's bytes as received (a view, not a copy), set by the TCP sessions: the server keeps them with a
    * position it could not store, so that what the device sent can be shown.
@@ -74,6 +97,11 @@ export interface StreamSession {
   buffered(): number;
   /** Device identifier learned from the handshake/login, or null. */
   imei(): string | null;
+  /**
+   * The device stopped sending (the CLI's end of input): decodes a held frame whose end only the end of the
+   * stream shows (H02 binary frames carry no length or terminator). Nothing for the other protocols.
+   */
+  end(): StreamOutput;
 }
 
 export interface SessionOptions {

@@ -59,6 +59,9 @@ describe("crash safety", () => {
       TELTONIKA_PORT: String(await freePort()),
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),
+      ...Object.fromEntries(
+        ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
+      ),
       VIGIA_SIMULATE: "0",
       VIGIA_WEB_DIST: "/nonexistent",
       VIGIA_FROM_SOURCE: "1",

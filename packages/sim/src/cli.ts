@@ -3,12 +3,14 @@
  * the demo fleet and the load generator in one.
  */
 import { parseArgs } from "node:util";
-import { makeDevices, PROTOCOLS, type Protocol } from "./fleet.ts";
+import { ALL_PROTOCOLS, makeDevices, PROTOCOLS, type Protocol } from "./fleet.ts";
 import { startSimulation } from "./simulation.ts";
 
 const USAGE = `usage: vigia-sim [--devices N] [--interval S] [--host 127.0.0.1]
                  [--protocols teltonika,gt06,osmand] [--imei-prefix 35000000] [--seed 1] [--duration S]
-                 [--center 40.4168,-3.7038] [--port-teltonika 5027] [--port-gt06 5023] [--port-osmand 5055]`;
+                 [--center 40.4168,-3.7038] [--port-teltonika 5027] [--port-gt06 5023] [--port-osmand 5055]
+                 [--port-h02 5013] [--port-gps103 5001] [--port-tk103 5002] [--port-watch 5093] [--port-wialon 5039] [--port-gl200 5004] [--port-meitrack 5020]
+protocols: ${ALL_PROTOCOLS.join(", ")}`;
 
 function main(): void {
   const { values } = parseArgs({
@@ -24,6 +26,13 @@ function main(): void {
       "port-teltonika": { type: "string", default: "5027" },
       "port-gt06": { type: "string", default: "5023" },
       "port-osmand": { type: "string", default: "5055" },
+      "port-h02": { type: "string", default: "5013" },
+      "port-gps103": { type: "string", default: "5001" },
+      "port-tk103": { type: "string", default: "5002" },
+      "port-watch": { type: "string", default: "5093" },
+      "port-wialon": { type: "string", default: "5039" },
+      "port-gl200": { type: "string", default: "5004" },
+      "port-meitrack": { type: "string", default: "5020" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -38,7 +47,7 @@ function main(): void {
   };
   const protocols = values.protocols.split(",").map((p) => p.trim());
   for (const p of protocols)
-    if (!PROTOCOLS.includes(p as Protocol)) throw new Error(`unknown protocol ${p}\n${USAGE}`);
+    if (!ALL_PROTOCOLS.includes(p as Protocol)) throw new Error(`unknown protocol ${p}\n${USAGE}`);
   const [lat, lng] = values.center.split(",").map(Number);
   if (lat === undefined || lng === undefined || Number.isNaN(lat) || Number.isNaN(lng))
     throw new Error("--center lat,lng");
@@ -50,6 +59,13 @@ function main(): void {
       teltonika: num("port-teltonika", values["port-teltonika"]),
       gt06: num("port-gt06", values["port-gt06"]),
       osmand: num("port-osmand", values["port-osmand"]),
+      h02: num("port-h02", values["port-h02"]),
+      gps103: num("port-gps103", values["port-gps103"]),
+      tk103: num("port-tk103", values["port-tk103"]),
+      watch: num("port-watch", values["port-watch"]),
+      wialon: num("port-wialon", values["port-wialon"]),
+      gl200: num("port-gl200", values["port-gl200"]),
+      meitrack: num("port-meitrack", values["port-meitrack"]),
     },
     intervalS,
     seed: num("seed", values.seed),

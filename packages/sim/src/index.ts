@@ -1,5 +1,6 @@
 /**
- * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd).
+ * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd, and the text
+ * protocols H02, GPS103, TK103, watch and Wialon IPS).
  * `startSimulation` runs devices against a server; the motion model is exported for reuse. The protocol encoders
  * are `@vigia/protocols`, shared with the server's decoders.
  */
@@ -7,8 +8,9 @@ export { type ClientStats, newStats } from "./clients/common.ts";
 export { Gt06Client } from "./clients/gt06.ts";
 export { OsmandClient } from "./clients/osmand.ts";
 export { sampleToAvl, TeltonikaClient } from "./clients/teltonika.ts";
+export { TextClient, type TextProtocolName, textDeviceId } from "./clients/text.ts";
 export { TimerWheel } from "./clients/wheel.ts";
-export { makeDevices, PROTOCOLS } from "./fleet.ts";
+export { ALL_PROTOCOLS, makeDevices, PROTOCOLS } from "./fleet.ts";
 export { defaultDriverIds, initItem, step } from "./motion/item.ts";
 export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
 export { Rng, seedFor } from "./motion/rng.ts";

@@ -8,6 +8,7 @@ import { type ClientEvent, type ClientStats, type DeviceClient, newStats } from 
 import { Gt06Client } from "./clients/gt06.ts";
 import { OsmandClient } from "./clients/osmand.ts";
 import { TeltonikaClient } from "./clients/teltonika.ts";
+import { TextClient, type TextProtocolName } from "./clients/text.ts";
 import { TimerWheel } from "./clients/wheel.ts";
 import { defaultDriverIds, initItem, step } from "./motion/item.ts";
 import { buildNetwork, type RoadNetwork } from "./motion/network.ts";
@@ -16,7 +17,7 @@ import type { ItemState } from "./motion/types.ts";
 
 export interface SimDevice {
   imei: string;
-  protocol: "teltonika" | "gt06" | "osmand";
+  protocol: "teltonika" | "gt06" | "osmand" | TextProtocolName;
   kind: "vehicle" | "asset" | "person";
   start?: { lat: number; lng: number };
   driverIds?: string[];
@@ -24,7 +25,8 @@ export interface SimDevice {
 
 export interface SimOptions {
   host: string;
-  ports: { teltonika: number; gt06: number; osmand: number };
+  /** Server port per protocol; devices of a protocol without a port (or port 0) are not simulated. */
+  ports: { teltonika: number; gt06: number; osmand: number } & Partial<Record<TextProtocolName, number>>;
   intervalS: number;
   seed: number;
   center: { lat: number; lng: number };
@@ -88,7 +90,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     if (errorsLogged <= 10 || errorsLogged % 1000 === 0)
       options.log(`sim: ${imei}: ${e.error} (${errorsLogged} so far)`);
   };
-  const running: Running[] = devices.map((device) => {
+  const served = devices.filter((d) => (options.ports[d.protocol] ?? 0) > 0);
+  const running: Running[] = served.map((device) => {
     const rng = new Rng(seedFor(options.seed, device.imei));
     const driverIds = device.driverIds ?? (device.kind === "vehicle" ? defaultDriverIds(device.imei) : []);
     const start = clock();
@@ -116,7 +119,14 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
         sendPeriodMs: (options.sendPeriodS ?? options.intervalS) * 1000,
       });
     } else if (device.protocol === "gt06") client = new Gt06Client({ ...common, port: options.ports.gt06 });
-    else client = new OsmandClient({ ...common, port: options.ports.osmand });
+    else if (device.protocol === "osmand")
+      client = new OsmandClient({ ...common, port: options.ports.osmand });
+    else
+      client = new TextClient({
+        ...common,
+        protocol: device.protocol,
+        port: options.ports[device.protocol] ?? 0,
+      });
     return { device, net, rng, state, lastMs: start, client };
   });
   for (const r of running) {

@@ -149,7 +149,7 @@ export const INITECH_FLEET: DemoCompanyFleet = {
   drivers: [],
 };
 
-/** Device types the platform ships with: the protocols the gateway speaks. */
+/** Device types the platform ships with: the protocols the gateway speaks (id 5 is the worker app, migration 003). */
 export const DEVICE_TYPES = [
   {
     id: 1,
@@ -187,4 +187,83 @@ export const DEVICE_TYPES = [
     idLength: null,
     description: "Phone app (OsmAnd protocol)",
   },
+  {
+    id: 10,
+    name: "ST-901",
+    factory: "SinoTrack",
+    proto: "h02",
+    port: 5013,
+    idLength: 10,
+    description: "GPS vehicle tracker (H02 protocol)",
+  },
+  {
+    id: 11,
+    name: "TK103B",
+    factory: "Coban",
+    proto: "gps103",
+    port: 5001,
+    idLength: 15,
+    description: "GPS vehicle tracker (GPS103 protocol)",
+  },
+  {
+    id: 12,
+    name: "TK103",
+    factory: "Xexun",
+    proto: "tk103",
+    port: 5002,
+    idLength: 12,
+    description: "GPS vehicle tracker (TK103 protocol)",
+  },
+  {
+    id: 13,
+    name: "Q50",
+    factory: "SeTracker",
+    proto: "watch",
+    port: 5093,
+    idLength: 10,
+    description: "Kids' smartwatch with GPS, cell and Wi-Fi location",
+  },
+  {
+    id: 14,
+    name: "Wialon IPS",
+    factory: "Gurtam",
+    proto: "wialon",
+    port: 5039,
+    idLength: null,
+    description: "Any tracker or app speaking Wialon IPS 1.1/2.0",
+  },
+  {
+    id: 15,
+    name: "GV300",
+    factory: "Queclink",
+    proto: "gl200",
+    port: 5004,
+    idLength: 15,
+    description: "Vehicle tracker (@Track protocol)",
+  },
+  {
+    id: 16,
+    name: "T366",
+    factory: "Meitrack",
+    proto: "meitrack",
+    port: 5020,
+    idLength: 15,
+    description: "Vehicle tracker (Meitrack GPRS protocol)",
+  },
 ] as const;
+
+/**
+ * The demo's showcase of the other protocols: the last vehicles of a large fleet carry one tracker of each
+ * (type id, and how many trailing digits of the demo IMEI the device uses as its id), and its last person a watch.
+ */
+export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number }[] = [
+  { typeId: 10, idDigits: 10 },
+  { typeId: 11, idDigits: 15 },
+  { typeId: 12, idDigits: 12 },
+  { typeId: 14, idDigits: 15 },
+  { typeId: 15, idDigits: 15 },
+  { typeId: 16, idDigits: 15 },
+];
+export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
+/** Fleets with at least this many vehicles get the showcase devices. */
+export const SHOWCASE_MIN_VEHICLES = 20;

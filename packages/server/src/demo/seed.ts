@@ -2,7 +2,16 @@ import type { Role } from "@vigia/domain";
 import { hashPassword } from "../kernel/auth/passwords.ts";
 import type { Clock } from "../kernel/config.ts";
 import type { Database, Queryable } from "../kernel/db/database.ts";
-import { ACME_FLEET, DEVICE_TYPES, type DemoCompanyFleet, GLOBEX_FLEET, INITECH_FLEET } from "./fleet.ts";
+import {
+  ACME_FLEET,
+  DEVICE_TYPES,
+  type DemoCompanyFleet,
+  GLOBEX_FLEET,
+  INITECH_FLEET,
+  SHOWCASE_MIN_VEHICLES,
+  SHOWCASE_VEHICLE_TYPES,
+  SHOWCASE_WATCH,
+} from "./fleet.ts";
 
 export const DEMO_PASSWORD = "Demo1234";
 
@@ -127,13 +136,13 @@ async function addFleet(
     groups.set(g.name, row.id);
   }
   let serial = 0;
-  const addDevice = async (typeId: number, itemType: number, itemId: number, name: string) => {
+  const addDevice = async (typeId: number, itemType: number, itemId: number, name: string, idDigits = 15) => {
     serial += 1;
     await c.tx.query(
       `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, created_ts, updated_ts)
        values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $8)`,
       [
-        String(imeiBase + serial),
+        String(imeiBase + serial).slice(-idDigits),
         typeId,
         companyId,
         itemType,
@@ -165,8 +174,13 @@ async function addFleet(
         c.now,
       ],
     );
-    // Two in three vehicles carry a Teltonika unit, the rest a GT06.
-    await addDevice(i % 3 === 2 ? 3 : i % 2 === 0 ? 1 : 2, 1, row.id, v.name);
+    // Two in three vehicles carry a Teltonika unit, the rest a GT06; a large fleet's last ones the other protocols.
+    const showcase =
+      fleet.vehicles.length >= SHOWCASE_MIN_VEHICLES
+        ? SHOWCASE_VEHICLE_TYPES[i - (fleet.vehicles.length - SHOWCASE_VEHICLE_TYPES.length)]
+        : undefined;
+    if (showcase) await addDevice(showcase.typeId, 1, row.id, v.name, showcase.idDigits);
+    else await addDevice(i % 3 === 2 ? 3 : i % 2 === 0 ? 1 : 2, 1, row.id, v.name);
   }
   for (const [i, a] of fleet.assets.entries()) {
     const row = await one<{ id: number }>(
@@ -176,13 +190,15 @@ async function addFleet(
     );
     await addDevice(i % 2 === 0 ? 3 : 1, 2, row.id, a.name);
   }
-  for (const p of fleet.persons) {
+  for (const [i, p] of fleet.persons.entries()) {
     const row = await one<{ id: number }>(
       c.tx,
       "insert into persons (company_id, group_id, name, created_ts, updated_ts) values ($1, $2, $3, $4, $4) returning id",
       [companyId, groups.get(p.group)!, p.name, c.now],
     );
-    await addDevice(4, 3, row.id, p.name);
+    const watch = fleet.vehicles.length >= SHOWCASE_MIN_VEHICLES && i === fleet.persons.length - 1;
+    if (watch) await addDevice(SHOWCASE_WATCH.typeId, 3, row.id, p.name, SHOWCASE_WATCH.idDigits);
+    else await addDevice(4, 3, row.id, p.name);
   }
   for (const d of fleet.drivers) {
     await c.tx.query(

@@ -1,4 +1,4 @@
-import { type SimDevice, startSimulation } from "@vigia/sim";
+import { ALL_PROTOCOLS, type SimDevice, startSimulation } from "@vigia/sim";
 import type { GatewayPorts } from "../ingest/index.ts";
 import type { Config } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
@@ -30,10 +30,13 @@ export async function startDemoSimulation(
       [company.id],
     );
     const simDevices: SimDevice[] = devices
-      .filter((d) => d.proto === "teltonika" || d.proto === "gt06" || d.proto === "osmand")
+      .flatMap((d) => {
+        const protocol = ALL_PROTOCOLS.find((p) => p === d.proto);
+        return protocol ? [{ ...d, protocol }] : [];
+      })
       .map((d) => ({
         imei: d.device_id,
-        protocol: d.proto as SimDevice["protocol"],
+        protocol: d.protocol,
         kind: KIND[d.item_type] ?? "vehicle",
         driverIds: cards.map((c) => c.ibutton),
       }));

@@ -1,8 +1,14 @@
 import http from "node:http";
 import net from "node:net";
-import { type DecodedMessage, protocols } from "@vigia/protocols";
+import {
+  type DecodedMessage,
+  type ProtocolName,
+  protocols,
+  type TcpProtocolName,
+  tcpProtocolNames,
+} from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
-import type { ConfigCommands, PendingConfig } from "./config-commands.ts";
+import type { CommandProtocol, ConfigCommands, PendingConfig } from "./config-commands.ts";
 import { ConnectionCap, defaultMaxConnections, descriptorLimit } from "./connection-cap.ts";
 import type { DeviceCommandQueue } from "./device-commands.ts";
 import {
@@ -20,11 +26,8 @@ export const IDLE_TIMEOUT_MS = 10 * 60_000;
 /** Messages waiting for their commit on one connection before the socket is paused (backpressure). */
 const MAX_IN_FLIGHT = 256;
 
-export interface GatewayPorts {
-  teltonika: number;
-  gt06: number;
-  osmand: number;
-}
+/** The port each protocol's listener is bound to; 0 for a listener disabled in the configuration. */
+export type GatewayPorts = Record<ProtocolName, number>;
 
 export interface Gateway {
   ports: GatewayPorts;
@@ -49,7 +52,7 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
  */
 function handleTcp(
   socket: net.Socket,
-  protocol: "teltonika" | "gt06",
+  protocol: TcpProtocolName,
   processor: IngestQueue,
   log: FastifyBaseLogger,
   commands: ConfigCommands | null,
@@ -58,6 +61,9 @@ function handleTcp(
   now: () => number,
 ): void {
   const session = protocols[protocol].createSession();
+  // Configuration is delivered over Teltonika Codec 12 and GT06 0x80 only; other protocols get no commands yet.
+  const commandProtocol: CommandProtocol | null =
+    protocol === "teltonika" || protocol === "gt06" ? protocol : null;
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
   const identified = requireHandshake(socket, handshakeTimeoutMs, () =>
     log.debug({ protocol, remote }, "device did not identify itself in time; closing"),
@@ -83,8 +89,8 @@ function handleTcp(
 
   /** After the device identified itself: its pending configuration, if any, goes out right behind the ACK. */
   const sendPending = async (imei: string): Promise<void> => {
-    if (!commands) return;
-    const pending = await commands.pending(protocol, imei, () => (serial = (serial + 1) & 0xffff));
+    if (!commands || !commandProtocol) return;
+    const pending = await commands.pending(commandProtocol, imei, () => (serial = (serial + 1) & 0xffff));
     if (!pending || closed) return;
     sent = { ...pending, waiting: pending.frames.length, results: [] };
     for (const frame of pending.frames) {
@@ -139,10 +145,10 @@ function handleTcp(
 
   /** Commands from the map reach the device on this connection from now on; queued ones go out at once. */
   const attachCommands = async (imei: string): Promise<void> => {
-    if (!deviceCommands || closed) return;
+    if (!deviceCommands || !commandProtocol || closed) return;
     detach?.();
     detach = deviceCommands.attach(imei, {
-      protocol,
+      protocol: commandProtocol,
       nextSerial: () => (serial = (serial + 1) & 0xffff),
       write: (commandId, frame) => {
         if (closed) return false;
@@ -193,7 +199,8 @@ export async function startGateway(
   log: FastifyBaseLogger,
   options: {
     host: string;
-    ports: GatewayPorts;
+    /** Port per protocol (absent: the registry's default port); null leaves that listener off. */
+    ports: Partial<Record<ProtocolName, number | null>>;
     now: () => number;
     /** Configuration delivery to Teltonika/GT06 devices; OsmAnd has no command channel. */
     commands?: ConfigCommands;
@@ -232,7 +239,7 @@ export async function startGateway(
     socket.on("close", () => sockets.delete(socket));
     return true;
   };
-  const tcp = (protocol: "teltonika" | "gt06") =>
+  const tcp = (protocol: TcpProtocolName) =>
     net.createServer((socket) => {
       if (admit(socket))
         handleTcp(
@@ -246,8 +253,18 @@ export async function startGateway(
           options.now,
         );
     });
-  const teltonika = tcp("teltonika");
-  const gt06 = tcp("gt06");
+  // One listener per TCP protocol of the registry, on its configured port.
+  const servers: net.Server[] = [];
+  const ports = {} as GatewayPorts;
+  for (const protocol of tcpProtocolNames) {
+    const port =
+      options.ports[protocol] === undefined ? protocols[protocol].defaultPort : options.ports[protocol];
+    ports[protocol] = 0;
+    if (port === null) continue;
+    const server = tcp(protocol);
+    servers.push(server);
+    ports[protocol] = await listen(server, port, options.host);
+  }
   const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
   const osmand = http.createServer(
     osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
@@ -257,19 +274,16 @@ export async function startGateway(
     socket.on("error", () => socket.destroy());
     if (!total.admit(socket)) socket.destroy();
   });
-  const ports: GatewayPorts = {
-    teltonika: await listen(teltonika, options.ports.teltonika, options.host),
-    gt06: await listen(gt06, options.ports.gt06, options.host),
-    osmand: await listen(osmand, options.ports.osmand, options.host),
-  };
+  const osmandPort = options.ports.osmand === undefined ? protocols.osmand.defaultPort : options.ports.osmand;
+  ports.osmand = osmandPort === null ? 0 : await listen(osmand, osmandPort, options.host);
   log.info({ ports }, "device gateway listening");
   return {
     ports,
     connections: () => ({ current: total.current, max: total.max, refused: total.refused }),
     close: async () => {
-      for (const server of [teltonika, gt06]) server.close();
+      for (const server of servers) server.close();
       osmand.closeAllConnections();
-      osmand.close();
+      if (osmand.listening) osmand.close();
       for (const socket of sockets) socket.destroy();
     },
   };

@@ -19,7 +19,12 @@ export interface Config {
   /** Whether the ingest gateway listeners and the demo simulator run in this process. */
   gateway: boolean;
   simulate: boolean;
-  ports: { teltonika: number; gt06: number; osmand: number };
+  /**
+   * Device listener ports set in the environment, by lower-case protocol name: `<PROTOCOL>_PORT` (e.g.
+   * `H02_PORT=6013`; 0 picks a free port), null when disabled with `off`. A protocol not named here listens on
+   * its registry's default port (the gateway resolves it; the kernel knows no protocols).
+   */
+  ports: Record<string, number | null>;
   /** Limits of the device gateway (ingest/device-limits.ts). */
   deviceLimits: {
     handshakeTimeoutMs: number;
@@ -75,6 +80,25 @@ function positive(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/** One listener's port: `off`/`no`/`false`/`disabled` disables it, anything not an integer keeps the default. */
+function listenerPort(value: string | undefined, fallback: number): number | null {
+  if (value !== undefined && ["off", "no", "false", "disabled", "none"].includes(value.toLowerCase()))
+    return null;
+  return int(value, fallback);
+}
+
+/** Every `<NAME>_PORT` variable whose name is one word (so `PORT` and `KUBERNETES_SERVICE_PORT` are not). */
+function listenerPorts(env: NodeJS.ProcessEnv): Record<string, number | null> {
+  const ports: Record<string, number | null> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const name = /^([A-Z][A-Z0-9]*)_PORT$/.exec(key)?.[1];
+    if (!name || value === undefined) continue;
+    const port = listenerPort(value, -1);
+    if (port === null || port >= 0) ports[name.toLowerCase()] = port;
+  }
+  return ports;
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== "" && Number.isInteger(n) ? n : fallback;
@@ -99,11 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),
-    ports: {
-      teltonika: int(env.TELTONIKA_PORT, 5027),
-      gt06: int(env.GT06_PORT, 5023),
-      osmand: int(env.OSMAND_PORT, 5055),
-    },
+    ports: listenerPorts(env),
     deviceLimits: {
       handshakeTimeoutMs: positive(env.DEVICE_HANDSHAKE_TIMEOUT, 60) * 1000,
       maxPerAddress: Math.floor(positive(env.DEVICE_MAX_PER_ADDRESS, 500)),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { protocols } from "@vigia/protocols";
 import pg from "pg";
 import { type Platform, type PlatformOptions, startPlatform } from "../../src/app/platform.ts";
 import { ManualClock, readConfig } from "../../src/kernel/config.ts";
@@ -32,6 +33,8 @@ export async function startTestPlatform(
     VIGIA_SIMULATE: "0",
     VIGIA_WEB_DIST: "/nonexistent",
     DATABASE_URL: databaseUrl,
+    // Every device listener on a port the system picks, so test files running side by side never collide.
+    ...Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"])),
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     ...env,
   });

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { crc16Ibm } from "../crc.ts";
+import {
+  createWialonSession,
+  encodeWialonBlackBox,
+  encodeWialonData,
+  encodeWialonLogin,
+  encodeWialonPing,
+  encodeWialonShort,
+} from "./codec.ts";
+
+const T = Date.UTC(2024, 6, 4, 10, 20, 30);
+const fix = { timeMs: T, lat: 55.7558, lng: 37.6173, speedKmh: 61, course: 45, altitude: 150, satellites: 9 };
+const replies = (out: { replies: Buffer[] }) => out.replies.map(String);
+
+describe("Wialon IPS 1.1", () => {
+  it("answers login, data, short data, black box and ping", () => {
+    const s = createWialonSession();
+    const out = s.push(
+      Buffer.concat([
+        encodeWialonLogin("353976013445485", "NA", "1.1"),
+        encodeWialonData(
+          fix,
+          {
+            hdop: 0.9,
+            inputs: 5,
+            outputs: 1,
+            ibutton: "00000A1B2C3D",
+            params: { SOS: 1, temp: 21.5, fw: "v1" },
+          },
+          "1.1",
+        ),
+        encodeWialonShort(fix, "1.1"),
+        encodeWialonBlackBox([fix, { ...fix, timeMs: T + 1000 }, fix], "1.1"),
+        encodeWialonPing(),
+      ]),
+    );
+    expect(out.error).toBeNull();
+    expect(replies(out)).toEqual(["#AL#1\r\n", "#AD#1\r\n", "#ASD#1\r\n", "#AB#3\r\n", "#AP#\r\n"]);
+    expect(s.imei()).toBe("353976013445485");
+    const [, data, short, box] = out.messages;
+    expect(data?.positions[0]).toMatchObject({ ts: T, spd: 61, course: 45, alt: 150, satt: 9, valid: true });
+    expect(data?.positions[0]?.lat).toBeCloseTo(55.7558, 4);
+    expect(data?.positions[0]?.attributes).toEqual({
+      hdop: 0.9,
+      input: 5,
+      output: 1,
+      driverId: "00000A1B2C3D",
+      SOS: 1,
+      temp: 21.5,
+      fw: "v1",
+      event: "sos",
+    });
+    expect(short?.positions[0]?.attributes).toEqual({});
+    expect(box?.positions.map((p) => p.attributes.archive)).toEqual([true, true, true]);
+  });
+
+  it("answers a bad time with #AD#0, a bad structure with #AD#-1, and refuses data before login", () => {
+    const s = createWialonSession();
+    s.push(encodeWialonLogin("1", "NA", "1.1"));
+    const out = s.push(
+      Buffer.from("#D#320724;102030;5545.3480;N;03737.0380;E;61;45;150;9;NA;NA;NA;;NA;NA\r\n#D#1;2\r\n"),
+    );
+    expect(replies(out)).toEqual(["#AD#0\r\n", "#AD#-1\r\n"]);
+    expect(out.messages.every((m) => m.positions.length === 0)).toBe(true);
+    expect(createWialonSession().push(encodeWialonShort(fix, "1.1")).error).toMatch(/before login/);
+  });
+
+  it("keeps a message without coordinates (NA) as a position without fix", () => {
+    const s = createWialonSession();
+    s.push(encodeWialonLogin("1", "NA", "1.1"));
+    const out = s.push(Buffer.from("#SD#040724;102030;NA;NA;NA;NA;NA;NA;NA;NA\r\n"));
+    expect(out.messages[0]?.positions[0]).toMatchObject({ valid: false, src: 2, lat: 0, lng: 0 });
+  });
+});
+
+describe("Wialon IPS 2.0", () => {
+  it("checks the CRC-16 of every packet", () => {
+    const login = encodeWialonLogin("353976013445485", "NA", "2.0").toString();
+    // The CRC is CRC-16/ARC over the body up to the last ';', in hex.
+    const crc = crc16Ibm(Buffer.from("2.0;353976013445485;NA;")).toString(16).toUpperCase().padStart(4, "0");
+    expect(login).toBe(`#L#2.0;353976013445485;NA;${crc}\r\n`);
+    const s = createWialonSession();
+    const good = encodeWialonData(fix, {}, "2.0");
+    const bad = Buffer.from(good.toString().replace(";61;", ";62;"));
+    const out = s.push(
+      Buffer.concat([
+        Buffer.from(login),
+        good,
+        bad,
+        encodeWialonShort(fix, "2.0"),
+        encodeWialonBlackBox([fix, fix], "2.0"),
+      ]),
+    );
+    expect(replies(out)).toEqual(["#AL#1\r\n", "#AD#1\r\n", "#AD#16\r\n", "#ASD#1\r\n", "#AB#2\r\n"]);
+    expect(out.messages[2]?.positions).toEqual([]);
+  });
+
+  it("closes the connection on a login with a wrong CRC", () => {
+    expect(createWialonSession().push(Buffer.from("#L#2.0;353976013445485;NA;0000\r\n")).error).toMatch(
+      /CRC/,
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import net, { type AddressInfo } from "node:net";
+import { type DecodedMessage, protocols } from "@vigia/protocols";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Sample } from "../motion/types.ts";
+import { type ClientEvent, newStats } from "./common.ts";
+import { TextClient, type TextProtocolName, textDeviceId } from "./text.ts";
+
+const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
+const IMEI = "350000000000001";
+
+const sample = (i: number): Sample => ({
+  timeMs: T0 + i * 10_000,
+  lat: 40.4168 + i * 1e-4,
+  lng: -3.7038,
+  altitudeM: 650,
+  speedKmh: 30 + i,
+  heading: 90,
+  satellites: 10,
+  ignition: true,
+  moving: true,
+  odometerM: 1_000_000 + i * 80,
+  batteryMv: 4100,
+  batteryPct: 90,
+  charging: false,
+  gsm: 4,
+  speeding: false,
+  events: [],
+});
+
+/** A server decoding with the gateway's own session for the protocol and answering what it answers. */
+class SessionServer {
+  readonly messages: DecodedMessage[] = [];
+  readonly errors: string[] = [];
+  private waiters: (() => void)[] = [];
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(protocol: TextProtocolName) {
+    this.server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      const session = protocols[protocol].createSession();
+      socket.on("data", (chunk) => {
+        const out = session.push(chunk);
+        this.messages.push(...out.messages);
+        for (const reply of out.replies) socket.write(reply);
+        if (out.error) this.errors.push(out.error);
+        for (const w of this.waiters.splice(0)) w();
+      });
+      socket.on("error", () => undefined);
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", () => resolve()));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async until(pred: () => boolean): Promise<void> {
+    while (!pred()) await new Promise<void>((r) => this.waiters.push(r));
+  }
+
+  positions(): number[] {
+    return this.messages.flatMap((m) => m.positions.map((p) => p.ts));
+  }
+
+  stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"] as const)(
+  "%s client",
+  (protocol) => {
+    it("logs on, sends what it kept offline, reports live and keeps the link with heartbeats", async () => {
+      const server = await new SessionServer(protocol).start();
+      cleanups.push(() => server.stop());
+      let now = T0;
+      const events: ClientEvent[] = [];
+      const client = new TextClient({
+        protocol,
+        imei: IMEI,
+        host: "127.0.0.1",
+        port: server.port,
+        stats: newStats(),
+        now: () => now,
+        onEvent: (e) => events.push(e),
+      });
+      cleanups.push(() => client.close());
+      client.push(sample(0));
+      client.push(sample(1));
+      expect(client.buffered()).toBe(2);
+      client.tick(now);
+      await server.until(() => server.positions().length >= 2);
+      client.push(sample(2));
+      await server.until(() => server.positions().length >= 3);
+      expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+      expect(server.messages.every((m) => m.imei === textDeviceId(protocol, IMEI))).toBe(true);
+      expect(client.buffered()).toBe(0);
+
+      // The keep-alive: a heartbeat, or for Meitrack (which has none) one more timed report.
+      const before = server.messages.length;
+      now += 180_000;
+      client.tick(now);
+      await server.until(() => server.messages.length > before);
+      expect(server.messages.at(-1)?.kind).toBe(protocol === "meitrack" ? "position" : "heartbeat");
+      expect(server.errors).toEqual([]);
+      expect(events.some((e) => e.type === "closed")).toBe(false);
+    });
+  },
+);
