@@ -22,7 +22,11 @@ export interface CommandLink {
 }
 
 export class DeviceCommandQueue {
-  private readonly links = new Map<string, CommandLink>();
+  /**
+   * Open connections per device, newest last: a device may reconnect before its old socket is seen closed (or two
+   * sockets may speak for one IMEI), and closing one must leave the other reachable.
+   */
+  private readonly links = new Map<string, CommandLink[]>();
 
   constructor(
     private readonly db: Queryable,
@@ -31,9 +35,11 @@ export class DeviceCommandQueue {
 
   /** The device identified itself on a connection; returns the detach to call when it closes. */
   attach(imei: string, link: CommandLink): () => void {
-    this.links.set(imei, link);
+    this.links.set(imei, [...(this.links.get(imei) ?? []), link]);
     return () => {
-      if (this.links.get(imei) === link) this.links.delete(imei);
+      const rest = (this.links.get(imei) ?? []).filter((l) => l !== link);
+      if (rest.length > 0) this.links.set(imei, rest);
+      else this.links.delete(imei);
     };
   }
 
@@ -43,7 +49,7 @@ export class DeviceCommandQueue {
 
   /** Writes every pending, unexpired command of the device if it is connected here. */
   async deliver(imei: string): Promise<void> {
-    const link = this.links.get(imei);
+    const link = this.links.get(imei)?.at(-1);
     if (!link) return;
     const now = this.now();
     const claimed = await this.db.query<{ id: number; text: string }>(
