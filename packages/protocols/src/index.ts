@@ -18,6 +18,7 @@ export * from "./mqtt/json.ts";
 export * from "./osmand/codec.ts";
 export * from "./registry.ts";
 export { createFramedSession, type FrameStep } from "./session.ts";
+export * from "./suntech/codec.ts";
 export * from "./teltonika/codec.ts";
 export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";

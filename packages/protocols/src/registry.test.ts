@@ -24,6 +24,7 @@ describe("protocol registry", () => {
       wialon: 5039,
       gl200: 5004,
       meitrack: 5020,
+      suntech: 5011,
     });
   });
 });

@@ -4,6 +4,7 @@ import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { createSuntechSession } from "./suntech/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
@@ -36,6 +37,7 @@ export const protocols = {
   wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
   gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
   meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
+  suntech: { transport: "tcp", defaultPort: 5011, text: true, createSession: createSuntechSession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

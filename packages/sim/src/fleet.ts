@@ -14,6 +14,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "wialon",
   "gl200",
   "meitrack",
+  "suntech",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

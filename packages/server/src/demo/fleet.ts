@@ -250,6 +250,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Meitrack GPRS protocol)",
   },
+  {
+    id: 17,
+    name: "ST300",
+    factory: "Suntech",
+    proto: "suntech",
+    port: 5011,
+    idLength: null,
+    description: "Vehicle tracker (Suntech ST300/ST600/SA200 protocol)",
+  },
 ] as const;
 
 /**
@@ -263,6 +272,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 14, idDigits: 15 },
   { typeId: 15, idDigits: 15 },
   { typeId: 16, idDigits: 15 },
+  { typeId: 17, idDigits: 9 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

@@ -76,7 +76,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"] as const)(
+describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack", "suntech"] as const)(
   "%s client",
   (protocol) => {
     it("logs on, sends what it kept offline, reports live and keeps the link with heartbeats", async () => {
