@@ -4,6 +4,7 @@ import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { createRuptelaSession } from "./ruptela/codec.ts";
 import { createSuntechSession } from "./suntech/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
@@ -38,6 +39,7 @@ export const protocols = {
   gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
   meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
   suntech: { transport: "tcp", defaultPort: 5011, text: true, createSession: createSuntechSession },
+  ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

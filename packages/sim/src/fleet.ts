@@ -15,6 +15,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "gl200",
   "meitrack",
   "suntech",
+  "ruptela",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

@@ -259,6 +259,15 @@ export const DEVICE_TYPES = [
     idLength: null,
     description: "Vehicle tracker (Suntech ST300/ST600/SA200 protocol)",
   },
+  {
+    id: 18,
+    name: "FM-Eco4",
+    factory: "Ruptela",
+    proto: "ruptela",
+    port: 5046,
+    idLength: 15,
+    description: "Vehicle tracker (Ruptela protocol)",
+  },
 ] as const;
 
 /**
@@ -273,6 +282,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 15, idDigits: 15 },
   { typeId: 16, idDigits: 15 },
   { typeId: 17, idDigits: 9 },
+  { typeId: 18, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */
