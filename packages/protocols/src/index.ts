@@ -6,6 +6,7 @@
  */
 export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
+export * from "./galileosky/codec.ts";
 export * from "./gl200/codec.ts";
 export * from "./gps103/codec.ts";
 export * from "./gt06/codec.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import {
   CONCOX_GPS_12,
   CONCOX_LOGIN,
@@ -27,6 +27,7 @@ describe("protocol registry", () => {
       meitrack: 5020,
       suntech: 5011,
       ruptela: 5046,
+      galileosky: 5034,
     });
   });
 });
@@ -63,6 +64,14 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.imei).toBe("13226005504143");
     expect(out.positions).toHaveLength(3);
     expect(out.ack).toBe("0002640113bc".repeat(2));
+  });
+
+  it("decodes a Galileosky conversation (head packet first) with its answers", () => {
+    const out = decodeForCli("galileosky", Buffer.concat(GALILEOSKY_FRAMES).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe("868204001234567");
+    expect(out.positions).toHaveLength(3);
+    expect(out.ack).toHaveLength(GALILEOSKY_FRAMES.length * 6);
   });
 });
 

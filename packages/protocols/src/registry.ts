@@ -1,3 +1,4 @@
+import { createGalileoskySession } from "./galileosky/codec.ts";
 import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
@@ -40,6 +41,7 @@ export const protocols = {
   meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
   suntech: { transport: "tcp", defaultPort: 5011, text: true, createSession: createSuntechSession },
   ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
+  galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

@@ -1,4 +1,10 @@
-import { encodeRuptelaRecords, ruptelaAck } from "@vigia/protocols";
+import {
+  encodeGalileoskyHead,
+  encodeGalileoskyRecords,
+  encodeRuptelaRecords,
+  galileoskyAck,
+  ruptelaAck,
+} from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -57,6 +63,36 @@ describe("binary protocols through the gateway", () => {
     expect(await device.read(6)).toEqual(ruptelaAck(true));
     device.send(encodeRuptelaRecords(id, [rec(3)], { extended: true }));
     expect((await device.read(6)).toString("hex")).toBe("0002640113bc");
+    const rows = await storedAtLeast(id, 3);
+    expect(rows.map((r) => r.ts)).toEqual([at(1), at(2), at(3)]);
+    expect(rows.map((r) => r.spd)).toEqual([36, 36, 36]);
+    device.end();
+  });
+
+  it("Galileosky: head packet, live and archived records stored, each packet answered 02 + its CRC", async () => {
+    const id = idOf.galileosky!;
+    expect(id).toMatch(/^\d{15}$/);
+    const device = await TestDevice.connect(p.gateway!.ports.galileosky);
+    const rec = (minute: number) => ({
+      timeMs: at(minute),
+      lat: 40.42 + minute / 1000,
+      lng: -3.69,
+      satellites: 9,
+      valid: true,
+      speedKmh: 36,
+      course: 90,
+      altitude: 650,
+    });
+    const crcOf = (packet: Buffer) => packet.readUInt16LE(packet.length - 2);
+    const head = encodeGalileoskyHead(id);
+    device.send(head);
+    expect(await device.read(3)).toEqual(galileoskyAck(crcOf(head)));
+    const archived = encodeGalileoskyRecords([rec(1), rec(2)], true);
+    device.send(archived);
+    expect(await device.read(3)).toEqual(galileoskyAck(crcOf(archived)));
+    const live = encodeGalileoskyRecords([rec(3)]);
+    device.send(live);
+    expect(await device.read(3)).toEqual(galileoskyAck(crcOf(live)));
     const rows = await storedAtLeast(id, 3);
     expect(rows.map((r) => r.ts)).toEqual([at(1), at(2), at(3)]);
     expect(rows.map((r) => r.spd)).toEqual([36, 36, 36]);

@@ -16,6 +16,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "meitrack",
   "suntech",
   "ruptela",
+  "galileosky",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

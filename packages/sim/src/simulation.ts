@@ -124,8 +124,12 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     } else if (device.protocol === "gt06") client = new Gt06Client({ ...common, port: options.ports.gt06 });
     else if (device.protocol === "osmand")
       client = new OsmandClient({ ...common, port: options.ports.osmand });
-    else if (device.protocol === "ruptela")
-      client = new AckedClient({ ...common, protocol: device.protocol, port: options.ports.ruptela ?? 0 });
+    else if (device.protocol === "ruptela" || device.protocol === "galileosky")
+      client = new AckedClient({
+        ...common,
+        protocol: device.protocol,
+        port: options.ports[device.protocol] ?? 0,
+      });
     else
       client = new TextClient({
         ...common,

@@ -268,6 +268,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Ruptela protocol)",
   },
+  {
+    id: 19,
+    name: "7.0 Lite",
+    factory: "Galileosky",
+    proto: "galileosky",
+    port: 5034,
+    idLength: 15,
+    description: "Vehicle tracker (Galileosky protocol)",
+  },
 ] as const;
 
 /**
@@ -283,6 +292,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 16, idDigits: 15 },
   { typeId: 17, idDigits: 9 },
   { typeId: 18, idDigits: 15 },
+  { typeId: 19, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

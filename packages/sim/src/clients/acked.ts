@@ -1,17 +1,25 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky): no handshake, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky): the head packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so.
  */
-import { encodeRuptelaRecords, type RuptelaRecord } from "@vigia/protocols";
+import {
+  encodeGalileoskyHead,
+  encodeGalileoskyRecords,
+  encodeRuptelaRecords,
+  type GalileoskyRecord,
+  type RuptelaRecord,
+} from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela";
+export type AckedProtocolName = "ruptela" | "galileosky";
 
 interface AckedDialect {
+  /** A first packet naming the device (Galileosky head packet), acknowledged like the others. */
+  hello?(imei: string): Buffer;
   /** One packet with these samples; `history` when they waited in the black box. */
   packet(imei: string, samples: Sample[], history: boolean): Buffer;
   /** Bytes of one ACK, and whether it accepts the packet. */
@@ -35,12 +43,33 @@ const ruptelaRecord = (s: Sample): RuptelaRecord => ({
   },
 });
 
+const galileoskyRecord = (s: Sample): GalileoskyRecord => ({
+  timeMs: s.timeMs,
+  lat: s.lat,
+  lng: s.lng,
+  satellites: Math.min(15, s.satellites),
+  valid: true,
+  speedKmh: s.speedKmh,
+  course: s.heading,
+  altitude: s.altitudeM,
+  hdop: 0.9,
+  ...(s.externalMv === undefined ? {} : { powerMv: s.externalMv }),
+  batteryMv: s.batteryMv,
+  odometerM: s.odometerM,
+});
+
 const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
       encodeRuptelaRecords(imei, samples.map(ruptelaRecord), { recordsLeft: history ? 1 : 0 }),
     ackLength: 6,
     accepted: (ack) => ack.readUInt8(2) === 100 && ack.readUInt8(3) === 1,
+  },
+  galileosky: {
+    hello: (imei) => encodeGalileoskyHead(imei),
+    packet: (_imei, samples, history) => encodeGalileoskyRecords(samples.map(galileoskyRecord), history),
+    ackLength: 3,
+    accepted: (ack) => ack.readUInt8(0) === 0x02,
   },
 };
 
@@ -56,6 +85,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
   private inFlight = 0;
   private ackDeadline = 0;
   private fresh = false;
+  private helloPending = false;
   private rx: Buffer = Buffer.alloc(0);
 
   constructor(private readonly a: AckedClientOptions) {
@@ -85,6 +115,13 @@ export class AckedClient extends TcpClient implements DeviceClient {
   protected onOpen(): void {
     this.rx = Buffer.alloc(0);
     this.fresh = true;
+    const hello = this.dialect.hello?.(this.a.imei);
+    this.helloPending = hello !== undefined;
+    if (hello) this.write(hello);
+    else this.ready();
+  }
+
+  private ready(): void {
     this.a.onEvent?.({ type: "ready" });
     this.flush(this.a.now());
   }
@@ -95,6 +132,13 @@ export class AckedClient extends TcpClient implements DeviceClient {
     while (this.rx.length >= size) {
       const ack = this.rx.subarray(0, size);
       this.rx = this.rx.subarray(size);
+      if (this.helloPending) {
+        this.helloPending = false;
+        if (!this.dialect.accepted(ack)) throw new Error("head packet rejected");
+        this.healthy();
+        this.ready();
+        continue;
+      }
       if (this.inFlight === 0) continue;
       const n = this.inFlight;
       this.inFlight = 0;
@@ -109,10 +153,11 @@ export class AckedClient extends TcpClient implements DeviceClient {
 
   protected onClosed(): void {
     this.inFlight = 0;
+    this.helloPending = false;
   }
 
   private flush(now: number): void {
-    if (this.state !== "open" || this.inFlight > 0 || this.samples.length === 0) return;
+    if (this.state !== "open" || this.helloPending || this.inFlight > 0 || this.samples.length === 0) return;
     const n = Math.min(this.samples.length, this.a.maxPerPacket ?? 20);
     // What waited through a reconnect is history; what comes after the first ACK is live.
     const history = this.fresh && this.samples.length > 1;

@@ -118,7 +118,7 @@ describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack",
   },
 );
 
-describe.each(["ruptela"] as const)("%s client (acknowledged binary packets)", (protocol) => {
+describe.each(["ruptela", "galileosky"] as const)("%s client (acknowledged binary packets)", (protocol) => {
   it("sends what it kept offline as history, then live records, each packet acknowledged", async () => {
     const server = await new SessionServer(protocol).start();
     cleanups.push(() => server.stop());
