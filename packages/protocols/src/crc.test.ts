@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm, crc16X25 } from "./crc.ts";
+import { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 
 describe("CRC-16", () => {
   const check = Buffer.from("123456789", "ascii");
@@ -8,6 +8,13 @@ describe("CRC-16", () => {
   });
   it("CRC-16/X-25 check value", () => {
     expect(crc16X25(check)).toBe(0x906e);
+  });
+  it("CRC-16/KERMIT and CRC-16/MODBUS check values", () => {
+    expect(crc16Kermit(check)).toBe(0x2189);
+    expect(crc16Modbus(check)).toBe(0x4b37);
+  });
+  it("CRC-16/KERMIT gives the Ruptela acknowledgement's CRC (00 02 64 01 13 BC)", () => {
+    expect(crc16Kermit(Buffer.from([0x64, 0x01]))).toBe(0x13bc);
   });
   it("empty input gives the initial values", () => {
     expect(crc16Ibm(Buffer.alloc(0))).toBe(0);

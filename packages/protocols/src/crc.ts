@@ -23,3 +23,23 @@ export function crc16X25(data: Uint8Array, start = 0, end = data.length): number
   }
   return ~crc & 0xffff;
 }
+
+/** CRC-16/KERMIT (CRC-CCITT, reflected): poly 0x1021 reflected (0x8408), init 0, no final xor. Ruptela. */
+export function crc16Kermit(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0;
+  for (let i = start; i < end; i++) {
+    crc ^= data[i] ?? 0;
+    for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ 0x8408 : crc >>> 1;
+  }
+  return crc;
+}
+
+/** CRC-16/MODBUS: poly 0x8005 reflected (0xA001), init 0xFFFF, no final xor. Galileosky. */
+export function crc16Modbus(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0xffff;
+  for (let i = start; i < end; i++) {
+    crc ^= data[i] ?? 0;
+    for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  }
+  return crc;
+}

@@ -96,3 +96,13 @@ export const GL300_POWER_ON_DOC = "+RESP:GTPNA,1A0102,135790246811220,,201002140
 /** Meitrack GPRS protocol document example: an AAA report whose length (128) and checksum (91) verify. */
 export const MEITRACK_AAA_DOC =
   "$$Q128,353358017784062,AAA,34,22.543176,114.078448,100313093738,A,5,22,2,205,5,-14,0,60,0|0|10133|4110,0000,149|153|173|2707|914,*91\r\n";
+/**
+ * Suntech ST300/340 operation manual (rev 1.41), 7-2 "Requesting Status": the STT answer to StatusReq, in the
+ * layout without the MODEL field. The public copy runs the latitude and longitude together ("+37.126.885815"), so
+ * the coordinates here are the document's longitude and a latitude chosen in its place; every other field is the
+ * document's.
+ */
+export const SUNTECH_STT_DOC =
+  "ST300STT;100850000;010;20090724;07:12:16;00129;+37.479323;+126.885815;000.029;000.00;7;1;0;15.33;100000;2;0002\r";
+/** A keep-alive in the layout the manual gives (header and device id only); not an example printed in it. */
+export const SUNTECH_ALV = "ST300ALV;100850000\r";

@@ -4,6 +4,7 @@
  * A seeded PRNG keeps every run identical, so a failure reproduces from its iteration number.
  */
 import { describe, expect, it } from "vitest";
+import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import {
   builtCodec8,
   CONCOX_ALARM,
@@ -18,11 +19,13 @@ import {
   WIKI_CODEC8E,
   WIKI_IMEI,
 } from "./fixtures.ts";
+import { createGalileoskySession, decodeGalileoskyPacket, galileoskyPacket } from "./galileosky/codec.ts";
 import { decodeGt06Frame } from "./gt06/codec.ts";
 import { gt06Frame } from "./gt06/frame.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { decodeForCli, protocols } from "./registry.ts";
+import { createRuptelaSession, decodeRuptelaPacket, ruptelaPacket } from "./ruptela/codec.ts";
 import { decodeTeltonikaAvl, decodeTeltonikaImei, teltonikaFrame } from "./teltonika/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
@@ -164,6 +167,18 @@ const sessions: Record<string, FuzzCase> = {
     frames: GT06_FRAMES,
     lengthOffsets: [2, 3],
   },
+  ruptela: {
+    create: () => createRuptelaSession({ maxFrameBytes: MAX_FRAME }),
+    hello: RUPTELA_FRAMES[0]!,
+    frames: RUPTELA_FRAMES,
+    lengthOffsets: [0, 1, 11, 12],
+  },
+  galileosky: {
+    create: () => createGalileoskySession({ maxFrameBytes: MAX_FRAME }),
+    hello: GALILEOSKY_FRAMES[0]!,
+    frames: GALILEOSKY_FRAMES.slice(1),
+    lengthOffsets: [1, 2],
+  },
   ...Object.fromEntries(
     Object.entries(TEXT).map(([name, t]) => [
       name,
@@ -257,6 +272,42 @@ describe("pure decoders under fuzzing", () => {
       if (w.ok) {
         checkMessage(w.value);
         deep++;
+      }
+    }
+    expect(deep).toBeGreaterThan(N / 20);
+  });
+
+  it(`decodeRuptelaPacket: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
+    const f = new Fuzz(0x5eed0a);
+    let deep = 0;
+    for (let i = 0; i < N; i++) {
+      expect(typeof decodeRuptelaPacket(f.randomBuffer()).ok).toBe("boolean");
+      const m = decodeRuptelaPacket(f.mutate(f.pick(RUPTELA_FRAMES), [0, 1, 11, 12]));
+      if (m.ok) checkMessage(m.value);
+      const frame = f.pick(RUPTELA_FRAMES);
+      const payload = f.mutate(frame.subarray(11, -2), [0, 1, 24, 25]);
+      const w = decodeRuptelaPacket(ruptelaPacket("13226005504143", frame.readUInt8(10), payload));
+      if (w.ok) {
+        checkMessage(w.value);
+        if (w.value.positions.length > 0) deep++;
+      }
+    }
+    expect(deep).toBeGreaterThan(N / 20);
+  });
+
+  it(`decodeGalileoskyPacket: ${N} random, ${N} mutated, ${N} mutated with a recomputed CRC`, () => {
+    const f = new Fuzz(0x5eed0b);
+    let deep = 0;
+    for (let i = 0; i < N; i++) {
+      expect(typeof decodeGalileoskyPacket(f.randomBuffer(), null).ok).toBe("boolean");
+      const m = decodeGalileoskyPacket(f.mutate(f.pick(GALILEOSKY_FRAMES), [1, 2]), "x");
+      if (m.ok) checkMessage(m.value);
+      const frame = f.pick(GALILEOSKY_FRAMES);
+      const tags = f.mutate(frame.subarray(3, -2), [0, 3, 7, 16]);
+      const w = decodeGalileoskyPacket(galileoskyPacket(tags, f.int(2) === 0), "x");
+      if (w.ok) {
+        checkMessage(w.value);
+        if (w.value.positions.length > 0) deep++;
       }
     }
     expect(deep).toBeGreaterThan(N / 20);

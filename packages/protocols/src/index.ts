@@ -4,8 +4,9 @@
  * GPS103, TK103, watch ([SG*…]) and Wialon IPS. The server decodes with
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
-export { crc16Ibm, crc16X25 } from "./crc.ts";
+export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
+export * from "./galileosky/codec.ts";
 export * from "./gl200/codec.ts";
 export * from "./gps103/codec.ts";
 export * from "./gt06/codec.ts";
@@ -17,7 +18,9 @@ export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
 export * from "./osmand/codec.ts";
 export * from "./registry.ts";
+export * from "./ruptela/codec.ts";
 export { createFramedSession, type FrameStep } from "./session.ts";
+export * from "./suntech/codec.ts";
 export * from "./teltonika/codec.ts";
 export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import {
   CONCOX_GPS_12,
   CONCOX_LOGIN,
@@ -24,6 +25,9 @@ describe("protocol registry", () => {
       wialon: 5039,
       gl200: 5004,
       meitrack: 5020,
+      suntech: 5011,
+      ruptela: 5046,
+      galileosky: 5034,
     });
   });
 });
@@ -50,6 +54,24 @@ describe("decodeForCli for the text protocols", () => {
     expect(decodeForCli("wialon", "#L#353976013445485;NA\\r\\n#P#").ack).toBe(
       Buffer.from("#AL#1\r\n#AP#\r\n").toString("hex"),
     );
+  });
+});
+
+describe("decodeForCli for the binary protocols", () => {
+  it("decodes a Ruptela capture with its acknowledgements", () => {
+    const out = decodeForCli("ruptela", Buffer.concat(RUPTELA_FRAMES).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe("13226005504143");
+    expect(out.positions).toHaveLength(3);
+    expect(out.ack).toBe("0002640113bc".repeat(2));
+  });
+
+  it("decodes a Galileosky conversation (head packet first) with its answers", () => {
+    const out = decodeForCli("galileosky", Buffer.concat(GALILEOSKY_FRAMES).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe("868204001234567");
+    expect(out.positions).toHaveLength(3);
+    expect(out.ack).toHaveLength(GALILEOSKY_FRAMES.length * 6);
   });
 });
 

@@ -1,9 +1,12 @@
+import { createGalileoskySession } from "./galileosky/codec.ts";
 import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { createRuptelaSession } from "./ruptela/codec.ts";
+import { createSuntechSession } from "./suntech/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
@@ -36,6 +39,9 @@ export const protocols = {
   wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
   gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
   meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
+  suntech: { transport: "tcp", defaultPort: 5011, text: true, createSession: createSuntechSession },
+  ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
+  galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

@@ -12,6 +12,8 @@ import {
   H02_V4_CAPTURE,
   hex,
   MEITRACK_AAA_DOC,
+  SUNTECH_ALV,
+  SUNTECH_STT_DOC,
   TK103_LOGON_DOC,
   WATCH_LK_DOC,
 } from "./fixtures.ts";
@@ -36,6 +38,13 @@ import {
   encodeMeitrackReport,
   meitrackFrame,
 } from "./meitrack/codec.ts";
+import {
+  createSuntechSession,
+  decodeSuntechFrame,
+  encodeSuntechAlert,
+  encodeSuntechEmergency,
+  encodeSuntechStatus,
+} from "./suntech/codec.ts";
 import {
   createTk103Session,
   decodeTk103Frame,
@@ -85,7 +94,7 @@ export interface TextConversation {
 const wialonLogin = encodeWialonLogin("353976013445485", "NA", "1.1");
 
 export const TEXT_CONVERSATIONS: Record<
-  "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack",
+  "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack" | "suntech",
   TextConversation
 > = {
   h02: {
@@ -209,6 +218,17 @@ export const TEXT_CONVERSATIONS: Record<
     frames: [
       encodeMeitrackReport("353358017784062", fix, { event: 1, cell: { mcc: 214, mnc: 1, lac: 5, cid: 6 } }),
       encodeMeitrackReport("353358017784062", { ...fix, valid: false }, {}),
+    ],
+  },
+  suntech: {
+    create: createSuntechSession,
+    decode: decodeSuntechFrame,
+    hello: Buffer.from(SUNTECH_ALV),
+    frames: [
+      Buffer.from(SUNTECH_STT_DOC),
+      encodeSuntechStatus("100850000", fix, { ignition: true, odometerM: 5000, archive: true }),
+      encodeSuntechAlert("100850000", fix, 41),
+      encodeSuntechEmergency("100850000", { ...fix, valid: false }),
     ],
   },
 };

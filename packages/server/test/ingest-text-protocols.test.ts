@@ -8,6 +8,9 @@ import {
   encodeH02Heartbeat,
   encodeH02Position,
   encodeMeitrackReport,
+  encodeSuntechAlert,
+  encodeSuntechKeepAlive,
+  encodeSuntechStatus,
   encodeTk103Handshake,
   encodeTk103Location,
   encodeTk103Logon,
@@ -59,12 +62,13 @@ const fixAt = (minute: number) => ({
   valid: true,
 });
 
-const port = (name: "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack"): number =>
-  p.gateway!.ports[name];
+const port = (
+  name: "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack" | "suntech",
+): number => p.gateway!.ports[name];
 
 describe("text protocols through the gateway", () => {
   it("lists every protocol's listener", () => {
-    for (const name of ["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"] as const)
+    for (const name of ["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack", "suntech"] as const)
       expect(port(name)).toBeGreaterThan(0);
   });
 
@@ -167,6 +171,30 @@ describe("text protocols through the gateway", () => {
       rows = await stored(id);
     }
     expect(rows.map((r) => r.ts)).toEqual([fixAt(1).timeMs, fixAt(2).timeMs]);
+    device.end();
+  });
+
+  it("Suntech: keep-alive, status, stored and alert reports stored (nothing is answered)", async () => {
+    const id = idOf.suntech!;
+    expect(id).toMatch(/^\d{9}$/);
+    const device = await TestDevice.connect(port("suntech"));
+    device.send(
+      Buffer.concat([
+        encodeSuntechKeepAlive(id),
+        encodeSuntechStatus(id, fixAt(1), { archive: true }),
+        encodeSuntechStatus(id, fixAt(2), { model: "SA200", ignition: true }),
+        encodeSuntechAlert(id, fixAt(3), 41),
+      ]),
+    );
+    let rows = await stored(id);
+    for (let i = 0; i < 200 && rows.length < 3; i++) {
+      await p.services.processor.idle();
+      await new Promise((resolve) => setImmediate(resolve));
+      rows = await stored(id);
+    }
+    expect(rows.map((r) => r.ts)).toEqual([fixAt(1).timeMs, fixAt(2).timeMs, fixAt(3).timeMs]);
+    expect(rows.map((r) => r.spd)).toEqual([36, 36, 36]);
+    expect(device.unread()).toBe(0);
     device.end();
   });
 

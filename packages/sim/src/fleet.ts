@@ -14,6 +14,9 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "wialon",
   "gl200",
   "meitrack",
+  "suntech",
+  "ruptela",
+  "galileosky",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

@@ -4,6 +4,8 @@
  * `startSimulation` runs devices against a server; the motion model is exported for reuse. The protocol encoders
  * are `@vigia/protocols`, shared with the server's decoders.
  */
+
+export { AckedClient, type AckedProtocolName } from "./clients/acked.ts";
 export { type ClientStats, newStats } from "./clients/common.ts";
 export { Gt06Client } from "./clients/gt06.ts";
 export { OsmandClient } from "./clients/osmand.ts";

@@ -4,6 +4,7 @@
  */
 
 import { CODEC_8, CODEC_8E } from "@vigia/protocols";
+import { AckedClient, type AckedProtocolName } from "./clients/acked.ts";
 import { type ClientEvent, type ClientStats, type DeviceClient, newStats } from "./clients/common.ts";
 import { Gt06Client } from "./clients/gt06.ts";
 import { OsmandClient } from "./clients/osmand.ts";
@@ -17,7 +18,7 @@ import type { ItemState } from "./motion/types.ts";
 
 export interface SimDevice {
   imei: string;
-  protocol: "teltonika" | "gt06" | "osmand" | TextProtocolName;
+  protocol: "teltonika" | "gt06" | "osmand" | TextProtocolName | AckedProtocolName;
   kind: "vehicle" | "asset" | "person";
   start?: { lat: number; lng: number };
   driverIds?: string[];
@@ -26,7 +27,9 @@ export interface SimDevice {
 export interface SimOptions {
   host: string;
   /** Server port per protocol; devices of a protocol without a port (or port 0) are not simulated. */
-  ports: { teltonika: number; gt06: number; osmand: number } & Partial<Record<TextProtocolName, number>>;
+  ports: { teltonika: number; gt06: number; osmand: number } & Partial<
+    Record<TextProtocolName | AckedProtocolName, number>
+  >;
   intervalS: number;
   seed: number;
   center: { lat: number; lng: number };
@@ -121,6 +124,12 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     } else if (device.protocol === "gt06") client = new Gt06Client({ ...common, port: options.ports.gt06 });
     else if (device.protocol === "osmand")
       client = new OsmandClient({ ...common, port: options.ports.osmand });
+    else if (device.protocol === "ruptela" || device.protocol === "galileosky")
+      client = new AckedClient({
+        ...common,
+        protocol: device.protocol,
+        port: options.ports[device.protocol] ?? 0,
+      });
     else
       client = new TextClient({
         ...common,

@@ -250,6 +250,33 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Meitrack GPRS protocol)",
   },
+  {
+    id: 17,
+    name: "ST300",
+    factory: "Suntech",
+    proto: "suntech",
+    port: 5011,
+    idLength: null,
+    description: "Vehicle tracker (Suntech ST300/ST600/SA200 protocol)",
+  },
+  {
+    id: 18,
+    name: "FM-Eco4",
+    factory: "Ruptela",
+    proto: "ruptela",
+    port: 5046,
+    idLength: 15,
+    description: "Vehicle tracker (Ruptela protocol)",
+  },
+  {
+    id: 19,
+    name: "7.0 Lite",
+    factory: "Galileosky",
+    proto: "galileosky",
+    port: 5034,
+    idLength: 15,
+    description: "Vehicle tracker (Galileosky protocol)",
+  },
 ] as const;
 
 /**
@@ -263,6 +290,9 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 14, idDigits: 15 },
   { typeId: 15, idDigits: 15 },
   { typeId: 16, idDigits: 15 },
+  { typeId: 17, idDigits: 9 },
+  { typeId: 18, idDigits: 15 },
+  { typeId: 19, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

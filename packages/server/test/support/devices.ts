@@ -44,6 +44,11 @@ export class TestDevice {
     }
   }
 
+  /** Bytes received and not read yet (a protocol that answers nothing leaves this at 0). */
+  unread(): number {
+    return this.received.length;
+  }
+
   send(bytes: Buffer): void {
     this.socket.write(bytes);
   }

@@ -2,6 +2,7 @@ import net, { type AddressInfo } from "node:net";
 import { type DecodedMessage, protocols } from "@vigia/protocols";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Sample } from "../motion/types.ts";
+import { AckedClient, type AckedProtocolName } from "./acked.ts";
 import { type ClientEvent, newStats } from "./common.ts";
 import { TextClient, type TextProtocolName, textDeviceId } from "./text.ts";
 
@@ -36,7 +37,7 @@ class SessionServer {
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
-  constructor(protocol: TextProtocolName) {
+  constructor(protocol: TextProtocolName | AckedProtocolName) {
     this.server = net.createServer((socket) => {
       this.sockets.add(socket);
       const session = protocols[protocol].createSession();
@@ -76,7 +77,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"] as const)(
+describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack", "suntech"] as const)(
   "%s client",
   (protocol) => {
     it("logs on, sends what it kept offline, reports live and keeps the link with heartbeats", async () => {
@@ -116,3 +117,34 @@ describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack"]
     });
   },
 );
+
+describe.each(["ruptela", "galileosky"] as const)("%s client (acknowledged binary packets)", (protocol) => {
+  it("sends what it kept offline as history, then live records, each packet acknowledged", async () => {
+    const server = await new SessionServer(protocol).start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const client = new AckedClient({
+      protocol,
+      imei: IMEI,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    expect(server.messages[0]?.positions.every((p) => p.attributes.archive === true)).toBe(true);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    expect(server.messages.at(-1)?.positions[0]?.attributes.archive).toBeUndefined();
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});

@@ -14,6 +14,8 @@ import {
   encodeH02Heartbeat,
   encodeH02Position,
   encodeMeitrackReport,
+  encodeSuntechKeepAlive,
+  encodeSuntechStatus,
   encodeTk103Handshake,
   encodeTk103Location,
   encodeTk103Logon,
@@ -30,7 +32,15 @@ import type { Sample } from "../motion/types.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type TextProtocolName = "h02" | "gps103" | "tk103" | "watch" | "wialon" | "gl200" | "meitrack";
+export type TextProtocolName =
+  | "h02"
+  | "gps103"
+  | "tk103"
+  | "watch"
+  | "wialon"
+  | "gl200"
+  | "meitrack"
+  | "suntech";
 
 /** How many trailing digits of the IMEI each protocol's devices use as their id. */
 const ID_DIGITS: Record<TextProtocolName, number> = {
@@ -41,6 +51,8 @@ const ID_DIGITS: Record<TextProtocolName, number> = {
   wialon: 15,
   gl200: 15,
   meitrack: 15,
+  // ST300 device ids are 9 digits (universal firmware may send the IMEI instead).
+  suntech: 9,
 };
 
 export const textDeviceId = (protocol: TextProtocolName, imei: string): string =>
@@ -190,6 +202,24 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
     // No keep-alive message of its own: a timed report keeps the link.
     heartbeat: (id, s) =>
       encodeMeitrackReport(id, { ...wialonFix(s), valid: true }, { event: 35, mileageM: s.odometerM }),
+    heartbeatAnswer: null,
+  },
+  suntech: {
+    logonAnswer: null,
+    // Reports kept while offline go out flagged as stored (MSG_TYPE 0).
+    report: (id, s, history) =>
+      encodeSuntechStatus(
+        id,
+        { ...wialonFix(s), valid: true },
+        {
+          ignition: s.ignition === true,
+          odometerM: s.odometerM,
+          powerV: (s.externalMv ?? 12_500) / 1000,
+          archive: history,
+          serial: Math.floor(s.timeMs / 1000),
+        },
+      ),
+    heartbeat: (id) => encodeSuntechKeepAlive(id),
     heartbeatAnswer: null,
   },
 };

@@ -1,0 +1,294 @@
+import { crc16Modbus } from "../crc.ts";
+import { DecodeError } from "../reader.ts";
+import { createFramedSession } from "../session.ts";
+import { deviceText, MAX_COMMAND_RESULT, MAX_DEVICE_ID } from "../text.ts";
+import {
+  type Attributes,
+  DEFAULT_MAX_FRAME_BYTES,
+  type DecodedMessage,
+  type DecodedPosition,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamOutput,
+  type StreamSession,
+} from "../types.ts";
+
+/**
+ * Galileosky binary protocol (GalileoSky tracker "data transfer protocol"), little-endian:
+ *   0x01 <length u16: bits 0-14 the size of the tags, bit 15 "the device has unsent records in its archive">
+ *   <tags> <CRC-16/MODBUS u16 over header, length and tags>
+ * Tags are one byte followed by a value whose size depends on the tag (table below). Within a record tags come in
+ * ascending order, so a tag not above the previous one starts the next record. The server answers every packet
+ * whose CRC is right with 0x02 and the packet's CRC as received; a wrong CRC gets nothing (the device resends).
+ * The first packet usually carries only the hardware/firmware version, the IMEI (0x03, 15 ASCII digits) and the
+ * device id: a `login`. A packet sent with the archive bit set carries stored records: they are `archive`.
+ * A packet with tag 0xE1 is the device's answer to a server command (text after a length byte): `commandResult`.
+ * A tag missing from the table ends the reading of the packet: the records before it are kept and the packet is
+ * still acknowledged (otherwise the device would resend it for ever); the tag is reported as `unknownTag`.
+ */
+
+const HEADER = 0x01;
+
+/** Value size of each tag. */
+const TAG_SIZE = new Map<number, number>();
+const sizes = (from: number, to: number, size: number) => {
+  for (let t = from; t <= to; t++) TAG_SIZE.set(t, size);
+};
+sizes(0x01, 0x02, 1); // hardware, firmware version
+TAG_SIZE.set(0x03, 15); // IMEI, ASCII
+TAG_SIZE.set(0x04, 2); // device id
+TAG_SIZE.set(0x10, 2); // record number in the archive
+TAG_SIZE.set(0x20, 4); // time, Unix seconds UTC
+TAG_SIZE.set(0x30, 9); // satellites/validity, latitude, longitude
+TAG_SIZE.set(0x33, 4); // speed 0.1 km/h, course 0.1°
+TAG_SIZE.set(0x34, 2); // height, m (signed)
+TAG_SIZE.set(0x35, 1); // HDOP × 10
+TAG_SIZE.set(0x40, 2); // device status
+sizes(0x41, 0x42, 2); // supply voltage, battery voltage, mV
+TAG_SIZE.set(0x43, 1); // inside temperature, °C (signed)
+TAG_SIZE.set(0x44, 4); // acceleration
+sizes(0x45, 0x46, 2); // outputs, inputs
+sizes(0x50, 0x57, 2); // analog/discrete inputs 0-7
+sizes(0x58, 0x59, 2); // RS232 0-1
+sizes(0x90, 0x90, 4); // iButton
+sizes(0xd4, 0xd4, 4); // total mileage by GPS, m
+TAG_SIZE.set(0xe0, 4); // command number (answers to server commands)
+
+function toPosition(tags: Map<number, Buffer>, archive: boolean): DecodedPosition | null {
+  const time = tags.get(0x20);
+  const coords = tags.get(0x30);
+  if (!time || !coords) return null;
+  const attributes: Attributes = {};
+  const head = coords.readUInt8(0);
+  const satt = head & 0x0f;
+  const lat = coords.readInt32LE(1) / 1e6;
+  const lng = coords.readInt32LE(5) / 1e6;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new DecodeError("coordinates out of range");
+  const motion = tags.get(0x33);
+  const spd = motion ? motion.readUInt16LE(0) / 10 : 0;
+  const course = motion ? Math.round(motion.readUInt16LE(2) / 10) % 360 : 0;
+  const alt = tags.get(0x34)?.readInt16LE(0) ?? 0;
+  const hdop = tags.get(0x35);
+  if (hdop) attributes.hdop = hdop.readUInt8(0) / 10;
+  const record = tags.get(0x10);
+  if (record) attributes.index = record.readUInt16LE(0);
+  const status = tags.get(0x40);
+  if (status) attributes.status = status.readUInt16LE(0);
+  const power = tags.get(0x41);
+  if (power) attributes.power = power.readUInt16LE(0) / 1000;
+  const battery = tags.get(0x42);
+  if (battery) attributes.battery = battery.readUInt16LE(0) / 1000;
+  const temp = tags.get(0x43);
+  if (temp) attributes.deviceTemp = temp.readInt8(0);
+  const outputs = tags.get(0x45);
+  if (outputs) attributes.output = outputs.readUInt16LE(0);
+  const inputs = tags.get(0x46);
+  if (inputs) attributes.input = inputs.readUInt16LE(0);
+  for (let t = 0x50; t <= 0x57; t++) {
+    const v = tags.get(t);
+    if (v) attributes[`adc${t - 0x50}`] = v.readUInt16LE(0);
+  }
+  const ibutton = tags.get(0x90);
+  if (ibutton) attributes.driverId = ibutton.readUInt32LE(0).toString(16).padStart(8, "0");
+  const mileage = tags.get(0xd4);
+  if (mileage) attributes.odometer = mileage.readUInt32LE(0);
+  if (archive) attributes.archive = true;
+  // High nibble 0: the coordinates are right (a fix).
+  const valid = head >> 4 === 0 && !(lat === 0 && lng === 0);
+  return {
+    ts: time.readUInt32LE(0) * 1000,
+    lat,
+    lng,
+    alt,
+    spd,
+    course,
+    satt,
+    valid,
+    src: valid ? 1 : 2,
+    attributes,
+  };
+}
+
+/**
+ * One whole packet → message. `imei` is the connection's, from an earlier packet (null if none). The ACK is set
+ * only when the CRC is right. Never throws.
+ */
+export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): DecodeResult<DecodedMessage> {
+  try {
+    if (frame.length < 5 || frame.readUInt8(0) !== HEADER) return { ok: false, error: "bad header" };
+    const word = frame.readUInt16LE(1);
+    const size = word & 0x7fff;
+    if (frame.length !== size + 5) return { ok: false, error: "length mismatch" };
+    const crc = frame.readUInt16LE(frame.length - 2);
+    if (crc !== crc16Modbus(frame, 0, frame.length - 2)) return { ok: false, error: "CRC mismatch" };
+    const archive = (word & 0x8000) !== 0;
+    const records: Map<number, Buffer>[] = [];
+    let current = new Map<number, Buffer>();
+    let previous = -1;
+    let at = 3;
+    const end = frame.length - 2;
+    let unknownTag: number | null = null;
+    while (at < end) {
+      const tag = frame.readUInt8(at);
+      // 0xE1: the text of a command answer, with its own length byte.
+      const len = tag === 0xe1 && at + 1 < end ? 1 + frame.readUInt8(at + 1) : TAG_SIZE.get(tag);
+      if (len === undefined) {
+        unknownTag = tag;
+        break;
+      }
+      if (at + 1 + len > end) throw new DecodeError("tag runs past the packet");
+      if (tag <= previous) {
+        records.push(current);
+        current = new Map();
+      }
+      current.set(tag, frame.subarray(at + 1, at + 1 + len));
+      previous = tag;
+      at += 1 + len;
+    }
+    records.push(current);
+    let id = imei;
+    const imeiTag = records[0]?.get(0x03);
+    if (imeiTag) {
+      const text = deviceText(imeiTag.toString("latin1"), MAX_DEVICE_ID);
+      if (!/^\d{15}$/.test(text)) throw new DecodeError("bad IMEI");
+      id = text;
+    }
+    const positions = records.map((r) => toPosition(r, archive)).filter((p) => p !== null);
+    const answer = records.flatMap((r) => r.get(0xe1) ?? []).at(0);
+    const kind = answer
+      ? "commandResult"
+      : positions.length > 0
+        ? "position"
+        : imeiTag
+          ? "login"
+          : "heartbeat";
+    const message = emptyMessage(kind, id);
+    message.positions.push(...positions);
+    if (answer)
+      message.attributes.result = deviceText(answer.subarray(1).toString("latin1"), MAX_COMMAND_RESULT);
+    if (unknownTag !== null) message.attributes.unknownTag = unknownTag;
+    message.ack = galileoskyAck(crc);
+    return { ok: true, value: message };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The server's answer: 0x02 and the packet's CRC, little-endian as in the packet. */
+export function galileoskyAck(crc: number): Buffer {
+  const out = Buffer.alloc(3);
+  out.writeUInt8(0x02, 0);
+  out.writeUInt16LE(crc, 1);
+  return out;
+}
+
+/**
+ * One Galileosky connection: the IMEI comes in the first packet (tag 0x03); data before it is refused unless
+ * `allowAnonymous`. A packet with a wrong CRC, or naming another IMEI, ends the connection.
+ */
+export function createGalileoskySession(options: SessionOptions = {}): StreamSession {
+  const maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  let imei: string | null = null;
+  function step(buf: Buffer, out: StreamOutput): number {
+    if (buf.length === 0) return 0;
+    if (buf.readUInt8(0) !== HEADER) throw new DecodeError("bad header");
+    if (buf.length < 3) return 0;
+    const total = (buf.readUInt16LE(1) & 0x7fff) + 5;
+    if (total > maxFrame) throw new DecodeError(`frame of ${total} bytes exceeds ${maxFrame}`);
+    if (buf.length < total) return 0;
+    const res = decodeGalileoskyPacket(buf.subarray(0, total), imei);
+    if (!res.ok) throw new DecodeError(res.error);
+    const message = res.value;
+    if (message.imei === null && !options.allowAnonymous) throw new DecodeError("data before the IMEI");
+    if (imei !== null && message.imei !== imei) throw new DecodeError("packet of another device");
+    imei = message.imei;
+    out.messages.push(message);
+    if (message.ack) out.replies.push(message.ack);
+    return total;
+  }
+  return createFramedSession(step, maxFrame, () => imei);
+}
+
+// ---- Encoding (device side) ----
+
+export interface GalileoskyRecord {
+  index?: number;
+  timeMs: number;
+  lat: number;
+  lng: number;
+  satellites: number;
+  valid: boolean;
+  speedKmh: number;
+  course: number;
+  altitude: number;
+  hdop?: number;
+  status?: number;
+  powerMv?: number;
+  batteryMv?: number;
+  odometerM?: number;
+}
+
+function tag(id: number, value: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([id]), value]);
+}
+const u16 = (v: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(Math.max(0, Math.min(0xffff, Math.round(v))));
+  return b;
+};
+const u32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(Math.max(0, Math.min(0xffffffff, Math.round(v))));
+  return b;
+};
+
+function encodeRecord(r: GalileoskyRecord): Buffer {
+  const coords = Buffer.alloc(9);
+  coords.writeUInt8(((r.valid ? 0 : 1) << 4) | Math.min(15, r.satellites), 0);
+  coords.writeInt32LE(Math.round(r.lat * 1e6), 1);
+  coords.writeInt32LE(Math.round(r.lng * 1e6), 5);
+  const motion = Buffer.concat([u16(r.speedKmh * 10), u16((((r.course % 360) + 360) % 360) * 10)]);
+  const height = Buffer.alloc(2);
+  height.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(r.altitude))));
+  const parts = [
+    tag(0x10, u16(r.index ?? 0)),
+    tag(0x20, u32(r.timeMs / 1000)),
+    tag(0x30, coords),
+    tag(0x33, motion),
+    tag(0x34, height),
+    tag(0x35, Buffer.from([Math.min(255, Math.round((r.hdop ?? 1) * 10))])),
+    tag(0x40, u16(r.status ?? 0)),
+  ];
+  if (r.powerMv !== undefined) parts.push(tag(0x41, u16(r.powerMv)));
+  if (r.batteryMv !== undefined) parts.push(tag(0x42, u16(r.batteryMv)));
+  if (r.odometerM !== undefined) parts.push(tag(0xd4, u32(r.odometerM)));
+  return Buffer.concat(parts);
+}
+
+/** Wraps tags with the header, the length (and archive bit) and the CRC. */
+export function galileoskyPacket(tags: Buffer, archive = false): Buffer {
+  const out = Buffer.alloc(tags.length + 5);
+  out.writeUInt8(HEADER, 0);
+  out.writeUInt16LE((tags.length & 0x7fff) | (archive ? 0x8000 : 0), 1);
+  tags.copy(out, 3);
+  out.writeUInt16LE(crc16Modbus(out, 0, out.length - 2), out.length - 2);
+  return out;
+}
+
+/** The first packet: hardware and firmware version, IMEI and device id. */
+export function encodeGalileoskyHead(imei: string, deviceId = 1): Buffer {
+  return galileoskyPacket(
+    Buffer.concat([
+      tag(0x01, Buffer.from([0x11])),
+      tag(0x02, Buffer.from([0xdf])),
+      tag(0x03, Buffer.from(imei.padStart(15, "0").slice(-15), "latin1")),
+      tag(0x04, u16(deviceId)),
+    ]),
+  );
+}
+
+/** A data packet with one or more records; `archive` sets the length's archive bit. */
+export function encodeGalileoskyRecords(records: GalileoskyRecord[], archive = false): Buffer {
+  return galileoskyPacket(Buffer.concat(records.map(encodeRecord)), archive);
+}

@@ -1,0 +1,171 @@
+/**
+ * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
+ * Galileosky): the head packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
+ * flagged as history where the protocol can say so.
+ */
+import {
+  encodeGalileoskyHead,
+  encodeGalileoskyRecords,
+  encodeRuptelaRecords,
+  type GalileoskyRecord,
+  type RuptelaRecord,
+} from "@vigia/protocols";
+import type { Sample } from "../motion/types.ts";
+import type { ClientOptions, DeviceClient } from "./common.ts";
+import { TcpClient } from "./tcp.ts";
+
+export type AckedProtocolName = "ruptela" | "galileosky";
+
+interface AckedDialect {
+  /** A first packet naming the device (Galileosky head packet), acknowledged like the others. */
+  hello?(imei: string): Buffer;
+  /** One packet with these samples; `history` when they waited in the black box. */
+  packet(imei: string, samples: Sample[], history: boolean): Buffer;
+  /** Bytes of one ACK, and whether it accepts the packet. */
+  ackLength: number;
+  accepted(ack: Buffer): boolean;
+}
+
+const ruptelaRecord = (s: Sample): RuptelaRecord => ({
+  timeMs: s.timeMs,
+  lat: s.lat,
+  lng: s.lng,
+  altitude: s.altitudeM,
+  course: s.heading,
+  satellites: s.satellites,
+  speedKmh: s.speedKmh,
+  hdop: 0.9,
+  io: {
+    1: { 5: s.ignition ? 1 : 0 },
+    2: { 29: Math.min(0xffff, s.externalMv ?? 0), 30: Math.min(0xffff, s.batteryMv) },
+    4: { 65: Math.round(s.odometerM) },
+  },
+});
+
+const galileoskyRecord = (s: Sample): GalileoskyRecord => ({
+  timeMs: s.timeMs,
+  lat: s.lat,
+  lng: s.lng,
+  satellites: Math.min(15, s.satellites),
+  valid: true,
+  speedKmh: s.speedKmh,
+  course: s.heading,
+  altitude: s.altitudeM,
+  hdop: 0.9,
+  ...(s.externalMv === undefined ? {} : { powerMv: s.externalMv }),
+  batteryMv: s.batteryMv,
+  odometerM: s.odometerM,
+});
+
+const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
+  ruptela: {
+    packet: (imei, samples, history) =>
+      encodeRuptelaRecords(imei, samples.map(ruptelaRecord), { recordsLeft: history ? 1 : 0 }),
+    ackLength: 6,
+    accepted: (ack) => ack.readUInt8(2) === 100 && ack.readUInt8(3) === 1,
+  },
+  galileosky: {
+    hello: (imei) => encodeGalileoskyHead(imei),
+    packet: (_imei, samples, history) => encodeGalileoskyRecords(samples.map(galileoskyRecord), history),
+    ackLength: 3,
+    accepted: (ack) => ack.readUInt8(0) === 0x02,
+  },
+};
+
+export interface AckedClientOptions extends ClientOptions {
+  protocol: AckedProtocolName;
+  maxPerPacket?: number;
+  ackTimeoutMs?: number;
+}
+
+export class AckedClient extends TcpClient implements DeviceClient {
+  private readonly dialect: AckedDialect;
+  private readonly samples: Sample[] = [];
+  private inFlight = 0;
+  private ackDeadline = 0;
+  private fresh = false;
+  private helloPending = false;
+  private rx: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly a: AckedClientOptions) {
+    super(a);
+    this.dialect = DIALECTS[a.protocol];
+  }
+
+  push(sample: Sample): void {
+    this.samples.push(sample);
+    if (this.samples.length > (this.a.maxBuffered ?? 300)) {
+      this.samples.splice(this.inFlight, 1);
+      this.a.stats.dropped++;
+    }
+    this.flush(this.a.now());
+  }
+
+  buffered(): number {
+    return this.samples.length;
+  }
+
+  tick(now: number): void {
+    this.ensureConnected(now);
+    if (this.inFlight > 0 && now > this.ackDeadline) this.fail("ACK timeout");
+    else this.flush(now);
+  }
+
+  protected onOpen(): void {
+    this.rx = Buffer.alloc(0);
+    this.fresh = true;
+    const hello = this.dialect.hello?.(this.a.imei);
+    this.helloPending = hello !== undefined;
+    if (hello) this.write(hello);
+    else this.ready();
+  }
+
+  private ready(): void {
+    this.a.onEvent?.({ type: "ready" });
+    this.flush(this.a.now());
+  }
+
+  protected onData(chunk: Buffer): void {
+    this.rx = this.rx.length ? Buffer.concat([this.rx, chunk]) : chunk;
+    const size = this.dialect.ackLength;
+    while (this.rx.length >= size) {
+      const ack = this.rx.subarray(0, size);
+      this.rx = this.rx.subarray(size);
+      if (this.helloPending) {
+        this.helloPending = false;
+        if (!this.dialect.accepted(ack)) throw new Error("head packet rejected");
+        this.healthy();
+        this.ready();
+        continue;
+      }
+      if (this.inFlight === 0) continue;
+      const n = this.inFlight;
+      this.inFlight = 0;
+      if (!this.dialect.accepted(ack)) throw new Error("packet rejected");
+      this.samples.splice(0, n);
+      this.a.stats.acked += n;
+      this.healthy();
+      this.a.onEvent?.({ type: "acked", count: n });
+      this.flush(this.a.now());
+    }
+  }
+
+  protected onClosed(): void {
+    this.inFlight = 0;
+    this.helloPending = false;
+  }
+
+  private flush(now: number): void {
+    if (this.state !== "open" || this.helloPending || this.inFlight > 0 || this.samples.length === 0) return;
+    const n = Math.min(this.samples.length, this.a.maxPerPacket ?? 20);
+    // What waited through a reconnect is history; what comes after the first ACK is live.
+    const history = this.fresh && this.samples.length > 1;
+    this.fresh = false;
+    this.inFlight = n;
+    this.ackDeadline = now + (this.a.ackTimeoutMs ?? 30_000);
+    this.write(this.dialect.packet(this.a.imei, this.samples.slice(0, n), history));
+    this.a.stats.sent += n;
+    this.a.onEvent?.({ type: "sent", count: n });
+  }
+}
