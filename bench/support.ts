@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { protocols } from "@vigia/protocols";
 import pg from "pg";
 import { emptyAlarmRule } from "../packages/domain/src/index.ts";
 import { type Platform, startPlatform } from "../packages/server/src/app/platform.ts";
@@ -34,12 +35,8 @@ export async function startBenchPlatform(
     VIGIA_DEMO: "1",
     VIGIA_SIMULATE: "0",
     VIGIA_WEB_DIST: options.webDist ?? "/nonexistent",
-    TELTONIKA_PORT: "0",
-    GT06_PORT: "0",
-    OSMAND_PORT: "0",
-    ...Object.fromEntries(
-      ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
-    ),
+    // Every protocol's listener on a port the system picks.
+    ...Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"])),
     DATABASE_URL: databaseUrl ?? "",
     // A bench's whole fleet connects from 127.0.0.1; the per-address cap is for the real world.
     DEVICE_MAX_PER_ADDRESS: "1000000",

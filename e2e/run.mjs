@@ -75,6 +75,9 @@ async function startServer() {
       WIALON_PORT: "0",
       GL200_PORT: "0",
       MEITRACK_PORT: "0",
+      SUNTECH_PORT: "0",
+      RUPTELA_PORT: "0",
+      GALILEOSKY_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
