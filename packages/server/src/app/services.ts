@@ -1,4 +1,5 @@
 import { AlarmService } from "../alarms/index.ts";
+import { CellLocator } from "../cells/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
 import {
   DeviceCommandQueue,
@@ -76,7 +77,11 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const processor = new Processor(ctx, registry, partitions, live, { durability: options.durability });
+  const locator = new CellLocator(db, null);
+  const processor = new Processor(ctx, registry, partitions, live, {
+    durability: options.durability,
+    locator,
+  });
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   if (cluster) {
     alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));
