@@ -1,5 +1,5 @@
 import { AlarmService } from "../alarms/index.ts";
-import { CellLocator } from "../cells/index.ts";
+import { CellLocator, OnlineGeolocator } from "../cells/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
 import {
   DeviceCommandQueue,
@@ -77,7 +77,10 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const locator = new CellLocator(db, null);
+  const online = config.geolocationUrl
+    ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)
+    : null;
+  const locator = new CellLocator(db, online);
   const processor = new Processor(ctx, registry, partitions, live, {
     durability: options.durability,
     locator,
