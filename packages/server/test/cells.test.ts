@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   encodeGt06Frame,
   encodeGt06Login,
@@ -12,16 +14,43 @@ import { startTestPlatform, TEST_START, type TestPlatform } from "./support/plat
 
 /**
  * Issue 20: frames without a fix but with cell towers or Wi-Fi APs become source-3 and source-4 positions
- * through the real gateway, from a small generated cell table; unknown ones land in the quarantine as `noFix`.
+ * through the real gateway, from a small generated cell table, or from GEOLOCATION_URL (a tiny service started
+ * here, allowed through the egress guard as a private address); unknown ones land in the quarantine as `noFix`.
  */
 let p: TestPlatform;
+let geo: http.Server;
+const asked: unknown[] = [];
+/** The one cell the service knows (the local table does not). */
+const ONLINE_CID = 777;
 const idOf: Record<string, string> = {};
 
 const MCC = 214;
 const MNC = 7;
 
 beforeAll(async () => {
-  p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
+  geo = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on("end", () => {
+      const request = JSON.parse(body) as { cellTowers?: { cellId: number }[] };
+      asked.push(request);
+      const known = request.cellTowers?.some((c) => c.cellId === ONLINE_CID);
+      res.writeHead(known ? 200 : 404, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify(
+          known ? { location: { lat: 41.39, lng: 2.17 }, accuracy: 850 } : { error: "notFound" },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => geo.listen(0, "127.0.0.1", resolve));
+  p = await startTestPlatform({
+    VIGIA_GATEWAY: "1",
+    GEOLOCATION_URL: `http://127.0.0.1:${(geo.address() as AddressInfo).port}/v1/geolocate`,
+    VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32",
+  });
   const rows = await p.ctx.db.query<{ device_id: string; proto: string }>(
     `select d.device_id, t.proto from devices d join device_types t on t.id = d.type_id
      join companies c on c.id = d.company_id where c.name = 'Acme Logistics' order by d.id`,
@@ -39,6 +68,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.close();
+  await new Promise((resolve) => geo?.close(resolve));
 });
 
 interface Row {
@@ -130,6 +160,25 @@ describe("cell and Wi-Fi positions", () => {
     expect(quarantined).toHaveLength(1);
     expect(quarantined[0]!.reason).toBe("noFix");
     expect(quarantined[0]!.position.attributes.cells).toBe(`${MCC}-${MNC}-100-999`);
+  });
+
+  it("a tower the local table does not know is asked of GEOLOCATION_URL", async () => {
+    const imei = idOf.gt06!;
+    const device = await TestDevice.connect(p.gateway!.ports.gt06);
+    device.send(encodeGt06Login(imei, 1));
+    await device.read(10);
+    const ts = TEST_START - 300_000;
+    await gt06Send(device, [gt06Lbs(ts, ONLINE_CID, 2)], 3);
+    device.end();
+    const row = (await stored(imei)).find((r) => r.ts === ts);
+    expect(row).toMatchObject({ src: 3, valid: false, lat: 41.39, lng: 2.17, attributes: { accuracy: 850 } });
+    expect(asked).toContainEqual({
+      considerIp: false,
+      cellTowers: [
+        { mobileCountryCode: MCC, mobileNetworkCode: MNC, locationAreaCode: 100, cellId: ONLINE_CID },
+      ],
+      wifiAccessPoints: [],
+    });
   });
 
   it("a watch frame with only Wi-Fi becomes a source-4 position; Wi-Fi wins over a known tower", async () => {
