@@ -9,6 +9,7 @@ import {
   GT06_LBS,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { knownPlaces } from "../src/cells/index.ts";
 import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -226,5 +227,14 @@ describe("cell and Wi-Fi positions", () => {
     ]);
     const later = (await stored(id)).find((r) => r.ts === noFix(11).timeMs);
     expect(later).toMatchObject({ src: 4, lat: 41.1, lng: 2.1 });
+    // Another company's devices never see what Acme's learned.
+    const other = await p.ctx.db.query<{ id: number }>("select id from companies where id <> $1 limit 1", [
+      acme[0]!.company_id,
+    ]);
+    expect(other).toHaveLength(1);
+    const theirs = await knownPlaces(p.ctx.db, other[0]!.id, { cells: [], wifi });
+    expect(theirs.wifi.size).toBe(0);
+    const ours = await knownPlaces(p.ctx.db, acme[0]!.company_id, { cells: [], wifi });
+    expect(ours.wifi.size).toBe(1);
   });
 });
