@@ -4,7 +4,8 @@ import { z } from "zod";
  * Why the ingest kept a position apart instead of storing it (issue 14): the database refused the row
  * (`database`, with its error), the fix is more than 24 h ahead of the server clock (`futureTime`), its time
  * is zero, negative or not a number (`badTime`), its coordinates are out of range or not numbers
- * (`badCoordinates`), or another number of it is not finite (`badValue`).
+ * (`badCoordinates`), another number of it is not finite (`badValue`), or a frame without a fix carried
+ * cell towers or Wi-Fi access points that no table or service knows (`noFix`, issue 20).
  */
 export const QUARANTINE_REASONS = [
   "database",
@@ -12,6 +13,7 @@ export const QUARANTINE_REASONS = [
   "badTime",
   "badCoordinates",
   "badValue",
+  "noFix",
 ] as const;
 export const quarantineReasonSchema = z.enum(QUARANTINE_REASONS);
 export type QuarantineReason = z.infer<typeof quarantineReasonSchema>;

@@ -72,6 +72,8 @@ export interface DecodedMessage {
   cells?: CellTower[];
   /** Wi-Fi access points the frame carries, when the protocol reports them. */
   wifi?: WifiAccessPoint[];
+  /** The frame's own time (epoch ms) when it carries towers or APs but no position (a watch frame without a fix). */
+  ts?: number;
   /**
    * The frame's bytes as received (a view, not a copy), set by the TCP sessions: the server keeps them with a
    * position it could not store, so that what the device sent can be shown.

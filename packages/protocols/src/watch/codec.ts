@@ -162,6 +162,7 @@ function decodeLocation(message: DecodedMessage, f: string[], archive: boolean):
   if (validity !== "A" && latDeg === 0 && lngDeg === 0) {
     // No fix and no last-known position: the cells and access points are all this frame has.
     message.attributes = attributes;
+    message.ts = ts;
     if (message.kind === "position") message.kind = "lbs";
     return null;
   }

@@ -19,6 +19,7 @@ const USAGE = `vigia <command>
   create-user --email E --password P --role ROLE (--company-id N | --reseller-id N) [--first-name F --last-name L]
   decode <protocol> <hex-or-request>
                               decode one device message and print it as JSON
+  import-cells FILE.csv[.gz]  import an OpenCellID-format cell table (streamed, resumable, idempotent)
 
 Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET
 Cluster: NATS_URL (required by the roles), VIGIA_NATS_PREFIX, VIGIA_PARTITIONS, VIGIA_LEASE_MS`;
@@ -134,6 +135,10 @@ async function main(argv: string[]): Promise<void> {
     case "decode": {
       const { decodeCommand } = await import("./cli-decode.ts");
       return decodeCommand(rest);
+    }
+    case "import-cells": {
+      const { importCellsCommand } = await import("./cli-import-cells.ts");
+      return importCellsCommand(rest);
     }
     default:
       console.log(USAGE);

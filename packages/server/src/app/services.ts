@@ -1,4 +1,5 @@
 import { AlarmService } from "../alarms/index.ts";
+import { CellLocator, OnlineGeolocator } from "../cells/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
 import {
   DeviceCommandQueue,
@@ -76,7 +77,14 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const processor = new Processor(ctx, registry, partitions, live, { durability: options.durability });
+  const online = config.geolocationUrl
+    ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)
+    : null;
+  const locator = new CellLocator(db, online);
+  const processor = new Processor(ctx, registry, partitions, live, {
+    durability: options.durability,
+    locator,
+  });
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   if (cluster) {
     alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));

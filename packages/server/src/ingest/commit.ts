@@ -107,7 +107,7 @@ function quarantinedPosition(position: DecodedPosition): Record<string, unknown>
 }
 
 /** Writes quarantined rows; everything in them was cleaned, so the statement cannot fail on content. */
-async function writeQuarantine(db: Queryable, entries: CommitOutcome["quarantined"]): Promise<void> {
+export async function writeQuarantine(db: Queryable, entries: CommitOutcome["quarantined"]): Promise<void> {
   if (entries.length === 0) return;
   const encoded = entries.map(({ row, reason, error }) => {
     const raw = row.raw === null ? null : rawFrameOf(row.raw);

@@ -128,6 +128,25 @@ function handleTcp(
       remote,
       positions: message.positions,
       raw: message.raw,
+      // A GT06 LBS packet reports one serving cell (`cell`); watch and H02 frames list theirs (`cells`).
+      ...(message.cells?.length
+        ? { cells: message.cells }
+        : message.cell
+          ? {
+              cells: [
+                {
+                  mcc: message.cell.mcc,
+                  mnc: message.cell.mnc,
+                  lac: message.cell.lac,
+                  cid: message.cell.cid,
+                  rssi: null,
+                },
+              ],
+              ...(message.cell.ts > 0 ? { frameTs: message.cell.ts } : {}),
+            }
+          : {}),
+      ...(message.wifi?.length ? { wifi: message.wifi } : {}),
+      ...(message.ts === undefined ? {} : { frameTs: message.ts }),
       receivedTs: readTs,
     });
     if (closed) return;

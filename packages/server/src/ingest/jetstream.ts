@@ -65,6 +65,24 @@ export const ingestRecordSchema = z.object({
   positions: z.array(positionSchema),
   /** The frame as received, base64, for the quarantine (ingest/raw-frame.ts caps what it keeps). */
   raw: z.string().optional(),
+  /** Cell towers and Wi-Fi APs of a frame without a fix: the processor turns them into a position (locate.ts). */
+  cells: z
+    .array(
+      z.object({
+        mcc: z.number(),
+        mnc: z.number(),
+        lac: z.number(),
+        cid: z.number(),
+        rssi: z.number().nullable(),
+      }),
+    )
+    .max(64)
+    .optional(),
+  wifi: z
+    .array(z.object({ mac: z.string().max(32), rssi: z.number().nullable() }))
+    .max(64)
+    .optional(),
+  frameTs: z.number().optional(),
 });
 
 /** The stream carries at most this much of a frame; the quarantine keeps 4 KiB of it. */
@@ -130,13 +148,16 @@ export class JetStreamIngest implements IngestQueue {
       await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
       return "unknown";
     }
-    if (record.positions.length === 0) return "stored";
+    if (record.positions.length === 0 && !record.cells?.length && !record.wifi?.length) return "stored";
     const body: z.input<typeof ingestRecordSchema> = {
       protocol: record.protocol,
       imei: record.imei,
       remote: record.remote,
       receivedTs: record.receivedTs ?? this.now(),
       positions: record.positions,
+      ...(record.cells?.length ? { cells: record.cells.slice(0, 64) } : {}),
+      ...(record.wifi?.length ? { wifi: record.wifi.slice(0, 64) } : {}),
+      ...(record.frameTs === undefined ? {} : { frameTs: record.frameTs }),
       ...(record.raw === undefined
         ? {}
         : { raw: Buffer.from(record.raw).subarray(0, MAX_STREAM_RAW).toString("base64") }),

@@ -1,9 +1,11 @@
 import type { DecodedPosition } from "@vigia/protocols";
+import type { CellLocator } from "../cells/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
-import { type CandidateRow, commitPositions, markFirstSeen, positionRow } from "./commit.ts";
+import { type CandidateRow, commitPositions, markFirstSeen, positionRow, writeQuarantine } from "./commit.ts";
 import { commitIsDurable, type Durability } from "./durability.ts";
+import { locateRecord } from "./locate.ts";
 import type { PartitionManager } from "./partitions.ts";
 import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
@@ -31,6 +33,8 @@ export interface ProcessorOptions {
   maxHeldPositions?: number;
   /** What makes a commit durable before devices are answered (the PGlite journal); default: the commit itself. */
   durability?: Durability;
+  /** Turns frames without a fix but with cell towers or Wi-Fi APs into positions (locate.ts); absent: not done. */
+  locator?: CellLocator;
 }
 
 /**
@@ -57,6 +61,7 @@ export class Processor implements IngestQueue {
   private readonly maxCommits: number;
   private readonly maxHeld: number;
   private readonly durability: Durability;
+  private readonly locator: CellLocator | null;
   stats = { positions: 0, batches: 0 };
 
   constructor(
@@ -69,6 +74,7 @@ export class Processor implements IngestQueue {
     this.maxCommits = ctx.db.kind === "postgres" ? 2 : 1;
     this.maxHeld = options.maxHeldPositions ?? MAX_HELD_POSITIONS;
     this.durability = options.durability ?? commitIsDurable;
+    this.locator = options.locator ?? null;
   }
 
   /** Submissions waiting for a batch (for /metrics). */
@@ -88,13 +94,14 @@ export class Processor implements IngestQueue {
       await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
       return "unknown";
     }
-    if (record.positions.length === 0) return "stored";
+    const positions = await this.locate(binding, record);
+    if (positions.length === 0) return "stored";
     while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
-    this.held += record.positions.length;
+    this.held += positions.length;
     return new Promise<SubmitResult>((resolve, reject) => {
       this.queue.push({
         binding,
-        positions: record.positions,
+        positions,
         protocol: record.protocol,
         raw: record.raw ?? null,
         receivedTs: record.receivedTs ?? this.ctx.clock.now(),
@@ -103,6 +110,27 @@ export class Processor implements IngestQueue {
       });
       this.schedule();
     });
+  }
+
+  /**
+   * The record's positions, with a cell/Wi-Fi position for a frame without a fix (locate.ts). Towers and APs no
+   * one knows: the frame goes to the quarantine as `noFix`, with them in its attributes, and no position.
+   */
+  private async locate(binding: DeviceBinding, record: IngestRecord): Promise<DecodedPosition[]> {
+    if (this.locator === null || (!record.cells?.length && !record.wifi?.length)) return record.positions;
+    const now = this.ctx.clock.now();
+    const { positions, unresolved } = await locateRecord(this.locator, binding, record, now, this.ctx.log);
+    if (unresolved !== null) {
+      const row: CandidateRow = {
+        binding,
+        position: unresolved,
+        receivedTs: record.receivedTs ?? now,
+        protocol: record.protocol,
+        raw: record.raw ?? null,
+      };
+      await writeQuarantine(this.ctx.db, [{ row, reason: "noFix", error: "" }]);
+    }
+    return positions;
   }
 
   /** Positions held (queued, committing, awaiting live state) and submitters waiting for room. */

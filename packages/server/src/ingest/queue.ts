@@ -1,4 +1,4 @@
-import type { DecodedPosition } from "@vigia/protocols";
+import type { CellTower, DecodedPosition, WifiAccessPoint } from "@vigia/protocols";
 
 /** One decoded device message for the ingest. */
 export interface IngestRecord {
@@ -10,6 +10,11 @@ export interface IngestRecord {
   receivedTs?: number;
   /** The frame as received (bytes or request text), kept with a position that cannot be stored. */
   raw?: Buffer | string;
+  /** Cell towers and Wi-Fi APs the frame carries: a frame without a fix becomes a cell/Wi-Fi position (locate.ts). */
+  cells?: CellTower[];
+  wifi?: WifiAccessPoint[];
+  /** The frame's own time when it has no position (a GT06 LBS packet). */
+  frameTs?: number;
 }
 
 export type SubmitResult = "stored" | "unknown";

@@ -36,6 +36,8 @@ export interface Config {
   };
   mqttUrl: string | null;
   geocoderUrl: string | null;
+  /** Geolocation service for cell towers and Wi-Fi APs the local tables do not know (GEOLOCATION_URL). */
+  geolocationUrl: string | null;
   trustProxy: boolean;
   /** Private targets the server may fetch from (VIGIA_EGRESS_ALLOW_PRIVATE): `1`, a CIDR list, or none. */
   egressAllowPrivate: string | null;
@@ -133,6 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
+    geolocationUrl: env.GEOLOCATION_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),

@@ -1,0 +1,8 @@
+/** Cell-tower and Wi-Fi positions (issue 20): the resolver, the tables, the online service and the CSV import. */
+
+export { CELL_CSV_HEADER, type CellRow, isCellHeader, parseCellRow } from "./cell-csv.ts";
+export { IMPORT_BATCH, type ImportProgress, type ImportSummary, importCells } from "./import.ts";
+export { CellLocator, type OnlineGeolocation } from "./locator.ts";
+export { geolocationRequest, OnlineGeolocator, type OnlineOptions } from "./online.ts";
+export * from "./resolve.ts";
+export { knownPlaces, LEARNED_WIFI_RANGE, learnWifi } from "./store.ts";
