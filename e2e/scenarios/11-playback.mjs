@@ -6,7 +6,7 @@ export const name = "history playback: range loads, plays, cursor and panel move
 
 /** Loads the playback range until the demo fleet has stored enough of it (the fleet starts with the server). */
 async function loadRange(page) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     await page.locator(byTestId("playback-load")).click();
     await page
@@ -21,14 +21,10 @@ async function loadRange(page) {
       if (enough) return true;
     }
     await page.waitForTimeout(3_000);
-    // The range ends "now": move its end on so new positions fall inside.
-    await page.locator(byTestId("playback-to")).fill(
-      await page.evaluate(() => {
-        const d = new Date(Date.now() + 3_600_000);
-        const p = (n) => String(n).padStart(2, "0");
-        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-      }),
-    );
+    // The range ends "now" when the bar opens: open it afresh so the new positions fall inside.
+    await page.locator(byTestId("playback-close")).click();
+    await page.locator(byTestId("map-playback-open")).click();
+    await page.locator(byTestId("playback-bar")).waitFor();
   }
   return false;
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
 import { IconChartLine, IconPlayerPlay, IconRoute, IconTrash } from "@tabler/icons-react";
 import type { DayTrack, DrivingEvent, ItemKey, MapConfig } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
@@ -69,13 +70,14 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
   return (
     <div style={{ padding: "8px 12px 12px" }}>
       <Group gap={6} align="flex-end" wrap="nowrap">
-        <TextInput
-          type="date"
+        {/* Mantine's picker speaks the interface language (DatesProvider), not the browser's. */}
+        <DatePickerInput
           size="xs"
           label={t("map.route.day")}
-          value={day}
-          max={todayIn(timezone, Date.now())}
-          onChange={(e) => setDay(e.currentTarget.value)}
+          value={day || null}
+          maxDate={todayIn(timezone, Date.now())}
+          valueFormat="YYYY-MM-DD"
+          onChange={(value) => setDay(value ?? "")}
           style={{ flex: 1 }}
           data-testid="map-route-day"
         />

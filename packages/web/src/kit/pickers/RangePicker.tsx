@@ -7,7 +7,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { fromZonedInput, toZonedInput } from "../format/date.ts";
 
 /** The product's date format (spec 01 §9); month and day names in the calendar follow the UI language. */
-const PICKER_FORMAT = "YYYY-MM-DD HH:mm";
+export const PICKER_FORMAT = "YYYY-MM-DD HH:mm";
 /** datetime-local style "YYYY-MM-DDTHH:mm" ⇄ Mantine's "YYYY-MM-DD HH:mm:ss". Pure. */
 export const pickerValue = (local: string): string => `${local.replace("T", " ")}:00`;
 export const fromPicker = (value: string): string => value.slice(0, 16).replace(" ", "T");

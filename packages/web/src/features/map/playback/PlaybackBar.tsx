@@ -1,9 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Select, Slider, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Paper, Select, Slider, Text, Tooltip } from "@mantine/core";
+import { DateTimePicker } from "@mantine/dates";
 import { IconCalendar, IconPlayerPauseFilled, IconPlayerPlayFilled, IconX } from "@tabler/icons-react";
 import type { PlaybackPoint } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, fromZonedInput, toZonedInput } from "../../../kit/format/date.ts";
+import { fromPicker, PICKER_FORMAT, pickerValue } from "../../../kit/pickers/RangePicker.tsx";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
@@ -178,21 +180,21 @@ export function PlaybackBar({
       )}
       {editing && (
         <Group gap={6} align="flex-end" wrap="wrap">
-          <TextInput
-            type="datetime-local"
+          <DateTimePicker
             size="xs"
             label={t("playback.from")}
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            value={pickerValue(range.from)}
+            valueFormat={PICKER_FORMAT}
+            onChange={(v) => v && setRange({ ...range, from: fromPicker(v) })}
             data-testid="playback-from"
             style={{ flex: "1 1 150px" }}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimePicker
             size="xs"
             label={t("playback.to")}
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+            value={pickerValue(range.to)}
+            valueFormat={PICKER_FORMAT}
+            onChange={(v) => v && setRange({ ...range, to: fromPicker(v) })}
             data-testid="playback-to"
             style={{ flex: "1 1 150px" }}
           />

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { type LiveKey, parseKey } from "../../../platform/live/store.ts";
+import { SensorList } from "../SensorList.tsx";
 import { positionAtContract } from "./calls.ts";
 import { usePlayback } from "./store.ts";
 import { cursorPoint, indexAt, phaseAt } from "./timeline.ts";
@@ -85,6 +86,7 @@ export function PlaybackCursor({ itemKey, companyId, timezone, language }: Props
     ["address", t("playback.address"), address?.text || "—"],
   ];
   const sensorRows = Object.entries(sensors?.values ?? {});
+  const { kind: itemKind, id: itemId } = parseKey(itemKey);
 
   return (
     <div data-testid="playback-cursor">
@@ -115,22 +117,10 @@ export function PlaybackCursor({ itemKey, companyId, timezone, language }: Props
         </Table.Tbody>
       </Table>
       {sensorRows.length > 0 && (
-        <Table
-          verticalSpacing={2}
-          fz="xs"
-          mx="sm"
-          style={{ width: "calc(100% - 24px)" }}
-          data-testid="playback-sensors"
-        >
-          <Table.Tbody>
-            {sensorRows.map(([name, value]) => (
-              <Table.Tr key={name}>
-                <Table.Td c="dimmed">{name}</Table.Td>
-                <Table.Td fw={500}>{String(value)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        // The same catalogue names, units and company settings as the live panel's sensors.
+        <div data-testid="playback-sensors">
+          <SensorList kind={itemKind} id={itemId} sensors={sensors?.values ?? {}} />
+        </div>
       )}
       {sensors === null && (
         <Text size="xs" c="dimmed" mx="sm">
