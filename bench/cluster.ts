@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm } from "@nats-io/kv";
 import { connect } from "@nats-io/transport-node";
+import { protocols } from "@vigia/protocols";
 import { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "../packages/server/src/demo/index.ts";
 import { readConfig, systemClock } from "../packages/server/src/kernel/config.ts";
 import { migrate } from "../packages/server/src/kernel/db/migrate.ts";
@@ -64,7 +65,12 @@ async function run(databaseUrl: string, processors: number) {
       await startNode(
         "gateway",
         "gateway",
-        { ...env, TELTONIKA_PORT: String(teltonika), GT06_PORT: "0", OSMAND_PORT: "0" },
+        {
+          ...env,
+          // Every other listener on a port the system picks.
+          ...Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"])),
+          TELTONIKA_PORT: String(teltonika),
+        },
         "device gateway listening",
       ),
     );

@@ -16,6 +16,7 @@ import WebSocket from "ws";
 import { configCommandTexts } from "../src/ingest/config-commands.ts";
 import { answers, freePort, type Node, runOnce, startNode, stopNode, until } from "./support/cluster.ts";
 import { type SimpleFix, TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
+import { devicePortsPicked } from "./support/platform.ts";
 
 /**
  * Issue 14, scale-out: 2 gateways, 2 processors and 2 API nodes as plain processes on one PostgreSQL schema and
@@ -69,6 +70,7 @@ beforeAll(async () => {
       "gateway",
       {
         ...env,
+        ...devicePortsPicked(),
         TELTONIKA_PORT: String(ports[`gw${n}t`]),
         GT06_PORT: String(ports[`gw${n}g`]),
         OSMAND_PORT: String(ports[`gw${n}o`]),

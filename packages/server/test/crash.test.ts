@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
+import { devicePortsPicked } from "./support/platform.ts";
 
 const BIN = path.resolve(import.meta.dirname, "../bin/vigia.mjs");
 
@@ -56,12 +57,10 @@ describe("crash safety", () => {
       VIGIA_DATA_DIR: dataDir,
       PORT: String(await freePort()),
       HOST: "127.0.0.1",
+      ...devicePortsPicked(),
       TELTONIKA_PORT: String(await freePort()),
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),
-      ...Object.fromEntries(
-        ["H02", "GPS103", "TK103", "WATCH", "WIALON", "GL200", "MEITRACK"].map((p) => [`${p}_PORT`, "0"]),
-      ),
       VIGIA_SIMULATE: "0",
       VIGIA_WEB_DIST: "/nonexistent",
       VIGIA_FROM_SOURCE: "1",

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { encodeRecord } from "../src/ingest/journal-format.ts";
 import { openPglite } from "../src/kernel/db/pglite.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
+import { devicePortsPicked } from "./support/platform.ts";
 
 const BIN = path.resolve(import.meta.dirname, "../bin/vigia.mjs");
 
@@ -57,6 +58,7 @@ describe("power loss on PGlite", () => {
       VIGIA_FROM_SOURCE: "1",
       PORT: String(await freePort()),
       HOST: "127.0.0.1",
+      ...devicePortsPicked(),
       TELTONIKA_PORT: String(await freePort()),
       GT06_PORT: String(await freePort()),
       OSMAND_PORT: String(await freePort()),

@@ -17,6 +17,14 @@ export interface TestPlatform extends Platform {
  * Starts the real server on an ephemeral port with the demo seeded: embedded PGlite in memory by default,
  * or a fresh schema on the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
+/**
+ * Every device listener on a port the system picks, so test files running side by side (and child servers) never
+ * collide on a protocol's default port; a test sets the few it connects to after this.
+ */
+export function devicePortsPicked(): Record<string, string> {
+  return Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"]));
+}
+
 export async function startTestPlatform(
   env: Record<string, string> = {},
   options: Pick<PlatformOptions, "journalIo"> = {},
@@ -33,8 +41,7 @@ export async function startTestPlatform(
     VIGIA_SIMULATE: "0",
     VIGIA_WEB_DIST: "/nonexistent",
     DATABASE_URL: databaseUrl,
-    // Every device listener on a port the system picks, so test files running side by side never collide.
-    ...Object.fromEntries(Object.keys(protocols).map((name) => [`${name.toUpperCase()}_PORT`, "0"])),
+    ...devicePortsPicked(),
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     ...env,
   });
