@@ -1,41 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodeRecord } from "../src/ingest/journal-format.ts";
 import { openPglite } from "../src/kernel/db/pglite.ts";
+import { freePort, startNode } from "./support/cluster.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 import { devicePortsPicked } from "./support/platform.ts";
 
-const BIN = path.resolve(import.meta.dirname, "../bin/vigia.mjs");
+const _BIN = path.resolve(import.meta.dirname, "../bin/vigia.mjs");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, "start"], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes("device gateway listening")) resolve(child);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    child.on("exit", (code) => reject(new Error(`server exited early (${code}): ${log.slice(-2000)}`)));
-  });
+/** `vigia start` as a real child process, once its gateway listens. */
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return (await startNode("server", "start", env, "device gateway listening")).child;
 }
 
 const exited = (child: ChildProcess) =>
