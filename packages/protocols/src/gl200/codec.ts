@@ -1,4 +1,14 @@
-import { deviceId, fieldText, formatUtc, hexInt, int, num, textPosition, utcMs } from "../text/fields.ts";
+import {
+  deviceId,
+  fieldText,
+  formatUtc,
+  hexInt,
+  int,
+  measured,
+  num,
+  textPosition,
+  utcMs,
+} from "../text/fields.ts";
 import { createTextSession, delimitedFrameSize } from "../text/session.ts";
 import {
   type Attributes,
@@ -80,9 +90,9 @@ function block(
       ts,
       lat,
       lng,
-      spd: f[i + 1] === "" ? 0 : (num(f[i + 1]) ?? Number.NaN),
-      course: f[i + 2] === "" ? 0 : (num(f[i + 2]) ?? Number.NaN),
-      alt: f[i + 3] === "" ? 0 : (num(f[i + 3]) ?? Number.NaN),
+      spd: f[i + 1] === "" ? 0 : measured(f[i + 1]),
+      course: f[i + 2] === "" ? 0 : measured(f[i + 2]),
+      alt: f[i + 3] === "" ? 0 : measured(f[i + 3]),
       valid: accuracy > 0,
     },
     accuracy > 0 ? { ...attributes, hdop: accuracy } : { ...attributes },

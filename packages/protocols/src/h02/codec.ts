@@ -7,8 +7,8 @@ import {
   hexInt,
   int,
   KNOTS_TO_KMH,
+  measured,
   nmeaDegrees,
-  num,
   type TextFix,
   textPosition,
   utcMs,
@@ -153,8 +153,8 @@ function decodeFix(message: DecodedMessage, f: string[]): string | null {
     ts,
     lat: latDeg,
     lng: lngDeg,
-    spd: speed === "" ? 0 : (num(speed) ?? Number.NaN) * KNOTS_TO_KMH,
-    course: course === "" ? 0 : (num(course) ?? Number.NaN),
+    spd: speed === "" ? 0 : measured(speed) * KNOTS_TO_KMH,
+    course: course === "" ? 0 : measured(course),
     valid: validity === "A",
   };
   const position = textPosition(fix, attributes);

@@ -1,5 +1,15 @@
 import { DecodeError } from "../reader.ts";
-import { deviceId, fieldText, formatUtc, hexInt, int, num, textPosition, utcMs } from "../text/fields.ts";
+import {
+  deviceId,
+  fieldText,
+  formatUtc,
+  hexInt,
+  int,
+  measured,
+  num,
+  textPosition,
+  utcMs,
+} from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
 import {
   type Attributes,
@@ -116,11 +126,11 @@ export function decodeMeitrackFrame(frame: Buffer): DecodeResult<DecodedMessage>
   const position = textPosition(
     {
       ts,
-      lat: num(lat) ?? Number.NaN,
-      lng: num(lng) ?? Number.NaN,
-      spd: num(speed) ?? Number.NaN,
-      course: num(course) ?? Number.NaN,
-      alt: num(alt) ?? Number.NaN,
+      lat: measured(lat),
+      lng: measured(lng),
+      spd: measured(speed),
+      course: measured(course),
+      alt: measured(alt),
       satt: int(sats) ?? 0,
       valid: validity === "A",
     },

@@ -1,5 +1,5 @@
 import { DecodeError } from "../reader.ts";
-import { deviceId, fieldText, int, num, textPosition } from "../text/fields.ts";
+import { deviceId, fieldText, int, measured, num, textPosition } from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
 import {
   type Attributes,
@@ -128,10 +128,10 @@ export function decodeSuntechFrame(frame: Buffer): DecodeResult<DecodedMessage> 
   const position = textPosition(
     {
       ts,
-      lat: num(lat) ?? Number.NaN,
-      lng: num(lng) ?? Number.NaN,
-      spd: num(spd) ?? Number.NaN,
-      course: num(crs) ?? Number.NaN,
+      lat: measured(lat),
+      lng: measured(lng),
+      spd: measured(spd),
+      course: measured(crs),
       satt: int(satt) ?? 0,
       valid: fixed === "1",
     },

@@ -17,6 +17,11 @@ export function num(text: string | undefined): number | null {
 }
 
 /** An unsigned decimal integer, or null. */
+/** A measured field of a fix; unreadable: NaN, so the ingest's checks quarantine the position with its reason. */
+export function measured(text: string | undefined): number {
+  return num(text) ?? Number.NaN;
+}
+
 export function int(text: string | undefined): number | null {
   return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
 }

@@ -1,5 +1,15 @@
 import { DecodeError } from "../reader.ts";
-import { deviceId, fieldText, formatUtc, hexInt, int, num, textPosition, utcMs } from "../text/fields.ts";
+import {
+  deviceId,
+  fieldText,
+  formatUtc,
+  hexInt,
+  int,
+  measured,
+  num,
+  textPosition,
+  utcMs,
+} from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
 import {
   type Attributes,
@@ -171,9 +181,9 @@ function decodeLocation(message: DecodedMessage, f: string[], archive: boolean):
       ts,
       lat: latDeg,
       lng: lngDeg,
-      spd: num(speed) ?? Number.NaN,
-      course: num(course) ?? Number.NaN,
-      alt: alt === "" ? 0 : (num(alt) ?? Number.NaN),
+      spd: measured(speed),
+      course: measured(course),
+      alt: alt === "" ? 0 : measured(alt),
       satt: int(satt) ?? 0,
       valid: validity === "A",
     },
