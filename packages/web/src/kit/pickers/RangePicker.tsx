@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import { DateTimePicker } from "@mantine/dates";
+import { DateTimePicker, type DateTimePickerProps } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTimezone } from "../../platform/session/preferences.tsx";
@@ -11,6 +11,25 @@ export const PICKER_FORMAT = "YYYY-MM-DD HH:mm";
 /** datetime-local style "YYYY-MM-DDTHH:mm" ⇄ Mantine's "YYYY-MM-DD HH:mm:ss". Pure. */
 export const pickerValue = (local: string): string => `${local.replace("T", " ")}:00`;
 export const fromPicker = (value: string): string => value.slice(0, 16).replace(" ", "T");
+
+/** A date-time field in the product's format and the UI language, holding local "YYYY-MM-DDTHH:mm" text. */
+export function LocalDateTimeInput({
+  value,
+  onChange,
+  ...props
+}: Omit<DateTimePickerProps, "value" | "onChange" | "valueFormat"> & {
+  value: string;
+  onChange(local: string): void;
+}) {
+  return (
+    <DateTimePicker
+      {...props}
+      value={pickerValue(value)}
+      valueFormat={PICKER_FORMAT}
+      onChange={(v) => v && onChange(fromPicker(v))}
+    />
+  );
+}
 
 /** From / to inputs in the user's time zone and a Show button that hands back the range in epoch ms. */
 export function RangePicker({
@@ -26,20 +45,8 @@ export function RangePicker({
   const [to, setTo] = useState(() => toZonedInput(initial.to, timezone));
   return (
     <Group align="flex-end" gap="xs">
-      <DateTimePicker
-        label={t("alarms.from")}
-        value={pickerValue(from)}
-        valueFormat={PICKER_FORMAT}
-        onChange={(v) => v && setFrom(fromPicker(v))}
-        data-testid="range-from"
-      />
-      <DateTimePicker
-        label={t("alarms.to")}
-        value={pickerValue(to)}
-        valueFormat={PICKER_FORMAT}
-        onChange={(v) => v && setTo(fromPicker(v))}
-        data-testid="range-to"
-      />
+      <LocalDateTimeInput label={t("alarms.from")} value={from} onChange={setFrom} data-testid="range-from" />
+      <LocalDateTimeInput label={t("alarms.to")} value={to} onChange={setTo} data-testid="range-to" />
       <Button
         onClick={() => onShow({ from: fromZonedInput(from, timezone), to: fromZonedInput(to, timezone) })}
       >

@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Paper, Select, Slider, Text, Tooltip } from "@mantine/core";
-import { DateTimePicker } from "@mantine/dates";
 import { IconCalendar, IconPlayerPauseFilled, IconPlayerPlayFilled, IconX } from "@tabler/icons-react";
 import type { PlaybackPoint } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, fromZonedInput, toZonedInput } from "../../../kit/format/date.ts";
-import { fromPicker, PICKER_FORMAT, pickerValue } from "../../../kit/pickers/RangePicker.tsx";
+import { LocalDateTimeInput } from "../../../kit/pickers/RangePicker.tsx";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
@@ -180,21 +179,19 @@ export function PlaybackBar({
       )}
       {editing && (
         <Group gap={6} align="flex-end" wrap="wrap">
-          <DateTimePicker
+          <LocalDateTimeInput
             size="xs"
             label={t("playback.from")}
-            value={pickerValue(range.from)}
-            valueFormat={PICKER_FORMAT}
-            onChange={(v) => v && setRange({ ...range, from: fromPicker(v) })}
+            value={range.from}
+            onChange={(from) => setRange({ ...range, from })}
             data-testid="playback-from"
             style={{ flex: "1 1 150px" }}
           />
-          <DateTimePicker
+          <LocalDateTimeInput
             size="xs"
             label={t("playback.to")}
-            value={pickerValue(range.to)}
-            valueFormat={PICKER_FORMAT}
-            onChange={(v) => v && setRange({ ...range, to: fromPicker(v) })}
+            value={range.to}
+            onChange={(to) => setRange({ ...range, to })}
             data-testid="playback-to"
             style={{ flex: "1 1 150px" }}
           />
