@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 
-const ALL = ["ingest", "live-latency", "map", "geozones", "alarms", "route", "decode"];
+const ALL = ["ingest", "live-latency", "map", "geozones", "alarms", "route", "decode", "reports", "heatmap"];
 const dir = fileURLToPath(new URL(".", import.meta.url));
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */

@@ -67,6 +67,9 @@ async function startServer() {
       // Wall time plus an offset scenarios move forward (POST /test/clock/advance), so that a device can go
       // silent for minutes without the test waiting for them. Only ever set here, never in production.
       VIGIA_TEST_CLOCK: "manual",
+      // A week of demo history is enough for the report and dashboard scenarios and keeps its background load
+      // short on a 2-core CI machine.
+      VIGIA_DEMO_HISTORY_DAYS: process.env.VIGIA_DEMO_HISTORY_DAYS ?? "7",
       // The other protocols' listeners on ports the system picks (the demo simulator reads them back).
       H02_PORT: "0",
       GPS103_PORT: "0",

@@ -52,8 +52,8 @@ export async function run({ context, baseUrl }) {
   await page.keyboard.press("Escape");
 
   await page.locator(byTestId("menu-maintenances")).click();
-  await page.locator(byTestId("not-available-maintenances")).waitFor();
-  await shot(page, "screen-not-available");
+  await page.locator(byTestId("maintenance-calendar")).waitFor();
+  await shot(page, "screen-maintenances");
 
   await page.getByRole("button", { name: "Contraer menú" }).click();
   await page.getByRole("button", { name: "Expandir menú" }).waitFor();

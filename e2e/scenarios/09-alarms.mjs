@@ -146,7 +146,7 @@ export async function run({ context, baseUrl }) {
   await page.waitForFunction(
     () => Number(document.querySelector('[data-testid="alarm-bell"]')?.getAttribute("data-unseen")) >= 1,
     null,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   await shot(page, "alarms-01-toast-bell");
 

@@ -10,7 +10,8 @@ import type { COMPANY_MAIL_FLAGS } from "./admin.ts";
  *  - lowBattery: the battery level in percent under which it fires (the device's own low-battery alarm always fires);
  *  - tow: the speed in km/h above which a parked item (ignition off) counts as moving;
  *  - maintenance: the odometer reading in km at which it fires;
- *  - sos, powerCut, crash, harshDriving, tamper: no value.
+ *  - sos, powerCut, crash, harshDriving, tamper: no value;
+ *  - virtualLock: no value (the distance is the lock's own, set when a user arms it on the map).
  */
 export const EVENT_FAMILY = {
   speeding: 20,
@@ -25,6 +26,7 @@ export const EVENT_FAMILY = {
   tamper: 29,
   immobiliser: 30,
   maintenance: 31,
+  virtualLock: 32,
 } as const;
 export type EventFamilyKey = keyof typeof EVENT_FAMILY;
 
@@ -33,7 +35,7 @@ export const EVENT_FAMILY_CODES: ReadonlySet<number> = new Set(Object.values(EVE
 export const EDGE_FAMILIES: ReadonlySet<number> = new Set([21, 25, 30]);
 export const EDGE = { rising: 1, falling: 2 } as const;
 /** Event families that take no value. */
-export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29]);
+export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29, 32]);
 
 /** Create-mode presets of the event families. */
 export const EVENT_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
@@ -69,6 +71,7 @@ export const FAMILY_MAIL_FLAG: Record<number, MailFlag> = {
   29: "siren",
   30: "lock",
   31: "maintenace",
+  32: "lock",
 };
 
 /** The mail flag of a family; every other family is one of the company's own rules. */

@@ -32,6 +32,19 @@ export const CSV_COLUMNS = {
     "groups",
   ],
   geometries: ["kind", "name", "lat", "lng", "radius", "color", "group"],
+  costs: [
+    "name",
+    "type",
+    "quantity",
+    "unitPrice",
+    "tax",
+    "currency",
+    "date",
+    "vehicle",
+    "driver",
+    "asset",
+    "description",
+  ],
 } as const;
 export type CsvKind = keyof typeof CSV_COLUMNS;
 
@@ -39,6 +52,7 @@ export const CSV_EXAMPLES: Record<CsvKind, string> = {
   devices: `${CSV_COLUMNS.devices.join(",")}\n356307042441013,Truck 12 tracker,1,+34600111222,1\n356307042441021,Spare unit,FMB920,,\n`,
   users: `${CSV_COLUMNS.users.join(",")}\nana@example.com,Ana,García,Dispatcher,+34600111222,OPERATOR,ES,es,Europe/Madrid,Madrid;Toledo\nboss@example.com,Luis,Pérez,,,ADMIN,ES,es,Europe/Madrid,\n`,
   geometries: `${CSV_COLUMNS.geometries.join(",")}\npoi,Main depot,40.4168,-3.7038,50,#475f7b,Madrid\ngeozone,Port area,39.4540,-0.3200,800,#e03131,\n`,
+  costs: `${CSV_COLUMNS.costs.join(",")}\nOil change,maintenance,1,89.90,21,EUR,2026/01/12,1234-ABC,,,Workshop Gómez\nAP-7 toll,toll,2,12.35,0,EUR,2026/01/13,1234-ABC,,,\n`,
 };
 
 export type RowResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };

@@ -12,6 +12,13 @@ export const API_ERROR = {
   companyBlocked: "company.blocked",
   invalidKey: "invalid.key",
   samePassword: "same.password",
+  /** The password was right; the account asks for its authenticator code as well. */
+  otpRequired: "otp.required",
+  /** The password was right; the account must set up an authenticator before it signs in (enforced). */
+  otpSetupRequired: "otp.setup",
+  otpInvalid: "otp.invalid",
+  /** The company or reseller enforces two-factor sign-in: it cannot be turned off. */
+  otpEnforced: "otp.enforced",
 } as const;
 
 export const expiredPasswordDescription = (days: number): string => `expired.password;days:${days}`;

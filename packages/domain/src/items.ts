@@ -298,6 +298,8 @@ export const customStatesWriteSchema = z.object({
     .array(customStateSchema)
     .refine((s) => new Set(s.map((x) => x.id)).size === s.length, "duplicate"),
 });
+/** The value types a custom data field may declare. */
+export const CUSTOM_DATA_TYPES = ["text", "number", "date", "boolean"] as const;
 /** Custom data fields declared per item kind: name and type of each free field. */
 export const customDataFieldSchema = z.object({
   key: z
@@ -307,7 +309,7 @@ export const customDataFieldSchema = z.object({
     .max(40, "tooLong")
     .regex(/^[\w -]+$/u, "invalidKey"),
   label: z.string().trim().min(1, "required").max(60, "tooLong"),
-  type: z.enum(["text", "number", "boolean"]).default("text"),
+  type: z.enum(CUSTOM_DATA_TYPES).default("text"),
 });
 export const customDatasWriteSchema = z.object({
   kind: z.enum(CUSTOM_STATE_ITEM_KINDS),
@@ -333,7 +335,7 @@ export type CustomStates = z.infer<typeof customStatesSchema>;
 export const customDataFieldRowSchema = z.object({
   key: z.string(),
   label: z.string(),
-  type: z.enum(["text", "number", "boolean"]),
+  type: z.enum(CUSTOM_DATA_TYPES),
 });
 export type CustomDataField = z.infer<typeof customDataFieldRowSchema>;
 export const customDatasSchema = z.object({

@@ -71,3 +71,46 @@ export const quarantinePageSchema = z.object({
   rows: z.array(quarantinedFrameSchema),
 });
 export type QuarantinePage = z.infer<typeof quarantinePageSchema>;
+
+/**
+ * The tables cell and Wi-Fi positions are resolved from (issue 20), as a reseller sees them: the shared tower and
+ * access-point tables filled by `vigia import-cells` / `import-wifi`, the access points learned from its
+ * companies' GPS fixes, whether an online geolocation service is configured, the imports run so far, and how many
+ * of its frames stayed without a position (`noFix` in the quarantine) over the last day.
+ */
+export const cellTableImportSchema = z.object({
+  table: z.enum(["cells", "wifi"]),
+  /** The imported file's name. */
+  file: z.string(),
+  lines: z.number(),
+  imported: z.number(),
+  errors: z.number(),
+  done: z.boolean(),
+  updatedTs: z.number(),
+});
+export const cellTablesStatusSchema = z.object({
+  towers: z.number(),
+  accessPoints: z.number(),
+  learnedAccessPoints: z.number(),
+  onlineService: z.boolean(),
+  unresolvedLastDay: z.number(),
+  imports: z.array(cellTableImportSchema),
+});
+export type CellTablesStatus = z.infer<typeof cellTablesStatusSchema>;
+
+/**
+ * Why an item shows no current position (issue 20): the newest report of its device that had no GPS fix and
+ * whose cell towers and Wi-Fi access points no table or service knew. The panel shows it when it is newer than
+ * the item's position; `towers` and `accessPoints` count what the report carried.
+ */
+export const unlocatedReportSchema = z.object({
+  report: z
+    .object({
+      ts: z.number(),
+      receivedTs: z.number(),
+      towers: z.number(),
+      accessPoints: z.number(),
+    })
+    .nullable(),
+});
+export type UnlocatedReport = z.infer<typeof unlocatedReportSchema>;

@@ -27,6 +27,7 @@ export const ROUTES: readonly RouteDef[] = [
   { key: "login", path: "/login", kind: "login" },
   { key: "passwordSet", path: "/password/set/:key", kind: "public" },
   { key: "unsubscribe", path: "/notifications/unsubscribe/:key", kind: "public" },
+  { key: "shareroute", path: "/shareroute/:token", kind: "public" },
   { key: "home", path: "/", kind: "company", menu: { section: "top", visible: all } },
   { key: "dashboard", path: "/dashboard", kind: "company", menu: { section: "top", visible: all } },
   { key: "heatmaps", path: "/heatmaps", kind: "company" },
@@ -82,6 +83,12 @@ export const ROUTES: readonly RouteDef[] = [
   {
     key: "sensors",
     path: "/sensors",
+    kind: "company",
+    menu: { section: "management", visible: isAdminOrHigher },
+  },
+  {
+    key: "integrations",
+    path: "/integrations",
     kind: "company",
     menu: { section: "management", visible: isAdminOrHigher },
   },

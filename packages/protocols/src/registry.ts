@@ -18,6 +18,8 @@ export interface TcpProtocol {
   defaultPort: number;
   /** Text protocols: `vigia decode` takes the frames as text (hex is accepted too). */
   text: boolean;
+  /** Devices of this family also report over UDP (one or more frames per datagram, answers to the sender). */
+  udp?: true;
   createSession(options?: SessionOptions): StreamSession;
 }
 
@@ -32,14 +34,26 @@ export const protocols = {
   teltonika: { transport: "tcp", defaultPort: 5027, text: false, createSession: createTeltonikaSession },
   gt06: { transport: "tcp", defaultPort: 5023, text: false, createSession: createGt06Session },
   osmand: { transport: "http", defaultPort: 5055, decode: decodeOsmAndRequest },
-  h02: { transport: "tcp", defaultPort: 5013, text: true, createSession: createH02Session },
+  h02: { transport: "tcp", defaultPort: 5013, text: true, udp: true, createSession: createH02Session },
   gps103: { transport: "tcp", defaultPort: 5001, text: true, createSession: createGps103Session },
   tk103: { transport: "tcp", defaultPort: 5002, text: true, createSession: createTk103Session },
   watch: { transport: "tcp", defaultPort: 5093, text: true, createSession: createWatchSession },
   wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
-  gl200: { transport: "tcp", defaultPort: 5004, text: true, createSession: createGl200Session },
-  meitrack: { transport: "tcp", defaultPort: 5020, text: true, createSession: createMeitrackSession },
-  suntech: { transport: "tcp", defaultPort: 5011, text: true, createSession: createSuntechSession },
+  gl200: { transport: "tcp", defaultPort: 5004, text: true, udp: true, createSession: createGl200Session },
+  meitrack: {
+    transport: "tcp",
+    defaultPort: 5020,
+    text: true,
+    udp: true,
+    createSession: createMeitrackSession,
+  },
+  suntech: {
+    transport: "tcp",
+    defaultPort: 5011,
+    text: true,
+    udp: true,
+    createSession: createSuntechSession,
+  },
   ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
   galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
@@ -58,6 +72,9 @@ export type TcpProtocolName = {
 export const tcpProtocolNames = Object.entries(protocols)
   .filter(([, p]) => p.transport === "tcp")
   .map(([name]) => name as TcpProtocolName);
+
+/** The TCP protocols whose devices also report over UDP: the gateway listens on the same port number for them. */
+export const udpProtocolNames = tcpProtocolNames.filter((name) => "udp" in protocols[name]);
 
 export interface CliPosition {
   ts: number;

@@ -58,6 +58,15 @@ export interface WifiAccessPoint {
   rssi: number | null;
 }
 
+/**
+ * A Bluetooth beacon the device heard: `id` as the beacon advertises it (iBeacon/AltBeacon "uuid:major:minor",
+ * Eddystone-UID "namespace:instance"), `rssi` in dBm. The ingest turns sightings into a BLE position.
+ */
+export interface BeaconSeen {
+  id: string;
+  rssi: number;
+}
+
 export interface DecodedMessage {
   kind: MessageKind;
   /** Device identifier (IMEI for TCP devices, `id` for OsmAnd); null until the device identified itself. */
@@ -72,6 +81,8 @@ export interface DecodedMessage {
   cells?: CellTower[];
   /** Wi-Fi access points the frame carries, when the protocol reports them. */
   wifi?: WifiAccessPoint[];
+  /** Bluetooth beacons the frame carries, when the protocol reports them. */
+  beacons?: BeaconSeen[];
   /** The frame's own time (epoch ms) when it carries towers or APs but no position (a watch frame without a fix). */
   ts?: number;
   /**

@@ -157,6 +157,8 @@ describe("alarm rules API", () => {
       ...["5", "6", "10", "11", "12", "13", "14", "15", "17", "19"],
       // The event families of issue 21.
       ...["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31"],
+      // The virtual lock of issue 18.
+      "32",
     ]);
     expect(r.body.families["20"]!.name.en).toBe("Speeding");
     expect(Object.keys(r.body.priorities)).toEqual(["1", "2", "3"]);

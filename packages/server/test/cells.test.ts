@@ -4,10 +4,12 @@ import {
   encodeGt06Frame,
   encodeGt06Login,
   encodeGt06Status,
+  encodeGt06Wifi,
   encodeWatchLink,
   encodeWatchPosition,
   GT06_LBS,
 } from "@vigia/protocols";
+import { radioAt, SIM_CELL_RANGE_M } from "@vigia/sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knownPlaces } from "../src/cells/index.ts";
 import { TestDevice } from "./support/devices.ts";
@@ -163,6 +165,29 @@ describe("cell and Wi-Fi positions", () => {
     expect(quarantined[0]!.position.attributes.cells).toBe(`${MCC}-${MNC}-100-999`);
   });
 
+  it("a Concox 0x2C packet becomes a source-4 position from the access points it heard", async () => {
+    const imei = idOf.gt06!;
+    const device = await TestDevice.connect(p.gateway!.ports.gt06);
+    device.send(encodeGt06Login(imei, 1));
+    await device.read(10);
+    const ts = TEST_START - 200_000;
+    const frame = encodeGt06Wifi(
+      ts,
+      { mcc: MCC, mnc: MNC, lac: 100, cellId: 999, rssi: 40 },
+      [],
+      [
+        { mac: "aa:bb:cc:00:00:01", rssi: -50 },
+        { mac: "aa:bb:cc:00:00:02", rssi: -50 },
+      ],
+      2,
+    );
+    await gt06Send(device, [frame], 3);
+    device.end();
+    const row = (await stored(imei)).find((r) => r.ts === ts);
+    expect(row).toMatchObject({ src: 4, valid: false });
+    expect(row!.lat).toBeCloseTo(40.5001, 6);
+  });
+
   it("a tower the local table does not know is asked of GEOLOCATION_URL", async () => {
     const imei = idOf.gt06!;
     const device = await TestDevice.connect(p.gateway!.ports.gt06);
@@ -236,5 +261,125 @@ describe("cell and Wi-Fi positions", () => {
     expect(theirs.wifi.size).toBe(0);
     const ours = await knownPlaces(p.ctx.db, acme[0]!.company_id, { cells: [], wifi });
     expect(ours.wifi.size).toBe(1);
+  });
+});
+
+describe("why an item has no position (GET …/unlocated/:itemType/id/:itemId)", () => {
+  it("names the newest report nobody could place, to the users who see the item only", async () => {
+    const [gt06] = await p.ctx.db.query<{
+      item_type: number;
+      item_id: number;
+      company_id: number;
+      group_id: number;
+    }>(
+      `select d.item_type, d.item_id, d.company_id, v.group_id from devices d join vehicles v on v.id = d.item_id
+       where d.device_id = $1 and d.item_type = 1`,
+      [idOf.gt06!],
+    );
+    const path = `companies/id/${gt06!.company_id}/unlocated/1/id/${gt06!.item_id}`;
+    const admin = await p.api.get<{ report: { ts: number; towers: number; accessPoints: number } | null }>(
+      path,
+      await p.api.token("admin@acme.demo"),
+    );
+    expect(admin.status).toBe(200);
+    // The LBS test's second frame (an unknown tower) is the newest unplaced report.
+    expect(admin.body.report).toMatchObject({
+      ts: TEST_START - 600_000 + 60_000,
+      towers: 1,
+      accessPoints: 0,
+    });
+    const globex = await p.api.get(path, await p.api.token("admin@globex.demo"));
+    expect([403, 404]).toContain(globex.status);
+    const placed = (
+      await p.ctx.db.query<{ item_id: number }>(
+        `select d.item_id from devices d join device_types t on t.id = d.type_id join vehicles v on v.id = d.item_id
+         where d.company_id = $1 and t.proto = 'teltonika' and d.item_type = 1 limit 1`,
+        [gt06!.company_id],
+      )
+    )[0]!;
+    const none = await p.api.get<{ report: unknown }>(
+      `companies/id/${gt06!.company_id}/unlocated/1/id/${placed.item_id}`,
+      await p.api.token("admin@acme.demo"),
+    );
+    expect(none.body).toEqual({ report: null });
+  });
+});
+
+describe("the demo's cell table", () => {
+  it("places a demo watch that lost GPS indoors from the towers the demo seeded around its city", async () => {
+    const id = idOf.watch!;
+    const home = { lat: 40.4168 + 0.011, lng: -3.7038 - 0.017 };
+    const heard = radioAt(home.lat, home.lng);
+    await watchSend(id, [
+      encodeWatchPosition("SG", id, {
+        fix: noFix(20),
+        batteryPct: 70,
+        gsm: 80,
+        steps: 5,
+        cells: heard.cells,
+        // Access points nobody has seen with a fix yet: only the cell can place it.
+        wifi: [{ mac: "02:aa:bb:cc:dd:01", rssi: -60 }],
+      }),
+    ]);
+    const row = (await stored(id)).find((r) => r.ts === noFix(20).timeMs);
+    expect(row).toMatchObject({ src: 3, valid: false, attributes: { accuracy: SIM_CELL_RANGE_M } });
+    expect(Math.abs(row!.lat - home.lat)).toBeLessThan(1 / 220);
+    expect(Math.abs(row!.lng - home.lng)).toBeLessThan(1 / 200);
+  });
+});
+
+describe("cell table status (GET /resellers/cells)", () => {
+  it("counts the shared tables, and only the caller's subtree's learned APs and unresolved frames", async () => {
+    // The learning test above left one Acme AP and the LBS test one unresolved Acme frame.
+    const reseller = await p.api.get<{
+      towers: number;
+      accessPoints: number;
+      learnedAccessPoints: number;
+      onlineService: boolean;
+      unresolvedLastDay: number;
+    }>("resellers/cells", await p.api.token("reseller@vigia.demo"));
+    expect(reseller.status).toBe(200);
+    const [tables] = await p.ctx.db.query<{ towers: number; aps: number }>(
+      "select (select count(*) from cell_towers)::int as towers, (select count(*) from wifi_aps)::int as aps",
+    );
+    expect(tables!.towers).toBeGreaterThan(5);
+    expect(reseller.body).toMatchObject({
+      towers: tables!.towers,
+      accessPoints: tables!.aps,
+      onlineService: true,
+    });
+    expect(reseller.body.learnedAccessPoints).toBeGreaterThanOrEqual(1);
+    expect(reseller.body.unresolvedLastDay).toBeGreaterThanOrEqual(1);
+    const provider = await p.api.get<{ learnedAccessPoints: number }>(
+      "resellers/cells",
+      await p.api.token("super@vigia.demo"),
+    );
+    expect(provider.body.learnedAccessPoints).toBe(reseller.body.learnedAccessPoints);
+    // A reseller outside Acme's subtree sees the shared tables but nothing Acme learned or lost.
+    const atlas = await p.ctx.db.query<{ id: number }>(
+      "select id from resellers where name = 'Atlas Telematics'",
+    );
+    await p.ctx.db.query(
+      `insert into users (email, password_hash, role, reseller_id, first_name, last_name, created_ts, updated_ts)
+       select 'staff@atlas.test', password_hash, 'RESELLER', $1, 'Atlas', 'Staff', 0, 0 from users
+       where email = 'reseller@vigia.demo'`,
+      [atlas[0]!.id],
+    );
+    const other = await p.api.get<{ towers: number; learnedAccessPoints: number; unresolvedLastDay: number }>(
+      "resellers/cells",
+      await p.api.token("staff@atlas.test"),
+    );
+    expect(other.body).toMatchObject({
+      towers: tables!.towers,
+      learnedAccessPoints: 0,
+      unresolvedLastDay: 0,
+    });
+  });
+
+  it("is refused to every company role", async () => {
+    for (const email of ["admin@acme.demo", "subadmin@acme.demo", "operator@acme.demo", "viewer@acme.demo"]) {
+      const answer = await p.api.get("resellers/cells", await p.api.token(email));
+      expect(answer.status, email).toBe(403);
+    }
   });
 });

@@ -30,12 +30,45 @@ const OWN = [
   "POST /fr/v1/companies/id/:companyId/alarmlogs/id/:logId/seen",
   "POST /fr/v1/companies/id/:companyId/alarmlogs/seenbulk",
   "POST /fr/v1/companies/id/:companyId/alarms/push/subscribe",
+  "POST /fr/v1/current/user/otp",
+  "POST /fr/v1/current/user/otp/enable",
+  "POST /fr/v1/current/user/otp/disable",
 ];
 
-/** What an operator (not read-only) may write besides OWN: the state of alarm notices. */
+/** What every user who writes tickets may write: tickets (an operator even when read-only, spec 01 §6). */
+const TICKETS = [
+  "POST /fr/v1/companies/id/:companyId/tickets",
+  "PUT /fr/v1/companies/id/:companyId/tickets/id/:id",
+  "PUT /fr/v1/companies/id/:companyId/tickets/id/:id/state",
+  "POST /fr/v1/companies/id/:companyId/tickets/id/:id/comments",
+  "POST /fr/v1/companies/id/:companyId/tickets/id/:id/tasks",
+  "PUT /fr/v1/companies/id/:companyId/tickets/id/:id/tasks/id/:taskId",
+  "POST /fr/v1/companies/id/:companyId/alarmlogs/id/:logId/ticket",
+];
+
+/** What an operator (not read-only) may write besides OWN: the state of alarm notices, files, costs, tickets, form submissions. */
 const OPERATOR = [
   "PUT /fr/v1/companies/id/:companyId/alarmlogs/id/:logId",
   "POST /fr/v1/companies/id/:companyId/alarmlogs/updatebulk",
+  "POST /fr/v1/companies/id/:companyId/files",
+  "DELETE /fr/v1/companies/id/:companyId/files/id/:id",
+  "POST /fr/v1/companies/id/:companyId/costs",
+  "PUT /fr/v1/companies/id/:companyId/costs/id/:id",
+  "DELETE /fr/v1/companies/id/:companyId/costs/id/:id",
+  "POST /fr/v1/companies/id/:companyId/costs/deletebulk",
+  "POST /fr/v1/companies/id/:companyId/costs/import",
+  "POST /fr/v1/companies/id/:companyId/forms/id/:id/submissions",
+  ...TICKETS,
+  "POST /fr/v1/companies/id/:companyId/maintenances",
+  "PUT /fr/v1/companies/id/:companyId/maintenances/id/:id",
+  "DELETE /fr/v1/companies/id/:companyId/maintenances/id/:id",
+  "POST /fr/v1/companies/id/:companyId/maintenances/id/:id/done",
+  "POST /fr/v1/companies/id/:companyId/maintenances/id/:id/undone",
+  // The live map's share links and virtual locks, on the operator's own items (issue 18).
+  "POST /fr/v1/companies/id/:companyId/sharedroutes",
+  "DELETE /fr/v1/companies/id/:companyId/sharedroutes/id/:id",
+  "PUT /fr/v1/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
+  "DELETE /fr/v1/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
 ];
 
 /** Routes without a signed-in user: their own rules (throttle, keys) protect them. */

@@ -13,8 +13,24 @@ export { sampleToAvl, TeltonikaClient } from "./clients/teltonika.ts";
 export { TextClient, type TextProtocolName, textDeviceId } from "./clients/text.ts";
 export { TimerWheel } from "./clients/wheel.ts";
 export { ALL_PROTOCOLS, makeDevices, PROTOCOLS } from "./fleet.ts";
+export {
+  alongRoute,
+  type IndoorBeacon,
+  type IndoorSimOptions,
+  type IndoorWalker,
+  sightingsAt,
+  startIndoorSimulation,
+} from "./indoor.ts";
 export { defaultDriverIds, initItem, step } from "./motion/item.ts";
 export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
+export {
+  radioAt,
+  radioTable,
+  SIM_AP_RANGE_M,
+  SIM_CELL_RANGE_M,
+  type SimAp,
+  type SimTower,
+} from "./motion/radio.ts";
 export { Rng, seedFor } from "./motion/rng.ts";
 export type { ItemKind, ItemState, Sample, SimEvent } from "./motion/types.ts";
 export {

@@ -6,6 +6,12 @@ export const loginBodySchema = z.object({
   password: z.string().min(1, "required").max(200),
   /** Which login history the attempt counts towards: the web front or the mobile app. */
   channel: z.enum(["front", "app"]).default("front"),
+  /** The authenticator's 6-digit code, for accounts with two-factor sign-in (asked after `otp.required`). */
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "otp.format")
+    .optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

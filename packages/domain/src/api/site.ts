@@ -6,6 +6,8 @@ export const siteAppsSchema = z.object({
   ipaUrl: z.string(),
   playStoreUrl: z.string(),
   appStoreUrl: z.string(),
+  /** The worker app's change log as configured for the site; empty: the one shipped with the product. */
+  changelog: z.string(),
 });
 
 export const siteSchema = z.object({
@@ -16,6 +18,9 @@ export const siteSchema = z.object({
   apps: siteAppsSchema,
 });
 export type Site = z.infer<typeof siteSchema>;
+
+/** The site's terms of use (GET site/terms); null: the site has none configured, the client shows the shipped text. */
+export const siteTermsSchema = z.object({ terms: z.string().nullable() });
 
 /** What the unsubscribe link shows before the user confirms (GET notifications/unsubscribe/{key}). */
 export const unsubscribeInfoSchema = z.object({ email: z.string(), kind: z.string(), done: z.boolean() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { companyInfoSchema } from "../api/companyLoad.ts";
 import { defineRoute, idParam } from "../contract.ts";
+import { reportTypesSchema } from "./reports.ts";
 
 const params = z.object({ companyId: idParam });
 const tags = ["company load"] as const;
@@ -63,12 +64,5 @@ export const companyApi = {
   sensors: load("sensors", "Sensors (a later issue builds them: empty today)", notYetBuilt),
   icons: load("icons", "Item icons (a later issue builds them: empty today)", notYetBuilt),
   ios: load("ios", "Inputs and outputs (a later issue builds them: empty today)", notYetBuilt),
-  imaps: load("imaps", "Indoor maps (a later issue builds them: empty today)", notYetBuilt),
-  ibeacons: load("ibeacons", "iBeacons (a later issue builds them: empty today)", notYetBuilt),
-  ibeaconInputs: load(
-    "ibeacons/inputs",
-    "iBeacon form lists (a later issue builds them: empty today)",
-    notYetBuilt,
-  ),
-  reportTypes: load("report_types", "Report types (a later issue builds them: empty today)", notYetBuilt),
+  reportTypes: load("report_types", "The report catalogue, keyed by id", reportTypesSchema),
 };

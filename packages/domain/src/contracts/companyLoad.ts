@@ -5,6 +5,7 @@ import { companyApi } from "./company.ts";
 import { customStatesApi } from "./customization.ts";
 import { devicesApi } from "./devices.ts";
 import { groupsApi } from "./groups.ts";
+import { indoorApi } from "./indoor.ts";
 import { assetsApi, driversApi, personsApi } from "./items.ts";
 import { placesApi } from "./places.ts";
 import { vehiclesApi } from "./vehicles.ts";
@@ -37,9 +38,9 @@ export const companyLoadApi = {
   cras: alarmsApi.cras,
   states: customStatesApi.list,
   ios: companyApi.ios,
-  imaps: companyApi.imaps,
-  ibeacons: companyApi.ibeacons,
-  "ibeacons/inputs": companyApi.ibeaconInputs,
+  imaps: indoorApi.maps,
+  ibeacons: indoorApi.beacons,
+  "ibeacons/inputs": indoorApi.beaconInputs,
   layers: placesApi.layers,
   persons: personsApi.list,
 } satisfies Record<CompanyLoadResource, RouteContract>;

@@ -14,7 +14,12 @@ import {
   trackerInputsSchema,
   unknownDeviceSchema,
 } from "../devices.ts";
-import { quarantinePageSchema, quarantineQuerySchema } from "../quarantine.ts";
+import {
+  cellTablesStatusSchema,
+  quarantinePageSchema,
+  quarantineQuerySchema,
+  unlocatedReportSchema,
+} from "../quarantine.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const companyDeviceParams = z.object({ companyId: idParam, id: idParam });
@@ -174,5 +179,26 @@ export const devicesApi = {
     tags: ["reseller load"],
     query: quarantineQuerySchema,
     response: quarantinePageSchema,
+  }),
+  cellTables: defineRoute({
+    method: "GET",
+    path: "/resellers/cells",
+    summary:
+      "The cell-tower and Wi-Fi tables positions without a fix are resolved from: sizes, imports, learned access points and unresolved frames of the caller's resellers",
+    tags: ["reseller load"],
+    response: cellTablesStatusSchema,
+  }),
+  unlocated: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/unlocated/:itemType/id/:itemId",
+    summary:
+      "The newest report of the item's device that had no GPS fix and no known cell tower or Wi-Fi access point",
+    tags,
+    params: z.object({
+      companyId: idParam,
+      itemType: z.coerce.number().int().min(1).max(3),
+      itemId: idParam,
+    }),
+    response: unlocatedReportSchema,
   }),
 };

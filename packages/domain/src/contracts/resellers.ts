@@ -12,6 +12,25 @@ import {
 } from "../inputs.ts";
 import { alarmsApi } from "./alarms.ts";
 
+/** A device reporting within this window counts as online on the reseller overview. */
+export const RESELLER_ONLINE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The reseller overview (issue 19's reseller block): what needs a look in the caller's reseller subtree. */
+export const resellerOverviewSchema = z.object({
+  companies: z.object({ total: z.number(), byState: z.record(z.string(), z.number()) }),
+  licenses: z.object({
+    vehicleTotal: z.number(),
+    vehicleBillable: z.number(),
+    assetTotal: z.number(),
+    assetBillable: z.number(),
+  }),
+  devices: z.object({ online: z.number(), offline: z.number(), neverSeen: z.number() }),
+  unknownDevices: z.number(),
+  quarantined: z.number(),
+  openServiceRequests: z.number(),
+});
+export type ResellerOverview = z.infer<typeof resellerOverviewSchema>;
+
 const resellerParams = z.object({ resellerId: idParam });
 
 const tags = ["reseller load"] as const;
@@ -58,6 +77,15 @@ export const resellersApi = {
     tags,
     params: resellerParams,
     response: z.record(z.string(), companyRowSchema),
+  }),
+  overview: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/overview",
+    summary:
+      "Counts of the reseller's subtree: companies by state, licences, devices online/offline/never seen, unknown devices, quarantined frames, open service requests",
+    tags,
+    params: resellerParams,
+    response: resellerOverviewSchema,
   }),
   supports: defineRoute({
     method: "GET",

@@ -1,4 +1,4 @@
-import { siteSchema } from "../api/site.ts";
+import { siteSchema, siteTermsSchema } from "../api/site.ts";
 import { defineRoute } from "../contract.ts";
 
 /** The public branding of the site the browser is on. */
@@ -9,5 +9,12 @@ export const siteApi = {
     summary: "Branding and settings of the site, chosen by host name (unknown hosts: the default site)",
     tags: ["site"],
     response: siteSchema,
+  }),
+  terms: defineRoute({
+    method: "GET",
+    path: "/site/terms",
+    summary: "Terms of use of the site, chosen by host name (null: none configured)",
+    tags: ["site"],
+    response: siteTermsSchema,
   }),
 };

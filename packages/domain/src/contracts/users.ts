@@ -19,6 +19,10 @@ export const resellerUserWriteSchema = userWriteSchema.extend({
 export type ResellerUserWrite = z.input<typeof resellerUserWriteSchema>;
 
 const usersById = z.record(z.string(), userSchema);
+/** A reseller-level account as /superUsers lists it: the user plus its two-factor state (spec 02 §7). */
+export const resellerUserRowSchema = userSchema.extend({ twoFactor: z.enum(["off", "pending", "on"]) });
+export type ResellerUserRow = z.infer<typeof resellerUserRowSchema>;
+const resellerUsersById = z.record(z.string(), resellerUserRowSchema);
 const removed = z.object({ id: z.number() });
 
 const tags = ["users"] as const;
@@ -84,7 +88,7 @@ export const usersApi = {
     path: "/resellers/users",
     summary: "Reseller-level users of the caller's reseller tree, keyed by id",
     tags: resellerTags,
-    response: usersById,
+    response: resellerUsersById,
   }),
   resellerCreate: defineRoute({
     method: "POST",

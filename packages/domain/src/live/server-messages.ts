@@ -7,6 +7,7 @@ import { z } from "zod";
 import { alarmLogSchema, alarmStateEntrySchema } from "../alarmLog.ts";
 import { customDataSchema } from "../items.ts";
 import { poiSchema } from "../places.ts";
+import { ticketSummarySchema } from "../tickets.ts";
 import {
   drivingEventSchema,
   liveItemStateSchema,
@@ -113,6 +114,8 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
     }),
   }),
   z.object({ type: z.literal("alarmlogDelete"), data: withId }),
+  /** A ticket was opened or changed (state, assignee, comment, task): lists update in place. */
+  z.object({ type: z.literal("ticket"), data: ticketSummarySchema }),
   z.object({ type: z.literal("error"), data: liveErrorDataSchema }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;

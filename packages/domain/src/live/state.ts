@@ -27,6 +27,8 @@ export const livePositionSchema = z.object({
   satt: z.number(),
   valid: z.boolean(),
   src: positionSourceSchema,
+  /** Radius in metres within which the item is, for positions from cell towers, Wi-Fi or beacons (src 3-5). */
+  acc: z.number().optional(),
 });
 export type LivePosition = z.infer<typeof livePositionSchema>;
 

@@ -13,8 +13,8 @@ import {
   hex,
 } from "../fixtures.ts";
 import type { DecodedMessage, DecodeResult } from "../types.ts";
-import { decodeGt06Frame } from "./codec.ts";
-import { gt06Ack, gt06Frame } from "./frame.ts";
+import { decodeGt06Frame, encodeGt06Wifi } from "./codec.ts";
+import { encodeGt06Frame, gt06Ack, gt06Frame } from "./frame.ts";
 import { createGt06Session } from "./session.ts";
 
 function ok(r: DecodeResult<DecodedMessage>): DecodedMessage {
@@ -191,5 +191,57 @@ describe("createGt06Session", () => {
     const s = createGt06Session({ maxFrameBytes: 1024 });
     expect(s.push(hex("7979FFFF")).error).toMatch(/exceeds/);
     expect(s.buffered()).toBe(0);
+  });
+});
+
+describe("Concox multi-cell (0x28) and Wi-Fi (0x2C) packets", () => {
+  const ts = Date.UTC(2026, 10, 24, 9, 30, 0);
+  const serving = { mcc: 214, mnc: 7, lac: 0x1a2b, cellId: 0x0c3d4e, rssi: 0x32 };
+
+  it("0x2C: the serving and neighbour cells, and the access points with their signal", () => {
+    const frame = encodeGt06Wifi(
+      ts,
+      serving,
+      [
+        { lac: 0x1a2b, cellId: 0x0c3d4f, rssi: 0x28 },
+        { lac: 0x1a2c, cellId: 0x000101, rssi: 0x20 },
+      ],
+      [
+        { mac: "aa:bb:cc:00:00:01", rssi: -55 },
+        { mac: "02:11:22:33:44:55", rssi: -71 },
+      ],
+      7,
+    );
+    const m = ok(decodeGt06Frame(frame, "123456789012345"));
+    expect(m.kind).toBe("lbs");
+    expect(m.ts).toBe(ts);
+    expect(m.cells).toEqual([
+      { mcc: 214, mnc: 7, lac: 0x1a2b, cid: 0x0c3d4e, rssi: 0x32 },
+      { mcc: 214, mnc: 7, lac: 0x1a2b, cid: 0x0c3d4f, rssi: 0x28 },
+      { mcc: 214, mnc: 7, lac: 0x1a2c, cid: 0x000101, rssi: 0x20 },
+    ]);
+    expect(m.wifi).toEqual([
+      { mac: "aa:bb:cc:00:00:01", rssi: -55 },
+      { mac: "02:11:22:33:44:55", rssi: -71 },
+    ]);
+    expect(m.ack ?? null).toBeNull();
+  });
+
+  it("0x28: the same cells, no Wi-Fi; empty neighbour slots are skipped", () => {
+    const wifi = encodeGt06Wifi(ts, serving, [], [], 8);
+    // The same layout under protocol 0x28, without the Wi-Fi count (timing advance and language instead).
+    const content = wifi.subarray(4, 4 + 6 + 8 + 1 + 36);
+    const frame = encodeGt06Frame(0x28, Buffer.concat([content, Buffer.from([0x00, 0x00, 0x02])]), 8);
+    const m = ok(decodeGt06Frame(frame, "123456789012345"));
+    expect(m.cells).toEqual([{ mcc: 214, mnc: 7, lac: 0x1a2b, cid: 0x0c3d4e, rssi: 0x32 }]);
+    expect(m.wifi).toBeUndefined();
+    expect(m.attributes).toMatchObject({ mcc: 214, mnc: 7, lac: 0x1a2b, cid: 0x0c3d4e, rssi: 0x32 });
+  });
+
+  it("a packet cut short after the serving cell still gives the serving cell", () => {
+    const wifi = encodeGt06Wifi(ts, serving, [], [], 9);
+    const frame = encodeGt06Frame(0x2c, wifi.subarray(4, 4 + 6 + 8 + 1), 9);
+    const m = ok(decodeGt06Frame(frame, "123456789012345"));
+    expect(m.cells).toHaveLength(1);
   });
 });

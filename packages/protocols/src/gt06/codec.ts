@@ -2,10 +2,12 @@ import { attempt, DecodeError, Reader } from "../reader.ts";
 import {
   type Attributes,
   type CellInfo,
+  type CellTower,
   type DecodedMessage,
   type DecodedPosition,
   type DecodeResult,
   emptyMessage,
+  type WifiAccessPoint,
 } from "../types.ts";
 import { GT06_COMMAND_REPLY, GT06_COMMAND_REPLY_2, readGt06Reply } from "./commands.ts";
 import { encodeGt06Frame, gt06Ack, readGt06Frame } from "./frame.ts";
@@ -21,6 +23,8 @@ export const GT06_GPS = 0x12;
 export const GT06_GPS_2 = 0x22;
 export const GT06_LBS = 0x11;
 export const GT06_LBS_MULTI = 0x28;
+/** Concox extended: the serving and neighbour cells plus the Wi-Fi access points the terminal hears. */
+export const GT06_WIFI = 0x2c;
 export const GT06_STATUS = 0x13;
 export const GT06_ALARM = 0x16;
 export const GT06_ALARM_2 = 0x26;
@@ -190,6 +194,36 @@ export function encodeGt06Alarm(
   return encodeGt06Frame(GT06_ALARM_2, b, serial);
 }
 
+/**
+ * 0x2C (Concox): date, serving cell and its signal, six neighbour slots (zeros when unused), timing advance, and
+ * the Wi-Fi access points heard (MAC + signal in -dBm). What a terminal without a fix reports indoors.
+ */
+export function encodeGt06Wifi(
+  timeMs: number,
+  cell: Gt06Cell & { rssi: number },
+  neighbours: readonly (Pick<Gt06Cell, "lac" | "cellId"> & { rssi: number })[],
+  wifi: readonly { mac: string; rssi: number }[],
+  serial: number,
+): Buffer {
+  const b = Buffer.alloc(6 + 8 + 1 + 6 * 6 + 1 + 1 + wifi.length * 7);
+  let o = writeDate(b, 0, timeMs);
+  o = writeCell(b, o, cell);
+  o = b.writeUInt8(cell.rssi & 0xff, o);
+  for (let i = 0; i < 6; i++) {
+    const n = neighbours[i];
+    o = b.writeUInt16BE(n?.lac ?? 0, o);
+    o = b.writeUIntBE((n?.cellId ?? 0) & 0xffffff, o, 3);
+    o = b.writeUInt8(n?.rssi ?? 0, o);
+  }
+  o = b.writeUInt8(0, o); // timing advance
+  o = b.writeUInt8(wifi.length, o);
+  for (const ap of wifi) {
+    for (const byte of ap.mac.split(":")) o = b.writeUInt8(Number.parseInt(byte, 16), o);
+    o = b.writeUInt8(Math.min(255, Math.abs(ap.rssi)), o);
+  }
+  return encodeGt06Frame(GT06_WIFI, b, serial);
+}
+
 // ---- Decoding (server side) ----
 
 /** "YY MM DD hh mm ss" in UTC; null when the device has no clock yet (zeros) or the bytes are corrupt. */
@@ -270,14 +304,46 @@ function decodeContent(protocol: number, r: Reader, message: DecodedMessage): vo
       message.positions.push(p);
       return;
     }
-    case GT06_LBS:
-    case GT06_LBS_MULTI: {
+    case GT06_LBS: {
       const ts = readDate(r);
       const cell = readCell(r, ts ?? 0);
-      if (protocol === GT06_LBS_MULTI) message.attributes.rssi = r.u8();
       message.kind = "lbs";
       if (ts === null) return;
       message.cell = cell;
+      Object.assign(message.attributes, cellAttributes(cell));
+      return;
+    }
+    case GT06_LBS_MULTI:
+    case GT06_WIFI: {
+      // Concox "LBS multiple bases" (0x28) and its Wi-Fi variant (0x2C): date, serving cell with its signal,
+      // up to six neighbours (LAC u16, cell id u24, signal u8; zeros when absent), timing advance, then for
+      // 0x2C a count of access points, each a MAC (6) and a signal (u8, -dBm).
+      const ts = readDate(r);
+      const cell = readCell(r, ts ?? 0);
+      const rssi = r.u8();
+      message.kind = "lbs";
+      message.attributes.rssi = rssi;
+      const cells: CellTower[] = [{ mcc: cell.mcc, mnc: cell.mnc, lac: cell.lac, cid: cell.cid, rssi }];
+      for (let i = 0; i < 6 && r.remaining >= 6; i++) {
+        const lac = r.u16();
+        const cid = r.u24();
+        const signal = r.u8();
+        if (lac !== 0 || cid !== 0) cells.push({ mcc: cell.mcc, mnc: cell.mnc, lac, cid, rssi: signal });
+      }
+      const wifi: WifiAccessPoint[] = [];
+      if (protocol === GT06_WIFI && r.remaining >= 2) {
+        r.u8(); // timing advance
+        const count = r.u8();
+        for (let i = 0; i < count && r.remaining >= 7; i++) {
+          const mac = [...r.bytes(6)].map((b) => b.toString(16).padStart(2, "0")).join(":");
+          wifi.push({ mac, rssi: -r.u8() });
+        }
+      }
+      if (ts === null) return;
+      message.cell = cell;
+      message.ts = ts;
+      message.cells = cells;
+      if (wifi.length > 0) message.wifi = wifi;
       Object.assign(message.attributes, cellAttributes(cell));
       return;
     }

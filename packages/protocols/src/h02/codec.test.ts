@@ -29,7 +29,8 @@ describe("H02 decoder", () => {
   it("decodes the V4 capture: the fix after the command's parameters, and the serving cell", () => {
     const res = decodeH02Frame(Buffer.from(H02_V4_CAPTURE));
     if (!res.ok) throw new Error(res.error);
-    expect(res.value.attributes).toEqual({ command: "D1" });
+    expect(res.value.kind).toBe("commandResult");
+    expect(res.value.attributes).toEqual({ command: "D1", result: "D1,60,65535,075244" });
     expect(res.value.positions[0]).toMatchObject({
       ts: Date.UTC(2020, 9, 14, 7, 52, 42),
       spd: 0,

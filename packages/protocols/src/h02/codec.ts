@@ -210,7 +210,10 @@ export function decodeH02Frame(frame: Buffer): DecodeResult<DecodedMessage> {
     // V4,<cmd>,<the command's parameters and time>,hhmmss,A|V,...: the fix starts at the validity letter.
     const at = f.findIndex((v, i) => i >= 2 && (v === "A" || v === "V") && /^[NS]$/.test(f[i + 2] ?? ""));
     error = at < 1 ? "no fix" : decodeFix(message, f.slice(at - 1));
+    // The confirmation of a server command, carrying a fix as well: both are kept.
+    message.kind = "commandResult";
     message.attributes.command = fieldText(f[0] ?? "");
+    message.attributes.result = fieldText(f.slice(0, Math.max(1, at - 1)).join(","));
   } else if (type === "NBR") error = decodeCells(message, f);
   else if (type === H02_HEARTBEAT || type === "XT") message.kind = "heartbeat";
   else {
@@ -283,6 +286,17 @@ export function encodeH02Position(
 ): Buffer {
   const tail = cell ? `,${cell.mcc},${cell.mnc},${cell.lac},${cell.cid}` : "";
   return Buffer.from(`*HQ,${id},V1,${fixFields(fix, status)}${tail}#`, "latin1");
+}
+
+/** `*HQ,<id>,V4,<command>,DONE,<command's hhmmss>,...V1 fields...#`: the device confirms a server command. */
+export function encodeH02Confirmation(
+  id: string,
+  command: string,
+  commandTime: string,
+  fix: H02Fix,
+  status: number,
+): Buffer {
+  return Buffer.from(`*HQ,${id},V4,${command},DONE,${commandTime},${fixFields(fix, status)}#`, "latin1");
 }
 
 export const encodeH02Heartbeat = (id: string): Buffer =>

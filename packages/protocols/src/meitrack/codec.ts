@@ -167,10 +167,13 @@ export interface MeitrackFix {
   valid: boolean;
 }
 
-/** Wraps `,<imei>,<command>,<data>*` with the identifier, length, checksum and CR LF. */
-export function meitrackFrame(identifier: string, body: string): Buffer {
+/**
+ * Wraps `,<imei>,<command>,<data>*` with the identifier, length, checksum and CR LF: `$$` for what devices send,
+ * `@@` for what the server sends them (the same layout).
+ */
+export function meitrackFrame(identifier: string, body: string, start: "$$" | "@@" = "$$"): Buffer {
   const tail = `${body}*XX\r\n`;
-  const head = `$$${identifier}${tail.length}`;
+  const head = `${start}${identifier}${tail.length}`;
   const bytes = Buffer.from(`${head}${body}*`, "latin1");
   const sum = checksum(bytes, bytes.length).toString(16).toUpperCase().padStart(2, "0");
   return Buffer.from(`${head}${body}*${sum}\r\n`, "latin1");

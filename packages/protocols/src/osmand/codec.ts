@@ -4,6 +4,7 @@ import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type Attributes,
   type AttributeValue,
+  type BeaconSeen,
   type DecodedMessage,
   type DecodedPosition,
   type DecodeResult,
@@ -36,7 +37,7 @@ const ID_RE = /^[\x21-\x7e]{1,64}$/;
 const NUMBER_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 /** Parameters with a dedicated meaning; everything else is passed through as an attribute. */
 const KNOWN = new Set(
-  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId alarm event".split(
+  "id deviceid timestamp lat lon location speed bearing heading altitude accuracy hdop batt charge valid sat driverUniqueId alarm event beacons".split(
     " ",
   ),
 );
@@ -75,10 +76,48 @@ function passthroughValue(v: string): AttributeValue {
   return NUMBER_RE.test(v) && Number.isFinite(Number(v)) ? Number(v) : deviceText(v, MAX_TEXT_VALUE);
 }
 
+/** Beacons a phone reports at most per request; more are ignored (the fix uses the strongest few). */
+export const MAX_OSMAND_BEACONS = 32;
+const BEACON_ID_RE = /^[A-Za-z0-9:_-]{1,100}$/;
+
+/** `beacons=<id>@<rssi>,<id>@<rssi>` (the worker app and the simulator): malformed entries are skipped. */
+export function parseBeaconList(text: string): BeaconSeen[] {
+  const out: BeaconSeen[] = [];
+  for (const entry of text.split(/[,;]/)) {
+    const at = entry.lastIndexOf("@");
+    if (at <= 0) continue;
+    const id = entry.slice(0, at).trim();
+    const rssi = Number(entry.slice(at + 1));
+    if (BEACON_ID_RE.test(id) && Number.isFinite(rssi) && out.length < MAX_OSMAND_BEACONS)
+      out.push({ id, rssi });
+  }
+  return out;
+}
+
+/** `"beacons": [{"id": "…", "rssi": -70}, …]` of the JSON body ("uuid" is accepted for "id"). */
+function jsonBeacons(value: Json | undefined): BeaconSeen[] {
+  if (!Array.isArray(value)) return [];
+  const out: BeaconSeen[] = [];
+  for (const b of value) {
+    if (!isObject(b)) continue;
+    const id = typeof b.id === "string" ? b.id : typeof b.uuid === "string" ? b.uuid : null;
+    const rssi = optNumber(b.rssi);
+    if (id !== null && BEACON_ID_RE.test(id) && rssi !== null && out.length < MAX_OSMAND_BEACONS)
+      out.push({ id, rssi });
+  }
+  return out;
+}
+
 function decodeQuery(params: URLSearchParams, now: number): DecodedMessage {
   const id = params.get("id") ?? params.get("deviceid");
   if (id === null || !ID_RE.test(id)) throw new DecodeError("missing or malformed id");
   const message = emptyMessage("heartbeat", id);
+  const beacons = parseBeaconList(params.get("beacons") ?? "");
+  if (beacons.length > 0) {
+    message.beacons = beacons;
+    const timestamp = params.get("timestamp");
+    message.ts = timestamp ? parseOsmAndTime(timestamp) : now;
+  }
   let latText = params.get("lat");
   let lonText = params.get("lon");
   const location = params.get("location"); // old OsmAnd: location=lat,lon
@@ -203,6 +242,14 @@ function decodeJson(body: string, fallbackId: string | null, now: number): Decod
       : [root.location];
   for (const loc of locations) message.positions.push(decodeJsonLocation(loc, now));
   if (message.positions.length > 0) message.kind = "position";
+  const beacons = jsonBeacons(root.beacons);
+  if (beacons.length > 0) {
+    message.beacons = beacons;
+    message.ts =
+      typeof root.timestamp === "string" || typeof root.timestamp === "number"
+        ? parseOsmAndTime(root.timestamp)
+        : now;
+  }
   return message;
 }
 
@@ -240,6 +287,16 @@ export interface OsmAndFix {
   accuracyM: number;
   batteryPct: number;
   charging: boolean;
+}
+
+/** A phone indoors: only the beacons it hears, no GPS (the server positions it from them). */
+export function encodeOsmAndBeaconPath(id: string, timeMs: number, beacons: readonly BeaconSeen[]): string {
+  const q = new URLSearchParams({
+    id,
+    timestamp: String(Math.floor(timeMs / 1000)),
+    beacons: beacons.map((b) => `${b.id}@${Math.round(b.rssi)}`).join(","),
+  });
+  return `/?${q.toString()}`;
 }
 
 /** Path and query (no host): `/?id=…&timestamp=<unix s>&lat=…&lon=…&speed=<knots>&bearing=…&altitude=…`. */

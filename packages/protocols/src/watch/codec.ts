@@ -53,6 +53,29 @@ const STATUS_EVENTS: [number, string][] = [
 ];
 
 /** Types that carry a location, and whether they are history (stored while offline). */
+/**
+ * Keywords a watch echoes to confirm a server command (`[SG*id*len*RESET]` answers `RESET`): restart, upload
+ * interval, locate now, power off, find the watch, factory reset, SOS and centre numbers, listen-in, language and
+ * time zone, pedometer, take-off alarm. Anything else unsolicited stays `unknown`, never taken as an answer.
+ */
+const WATCH_COMMAND_REPLIES = new Set([
+  "RESET",
+  "UPLOAD",
+  "CR",
+  "POWEROFF",
+  "FIND",
+  "FACTORY",
+  "SOS",
+  "SOS1",
+  "SOS2",
+  "SOS3",
+  "CENTER",
+  "MONITOR",
+  "LZ",
+  "PEDO",
+  "REMOVE",
+]);
+
 const LOCATION_TYPES: Record<string, { archive: boolean; alarm: boolean }> = {
   UD: { archive: false, alarm: false },
   UD_LTE: { archive: false, alarm: false },
@@ -222,6 +245,11 @@ export function decodeWatchFrame(frame: Buffer): DecodeResult<DecodedMessage> {
     const error = decodeLocation(message, f, location.archive);
     if (error) return { ok: false, error: `${type}: ${error}` };
     if (location.alarm) message.ack = watchFrame(maker, id, type);
+    return { ok: true, value: message };
+  }
+  if (WATCH_COMMAND_REPLIES.has(type)) {
+    const message = emptyMessage("commandResult", id);
+    message.attributes.result = fieldText(content);
     return { ok: true, value: message };
   }
   const message = emptyMessage("unknown", id);

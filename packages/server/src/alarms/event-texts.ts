@@ -86,6 +86,14 @@ export const EVENT_FAMILY_NAMES: Record<number, Texts> = {
     it: "Manutenzione",
     tr: "Bakım",
   },
+  32: {
+    es: "Bloqueo virtual",
+    en: "Virtual lock",
+    pt: "Bloqueio virtual",
+    fr: "Verrou virtuel",
+    it: "Blocco virtuale",
+    tr: "Sanal kilit",
+  },
 };
 
 export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
@@ -190,6 +198,22 @@ export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
     fr: "Moteur débloqué",
     it: "Motore sbloccato",
     tr: "Motor kilidi açıldı",
+  },
+  virtualLockMoved: {
+    es: "Bloqueo virtual: el vehículo se ha movido",
+    en: "Virtual lock: the vehicle moved",
+    pt: "Bloqueio virtual: o veículo moveu-se",
+    fr: "Verrou virtuel : le véhicule a bougé",
+    it: "Blocco virtuale: il veicolo si è spostato",
+    tr: "Sanal kilit: araç hareket etti",
+  },
+  virtualLockIgnition: {
+    es: "Bloqueo virtual: contacto encendido",
+    en: "Virtual lock: ignition on",
+    pt: "Bloqueio virtual: ignição ligada",
+    fr: "Verrou virtuel : contact mis",
+    it: "Blocco virtuale: accensione inserita",
+    tr: "Sanal kilit: kontak açıldı",
   },
   maintenanceDue: {
     es: "Mantenimiento pendiente",

@@ -4,7 +4,7 @@ import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
-import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire } from "./engine/engine.ts";
+import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
 import { describeEventParams } from "./event-texts.ts";
 import { Notifier } from "./notifier.ts";
@@ -81,6 +81,60 @@ export class AlarmService {
   }
 
   private readonly restored = new Set<number>();
+  /** Which items of each company have a virtual lock in the engine, so a reload replaces them all. */
+  private readonly companyLocks = new Map<number, Set<string>>();
+
+  /** Arms (or, with null, disarms) an item's virtual lock in the engine; the caller has stored it. */
+  setVirtualLock(
+    companyId: number,
+    itemType: number,
+    itemId: number,
+    lock: { lat: number; lng: number; radiusM: number } | null,
+  ): void {
+    const key = `${itemType}:${itemId}`;
+    const keys = this.companyLocks.get(companyId) ?? new Set<string>();
+    this.companyLocks.set(companyId, keys);
+    if (lock) {
+      this.engine.locks.set(key, lock);
+      keys.add(key);
+    } else {
+      this.engine.locks.delete(key);
+      keys.delete(key);
+    }
+    // Other nodes of a cluster read the table again.
+    this.onInvalidate?.(companyId);
+  }
+
+  private async loadLocks(companyId: number): Promise<void> {
+    for (const key of this.companyLocks.get(companyId) ?? []) this.engine.locks.delete(key);
+    const rows = await this.ctx.db.query<{
+      item_type: number;
+      item_id: number;
+      lat: number;
+      lng: number;
+      radius_m: number;
+    }>("select item_type, item_id, lat, lng, radius_m from virtual_locks where company_id = $1", [companyId]);
+    const keys = new Set<string>();
+    for (const r of rows) {
+      const key = `${r.item_type}:${r.item_id}`;
+      this.engine.locks.set(key, { lat: r.lat, lng: r.lng, radiusM: r.radius_m });
+      keys.add(key);
+    }
+    this.companyLocks.set(companyId, keys);
+  }
+
+  /** Locks armed until a time: disarmed when it comes (the scheduler's pass). */
+  private async disarmDue(now: number): Promise<void> {
+    const due = await this.ctx.db.query<{ company_id: number; item_type: number; item_id: number }>(
+      "delete from virtual_locks where until_ts is not null and until_ts <= $1 returning company_id, item_type, item_id",
+      [now],
+    );
+    for (const d of due) {
+      const key = `${d.item_type}:${d.item_id}`;
+      this.engine.locks.delete(key);
+      this.companyLocks.get(d.company_id)?.delete(key);
+    }
+  }
 
   private async load(companyId: number): Promise<void> {
     const { db } = this.ctx;
@@ -110,6 +164,7 @@ export class AlarmService {
     };
     const compiled = rules.flatMap((r) => compileRule(companyId, r, subgroups) ?? []);
     this.engine.setRules(companyId, compiled);
+    await this.loadLocks(companyId);
     for (const t of tanks) this.engine.tanks.set(t.id, Number(t.fuel_tank));
     for (const e of episodes)
       this.engine.episodes.set(`${e.rule_id}:${e.item_type}:${e.item_id}`, Number(e.episode));
@@ -183,9 +238,48 @@ export class AlarmService {
     }
   }
 
+  /**
+   * Something outside the position stream happened to an item (a maintenance revision fell due): every
+   * active rule of the family that covers the item raises its notice, publishes it and notifies, exactly as
+   * a fire of the engine would. Returns how many notices were raised.
+   */
+  async raiseFor(event: {
+    companyId: number;
+    family: number;
+    itemType: 1 | 2 | 3;
+    itemId: number;
+    groupId: number | null;
+    event: string;
+    params: Record<string, number>;
+  }): Promise<number> {
+    await this.ensureLoaded(event.companyId);
+    const rules = this.engine
+      .rulesFor(event.companyId, event.itemType, event.itemId, event.groupId)
+      .filter((rule) => rule.family === event.family);
+    const ts = this.ctx.clock.now();
+    const state = this.ctx.live.state(event.itemType, event.itemId);
+    await this.handle({
+      fires: rules.map((rule) => ({
+        rule,
+        companyId: event.companyId,
+        itemType: event.itemType,
+        itemId: event.itemId,
+        groupId: event.groupId,
+        ts,
+        event: event.event,
+        params: event.params,
+        pos: state ? posOf(state) : null,
+        episode: null,
+      })),
+      cleared: [],
+    });
+    return rules.length;
+  }
+
   /** One scheduler pass; tests call it directly after advancing the manual clock. */
   async tick(): Promise<void> {
     const now = this.ctx.clock.now();
+    await this.disarmDue(now);
     const companies = await this.ctx.db.query<{ company_id: number }>(
       "select distinct company_id from alarm_rules where active",
     );

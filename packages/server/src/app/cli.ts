@@ -20,6 +20,10 @@ const USAGE = `vigia <command>
   decode <protocol> <hex-or-request>
                               decode one device message and print it as JSON
   import-cells FILE.csv[.gz]  import an OpenCellID-format cell table (streamed, resumable, idempotent)
+  import-wifi FILE.csv[.gz]   import a Wi-Fi access-point table: mac,lat,lon[,range,samples,updated] (same)
+  rebuild-derived --company N --from YYYY-MM-DD --to YYYY-MM-DD
+                              derive trips, stops, idles, visits, driving events and days again from stored
+                              positions for a period (company time zone, both days included; replaces the period)
 
 Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET
 Cluster: NATS_URL (required by the roles), VIGIA_NATS_PREFIX, VIGIA_PARTITIONS, VIGIA_LEASE_MS`;
@@ -49,7 +53,8 @@ async function start(): Promise<void> {
     cluster,
     ...(testClock ? { clock: testClock, mounts: [testClockMount(testClock, () => sweep())] } : {}),
   });
-  sweep = () => platform.services.live.markSilentItems();
+  // What the owner timers would have run meanwhile: the offline sweep and the periodic reports that fell due.
+  sweep = () => Promise.all([platform.services.live.markSilentItems(), platform.services.periodic.tick()]);
   if (testClock) platform.ctx.log.warn("VIGIA_TEST_CLOCK=manual: the test clock route is open (tests only)");
   platform.ctx.log.info(`Vigia is running at http://localhost:${config.port}`);
   stopOnSignal({
@@ -139,6 +144,14 @@ async function main(argv: string[]): Promise<void> {
     case "import-cells": {
       const { importCellsCommand } = await import("./cli-import-cells.ts");
       return importCellsCommand(rest);
+    }
+    case "import-wifi": {
+      const { importCellsCommand } = await import("./cli-import-cells.ts");
+      return importCellsCommand(rest, "wifi");
+    }
+    case "rebuild-derived": {
+      const { rebuildDerivedCommand } = await import("./cli-rebuild-derived.ts");
+      return rebuildDerivedCommand(rest);
     }
     default:
       console.log(USAGE);

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { Gateway, IngestJournal } from "../ingest/index.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import type { Mount } from "../kernel/http/app.ts";
 import type { Services } from "./services.ts";
 
@@ -61,8 +62,8 @@ function counter(registry: Registry, name: string, help: string, read: () => num
  * hence a getter; its metrics read 0 in a process without one.
  */
 export function metricsMount(
-  services: Pick<Services, "processor" | "hub">,
-  sources: { gateway: () => Gateway | null; journal: IngestJournal | null },
+  services: Pick<Services, "processor" | "hub" | "forwarder"> & Partial<Pick<Services, "derived">>,
+  sources: { gateway: () => Gateway | null; journal: IngestJournal | null; db?: Queryable },
   access: MetricsAccess,
 ): Mount {
   const registry = new Registry();
@@ -101,7 +102,64 @@ export function metricsMount(
     () => processor.queueDepth,
   );
   gauge(registry, "vigia_live_sockets", "Open live-channel WebSockets", () => hub.socketCount);
-  const { journal } = sources;
+  const { derived } = services;
+  if (derived) {
+    counter(
+      registry,
+      "vigia_derived_positions_total",
+      "Positions derived into trips, stops, days…",
+      () => derived.stats.positions,
+    );
+    counter(
+      registry,
+      "vigia_derived_errors_total",
+      "Derived-history batches that failed (logged)",
+      () => derived.stats.errors,
+    );
+    counter(
+      registry,
+      "vigia_derived_dropped_total",
+      "Positions not derived because the derivation was too far behind",
+      () => derived.stats.dropped,
+    );
+  }
+  const { forwarder } = services;
+  gauge(
+    registry,
+    "vigia_forwarding_backlog",
+    "Records waiting for a forwarding target (as of the last delivery round)",
+    () => forwarder.stats.backlog,
+  );
+  gauge(
+    registry,
+    "vigia_forwarding_dead_letters",
+    "Records a forwarding target refused or never took",
+    () => forwarder.stats.dead,
+  );
+  counter(
+    registry,
+    "vigia_forwarding_delivered_total",
+    "Records forwarding targets acknowledged",
+    () => forwarder.stats.delivered,
+  );
+  const { journal, db } = sources;
+  if (db) {
+    // Read at scrape time: alarm notices (push, SMS, CRA…) and mails still waiting to go out.
+    new Gauge({
+      name: "vigia_notification_backlog",
+      help: "Alarm deliveries pending or failed and mails not sent yet",
+      labelNames: ["channel"],
+      registers: [registry],
+      async collect() {
+        const rows = await db.query<{ channel: string; n: string }>(
+          `select channel, count(*) as n from alarm_deliveries where status in ('pending', 'failed') group by channel
+           union all select 'mail_outbox', count(*) from mail_outbox where sent_ts is null`,
+        );
+        this.reset();
+        for (const r of rows) this.set({ channel: r.channel }, Number(r.n));
+      },
+    });
+  }
   if (journal) {
     counter(
       registry,

@@ -5,13 +5,16 @@ import type { Services } from "./services.ts";
 /**
  * The periodic work of the node that owns live state and positions (`vigia start`, `vigia processor`): the live
  * state snapshot to item_state (every `snapshotMs`), the sweep that turns items whose devices fell silent offline,
- * and the hourly retention of position partitions.
+ * the hourly retention of position partitions, and periodic reports (several owners may tick them: the scheduler's
+ * claims make each period run once).
  */
 const OFFLINE_SWEEP_MS = 15_000;
+const MAINTENANCE_SWEEP_MS = 10 * 60_000;
+const PERIODIC_TICK_MS = 30_000;
 
 export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: number): NodeJS.Timeout[] {
   const { db, clock, log } = ctx;
-  const { live, partitions } = services;
+  const { live, partitions, maintenance, periodic } = services;
   const timers = [
     // Items whose devices fell silent turn offline; the sweep is cheap (one query, one pass in memory).
     setInterval(
@@ -29,7 +32,18 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
         ),
       3_600_000,
     ),
+    // Revisions planned by days fall due as the days pass; km and hour plans move with positions too.
+    setInterval(
+      () => void maintenance.sweep().catch((err: unknown) => log.warn({ err }, "maintenance sweep failed")),
+      MAINTENANCE_SWEEP_MS,
+    ),
+    setInterval(
+      () => void periodic.tick().catch((err: unknown) => log.warn({ err }, "periodic reports tick failed")),
+      PERIODIC_TICK_MS,
+    ),
   ];
+  // Once at start too, so revisions that fell due while the server was down show as such.
+  void maintenance.sweep().catch((err: unknown) => log.warn({ err }, "maintenance sweep failed"));
   for (const timer of timers) timer.unref();
   return timers;
 }

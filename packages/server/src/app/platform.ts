@@ -1,7 +1,13 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
-import { ensureDefaultSite, ensureDeviceTypes, seedDemo, startDemoSimulation } from "../demo/index.ts";
+import {
+  ensureDefaultSite,
+  ensureDeviceTypes,
+  seedDemo,
+  startDemoHistory,
+  startDemoSimulation,
+} from "../demo/index.ts";
 import {
   createConfigCommands,
   type Gateway,
@@ -101,7 +107,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       hub.mount,
       metricsMount(
         services,
-        { gateway: () => gatewayRef, journal },
+        { gateway: () => gatewayRef, journal, db },
         { token: config.metricsToken, public: config.metricsPublic },
       ),
       ...(options.mounts ?? []),
@@ -130,6 +136,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     gateway && config.simulate && config.demo
       ? await startDemoSimulation(db, config, gateway.ports, (msg) => log.debug(msg))
       : null;
+  // Thirty days behind the live demo, generated in bulk in the background (never in tests: they do not simulate).
+  const demoHistory =
+    config.demo && config.simulate && !api && config.demoHistoryDays > 0
+      ? startDemoHistory(ctx, services.partitions, config.demoHistoryDays)
+      : null;
 
   const timers = [setInterval(() => void mailer.flush().catch(() => undefined), 60_000)];
   // An API node owns no live state and no positions: the processors snapshot and drop old partitions.
@@ -149,10 +160,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     close: async () => {
       for (const timer of timers) clearInterval(timer);
       await stopSimulation?.();
+      await demoHistory?.stop();
       await gateway?.close();
       await mqttIngest?.close();
       await processor.close();
       await alarms.close();
+      await services.derived.idle();
+      await services.forwarder.close();
       await hub.close();
       await app.close();
       await live.close();

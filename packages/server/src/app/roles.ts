@@ -108,10 +108,12 @@ export async function startProcessorNode(config: Config): Promise<Node> {
       const taken = items.itemsOf(partition);
       await live.adoptItems(taken);
       await alarms.adopt(taken);
+      services.derived.adopt(taken);
     },
     // The next owner reads the state of the items from item_state: write it before the lease goes.
     released: async () => {
       await live.snapshot();
+      await services.derived.idle();
     },
   });
   alarms.ownsItem = (itemType, itemId) => {
@@ -134,6 +136,7 @@ export async function startProcessorNode(config: Config): Promise<Node> {
       await consumer.close();
       await services.processor.close();
       await services.alarms.close();
+      await services.derived.idle();
       await services.live.close();
       services.mailer.close();
       await cluster.close();

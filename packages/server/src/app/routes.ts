@@ -1,26 +1,46 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
+import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
 import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
+import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
 import { commandRoutes } from "../commands/index.ts";
 import { companyRoutes } from "../companies/index.ts";
 import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../companies-admin/index.ts";
+import { costRoutes } from "../costs/index.ts";
 import { currentUserRoutes } from "../current-user/index.ts";
 import { companyDeviceRoutes, registerResellerDeviceRoutes } from "../devices/index.ts";
+import { fileRoutes } from "../files/index.ts";
+import { formRoutes } from "../forms/index.ts";
+import { forwardingRoutes } from "../forwarding/index.ts";
 import { groupRoutes } from "../groups/index.ts";
+import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
+import { insightsRoutes } from "../insights/index.ts";
 import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
+import { itineraryRoutes } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
 import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
+import { maintenanceRoutes } from "../maintenance/index.ts";
+import { periodicRoutes } from "../periodic/index.ts";
 import { placesRoutes } from "../places/index.ts";
+import { reportRoutes } from "../reports/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
+import { routingRoutes } from "../routing/index.ts";
 import { sensorRoutes } from "../sensors/index.ts";
+import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
+import { superLogRoutes } from "../super-log/index.ts";
+import { supportRoutes } from "../supports/index.ts";
+import { resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
+import { twoFactorCompanyRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
+import { usersStatsRoutes } from "../users-stats/index.ts";
 import { vehicleRoutes } from "../vehicles/index.ts";
+import { virtualLockRoutes } from "../virtual-locks/index.ts";
 import { worktimeRoutes } from "../worktimes/index.ts";
 import type { Services } from "./services.ts";
 import { WRITE_ACCESS } from "./write-access.ts";
@@ -35,11 +55,14 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(siteRoutes(ctx));
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
+    await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
+      secured.addHook("onResponse", auditApiKeyCalls(ctx));
       // Role before body: who may write is decided before the body is read or validated.
       installWriteAccess(secured, WRITE_ACCESS);
       await secured.register(currentUserRoutes(ctx));
+      await secured.register(twoFactorUserRoutes(ctx));
       await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
       await secured.register(resellerTree(ctx, services), { prefix: "/resellers" });
     });
@@ -48,7 +71,21 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
 
 /** Everything under /companies/id/:companyId; the company scope hook runs first for all of it. */
 function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms, tracks, geocoder, egress, sessions, deviceCommands } = services;
+  const {
+    live,
+    mailer,
+    alarms,
+    tracks,
+    geocoder,
+    egress,
+    sessions,
+    deviceCommands,
+    reportJobs,
+    forwarder,
+    files,
+    beacons,
+    maintenance,
+  } = services;
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -69,17 +106,38 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(alarmRoutes({ ...ctx, alarms }));
     await app.register(placesRoutes({ ...ctx, live, egress }));
     await app.register(commandRoutes({ ...ctx, deviceCommands }));
+    await app.register(unlocatedRoutes(ctx));
+    await app.register(reportRoutes({ ...ctx, geocoder, jobs: reportJobs }));
+    await app.register(ticketRoutes({ ...ctx, live, mailer, files }));
+    await app.register(formRoutes({ ...ctx, files }));
+    await app.register(twoFactorCompanyRoutes(ctx));
+    await app.register(apiKeyRoutes(ctx));
+    await app.register(forwardingRoutes({ ...ctx, forwarder }));
+    await app.register(fileRoutes({ ...ctx, files }));
+    await app.register(costRoutes(ctx));
+    await app.register(indoorRoutes({ ...ctx, beacons }));
+    await app.register(beaconZoneRoutes(ctx));
+    await app.register(sharingRoutes(items));
+    await app.register(virtualLockRoutes({ ...items, alarms }));
+    await app.register(routingRoutes({ ...items, egress }));
+    await app.register(maintenanceRoutes({ ...ctx, files, checker: maintenance }));
+    await app.register(periodicRoutes(ctx));
+    await app.register(insightsRoutes(ctx));
+    await app.register(itineraryRoutes({ ...ctx, tracks }));
   };
 }
 
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms, sessions } = services;
+  const { live, mailer, alarms, sessions, files } = services;
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);
     await app.register(resellerRoutes(ctx));
+    await app.register(cellRoutes(ctx));
+    await app.register(superLogRoutes(ctx));
+    await app.register(usersStatsRoutes(ctx));
     registerResellerAdminRoutes(app, { ...items, sessions });
     await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
@@ -89,6 +147,8 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
         registerResellerDeviceRoutes(one, items, resellerScopeOf);
         registerCompanyAdminRoutes(one, { ...items, sessions }, resellerScopeOf);
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
+        await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
+        await one.register(supportRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },
     );

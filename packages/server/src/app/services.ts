@@ -1,6 +1,10 @@
 import { AlarmService } from "../alarms/index.ts";
 import { CellLocator, OnlineGeolocator } from "../cells/index.ts";
+import { DerivedService } from "../derived/index.ts";
+import { createBlobStore, FileService } from "../files/index.ts";
+import { Forwarder } from "../forwarding/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
+import { BeaconCache } from "../indoor/index.ts";
 import {
   DeviceCommandQueue,
   DeviceRegistry,
@@ -21,12 +25,17 @@ import {
   LiveState,
   TrackService,
 } from "../live/index.ts";
+import { MaintenanceChecker } from "../maintenance/index.ts";
+import { PeriodicScheduler, type RenderReport, reportEngineRenderer } from "../periodic/index.ts";
 import { announceZoneChanges, forgetZones } from "../places/index.ts";
+import { ReportJobs } from "../reports/index.ts";
 
 /** The signal that tells every node a company's alarm rules changed. */
 const ALARM_RULES = "alarm-rules";
 /** The signal that tells every node a company's places (geozones, POIs) changed. */
 const ZONES = "zones";
+/** The signal that tells every node a company's beacons or indoor maps changed. */
+const BEACONS = "beacons";
 
 /**
  * The long-lived services of one running platform. Built here, in dependency order, and handed to the
@@ -47,10 +56,24 @@ export interface Services {
   /** Stored day tracks and stops of items. */
   tracks: TrackService;
   geocoder: ReverseGeocoder;
+  /** Report jobs of this node: progress, cancellation, results kept for their files. */
+  reportJobs: ReportJobs;
   alarms: AlarmService;
+  /** Trips, stops, idles, visits, driving events and days kept from committed positions (not on API replicas). */
+  derived: DerivedService;
   hub: LiveHub;
+  /** The beacons BLE sightings are positioned against, per company. */
+  beacons: BeaconCache;
   /** Commands from the map waiting for, or written to, device connections of this node's gateway. */
   deviceCommands: DeviceCommandQueue;
+  /** Data forwarding to other platforms: queued after live state applied positions, delivered apart. */
+  forwarder: Forwarder;
+  /** Uploaded files (attachments, photos): one store, local directory, memory or S3. */
+  files: FileService;
+  /** Moves maintenance revisions to pending/overdue from positions and the owner's timer, and notifies. */
+  maintenance: MaintenanceChecker;
+  /** Runs periodic reports when due; ticked by the owner timers (one run per period across nodes). */
+  periodic: PeriodicScheduler;
 }
 
 export interface ServicesOptions {
@@ -61,6 +84,8 @@ export interface ServicesOptions {
   replica?: boolean;
   /** What makes a commit durable before devices are answered (the PGlite journal). */
   durability?: Durability;
+  /** How periodic runs render their report (tests inject their own). */
+  renderReport?: RenderReport;
 }
 
 export async function createServices(ctx: KernelContext, options: ServicesOptions = {}): Promise<Services> {
@@ -77,13 +102,20 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
+  const reportJobs = new ReportJobs(() => clock.now());
   const online = config.geolocationUrl
     ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)
     : null;
   const locator = new CellLocator(db, online);
+  const beacons = new BeaconCache(db);
+  if (cluster) {
+    beacons.onInvalidate = (companyId) => cluster.signal(BEACONS, String(companyId));
+    cluster.onSignal(BEACONS, (companyId) => beacons.forget(Number(companyId)));
+  }
   const processor = new Processor(ctx, registry, partitions, live, {
     durability: options.durability,
     locator,
+    beacons,
   });
   const alarms = new AlarmService({ ...ctx, live, mailer, egress });
   if (cluster) {
@@ -95,8 +127,23 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     cluster.onSignal(ZONES, (companyId) => forgetZones(Number(companyId)));
   }
   if (!replica) alarms.start();
+  const derived = new DerivedService(ctx, partitions);
+  if (!replica) derived.attach(live);
+  const forwarder = new Forwarder({ ...ctx, egress });
+  // Where positions are applied (not on an API node), they are queued; every node delivers what is due.
+  if (!replica) live.onApplied(forwarder.enqueue);
+  forwarder.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);
   const deviceCommands = new DeviceCommandQueue(db, () => clock.now());
+  const files = new FileService(db, clock, createBlobStore(config, clock));
+  const maintenance = new MaintenanceChecker({ ...ctx, live, alarms, mailer });
+  // After the alarm engine's listener: positions are committed and acknowledged before either runs.
+  if (!replica) live.onApplied((applied) => maintenance.onApplied(applied));
+  const periodic = new PeriodicScheduler(ctx, {
+    mailer,
+    egress,
+    render: options.renderReport ?? reportEngineRenderer(ctx, geocoder),
+  });
   return {
     mailer,
     egress,
@@ -107,8 +154,15 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     processor,
     tracks,
     geocoder,
+    reportJobs,
     alarms,
+    derived,
     hub,
+    beacons,
     deviceCommands,
+    forwarder,
+    files,
+    maintenance,
+    periodic,
   };
 }

@@ -9,6 +9,7 @@ import {
 import { verifyPassword } from "../kernel/auth/passwords.ts";
 import { restrictionFor } from "../kernel/auth/restrictions.ts";
 import { checkThrottle, recordFailure, recordSuccess } from "../kernel/auth/throttle.ts";
+import { acceptCode, type TotpAccount } from "../kernel/auth/totp.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError, unauthorized } from "../kernel/errors.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
@@ -44,17 +45,20 @@ export function passwordExpired(
  */
 export async function authenticate(
   ctx: KernelContext,
-  input: { username: string; password: string; channel: LoginChannel; ip: string },
+  input: { username: string; password: string; channel: LoginChannel; ip: string; otp?: string | undefined },
 ): Promise<UserRow> {
   const { username, password, channel, ip } = input;
   const key = { email: username, ip };
   await checkThrottle(ctx.db, ctx.clock, key);
 
   const rows = await ctx.db.query<
-    UserRow & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }
+    UserRow &
+      TotpAccount & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }
   >(
-    `select u.*, c.password_expiration_days, c.restrictions as company_restrictions
-     from users u left join companies c on c.id = u.company_id where lower(u.email) = lower($1)`,
+    `select u.*, c.password_expiration_days, c.restrictions as company_restrictions,
+       coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
+     from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+     where lower(u.email) = lower($1)`,
     [username],
   );
   const row = rows[0];
@@ -80,6 +84,7 @@ export async function authenticate(
     ip,
   });
   if (restriction) throw new ApiError(403, restriction);
+  await secondFactor(ctx, row, input.otp, key);
 
   await recordSuccess(ctx.db, ctx.clock, key);
   const login = nextLoginHistory(row.login, channel, { ts: now, ip }, row.pending_fails[channel] ?? []);
@@ -88,4 +93,24 @@ export async function authenticate(
     [row.id, login, `{${channel}}`],
   );
   return { ...row, login };
+}
+
+/**
+ * The authenticator code, after the password was right. An account with TOTP answers `otp.required` until
+ * the code comes; an account whose company or reseller enforces it and that has none answers `otp.setup`
+ * (the client then starts the set-up with the same credentials). A wrong code counts as a failed sign-in.
+ */
+async function secondFactor(
+  ctx: KernelContext,
+  row: TotpAccount,
+  otp: string | undefined,
+  key: { email: string; ip: string },
+): Promise<void> {
+  if (!row.totp_secret && !row.require_totp) return;
+  if (!otp) throw unauthorized(row.totp_secret ? API_ERROR.otpRequired : API_ERROR.otpSetupRequired);
+  if (!row.totp_secret && !row.totp_pending) throw unauthorized(API_ERROR.otpSetupRequired);
+  if (!(await acceptCode(ctx.db, ctx.clock, row, otp))) {
+    await recordFailure(ctx.db, ctx.clock, key);
+    throw unauthorized(API_ERROR.otpInvalid);
+  }
 }

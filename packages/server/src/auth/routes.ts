@@ -1,12 +1,15 @@
-import { API_ERROR, authApi, DEFAULT_OSM_TILES_URL } from "@vigia/domain";
+import { API_ERROR, authApi, DEFAULT_OSM_TILES_URL, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordAudit } from "../kernel/audit.ts";
 import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
+import { startEnrolment, type TotpAccount } from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { unauthorized } from "../kernel/errors.ts";
+import { forbidden, unauthorized } from "../kernel/errors.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
+import { loadPrincipal } from "../kernel/tenancy/principal.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
 import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
@@ -18,6 +21,15 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
   return async (app) => {
     mountRoute(app, authApi.login, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
+      // Sign-ins go to the audit log too (the platform log of /superLog shows them).
+      await recordAudit(ctx, await loadPrincipal(ctx.db, user.id), {
+        companyId: user.company_id,
+        resellerId: user.reseller_id,
+        action: "login",
+        entity: "session",
+        entityId: String(user.id),
+        data: { ip: request.ip, channel: request.body.channel },
+      });
       const site = await siteForHost(ctx.db, request.host);
       const tokens = await issueTokens(ctx.db, ctx.jwtKey, ctx.clock, { userId: user.id, siteId: site.id });
       return {
@@ -58,6 +70,27 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       // the same argon2 work as a sign-in on both paths, so the time does not tell either.
       await verifyPassword(null, email);
       if (rows[0]) await sendPasswordLink(ctx, rows[0], "reset");
+    });
+
+    // Only for an account that must have an authenticator and has none: the password alone opens the set-up,
+    // never a session; the sign-in that follows needs the first code of the new secret.
+    mountRoute(app, twoFactorApi.setupAtLogin, async (request) => {
+      const { username, password } = request.body;
+      const key = { email: username, ip: request.ip };
+      await checkThrottle(ctx.db, ctx.clock, key);
+      const rows = await ctx.db.query<UserRow & TotpAccount>(
+        `select u.*, coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
+         from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+         where lower(u.email) = lower($1)`,
+        [username],
+      );
+      const row = rows[0];
+      if (!row || !(await verifyPassword(row.password_hash, password))) {
+        await recordFailure(ctx.db, ctx.clock, key);
+        throw unauthorized(API_ERROR.wrongCredentials);
+      }
+      if (row.totp_secret || !row.require_totp) throw forbidden();
+      return startEnrolment(ctx.db, row);
     });
 
     mountRoute(app, authApi.passwordSet, async (request) => {

@@ -7,7 +7,8 @@ import type { Database } from "../kernel/db/database.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openPglite } from "../kernel/db/pglite.ts";
 import { CELL_CSV_HEADER } from "./cell-csv.ts";
-import { importCells } from "./import.ts";
+import { importCells, importWifi } from "./import.ts";
+import { WIFI_CSV_HEADER } from "./wifi-csv.ts";
 
 let db: Database;
 let dir: string;
@@ -42,6 +43,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.query("delete from cell_towers");
   await db.query("delete from cell_imports");
+  await db.query("delete from wifi_aps");
 });
 
 describe("importCells", () => {
@@ -90,5 +92,36 @@ describe("importCells", () => {
       { cid: 1, lat: 1 },
       { cid: 2, lat: 40.42 },
     ]);
+  });
+});
+
+describe("importWifi", () => {
+  it("imports a BSSID table in any MAC spelling, counts bad rows, keeps newer rows, and is idempotent", async () => {
+    await db.query(
+      "insert into wifi_aps (mac, lat, lng, updated_ts) values ('aa:bb:cc:dd:ee:03', 1, 1, $1)",
+      [1_800_000_000_000],
+    );
+    const path = join(dir, "wifi.csv.gz");
+    const lines = [
+      WIFI_CSV_HEADER,
+      "AA:BB:CC:DD:EE:01,40.41,-3.70,40,3,1700000000",
+      "aa-bb-cc-dd-ee-02,40.42,-3.71",
+      "not-a-mac,40.4,-3.7",
+      "aabb.ccdd.ee03,40.43,-3.72,40,3,1700000000",
+      "AA:BB:CC:DD:EE:01,40.411,-3.70,40,4,1700000001",
+    ];
+    await writeFile(path, gzipSync(`${lines.join("\n")}\n`));
+    const first = await importWifi(db, path, now);
+    expect(first).toMatchObject({ imported: 4, errors: 1, alreadyDone: false });
+    expect(first.errorSamples).toEqual(["line 4: bad MAC"]);
+    expect(await db.query("select mac, lat from wifi_aps order by mac")).toEqual([
+      { mac: "aa:bb:cc:dd:ee:01", lat: 40.411 },
+      { mac: "aa:bb:cc:dd:ee:02", lat: 40.42 },
+      { mac: "aa:bb:cc:dd:ee:03", lat: 1 },
+    ]);
+    expect((await importWifi(db, path, now)).alreadyDone).toBe(true);
+    // The Wi-Fi file's resume point never collides with a cell file of the same name.
+    const keys = await db.query<{ file_key: string }>("select file_key from cell_imports");
+    expect(keys.map((k) => k.file_key.split(":")[0])).toEqual(["wifi"]);
   });
 });

@@ -19,16 +19,7 @@ import {
  * Collections whose capability lands in a later part of the platform answer with an empty object
  * (the client's "nothing yet" shape) rather than 404, so that company loading always completes.
  */
-const NOT_YET_BUILT = [
-  companyApi.events,
-  companyApi.sensors,
-  companyApi.icons,
-  companyApi.ios,
-  companyApi.imaps,
-  companyApi.ibeacons,
-  companyApi.ibeaconInputs,
-  companyApi.reportTypes,
-];
+const NOT_YET_BUILT = [companyApi.events, companyApi.sensors, companyApi.icons, companyApi.ios];
 
 /**
  * The company's own part of the company load under /companies/id/:companyId (mounted by `src/app/` after

@@ -18,7 +18,8 @@ export interface DemoVehicle {
 export interface DemoCompanyFleet {
   groups: { name: string; parent: string | null }[];
   vehicles: DemoVehicle[];
-  assets: { name: string; type: AssetType; group: string }[];
+  /** `watch`: the asset wears a watch-protocol tracker (a child, a pet) rather than an asset tracker. */
+  assets: { name: string; type: AssetType; group: string; watch?: true }[];
   persons: { name: string; group: string }[];
   drivers: { name: string; ibutton: string; tachographCard: string; email: string; phone: string }[];
 }
@@ -78,6 +79,9 @@ export const ACME_FLEET: DemoCompanyFleet = {
     { name: "Guard dog Rex", type: "dog", group: "Toledo" },
     { name: "Trailer TR-4", type: "generic", group: "Madrid" },
     { name: "Cold box CB-2", type: "box", group: "Guadalajara" },
+    // Watches lose GPS indoors and report the cells and Wi-Fi around them instead (issue 20).
+    { name: "Leo (school watch)", type: "child", group: "Madrid Norte", watch: true },
+    { name: "Luna (pet collar)", type: "pet", group: "Madrid Sur", watch: true },
   ],
   persons: [
     { name: "Lucía Romero", group: "Madrid Norte" },

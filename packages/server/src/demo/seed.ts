@@ -2,6 +2,7 @@ import type { Role } from "@vigia/domain";
 import { hashPassword } from "../kernel/auth/passwords.ts";
 import type { Clock } from "../kernel/config.ts";
 import type { Database, Queryable } from "../kernel/db/database.ts";
+import { seedBackoffice } from "./backoffice.ts";
 import {
   ACME_FLEET,
   DEVICE_TYPES,
@@ -12,6 +13,11 @@ import {
   SHOWCASE_VEHICLE_TYPES,
   SHOWCASE_WATCH,
 } from "./fleet.ts";
+import { seedIndoorDemo } from "./indoor.ts";
+import { seedItineraries } from "./itineraries.ts";
+import { seedProviderDemo } from "./provider.ts";
+import { seedDemoCells } from "./radio.ts";
+import { seedTicketsAndForms } from "./tickets.ts";
 
 export const DEMO_PASSWORD = "Demo1234";
 
@@ -188,7 +194,8 @@ async function addFleet(
       "insert into assets (company_id, group_id, name, type, created_ts, updated_ts) values ($1, $2, $3, $4, $5, $5) returning id",
       [companyId, groups.get(a.group)!, a.name, a.type, c.now],
     );
-    await addDevice(i % 2 === 0 ? 3 : 1, 2, row.id, a.name);
+    if (a.watch) await addDevice(SHOWCASE_WATCH.typeId, 2, row.id, a.name, SHOWCASE_WATCH.idDigits);
+    else await addDevice(i % 2 === 0 ? 3 : 1, 2, row.id, a.name);
   }
   for (const [i, p] of fleet.persons.entries()) {
     const row = await one<{ id: number }>(
@@ -211,6 +218,19 @@ async function addFleet(
 }
 
 /** Seeds the demo platform once, on an empty database. */
+/** The second demo site shows its own terms of use and worker app links (/useterms, the info modal's Apps tab). */
+const IBERIA_BRANDING = {
+  logoUrl: "/logo.svg",
+  terms:
+    "# Condiciones de uso de Iberia Tracking\n\nEl servicio se presta a empresas clientes de Iberia Tracking.\n\n- Los datos de posición se conservan 12 meses.\n- El soporte atiende de lunes a viernes, de 8:00 a 18:00.\n\nMás información en [la ayuda](/help/web).",
+  apps: {
+    playStoreUrl: "https://play.google.com/store/apps/details?id=demo.iberia.worker",
+    appStoreUrl: "https://apps.apple.com/app/id000000000",
+    apkUrl: "/downloads/iberia-worker.apk",
+    changelog: "2.4.0\n- Formularios sin conexión\n- Fichaje con baliza\n\n2.3.2\n- Correcciones de batería",
+  },
+};
+
 export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
   const existing = await db.query<{ n: number }>("select count(*)::int as n from users");
   if ((existing[0]?.n ?? 0) > 0) return false;
@@ -223,7 +243,7 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
     const site2 = await one<{ id: number }>(
       tx,
       `insert into sites (name, timezone, branding) values ('Iberia Tracking', 'Europe/Madrid', $1) returning id`,
-      [{ logoUrl: "/logo.svg" }],
+      [IBERIA_BRANDING],
     );
     await tx.query("insert into site_hosts (host, site_id) values ('iberia.localhost', $1)", [site2.id]);
 
@@ -300,6 +320,7 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
       supports,
     });
     const acmeGroups = await addFleet(c, acme, ACME_FLEET, 350_000_010_000_000);
+    await seedIndoorDemo(tx, acme, acmeGroups.get("Madrid Norte")!, c.now);
     await addUser(c, {
       email: "admin@acme.demo",
       first: "Alicia",
@@ -332,6 +353,10 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
       readOnly: true,
       groups: [acmeGroups.get("Acme")!],
     });
+    await seedTicketsAndForms(c.tx, acme, c.now);
+
+    await seedBackoffice(tx, acme, c.now);
+    await seedItineraries(tx, acme, c.now);
 
     const globex = await addCompany(c, {
       name: "Globex Security",
@@ -362,6 +387,14 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
       role: "ADMIN",
       companyId: initech,
     });
+    const centres = await tx.query<{ centre: { lat: number; lng: number } }>(
+      "select centre from companies where demo and centre is not null",
+    );
+    await seedDemoCells(
+      tx,
+      centres.map((r) => r.centre),
+    );
+    await seedProviderDemo(tx, acme, c.now);
   });
   return true;
 }

@@ -1,7 +1,8 @@
-import { ALL_PROTOCOLS, type SimDevice, startSimulation } from "@vigia/sim";
+import { ALL_PROTOCOLS, type SimDevice, startIndoorSimulation, startSimulation } from "@vigia/sim";
 import type { GatewayPorts } from "../ingest/index.ts";
 import type { Config } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import { INDOOR_DEVICE_PREFIX, indoorSimulation } from "./indoor.ts";
 
 const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
 
@@ -22,8 +23,8 @@ export async function startDemoSimulation(
   for (const company of companies) {
     const devices = await db.query<{ device_id: string; proto: string; item_type: number }>(
       `select d.device_id, t.proto, d.item_type from devices d join device_types t on t.id = d.type_id
-       where d.company_id = $1 and d.item_id is not null order by d.id`,
-      [company.id],
+       where d.company_id = $1 and d.item_id is not null and d.device_id not like $2 order by d.id`,
+      [company.id, `${INDOOR_DEVICE_PREFIX}%`],
     );
     const cards = await db.query<{ ibutton: string }>(
       "select ibutton from drivers where company_id = $1 and ibutton <> ''",
@@ -37,9 +38,21 @@ export async function startDemoSimulation(
       .map((d) => ({
         imei: d.device_id,
         protocol: d.protocol,
-        kind: KIND[d.item_type] ?? "vehicle",
+        // A watch is worn by someone walking (a child, a pet), whatever kind of item it is registered to.
+        kind: d.protocol === "watch" ? "person" : (KIND[d.item_type] ?? "vehicle"),
         driverIds: cards.map((c) => c.ibutton),
       }));
+    // Indoor walkers report beacons, not GPS: their own simulation (demo/indoor.ts).
+    const indoor = await indoorSimulation(db, company.id);
+    if (indoor.walkers.length > 0 && ports.osmand > 0) {
+      const walking = startIndoorSimulation(indoor.walkers, indoor.beacons, {
+        host: "127.0.0.1",
+        osmandPort: ports.osmand,
+        intervalS: config.simIntervalS,
+        log,
+      });
+      stops.push(async () => walking.stop());
+    }
     if (simDevices.length === 0 || !company.centre) continue;
     const sim = startSimulation(simDevices, {
       host: "127.0.0.1",

@@ -1,7 +1,6 @@
 import { COMMAND_ANSWER_TIMEOUT_MS, type DeviceCommandStatus, isFailureAnswer } from "@vigia/domain";
-import { encodeGt06Command, encodeTeltonikaCommand } from "@vigia/protocols";
+import { encodeDeviceCommand } from "@vigia/protocols";
 import type { Queryable } from "../kernel/db/database.ts";
-import type { CommandProtocol } from "./config-commands.ts";
 
 /**
  * Device commands sent from the map (issue 21), on the device's own connection. The API queues a command as
@@ -16,7 +15,9 @@ import type { CommandProtocol } from "./config-commands.ts";
 
 /** How the gateway writes on one device connection; false when the connection is gone. */
 export interface CommandLink {
-  protocol: CommandProtocol;
+  protocol: string;
+  /** The watch maker code the device writes in its frames (watch protocol only). */
+  maker?: string;
   write(commandId: number, frame: Buffer): boolean;
   nextSerial(): number;
 }
@@ -58,10 +59,17 @@ export class DeviceCommandQueue {
       [imei, now],
     );
     for (const c of claimed.sort((a, b) => a.id - b.id)) {
-      const frame =
-        link.protocol === "gt06"
-          ? encodeGt06Command(c.text, link.nextSerial(), { serverFlag: c.id })
-          : encodeTeltonikaCommand(c.text);
+      const frame = encodeDeviceCommand(link.protocol, c.text, {
+        imei,
+        serial: link.nextSerial(),
+        id: c.id,
+        nowMs: now,
+        ...(link.maker ? { maker: link.maker } : {}),
+      });
+      if (!frame) {
+        await this.answered(c.id, "failed: this device's protocol has no command channel");
+        continue;
+      }
       // The connection closed between the claim and the write: the command waits for the next one.
       if (!link.write(c.id, frame))
         await this.db.query(

@@ -1,11 +1,13 @@
 import http from "node:http";
 import net from "node:net";
 import {
+  commandsOf,
   type DecodedMessage,
   type ProtocolName,
   protocols,
   type TcpProtocolName,
   tcpProtocolNames,
+  udpProtocolNames,
 } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { CommandProtocol, ConfigCommands, PendingConfig } from "./config-commands.ts";
@@ -20,6 +22,8 @@ import {
 } from "./device-limits.ts";
 import { osmAndListener } from "./osmand-listener.ts";
 import type { IngestQueue } from "./queue.ts";
+import { ingestRecordOf } from "./record.ts";
+import { listenUdp, type UdpListener } from "./udp-listener.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */
 export const IDLE_TIMEOUT_MS = 10 * 60_000;
@@ -31,6 +35,8 @@ export type GatewayPorts = Record<ProtocolName, number>;
 
 export interface Gateway {
   ports: GatewayPorts;
+  /** The UDP listeners of the protocols whose devices also use UDP (same number as the TCP port). */
+  udpPorts: Partial<Record<TcpProtocolName, number>>;
   /** Device connections open now, the cap on them, and those refused over it since start. */
   connections(): { current: number; max: number; refused: number };
   close(): Promise<void>;
@@ -61,9 +67,13 @@ function handleTcp(
   now: () => number,
 ): void {
   const session = protocols[protocol].createSession();
-  // Configuration is delivered over Teltonika Codec 12 and GT06 0x80 only; other protocols get no commands yet.
+  // Configuration is delivered over Teltonika Codec 12 and GT06 0x80 only; map commands wherever the protocol
+  // has a command channel (`PROTOCOL_COMMANDS`).
   const commandProtocol: CommandProtocol | null =
     protocol === "teltonika" || protocol === "gt06" ? protocol : null;
+  const commandable = commandsOf(protocol).length > 0;
+  /** The watch maker code (`SG`, `3G`…) the device writes; commands to it must use the same. */
+  let maker: string | undefined;
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
   const identified = requireHandshake(socket, handshakeTimeoutMs, () =>
     log.debug({ protocol, remote }, "device did not identify itself in time; closing"),
@@ -115,40 +125,17 @@ function handleTcp(
   const handle = async (message: DecodedMessage, readTs: number): Promise<void> => {
     if (message.imei === null) return;
     if (message.kind === "commandResult") {
-      // Answers carry no positions and need no ACK; the device is known since its login.
+      // Answers need no ACK; the device is known since it identified itself.
       const owner = expects.shift();
       if (typeof owner === "number" && deviceCommands)
         await deviceCommands.answered(owner, String(message.attributes.result ?? ""));
       else await settle(message.imei, String(message.attributes.result ?? ""));
-      return;
+      // An H02 confirmation also carries a fix: that goes on like any position.
+      if (message.positions.length === 0) return;
     }
-    const result = await processor.submit({
-      protocol,
-      imei: message.imei,
-      remote,
-      positions: message.positions,
-      raw: message.raw,
-      // A GT06 LBS packet reports one serving cell (`cell`); watch and H02 frames list theirs (`cells`).
-      ...(message.cells?.length
-        ? { cells: message.cells }
-        : message.cell
-          ? {
-              cells: [
-                {
-                  mcc: message.cell.mcc,
-                  mnc: message.cell.mnc,
-                  lac: message.cell.lac,
-                  cid: message.cell.cid,
-                  rssi: null,
-                },
-              ],
-              ...(message.cell.ts > 0 ? { frameTs: message.cell.ts } : {}),
-            }
-          : {}),
-      ...(message.wifi?.length ? { wifi: message.wifi } : {}),
-      ...(message.ts === undefined ? {} : { frameTs: message.ts }),
-      receivedTs: readTs,
-    });
+    const result = await processor.submit(
+      ingestRecordOf(protocol, { ...message, imei: message.imei }, remote, readTs),
+    );
     if (closed) return;
     if (result === "unknown") {
       log.info({ protocol, remote, imei: message.imei }, "unknown device; kept in the unknown-devices list");
@@ -159,15 +146,20 @@ function handleTcp(
     if (message.kind === "login") {
       await sendPending(message.imei);
       await attachCommands(message.imei);
+    } else if (!detach && commandable && commandProtocol === null) {
+      // Text protocols have no log-in: the first frame of a registered device opens its command channel.
+      maker ??= watchMaker(message.raw);
+      await attachCommands(message.imei);
     }
   };
 
   /** Commands from the map reach the device on this connection from now on; queued ones go out at once. */
   const attachCommands = async (imei: string): Promise<void> => {
-    if (!deviceCommands || !commandProtocol || closed) return;
+    if (!deviceCommands || !commandable || closed) return;
     detach?.();
     detach = deviceCommands.attach(imei, {
-      protocol: commandProtocol,
+      protocol,
+      ...(maker ? { maker } : {}),
       nextSerial: () => (serial = (serial + 1) & 0xffff),
       write: (commandId, frame) => {
         if (closed) return false;
@@ -284,6 +276,22 @@ export async function startGateway(
     servers.push(server);
     ports[protocol] = await listen(server, port, options.host);
   }
+  // The UDP families listen on the same port number as their TCP listener (TCP and UDP ports are separate).
+  const udp: UdpListener[] = [];
+  const udpPorts: Partial<Record<TcpProtocolName, number>> = {};
+  for (const protocol of udpProtocolNames) {
+    if (ports[protocol] === 0) continue;
+    try {
+      const listener = await listenUdp(protocol, ports[protocol], options.host, processor, log, options.now);
+      udp.push(listener);
+      udpPorts[protocol] = listener.port;
+    } catch (error) {
+      log.warn(
+        { protocol, port: ports[protocol], err: (error as Error).message },
+        "UDP device port unavailable",
+      );
+    }
+  }
   const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
   const osmand = http.createServer(
     osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
@@ -295,15 +303,24 @@ export async function startGateway(
   });
   const osmandPort = options.ports.osmand === undefined ? protocols.osmand.defaultPort : options.ports.osmand;
   ports.osmand = osmandPort === null ? 0 : await listen(osmand, osmandPort, options.host);
-  log.info({ ports }, "device gateway listening");
+  log.info({ ports, udp: udpPorts }, "device gateway listening");
   return {
     ports,
+    udpPorts,
     connections: () => ({ current: total.current, max: total.max, refused: total.refused }),
     close: async () => {
       for (const server of servers) server.close();
+      await Promise.all(udp.map((listener) => listener.close()));
       osmand.closeAllConnections();
       if (osmand.listening) osmand.close();
       for (const socket of sockets) socket.destroy();
     },
   };
+}
+
+/** The maker code of a watch frame (`[SG*…`, `[3G*…`); undefined for other frames. */
+function watchMaker(raw: Buffer | undefined): string | undefined {
+  if (!raw || raw.length < 4 || raw[0] !== 0x5b || raw[3] !== 0x2a) return undefined;
+  const code = raw.toString("latin1", 1, 3);
+  return /^[A-Z0-9]{2}$/.test(code) ? code : undefined;
 }

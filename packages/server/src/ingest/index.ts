@@ -11,3 +11,4 @@ export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
 export { Processor } from "./processor.ts";
 export type { IngestQueue } from "./queue.ts";
 export { DeviceRegistry } from "./registry.ts";
+export { POSITION_JSON_INSERT } from "./write-positions.ts";

@@ -82,6 +82,10 @@ export const ingestRecordSchema = z.object({
     .array(z.object({ mac: z.string().max(32), rssi: z.number().nullable() }))
     .max(64)
     .optional(),
+  beacons: z
+    .array(z.object({ id: z.string().max(100), rssi: z.number() }))
+    .max(64)
+    .optional(),
   frameTs: z.number().optional(),
 });
 
@@ -148,7 +152,13 @@ export class JetStreamIngest implements IngestQueue {
       await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
       return "unknown";
     }
-    if (record.positions.length === 0 && !record.cells?.length && !record.wifi?.length) return "stored";
+    if (
+      record.positions.length === 0 &&
+      !record.cells?.length &&
+      !record.wifi?.length &&
+      !record.beacons?.length
+    )
+      return "stored";
     const body: z.input<typeof ingestRecordSchema> = {
       protocol: record.protocol,
       imei: record.imei,
@@ -157,6 +167,7 @@ export class JetStreamIngest implements IngestQueue {
       positions: record.positions,
       ...(record.cells?.length ? { cells: record.cells.slice(0, 64) } : {}),
       ...(record.wifi?.length ? { wifi: record.wifi.slice(0, 64) } : {}),
+      ...(record.beacons?.length ? { beacons: record.beacons.slice(0, 64) } : {}),
       ...(record.frameTs === undefined ? {} : { frameTs: record.frameTs }),
       ...(record.raw === undefined
         ? {}

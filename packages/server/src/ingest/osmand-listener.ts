@@ -93,6 +93,8 @@ export function osmAndListener(deps: {
             remote: req.socket.remoteAddress ?? "",
             positions: message.positions,
             raw,
+            ...(message.beacons?.length ? { beacons: message.beacons } : {}),
+            ...(message.ts === undefined ? {} : { frameTs: message.ts }),
           });
           res.writeHead(result === "unknown" ? 404 : 200).end();
         })

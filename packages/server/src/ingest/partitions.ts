@@ -5,13 +5,28 @@ import type { Queryable } from "../kernel/db/database.ts";
  * Positions are partitioned by company, then by UTC day: retention drops whole day tables.
  * Names are derived, never user-supplied, so they can be formatted into DDL safely.
  */
-export const companyPartition = (companyId: number): string => `positions_c${companyId}`;
+export const companyPartition = (companyId: number, parent = "positions"): string =>
+  `${parent}_c${companyId}`;
 
-export function dayPartition(companyId: number, dayStart: number): string {
+export function dayPartition(companyId: number, dayStart: number, parent = "positions"): string {
   const d = new Date(dayStart);
   const stamp = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
-  return `${companyPartition(companyId)}_d${stamp}`;
+  return `${companyPartition(companyId, parent)}_d${stamp}`;
 }
+
+/**
+ * The tables partitioned by company and UTC day that retention drops: positions, and the derived history kept
+ * from them (migration 014, derived/partitions.ts), so a report never outlives the positions it came from.
+ */
+export const DAY_PARTITIONED_TABLES = [
+  "positions",
+  "item_trips",
+  "item_stops",
+  "item_idles",
+  "item_visits",
+  "item_driving_events",
+  "item_days",
+] as const;
 
 export const dayStartOf = (ts: number): number => Math.floor(ts / DAY_MS) * DAY_MS;
 
@@ -19,14 +34,21 @@ export const dayStartOf = (ts: number): number => Math.floor(ts / DAY_MS) * DAY_
 export class PartitionManager {
   private readonly known = new Set<string>();
 
-  async ensure(db: Queryable, companyId: number, ts: number): Promise<void> {
+  /** `table`: positions or a derived table (DAY_PARTITIONED_TABLES); `rangeColumn`: its time column. */
+  async ensure(
+    db: Queryable,
+    companyId: number,
+    ts: number,
+    table: (typeof DAY_PARTITIONED_TABLES)[number] = "positions",
+    rangeColumn = "ts",
+  ): Promise<void> {
     const day = dayStartOf(ts);
-    const name = dayPartition(companyId, day);
+    const name = dayPartition(companyId, day, table);
     if (this.known.has(name)) return;
-    const parent = companyPartition(companyId);
+    const parent = companyPartition(companyId, table);
     if (!this.known.has(parent)) {
       await db.query(
-        `create table if not exists ${parent} partition of positions for values in (${companyId}) partition by range (ts)`,
+        `create table if not exists ${parent} partition of ${table} for values in (${companyId}) partition by range (${rangeColumn})`,
       );
       this.known.add(parent);
     }
@@ -44,7 +66,10 @@ export class PartitionManager {
 /** How long quarantined frames of devices on no company are kept. */
 const ORPHAN_QUARANTINE_DAYS = 30;
 
-/** Drops the day partitions of each company that lie wholly before its retention horizon, and its older events and quarantined frames. */
+/**
+ * Drops the day partitions (positions and derived history) of each company that lie wholly before its retention
+ * horizon, and its older events and quarantined frames.
+ */
 export async function dropExpiredPartitions(
   db: Queryable,
   partitions: PartitionManager,
@@ -55,15 +80,17 @@ export async function dropExpiredPartitions(
   );
   const tables = await db.query<{ name: string }>(
     `select c.relname as name from pg_class c
-     where c.relname ~ '^positions_c[0-9]+_d[0-9]{8}$' and c.relnamespace = current_schema()::regnamespace`,
+     where c.relname ~ '^(${DAY_PARTITIONED_TABLES.join("|")})_c[0-9]+_d[0-9]{8}$'
+       and c.relnamespace = current_schema()::regnamespace`,
   );
   const dropped: string[] = [];
   for (const company of companies) {
     const horizon = dayStartOf(now - company.retention_days * DAY_MS);
-    const prefix = `${companyPartition(company.id)}_d`;
+    const suffix = `_c${company.id}_d`;
     for (const { name } of tables) {
-      if (!name.startsWith(prefix)) continue;
-      const stamp = name.slice(prefix.length);
+      const at = name.lastIndexOf(suffix);
+      if (at < 0 || !DAY_PARTITIONED_TABLES.some((t) => t === name.slice(0, at))) continue;
+      const stamp = name.slice(at + suffix.length);
       const day = Date.UTC(
         Number(stamp.slice(0, 4)),
         Number(stamp.slice(4, 6)) - 1,

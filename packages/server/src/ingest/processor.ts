@@ -1,5 +1,6 @@
 import type { DecodedPosition } from "@vigia/protocols";
 import type { CellLocator } from "../cells/index.ts";
+import { type BeaconCache, locateBeacons } from "../indoor/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
@@ -35,6 +36,8 @@ export interface ProcessorOptions {
   durability?: Durability;
   /** Turns frames without a fix but with cell towers or Wi-Fi APs into positions (locate.ts); absent: not done. */
   locator?: CellLocator;
+  /** Turns beacon sightings of frames without a GPS fix into BLE positions; absent: not done. */
+  beacons?: BeaconCache;
 }
 
 /**
@@ -62,6 +65,7 @@ export class Processor implements IngestQueue {
   private readonly maxHeld: number;
   private readonly durability: Durability;
   private readonly locator: CellLocator | null;
+  private readonly beacons: BeaconCache | null;
   stats = { positions: 0, batches: 0 };
 
   constructor(
@@ -75,6 +79,7 @@ export class Processor implements IngestQueue {
     this.maxHeld = options.maxHeldPositions ?? MAX_HELD_POSITIONS;
     this.durability = options.durability ?? commitIsDurable;
     this.locator = options.locator ?? null;
+    this.beacons = options.beacons ?? null;
   }
 
   /** Submissions waiting for a batch (for /metrics). */
@@ -117,6 +122,21 @@ export class Processor implements IngestQueue {
    * one knows: the frame goes to the quarantine as `noFix`, with them in its attributes, and no position.
    */
   private async locate(binding: DeviceBinding, record: IngestRecord): Promise<DecodedPosition[]> {
+    if (this.beacons !== null && record.beacons?.length) {
+      const now = this.ctx.clock.now();
+      const ble = await locateBeacons(
+        this.beacons,
+        binding.companyId,
+        record.beacons,
+        record.positions,
+        record.frameTs ?? record.receivedTs ?? now,
+      ).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, imei: binding.imei }, "beacon positioning failed");
+        return null;
+      });
+      // Invalid GPS positions (the last fix repeated) give way to the BLE fix, as they do to a cell fix.
+      if (ble !== null) return [...record.positions.filter((p) => p.valid), ble];
+    }
     if (this.locator === null || (!record.cells?.length && !record.wifi?.length)) return record.positions;
     const now = this.ctx.clock.now();
     const { positions, unresolved } = await locateRecord(this.locator, binding, record, now, this.ctx.log);

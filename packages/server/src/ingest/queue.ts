@@ -1,3 +1,4 @@
+import type { BeaconSighting } from "@vigia/domain";
 import type { CellTower, DecodedPosition, WifiAccessPoint } from "@vigia/protocols";
 
 /** One decoded device message for the ingest. */
@@ -13,6 +14,8 @@ export interface IngestRecord {
   /** Cell towers and Wi-Fi APs the frame carries: a frame without a fix becomes a cell/Wi-Fi position (locate.ts). */
   cells?: CellTower[];
   wifi?: WifiAccessPoint[];
+  /** Bluetooth beacons the device heard: a frame without a GPS fix becomes a BLE position (indoor/locate-ble.ts). */
+  beacons?: BeaconSighting[];
   /** The frame's own time when it has no position (a GT06 LBS packet). */
   frameTs?: number;
 }

@@ -25,7 +25,8 @@ export async function recordAudit(
       ctx.clock.now(),
       entry.companyId ?? null,
       entry.resellerId ?? null,
-      principal?.userId ?? null,
+      // An API key's principal has no user row (userId 0); its name is in user_email.
+      principal?.userId || null,
       principal?.email ?? "",
       entry.action,
       entry.entity,

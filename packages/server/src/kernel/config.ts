@@ -36,16 +36,28 @@ export interface Config {
   };
   mqttUrl: string | null;
   geocoderUrl: string | null;
+  /** OSRM-compatible routing service (ROUTER_URL): OSRM, or Valhalla/GraphHopper through their OSRM-style API. */
+  routerUrl: string | null;
   /** Geolocation service for cell towers and Wi-Fi APs the local tables do not know (GEOLOCATION_URL). */
   geolocationUrl: string | null;
   trustProxy: boolean;
   /** Private targets the server may fetch from (VIGIA_EGRESS_ALLOW_PRIVATE): `1`, a CIDR list, or none. */
   egressAllowPrivate: string | null;
+  /**
+   * Days of demo history generated in bulk at first start (positions and derived rows) when the demo simulates;
+   * 0: none. VIGIA_DEMO_HISTORY_DAYS.
+   */
+  demoHistoryDays: number;
   /** Seconds between positions of each simulated demo device. */
   simIntervalS: number;
   /** Bearer token for /metrics (METRICS_TOKEN); without it only loopback may read, unless VIGIA_METRICS_PUBLIC. */
   metricsToken: string | null;
   metricsPublic: boolean;
+  /**
+   * S3-compatible storage for uploaded files (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY); null: files go to `<dataDir>/files`, or stay in memory with VIGIA_DATA_DIR=memory.
+   */
+  s3: S3Config | null;
   /** Scale-out over NATS (README "Running as a cluster"); `natsUrl` null: one process, in-memory live bus. */
   cluster: {
     natsUrl: string | null;
@@ -53,6 +65,28 @@ export interface Config {
     partitions: number;
     /** How long a processor's claim on a partition lasts without renewal: the fail-over time after a crash. */
     leaseMs: number;
+  };
+}
+
+export interface S3Config {
+  /** Origin of the service, path-style requests: `<endpoint>/<bucket>/<key>`. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const endpoint = origin("S3_ENDPOINT", env.S3_ENDPOINT);
+  const bucket = env.S3_BUCKET;
+  if (!endpoint || !bucket) return null;
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
   };
 }
 
@@ -135,12 +169,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
+    routerUrl: env.ROUTER_URL || null,
     geolocationUrl: env.GEOLOCATION_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
+    demoHistoryDays: Math.min(60, Math.max(0, int(env.VIGIA_DEMO_HISTORY_DAYS, 30))),
     metricsToken: env.METRICS_TOKEN || null,
     metricsPublic: flag(env.VIGIA_METRICS_PUBLIC, false),
+    s3: s3Config(env),
     cluster: {
       natsUrl: env.NATS_URL || null,
       prefix: env.VIGIA_NATS_PREFIX || "vigia",

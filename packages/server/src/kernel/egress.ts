@@ -92,6 +92,15 @@ export class EgressGuard {
     }
   }
 
+  /**
+   * For a connection that is not an HTTP fetch (an MQTT broker a company forwards to): the address to connect
+   * to, once every address of the host passed the same policy. Connect to that address, never the name again.
+   */
+  async pinHost(hostname: string): Promise<string> {
+    return (await this.check(new URL(`http://${hostname.includes(":") ? `[${hostname}]` : hostname}/`)))
+      .address;
+  }
+
   /** The address to connect to for this URL, once every address of its host passed the policy. */
   private async check(url: URL): Promise<{ address: string; family: 4 | 6 }> {
     if (url.protocol !== "http:" && url.protocol !== "https:")

@@ -18,6 +18,7 @@ export {
   reloadGroups,
 } from "./live-state.ts";
 export { clusterBindings, followBindings, NatsBus } from "./nats-bus.ts";
+export { type RouteRow, readRoute } from "./route-reader.ts";
 export { liveRoutes } from "./routes.ts";
-export type { Effect } from "./state-engine.ts";
+export { applyPosition, type Effect, type EngineItem, newEngineItem } from "./state-engine.ts";
 export { TrackService } from "./track-service.ts";

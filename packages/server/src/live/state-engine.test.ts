@@ -248,3 +248,21 @@ describe("hours, sensors, events, drivers", () => {
     expect(effects.filter((e) => e.kind === "pos")).toHaveLength(1);
   });
 });
+
+describe("accuracy of positions without a GPS fix", () => {
+  it.each([
+    ["a cell position carries its radius", 3, 1500, 1500],
+    ["a Wi-Fi position carries its radius", 4, 45, 45],
+    ["a GPS fix draws no circle even when the device reports one", 1, 12, undefined],
+    ["a cell position without a radius draws none", 3, undefined, undefined],
+  ] as const)("%s", (_name, src, accuracy, expected) => {
+    const input = fix(10, 40.41, -3.7, 0, accuracy === undefined ? {} : { accuracy }, {
+      src,
+      valid: src === 1,
+    });
+    const { item } = run([input]);
+    expect(item.state.pos?.acc).toBe(expected);
+    // The radius is part of the position, never a sensor of the item.
+    expect(item.state.sensors.accuracy).toBeUndefined();
+  });
+});

@@ -60,7 +60,7 @@ const DEVICE_EVENTS = new Set([
   "lowBattery",
 ]);
 /** Attributes that describe the fix or are handled specially, so they are not shown as sensors. */
-const NOT_SENSORS = new Set(["event", "priority", "eventIo", "archive"]);
+const NOT_SENSORS = new Set(["event", "priority", "eventIo", "archive", "accuracy"]);
 
 export function newEngineItem(base: Pick<LiveItemState, "itemType" | "id" | "groupId">): EngineItem {
   return {
@@ -191,9 +191,11 @@ export function applyPosition(
   }
 
   const { attributes: _attributes, ...fix } = p;
+  // Cell, Wi-Fi and beacon positions carry how far off they may be; the map draws that circle.
+  const acc = p.src !== 1 && typeof attrs.accuracy === "number" && attrs.accuracy > 0 ? attrs.accuracy : null;
   const state: LiveItemState = {
     ...prev,
-    pos: displayable ? fix : prev.pos,
+    pos: displayable ? (acc === null ? fix : { ...fix, acc }) : prev.pos,
     motion,
     ignition,
     odometer,

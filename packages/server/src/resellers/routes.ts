@@ -8,6 +8,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
+import { registerOverviewRoute } from "./overview.ts";
 import { registerQuarantineRoutes } from "./quarantine.ts";
 import { registerUnknownDeviceRoutes } from "./unknown-devices.ts";
 
@@ -100,6 +101,7 @@ export function oneResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       types: await listDeviceTypes(ctx.db),
       simTypes: SIM_TYPES,
     }));
+    registerOverviewRoute(one, ctx);
     mountRoute(one, resellersApi.ticketInputs, async () => TICKET_INPUTS);
     mountRoute(one, resellersApi.costInputs, async () => COST_INPUTS);
   };

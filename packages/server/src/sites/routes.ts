@@ -19,8 +19,14 @@ export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
           ipaUrl: site.branding.apps?.ipaUrl ?? "",
           playStoreUrl: site.branding.apps?.playStoreUrl ?? "",
           appStoreUrl: site.branding.apps?.appStoreUrl ?? "",
+          changelog: site.branding.apps?.changelog ?? "",
         },
       };
+    });
+    mountRoute(app, siteApi.terms, async (request) => {
+      const site = await siteForHost(ctx.db, request.host);
+      const terms = site.branding.terms?.trim();
+      return { terms: terms ? terms : null };
     });
   };
 }

@@ -4,7 +4,15 @@ export interface SiteBranding {
   logoUrl?: string;
   osmTilesUrl?: string;
   mapKeys?: Record<string, string>;
-  apps?: { apkUrl?: string; ipaUrl?: string; playStoreUrl?: string; appStoreUrl?: string };
+  apps?: {
+    apkUrl?: string;
+    ipaUrl?: string;
+    playStoreUrl?: string;
+    appStoreUrl?: string;
+    changelog?: string;
+  };
+  /** Terms of use shown at /useterms; absent: the text shipped with the web client. */
+  terms?: string;
 }
 
 export interface Site {

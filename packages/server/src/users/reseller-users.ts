@@ -19,6 +19,14 @@ function assignableRoles(principal: Principal): readonly Role[] {
   return isSuperResellerOrHigher(principal.role) ? RESELLER_ROLES : ["RESELLER"];
 }
 
+type TotpColumns = { totp_secret?: string | null; totp_pending?: string | null };
+
+/** The two-factor state of an account from the TOTP columns of migration 021. */
+function twoFactorOf(row: TotpColumns): "off" | "pending" | "on" {
+  if (row.totp_secret) return "on";
+  return row.totp_pending ? "pending" : "off";
+}
+
 async function ownedUser(ctx: MailingContext, principal: Principal, id: number): Promise<UserRow> {
   const allowed = await visibleResellerIds(ctx.db, principal);
   const rows = await ctx.db.query<UserRow>(
@@ -48,11 +56,11 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
 
     mountRoute(app, usersApi.resellerList, async (request) => {
       const allowed = await visibleResellerIds(ctx.db, principalOf(request));
-      const rows = await ctx.db.query<UserRow>(
+      const rows = await ctx.db.query<UserRow & TotpColumns>(
         "select * from users where reseller_id is not null and ($1::int[] is null or reseller_id = any($1::int[])) order by id",
         [allowed],
       );
-      return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
+      return Object.fromEntries(rows.map((r) => [r.id, { ...toApiUser(r), twoFactor: twoFactorOf(r) }]));
     });
 
     mountRoute(app, usersApi.resellerCreate, async (request) => {

@@ -28,7 +28,9 @@ import {
   h02Status,
   type WialonFix,
 } from "@vigia/protocols";
+import { radioAt } from "../motion/radio.ts";
 import type { Sample } from "../motion/types.ts";
+import { answerTextCommands } from "./command-answers.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -88,23 +90,8 @@ const fix = (s: Sample) => ({
   odometerM: s.odometerM,
 });
 
-/** A plausible serving cell and two access points per ~500 m square, so they change as the device moves. */
-function surroundings(s: Sample) {
-  const cx = Math.floor((s.lng + 180) * 200);
-  const cy = Math.floor((s.lat + 90) * 220);
-  const cid = ((cx * 7919) ^ (cy * 104729)) & 0xfffffff;
-  const mac = (n: number) =>
-    [0x02, (n >> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff, 0x01]
-      .map((b) => b.toString(16).padStart(2, "0"))
-      .join(":");
-  return {
-    cells: [{ mcc: 214, mnc: 1, lac: 1000 + ((cx >> 4) & 0x3fff), cid, rssi: 140 }],
-    wifi: [
-      { mac: mac(cid), rssi: -60 },
-      { mac: mac(cid + 1), rssi: -78 },
-    ],
-  };
-}
+/** The serving cell and access points around the device (the shared radio world). */
+const surroundings = (s: Sample) => radioAt(s.lat, s.lng);
 
 const DIALECTS: Record<TextProtocolName, Dialect> = {
   h02: {
@@ -143,7 +130,8 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
         "SG",
         id,
         {
-          fix: fix(s),
+          // Standing still is being indoors (home, school, a shop): no GPS fix, only the cell and Wi-Fi around.
+          fix: s.moving ? fix(s) : { ...fix(s), valid: false, lat: 0, lng: 0, speedKmh: 0, satellites: 0 },
           batteryPct: s.batteryPct,
           gsm: Math.min(100, s.gsm * 20),
           steps: Math.floor(s.odometerM / 0.7),
@@ -300,6 +288,10 @@ export class TextClient extends TcpClient implements DeviceClient {
   protected onData(chunk: Buffer): void {
     // Answers are short; only the tail that may hold a partial one is kept.
     this.rx = (this.rx + chunk.toString("latin1")).slice(-256);
+    // Commands from the map: confirm them as the device would, so the demo shows them answered.
+    const commands = answerTextCommands(this.t.protocol, this.rx, this.last);
+    for (const answer of commands.answers) this.write(answer);
+    if (commands.consumed > 0) this.rx = this.rx.slice(commands.consumed);
     const { logonAnswer, heartbeatAnswer } = this.dialect;
     if (!this.ready && logonAnswer !== null && this.rx.includes(logonAnswer)) {
       this.rx = this.rx.slice(this.rx.indexOf(logonAnswer) + logonAnswer.length);

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import type { Role, Site, User } from "@vigia/domain";
+import { ROUTES, type Role, type Site, type User } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,7 +9,7 @@ import { SessionContext, type SessionValue } from "../platform/session/session.t
 import { SiteStorage } from "../platform/session/storage.ts";
 import { testUser } from "../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../test/render.tsx";
-import { AppRoutes, preloadScreen } from "./AppRoutes.tsx";
+import { AppRoutes, hasScreen, preloadScreen } from "./AppRoutes.tsx";
 
 /**
  * The router applies the guard's decisions: this renders the real route tree with a fake session and
@@ -20,7 +20,7 @@ const site: Site = {
   sitename: "test",
   timezone: "UTC",
   logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 
 function makeUser(role: Role, companyId: number | null): User {
@@ -106,6 +106,12 @@ function renderAt({ path, ...props }: HarnessProps): void {
     { query: true },
   );
 }
+
+describe("screens", () => {
+  it.each(
+    ROUTES.filter((r) => r.kind === "company" || r.kind === "super" || r.kind === "any").map((r) => r.key),
+  )("%s has its screen", (key) => expect(hasScreen(key)).toBe(true));
+});
 
 describe("router applies the access guard", () => {
   beforeAll(async () => {

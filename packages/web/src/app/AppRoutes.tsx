@@ -10,7 +10,6 @@ import { LiveMapPage } from "../features/map/LiveMapPage.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { RouteGuard } from "./RouteGuard.tsx";
 import { Layout } from "./shell/Layout.tsx";
-import { NotAvailablePage } from "./shell/NotAvailablePage.tsx";
 
 /** A route's screen; lazily loaded ones can be fetched ahead of the first render. */
 type Screen = ComponentType & { preload?(): Promise<unknown> };
@@ -29,12 +28,28 @@ const ResellerAlarmsPage = screen(
   () => import("../features/alarms/ResellerAlarmsPage.tsx"),
   "ResellerAlarmsPage",
 );
+const CostsPage = screen(() => import("../features/costs/index.ts"), "CostsPage");
+const ItinerariesPage = screen(() => import("../features/itineraries/index.ts"), "ItinerariesPage");
+const MaintenancesPage = screen(() => import("../features/maintenance/index.ts"), "MaintenancesPage");
 const DevicesPage = screen(() => import("../features/devices/DevicesPage.tsx"), "DevicesPage");
+const FormsPage = screen(() => import("../features/forms/FormsPage.tsx"), "FormsPage");
+const TicketsPage = screen(() => import("../features/tickets/TicketsPage.tsx"), "TicketsPage");
+const TicketsAdminPage = screen(() => import("../features/tickets/TicketsAdminPage.tsx"), "TicketsAdminPage");
 const GroupsPage = screen(() => import("../features/groups/GroupsPage.tsx"), "GroupsPage");
+const IntegrationsPage = screen(
+  () => import("../features/integrations/IntegrationsPage.tsx"),
+  "IntegrationsPage",
+);
+const SuperLogPage = screen(() => import("../features/superlog/SuperLogPage.tsx"), "SuperLogPage");
+const SupportsPage = screen(() => import("../features/supports/SupportsPage.tsx"), "SupportsPage");
 const LogPage = screen(() => import("../features/log/LogPage.tsx"), "LogPage");
 const GeozonesPage = screen(() => import("../features/places/GeozonesPage.tsx"), "GeozonesPage");
 const PoisPage = screen(() => import("../features/places/PoisPage.tsx"), "PoisPage");
 const WmsMapsPage = screen(() => import("../features/places/WmsMapsPage.tsx"), "WmsMapsPage");
+const ReportsPage = screen(() => import("../features/reports/ReportsPage.tsx"), "ReportsPage");
+const IndoorMapsPage = screen(() => import("../features/indoor/IndoorMapsPage.tsx"), "IndoorMapsPage");
+const BeaconsPage = screen(() => import("../features/indoor/BeaconsPage.tsx"), "BeaconsPage");
+const BeaconZonesPage = screen(() => import("../features/indoor/BeaconZonesPage.tsx"), "BeaconZonesPage");
 const ResellersPage = screen(() => import("../features/resellers/ResellersPage.tsx"), "ResellersPage");
 const SensorSettingsPage = screen(
   () => import("../features/sensors/SensorSettingsPage.tsx"),
@@ -45,10 +60,18 @@ const VehiclesPage = screen(() => import("../features/vehicles/VehiclesPage.tsx"
 const AssetsPage = screen(() => import("../features/items/ItemsPages.tsx"), "AssetsPage");
 const PersonsPage = screen(() => import("../features/items/ItemsPages.tsx"), "PersonsPage");
 const DriversPage = screen(() => import("../features/items/ItemsPages.tsx"), "DriversPage");
+const SharedRoutePage = screen(() => import("../features/shareroute/SharedRoutePage.tsx"), "SharedRoutePage");
+const DashboardPage = screen(() => import("../features/insights/DashboardPage.tsx"), "DashboardPage");
+const HeatmapsPage = screen(() => import("../features/insights/HeatmapsPage.tsx"), "HeatmapsPage");
+const IncidentsPage = screen(() => import("../features/insights/IncidentsPage.tsx"), "IncidentsPage");
+const PeriodicPage = screen(() => import("../features/insights/PeriodicPage.tsx"), "PeriodicPage");
+const HelpPage = screen(() => import("../features/help/HelpPage.tsx"), "HelpPage");
+const TermsPage = screen(() => import("../features/help/TermsPage.tsx"), "TermsPage");
+const UsersStatsPage = screen(() => import("../features/usersstats/UsersStatsPage.tsx"), "UsersStatsPage");
 const UsersPage = screen(() => import("../features/users/UsersPage.tsx"), "UsersPage");
 const ResellerUsersPage = screen(() => import("../features/users/UsersPage.tsx"), "ResellerUsersPage");
 
-/** Screens built so far; every other route of the domain table shows the honest "not available yet" page. */
+/** The screen of every framed route of the domain table, by route key. */
 const SCREENS: Record<string, Screen> = {
   home: LiveMapPage,
   profile: ProfilePage,
@@ -58,6 +81,9 @@ const SCREENS: Record<string, Screen> = {
   geozones: GeozonesPage,
   pois: PoisPage,
   wmsmaps: WmsMapsPage,
+  indoor: IndoorMapsPage,
+  beacons: BeaconsPage,
+  beaconzones: BeaconZonesPage,
   vehicles: VehiclesPage,
   assets: AssetsPage,
   persons: PersonsPage,
@@ -70,11 +96,29 @@ const SCREENS: Record<string, Screen> = {
   devices: DevicesPage,
   resellers: ResellersPage,
   superUsers: ResellerUsersPage,
+  reports: ReportsPage,
+  tickets: TicketsPage,
+  ticketsAdmin: TicketsAdminPage,
+  forms: FormsPage,
+  integrations: IntegrationsPage,
+  supports: SupportsPage,
+  superLog: SuperLogPage,
+  costs: CostsPage,
+  itineraries: ItinerariesPage,
+  maintenances: MaintenancesPage,
+  dashboard: DashboardPage,
+  heatmaps: HeatmapsPage,
+  incidents: IncidentsPage,
+  periodic: PeriodicPage,
+  help: HelpPage,
+  useterms: TermsPage,
+  usersstats: UsersStatsPage,
 };
 
 const screenFor = (route: RouteDef): ReactNode => {
   const Screen = SCREENS[route.key];
-  if (!Screen) return <NotAvailablePage routeKey={route.key} />;
+  // Every framed route of the domain table has its screen (AppRoutes.test.tsx holds that).
+  if (!Screen) return null;
   return (
     <Suspense
       fallback={
@@ -96,6 +140,9 @@ export async function preloadScreen(routeKey: string): Promise<void> {
   await SCREENS[routeKey]?.preload?.();
 }
 
+/** Whether a route key has its screen (for the test that every framed route has one). */
+export const hasScreen = (routeKey: string): boolean => Object.hasOwn(SCREENS, routeKey);
+
 const framed = ROUTES.filter((r) => r.kind === "company" || r.kind === "super" || r.kind === "any");
 
 /** The whole route tree, built from the domain route table. Wrapped in a router by main.tsx or a test. */
@@ -104,6 +151,14 @@ export function AppRoutes() {
     <Routes>
       <Route path="/password/set/:key" element={<PasswordSetPage />} />
       <Route path="/notifications/unsubscribe/:key" element={<UnsubscribePage />} />
+      <Route
+        path="/shareroute/:token"
+        element={
+          <Suspense fallback={null}>
+            <SharedRoutePage />
+          </Suspense>
+        }
+      />
       <Route
         path="/login"
         element={

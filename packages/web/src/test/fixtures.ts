@@ -7,7 +7,7 @@ export const testSite: Site = {
   sitename: "test",
   timezone: "UTC",
   logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 
 /** A signed-in user as the server describes one: a company admin in English unless the test says otherwise. */

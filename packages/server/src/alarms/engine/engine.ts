@@ -1,6 +1,6 @@
 import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
-import { EVENT_FAMILIES, type EventView } from "./event-families.ts";
+import { EVENT_FAMILIES, type EventView, type VirtualLock } from "./event-families.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
@@ -26,7 +26,7 @@ export type { CompanySnapshot, CompanyZones, EngineOutput, Fire, ItemInput, Posi
  * per company is in `tracking.ts`, when each family holds in `conditions.ts`.
  */
 
-function posOf(state: LiveItemState): AlarmLogPos | null {
+export function posOf(state: LiveItemState): AlarmLogPos | null {
   const p = state.pos;
   return p ? { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt } : null;
 }
@@ -35,6 +35,8 @@ export class AlarmEngine {
   private readonly companies = new Map<number, CompanyState>();
   /** Persisted episode markers: `${ruleId}:${itemType}:${itemId}` → identity of the last fired episode. */
   readonly episodes = new Map<string, number>();
+  /** Virtual locks armed on items, `${itemType}:${itemId}` → where and how far (the virtualLock family). */
+  readonly locks = new Map<string, VirtualLock>();
   /** Fuel tank litres per vehicle, for the consumption family. */
   readonly tanks = new Map<number, number>();
   /** Scratch: an item's running timer by family; it depends on the item and the family only, not the rule. */
@@ -150,6 +152,7 @@ export class AlarmEngine {
           attributes: p.attributes,
           spd: p.spd,
           zoneLimit: zoneSpeedLimit(c, key),
+          lock: this.locks.get(key) ?? null,
         };
         for (const hit of eventFamily(rule.value, events)) fire(rule, hit.event, hit.params, null);
       } else if (rule.family === 5 || rule.family === 6) {

@@ -1,4 +1,4 @@
-import { EDGE, EVENT_FAMILY, type LiveItemState, type SensorValue } from "@vigia/domain";
+import { distanceM, EDGE, EVENT_FAMILY, type LiveItemState, type SensorValue } from "@vigia/domain";
 
 /**
  * The event alarm families (issue 21) as data: one pure function per family code that says, for one applied
@@ -15,6 +15,15 @@ export interface EventView {
   spd: number;
   /** The lowest speed limit (km/h) of the geozones the item is inside, or null. */
   zoneLimit: number | null;
+  /** The virtual lock armed on the item, if any. */
+  lock?: VirtualLock | null;
+}
+
+/** A lock armed on a parked item: where it stood and how far it may move. */
+export interface VirtualLock {
+  lat: number;
+  lng: number;
+  radiusM: number;
 }
 
 export interface EventHit {
@@ -101,6 +110,24 @@ const maintenance: EventFamily = (value, view) => {
     : [];
 };
 
+/**
+ * While a lock is armed: the position leaving the lock's circle, or the ignition turning on, fires once (the
+ * edge, not every report outside).
+ */
+const virtualLock: EventFamily = (_value, view) => {
+  const lock = view.lock;
+  if (!lock) return [];
+  if (view.before.ignition === false && view.after.ignition === true)
+    return [{ event: "virtualLockIgnition", params: {} }];
+  const now = view.after.pos;
+  if (!now) return [];
+  const away = distanceM(lock, now);
+  const was = view.before.pos ? distanceM(lock, view.before.pos) : 0;
+  if (away > lock.radiusM && was <= lock.radiusM)
+    return [{ event: "virtualLockMoved", params: { distance: Math.round(away), radius: lock.radiusM } }];
+  return [];
+};
+
 export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, EventFamily>([
   [EVENT_FAMILY.speeding, speeding],
   [
@@ -124,4 +151,5 @@ export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, 
       ]),
   ],
   [EVENT_FAMILY.maintenance, maintenance],
+  [EVENT_FAMILY.virtualLock, virtualLock],
 ]);

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
+import { authenticateApiKey, isApiKey } from "../auth/api-keys.ts";
 import { restrictionFor } from "../auth/restrictions.ts";
 import { authenticateAccessToken, bearer } from "../auth/tokens.ts";
 import type { KernelContext } from "../context.ts";
-import { ApiError, unauthorized } from "../errors.ts";
+import { ApiError, forbidden, unauthorized } from "../errors.ts";
 import { loadPrincipal, type Principal } from "../tenancy/principal.ts";
 
 declare module "fastify" {
@@ -14,13 +15,13 @@ declare module "fastify" {
 /** Resolves the caller from the Bearer token and enforces the access restrictions on every request. */
 export function authenticateRequest(ctx: KernelContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const { userId } = await authenticateAccessToken(
-      ctx.db,
-      ctx.jwtKey,
-      ctx.clock,
-      bearer(request.headers.authorization),
-    );
-    const principal = await loadPrincipal(ctx.db, userId);
+    const token = bearer(request.headers.authorization);
+    const principal = isApiKey(token)
+      ? await apiKeyPrincipal(ctx, request, token)
+      : await loadPrincipal(
+          ctx.db,
+          (await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token)).userId,
+        );
     if (!principal) throw unauthorized("user.unknown");
     const restriction = restrictionFor(principal.restrictions, principal.companyRestrictions, {
       ts: ctx.clock.now(),
@@ -30,6 +31,24 @@ export function authenticateRequest(ctx: KernelContext) {
     if (restriction) throw new ApiError(403, restriction);
     request.principal = principal;
   };
+}
+
+/** Where an API key may go: its own company's routes, nothing of the user's own or of resellers. */
+const COMPANY_ROUTES = "/fr/v1/companies/id/:companyId/";
+
+async function apiKeyPrincipal(
+  ctx: KernelContext,
+  request: FastifyRequest,
+  token: string,
+): Promise<Principal> {
+  const principal = await authenticateApiKey(ctx.db, ctx.clock, token, request.ip);
+  const { companyId } = request.params as { companyId?: string };
+  if (
+    !(request.routeOptions.url ?? "").startsWith(COMPANY_ROUTES) ||
+    Number(companyId) !== principal.companyId
+  )
+    throw forbidden("apikey.scope");
+  return principal;
 }
 
 export function principalOf(request: FastifyRequest): Principal {

@@ -1,4 +1,4 @@
-import { canWrite, isAdminOrHigher, isSubadminOrHigher } from "@vigia/domain";
+import { canWrite, isAdminOrHigher, isResellerOrHigher, isSubadminOrHigher } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, forbidden } from "../errors.ts";
 import type { Principal } from "../tenancy/principal.ts";
@@ -9,10 +9,12 @@ import { principalOf } from "./authenticate.ts";
  * gets 403 whatever it sent, and never learns from a 400 which fields the route expects.
  * - `write`: any user who is not read-only;
  * - `subadmin`: not read-only, subadministrator or above (items, devices, places);
- * - `admin`: not read-only, administrator or above (users, groups, alarm rules, company settings).
+ * - `admin`: not read-only, administrator or above (users, groups, alarm rules, company settings);
+ * - `reseller`: not read-only, reseller-level (itineraries of a selected company);
+ * - `costs`, `tickets`: any user who is not read-only, and read-only operators too (spec 01 §6).
  * The handlers keep their own checks; this table moves the decision in front of validation.
  */
-export type WriteAccess = "write" | "subadmin" | "admin";
+export type WriteAccess = "write" | "subadmin" | "admin" | "reseller" | "costs" | "tickets";
 
 /** `METHOD /fr/v1/path` → access; parameter names do not matter (`:id` and `:alarmId` are the same slot). */
 export type WriteAccessTable = Readonly<Record<string, WriteAccess>>;
@@ -20,10 +22,15 @@ export type WriteAccessTable = Readonly<Record<string, WriteAccess>>;
 const routeKey = (method: string, url: string): string => `${method} ${url.replace(/:[A-Za-z0-9_]+/g, ":")}`;
 
 export function checkWriteAccess(principal: Principal, access: WriteAccess): void {
+  if (access === "costs" || access === "tickets") {
+    if (!canWrite(principal, access)) throw new ApiError(403, "read.only");
+    return;
+  }
   // Read-only first: a read-only user learns why (read.only) whatever the role.
   if (!canWrite(principal, "general")) throw new ApiError(403, "read.only");
   if (access === "subadmin" && !isSubadminOrHigher(principal.role)) throw forbidden();
   if (access === "admin" && !isAdminOrHigher(principal.role)) throw forbidden();
+  if (access === "reseller" && !isResellerOrHigher(principal.role)) throw forbidden();
 }
 
 /**

@@ -3,12 +3,49 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../config.ts";
 import type { Database } from "../db/database.ts";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (periodic reports); kept in the outbox with it, base64, for retries. */
+  attachments?: MailAttachment[];
 }
+
+/** What became of one outbox mail: sent, kept for lack of SMTP, or failed (and why). */
+export type MailOutcome = { status: "sent" | "queued" } | { status: "failed"; error: string };
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+const storeAttachments = (list: MailAttachment[] | undefined): string | null =>
+  list?.length
+    ? JSON.stringify(
+        list.map(
+          (a): StoredAttachment => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            base64: Buffer.from(a.content).toString("base64"),
+          }),
+        ),
+      )
+    : null;
+
+const readAttachments = (stored: StoredAttachment[] | null): MailAttachment[] | undefined =>
+  stored?.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.base64, "base64"),
+  }));
 
 /**
  * Every mail is written to the outbox first, so nothing is lost when SMTP is down or absent.
@@ -38,9 +75,16 @@ export class Mailer {
 
   async send(message: MailMessage): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
-      `insert into mail_outbox (to_address, subject, body_text, body_html, created_ts)
-       values ($1, $2, $3, $4, $5) returning id`,
-      [message.to, message.subject, message.text, message.html ?? null, this.clock.now()],
+      `insert into mail_outbox (to_address, subject, body_text, body_html, created_ts, attachments)
+       values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
+      [
+        message.to,
+        message.subject,
+        message.text,
+        message.html ?? null,
+        this.clock.now(),
+        storeAttachments(message.attachments),
+      ],
     );
     const id = rows[0]!.id;
     if (!this.transport) {
@@ -64,8 +108,9 @@ export class Mailer {
       subject: string;
       body_text: string;
       body_html: string | null;
+      attachments: StoredAttachment[] | null;
     }>(
-      "select id, to_address, subject, body_text, body_html from mail_outbox where sent_ts is null and attempts < 10 order by id limit $1",
+      "select id, to_address, subject, body_text, body_html, attachments from mail_outbox where sent_ts is null and attempts < 10 order by id limit $1",
       [limit],
     );
     for (const row of rows) {
@@ -74,13 +119,44 @@ export class Mailer {
         subject: row.subject,
         text: row.body_text,
         html: row.body_html ?? undefined,
+        attachments: readAttachments(row.attachments),
       });
     }
   }
 
+  /** What became of a mail `send` returned the id of. */
+  async outcome(id: number): Promise<MailOutcome> {
+    const rows = await this.db.query<{ sent_ts: number | null; last_error: string | null }>(
+      "select sent_ts, last_error from mail_outbox where id = $1",
+      [id],
+    );
+    const row = rows[0];
+    if (row?.sent_ts != null) return { status: "sent" };
+    if (row?.last_error) return { status: "failed", error: row.last_error };
+    return { status: "queued" };
+  }
+
+  /** Takes a failed mail out of the outbox's retries: its sender retries on its own terms (periodic runs). */
+  async abandon(id: number): Promise<void> {
+    await this.db.query("update mail_outbox set attempts = greatest(attempts, 10) where id = $1", [id]);
+  }
+
   private async deliver(id: number, message: MailMessage): Promise<void> {
     try {
-      await this.transport!.sendMail({ from: this.from, ...message });
+      const { attachments, ...rest } = message;
+      await this.transport!.sendMail({
+        from: this.from,
+        ...rest,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content),
+              })),
+            }
+          : {}),
+      });
       await this.db.query(
         "update mail_outbox set sent_ts = $2, attempts = attempts + 1, last_error = null where id = $1",
         [id, this.clock.now()],

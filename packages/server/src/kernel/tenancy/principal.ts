@@ -16,6 +16,8 @@ export interface Principal {
   restrictions: UserRestrictions;
   /** The restrictions of the user's company, which apply on top of the user's own. */
   companyRestrictions: UserRestrictions | null;
+  /** Set when the caller is a company API key (userId is then 0: there is no user row). */
+  apiKeyId?: number;
 }
 
 export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {

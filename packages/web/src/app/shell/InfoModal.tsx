@@ -26,7 +26,7 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
   const appLog = useQuery({
     queryKey: ["static", "app-changelog"],
     queryFn: () => fetchText("/app-changelog.txt"),
-    enabled: opened,
+    enabled: opened && !site.apps.changelog,
   });
   const { apps } = site;
 
@@ -90,7 +90,14 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
                 </Anchor>
               ) : null}
             </Group>
-            <ChangeLog text={appLog.data} failed={appLog.isError} />
+            <Text fw={600} size="sm">
+              {t("info.appChangelog")}
+            </Text>
+            {apps.changelog ? (
+              <ChangeLog text={apps.changelog} failed={false} />
+            ) : (
+              <ChangeLog text={appLog.data} failed={appLog.isError} />
+            )}
           </Stack>
         </Tabs.Panel>
       </Tabs>

@@ -19,6 +19,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
+import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
@@ -50,6 +51,7 @@ function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesU
         center: [pos.lng, pos.lat],
         zoom: 12,
       });
+      attachWorld(map);
       const marker = new Marker({ color: "#e03131" }).setLngLat([pos.lng, pos.lat]).addTo(map);
       mapRef.current = { map, marker };
     } catch {

@@ -52,13 +52,19 @@ export const closeToast = () => patch({ toast: null });
 
 export async function loadLogs(companyId: number, range = center.get().range): Promise<AlarmLog[]> {
   patch({ companyId, range, loading: true });
+  const before = center.get().logs;
   try {
     const body = await api.call(alarmsApi.notices, {
       params: { companyId },
       query: { from_ts: range.from, to_ts: range.to },
     });
     const list = Object.values(body);
-    if (center.get().companyId === companyId) patch({ logs: new Map(list.map((l) => [l.id, l])) });
+    if (center.get().companyId === companyId) {
+      const next = new Map(list.map((l) => [l.id, l]));
+      // A notice the live channel brought while the list was on its way is newer than the list: keep it.
+      for (const [id, log] of center.get().logs) if (!before.has(id) && !next.has(id)) next.set(id, log);
+      patch({ logs: next });
+    }
     return list;
   } finally {
     patch({ loading: false });
@@ -108,4 +114,14 @@ export async function markSeen(companyId: number, ids: number[]): Promise<void> 
     if (log) next.set(id, { ...log, seen: true });
   }
   patch({ logs: next });
+}
+
+/** Opens the position modal on one notice, loading the given period first when the notice is not in the list. */
+export async function openAlarmPosition(
+  companyId: number,
+  logId: number,
+  range: { from: number; to: number },
+): Promise<void> {
+  if (!center.get().logs.has(logId)) await loadLogs(companyId, range);
+  openModal(logId);
 }

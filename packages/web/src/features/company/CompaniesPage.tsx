@@ -18,6 +18,7 @@ import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { useCompany } from "./company.ts";
+import { ResellerOverview } from "./ResellerOverview.tsx";
 import { resellerQueryKey } from "./resellerLoad.ts";
 
 /**
@@ -111,6 +112,7 @@ export function CompaniesPage() {
   };
   return (
     <div data-testid="companies-page">
+      {rid ? <ResellerOverview resellerId={rid} /> : null}
       <CrudPage
         name="companies"
         title={t("routes.companies")}

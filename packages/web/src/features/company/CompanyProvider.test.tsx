@@ -14,7 +14,7 @@ const site: Site = {
   sitename: "test",
   timezone: "UTC",
   logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 
 function makeUser(role: Role, companyId: number | null): User {

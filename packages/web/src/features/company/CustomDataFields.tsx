@@ -22,6 +22,7 @@ export function CustomDataFields({
         <TextInput
           key={d.key}
           label={d.label}
+          type={d.type === "date" ? "date" : "text"}
           value={String(value[d.key] ?? "")}
           onChange={(e) => {
             const text = e.currentTarget.value;

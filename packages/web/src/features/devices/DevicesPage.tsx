@@ -62,7 +62,10 @@ export function DevicesPage() {
   const [editing, setEditing] = useState<DeviceRow | null | "new">(null);
   const [assigning, setAssigning] = useState<DeviceRow | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [unknownOpen, setUnknownOpen] = useState(false);
+  // The reseller overview links here with ?unknown=1 to open the unknown devices and quarantine at once.
+  const [unknownOpen, setUnknownOpen] = useState(() =>
+    new URLSearchParams(window.location.search).has("unknown"),
+  );
   /** Identifier and type a new device starts with when registered from the unknown-devices list. */
   const [prefill, setPrefill] = useState<{ deviceId: string; typeId?: number } | undefined>(undefined);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["devices", rid] });

@@ -19,6 +19,7 @@ import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import { CustomDataSection } from "./CustomData.tsx";
 import { CustomStatesSection } from "./CustomStates.tsx";
 
 /**
@@ -38,12 +39,18 @@ export function GroupsPage() {
         <Tabs.Tab value="states" data-testid="groups-tab-states">
           {t("extras.customStates.title")}
         </Tabs.Tab>
+        <Tabs.Tab value="data" data-testid="groups-tab-data">
+          {t("extras.customData.title")}
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="groups">
         <GroupsList />
       </Tabs.Panel>
       <Tabs.Panel value="states">
         <CustomStatesSection />
+      </Tabs.Panel>
+      <Tabs.Panel value="data">
+        <CustomDataSection />
       </Tabs.Panel>
     </Tabs>
   );

@@ -10,6 +10,7 @@ import { AuthFrame } from "./AuthFrame.tsx";
 import { ExpiredPasswordForm } from "./ExpiredPasswordForm.tsx";
 import { ExpiredPasswordModal } from "./ExpiredPasswordModal.tsx";
 import { classifyLoginError } from "./loginErrors.ts";
+import { OtpStep } from "./OtpStep.tsx";
 import { ResetRequestForm } from "./ResetRequestForm.tsx";
 import { forgetSignOutReason, peekSignOutReason } from "./signOutReason.ts";
 
@@ -27,6 +28,7 @@ export function LoginPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [expiredDays, setExpiredDays] = useState<number | null>(null);
+  const [otpStep, setOtpStep] = useState<{ step: "code" | "setup"; invalid: boolean } | null>(null);
   // Shown once: read when the screen opens, forgotten right after.
   const [signedOut] = useState(() => peekSignOutReason());
   useEffect(() => forgetSignOutReason(), []);
@@ -38,23 +40,33 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const signIn = async (otp?: string) => {
     setBusy(true);
     setMessage(null);
     setAlert(null);
     setNotice(null);
     try {
       // On success the guard sees the user and sends them to their landing page.
-      await login(username.trim(), password);
+      await login(username.trim(), password, otp);
     } catch (error) {
       const failure = classifyLoginError(error);
-      if (failure.kind === "expired") setExpiredDays(failure.days);
+      if (failure.kind === "otp")
+        // A wrong code keeps the set-up on screen: the secret is still pending until a good code arrives.
+        setOtpStep((current) => ({
+          step: failure.invalid && current ? current.step : failure.step,
+          invalid: failure.invalid,
+        }));
+      else if (failure.kind === "expired") setExpiredDays(failure.days);
       else if (failure.kind === "message") setMessage(t(failure.key));
       else if (failure.kind === "alert")
         setAlert(failure.error instanceof ApiError ? apiErrorText(failure.error, t) : t("errors.tryAgain"));
       setBusy(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signIn();
   };
 
   const backToSignIn = (text?: string) => {
@@ -73,6 +85,25 @@ export function LoginPage() {
     return (
       <AuthFrame title={t("login.expiredTitle")} subtitle={t("login.expiredSubtitle")}>
         <ExpiredPasswordForm username={username} onDone={backToSignIn} />
+      </AuthFrame>
+    );
+  }
+
+  if (otpStep) {
+    return (
+      <AuthFrame title={t("twoFactor.title")} subtitle={username}>
+        <OtpStep
+          step={otpStep.step}
+          username={username.trim()}
+          password={password}
+          busy={busy}
+          invalid={otpStep.invalid}
+          onSubmit={(otp) => void signIn(otp)}
+          onBack={() => {
+            setOtpStep(null);
+            setPassword("");
+          }}
+        />
       </AuthFrame>
     );
   }

@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconCurrentLocation, IconMapPin, IconX } from "@tabler/icons-react";
-import { liveApi, shownSpeedKmh } from "@vigia/domain";
+import { ITEM_TYPE_BY_KEY, liveApi, shownSpeedKmh } from "@vigia/domain";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
@@ -20,6 +20,7 @@ import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
+import { ItemFormsButton } from "../forms/index.ts";
 import { InsideZones } from "../places/index.ts";
 import { useFollowingAddress } from "./addressFollow.ts";
 import { CommandsSection } from "./CommandsSection.tsx";
@@ -29,6 +30,7 @@ import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { SensorList } from "./SensorList.tsx";
 import { MOTION_COLORS } from "./symbols.ts";
+import { UnlocatedNotice } from "./UnlocatedNotice.tsx";
 
 interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   itemKey: LiveKey;
@@ -105,7 +107,7 @@ export function DetailPanel({
     ],
     [t("map.detail.speed"), pos ? `${shownSpeedKmh(state) ?? 0} km/h` : "—"],
     [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
-    [t("map.detail.source"), pos ? t(`map.source.${pos.src}`) : "—"],
+    [t("map.detail.source"), pos ? sourceText(t(`map.source.${pos.src}`), pos.acc) : "—"],
     [t("map.detail.satellites"), pos ? String(pos.satt) : "—"],
   ];
   if (kind === "vehicle") {
@@ -187,6 +189,13 @@ export function DetailPanel({
           timezone={route.timezone}
           language={language}
         />
+        <UnlocatedNotice
+          companyId={route.companyId}
+          itemType={ITEM_TYPE_BY_KEY[kind]}
+          itemId={id}
+          shownTs={pos?.ts ?? null}
+          timezone={route.timezone}
+        />
         <Table verticalSpacing={5} fz="sm" mx="sm" mt={6} style={{ width: "calc(100% - 24px)" }}>
           <Table.Tbody>
             {rows.map(([label, value]) => (
@@ -230,10 +239,19 @@ export function DetailPanel({
           )}
         </div>
         <CommandsSection kind={kind} id={id} companyId={route.companyId} timezone={route.timezone} />
+        <div style={{ padding: "0 12px 8px" }}>
+          <ItemFormsButton kind={kind} id={id} companyId={route.companyId} position={pos} />
+        </div>
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
         <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />
       </ScrollArea>
     </Paper>
   );
+}
+
+/** "Cell ID (± 1.5 km)": how far off a position without a GPS fix may be. */
+function sourceText(source: string, acc: number | undefined): string {
+  if (!acc) return source;
+  return `${source} (± ${acc >= 1000 ? `${(acc / 1000).toFixed(1)} km` : `${Math.round(acc)} m`})`;
 }

@@ -11,17 +11,23 @@ import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts"
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
+import { planCanvas } from "../indoor/index.ts";
+import { HeatmapTool } from "../insights/index.ts";
 import { allowedGroups, buildCatalog } from "./catalog.ts";
 import { DetailPanel, SHEET_SHARE } from "./DetailPanel.tsx";
 import type { MapView } from "./features.ts";
 import { useMapSettings } from "./hooks.ts";
 import { ItemListPanel } from "./ItemListPanel.tsx";
+import { IndoorLayer } from "./indoorLayer.ts";
+import { LevelSelector } from "./LevelSelector.tsx";
 import { MapToolbar } from "./MapToolbar.tsx";
 import { parseMapFocus } from "./map-focus.ts";
 import { MapController, type RouteDrawing } from "./mapController.ts";
 import { overlayData } from "./overlays.ts";
 import { PlaybackBar } from "./playback/PlaybackBar.tsx";
 import { playbackStore, usePlayback } from "./playback/store.ts";
+import { MapToolsMenu } from "./tools/MapToolsMenu.tsx";
+import { useIndoorLevels } from "./useIndoorLevels.ts";
 
 const SELECT_TYPE = {
   vehicle: ["inVehicle", "outVehicle"],
@@ -62,13 +68,20 @@ export function LiveMap() {
   );
   const allowed = useMemo(() => allowedGroups(catalog.groups, groupIds), [catalog.groups, groupIds]);
   const { filters, config } = settings;
+  const indoor = useIndoorLevels(data.imaps);
   const kinds = useMemo<Record<ItemKey, boolean>>(
     () => ({ vehicle: filters.vehicles, asset: filters.assets, person: filters.persons }),
     [filters.vehicles, filters.assets, filters.persons],
   );
   const view = useMemo<MapView>(
-    () => ({ kinds, groups: allowed, showNames: filters.showListName, showDrivers: filters.drivers }),
-    [kinds, allowed, filters.showListName, filters.drivers],
+    () => ({
+      kinds,
+      groups: allowed,
+      showNames: filters.showListName,
+      showDrivers: filters.drivers,
+      hiddenIndoors: indoor.hidden,
+    }),
+    [kinds, allowed, filters.showListName, filters.drivers, indoor.hidden],
   );
 
   const select = useCallback(
@@ -157,6 +170,17 @@ export function LiveMap() {
     controller.current?.setLayerVisible(["geozones-fill", "geozones-line"], filters.geozones);
   }, [ready, pois, geozones, filters.pois, filters.geozones]);
 
+  const indoorLayer = useRef<IndoorLayer | null>(null);
+  useEffect(() => {
+    const map = controller.current?.map;
+    if (!ready || !map) return;
+    indoorLayer.current ??= new IndoorLayer(map, (url) => planCanvas(url, companyId ?? 0));
+    indoorLayer.current.sync(indoor.shown);
+  }, [ready, indoor.shown, companyId]);
+  useEffect(() => {
+    if (!ready) indoorLayer.current = null;
+  }, [ready]);
+
   useEffect(() => {
     send({ type: "userInMap", data: { value: true } });
     return () => send({ type: "userInMap", data: { value: false } });
@@ -227,7 +251,29 @@ export function LiveMap() {
         open={listOpen}
         onOpenChange={setListOpen}
       />
+      <LevelSelector
+        buildings={indoor.buildings}
+        choice={indoor.choice}
+        onChange={indoor.choose}
+        onFocus={(building) => {
+          const b = indoor.bounds(building);
+          if (b) controller.current?.map.fitBounds(b, { padding: 40, duration: 0, maxZoom: 20 });
+        }}
+        left={narrow ? 8 : listOpen ? LIST_INSET + 12 : 12}
+        // Below the closed list's open button, which sits at the same corner.
+        top={listOpen && !narrow ? 12 : 64}
+      />
       <MapToolbar settings={settings} onChange={setSettings} onFitAll={() => controller.current?.fitAll()} />
+      {companyId !== null && (
+        <MapToolsMenu
+          companyId={companyId}
+          catalog={catalog}
+          selected={selected}
+          timezone={timezone}
+          getMap={() => controller.current?.map ?? null}
+        />
+      )}
+      <HeatmapTool map={ready ? (controller.current?.map ?? null) : null} />
       {playback && playback.key === selected && companyId !== null && (
         <PlaybackBar
           companyId={companyId}

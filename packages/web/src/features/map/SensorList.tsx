@@ -15,6 +15,24 @@ function useItemProtocol(kind: ItemKey, id: number): string | null {
   return inputs.types[String(device.typeId)]?.proto ?? null;
 }
 
+/** An item's sensors as the company names them (catalogue + its settings), with their label and value text. */
+export function useShownSensors(kind: ItemKey, id: number, sensors: Record<string, SensorValue>) {
+  const { t, i18n } = useTranslation();
+  const { companyId } = useCompany();
+  const settings = useSensorSettings(companyId).data?.settings ?? [];
+  const protocol = useItemProtocol(kind, id);
+  const shown = presentSensors(protocol, sensors, settings);
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+  const label = (s: ShownSensor) => (s.nameKey ? t(`sensors.name.${s.nameKey}`) : s.label);
+  const value = (s: ShownSensor) => {
+    if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
+    const text = typeof s.value === "number" ? number.format(s.value) : s.value;
+    const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
+    return unit ? `${text} ${unit}` : text;
+  };
+  return { shown, label, value };
+}
+
 /** The sensors section of the detail panel: catalogue names and units, main sensors then technical ones. */
 export function SensorList({
   kind,
@@ -25,20 +43,9 @@ export function SensorList({
   id: number;
   sensors: Record<string, SensorValue>;
 }) {
-  const { t, i18n } = useTranslation();
-  const { companyId } = useCompany();
-  const settings = useSensorSettings(companyId).data?.settings ?? [];
-  const protocol = useItemProtocol(kind, id);
-  const shown = presentSensors(protocol, sensors, settings);
+  const { t } = useTranslation();
+  const { shown, label, value } = useShownSensors(kind, id, sensors);
   if (shown.length === 0) return null;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
-  const label = (s: ShownSensor) => (s.nameKey ? t(`sensors.name.${s.nameKey}`) : s.label);
-  const value = (s: ShownSensor) => {
-    if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
-    const text = typeof s.value === "number" ? number.format(s.value) : s.value;
-    const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
-    return unit ? `${text} ${unit}` : text;
-  };
   const table = (rows: ShownSensor[], testId: string) => (
     <Table verticalSpacing={3} fz="xs" mx="sm" style={{ width: "calc(100% - 24px)" }} data-testid={testId}>
       <Table.Tbody>

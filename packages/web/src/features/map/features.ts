@@ -10,6 +10,8 @@ export interface ItemProps {
   heading: string;
   course: number;
   label: string;
+  /** Accuracy radius in pixels at zoom 0 (0: a GPS fix, nothing drawn); see the `items-accuracy` layer. */
+  acc: number;
 }
 export type ItemFeature = Feature<Point, ItemProps>;
 
@@ -19,16 +21,28 @@ export interface MapView {
   groups: Set<number> | null;
   showNames: boolean;
   showDrivers: boolean;
+  /** Items hidden by the indoor level shown (indoorLayer.ts); absent: none. */
+  hiddenIndoors?: (state: LiveItemState) => boolean;
 }
 
 export function isDrawn(key: LiveKey, state: LiveItemState, catalog: Catalog, view: MapView): boolean {
   if (!state.pos) return false;
   if (!view.kinds[parseKey(key).kind]) return false;
+  if (view.hiddenIndoors?.(state)) return false;
   if (view.groups) {
     const groupId = state.groupId ?? catalog.items.get(key)?.groupId ?? null;
     if (groupId === null || !view.groups.has(groupId)) return false;
   }
   return true;
+}
+
+/** Metres per pixel at zoom 0 on the equator with MapLibre's 512-pixel tiles. */
+const EQUATOR_M_PER_PX_Z0 = 40_075_016.686 / 512;
+
+/** An accuracy radius as pixels at zoom 0 at the position's latitude; 0 without one. */
+export function accuracyAtZoom0(pos: LiveItemState["pos"]): number {
+  if (!pos?.acc) return 0;
+  return pos.acc / (EQUATOR_M_PER_PX_Z0 * Math.cos((pos.lat * Math.PI) / 180));
 }
 
 /** Writes the drawn look of an item into its (reused) properties object. */
@@ -47,6 +61,7 @@ export function writeProps(
   props.icon = badgeIconId(glyph, motion, intrackMarker(kind, entry?.intrack ?? state.intrack, motion));
   props.heading = headingIconId(motion);
   props.course = state.pos?.course ?? 0;
+  props.acc = accuracyAtZoom0(state.pos);
   let label = "";
   if (view.showNames) {
     label = entry?.name ?? `#${id}`;
@@ -95,7 +110,7 @@ export class ItemFeatures {
       writeProps(feature.properties, key, state, catalog, view);
       return true;
     }
-    const props: ItemProps = { key, icon: "", heading: "", course: 0, label: "" };
+    const props: ItemProps = { key, icon: "", heading: "", course: 0, label: "", acc: 0 };
     writeProps(props, key, state, catalog, view);
     this.index.set(key, this.collection.features.length);
     this.collection.features.push({

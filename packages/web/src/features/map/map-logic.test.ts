@@ -2,7 +2,7 @@ import { DEFAULT_MAP_CONFIG, type DrivingEvent, type LiveItemState, type MapConf
 import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../../platform/live/store.ts";
 import { allowedGroups, buildCatalog, matchesList } from "./catalog.ts";
-import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
+import { accuracyAtZoom0, boundsOf, ItemFeatures, type MapView } from "./features.ts";
 import { chartGranularity, dayRange, routeEvents, timeTicks } from "./route.ts";
 import { DEFAULT_MAP_FILTERS, readMapSettings, settingsKey, writeMapSettings } from "./settings.ts";
 import { badgeIconId, glyphFor, headingIconId, intrackMarker, parseBadgeIconId } from "./symbols.ts";
@@ -301,5 +301,28 @@ describe("timeTicks", () => {
   );
   it("never gives more than 8 ticks over 3 days", () => {
     expect(timeTicks(0, 3 * 86_400_000, 0).length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("accuracy circle", () => {
+  const pos = {
+    ts: 0,
+    receivedTs: 0,
+    lat: 0,
+    lng: 0,
+    alt: 0,
+    spd: 0,
+    course: 0,
+    satt: 0,
+    valid: false,
+    src: 3 as const,
+  };
+  it.each([
+    ["no position", null, 0],
+    ["a GPS fix", { ...pos, src: 1 as const }, 0],
+    ["one pixel at zoom 0 on the equator", { ...pos, acc: 40_075_016.686 / 512 }, 1],
+    ["twice as many pixels at 60° north", { ...pos, lat: 60, acc: 40_075_016.686 / 512 }, 2],
+  ])("%s", (_name, position, pixels) => {
+    expect(accuracyAtZoom0(position)).toBeCloseTo(pixels, 9);
   });
 });

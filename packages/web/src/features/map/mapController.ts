@@ -13,6 +13,7 @@ import {
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { baseStyle, CLUSTER_OPTIONS, FIT_OPTIONS, overlayLayers } from "../../kit/map/mapStyle.ts";
+import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { mapStats } from "../../platform/live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/store.ts";
 import type { Catalog } from "./catalog.ts";
@@ -80,6 +81,7 @@ export class MapController {
       attributionControl: false,
       fadeDuration: 0,
     });
+    attachWorld(this.map);
     if (options.focus) {
       const { lat, lng, label } = options.focus;
       this.map.jumpTo({ center: [lng, lat], zoom: FOCUS_ZOOM });

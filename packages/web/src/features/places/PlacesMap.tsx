@@ -11,6 +11,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
+import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
 import { dragHandle, type Handle, type Shape, shapeFeatures, translate } from "./drawing.ts";
@@ -66,6 +67,7 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
       fadeDuration: 0,
       doubleClickZoom: false,
     });
+    attachWorld(m);
     m.addControl(new NavigationControl({ showCompass: false }), "bottom-right");
     m.addControl(new ScaleControl({ unit: "metric" }), "bottom-left");
     m.on("load", () => {

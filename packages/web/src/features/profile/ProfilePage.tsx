@@ -32,6 +32,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession, useUser } from "../../platform/session/session.ts";
 import { ChangePasswordCard } from "./ChangePasswordCard.tsx";
 import { profileOf } from "./profileLanguage.ts";
+import { TwoFactorCard } from "./TwoFactorCard.tsx";
 
 const EMPTY_BOUND: MapBound = { active: false, southWest: null, northEast: null, zoom: null };
 
@@ -191,6 +192,7 @@ export function ProfilePage() {
         </Stack>
       </Paper>
       <ChangePasswordCard />
+      <TwoFactorCard />
     </Stack>
   );
 }

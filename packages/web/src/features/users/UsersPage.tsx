@@ -1,7 +1,8 @@
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type User, usersApi } from "@vigia/domain";
+import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
+import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudPage } from "../../kit/crud/CrudPage.tsx";
@@ -153,8 +154,38 @@ export function ResellerUsersPage() {
     queryFn: () => api.call(usersApi.resellerList, {}),
   });
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
-  const columns = useColumns();
-  const [editing, setEditing] = useState<User | null | "new">(null);
+  const base = useColumns();
+  const columns = useMemo<DataColumn<ResellerUserRow>[]>(
+    () => [
+      ...base,
+      {
+        key: "twoFactor",
+        header: t("users.twoFactor"),
+        value: (r) => t(`users.twoFactorState.${r.twoFactor}`),
+        render: (r) => (
+          <Badge
+            size="sm"
+            color={r.twoFactor === "on" ? "teal" : r.twoFactor === "pending" ? "yellow" : "gray"}
+          >
+            {t(`users.twoFactorState.${r.twoFactor}`)}
+          </Badge>
+        ),
+      },
+      {
+        key: "lastLogin",
+        header: t("users.lastLogin"),
+        value: (r) => r.login.front.last?.ts ?? 0,
+        render: (r) => {
+          const last = r.login.front.last;
+          return last
+            ? `${dayjs(last.ts).format("YYYY-MM-DD HH:mm")} (${last.ip})`
+            : t("users.neverSignedIn");
+        },
+      },
+    ],
+    [base, t],
+  );
+  const [editing, setEditing] = useState<ResellerUserRow | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["resellerUsers"] });
   const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
   return (

@@ -32,7 +32,7 @@ describe("tileUrls", () => {
 describe("baseStyle", () => {
   it("draws the grey background under the company's raster tiles", () => {
     const style = baseStyle("https://tiles.example.org/{z}/{x}/{y}.png");
-    expect(style.layers.map((l) => l.id)).toEqual(["background", "osm"]);
+    expect(style.layers.map((l) => l.id)).toEqual(["background", "world-land", "world-borders", "osm"]);
     expect(style.layers[0]).toMatchObject({ paint: { "background-color": MAP_BACKGROUND } });
     expect(style.sources.osm).toMatchObject({
       type: "raster",
@@ -55,6 +55,7 @@ describe("overlayLayers", () => {
     ["route-line", "track-line"],
     ["track-line", "items"],
     ["selected-halo", "items"],
+    ["items-accuracy", "items"],
     ["clusters", "cluster-count"],
     ["items-heading", "items"],
   ])("draws %s under %s", (below, above) => {

@@ -1,9 +1,10 @@
 import { DEFAULT_OSM_TILES_URL, MAP_DEFAULTS } from "@vigia/domain";
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
+import { WORLD_LAYERS, WORLD_SEA, WORLD_SOURCES } from "./worldLayer.ts";
 
 export const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
-/** Land-like grey under the tiles, so items stay readable when tiles cannot load (offline, blocked). */
-export const MAP_BACKGROUND = "#e8ecef";
+/** Sea under the offline world layer and the tiles (see worldLayer.ts). */
+export const MAP_BACKGROUND = WORLD_SEA;
 const FONT = ["Inter", "Segoe UI", "Roboto", "Arial", "sans-serif"];
 
 /** Raster tiles of a {z}/{x}/{y} pattern; {s} subdomains are expanded to a, b, c. */
@@ -12,11 +13,15 @@ export function tileUrls(pattern: string | null | undefined): string[] {
   return url.includes("{s}") ? ["a", "b", "c"].map((s) => url.replace("{s}", s)) : [url];
 }
 
-/** The base style: background and OSM raster; the item and route layers are added once it loads. */
+/**
+ * The base style: sea, the offline world layer (filled by `attachWorld`) and the raster tiles over it; the
+ * item and route layers are added once it loads.
+ */
 export function baseStyle(tilesUrl: string | null): StyleSpecification {
   return {
     version: 8,
     sources: {
+      ...WORLD_SOURCES,
       osm: {
         type: "raster",
         tiles: tileUrls(tilesUrl),
@@ -27,6 +32,7 @@ export function baseStyle(tilesUrl: string | null): StyleSpecification {
     },
     layers: [
       { id: "background", type: "background", paint: { "background-color": MAP_BACKGROUND } },
+      ...WORLD_LAYERS,
       { id: "osm", type: "raster", source: "osm", paint: { "raster-fade-duration": 0 } },
     ],
   };
@@ -86,6 +92,29 @@ export function overlayLayers(): LayerSpecification[] {
       type: "symbol",
       source: "route-markers",
       layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true, "icon-ignore-placement": true },
+    },
+    {
+      // How far off a cell, Wi-Fi or beacon position may be: `acc` is its radius in pixels at zoom 0, doubling
+      // with each zoom level, so the circle keeps its size on the ground.
+      id: "items-accuracy",
+      type: "circle",
+      source: "items",
+      filter: ["all", NOT_CLUSTER, [">", ["get", "acc"], 0]],
+      paint: {
+        "circle-radius": [
+          "interpolate",
+          ["exponential", 2],
+          ["zoom"],
+          0,
+          ["get", "acc"],
+          24,
+          ["*", ["get", "acc"], 2 ** 24],
+        ],
+        "circle-color": "rgba(250,176,5,0.12)",
+        "circle-stroke-color": "rgba(230,119,0,0.7)",
+        "circle-stroke-width": 1.5,
+        "circle-pitch-alignment": "map",
+      },
     },
     {
       id: "selected-halo",

@@ -85,16 +85,64 @@ export class ApiClient {
     return parsed.data as ResponseOf<C>;
   }
 
+  /**
+   * Fetches a file route (a contract whose answer is a streamed file, not JSON): the bytes and the file name
+   * from Content-Disposition. Errors are handled like every other call.
+   */
+  async download<C extends RouteContract>(
+    contract: C,
+    input: CallInput<C>,
+    options: CallOptions = {},
+  ): Promise<{ blob: Blob; fileName: string }> {
+    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const { response, blob } = await this.send(contract.method, path, { ...options, asBlob: true });
+    const disposition = response.headers.get("content-disposition") ?? "";
+    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
+    return { blob: blob ?? new Blob([]), fileName };
+  }
+
+  /**
+   * Sends raw bytes as the body (file uploads: the server sniffs the type) and parses the answer with the
+   * contract like `call`.
+   */
+  async upload<C extends RouteContract>(
+    contract: C,
+    input: CallInput<C>,
+    file: Blob,
+    options: CallOptions = {},
+  ): Promise<ResponseOf<C>> {
+    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const { response, text } = await this.send(contract.method, path, { ...options, raw: file });
+    const schema = contract.response;
+    if (schema === null || response.status === 204) return undefined as ResponseOf<C>;
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (!parsed.success)
+      throw this.fail(new ApiError(response.status, text, response.url || path, "response.invalid"), options);
+    return parsed.data as ResponseOf<C>;
+  }
+
+  /** The bytes a GET route answers (stored files, exports), with the session's token. */
+  async blob<C extends RouteContract>(
+    contract: C,
+    input: CallInput<C>,
+    options: CallOptions = {},
+  ): Promise<Blob> {
+    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const { blob } = await this.send(contract.method, path, { ...options, asBlob: true });
+    return blob ?? new Blob([]);
+  }
+
   private async send(
     method: string,
     path: string,
-    options: CallOptions & { body?: unknown },
-  ): Promise<{ response: Response; text: string }> {
+    options: CallOptions & { body?: unknown; raw?: Blob; asBlob?: boolean },
+  ): Promise<{ response: Response; text: string; blob?: Blob }> {
     const url = `${this.base}/${path.replace(/^\//, "")}`;
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { Accept: options.asBlob ? "*/*" : "application/json" };
     const token = options.token === undefined ? this.hooks.accessToken() : options.token;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.raw) headers["Content-Type"] = options.raw.type || "application/octet-stream";
 
     if (!this.hooks.online()) throw this.fail(offlineError(url), options);
     let response: Response;
@@ -102,12 +150,13 @@ export class ApiClient {
       response = await this.fetchFn(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       });
     } catch {
       // fetch only rejects when no response arrived at all: treat it as being offline.
       throw this.fail(offlineError(url), options);
     }
+    if (response.ok && options.asBlob) return { response, text: "", blob: await response.blob() };
     const text = await response.text();
     if (response.ok) return { response, text };
 
@@ -125,7 +174,7 @@ export class ApiClient {
     throw this.fail(new ApiError(response.status, text, url, description), options);
   }
 
-  private fail(error: ApiError, options: CallOptions & { body?: unknown }): ApiError {
+  private fail(error: ApiError, options: CallOptions): ApiError {
     if (!options.quiet) this.hooks.failed(error);
     return error;
   }

@@ -14,7 +14,7 @@ export const FALLBACK_SITE: Site = {
   sitename: "vigia",
   timezone: "Europe/Madrid",
   logoUrl: "",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 
 interface Booted {
@@ -66,12 +66,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [adoptDefault]);
 
   const login = useCallback(
-    async (username: string, password: string): Promise<User> => {
+    async (username: string, password: string, otp?: string): Promise<User> => {
       const b = bootedRef.current;
       if (!b) throw new Error("session not ready");
       const response = await api.call(
         authApi.login,
-        { body: { username, password, channel: "front" } },
+        { body: { username, password, channel: "front", ...(otp ? { otp } : {}) } },
         { token: null, own401: true, quiet: true },
       );
       b.manager.start(response);

@@ -10,7 +10,7 @@ export interface SessionValue {
   status: SessionStatus;
   user: User | null;
   /** Signs in; rejects with the ApiError of the login call so the screen can show its message. */
-  login(username: string, password: string): Promise<User>;
+  login(username: string, password: string, otp?: string): Promise<User>;
   logout(): Promise<void>;
   setUser(user: User): void;
 }

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineRoute, idParam } from "../contract.ts";
+import {
+  dashboardSchema,
+  heatmapQuerySchema,
+  heatmapSchema,
+  incidentsSchema,
+  periodQuerySchema,
+} from "../insights.ts";
+
+const companyParams = z.object({ companyId: idParam });
+
+/** Dashboard, heat maps and incidents: every role, scoped to the user's groups. */
+export const insightsApi = {
+  dashboard: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/dashboard",
+    summary: "Period figures, alarms by priority and top lists for the dashboard",
+    tags: ["dashboard"],
+    params: companyParams,
+    query: periodQuerySchema,
+    response: dashboardSchema,
+  }),
+  heatmap: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/heatmap",
+    summary: "Positions, stops, driving events or alarms of a period binned into H3 hexagons",
+    tags: ["heat maps"],
+    params: companyParams,
+    query: heatmapQuerySchema,
+    response: heatmapSchema,
+  }),
+  incidents: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/incidents",
+    summary: "Safety events and high-priority alarms of a period, with counts per vehicle and driver",
+    tags: ["incidents"],
+    params: companyParams,
+    query: periodQuerySchema,
+    response: incidentsSchema,
+  }),
+};

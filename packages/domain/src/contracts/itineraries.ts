@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { defineRoute, idParam } from "../contract.ts";
+import { complianceSchema, itinerarySchema, itineraryWriteSchema } from "../itineraries.ts";
+
+const companyParams = z.object({ companyId: idParam });
+const oneParams = z.object({ companyId: idParam, id: idParam });
+const tags = ["itineraries"] as const;
+
+export const complianceQuerySchema = z.object({
+  vehicleId: z.coerce.number().int().positive(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+/** /itineraries: reseller-level users only (spec 01 §6). */
+export const itinerariesApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/itineraries",
+    summary: "The company's itineraries with their waypoints and vehicle assignments",
+    tags,
+    params: companyParams,
+    response: z.array(itinerarySchema),
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/itineraries",
+    summary: "Create an itinerary",
+    tags,
+    params: companyParams,
+    body: itineraryWriteSchema,
+    response: itinerarySchema,
+  }),
+  update: defineRoute({
+    method: "PUT",
+    path: "/companies/id/:companyId/itineraries/id/:id",
+    summary: "Change an itinerary's name, waypoints and assignments",
+    tags,
+    params: oneParams,
+    body: itineraryWriteSchema,
+    response: itinerarySchema,
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/companies/id/:companyId/itineraries/id/:id",
+    summary: "Delete an itinerary",
+    tags,
+    params: oneParams,
+    response: z.object({ id: z.number() }),
+  }),
+  compliance: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/itineraries/id/:id/compliance",
+    summary: "How a vehicle followed an itinerary on a day, waypoint by waypoint, from that day's route",
+    tags,
+    params: oneParams,
+    query: complianceQuerySchema,
+    response: complianceSchema,
+  }),
+};

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { defineRoute, idParam } from "../contract.ts";
+import { deletedSchema } from "../items.ts";
+import { periodicRowSchema, periodicRunSchema, periodicWriteSchema } from "../periodic.ts";
+
+const companyParams = z.object({ companyId: idParam });
+const scheduleParams = z.object({ companyId: idParam, id: idParam });
+const tags = ["periodic reports"] as const;
+
+/** Periodic reports (/periodic, administrators): schedules and their run history. */
+export const periodicApi = {
+  list: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/periodic",
+    summary: "The company's periodic report schedules",
+    tags,
+    params: companyParams,
+    response: z.array(periodicRowSchema),
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/periodic",
+    summary: "Create a periodic report schedule",
+    tags,
+    params: companyParams,
+    body: periodicWriteSchema,
+    response: periodicRowSchema,
+  }),
+  update: defineRoute({
+    method: "PUT",
+    path: "/companies/id/:companyId/periodic/id/:id",
+    summary: "Change a periodic report schedule",
+    tags,
+    params: scheduleParams,
+    body: periodicWriteSchema,
+    response: periodicRowSchema,
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/companies/id/:companyId/periodic/id/:id",
+    summary: "Delete a periodic report schedule and its history",
+    tags,
+    params: scheduleParams,
+    response: deletedSchema,
+  }),
+  runs: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/periodic/id/:id/runs",
+    summary: "The last runs of a schedule, newest first",
+    tags,
+    params: scheduleParams,
+    response: z.array(periodicRunSchema),
+  }),
+};

@@ -1,0 +1,7 @@
+export * from "./catalogue.ts";
+export * from "./labels.ts";
+export * from "./request.ts";
+export * from "./result.ts";
+export * from "./scoring.ts";
+export * from "./values.ts";
+export * from "./worktime.ts";

@@ -1,0 +1,39 @@
+/**
+ * How report values are shown (02 §9): durations d h:mm:ss, distances in km with one decimal above 1000 m,
+ * fuel with one decimal and trailing zeros trimmed, average consumption in the company's unit.
+ */
+
+/** 93784000 ms → "1d 2:03:04"; under a day "2:03:04". Negative or missing values show as "0:00:00". */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(total / 86_400);
+  const h = Math.floor((total % 86_400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const clock = `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  return d > 0 ? `${d}d ${clock}` : clock;
+}
+
+/** 850 → "850 m", 12345 → "12.3 km". */
+export function formatReportDistance(metres: number): string {
+  if (metres < 1000) return `${Math.round(metres)} m`;
+  return `${(Math.round(metres / 100) / 10).toFixed(1)} km`;
+}
+
+/** One decimal, trailing zero trimmed: 12.04 → "12", 12.35 → "12.4" (02 §9). */
+export function formatFuel(litres: number): string {
+  return String(Math.round(litres * 10) / 10);
+}
+
+/** Fuel units of 02 §9: 0 is L/100km, 1 is km/L. */
+export type FuelUnit = 0 | 1;
+
+/**
+ * Average consumption in the company's unit, from litres used over metres driven; null when it cannot be
+ * told (no distance or no fuel). km/L is 100 divided by L/100km.
+ */
+export function averageConsumption(litres: number | null, metres: number, unit: FuelUnit): number | null {
+  if (litres === null || litres <= 0 || metres <= 0) return null;
+  const per100 = (litres * 100_000) / metres;
+  return Math.round((unit === 1 ? 100 / per100 : per100) * 10) / 10;
+}

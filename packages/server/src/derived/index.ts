@@ -1,0 +1,8 @@
+/** Public surface of `derived/`. Derived history (trips, stops, idles, visits, driving events, days): its read API for reports and insights. */
+
+export { localDayOf, localMidnight } from "./local-day.ts";
+export { DERIVED_TABLES, type DerivedTable, ensureDerivedPartition } from "./partitions.ts";
+export { type DerivedRange, days, drivingEvents, type ItemKey, idles, stops, trips, visits } from "./read.ts";
+export { type RebuildOptions, rebuildDerived } from "./rebuild.ts";
+export { DerivedService } from "./service.ts";
+export { companyTimeZone } from "./time-zones.ts";

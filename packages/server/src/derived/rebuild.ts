@@ -1,0 +1,219 @@
+import { DAY_MS } from "@vigia/domain";
+import type { DecodedPosition } from "@vigia/protocols";
+import type { PartitionManager } from "../ingest/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { applyPosition, type EngineItem, newEngineItem } from "../live/index.ts";
+import { getCompanyZones } from "../places/index.ts";
+import { derivePointOf, usableFix } from "./points.ts";
+import {
+  DEFAULT_IDLE_MIN_MS,
+  type DeriveConfig,
+  type DeriveOutput,
+  dayRow,
+  derivePoint,
+  emptyDeriveOutput,
+  emptyDeriveState,
+} from "./segments.ts";
+import {
+  type CompanyRows,
+  deleteDerivedRows,
+  ensurePartitionsFor,
+  writeDerivedRows,
+  writeStates,
+} from "./store.ts";
+import { companyTimeZone } from "./time-zones.ts";
+
+/**
+ * `vigia rebuild-derived`: derives one company's history for a period again from its stored positions, through
+ * the same live-state engine and segmentation the processor uses, and replaces the period's rows (idempotent).
+ *
+ * - Each item starts afresh at `from` (counters seeded from its last day row before it) and is followed up to
+ *   LOOKAHEAD_MS past `to`, so a trip that starts before `to` and ends after it is complete; only rows that start
+ *   in [from, to) are written.
+ * - An item whose positions all lie before `to + LOOKAHEAD_MS` leaves its final state in derived_state, so the
+ *   processor continues from it (restart a running server afterwards: it keeps its own copy in memory).
+ * - Drivers come from the cards (iButton, tachograph card, beacon) the positions carry, resolved like live state.
+ */
+const LOOKAHEAD_MS = DAY_MS;
+const CHUNK = 20_000;
+
+export interface RebuildOptions {
+  companyId: number;
+  from: number;
+  to: number;
+  /** Leave items' final states for the processor (default true); the demo history keeps the live ones. */
+  keepState?: boolean;
+  /** Called after each item with items done, items in all, positions read so far. */
+  progress?: (done: number, total: number, positions: number) => void;
+}
+
+interface PositionRow {
+  ts: number;
+  lat: number;
+  lng: number;
+  alt: number;
+  spd: number;
+  course: number;
+  satt: number;
+  valid: boolean;
+  src: number;
+  attributes: DecodedPosition["attributes"];
+}
+
+export async function rebuildDerived(
+  ctx: Pick<KernelContext, "db" | "clock">,
+  partitions: PartitionManager,
+  options: RebuildOptions,
+): Promise<{ items: number; positions: number }> {
+  const { db } = ctx;
+  const { companyId, from, to } = options;
+  const items = await db.query<{ item_type: 1 | 2 | 3; item_id: number }>(
+    `select distinct item_type, item_id from positions
+     where company_id = $1 and ts >= $2 and ts < $3 and item_id is not null and item_type between 1 and 3
+     order by 1, 2`,
+    [companyId, from, to],
+  );
+  const timeZone = await companyTimeZone(db, companyId, ctx.clock.now());
+  const zones = await getCompanyZones(ctx, companyId).catch(() => null);
+  const cards = await driverCards(ctx, companyId);
+  await deleteDerivedRows(db, companyId, from, to, null);
+  let positions = 0;
+  let done = 0;
+  for (const item of items) {
+    const itemType = Number(item.item_type) as 1 | 2 | 3;
+    const itemId = Number(item.item_id);
+    const cfg: DeriveConfig = { itemType, itemId, timeZone, idleMinMs: DEFAULT_IDLE_MIN_MS };
+    const engineCfg = await odometerConfig(ctx, itemType, itemId);
+    let engine: EngineItem = newEngineItem({ itemType, id: itemId, groupId: null });
+    engine = await seedCounters(ctx, companyId, cfg, from, engine, engineCfg.initialMileageKm);
+    const state = emptyDeriveState();
+    const out = emptyDeriveOutput();
+    let cursor = from - 1;
+    let reachedEnd = true;
+    for (;;) {
+      const rows = await db.query<PositionRow>(
+        `select ts, lat, lng, alt, spd, course, satt, valid, src, attributes from positions
+         where company_id = $1 and item_type = $2 and item_id = $3 and ts > $4 and ts < $5
+         order by ts limit ${CHUNK}`,
+        [companyId, itemType, itemId, cursor, to + LOOKAHEAD_MS],
+      );
+      for (const r of rows) {
+        const position: DecodedPosition = {
+          ts: Number(r.ts),
+          lat: Number(r.lat),
+          lng: Number(r.lng),
+          alt: Number(r.alt),
+          spd: Number(r.spd),
+          course: Number(r.course),
+          satt: Number(r.satt),
+          valid: Boolean(r.valid),
+          src: Number(r.src) as DecodedPosition["src"],
+          attributes: r.attributes ?? {},
+        };
+        const applied = applyPosition(engine, { ...position, receivedTs: position.ts }, engineCfg);
+        engine = applied.item;
+        for (const e of applied.effects)
+          if (e.kind === "driverCard") {
+            const driverId = cards.get(e.card.toUpperCase()) ?? null;
+            engine = { ...engine, state: { ...engine.state, driverId } };
+          }
+        if (usableFix(position))
+          derivePoint(cfg, state, derivePointOf(position, engine.state, applied.effects, zones), out);
+        positions += 1;
+      }
+      if (rows.length < CHUNK) break;
+      cursor = Number(rows[rows.length - 1]!.ts);
+    }
+    const later = await db.query(
+      "select 1 from positions where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 limit 1",
+      [companyId, itemType, itemId, to + LOOKAHEAD_MS],
+    );
+    reachedEnd = later.length === 0;
+    const rows: CompanyRows = {
+      companyId,
+      out: within(out, from, to),
+      openDays:
+        state.day && state.day.dayStartTs >= from && state.day.dayStartTs < to
+          ? [dayRow(cfg, state.day)]
+          : [],
+    };
+    await ensurePartitionsFor(db, partitions, rows);
+    await db.transaction(async (tx) => {
+      await writeDerivedRows(tx, rows);
+      if (reachedEnd && options.keepState !== false)
+        await writeStates(tx, [{ companyId, itemType, itemId, state }], ctx.clock.now());
+    });
+    done += 1;
+    options.progress?.(done, items.length, positions);
+  }
+  return { items: items.length, positions };
+}
+
+function within(out: DeriveOutput, from: number, to: number): DeriveOutput {
+  const inRange = (ts: number) => ts >= from && ts < to;
+  return {
+    trips: out.trips.filter((r) => inRange(r.startTs)),
+    stops: out.stops.filter((r) => inRange(r.startTs)),
+    idles: out.idles.filter((r) => inRange(r.startTs)),
+    visits: out.visits.filter((r) => inRange(r.startTs)),
+    drivingEvents: out.drivingEvents.filter((r) => inRange(r.ts)),
+    days: out.days.filter((r) => inRange(r.dayStartTs)),
+  };
+}
+
+async function driverCards(ctx: Pick<KernelContext, "db">, companyId: number): Promise<Map<string, number>> {
+  const rows = await ctx.db.query<{
+    id: number;
+    ibutton: string | null;
+    tachograph_card: string | null;
+    beacon: string | null;
+  }>("select id, ibutton, tachograph_card, beacon from drivers where company_id = $1 order by id desc", [
+    companyId,
+  ]);
+  const cards = new Map<string, number>();
+  for (const r of rows)
+    for (const card of [r.ibutton, r.tachograph_card, r.beacon])
+      if (card) cards.set(card.toUpperCase(), Number(r.id));
+  return cards;
+}
+
+async function odometerConfig(
+  ctx: Pick<KernelContext, "db">,
+  itemType: number,
+  itemId: number,
+): Promise<{ odometerSource: number; initialMileageKm: number }> {
+  if (itemType !== 1) return { odometerSource: 3, initialMileageKm: 0 };
+  const rows = await ctx.db.query<{ odometer_source: number | null; initial_mileage: number | null }>(
+    "select odometer_source, initial_mileage from vehicles where id = $1",
+    [itemId],
+  );
+  return {
+    odometerSource: Number(rows[0]?.odometer_source ?? 3),
+    initialMileageKm: Number(rows[0]?.initial_mileage ?? 0),
+  };
+}
+
+/** Odometer and hour meter where the item's last day before `from` ended, so counters continue. */
+async function seedCounters(
+  ctx: Pick<KernelContext, "db">,
+  companyId: number,
+  cfg: DeriveConfig,
+  from: number,
+  engine: EngineItem,
+  initialMileageKm: number,
+): Promise<EngineItem> {
+  const rows = await ctx.db.query<{ odometer_end: number; hours_end: number }>(
+    `select odometer_end, hours_end from item_days
+     where company_id = $1 and item_type = $2 and item_id = $3 and day_start_ts < $4
+     order by day_start_ts desc limit 1`,
+    [companyId, cfg.itemType, cfg.itemId, from],
+  );
+  const row = rows[0];
+  if (!row) return engine;
+  const odometer = Number(row.odometer_end);
+  return {
+    ...engine,
+    travelledM: Math.max(0, odometer - initialMileageKm * 1000),
+    state: { ...engine.state, odometer, hours: Number(row.hours_end) },
+  };
+}

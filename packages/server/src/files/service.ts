@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { cleanFileName, FILE_ERROR, FILE_KINDS, type FileKind, type StoredFile } from "@vigia/domain";
+import { fileTypeFromBuffer } from "file-type";
+import type { Clock, Config } from "../kernel/config.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { ApiError, badRequest } from "../kernel/errors.ts";
+import { type BlobStore, LocalBlobStore, MemoryBlobStore } from "./blob-store.ts";
+import { S3BlobStore } from "./s3-store.ts";
+
+/** Bytes file-type needs to recognise every format it knows. */
+const SNIFF_BYTES = 4100;
+
+interface FileRow {
+  id: number;
+  company_id: number;
+  storage_key: string;
+  name: string;
+  mime: string;
+  size: number;
+  created_by: number | null;
+  created_ts: string;
+}
+
+const present = (row: FileRow): StoredFile => ({
+  id: row.id,
+  name: row.name,
+  mime: row.mime,
+  size: row.size,
+  createdTs: Number(row.created_ts),
+});
+
+/** S3 when configured, else `<dataDir>/files`, else memory (VIGIA_DATA_DIR=memory). */
+export function createBlobStore(config: Pick<Config, "dataDir" | "s3">, clock: Clock): BlobStore {
+  if (config.s3) return new S3BlobStore(config.s3, clock);
+  if (config.dataDir) return new LocalBlobStore(path.join(config.dataDir, "files"));
+  return new MemoryBlobStore();
+}
+
+/**
+ * Counts the bytes going by and stops at the limit, so an oversized upload is refused as it streams in
+ * instead of after it was all read.
+ */
+async function* limited(head: Buffer, rest: AsyncIterator<Uint8Array>, max: number, seen: { bytes: number }) {
+  seen.bytes = head.length;
+  if (head.length > 0) yield head;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    seen.bytes += next.value.length;
+    if (seen.bytes > max) throw new ApiError(413, FILE_ERROR.tooLarge);
+    yield next.value;
+  }
+}
+
+/** Reads chunks until there are enough bytes to sniff the type (or the body ends). */
+async function readHead(source: AsyncIterator<Uint8Array>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < SNIFF_BYTES) {
+    const next = await source.next();
+    if (next.done) break;
+    chunks.push(Buffer.from(next.value));
+    length += next.value.length;
+    if (length > max) throw new ApiError(413, FILE_ERROR.tooLarge);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The one way files are stored and read back. Each row belongs to a company; callers always pass the
+ * company of the request's scope, so a file of another tenant is simply not found.
+ */
+export class FileService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    readonly store: BlobStore,
+  ) {}
+
+  /**
+   * Streams an upload into the store: the declared length and the running count are held to the kind's
+   * limit, and the type is sniffed from the first bytes (the name and the declared type are not trusted).
+   */
+  async save(input: {
+    companyId: number;
+    userId: number | null;
+    name: string;
+    kind: FileKind;
+    body: AsyncIterable<Uint8Array>;
+    declaredLength?: number;
+  }): Promise<StoredFile> {
+    const limits = FILE_KINDS[input.kind];
+    if (input.declaredLength !== undefined && input.declaredLength > limits.maxBytes)
+      throw new ApiError(413, FILE_ERROR.tooLarge);
+    const source = input.body[Symbol.asyncIterator]();
+    const head = await readHead(source, limits.maxBytes);
+    if (head.length === 0) throw badRequest(FILE_ERROR.empty);
+    const sniffed = await fileTypeFromBuffer(head);
+    const mimes: readonly string[] = limits.mimes;
+    if (!sniffed || !mimes.includes(sniffed.mime)) {
+      await source.return?.();
+      throw new ApiError(415, FILE_ERROR.type);
+    }
+    const key = `${input.companyId}/${randomUUID()}`;
+    const seen = { bytes: 0 };
+    await this.store.put(key, limited(head, source, limits.maxBytes, seen), sniffed.mime);
+    try {
+      const rows = await this.db.query<FileRow>(
+        `insert into stored_files (company_id, storage_key, name, mime, size, created_by, created_ts)
+         values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+        [
+          input.companyId,
+          key,
+          cleanFileName(input.name),
+          sniffed.mime,
+          seen.bytes,
+          input.userId,
+          this.clock.now(),
+        ],
+      );
+      return present(rows[0]!);
+    } catch (error) {
+      await this.store.delete(key);
+      throw error;
+    }
+  }
+
+  /** The file's row and bytes, when it belongs to the company. */
+  async open(companyId: number, id: number): Promise<{ file: StoredFile; body: Readable } | null> {
+    const row = await this.row(companyId, id);
+    if (!row) return null;
+    const body = await this.store.get(row.storage_key);
+    return body ? { file: present(row), body } : null;
+  }
+
+  private async row(companyId: number, id: number): Promise<FileRow | null> {
+    const rows = await this.db.query<FileRow>(
+      "select * from stored_files where company_id = $1 and id = $2",
+      [companyId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Who uploaded it (for the delete rule), or undefined when the company has no such file. */
+  async uploader(companyId: number, id: number): Promise<number | null | undefined> {
+    const row = await this.row(companyId, id);
+    return row ? row.created_by : undefined;
+  }
+
+  async remove(companyId: number, id: number): Promise<boolean> {
+    const rows = await this.db.query<{ storage_key: string }>(
+      "delete from stored_files where company_id = $1 and id = $2 returning storage_key",
+      [companyId, id],
+    );
+    for (const row of rows) await this.store.delete(row.storage_key);
+    return rows.length > 0;
+  }
+
+  /**
+   * The company's files with these ids, in the order given; throws `file.unknown` (400) when one is not the
+   * company's. Entities call it before storing attachment ids (inside their transaction when they have one).
+   */
+  async owned(companyId: number, ids: readonly number[], db: Queryable = this.db): Promise<StoredFile[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.query<FileRow>(
+      "select * from stored_files where company_id = $1 and id = any($2::int[])",
+      [companyId, [...new Set(ids)]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, present(row)]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw badRequest(FILE_ERROR.unknown, { fileIds: missing.join(",") });
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  /** The listed files the company still has (for showing an entity's attachments; deleted ones drop out). */
+  async describe(companyId: number, ids: readonly number[]): Promise<StoredFile[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<FileRow>(
+      "select * from stored_files where company_id = $1 and id = any($2::int[]) order by id",
+      [companyId, [...new Set(ids)]],
+    );
+    return rows.map(present);
+  }
+}

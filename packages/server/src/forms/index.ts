@@ -1,0 +1,1 @@
+export { formRoutes } from "./routes.ts";

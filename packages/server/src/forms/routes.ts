@@ -1,0 +1,231 @@
+import {
+  FORM_ATTACHMENT_MAX_BYTES,
+  type FormField,
+  type FormInput,
+  type FormValues,
+  formsApi,
+  formValuesErrors,
+  isAdminOrHigher,
+} from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FileService } from "../files/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { Principal } from "../kernel/tenancy/principal.ts";
+import { requireWrite } from "../kernel/tenancy/scope.ts";
+import {
+  formsForItem,
+  insertForm,
+  itemOf,
+  listForms,
+  listSubmissions,
+  updateForm,
+  versionFields,
+} from "./repo.ts";
+
+function requireAdmin(principal: Principal): void {
+  if (!isAdminOrHigher(principal.role)) throw forbidden();
+  requireWrite(principal);
+}
+
+/** Groups and items a form is assigned to must be the company's own. */
+async function checkAssignments(db: Queryable, companyId: number, input: FormInput): Promise<void> {
+  const errors: Record<string, string> = {};
+  if (input.groupIds.length > 0) {
+    const rows = await db.query<{ n: number }>(
+      "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
+      [companyId, input.groupIds],
+    );
+    if ((rows[0]?.n ?? 0) !== new Set(input.groupIds).size) errors.groupIds = "invalidGroup";
+  }
+  for (const [i, item] of input.items.entries())
+    if (!(await itemOf(db, companyId, item.itemType, item.itemId))) errors[`items.${i}`] = "unknown";
+  if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
+}
+
+export type FormsContext = KernelContext & { files: Pick<FileService, "owned"> };
+
+/**
+ * Attachment values name files of the store: each must be the company's, and its name, size and type are
+ * taken from the store (never from what the client claims), then checked against the field's size cap.
+ */
+async function withStoredFiles(
+  ctx: FormsContext,
+  companyId: number,
+  fields: readonly FormField[],
+  values: FormValues,
+): Promise<FormValues> {
+  const out: FormValues = { ...values };
+  for (const f of fields) {
+    const v = values[f.key];
+    if (f.type !== "attachment" || v === null || typeof v !== "object" || Array.isArray(v) || !("id" in v))
+      continue;
+    const [file] = await ctx.files.owned(companyId, [v.id]).catch(() => []);
+    if (!file) throw badRequest("validation.failed", { [`values.${f.key}`]: "unknown" });
+    if (file.size > (f.maxBytes ?? FORM_ATTACHMENT_MAX_BYTES))
+      throw badRequest("validation.failed", { [`values.${f.key}`]: "attachment_tooLarge" });
+    out[f.key] = { id: file.id, name: file.name, size: file.size, type: file.mime };
+  }
+  return out;
+}
+
+/** Custom forms of one company (spec 02 §3): the builder for administrators, submissions for writers. */
+export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    mountRoute(app, formsApi.list, async (request) => {
+      const forms = await listForms(ctx.db, scopeOf(request).companyId);
+      return Object.fromEntries(forms.map((f) => [f.id, f]));
+    });
+
+    mountRoute(app, formsApi.one, async (request) => {
+      const [form] = await listForms(ctx.db, scopeOf(request).companyId, request.params.id);
+      if (!form) throw notFound();
+      return form;
+    });
+
+    mountRoute(app, formsApi.create, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      await checkAssignments(ctx.db, scope.companyId, request.body);
+      const id = await ctx.db.transaction((tx) =>
+        insertForm(tx, scope.companyId, request.body, ctx.clock.now()),
+      );
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "create",
+        entity: "form",
+        entityId: String(id),
+      });
+      const [form] = await listForms(ctx.db, scope.companyId, id);
+      if (!form) throw notFound();
+      return form;
+    });
+
+    mountRoute(app, formsApi.update, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      const [existing] = await listForms(ctx.db, scope.companyId, request.params.id);
+      if (!existing) throw notFound();
+      await checkAssignments(ctx.db, scope.companyId, request.body);
+      await ctx.db.transaction((tx) => updateForm(tx, existing, request.body, ctx.clock.now()));
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "form",
+        entityId: String(existing.id),
+      });
+      const [form] = await listForms(ctx.db, scope.companyId, existing.id);
+      if (!form) throw notFound();
+      return form;
+    });
+
+    mountRoute(app, formsApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope.principal);
+      const rows = await ctx.db.query("delete from forms where id = $1 and company_id = $2 returning id", [
+        request.params.id,
+        scope.companyId,
+      ]);
+      if (rows.length === 0) throw notFound();
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "delete",
+        entity: "form",
+        entityId: String(request.params.id),
+      });
+      return { ok: true };
+    });
+
+    mountRoute(app, formsApi.forItem, async (request) => {
+      const scope = scopeOf(request);
+      const { itemType, itemId } = request.params;
+      const item = await itemOf(ctx.db, scope.companyId, itemType, itemId);
+      if (
+        !item ||
+        (scope.groupIds !== null && (item.groupId === null || !scope.groupIds.includes(item.groupId)))
+      )
+        throw notFound();
+      return formsForItem(ctx.db, scope.companyId, itemType, itemId, item.groupId);
+    });
+
+    mountRoute(app, formsApi.submit, async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const body = request.body;
+      const [form] = await listForms(ctx.db, scope.companyId, request.params.id);
+      if (!form) throw notFound();
+      const item = await itemOf(ctx.db, scope.companyId, body.itemType, body.itemId);
+      if (
+        !item ||
+        (scope.groupIds !== null && (item.groupId === null || !scope.groupIds.includes(item.groupId)))
+      )
+        throw badRequest("validation.failed", { itemId: "unknown" });
+      const version = body.version ?? form.version;
+      const fields = version === form.version ? form.fields : await versionFields(ctx.db, form.id, version);
+      if (!fields) throw badRequest("validation.failed", { version: "unknown" });
+      const errors = formValuesErrors(fields, body.values);
+      if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
+      const values = await withStoredFiles(ctx, scope.companyId, fields, body.values);
+      const author = await ctx.db.query<{ name: string }>(
+        "select coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name from users where id = $1",
+        [scope.principal.userId],
+      );
+      const rows = await ctx.db.query<{ id: number }>(
+        `insert into form_submissions (company_id, form_id, version, item_type, item_id, item_name, group_id,
+           author_id, author, ts, lat, lng, source, "values")
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+        [
+          scope.companyId,
+          form.id,
+          version,
+          body.itemType,
+          body.itemId,
+          item.name,
+          item.groupId,
+          scope.principal.userId,
+          author[0]?.name ?? scope.principal.email,
+          body.ts ?? ctx.clock.now(),
+          body.lat,
+          body.lng,
+          body.source,
+          JSON.stringify(values),
+        ],
+      );
+      const [saved] = await listSubmissions(ctx.db, {
+        companyId: scope.companyId,
+        groupIds: null,
+        id: rows[0]!.id,
+      });
+      if (!saved) throw notFound();
+      return saved;
+    });
+
+    mountRoute(app, formsApi.submissions, async (request) => {
+      const scope = scopeOf(request);
+      const [form] = await listForms(ctx.db, scope.companyId, request.params.id);
+      if (!form) throw notFound();
+      return listSubmissions(ctx.db, {
+        companyId: scope.companyId,
+        groupIds: scope.groupIds,
+        formId: form.id,
+        ...request.query,
+      });
+    });
+
+    mountRoute(app, formsApi.submission, async (request) => {
+      const scope = scopeOf(request);
+      const [submission] = await listSubmissions(ctx.db, {
+        companyId: scope.companyId,
+        groupIds: scope.groupIds,
+        id: request.params.id,
+      });
+      if (!submission) throw notFound();
+      const fields = await versionFields(ctx.db, submission.formId, submission.version);
+      return { submission, fields: fields ?? [] };
+    });
+  };
+}

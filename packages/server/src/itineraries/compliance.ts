@@ -1,0 +1,84 @@
+import {
+  type Compliance,
+  type Itinerary,
+  itineraryCompliance,
+  type TrackSample,
+  visitsFromTrack,
+} from "@vigia/domain";
+import { companyTimeZone, localMidnight } from "../derived/index.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import type { TrackService } from "../live/index.ts";
+import { pointInZone, type Zone } from "../places/index.ts";
+
+const MINUTE_MS = 60_000;
+
+/** The area of each waypoint: the POI's circle, the geozone's circle or polygon, or the typed point's circle. */
+async function waypointZones(
+  db: Queryable,
+  companyId: number,
+  itinerary: Itinerary,
+): Promise<(Zone | null)[]> {
+  const ids = itinerary.waypoints.flatMap((w) => (w.placeId !== null ? [w.placeId] : []));
+  const pois = await db.query<{ id: number; lat: number; lng: number; radius: number }>(
+    "select id, lat, lng, radius from pois where company_id = $1 and id = any($2::int[])",
+    [companyId, ids],
+  );
+  const zones = await db.query<{
+    id: number;
+    type: string;
+    lat: number;
+    lng: number;
+    radius: number | null;
+    points: { lat: number; lng: number }[];
+  }>(
+    "select id, type, lat, lng, radius, points from geozones where company_id = $1 and id = any($2::int[])",
+    [companyId, ids],
+  );
+  return itinerary.waypoints.map((w, i): Zone | null => {
+    if (w.kind === "point" && w.lat !== null && w.lng !== null && w.radius !== null)
+      return { id: i, kind: "circle", center: { lat: w.lat, lng: w.lng }, radiusM: w.radius };
+    if (w.kind === "poi") {
+      const p = pois.find((x) => x.id === w.placeId);
+      return p ? { id: i, kind: "circle", center: { lat: p.lat, lng: p.lng }, radiusM: p.radius } : null;
+    }
+    const z = zones.find((x) => x.id === w.placeId);
+    if (!z) return null;
+    if (z.type === "circle")
+      return { id: i, kind: "circle", center: { lat: z.lat, lng: z.lng }, radiusM: z.radius ?? 0 };
+    return { id: i, kind: "polygon", ring: z.points };
+  });
+}
+
+/**
+ * How a vehicle followed an itinerary on a local day of the company: the day's stored route (the playback read)
+ * turned into stays per waypoint area, judged by the pure engine at the current time (or the day's end).
+ */
+export async function dayCompliance(
+  deps: { db: Queryable; tracks: TrackService; now: number },
+  scope: CompanyScope,
+  itinerary: Itinerary,
+  vehicleId: number,
+  day: string,
+): Promise<Compliance> {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  const tz = await companyTimeZone(deps.db, scope.companyId, deps.now);
+  const start = localMidnight(y, m, d, tz);
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  const end = localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz);
+  const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const assigned = itinerary.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay));
+  const base = { itineraryId: itinerary.id, vehicleId, day, assigned };
+  const nowMinute = Math.floor((deps.now - start) / MINUTE_MS);
+  if (nowMinute < 0) return { ...base, ...itineraryCompliance(itinerary.waypoints, [], -1) };
+  const zones = await waypointZones(deps.db, scope.companyId, itinerary);
+  const to = Math.min(end, deps.now);
+  const track = to > start ? await deps.tracks.playback(scope, 1, vehicleId, start, to) : null;
+  const samples: TrackSample[] = (track?.points ?? []).map((p) => ({
+    minute: Math.floor((p.ts - start) / MINUTE_MS),
+    inside: zones.flatMap((z, i) => (z && pointInZone({ lat: p.lat, lng: p.lng }, z) ? [i] : [])),
+  }));
+  const visits = visitsFromTrack(samples, zones.length);
+  const judgedAt = deps.now >= end ? Math.max(1440, Math.ceil((end - start) / MINUTE_MS)) : nowMinute;
+  return { ...base, ...itineraryCompliance(itinerary.waypoints, visits, judgedAt) };
+}

@@ -1,0 +1,117 @@
+import { isResellerOrHigher, itinerariesApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { forbidden, notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import type { TrackService } from "../live/index.ts";
+import { dayCompliance } from "./compliance.ts";
+import {
+  checkReferences,
+  deleteItinerary,
+  insertItinerary,
+  listItineraries,
+  updateItinerary,
+} from "./store.ts";
+
+export type ItineraryRoutesContext = KernelContext & { tracks: TrackService };
+
+/**
+ * /itineraries: reseller-level users only, reading and writing (read-only resellers read). Every query is
+ * the selected company's; the write-access table stops other roles before the body is read.
+ */
+export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  const one = async (companyId: number, id: number) => {
+    const row = (await listItineraries(db, companyId, id))[0];
+    if (!row) throw notFound();
+    return row;
+  };
+  return async (app) => {
+    // Before validation, so other roles learn nothing about the routes' fields.
+    app.addHook("preValidation", async (request) => {
+      if (!isResellerOrHigher(principalOf(request).role)) throw forbidden();
+    });
+
+    mountRoute(app, itinerariesApi.list, async (request) => listItineraries(db, scopeOf(request).companyId));
+
+    mountRoute(app, itinerariesApi.create, async (request) => {
+      const scope = scopeOf(request);
+      const values = request.body;
+      await checkReferences(db, scope.companyId, values);
+      const id = await db.transaction(async (tx) => {
+        const created = await insertItinerary(tx, scope.companyId, values, ctx.clock.now());
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "itinerary",
+            entityId: String(created),
+            data: values,
+          },
+          tx,
+        );
+        return created;
+      });
+      return one(scope.companyId, id);
+    });
+
+    mountRoute(app, itinerariesApi.update, async (request) => {
+      const scope = scopeOf(request);
+      const values = request.body;
+      await checkReferences(db, scope.companyId, values);
+      await db.transaction(async (tx) => {
+        if (!(await updateItinerary(tx, scope.companyId, request.params.id, values, ctx.clock.now())))
+          throw notFound();
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "itinerary",
+            entityId: String(request.params.id),
+            data: values,
+          },
+          tx,
+        );
+      });
+      return one(scope.companyId, request.params.id);
+    });
+
+    mountRoute(app, itinerariesApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      await db.transaction(async (tx) => {
+        if (!(await deleteItinerary(tx, scope.companyId, request.params.id))) throw notFound();
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "delete",
+            entity: "itinerary",
+            entityId: String(request.params.id),
+          },
+          tx,
+        );
+      });
+      return { id: request.params.id };
+    });
+
+    mountRoute(app, itinerariesApi.compliance, async (request) => {
+      const scope = scopeOf(request);
+      const itinerary = await one(scope.companyId, request.params.id);
+      return dayCompliance(
+        { db, tracks: ctx.tracks, now: ctx.clock.now() },
+        scope,
+        itinerary,
+        request.query.vehicleId,
+        request.query.day,
+      );
+    });
+  };
+}

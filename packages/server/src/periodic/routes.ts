@@ -1,0 +1,109 @@
+import { periodicApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import {
+  deleteSchedule,
+  getSchedule,
+  insertSchedule,
+  listRuns,
+  listSchedules,
+  toRow,
+  updateSchedule,
+} from "./store.ts";
+
+/** /periodic: administrators only, reading as well as writing (spec 01 §6: no periodic reports below admin). */
+export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    mountRoute(app, periodicApi.list, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      return (await listSchedules(ctx.db, scope.companyId)).map(toRow);
+    });
+
+    mountRoute(app, periodicApi.create, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const id = await ctx.db.transaction(async (tx) => {
+        const newId = await insertSchedule(
+          tx,
+          scope.companyId,
+          scope.principal.userId,
+          request.body,
+          ctx.clock.now(),
+        );
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "create",
+            entity: "periodic",
+            entityId: String(newId),
+            data: { name: request.body.name },
+          },
+          tx,
+        );
+        return newId;
+      });
+      const row = await getSchedule(ctx.db, scope.companyId, id);
+      if (!row) throw notFound();
+      return toRow(row);
+    });
+
+    mountRoute(app, periodicApi.update, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { id } = request.params;
+      if (!(await getSchedule(ctx.db, scope.companyId, id))) throw notFound();
+      await ctx.db.transaction(async (tx) => {
+        await updateSchedule(tx, scope.companyId, id, request.body, ctx.clock.now());
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "periodic",
+            entityId: String(id),
+            data: { name: request.body.name },
+          },
+          tx,
+        );
+      });
+      const row = await getSchedule(ctx.db, scope.companyId, id);
+      if (!row) throw notFound();
+      return toRow(row);
+    });
+
+    mountRoute(app, periodicApi.remove, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      const { id } = request.params;
+      const deleted = await ctx.db.transaction(async (tx) => {
+        const gone = await deleteSchedule(tx, scope.companyId, id);
+        if (gone)
+          await recordAudit(
+            ctx,
+            scope.principal,
+            { companyId: scope.companyId, action: "delete", entity: "periodic", entityId: String(id) },
+            tx,
+          );
+        return gone;
+      });
+      if (!deleted) throw notFound();
+      return { id };
+    });
+
+    mountRoute(app, periodicApi.runs, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      if (!(await getSchedule(ctx.db, scope.companyId, request.params.id))) throw notFound();
+      return listRuns(ctx.db, scope.companyId, request.params.id);
+    });
+  };
+}

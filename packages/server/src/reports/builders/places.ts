@@ -1,0 +1,51 @@
+import type { PlaceKind, ReportCell } from "@vigia/domain";
+import { visits } from "../../derived/index.ts";
+import { type Builder, cols, driverOf, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
+
+/** Entries and exits of geozones or POIs with the time inside, optionally only the zones of the zone filter. */
+function visitsReport(kind: PlaceKind): Builder {
+  return async (run) => {
+    const index = itemIndex(run);
+    const table = kind === "geozone" ? "geozones" : "pois";
+    const places = await run.db.query<{ id: number; name: string }>(
+      `select id, name from ${table} where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
+      [run.scope.companyId, run.scope.groupIds],
+    );
+    const names = new Map(places.map((p) => [p.id, p.name]));
+    const filter = new Set(run.request.zoneIds);
+    const list = (await visits(run.db, run.scope, range(run))).filter(
+      (v) =>
+        v.placeKind === kind &&
+        names.has(v.placeId) &&
+        (filter.size === 0 || filter.has(v.placeId)) &&
+        onChosenDay(run, v.startTs),
+    );
+    const rows: ReportCell[][] = list.map((v) => [
+      nameOf(index, v),
+      driverOf(run, v.driverId),
+      names.get(v.placeId) ?? "",
+      v.startTs,
+      v.endTs,
+      v.endTs - v.startTs,
+      v.distanceM,
+      Math.trunc(v.maxSpd),
+    ]);
+    return {
+      columns: cols(
+        ["item", "text"],
+        ["driver", "text"],
+        [kind === "geozone" ? "geozone" : "poi", "text"],
+        ["entry", "datetime"],
+        ["exit", "datetime"],
+        ["timeInside", "duration"],
+        ["distance", "distance"],
+        ["maxSpeed", "speed"],
+      ),
+      rows,
+      notice: rows.length ? null : "noResults",
+    };
+  };
+}
+
+export const geozoneVisitsReport = visitsReport("geozone");
+export const poiVisitsReport = visitsReport("poi");

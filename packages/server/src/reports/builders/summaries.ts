@@ -1,0 +1,275 @@
+import { averageConsumption, type DerivedDay, type ReportCell } from "@vigia/domain";
+import { days, trips } from "../../derived/index.ts";
+import {
+  type Builder,
+  cols,
+  driverOf,
+  itemIndex,
+  km,
+  localDay,
+  nameOf,
+  onChosenDay,
+  perDayChart,
+  range,
+} from "../run.ts";
+
+/** The days of the selection that fall on the chosen week days (daily aggregates, never raw positions). */
+async function chosenDays(run: Parameters<Builder>[0]): Promise<DerivedDay[]> {
+  return (await days(run.db, run.scope, range(run))).filter((d) =>
+    onChosenDay(run, d.dayStartTs + 43_200_000),
+  );
+}
+
+const sumFuel = (a: number | null, b: number | null): number | null =>
+  a === null && b === null ? null : (a ?? 0) + (b ?? 0);
+
+/** One row per item over the whole period, from the daily aggregates. */
+export const summaryReport: Builder = async (run) => {
+  const list = await chosenDays(run);
+  run.step(0.6);
+  const per = new Map<string, DerivedDay[]>();
+  for (const d of list) {
+    const key = `${d.itemType}:${d.itemId}`;
+    const list = per.get(key);
+    if (list) list.push(d);
+    else per.set(key, [d]);
+  }
+  const rows: ReportCell[][] = [];
+  for (const item of run.selection.items) {
+    const ds = per.get(`${item.itemType}:${item.itemId}`) ?? [];
+    const distance = ds.reduce((s, d) => s + d.distanceM, 0);
+    const driving = ds.reduce((s, d) => s + d.drivingMs, 0);
+    const fuel = ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
+    rows.push([
+      item.name,
+      distance,
+      driving,
+      ds.reduce((s, d) => s + d.idleMs, 0),
+      ds.reduce((s, d) => s + d.stoppedMs, 0),
+      Math.trunc(ds.reduce((m, d) => Math.max(m, d.maxSpd), 0)),
+      driving > 0 ? Math.trunc(distance / 1000 / (driving / 3_600_000)) : 0,
+      ds.reduce((s, d) => s + d.trips, 0),
+      ds.reduce((s, d) => s + d.drivingEvents, 0),
+      fuel,
+      averageConsumption(fuel, distance, run.fuelUnit),
+    ]);
+  }
+  return {
+    columns: cols(
+      ["item", "text"],
+      ["distance", "distance"],
+      ["drivingTime", "duration"],
+      ["idleTime", "duration"],
+      ["stoppedTime", "duration"],
+      ["maxSpeed", "speed"],
+      ["avgSpeed", "speed"],
+      ["trips", "number"],
+      ["drivingEvents", "number"],
+      ["fuel", "fuel"],
+      ["averageFuel", "consumption"],
+    ),
+    rows,
+    chart:
+      run.selection.items.length < 1000
+        ? {
+            kind: "distancePerItem",
+            series: ["distanceKm"],
+            points: rows.map((r) => ({ x: String(r[0]), values: { distanceKm: km(Number(r[1])) } })),
+          }
+        : null,
+    notice: list.length ? null : "noData",
+  };
+};
+
+/** One row per item and day. */
+export const summaryDailyReport: Builder = async (run) => {
+  const index = itemIndex(run);
+  const list = await chosenDays(run);
+  return {
+    columns: cols(
+      ["item", "text"],
+      ["day", "date"],
+      ["firstPosition", "datetime"],
+      ["lastPosition", "datetime"],
+      ["distance", "distance"],
+      ["drivingTime", "duration"],
+      ["idleTime", "duration"],
+      ["stoppedTime", "duration"],
+      ["maxSpeed", "speed"],
+      ["trips", "number"],
+      ["fuel", "fuel"],
+    ),
+    rows: list.map((d) => [
+      nameOf(index, d),
+      d.day,
+      d.firstTs,
+      d.lastTs,
+      d.distanceM,
+      d.drivingMs,
+      d.idleMs,
+      d.stoppedMs,
+      Math.trunc(d.maxSpd),
+      d.trips,
+      d.fuelUsed,
+    ]),
+    chart: perDayChart(
+      run,
+      "distancePerDay",
+      list.map((d) => ({ ts: d.dayStartTs + 43_200_000, value: km(d.distanceM) })),
+    ),
+    notice: list.length ? null : "noData",
+  };
+};
+
+/** Litres used and the average in the company's fuel unit, per vehicle, one decimal. */
+export const fuelReport: Builder = async (run) => {
+  const list = await chosenDays(run);
+  const per = new Map<string, { distance: number; fuel: number | null; idle: number }>();
+  for (const d of list) {
+    const key = `${d.itemType}:${d.itemId}`;
+    const acc = per.get(key) ?? { distance: 0, fuel: null, idle: 0 };
+    acc.distance += d.distanceM;
+    acc.fuel = sumFuel(acc.fuel, d.fuelUsed);
+    acc.idle += d.idleMs;
+    per.set(key, acc);
+  }
+  const rows: ReportCell[][] = run.selection.items.map((item) => {
+    const acc = per.get(`${item.itemType}:${item.itemId}`) ?? { distance: 0, fuel: null, idle: 0 };
+    const litres = acc.fuel === null ? null : Math.round(acc.fuel * 10) / 10;
+    return [
+      item.name,
+      acc.distance,
+      litres,
+      averageConsumption(acc.fuel, acc.distance, run.fuelUnit),
+      acc.idle,
+    ];
+  });
+  return {
+    columns: cols(
+      ["item", "text"],
+      ["distance", "distance"],
+      ["fuel", "fuel"],
+      ["averageFuel", "consumption"],
+      ["idleTime", "duration"],
+    ),
+    rows,
+    chart: {
+      kind: "fuelPerItem",
+      series: ["litres"],
+      points: rows.map((r) => ({ x: String(r[0]), values: { litres: Number(r[2] ?? 0) } })),
+    },
+    notice: list.some((d) => d.fuelUsed !== null) ? null : "noData",
+  };
+};
+
+/** Odometer (km) and hour meter (engine hours) at the start and end of each day, per vehicle. */
+export const odometerDailyReport: Builder = async (run) => {
+  const index = itemIndex(run);
+  const list = await chosenDays(run);
+  return {
+    columns: cols(
+      ["item", "text"],
+      ["day", "date"],
+      ["odometerStart", "odometer"],
+      ["odometerEnd", "odometer"],
+      ["distance", "distance"],
+      ["hoursStart", "hours"],
+      ["hoursEnd", "hours"],
+      ["engineTime", "duration"],
+    ),
+    rows: list.map((d) => [
+      nameOf(index, d),
+      d.day,
+      km(d.odometerStart),
+      km(d.odometerEnd),
+      d.distanceM,
+      Math.round(d.hoursStart / 360) / 10,
+      Math.round(d.hoursEnd / 360) / 10,
+      (d.hoursEnd - d.hoursStart) * 1000,
+    ]),
+    chart: perDayChart(
+      run,
+      "distancePerDay",
+      list.map((d) => ({ ts: d.dayStartTs + 43_200_000, value: km(d.distanceM) })),
+    ),
+    notice: list.length ? null : "noData",
+  };
+};
+
+/**
+ * What each driver did per day: first start, last end, trips, distance and driving time, from the trips
+ * that carry the driver's id (whichever vehicle they drove).
+ */
+export const driverActivityReport: Builder = async (run) => {
+  const wanted = new Set(run.selection.drivers.map((d) => d.id));
+  const list = (await trips(run.db, run.scope, range(run, null))).filter(
+    (t) => t.driverId !== null && wanted.has(t.driverId) && onChosenDay(run, t.startTs),
+  );
+  const per = new Map<
+    string,
+    {
+      driver: number;
+      day: string;
+      first: number;
+      last: number;
+      trips: number;
+      distance: number;
+      driving: number;
+      vehicles: Set<number>;
+    }
+  >();
+  for (const t of list) {
+    const { day } = localDay(t.startTs, run.request.timezone);
+    const key = `${t.driverId}:${day}`;
+    const acc = per.get(key) ?? {
+      driver: t.driverId!,
+      day,
+      first: t.startTs,
+      last: t.endTs,
+      trips: 0,
+      distance: 0,
+      driving: 0,
+      vehicles: new Set(),
+    };
+    acc.first = Math.min(acc.first, t.startTs);
+    acc.last = Math.max(acc.last, t.endTs);
+    acc.trips += 1;
+    acc.distance += t.distanceM;
+    acc.driving += t.drivingMs;
+    acc.vehicles.add(t.itemId);
+    per.set(key, acc);
+  }
+  const rows: ReportCell[][] = [...per.values()]
+    .sort(
+      (a, b) => driverOf(run, a.driver).localeCompare(driverOf(run, b.driver)) || a.day.localeCompare(b.day),
+    )
+    .map((a) => [
+      driverOf(run, a.driver),
+      a.day,
+      a.first,
+      a.last,
+      a.trips,
+      a.distance,
+      a.driving,
+      a.vehicles.size,
+    ]);
+  return {
+    columns: cols(
+      ["driver", "text"],
+      ["day", "date"],
+      ["start", "datetime"],
+      ["end", "datetime"],
+      ["trips", "number"],
+      ["distance", "distance"],
+      ["drivingTime", "duration"],
+      ["vehicles", "number"],
+    ),
+    rows,
+    chart: perDayChart(
+      run,
+      "distancePerDay",
+      list.map((t) => ({ ts: t.startTs, value: km(t.distanceM) })),
+    ),
+    notice: rows.length ? null : "noResults",
+  };
+};

@@ -1,0 +1,4 @@
+export { countOpen as countOpenTickets, type TicketFilter } from "./repo.ts";
+export { resellerTicketRoutes } from "./reseller-routes.ts";
+export { ticketRoutes } from "./routes.ts";
+export type { TicketsContext } from "./service.ts";

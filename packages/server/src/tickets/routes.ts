@@ -1,0 +1,112 @@
+import { ticketsApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { mountRoute } from "../kernel/contract.ts";
+import { notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import { countOpen, listTickets } from "./repo.ts";
+import { type Actor, TicketService, type TicketsContext } from "./service.ts";
+
+const byId = <T extends { id: number }>(list: T[]): Record<string, T> =>
+  Object.fromEntries(list.map((x) => [x.id, x]));
+
+const actorOf = (scope: CompanyScope): Actor & { companyId: number; groupIds: number[] | null } => ({
+  principal: scope.principal,
+  companyId: scope.companyId,
+  groupIds: scope.groupIds,
+  provider: false,
+  filter: {
+    kind: "company",
+    companyId: scope.companyId,
+    groupIds: scope.groupIds,
+    userId: scope.principal.userId,
+  },
+});
+
+/** A ticket write: operators write tickets even when read-only (spec 01 §6), so the capability is "tickets". */
+function writer(scope: CompanyScope) {
+  requireWrite(scope.principal, "tickets");
+  return actorOf(scope);
+}
+
+/** A company's tickets (spec 02 §3-§4): every user with the company reads them, writers change them. */
+export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
+  const tickets = new TicketService(ctx);
+  return async (app) => {
+    mountRoute(app, ticketsApi.list, async (request) =>
+      byId(await listTickets(ctx.db, actorOf(scopeOf(request)).filter, request.query)),
+    );
+
+    mountRoute(app, ticketsApi.count, async (request) => countOpen(ctx.db, actorOf(scopeOf(request)).filter));
+
+    mountRoute(app, ticketsApi.assignees, async (request) => {
+      const scope = scopeOf(request);
+      return ctx.db.query<{ id: number; name: string; email: string }>(
+        `select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name, email
+         from users where company_id = $1 and not read_only order by 2`,
+        [scope.companyId],
+      );
+    });
+
+    mountRoute(app, ticketsApi.one, async (request) =>
+      tickets.load(actorOf(scopeOf(request)), request.params.id),
+    );
+
+    mountRoute(app, ticketsApi.create, async (request) =>
+      tickets.create(writer(scopeOf(request)), request.body),
+    );
+
+    mountRoute(app, ticketsApi.update, async (request) =>
+      tickets.update(writer(scopeOf(request)), request.params.id, request.body),
+    );
+
+    mountRoute(app, ticketsApi.setState, async (request) =>
+      tickets.setState(writer(scopeOf(request)), request.params.id, request.body.state, request.body.note),
+    );
+
+    mountRoute(app, ticketsApi.comment, async (request) =>
+      tickets.comment(
+        writer(scopeOf(request)),
+        request.params.id,
+        request.body.text,
+        request.body.attachments,
+      ),
+    );
+
+    mountRoute(app, ticketsApi.addTask, async (request) =>
+      tickets.addTask(writer(scopeOf(request)), request.params.id, request.body.text),
+    );
+
+    mountRoute(app, ticketsApi.setTask, async (request) =>
+      tickets.setTask(writer(scopeOf(request)), request.params.id, request.params.taskId, request.body.done),
+    );
+
+    mountRoute(app, ticketsApi.fromNotice, async (request) => {
+      const scope = scopeOf(request);
+      const actor = writer(scope);
+      const rows = await ctx.db.query<{
+        id: number;
+        item_type: 1 | 2 | 3;
+        item_id: number;
+        item_name: string;
+        info: { name: string };
+        data: { text: string };
+      }>(
+        `select id, item_type, item_id, item_name, info, data from alarm_logs
+         where id = $1 and company_id = $2 and ($3::int[] is null or group_id = any($3::int[]))`,
+        [request.params.logId, scope.companyId, scope.groupIds],
+      );
+      const log = rows[0];
+      if (!log) throw notFound();
+      const kind = log.item_type === 1 ? "vehicle" : log.item_type === 2 ? "asset" : "person";
+      return tickets.create(actor, {
+        ...request.body,
+        title: `${log.info.name}: ${log.item_name}`.slice(0, 120),
+        description: log.data.text,
+        linkKind: kind,
+        linkId: log.item_id,
+        alarmLogId: Number(log.id),
+      });
+    });
+  };
+}

@@ -1,0 +1,304 @@
+import {
+  canMoveTicket,
+  type Ticket,
+  type TicketHistoryEntry,
+  type TicketInput,
+  type TicketLinkKind,
+  type TicketState,
+} from "@vigia/domain";
+import type { FileService } from "../files/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import type { Queryable } from "../kernel/db/database.ts";
+import { badRequest, notFound } from "../kernel/errors.ts";
+import type { MailMessage } from "../kernel/mail/mailer.ts";
+import type { Principal } from "../kernel/tenancy/principal.ts";
+import type { LiveMessage } from "../live/index.ts";
+import { appendHistory, loadTicket, type TicketFilter, userName } from "./repo.ts";
+
+/** What ticket writes need besides the database: the live channel and the mail outbox. */
+export type TicketsContext = KernelContext & {
+  live: { publish(companyId: number, messages: LiveMessage[]): void };
+  mailer: { send(message: MailMessage): Promise<number> };
+  /** The file store: comment attachments must be files of the ticket's company. */
+  files: Pick<FileService, "owned">;
+};
+
+/** Who is acting, and on which tickets. `provider`: the reseller's staff answering a service request. */
+export interface Actor {
+  principal: Principal;
+  filter: TicketFilter;
+  provider: boolean;
+}
+
+const LINK_TABLE: Record<TicketLinkKind, string> = {
+  vehicle: "select group_id, coalesce(nullif(name, ''), plate) as name from vehicles",
+  asset: "select group_id, name from assets",
+  person: "select group_id, name from persons",
+  driver: "select group_id, name from drivers",
+};
+
+/** The linked item's group, checked inside the company and the caller's groups. */
+async function linkGroup(
+  db: Queryable,
+  companyId: number,
+  groupIds: number[] | null,
+  kind: TicketLinkKind,
+  id: number,
+): Promise<number | null> {
+  const rows = await db.query<{ group_id: number | null }>(
+    `${LINK_TABLE[kind]} where id = $1 and company_id = $2`,
+    [id, companyId],
+  );
+  const row = rows[0];
+  if (!row || (groupIds !== null && (row.group_id === null || !groupIds.includes(row.group_id))))
+    throw badRequest("validation.failed", { linkId: "unknown" });
+  return row.group_id;
+}
+
+async function checkAssignee(db: Queryable, companyId: number, assigneeId: number | null): Promise<void> {
+  if (assigneeId === null) return;
+  const rows = await db.query("select 1 from users where id = $1 and company_id = $2", [
+    assigneeId,
+    companyId,
+  ]);
+  if (rows.length === 0) throw badRequest("validation.failed", { assigneeId: "unknown" });
+}
+
+async function checkNotice(
+  db: Queryable,
+  companyId: number,
+  groupIds: number[] | null,
+  logId: number | null,
+): Promise<void> {
+  if (logId === null) return;
+  const rows = await db.query(
+    "select 1 from alarm_logs where id = $1 and company_id = $2 and ($3::int[] is null or group_id = any($3::int[]))",
+    [logId, companyId, groupIds],
+  );
+  if (rows.length === 0) throw badRequest("validation.failed", { alarmLogId: "unknown" });
+}
+
+export class TicketService {
+  constructor(private readonly ctx: TicketsContext) {}
+
+  private entry(actor: Actor, e: Omit<TicketHistoryEntry, "ts" | "by">): TicketHistoryEntry {
+    return { ts: this.ctx.clock.now(), by: actor.principal.email, ...e };
+  }
+
+  async load(actor: Actor, id: number): Promise<Ticket> {
+    const ticket = await loadTicket(this.ctx.db, actor.filter, id);
+    if (!ticket) throw notFound();
+    return ticket;
+  }
+
+  async create(
+    actor: Actor & { companyId: number; groupIds: number[] | null },
+    input: TicketInput,
+  ): Promise<Ticket> {
+    const { db } = this.ctx;
+    await checkAssignee(db, actor.companyId, input.assigneeId);
+    await checkNotice(db, actor.companyId, actor.groupIds, input.alarmLogId);
+    const groupId =
+      input.linkKind && input.linkId
+        ? await linkGroup(db, actor.companyId, actor.groupIds, input.linkKind, input.linkId)
+        : null;
+    const requester = await userName(db, actor.principal.userId);
+    const assignee = input.assigneeId === null ? null : await userName(db, input.assigneeId);
+    const history = [
+      ...(assignee
+        ? [this.entry(actor, { kind: "assign", state: null, assignee: assignee.name, note: "" })]
+        : []),
+      this.entry(actor, { kind: "state", state: "open", assignee: null, note: "" }),
+    ];
+    const now = this.ctx.clock.now();
+    const rows = await db.query<{ id: number }>(
+      `insert into tickets (company_id, type, title, description, priority, assignee_id, requester_id, requester_name,
+         link_kind, link_id, group_id, alarm_log_id, history, created_ts, updated_ts)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning id`,
+      [
+        actor.companyId,
+        input.type,
+        input.title,
+        input.description,
+        input.priority,
+        input.assigneeId,
+        actor.principal.userId,
+        requester?.name ?? actor.principal.email,
+        input.linkKind,
+        input.linkId,
+        groupId,
+        input.alarmLogId,
+        JSON.stringify(history),
+        now,
+      ],
+    );
+    const ticket = await this.load(actor, rows[0]!.id);
+    await this.changed(actor, ticket, assignee ? "assigned" : null);
+    return ticket;
+  }
+
+  async update(
+    actor: Actor & { companyId: number; groupIds: number[] | null },
+    id: number,
+    input: TicketInput,
+  ): Promise<Ticket> {
+    const { db } = this.ctx;
+    const before = await this.load(actor, id);
+    if (input.type !== before.type) throw badRequest("validation.failed", { type: "readOnly" });
+    await checkAssignee(db, actor.companyId, input.assigneeId);
+    await checkNotice(db, actor.companyId, actor.groupIds, input.alarmLogId);
+    const groupId =
+      input.linkKind && input.linkId
+        ? await linkGroup(db, actor.companyId, actor.groupIds, input.linkKind, input.linkId)
+        : null;
+    await db.query(
+      `update tickets set title = $2, description = $3, priority = $4, assignee_id = $5, link_kind = $6, link_id = $7,
+         group_id = $8, alarm_log_id = $9, updated_ts = $10 where id = $1`,
+      [
+        id,
+        input.title,
+        input.description,
+        input.priority,
+        input.assigneeId,
+        input.linkKind,
+        input.linkId,
+        groupId,
+        input.alarmLogId,
+        this.ctx.clock.now(),
+      ],
+    );
+    const reassigned = input.assigneeId !== before.assigneeId;
+    if (reassigned) {
+      const assignee = input.assigneeId === null ? null : await userName(db, input.assigneeId);
+      await appendHistory(
+        db,
+        id,
+        this.entry(actor, { kind: "assign", state: null, assignee: assignee?.name ?? null, note: "" }),
+      );
+    }
+    const ticket = await this.load(actor, id);
+    await this.changed(actor, ticket, reassigned && ticket.assigneeId !== null ? "assigned" : null);
+    return ticket;
+  }
+
+  async setState(actor: Actor, id: number, to: TicketState, note: string): Promise<Ticket> {
+    const before = await this.load(actor, id);
+    if (!canMoveTicket(before.state, to)) throw badRequest("validation.failed", { state: "ticket_move" });
+    await this.ctx.db.query("update tickets set state = $2 where id = $1", [id, to]);
+    await appendHistory(
+      this.ctx.db,
+      id,
+      this.entry(actor, { kind: "state", state: to, assignee: null, note }),
+    );
+    const ticket = await this.load(actor, id);
+    await this.changed(actor, ticket, "state");
+    return ticket;
+  }
+
+  async comment(actor: Actor, id: number, text: string, fileIds: number[]): Promise<Ticket> {
+    const ticket = await this.load(actor, id);
+    // Files live in the ticket's company (the provider uploads into it too); foreign ids are refused.
+    const files = await this.ctx.files.owned(ticket.companyId, fileIds);
+    const author = await userName(this.ctx.db, actor.principal.userId);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.query(
+      `insert into ticket_comments (ticket_id, ts, author_id, author, from_provider, text, attachments)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        id,
+        now,
+        actor.principal.userId,
+        author?.name ?? actor.principal.email,
+        actor.provider,
+        text,
+        JSON.stringify(files),
+      ],
+    );
+    await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
+    const updated = await this.load(actor, id);
+    await this.changed(actor, updated, "comment");
+    return updated;
+  }
+
+  async addTask(actor: Actor, id: number, text: string): Promise<Ticket> {
+    await this.load(actor, id);
+    const now = this.ctx.clock.now();
+    await this.ctx.db.query(
+      `insert into ticket_tasks (ticket_id, text, position)
+       values ($1, $2, (select coalesce(max(position), 0) + 1 from ticket_tasks where ticket_id = $1))`,
+      [id, text],
+    );
+    await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
+    const ticket = await this.load(actor, id);
+    await this.changed(actor, ticket, null);
+    return ticket;
+  }
+
+  async setTask(actor: Actor, id: number, taskId: number, done: boolean): Promise<Ticket> {
+    await this.load(actor, id);
+    const now = this.ctx.clock.now();
+    const rows = await this.ctx.db.query(
+      `update ticket_tasks set done = $3, done_by = case when $3 then $4 else null end,
+         done_ts = case when $3 then $5::bigint else null end where id = $2 and ticket_id = $1 returning id`,
+      [id, taskId, done, actor.principal.email, now],
+    );
+    if (rows.length === 0) throw notFound();
+    await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
+    const ticket = await this.load(actor, id);
+    await this.changed(actor, ticket, null);
+    return ticket;
+  }
+
+  /** Tells open lists (live channel) and, for assignment, comments and state changes, the people involved. */
+  private async changed(
+    actor: Actor,
+    ticket: Ticket,
+    why: "assigned" | "comment" | "state" | null,
+  ): Promise<void> {
+    const groupRows = await this.ctx.db.query<{ group_id: number | null }>(
+      "select group_id from tickets where id = $1",
+      [ticket.id],
+    );
+    const { history: _h, tasks: _t, comments: _c, description: _d, ...summary } = ticket;
+    this.ctx.live.publish(ticket.companyId, [
+      {
+        itemType: 0,
+        itemId: 0,
+        groupId: groupRows[0]?.group_id ?? null,
+        message: { type: "ticket", data: summary },
+        everyGroup: true,
+      },
+    ]);
+    if (why === null) return;
+    const targets = new Set<number>();
+    if (ticket.assigneeId !== null) targets.add(ticket.assigneeId);
+    if (why !== "assigned" && ticket.requesterId !== null) targets.add(ticket.requesterId);
+    targets.delete(actor.principal.userId);
+    for (const userId of targets) {
+      const user = await userName(this.ctx.db, userId);
+      if (!user) continue;
+      void this.ctx.mailer
+        .send(mailFor(ticket, why, actor.principal.email, user.email))
+        .catch((err: unknown) => {
+          this.ctx.log.warn({ err }, "ticket mail failed");
+        });
+    }
+  }
+}
+
+function mailFor(ticket: Ticket, why: "assigned" | "comment" | "state", by: string, to: string): MailMessage {
+  const what =
+    why === "assigned"
+      ? `was assigned to you by ${by}`
+      : why === "comment"
+        ? `has a new comment from ${by}`
+        : `is now ${ticket.state} (${by})`;
+  const last = why === "comment" ? (ticket.comments.at(-1)?.text ?? "") : "";
+  return {
+    to,
+    subject: `Ticket #${ticket.id}: ${ticket.title}`,
+    text: [`Ticket #${ticket.id} "${ticket.title}" ${what}.`, last, `Company: ${ticket.companyName}`]
+      .filter((l) => l !== "")
+      .join("\n\n"),
+  };
+}

@@ -1,0 +1,110 @@
+import { API_ERROR, type OtpStatus, twoFactorApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAdmin } from "../items/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import { acceptCode, startEnrolment, type TotpAccount } from "../kernel/auth/totp.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
+import { principalOf } from "../kernel/http/authenticate.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+
+type Account = TotpAccount & { company_id: number | null; reseller_id: number | null };
+
+async function loadAccount(ctx: KernelContext, userId: number): Promise<Account> {
+  const rows = await ctx.db.query<Account>(
+    `select u.id, u.email, u.totp_secret, u.totp_pending, u.totp_last_step, u.company_id, u.reseller_id,
+       coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
+     from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+     where u.id = $1`,
+    [userId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+const statusOf = (a: Account): OtpStatus => ({ enabled: a.totp_secret !== null, required: !!a.require_totp });
+
+/** The signed-in user's own two-factor switch. */
+export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    mountRoute(app, twoFactorApi.status, async (request) =>
+      statusOf(await loadAccount(ctx, principalOf(request).userId)),
+    );
+
+    mountRoute(app, twoFactorApi.setup, async (request) => {
+      const account = await loadAccount(ctx, principalOf(request).userId);
+      // A second set-up would silently replace a working authenticator: turn it off first.
+      if (account.totp_secret) throw new ApiError(409, API_ERROR.otpRequired);
+      return startEnrolment(ctx.db, account);
+    });
+
+    mountRoute(app, twoFactorApi.enable, async (request) => {
+      const principal = principalOf(request);
+      const account = await loadAccount(ctx, principal.userId);
+      if (account.totp_secret || !account.totp_pending) throw badRequest(API_ERROR.otpInvalid);
+      if (!(await acceptCode(ctx.db, ctx.clock, account, request.body.otp)))
+        throw badRequest(API_ERROR.otpInvalid, { otp: API_ERROR.otpInvalid });
+      await recordAudit(ctx, principal, {
+        companyId: account.company_id,
+        resellerId: account.reseller_id,
+        action: "update",
+        entity: "otp",
+        entityId: String(account.id),
+        data: { enabled: true },
+      });
+      return statusOf(await loadAccount(ctx, principal.userId));
+    });
+
+    mountRoute(app, twoFactorApi.disable, async (request) => {
+      const principal = principalOf(request);
+      const account = await loadAccount(ctx, principal.userId);
+      if (account.require_totp) throw new ApiError(403, API_ERROR.otpEnforced);
+      if (!account.totp_secret || !(await acceptCode(ctx.db, ctx.clock, account, request.body.otp)))
+        throw badRequest(API_ERROR.otpInvalid, { otp: API_ERROR.otpInvalid });
+      await ctx.db.query("update users set totp_secret = null, totp_pending = null where id = $1", [
+        account.id,
+      ]);
+      await recordAudit(ctx, principal, {
+        companyId: account.company_id,
+        resellerId: account.reseller_id,
+        action: "update",
+        entity: "otp",
+        entityId: String(account.id),
+        data: { enabled: false },
+      });
+      return statusOf(await loadAccount(ctx, principal.userId));
+    });
+  };
+}
+
+/** Whether a company enforces two-factor sign-in (its administrators and the resellers above decide). */
+export function twoFactorCompanyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    mountRoute(app, twoFactorApi.companyPolicy, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      const rows = await ctx.db.query<{ require_totp: boolean }>(
+        "select require_totp from companies where id = $1",
+        [scope.companyId],
+      );
+      return { required: rows[0]?.require_totp ?? false };
+    });
+
+    mountRoute(app, twoFactorApi.setCompanyPolicy, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      await ctx.db.query("update companies set require_totp = $2 where id = $1", [
+        scope.companyId,
+        request.body.required,
+      ]);
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "otpPolicy",
+        data: { required: request.body.required },
+      });
+      return { required: request.body.required };
+    });
+  };
+}

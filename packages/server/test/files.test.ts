@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MemoryBlobStore } from "../src/files/blob-store.ts";
+import { S3BlobStore } from "../src/files/s3-store.ts";
+import { ManualClock } from "../src/kernel/config.ts";
+import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a5f7a8a10000000049454e44ae426082",
+  "hex",
+);
+
+let p: TestPlatform;
+let acme: number;
+let globex: number;
+let admin: string;
+let operator: string;
+let viewer: string;
+let globexAdmin: string;
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
+  acme = companies.find((c) => c.name === "Acme Logistics")!.id;
+  globex = companies.find((c) => c.name === "Globex Security")!.id;
+  admin = await p.api.token("admin@acme.demo");
+  operator = await p.api.token("operator@acme.demo");
+  viewer = await p.api.token("viewer@acme.demo");
+  globexAdmin = await p.api.token("admin@globex.demo");
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+async function upload(companyId: number, token: string, body: Buffer, query = "name=photo.png&kind=photo") {
+  const response = await fetch(`${p.url}/fr/v1/companies/id/${companyId}/files?${query}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+    body: new Uint8Array(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("file storage", () => {
+  it("stores an upload with the sniffed type and serves it back to its company only", async () => {
+    const saved = await upload(acme, operator, PNG, "name=..%2F..%2Fetc%2Fpasswd.png&kind=photo");
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "passwd.png", mime: "image/png", size: PNG.length });
+    const id = saved.body.id as number;
+
+    const own = await fetch(`${p.url}/fr/v1/companies/id/${acme}/files/id/${id}`, {
+      headers: { authorization: `Bearer ${viewer}` },
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("image/png");
+    expect(own.headers.get("content-security-policy")).toContain("sandbox");
+    expect(Buffer.from(await own.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const foreign = await fetch(`${p.url}/fr/v1/companies/id/${globex}/files/id/${id}`, {
+      headers: { authorization: `Bearer ${globexAdmin}` },
+    });
+    expect(foreign.status).toBe(404);
+    const crossed = await fetch(`${p.url}/fr/v1/companies/id/${acme}/files/id/${id}`, {
+      headers: { authorization: `Bearer ${globexAdmin}` },
+    });
+    expect([403, 404]).toContain(crossed.status);
+  });
+
+  it("refuses a type the bytes do not prove, whatever the name says, and a photo over 2 MB", async () => {
+    const text = await upload(acme, admin, Buffer.from("hello, not an image"), "name=fake.png&kind=photo");
+    expect(text.status).toBe(415);
+    expect(text.body.description).toBe("file.type");
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const large = await upload(acme, admin, big);
+    expect(large.status).toBe(413);
+    expect(large.body.description).toBe("file.tooLarge");
+    const empty = await upload(acme, admin, Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    // A PDF is a document, not a photo.
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    expect((await upload(acme, admin, pdf, "name=a.pdf&kind=photo")).status).toBe(415);
+    expect((await upload(acme, admin, pdf, "name=a.pdf&kind=document")).body.mime).toBe("application/pdf");
+  });
+
+  it("lets a read-only user upload nothing; only the uploader or an admin deletes", async () => {
+    expect((await upload(acme, viewer, PNG)).status).toBe(403);
+    const saved = await upload(acme, admin, PNG);
+    const remove = (token: string) =>
+      p.api.request("DELETE", `companies/id/${acme}/files/id/${saved.body.id}`, { token });
+    expect((await remove(operator)).status).toBe(403);
+    expect([403, 404]).toContain((await remove(globexAdmin)).status);
+    expect((await remove(admin)).status).toBe(204);
+    expect((await p.api.get(`companies/id/${acme}/files/id/${saved.body.id}`, admin)).status).toBe(404);
+  });
+});
+
+describe("S3 blob store", () => {
+  it("puts, gets and deletes objects with SigV4-signed path-style requests", async () => {
+    const objects = new Map<string, Buffer>();
+    const seen: IncomingMessage["headers"][] = [];
+    const server = createServer(async (request, response) => {
+      seen.push(request.headers);
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const key = request.url ?? "";
+      if (request.method === "PUT") objects.set(key, Buffer.concat(chunks));
+      if (request.method === "DELETE") objects.delete(key);
+      if (request.method === "GET" && !objects.has(key)) response.statusCode = 404;
+      response.end(request.method === "GET" ? objects.get(key) : undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const clock = new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
+    const store = new S3BlobStore(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: "vigia",
+        region: "eu-west-1",
+        accessKeyId: "AKID",
+        secretAccessKey: "secret",
+      },
+      clock,
+    );
+    const key = "7/0b2c1f7e-3f0a-4c55-9a0e-7d7b2e3c4d5e";
+    try {
+      await store.put(key, [PNG], "image/png");
+      expect(objects.get(`/vigia/${key}`)?.equals(PNG)).toBe(true);
+      expect(seen[0]?.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKID\/20260102\/eu-west-1\/s3\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+      );
+      expect(seen[0]?.["x-amz-date"]).toBe("20260102T030405Z");
+      const body = await store.get(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body!) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(PNG)).toBe(true);
+      await store.delete(key);
+      expect(await store.get(key)).toBeNull();
+      await expect(store.put("../escape", [PNG], "image/png")).rejects.toThrow(/not a storage key/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("the memory store refuses keys it did not make", async () => {
+    const store = new MemoryBlobStore();
+    await expect(store.put("1/../../x", [PNG], "image/png")).rejects.toThrow(/not a storage key/);
+  });
+});

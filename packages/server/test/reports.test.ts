@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDerivedPartition } from "../src/derived/index.ts";
+import { renderReportFile } from "../src/reports/index.ts";
+import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+
+/**
+ * Reports (issue 15): the catalogue, jobs over derived history, the 406 before any work, files, and who may
+ * run them (subadministrators and above, scoped to their groups; a job belongs to whoever started it).
+ */
+let p: TestPlatform;
+let acme = 0;
+let madridVehicle = 0;
+let toledoVehicle = 0;
+const DAY = 86_400_000;
+const from = TEST_START - 2 * DAY;
+const to = TEST_START;
+
+interface Job {
+  id: string;
+  state: string;
+  progress: number;
+  result: {
+    columns: { key: string }[];
+    rows: (string | number | null)[][];
+    notice: string | null;
+    chart: unknown;
+  } | null;
+}
+
+async function addTrip(
+  vehicleId: number,
+  startTs: number,
+  distanceM: number,
+  driverId: number | null = null,
+) {
+  const db = p.ctx.db;
+  await ensureDerivedPartition(p.services.partitions, db, "item_trips", acme, startTs);
+  await db.query(
+    `insert into item_trips (company_id, item_type, item_id, start_ts, end_ts, start_lat, start_lng, end_lat, end_lng,
+       distance_m, driving_ms, idle_ms, max_spd, avg_spd, fuel_used, driver_id, points)
+     values ($1, 1, $2, $3, $4, 40.4169, -3.7035, 40.3057, -3.7329, $5, 1800000, 60000, 95, 60, 4.2, $6, 100)`,
+    [acme, vehicleId, startTs, startTs + 1_800_000, distanceM, driverId],
+  );
+}
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  const db = p.ctx.db;
+  acme = (await db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!.id;
+  const byGroup = async (group: string) =>
+    (
+      await db.query<{ id: number }>(
+        "select v.id from vehicles v join groups g on g.id = v.group_id where v.company_id = $1 and g.name = $2 order by v.id limit 1",
+        [acme, group],
+      )
+    )[0]!.id;
+  madridVehicle = await byGroup("Madrid");
+  toledoVehicle = await byGroup("Toledo");
+  await addTrip(madridVehicle, from + 3_600_000, 12_345);
+  await addTrip(toledoVehicle, from + 7_200_000, 54_321);
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+const base = (extra: Record<string, unknown> = {}) => ({
+  type: "trips",
+  vehiclesId: [madridVehicle, toledoVehicle],
+  timeLimits: { from, to },
+  format: "screen",
+  lang: "en",
+  timezone: "Europe/Madrid",
+  ...extra,
+});
+
+async function run(token: string, body: Record<string, unknown>): Promise<Job> {
+  const started = await p.api.post<Job>(`companies/id/${acme}/reports/jobs`, body, token);
+  expect(started.status).toBe(200);
+  await p.services.reportJobs.settled(started.body.id);
+  const job = await p.api.get<Job>(`companies/id/${acme}/reports/jobs/id/${started.body.id}`, token);
+  expect(job.status).toBe(200);
+  return job.body;
+}
+
+describe("report catalogue", () => {
+  it("lists every report type of the issue, for every user of the company load", async () => {
+    for (const email of ["admin@acme.demo", "operator@acme.demo"]) {
+      const token = await p.api.token(email);
+      const r = await p.api.get<Record<string, { id: string }>>(`companies/id/${acme}/report_types`, token);
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body)).toEqual(
+        expect.arrayContaining([
+          "route",
+          "trips",
+          "stops",
+          "summary",
+          "summaryDaily",
+          "driverScore",
+          "speeding",
+          "idle",
+          "offline",
+          "geozoneVisits",
+          "poiVisits",
+          "alarmNotices",
+          "sensors",
+          "fuel",
+          "odometerDaily",
+          "worktimeCompliance",
+          "driverActivity",
+          "drivingEvents",
+        ]),
+      );
+    }
+  });
+});
+
+describe("report jobs", () => {
+  it("runs a trips report with readable addresses and a chart", async () => {
+    const job = await run(await p.api.token("admin@acme.demo"), base());
+    expect(job.state).toBe("done");
+    expect(job.progress).toBe(1);
+    const rows = job.result!.rows;
+    expect(rows).toHaveLength(2);
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(rows.map((r) => r[keys.indexOf("distance")])).toEqual(expect.arrayContaining([12_345, 54_321]));
+    expect(rows[0]![keys.indexOf("startPosition")]).toContain("Madrid");
+    expect(job.result!.chart).not.toBeNull();
+  });
+
+  it("scopes a subadministrator to the items of their groups", async () => {
+    const job = await run(await p.api.token("subadmin@acme.demo"), base());
+    expect(job.result!.rows).toHaveLength(1);
+    expect(job.result!.rows[0]).toContain(12_345);
+  });
+
+  it("answers every report type without failing", async () => {
+    const token = await p.api.token("admin@acme.demo");
+    const types = Object.keys(
+      (await p.api.get<Record<string, unknown>>(`companies/id/${acme}/report_types`, token)).body,
+    );
+    for (const type of types) {
+      const job = await run(token, base({ type, groupsId: [], driversId: [] }));
+      expect({ type, state: job.state }).toEqual({ type, state: "done" });
+    }
+  });
+
+  it("answers 406 search too broad before doing any work", async () => {
+    const token = await p.api.token("admin@acme.demo");
+    const r = await p.api.post<ErrorBody>(
+      `companies/id/${acme}/reports/jobs`,
+      base({ timeLimits: { from: to - 800 * DAY, to } }),
+      token,
+    );
+    expect(r.status).toBe(406);
+    expect(r.body.description).toBe("search.too.broad");
+  });
+
+  it("cancels a job (the job itself is tested in src/reports/jobs.test.ts) and 404s a foreign one", async () => {
+    const token = await p.api.token("admin@acme.demo");
+    const started = await p.api.post<Job>(
+      `companies/id/${acme}/reports/jobs`,
+      base({ type: "route" }),
+      token,
+    );
+    const del = await p.api.request("DELETE", `companies/id/${acme}/reports/jobs/id/${started.body.id}`, {
+      token,
+    });
+    expect(del.status).toBe(204);
+    await p.services.reportJobs.settled(started.body.id);
+    const job = await p.api.get<Job>(`companies/id/${acme}/reports/jobs/id/${started.body.id}`, token);
+    // Cancelled while running, or done when it finished before the cancel arrived: never failed.
+    expect(["cancelled", "done"]).toContain(job.body.state);
+    const foreign = await p.api.request("DELETE", `companies/id/${acme}/reports/jobs/id/0123456789abcdef`, {
+      token,
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it("keeps a job to the user who started it", async () => {
+    const job = await run(await p.api.token("admin@acme.demo"), base());
+    const other = await p.api.get(
+      `companies/id/${acme}/reports/jobs/id/${job.id}`,
+      await p.api.token("subadmin@acme.demo"),
+    );
+    expect(other.status).toBe(404);
+  });
+});
+
+describe("report files", () => {
+  it.each([
+    ["pdf", "application/pdf", "%PDF"],
+    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "PK"],
+    ["csv", "text/csv; charset=utf-8", "\uFEFFItem"],
+  ])("streams %s named report_{name}_{date}", async (format, type, magic) => {
+    const token = await p.api.token("admin@acme.demo");
+    const job = await run(token, base({ name: "Flota Madrid" }));
+    const response = await fetch(
+      `${p.url}/fr/v1/companies/id/${acme}/reports/jobs/id/${job.id}/file?format=${format}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(type);
+    expect(response.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="report_Flota_Madrid_\\d{4}-\\d{2}-\\d{2}\\.${format}"$`),
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, magic.length === 5 ? 8 : 4).toString("utf8")).toContain(
+      magic.replace("\uFEFF", ""),
+    );
+  });
+
+  it("renders a saved definition to a file for periodic reports", async () => {
+    const scope = {
+      companyId: acme,
+      groupIds: null,
+      principal: { userId: 1, email: "", role: "ADMIN" as const, readOnly: false },
+    };
+    const file = await renderReportFile(
+      { db: p.ctx.db, geocoder: p.services.geocoder, now: TEST_START, siteName: "Vigia" },
+      // biome-ignore lint/suspicious/noExplicitAny: a minimal principal is enough for a company-wide scope here.
+      scope as any,
+      {
+        ...base(),
+        format: "csv",
+        groupsId: [],
+        assetsId: [],
+        personsId: [],
+        driversId: [],
+        events: [],
+        sensors: [],
+        readableAddresses: true,
+        showGeozones: false,
+        showPois: false,
+        zoneIds: [],
+        ranges: { maxSpeed: 0, minStopTime: 0, offlineTime: 0, inactivityTime: 0 },
+        days: [0, 1, 2, 3, 4, 5, 6],
+        name: "weekly",
+        type: "trips",
+      },
+      "csv",
+    );
+    expect(file.fileName).toBe("report_weekly_2026-01-15.csv");
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString("utf8").split("\r\n").length).toBeGreaterThan(2);
+  });
+});
+
+describe("who may run reports", () => {
+  it.each(["operator@acme.demo", "viewer@acme.demo"])(
+    "%s gets 403 before the body is read",
+    async (email) => {
+      const token = await p.api.token(email);
+      for (const body of [base(), "not an object"]) {
+        const r = await p.api.post(`companies/id/${acme}/reports/jobs`, body, token);
+        expect(r.status).toBe(403);
+      }
+      const get = await p.api.get(`companies/id/${acme}/reports/jobs/id/0123456789abcdef`, token);
+      expect(get.status).toBe(403);
+    },
+  );
+
+  it("validates the definition per field", async () => {
+    const token = await p.api.token("admin@acme.demo");
+    const r = await p.api.post<ErrorBody & { fields: Record<string, string> }>(
+      `companies/id/${acme}/reports/jobs`,
+      { ...base(), type: "nope", format: undefined },
+      token,
+    );
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.fields)).toEqual(expect.arrayContaining(["type", "format"]));
+  });
+
+  it("does not reach another company", async () => {
+    const token = await p.api.token("admin@globex.demo");
+    const r = await p.api.post(`companies/id/${acme}/reports/jobs`, base(), token);
+    expect([403, 404]).toContain(r.status);
+  });
+});

@@ -1,0 +1,2 @@
+export { FormsPage } from "./FormsPage.tsx";
+export { ItemFormsButton } from "./ItemFormsButton.tsx";

@@ -1,0 +1,127 @@
+import { Badge, Card, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { type Itinerary, itinerariesApi, type WaypointStatus } from "@vigia/domain";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../platform/api/instance.ts";
+import { useCompanyRows } from "../company/index.ts";
+
+const COLOR: Record<WaypointStatus, string> = {
+  pending: "gray",
+  onTime: "green",
+  early: "yellow",
+  late: "orange",
+  stayShort: "grape",
+  stayLong: "grape",
+  skipped: "red",
+  outOfOrder: "red",
+};
+
+const clock = (minute: number | null) =>
+  minute === null
+    ? ""
+    : `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+
+/** How a chosen vehicle followed an itinerary on a chosen day, computed on the server from that day's route. */
+export function CompliancePanel({
+  companyId,
+  itineraries,
+}: {
+  companyId: number;
+  itineraries: readonly Itinerary[];
+}) {
+  const { t } = useTranslation();
+  const vehicles = useCompanyRows("vehicles");
+  const [itineraryId, setItineraryId] = useState<number | null>(null);
+  const [vehicleId, setVehicleId] = useState<number | null>(null);
+  const [day, setDay] = useState(dayjs().format("YYYY-MM-DD"));
+  const itinerary = itineraries.find((i) => i.id === itineraryId) ?? null;
+  const result = useQuery({
+    queryKey: ["itineraryCompliance", companyId, itineraryId, vehicleId, day],
+    queryFn: () =>
+      api.call(itinerariesApi.compliance, {
+        params: { companyId, id: itineraryId ?? 0 },
+        query: { vehicleId: vehicleId ?? 0, day },
+      }),
+    enabled: itineraryId !== null && vehicleId !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
+  });
+  const data = result.data;
+  return (
+    <Card withBorder data-testid="itinerary-compliance">
+      <Stack gap="sm">
+        <Title order={5}>{t("itineraries.compliance")}</Title>
+        <Group wrap="wrap">
+          <Select
+            label={t("routes.itineraries")}
+            data={itineraries.map((i) => ({ value: String(i.id), label: i.name }))}
+            value={itineraryId ? String(itineraryId) : null}
+            onChange={(v) => setItineraryId(v ? Number(v) : null)}
+            searchable
+          />
+          <Select
+            label={t("itineraries.vehicle")}
+            data={vehicles.map((v) => ({ value: String(v.id), label: v.name || v.plate }))}
+            value={vehicleId ? String(vehicleId) : null}
+            onChange={(v) => setVehicleId(v ? Number(v) : null)}
+            searchable
+          />
+          <TextInput
+            label={t("itineraries.day")}
+            type="date"
+            value={day}
+            onChange={(e) => setDay(e.currentTarget.value)}
+          />
+        </Group>
+        {data && itinerary ? (
+          <>
+            <Group gap="xs">
+              <Badge color={data.assigned ? "blue" : "gray"} variant="light">
+                {data.assigned ? t("itineraries.assigned") : t("itineraries.notAssigned")}
+              </Badge>
+              <Badge
+                color={data.finished ? "green" : "gray"}
+                variant="light"
+                data-testid="itinerary-finished"
+              >
+                {data.finished ? t("itineraries.finished") : t("itineraries.inProgress")}
+              </Badge>
+            </Group>
+            <Table.ScrollContainer minWidth={600}>
+              <Table withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>#</Table.Th>
+                    <Table.Th>{t("itineraries.time")}</Table.Th>
+                    <Table.Th>{t("itineraries.status")}</Table.Th>
+                    <Table.Th>{t("itineraries.entered")}</Table.Th>
+                    <Table.Th>{t("itineraries.left")}</Table.Th>
+                    <Table.Th>{t("itineraries.stay")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.waypoints.map((w) => (
+                    <Table.Tr key={w.index}>
+                      <Table.Td>{w.index + 1}</Table.Td>
+                      <Table.Td>{itinerary.waypoints[w.index]?.time ?? ""}</Table.Td>
+                      <Table.Td>
+                        <Badge color={COLOR[w.status]}>{t(`itineraries.statuses.${w.status}`)}</Badge>
+                      </Table.Td>
+                      <Table.Td>{clock(w.enteredAt)}</Table.Td>
+                      <Table.Td>{clock(w.leftAt)}</Table.Td>
+                      <Table.Td>{w.stay === null ? "" : `${w.stay} min`}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t("itineraries.pickToSee")}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

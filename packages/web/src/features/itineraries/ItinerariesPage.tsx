@@ -1,0 +1,96 @@
+import { Stack } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { canWrite, type Itinerary, itinerariesApi } from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { send } from "../../kit/forms/send.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { useCompany, useCompanyRows } from "../company/index.ts";
+import { CompliancePanel } from "./CompliancePanel.tsx";
+import { ItineraryForm } from "./ItineraryForm.tsx";
+
+/** /itineraries (reseller-level): the company's itineraries, their editor and the day compliance view. */
+export function ItinerariesPage() {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const { user } = useSession();
+  const vehicles = useCompanyRows("vehicles");
+  const queryClient = useQueryClient();
+  const params = { companyId: companyId ?? 0 };
+  const list = useQuery({
+    queryKey: ["itineraries", companyId],
+    queryFn: () => api.call(itinerariesApi.list, { params }),
+    enabled: companyId !== null,
+  });
+  const rows = list.data ?? [];
+  const writable = user !== null && canWrite(user, "general");
+  const [editing, setEditing] = useState<Itinerary | null | "new">(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ["itineraries", companyId] });
+  const columns = useMemo((): DataColumn<Itinerary>[] => {
+    const name = new Map(vehicles.map((v) => [v.id, v.name || v.plate]));
+    return [
+      { key: "name", header: t("mgmt.name"), value: (r) => r.name },
+      { key: "waypoints", header: t("itineraries.waypoints"), value: (r) => r.waypoints.length },
+      {
+        key: "first",
+        header: t("itineraries.firstTime"),
+        value: (r) => r.waypoints[0]?.time ?? "",
+      },
+      {
+        key: "vehicles",
+        header: t("itineraries.vehicles"),
+        value: (r) => r.assignments.map((a) => name.get(a.vehicleId) ?? `#${a.vehicleId}`).join(", "),
+      },
+    ];
+  }, [t, vehicles]);
+  return (
+    <Stack gap="md">
+      <CrudPage
+        name="itineraries"
+        title={t("routes.itineraries")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={list.isPending}
+        readOnly={!writable}
+        label={(r) => r.name}
+        onNew={writable ? () => setEditing("new") : undefined}
+        onEdit={writable ? (r) => setEditing(r) : undefined}
+        onDelete={
+          writable
+            ? async (r) => {
+                const res = await send(() =>
+                  api.call(itinerariesApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
+                );
+                await reload();
+                return res.ok;
+              }
+            : undefined
+        }
+      />
+      {companyId !== null ? <CompliancePanel companyId={companyId} itineraries={rows} /> : null}
+      {editing !== null ? (
+        <ItineraryForm
+          row={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.call(itinerariesApi.create, { params, body: values }, { quiet: true })
+                : api.call(
+                    itinerariesApi.update,
+                    { params: { ...params, id: editing.id }, body: values },
+                    { quiet: true },
+                  ),
+            );
+            if (res.ok) await reload();
+            return res;
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

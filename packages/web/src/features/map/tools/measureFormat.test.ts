@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatDistance, formatDuration, parseLatLng } from "./measureFormat.ts";
+
+describe("map tool formats", () => {
+  it.each([
+    [0, "0 m"],
+    [999.6, "1000 m"],
+    [1000, "1000 m"],
+    [1049, "1.0 km"],
+    [12_345, "12.3 km"],
+  ])("distance %d m is %s", (m, text) => expect(formatDistance(m)).toBe(text));
+
+  it.each([
+    [12, "12 s"],
+    [60, "1 min"],
+    [45 * 60, "45 min"],
+    [3900, "1 h 05 min"],
+    [4 * 3600 + 30 * 60, "4 h 30 min"],
+  ])("duration %d s is %s", (s, text) => expect(formatDuration(s)).toBe(text));
+
+  it.each([
+    ["40.4168, -3.7038", { lat: 40.4168, lng: -3.7038 }],
+    [" 40.4 -3.7 ", { lat: 40.4, lng: -3.7 }],
+    ["40;-3", { lat: 40, lng: -3 }],
+    ["91, 0", null],
+    ["0, 181", null],
+    ["Madrid", null],
+    ["", null],
+  ])("parses %j", (text, point) => expect(parseLatLng(text)).toEqual(point));
+});

@@ -1,0 +1,26 @@
+/**
+ * Spec 02 §9 formats of the map tools: distances over 1000 m in km with one decimal, metres below; durations
+ * as "1 h 05 min" (or "45 s" under a minute). Pure.
+ */
+export function formatDistance(m: number): string {
+  if (m > 1000) return `${(m / 1000).toFixed(1)} km`;
+  return `${Math.round(m)} m`;
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const h = Math.floor(s / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h} h ${String(min).padStart(2, "0")} min` : `${min} min`;
+}
+
+/** "lat, lng" as the spec's map coordinate entry (01 §5): two decimal numbers in range, or null. */
+export function parseLatLng(text: string): { lat: number; lng: number } | null {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lng = Number(match[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}

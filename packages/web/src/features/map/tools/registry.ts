@@ -1,0 +1,51 @@
+import {
+  IconClockPause,
+  IconGauge,
+  IconLock,
+  IconMapPin,
+  IconRadar,
+  IconRoute,
+  IconRuler,
+  IconRulerMeasure,
+  IconShare,
+  IconTimeline,
+} from "@tabler/icons-react";
+import { DayUseModal } from "./DayUseModal.tsx";
+import { IdleModal } from "./IdleModal.tsx";
+import { MeasurePanel } from "./MeasurePanel.tsx";
+import { NearbyModal } from "./NearbyModal.tsx";
+import { RouteSpanModal } from "./RouteSpanModal.tsx";
+import { RouteToPointModal } from "./RouteToPointModal.tsx";
+import { SensorsModal } from "./SensorsModal.tsx";
+import { ShareRouteModal } from "./ShareRouteModal.tsx";
+import { StopsModal } from "./StopsModal.tsx";
+import type { MapToolDef } from "./types.ts";
+import { VirtualLockModal } from "./VirtualLockModal.tsx";
+
+const ITEMS = ["vehicle", "asset", "person"] as const;
+
+/** The live map's tools and modals (spec 01 §2), in menu order. Add a tool here, not in LiveMap. */
+export const MAP_TOOLS: readonly MapToolDef[] = [
+  { id: "share", label: "maptools.share.title", icon: IconShare, Modal: ShareRouteModal },
+  { id: "route", label: "maptools.route.title", icon: IconRoute, Modal: RouteToPointModal },
+  { id: "measure", label: "maptools.measure.title", icon: IconRuler, Modal: MeasurePanel },
+  { id: "nearby", label: "maptools.nearby.title", icon: IconRadar, Modal: NearbyModal },
+  { id: "dayUse", label: "maptools.dayUse.title", icon: IconTimeline, Modal: DayUseModal, needs: ITEMS },
+  { id: "idle", label: "maptools.idle.title", icon: IconClockPause, Modal: IdleModal, needs: ITEMS },
+  { id: "sensors", label: "maptools.sensors.title", icon: IconGauge, Modal: SensorsModal, needs: ITEMS },
+  { id: "stops", label: "maptools.stops.title", icon: IconMapPin, Modal: StopsModal, needs: ITEMS },
+  {
+    id: "span",
+    label: "maptools.span.title",
+    icon: IconRulerMeasure,
+    Modal: RouteSpanModal,
+    needs: ITEMS,
+  },
+  {
+    id: "lock",
+    label: "maptools.lock.title",
+    icon: IconLock,
+    Modal: VirtualLockModal,
+    needs: ITEMS,
+  },
+];

@@ -1,0 +1,69 @@
+import { Box } from "@mantine/core";
+import type { ReportMapData } from "@vigia/domain";
+import { LngLatBounds, Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
+import "maplibre-gl/dist/maplibre-gl.css";
+import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useEffect, useRef } from "react";
+import { baseStyle } from "../../kit/map/mapStyle.ts";
+import { useSession } from "../../platform/session/session.ts";
+
+setWorkerUrl(maplibreWorkerUrl);
+
+const TRACK_COLORS = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f08c00"];
+const MARKER_COLORS: Record<string, string> = {
+  start: "#2f9e44",
+  end: "#e03131",
+  stop: "#1c7ed6",
+  idle: "#f08c00",
+};
+
+/** The map preview of route, trip, stop and speeding reports: tracks as lines, markers where things happened. */
+export function ReportMap({ data }: { data: ReportMapData }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { storage } = useSession();
+  useEffect(() => {
+    if (!ref.current) return;
+    let map: MapLibre | null = null;
+    try {
+      map = new MapLibre({
+        container: ref.current,
+        style: baseStyle(storage.readTilesUrl()),
+        center: [-3.7, 40.4],
+        zoom: 5,
+      });
+    } catch {
+      return;
+    }
+    const bounds = new LngLatBounds();
+    for (const m of data.markers) {
+      new Marker({ color: MARKER_COLORS[m.kind] ?? "#c92a2a", scale: 0.6 })
+        .setLngLat([m.lng, m.lat])
+        .addTo(map);
+      bounds.extend([m.lng, m.lat]);
+    }
+    for (const track of data.tracks) for (const [lat, lng] of track.points) bounds.extend([lng, lat]);
+    const m = map;
+    m.on("load", () => {
+      data.tracks.forEach((track, i) => {
+        const id = `track-${i}`;
+        m.addSource(id, {
+          type: "geojson",
+          data: {
+            type: "Feature",
+            properties: {},
+            geometry: { type: "LineString", coordinates: track.points.map(([lat, lng]) => [lng, lat]) },
+          },
+        });
+        m.addLayer({
+          id,
+          type: "line",
+          source: id,
+          paint: { "line-color": TRACK_COLORS[i % TRACK_COLORS.length]!, "line-width": 3 },
+        });
+      });
+      if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 30, maxZoom: 15, duration: 0 });
+    });
+    return () => m.remove();
+  }, [data, storage]);
+  return <Box ref={ref} h={320} style={{ borderRadius: 6, overflow: "hidden" }} data-testid="report-map" />;
+}

@@ -1,0 +1,3 @@
+export { FileLink } from "./FileLink.tsx";
+export { TicketsAdminPage } from "./TicketsAdminPage.tsx";
+export { TicketsPage } from "./TicketsPage.tsx";
