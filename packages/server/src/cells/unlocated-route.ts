@@ -2,10 +2,8 @@ import { devicesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-
-const TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
+import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 
 /** How many towers or APs a report's `cells`/`wifi` text lists (space separated). */
 const listed = (text: unknown): number =>
@@ -20,14 +18,7 @@ export function unlocatedRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, devicesApi.unlocated, async (request) => {
       const scope = scopeOf(request);
       const itemType = request.params.itemType as 1 | 2 | 3;
-      const items = await ctx.db.query<{ group_id: number | null }>(
-        `select group_id from ${TABLE[itemType]} where id = $1 and company_id = $2`,
-        [request.params.itemId, scope.companyId],
-      );
-      const item = items[0];
-      if (!item) throw notFound();
-      if (scope.groupIds !== null && (item.group_id === null || !scope.groupIds.includes(item.group_id)))
-        throw notFound();
+      await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], request.params.itemId);
       const rows = await ctx.db.query<{
         received_ts: number;
         position: { ts?: unknown; attributes?: Record<string, unknown> } | null;

@@ -15,11 +15,11 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 export type CommandsContext = KernelContext & { deviceCommands: DeviceCommandQueue };
 
-const TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 /** How many of an item's commands the panel shows. */
 const HISTORY = 20;
 
@@ -51,14 +51,7 @@ async function targetOf(
   itemType: 1 | 2 | 3,
   itemId: number,
 ): Promise<Target | null> {
-  const items = await ctx.db.query<{ group_id: number | null }>(
-    `select group_id from ${TABLE[itemType]} where id = $1 and company_id = $2`,
-    [itemId, scope.companyId],
-  );
-  const item = items[0];
-  if (!item) throw notFound();
-  if (scope.groupIds !== null && (item.group_id === null || !scope.groupIds.includes(item.group_id)))
-    throw notFound();
+  await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
   const devices = await ctx.db.query<{ id: number; device_id: string; proto: string }>(
     `select d.id, d.device_id, t.proto from devices d join device_types t on t.id = d.type_id
      where d.company_id = $1 and d.item_type = $2 and d.item_id = $3 order by d.id limit 1`,

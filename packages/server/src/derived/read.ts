@@ -8,6 +8,7 @@ import type {
   DrivingEventKind,
 } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 
 /**
@@ -30,17 +31,12 @@ export interface DerivedRange {
   items?: readonly ItemKey[] | null;
 }
 
-const ITEM_TABLES = [
-  [1, "vehicles"],
-  [2, "assets"],
-  [3, "persons"],
-] as const;
-
 /** Items of the company a group-scoped user may see; null when the scope sees every item. */
 async function visibleItems(db: Queryable, scope: CompanyScope): Promise<ItemKey[] | null> {
   if (scope.groupIds === null) return null;
   const out: ItemKey[] = [];
-  for (const [itemType, table] of ITEM_TABLES) {
+  for (const itemType of [1, 2, 3] as const) {
+    const table = ITEM_TABLE[itemType];
     const rows = await db.query<{ id: number }>(
       `select id from ${table} where company_id = $1 and group_id = any($2::int[])`,
       [scope.companyId, scope.groupIds],

@@ -8,12 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import { requireItemWriter, visibleItem } from "../items/index.ts";
+import { requireItemWriter } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
 import {
@@ -26,8 +27,6 @@ import {
   storedId,
 } from "./data.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
-
-const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
 /** Devices of the company; group-scoped users see those on items of their groups. */
 export async function companyDevices(

@@ -6,9 +6,10 @@ import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { ApiError, badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { ItemsContext } from "./guard.ts";
-import { assertGroup, found, publish, requireItemWriter, visibleItem } from "./guard.ts";
+import { assertGroup, found, publish, requireItemWriter } from "./guard.ts";
 import { listDrivers } from "./read-models.ts";
 
 type DriverBody = z.output<typeof driverWriteSchema>;

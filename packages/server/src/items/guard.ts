@@ -16,9 +16,6 @@ import type { LiveState } from "../live/index.ts";
  */
 export type ItemsContext = KernelContext & { live: LiveState };
 
-export type ItemTable = "vehicles" | "assets" | "persons";
-export const ITEM_TYPE_OF: Record<ItemTable, 1 | 2 | 3> = { vehicles: 1, assets: 2, persons: 3 };
-
 /** Items (vehicles, assets, persons, drivers, timetables): subadministrator and above, and not read-only. */
 export function requireItemWriter(scope: CompanyScope): void {
   // Read-only first: a read-only user learns why (read.only) whatever the role.
@@ -41,27 +38,6 @@ export async function assertGroup(db: Queryable, scope: CompanyScope, groupId: n
   if (rows.length === 0) throw badRequest("validation.failed", { group: "groupRequired" });
   if (scope.groupIds !== null && !scope.groupIds.includes(groupId))
     throw badRequest("validation.failed", { group: "group.outOfScope" });
-}
-
-/** Loads one item of the company inside the caller's group scope, or 404. */
-export async function visibleItem<T extends { group_id: number | null }>(
-  db: Queryable,
-  scope: CompanyScope,
-  table: ItemTable | "drivers",
-  id: number,
-): Promise<T> {
-  const rows = await db.query<T>(`select * from ${table} where id = $1 and company_id = $2`, [
-    id,
-    scope.companyId,
-  ]);
-  const row = rows[0];
-  if (!row) throw notFound();
-  if (scope.groupIds !== null) {
-    // Drivers without a group belong to the whole company (see read-models listDrivers).
-    const open = table === "drivers" && row.group_id === null;
-    if (!open && (row.group_id === null || !scope.groupIds.includes(row.group_id))) throw notFound();
-  }
-  return row;
 }
 
 /** An id of a route not yet on its contract (the contract's `idParam` does this for the others). */

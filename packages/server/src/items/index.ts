@@ -3,14 +3,12 @@ export { driverRoutes } from "./driver-routes.ts";
 export {
   assertGroup,
   found,
-  ITEM_TYPE_OF,
   type ItemsContext,
   parseId,
   publish,
   requireAdmin,
   requireItemWriter,
   uniqueField,
-  visibleItem,
 } from "./guard.ts";
 export {
   listAssets,

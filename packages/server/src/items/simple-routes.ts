@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { visibleItem } from "../kernel/tenancy/items.ts";
 import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
-import { assertGroup, found, publish, requireItemWriter, uniqueField, visibleItem } from "./guard.ts";
+import { assertGroup, found, publish, requireItemWriter, uniqueField } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { ITEM_PREFIX, type LiveItemState, offlineAfterMs, type ServerMessage } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
+import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
 import { type LiveBus, type LiveEnvelope, type LiveHandler, MemoryBus } from "./bus.ts";
 import { messageForEffect } from "./position-messages.ts";
 import { applyPosition, type Effect } from "./state-engine.ts";
@@ -75,8 +76,6 @@ export interface ItemsChange {
   /** What open maps must reload or learn (reloadGroup, addGroup, custom data…). */
   messages?: LiveMessage[];
 }
-
-const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
 const offlineMessage = (itemType: 1 | 2 | 3, id: number, offline: boolean): ServerMessage => ({
   type: `${ITEM_PREFIX[itemType]}Offline` as "vOffline",

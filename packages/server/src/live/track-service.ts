@@ -10,7 +10,8 @@ import {
   type TrackPoint,
 } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
-import { ApiError, notFound } from "../kernel/errors.ts";
+import { ApiError } from "../kernel/errors.ts";
+import { ITEM_TABLE, type ItemType, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { withoutJumps } from "./gps-jump.ts";
 import { type RouteRow, readRoute } from "./route-reader.ts";
@@ -23,9 +24,6 @@ export const MAX_TRACK_SPAN_MS = PLAYBACK_MAX_MS;
 export const MAX_TRACK_POINTS = 50_000;
 /** Driving events returned at most per range (the map draws 500). */
 const MAX_EVENTS = 5_000;
-
-const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
-type ItemType = 1 | 2 | 3;
 
 /** Stored track of one item over a period (points, stops, trips, driving events), within the caller's scope. */
 export class TrackService {
@@ -107,13 +105,6 @@ export class TrackService {
   }
 
   private async checkItem(scope: CompanyScope, itemType: ItemType, itemId: number): Promise<void> {
-    const items = await this.db.query<{ group_id: number | null }>(
-      `select group_id from ${TABLE[itemType]} where id = $1 and company_id = $2`,
-      [itemId, scope.companyId],
-    );
-    const item = items[0];
-    if (!item) throw notFound();
-    if (scope.groupIds !== null && (item.group_id === null || !scope.groupIds.includes(item.group_id)))
-      throw notFound();
+    await visibleItem(this.db, scope, ITEM_TABLE[itemType], itemId);
   }
 }

@@ -2,20 +2,13 @@ import { vehiclesApi, type vehicleWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import {
-  assertGroup,
-  found,
-  listVehicles,
-  publish,
-  requireItemWriter,
-  uniqueField,
-  visibleItem,
-} from "../items/index.ts";
+import { assertGroup, found, listVehicles, publish, requireItemWriter, uniqueField } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
 

@@ -1,17 +1,15 @@
 import { type VirtualLock, virtualLocksApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AlarmService } from "../alarms/index.ts";
-import { visibleItem } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
-
-const TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 
 interface LockRow {
   item_type: 1 | 2 | 3;
@@ -66,7 +64,7 @@ export function virtualLockRoutes(
       const scope = scopeOf(request);
       requireWrite(scope.principal);
       const { itemType, itemId } = request.params;
-      await visibleItem(ctx.db, scope, TABLE[itemType], itemId);
+      await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
       await ctx.live.prepareCompany(scope.companyId);
       const pos = ctx.live.state(itemType, itemId)?.pos ?? null;
       if (!pos) throw conflict("virtualLock.noPosition");
@@ -98,7 +96,7 @@ export function virtualLockRoutes(
       const scope = scopeOf(request);
       requireWrite(scope.principal);
       const { itemType, itemId } = request.params;
-      await visibleItem(ctx.db, scope, TABLE[itemType], itemId);
+      await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
       const gone = await ctx.db.query(
         "delete from virtual_locks where company_id = $1 and item_type = $2 and item_id = $3 returning item_id",
         [scope.companyId, itemType, itemId],
