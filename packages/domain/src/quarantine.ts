@@ -18,6 +18,15 @@ export const QUARANTINE_REASONS = [
 export const quarantineReasonSchema = z.enum(QUARANTINE_REASONS);
 export type QuarantineReason = z.infer<typeof quarantineReasonSchema>;
 
+/** How far a device clock may run ahead before its fixes are taken as wrong rather than stored. */
+export const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
+
+/**
+ * The newest time a stored record can carry: lists that should show what just arrived end their range here,
+ * since a device or phone clock a little ahead stamps records past "now".
+ */
+export const latestStorableTs = (now: number): number => now + FUTURE_TOLERANCE_MS;
+
 /** Largest page of the quarantine list. */
 export const QUARANTINE_PAGE_MAX = 200;
 

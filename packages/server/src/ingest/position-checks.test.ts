@@ -1,6 +1,7 @@
+import { FUTURE_TOLERANCE_MS } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { describe, expect, it } from "vitest";
-import { FUTURE_TOLERANCE_MS, positionProblem } from "./position-checks.ts";
+import { positionProblem } from "./position-checks.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 9);
 const fix = (over: Partial<DecodedPosition>): DecodedPosition => ({

@@ -1,8 +1,5 @@
-import type { QuarantineReason } from "@vigia/domain";
+import { FUTURE_TOLERANCE_MS, type QuarantineReason } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
-
-/** How far a device clock may run ahead before its fixes are taken as wrong rather than stored. */
-export const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 
 const finite = (n: number): boolean => typeof n === "number" && Number.isFinite(n);
 

@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import { type AlarmLog, isResellerOrHigher, showsAlarmToast } from "@vigia/domain";
+import { type AlarmLog, isResellerOrHigher, latestStorableTs, showsAlarmToast } from "@vigia/domain";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useAtom } from "../../platform/live/atom.ts";
@@ -93,11 +93,14 @@ export function AlarmCenter() {
       showToast(last);
       if (soundOn(user.config.alarmFrontSound)) playHorn();
     };
-    // Device clocks may run ahead (the server accepts up to a day), so automatic loads look a day past now.
+    // Device clocks may run ahead, so automatic loads look as far past now as the server stores.
     const refresh = () => {
       const first = baseline.current !== companyId;
       const known = new Set(center.get().logs.keys());
-      const range = { ...center.get().range, to: Math.max(center.get().range.to, Date.now() + 86_400_000) };
+      const range = {
+        ...center.get().range,
+        to: Math.max(center.get().range.to, latestStorableTs(Date.now())),
+      };
       void loadLogs(companyId, range)
         .then((list) => {
           baseline.current = companyId;

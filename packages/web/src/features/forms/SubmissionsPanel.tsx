@@ -7,6 +7,7 @@ import {
   type FormValue,
   formsApi,
   formValueText,
+  latestStorableTs,
   type Submission,
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
@@ -25,9 +26,9 @@ export function SubmissionsPanel({ form, companyId }: { form: Form; companyId: n
   const { t } = useTranslation();
   const { timezone } = useTimezone();
   const [range, setRange] = useState(() => {
-    // A day past now, like the alarm list: a phone or server clock a little ahead must not hide what just came in.
+    // Like the alarm list: a phone clock a little ahead must not hide what just came in.
     const now = Date.now();
-    return { from: now - 30 * DAY, to: now + DAY };
+    return { from: now - 30 * DAY, to: latestStorableTs(now) };
   });
   const [kind, setKind] = useState<"vehicle" | "asset" | "person" | null>(null);
   const [open, setOpen] = useState<number | null>(null);
