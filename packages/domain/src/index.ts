@@ -11,6 +11,7 @@ export * from "./api/users.ts";
 export * from "./beaconZones.ts";
 export * from "./blePositioning.ts";
 export * from "./codes.ts";
+export * from "./companyCatalogues.ts";
 export * from "./constants.ts";
 export * from "./contract.ts";
 export * from "./contracts/alarms.ts";

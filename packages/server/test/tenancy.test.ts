@@ -213,6 +213,37 @@ describe("company load", () => {
     expect(info.body.conf.supports.length).toBeGreaterThan(0);
   });
 
+  it("answers the catalogues of events, sensors, inputs/outputs and icons from the company's own devices", async () => {
+    const acme = company["Acme Logistics"];
+    const token = await p.api.token("admin@acme.demo");
+    const get = async <T>(path: string) => (await p.api.get<T>(`companies/id/${acme}/${path}`, token)).body;
+    type Entry = { id: string; name: string; label: string; unit: string };
+    expect((await get<Record<string, { name: string }>>("events"))["20"]?.name).toBe("speeding");
+    expect((await get<Record<string, { itemType: number }>>("icons"))["1:truck"]?.itemType).toBe(1);
+    // The demo fleet has Teltonika devices: their analogue input is offered, technical elements are not.
+    const sensors = await get<Record<string, Entry>>("sensors");
+    expect(sensors.io9?.unit).toBe("V");
+    expect(sensors.hdop).toBeUndefined();
+    const ios = await get<Record<string, Entry & { direction: string }>>("ios");
+    expect(ios.io179?.direction).toBe("out");
+    // A company's own sensor name shows in its catalogue only.
+    const saved = await p.api.put(
+      `companies/id/${acme}/sensorsettings`,
+      { settings: [{ key: "io9", name: "Tank probe", unit: "", multiplier: null, hidden: false }] },
+      token,
+    );
+    expect(saved.status).toBe(200);
+    expect((await get<Record<string, Entry>>("sensors")).io9?.label).toBe("Tank probe");
+    const other = await p.api.token("admin@globex.demo");
+    const theirs = await p.api.get<Record<string, Entry>>(
+      `companies/id/${company["Globex Security"]}/sensors`,
+      other,
+    );
+    expect(theirs.status).toBe(200);
+    expect(Object.values(theirs.body).some((s) => s.label === "Tank probe")).toBe(false);
+    await p.api.put(`companies/id/${acme}/sensorsettings`, { settings: [] }, token);
+  });
+
   it("answers every reseller-load call", async () => {
     const token = await p.api.token("reseller@vigia.demo");
     const rid = reseller["Iberia Tracking"];

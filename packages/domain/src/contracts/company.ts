@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { companyInfoSchema } from "../api/companyLoad.ts";
+import {
+  eventCatalogueSchema,
+  iconCatalogueSchema,
+  ioListSchema,
+  sensorListSchema,
+} from "../companyCatalogues.ts";
 import { defineRoute, idParam } from "../contract.ts";
 import { reportTypesSchema } from "./reports.ts";
 
@@ -21,12 +27,6 @@ function load<const P extends string, R extends z.ZodType>(resource: P, summary:
     response,
   });
 }
-
-/**
- * What a capability of a later issue answers today: an empty object, so that the company load completes.
- * The issue that builds the capability gives the resource its real row schema.
- */
-const notYetBuilt = z.object({}).strict();
 
 /** The company's own information and the lookup lists its forms offer (spec 01 §7). */
 export const companyApi = {
@@ -60,9 +60,13 @@ export const companyApi = {
     "Roles a company administrator may give, languages, countries and time zones",
     z.object({ roles: choices, languages: choices, countries: choices, timezones: z.array(z.string()) }),
   ),
-  events: load("events", "Events (a later issue builds them: empty today)", notYetBuilt),
-  sensors: load("sensors", "Sensors (a later issue builds them: empty today)", notYetBuilt),
-  icons: load("icons", "Item icons (a later issue builds them: empty today)", notYetBuilt),
-  ios: load("ios", "Inputs and outputs (a later issue builds them: empty today)", notYetBuilt),
+  events: load("events", "Alarm families a notice can belong to, keyed by code", eventCatalogueSchema),
+  sensors: load(
+    "sensors",
+    "Sensors the company's devices can report, with its names and units",
+    sensorListSchema,
+  ),
+  icons: load("icons", "Icons an item can carry (its type), keyed itemType:type", iconCatalogueSchema),
+  ios: load("ios", "Inputs and outputs among the company's sensors, with their direction", ioListSchema),
   reportTypes: load("report_types", "The report catalogue, keyed by id", reportTypesSchema),
 };

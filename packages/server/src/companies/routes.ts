@@ -4,6 +4,7 @@ import { listDeviceTypes } from "../items/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { catalogueRoutes } from "./catalogues.ts";
 import { companyInfo, customStatesOf } from "./info.ts";
 import {
   COMPANY_ROLES,
@@ -14,12 +15,6 @@ import {
   timezones,
   userInputs,
 } from "./inputs.ts";
-
-/**
- * Collections whose capability lands in a later part of the platform answer with an empty object
- * (the client's "nothing yet" shape) rather than 404, so that company loading always completes.
- */
-const NOT_YET_BUILT = [companyApi.events, companyApi.sensors, companyApi.icons, companyApi.ios];
 
 /**
  * The company's own part of the company load under /companies/id/:companyId (mounted by `src/app/` after
@@ -44,6 +39,6 @@ export function companyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       );
       return customStatesOf(rows[0]?.conf.customStates);
     });
-    for (const contract of NOT_YET_BUILT) mountRoute(app, contract, async () => ({}));
+    await app.register(catalogueRoutes(ctx));
   };
 }

@@ -12,7 +12,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  TagsInput,
   Text,
   TextInput,
   Title,
@@ -44,6 +43,7 @@ import {
   formErrors,
   presetRange,
   type ReportForm,
+  sensorOptions,
   toRequest,
   WEEK_DAYS,
 } from "./definition.ts";
@@ -79,6 +79,8 @@ export function ReportsPage() {
   const drivers = useCompanyRows("drivers");
   const geozones = useCompanyRows("geozones");
   const pois = useCompanyRows("pois");
+  const events = useCompanyRows("events");
+  const sensors = useCompanyRows("sensors");
   const catalogue = data.report_types ?? {};
   const def = form.type ? reportTypeDef(form.type) : null;
 
@@ -272,7 +274,10 @@ export function ReportsPage() {
                 label={t("reports.events")}
                 data={
                   form.type === "alarmNotices"
-                    ? []
+                    ? events.map((e) => ({
+                        value: String(e.id),
+                        label: t(`alarms.events.${e.name}`, { defaultValue: e.name }),
+                      }))
                     : DRIVING_EVENT_KINDS.map((k) => ({
                         value: k,
                         label: words.columns[k === "overspeed" ? "speeding" : k] ?? k,
@@ -284,11 +289,17 @@ export function ReportsPage() {
               />
             ) : null}
             {def?.uses === "sensors" ? (
-              <TagsInput
+              <MultiSelect
                 label={t("reports.sensors")}
+                data={sensorOptions(
+                  sensors,
+                  form.sensors,
+                  (s) => s.label || t(`sensors.name.${s.name}`, { defaultValue: s.id }),
+                )}
                 value={form.sensors}
                 onChange={(v) => set("sensors", v)}
-                placeholder="ignition, power, io69"
+                searchable
+                clearable
               />
             ) : null}
             {def?.zones ? (

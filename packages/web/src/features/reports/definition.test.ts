@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyReportForm, formErrors, presetRange, toRequest } from "./definition.ts";
+import { emptyReportForm, formErrors, presetRange, sensorOptions, toRequest } from "./definition.ts";
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 0, 15, 10, 30, 15, 500);
@@ -45,5 +45,19 @@ describe("the report form", () => {
       timeLimits: { from: 1, to: 2 },
       format: "screen",
     });
+  });
+});
+
+describe("sensor picker options", () => {
+  const catalogue = [
+    { id: "ignition", name: "ignition" },
+    { id: "io9", name: "analogInput1" },
+  ];
+  it.each([
+    ["the catalogue alone", [], ["ignition", "io9"]],
+    ["a chosen key the catalogue lacks stays offered", ["io999"], ["ignition", "io9", "io999"]],
+    ["a chosen catalogue key is not repeated", ["io9"], ["ignition", "io9"]],
+  ] as const)("%s", (_, chosen, values) => {
+    expect(sensorOptions(catalogue, chosen, (s) => s.name).map((o) => o.value)).toEqual(values);
   });
 });

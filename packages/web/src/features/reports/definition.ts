@@ -114,3 +114,17 @@ export function toRequest(
     timezone,
   };
 }
+
+/**
+ * The sensor picker's options: the company's sensor catalogue, plus keys already chosen that it does not list
+ * (a raw element typed into a saved periodic report), so a chosen value never disappears from the picker.
+ */
+export function sensorOptions<S extends { id: string }>(
+  catalogue: readonly S[],
+  chosen: readonly string[],
+  label: (sensor: S) => string,
+): { value: string; label: string }[] {
+  const listed = catalogue.map((s) => ({ value: s.id, label: label(s) }));
+  const known = new Set(listed.map((o) => o.value));
+  return [...listed, ...chosen.filter((k) => !known.has(k)).map((k) => ({ value: k, label: k }))];
+}
