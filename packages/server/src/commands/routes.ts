@@ -13,7 +13,7 @@ import type { DeviceCommandQueue } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
+import { ApiError, forbidden } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
