@@ -1,3 +1,5 @@
+import type { ReportCell, ReportColumnKind } from "./result.ts";
+
 /**
  * How report values are shown (02 §9): durations d h:mm:ss, distances in km with one decimal above 1000 m,
  * fuel with one decimal and trailing zeros trimmed, average consumption in the company's unit.
@@ -36,4 +38,34 @@ export function averageConsumption(litres: number | null, metres: number, unit: 
   if (litres === null || litres <= 0 || metres <= 0) return null;
   const per100 = (litres * 100_000) / metres;
   return Math.round((unit === 1 ? 100 / per100 : per100) * 10) / 10;
+}
+
+/**
+ * A report cell as text (02 §9 formats), the same for the screen, CSV and PDF; `stamp` formats a time in the
+ * report's zone the way each side shows dates.
+ */
+export function reportCellText(
+  value: ReportCell,
+  kind: ReportColumnKind,
+  stamp: (ts: number) => string,
+): string {
+  if (value === null || value === "") return "";
+  if (typeof value === "string") return value;
+  switch (kind) {
+    case "datetime":
+      return stamp(value);
+    case "duration":
+      return formatDuration(value);
+    case "distance":
+      return formatReportDistance(value);
+    case "fuel":
+    case "consumption":
+      return formatFuel(value);
+    case "speed":
+      return String(Math.trunc(value));
+    case "score":
+      return value.toFixed(1);
+    default:
+      return String(value);
+  }
 }

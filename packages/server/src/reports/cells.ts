@@ -1,10 +1,4 @@
-import {
-  formatDuration,
-  formatFuel,
-  formatReportDistance,
-  type ReportCell,
-  type ReportColumnKind,
-} from "@vigia/domain";
+import { type ReportCell, type ReportColumnKind, reportCellText } from "@vigia/domain";
 
 const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -29,32 +23,5 @@ export function formatStamp(ts: number, timezone: string): string {
 
 /** A cell as text for CSV and PDF: the same rules the screen uses. */
 export function cellText(value: ReportCell, kind: ReportColumnKind, timezone: string): string {
-  if (value === null || value === "") return "";
-  if (typeof value === "string") return value;
-  switch (kind) {
-    case "datetime":
-      return formatStamp(value, timezone);
-    case "duration":
-      return formatDuration(value);
-    case "distance":
-      return formatReportDistance(value);
-    case "fuel":
-    case "consumption":
-      return formatFuel(value);
-    case "speed":
-      return String(Math.trunc(value));
-    case "score":
-      return value.toFixed(1);
-    default:
-      return String(value);
-  }
-}
-
-/**
- * Spreadsheet formula injection (the same rule as the web's table exports): text starting with = + - @ tab or
- * carriage return gets a leading apostrophe unless it is just a number.
- */
-export function neutralise(text: string): string {
-  if (!/^[=+\-@\t\r]/.test(text) || /^[+-]?\d+(?:[.,]\d+)?$/.test(text)) return text;
-  return `'${text}`;
+  return reportCellText(value, kind, (ts) => formatStamp(ts, timezone));
 }

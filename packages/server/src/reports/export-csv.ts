@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { type ReportResult, reportWords } from "@vigia/domain";
-import { cellText, neutralise } from "./cells.ts";
+import { neutraliseCell, type ReportResult, reportWords } from "@vigia/domain";
+import { cellText } from "./cells.ts";
 
 const quote = (text: string): string => (/[",;\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
@@ -10,7 +10,7 @@ export function reportCsv(result: ReportResult, lang: string, timezone: string):
   function* lines(): Generator<string> {
     yield `\uFEFF${result.columns.map((c) => quote(words.columns[c.key] ?? c.key)).join(",")}\r\n`;
     for (const row of result.rows) {
-      yield `${row.map((v, i) => quote(neutralise(cellText(v, result.columns[i]!.kind, timezone)))).join(",")}\r\n`;
+      yield `${row.map((v, i) => quote(neutraliseCell(cellText(v, result.columns[i]!.kind, timezone)))).join(",")}\r\n`;
     }
   }
   return Readable.from(lines(), { objectMode: false });

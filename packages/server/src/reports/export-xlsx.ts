@@ -1,8 +1,13 @@
 import { PassThrough, type Readable } from "node:stream";
-import { type ReportCell, type ReportColumnKind, type ReportResult, reportWords } from "@vigia/domain";
+import {
+  neutraliseCell,
+  type ReportCell,
+  type ReportColumnKind,
+  type ReportResult,
+  reportWords,
+} from "@vigia/domain";
 import ExcelJS from "exceljs";
 import { localEpoch } from "./builders/records.ts";
-import { neutralise } from "./cells.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +30,7 @@ function typed(value: ReportCell, kind: ReportColumnKind, timezone: string): str
   if (value === null) return null;
   if (typeof value === "string") {
     if (kind === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
-    return neutralise(value);
+    return neutraliseCell(value);
   }
   switch (kind) {
     case "datetime":

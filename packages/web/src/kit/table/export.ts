@@ -1,5 +1,5 @@
+import { neutraliseCell, neutraliseRows } from "@vigia/domain";
 import { exportFileName, pdfSiteName } from "./logic.ts";
-import { neutraliseCell, neutraliseRows } from "./neutralise.ts";
 
 /**
  * Browser-side exports of what the table shows (spec 02 §2): xlsx (exceljs), csv (papaparse) and a landscape

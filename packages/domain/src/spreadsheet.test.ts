@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseCell } from "./neutralise.ts";
+import { neutraliseCell } from "./spreadsheet.ts";
 
 describe("formula neutralisation", () => {
   it.each([
