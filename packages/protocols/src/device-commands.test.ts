@@ -49,7 +49,7 @@ describe("commands of the text protocols", () => {
     ["wialon", "custom", "OUT1=1", "OUT1=1"],
     ["wialon", "custom", "a#b", null],
     ["wialon", "engineStop", "", null],
-    ["ruptela", "custom", " setio 1,1", " setio 1,1"],
+    ["ruptela", "custom", "setio 1,1", "setio 1,1"],
     ["ruptela", "reboot", "", null],
     ["galileosky", "engineStop", "", "Out 0,1"],
     ["galileosky", "engineResume", "", "Out 0,0"],
@@ -148,10 +148,10 @@ describe("command frames of GPS103, TK103, Suntech, Wialon, Ruptela and Galileos
   });
 
   it("Ruptela: length, 108 (SMS via GPRS), the text and the CRC-16/KERMIT of type and text, without IMEI", () => {
-    const frame = encodeDeviceCommand("ruptela", " setio 1,1", target)!;
+    const frame = encodeDeviceCommand("ruptela", "setio 1,1", target)!;
     expect(frame.readUInt16BE(0)).toBe(frame.length - 4);
     expect(frame.readUInt8(2)).toBe(108);
-    expect(frame.toString("latin1", 3, frame.length - 2)).toBe(" setio 1,1");
+    expect(frame.toString("latin1", 3, frame.length - 2)).toBe("setio 1,1");
     expect(frame.readUInt16BE(frame.length - 2)).toBe(crc16Kermit(frame, 2, frame.length - 2));
   });
 
