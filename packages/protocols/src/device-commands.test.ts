@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { commandText, encodeDeviceCommand } from "./device-commands.ts";
 import { crc16Kermit, crc16Modbus } from "./crc.ts";
-import { createGalileoskySession, decodeGalileoskyPacket, encodeGalileoskyCommand } from "./galileosky/codec.ts";
+import { commandText, encodeDeviceCommand } from "./device-commands.ts";
+import {
+  createGalileoskySession,
+  decodeGalileoskyPacket,
+  encodeGalileoskyCommand,
+} from "./galileosky/codec.ts";
 import { decodeGl200Frame } from "./gl200/codec.ts";
 import { decodeGps103Frame, encodeGps103Confirmation } from "./gps103/codec.ts";
 import { decodeH02Frame } from "./h02/codec.ts";
@@ -9,8 +13,8 @@ import { decodeMeitrackFrame, meitrackFrame } from "./meitrack/codec.ts";
 import { decodeRuptelaPacket, encodeRuptelaCommandAnswer } from "./ruptela/codec.ts";
 import { decodeSuntechFrame } from "./suntech/codec.ts";
 import { decodeTk103Frame } from "./tk103/codec.ts";
-import { createWialonSession, encodeWialonLogin } from "./wialon/codec.ts";
 import { decodeWatchFrame, watchFrame } from "./watch/codec.ts";
+import { createWialonSession, encodeWialonLogin } from "./wialon/codec.ts";
 
 const target = { imei: "4106000054", serial: 2, id: 77, nowMs: Date.UTC(2026, 10, 24, 13, 3, 5) };
 
@@ -175,7 +179,12 @@ describe("answers of GPS103, TK103, Suntech, Wialon, Ruptela and Galileosky", ()
     return { kind: m.kind, imei: m.imei, result: m.attributes.result };
   };
   it.each([
-    ["gps103 jt", decodeGps103Frame(encodeGps103Confirmation("359586015829802", "J")), "359586015829802", "jt"],
+    [
+      "gps103 jt",
+      decodeGps103Frame(encodeGps103Confirmation("359586015829802", "J")),
+      "359586015829802",
+      "jt",
+    ],
     ["tk103 BV01", decodeTk103Frame(Buffer.from("(013632782450BV010)")), "013632782450", "BV010"],
     ["tk103 BT00", decodeTk103Frame(Buffer.from("(013632782450BT00)")), "013632782450", "BT00"],
     [

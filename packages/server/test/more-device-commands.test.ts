@@ -64,8 +64,12 @@ const settled = async (t: Target, id: number) => {
 };
 
 /** The frame the gateway writes for a command, byte for byte (serial, id and clock do not enter these ones). */
-const expected = (protocol: string, text: string, imei: string, extra: { id?: number; maker?: string } = {}) =>
-  encodeDeviceCommand(protocol, text, { imei, serial: 0, id: extra.id ?? 0, nowMs: 0, ...extra })!;
+const expected = (
+  protocol: string,
+  text: string,
+  imei: string,
+  extra: { id?: number; maker?: string } = {},
+) => encodeDeviceCommand(protocol, text, { imei, serial: 0, id: extra.id ?? 0, nowMs: 0, ...extra })!;
 
 const fix = {
   timeMs: TEST_START - 60_000,

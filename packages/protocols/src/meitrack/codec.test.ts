@@ -88,4 +88,18 @@ describe("Meitrack session", () => {
     expect(out.messages).toHaveLength(2);
     expect(s.push(Buffer.from(MEITRACK_AAA_DOC.replace("*91", "*00"))).error).toMatch(/checksum/);
   });
+
+  it.each([7, 20, 129])(
+    "waits for the rest of a frame TCP split %i bytes in (found by the stream fuzz)",
+    (cut) => {
+      const frame = Buffer.from(MEITRACK_AAA_DOC);
+      const s = createMeitrackSession();
+      const first = s.push(frame.subarray(0, cut));
+      expect(first).toMatchObject({ messages: [], error: null });
+      expect(s.buffered()).toBe(cut);
+      const rest = s.push(frame.subarray(cut));
+      expect(rest.error).toBeNull();
+      expect(rest.messages).toHaveLength(1);
+    },
+  );
 });

@@ -56,7 +56,9 @@ export function meitrackFrameSize(buf: Buffer): number {
   }
   const digits = buf.toString("latin1", 3, comma);
   if (!/^\d{1,5}$/.test(digits)) throw new DecodeError("bad length field");
-  return comma + Number(digits);
+  // The rest of the frame may still be on its way (TCP splits where it likes): wait for it.
+  const total = comma + Number(digits);
+  return buf.length < total ? 0 : total;
 }
 
 function checksum(frame: Buffer, end: number): number {

@@ -129,8 +129,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
     if (hello) {
       this.owed.push("hello");
       this.write(hello);
-    }
-    else this.ready();
+    } else this.ready();
   }
 
   private ready(): void {

@@ -96,7 +96,11 @@ export function serverFrameSize(protocol: "ruptela" | "galileosky", rx: Buffer):
  * What a simulated Ruptela or Galileosky device answers to a server command frame: Ruptela a type 7 packet with
  * the result text of its SMS command, Galileosky a packet with the command's number and the text it carried out.
  */
-export function answerBinaryCommand(protocol: "ruptela" | "galileosky", imei: string, frame: Buffer): Buffer | null {
+export function answerBinaryCommand(
+  protocol: "ruptela" | "galileosky",
+  imei: string,
+  frame: Buffer,
+): Buffer | null {
   if (protocol === "ruptela") {
     if (frame.length < 5 || frame.readUInt8(2) !== 108) return null;
     return encodeRuptelaCommandAnswer(imei, `${frame.toString("latin1", 3, frame.length - 2).trim()} OK`);
