@@ -14,6 +14,7 @@ export * from "./gt06/commands.ts";
 export * from "./gt06/frame.ts";
 export { createGt06Session } from "./gt06/session.ts";
 export * from "./h02/codec.ts";
+export * from "./meitrack/ccc.ts";
 export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
 export * from "./osmand/codec.ts";
