@@ -127,7 +127,7 @@ describe("Meitrack CCC history frames", () => {
     r.writeUInt16LE(650, 22); // altitude
     r.writeUInt32LE(10133, 24); // mileage
     r.writeUInt32LE(4110, 28); // run time
-    [460, 0, 0x2670, 0x0e2f].forEach((v, i) => r.writeUInt16LE(v, 32 + 2 * i));
+    for (const [i, v] of [460, 0, 0x2670, 0x0e2f].entries()) r.writeUInt16LE(v, 32 + 2 * i); // MCC MNC LAC CI
     r.writeUInt16LE(0x0401, 40); // I/O
     r.writeUInt16LE(0, 42);
     r.writeUInt16LE(412, 44); // battery 4.12 V
