@@ -65,7 +65,7 @@ export function answerTextCommands(
         valid: true,
       };
       answers.push(encodeH02Confirmation(a, b, c, fix, h02Status({ ignition: last.ignition === true })));
-    } else if (protocol === "meitrack") answers.push(meitrackFrame(a, `,${b},${c},OK`));
+    } else if (protocol === "meitrack" && c !== "CCC") answers.push(meitrackFrame(a, `,${b},${c},OK`));
     else if (protocol === "watch" && WATCH_CONFIRMS.test(c)) answers.push(watchFrame(a, b, c));
     else if (protocol === "gps103") answers.push(encodeGps103Confirmation(a, b));
     else if (protocol === "tk103")
