@@ -30,6 +30,7 @@ export { formatNmea, KNOTS_TO_KMH, nmeaDegrees, num } from "./text/fields.ts";
 export { createTextSession, type TextProtocol } from "./text/session.ts";
 export * from "./text.ts";
 export * from "./tk103/codec.ts";
+export * from "./topflytech/codec.ts";
 export * from "./tracker-config.ts";
 export * from "./types.ts";
 export * from "./watch/codec.ts";

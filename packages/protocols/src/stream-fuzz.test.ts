@@ -1,5 +1,5 @@
 /**
- * Stream fuzzing of the issue-20 protocols: one long connection per stream, as a real socket delivers it — a valid
+ * Stream fuzzing of the issue-20 protocols (and Topflytech): one long connection per stream, as a real socket delivers it — a valid
  * hello, then a run of valid frames, command answers, mutated frames and garbage, split at random boundaries. The
  * contract: nothing throws out of a session; the session never holds more than one frame; every position is finite;
  * anything it cannot read ends the stream with a reason (the gateway closes such a connection and logs the reason),
@@ -17,12 +17,29 @@ import { encodeGps103Confirmation } from "./gps103/codec.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
 import { createRuptelaSession, encodeRuptelaCommandAnswer, ruptelaPacket } from "./ruptela/codec.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
+import {
+  createTopflytechSession,
+  encodeTopflytechHeartbeat,
+  encodeTopflytechLocation,
+  encodeTopflytechLogin,
+} from "./topflytech/codec.ts";
 import type { SessionOptions, StreamSession } from "./types.ts";
 import { watchFrame } from "./watch/codec.ts";
 
 const FRAMES = Number(process.env.VIGIA_STREAM_FUZZ_FRAMES) || 20_000;
 const LONG = FRAMES > 100_000 || process.env.VIGIA_FUZZ_TALLY === "1";
 const MAX_FRAME = 4096;
+const TOPFLYTECH_IMEI = "880616898888888";
+const TOPFLYTECH_FIX = {
+  timeMs: Date.UTC(2026, 10, 24, 13, 3, 5),
+  lat: 40.41,
+  lng: -3.7,
+  altitude: 650,
+  speedKmh: 42,
+  course: 90,
+  satellites: 9,
+  valid: true,
+};
 
 interface StreamCase {
   create(options?: SessionOptions): StreamSession;
@@ -76,6 +93,24 @@ const CASES: Record<string, StreamCase> = {
     answers: (id) => [encodeGalileoskyCommand(id, 7, "OUT 0,1")],
     lengthOffsets: [1, 2],
     rewrap: (b) => (b.length >= 5 ? galileoskyPacket(b.subarray(3, -2), ((b[2] ?? 0) & 0x80) !== 0) : b),
+  },
+  topflytech: {
+    create: createTopflytechSession,
+    hello: encodeTopflytechLogin(TOPFLYTECH_IMEI, 1),
+    frames: [
+      encodeTopflytechLocation(TOPFLYTECH_IMEI, 2, TOPFLYTECH_FIX),
+      encodeTopflytechLocation(TOPFLYTECH_IMEI, 3, { ...TOPFLYTECH_FIX, valid: false }, 3),
+    ],
+    // No command channel: the heartbeat stands in for the device's other short packets.
+    answers: (id) => [encodeTopflytechHeartbeat(id, 4)],
+    lengthOffsets: [3, 4],
+    // No checksum to recompute: the length field is set to the mutated size, so the payload parsers are reached.
+    rewrap: (b) => {
+      if (b.length < 5 || b.length > 0xffff) return b;
+      const c = Buffer.from(b);
+      c.writeUInt16BE(c.length, 3);
+      return c;
+    },
   },
 };
 
