@@ -81,6 +81,7 @@ async function startServer() {
       SUNTECH_PORT: "0",
       RUPTELA_PORT: "0",
       GALILEOSKY_PORT: "0",
+      TOPFLYTECH_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,14 +1,17 @@
 import type { DeviceCommandKind } from "@vigia/domain";
+import { encodeGalileoskyCommand } from "./galileosky/codec.ts";
 import { encodeGt06Command } from "./gt06/commands.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
+import { encodeRuptelaCommand, RUPTELA_SMS_VIA_GPRS } from "./ruptela/codec.ts";
 import { encodeTeltonikaCommand } from "./teltonika/commands.ts";
 import { watchFrame } from "./watch/codec.ts";
+import { wialonCommand } from "./wialon/codec.ts";
 
 /**
  * Which commands each protocol can carry (issues 20 and 21), the text each kind becomes, and the frame that text
  * travels in. Only protocols whose devices confirm a command get one here: an answer is what turns a command from
- * `sent` into `answered`. Protocols not listed (OsmAnd, MQTT, GPS103, TK103, Suntech, Wialon, Ruptela, Galileosky)
- * have no command channel in Vigia yet, and the map offers them nothing.
+ * `sent` into `answered`. Protocols not listed (OsmAnd, MQTT) have no command channel, and the map offers them
+ * nothing.
  *
  *  - Teltonika FMB, Codec 12: `setdigout 1` / `setdigout 0` switch DOUT1, the output the engine-blocking relay is
  *    wired to (installation guides for FMB immobilisers); `cpureset` reboots.
@@ -19,6 +22,17 @@ import { watchFrame } from "./watch/codec.ts";
  *    output A drives the immobiliser relay. The device answers `$$…,<imei>,C01,OK*…`.
  *  - Watch: `[SG*<id>*<length>*RESET]` restarts the watch; the watch echoes the keyword.
  *  - Queclink @Track: only custom `AT+GT…$` commands, since every one of them needs the device's own password.
+ *  - GPS103 (Coban GPRS protocol): `**,imei:<imei>,J` cuts oil and power, `K` restores them; the device confirms
+ *    with a report whose keyword is `jt` / `kt`.
+ *  - TK103: `(<id>AV010)` oil control off (AV01 with 0), `(<id>AV011)` on, `(<id>AT00)` restart; the device
+ *    answers BV01 / BT00 (the document's "answer oil control" and "answer restart").
+ *  - Suntech: `<model>CMD;<id>;02;Enable1` activates output 1 (the blocking relay), `Disable1` releases it,
+ *    `Reboot` restarts; the model is the device's own header (ST300, SA200…). It answers `<model>CMD;Res;<id>;…`.
+ *  - Wialon IPS: only custom texts, sent as a message to the device (`#M#text`, with the CRC in 2.0), which the
+ *    device acknowledges with `#AM#1`: IPS defines no engine or reboot command of its own.
+ *  - Ruptela: custom texts as "SMS via GPRS" (type 8), the device's SMS command set; it answers with type 7.
+ *  - Galileosky: `Out 0,1` closes output 0 (the immobiliser), `Out 0,0` opens it, `Reset` restarts; the device
+ *    answers with the command number and its text in tag 0xE1.
  */
 export const PROTOCOL_COMMANDS: Record<string, readonly DeviceCommandKind[]> = {
   teltonika: ["engineStop", "engineResume", "reboot", "custom"],
@@ -27,6 +41,12 @@ export const PROTOCOL_COMMANDS: Record<string, readonly DeviceCommandKind[]> = {
   meitrack: ["engineStop", "engineResume", "custom"],
   watch: ["reboot", "custom"],
   gl200: ["custom"],
+  gps103: ["engineStop", "engineResume", "custom"],
+  tk103: ["engineStop", "engineResume", "reboot", "custom"],
+  suntech: ["engineStop", "engineResume", "reboot", "custom"],
+  wialon: ["custom"],
+  ruptela: ["custom"],
+  galileosky: ["engineStop", "engineResume", "reboot", "custom"],
 };
 
 const TEXTS: Record<string, Partial<Record<Exclude<DeviceCommandKind, "custom">, string>>> = {
@@ -35,6 +55,10 @@ const TEXTS: Record<string, Partial<Record<Exclude<DeviceCommandKind, "custom">,
   h02: { engineStop: "S20,1,3,10,3,5,5,3,5,3,5,3,5", engineResume: "S20,0,0" },
   meitrack: { engineStop: "C01,0,12222", engineResume: "C01,0,02222" },
   watch: { reboot: "RESET" },
+  gps103: { engineStop: "J", engineResume: "K" },
+  tk103: { engineStop: "AV010", engineResume: "AV011", reboot: "AT00" },
+  suntech: { engineStop: "Enable1", engineResume: "Disable1", reboot: "Reboot" },
+  galileosky: { engineStop: "Out 0,1", engineResume: "Out 0,0", reboot: "Reset" },
 };
 
 /** The commands a protocol supports; none for an unknown protocol. */
@@ -44,7 +68,15 @@ export const commandsOf = (protocol: string): readonly DeviceCommandKind[] =>
 /** Printable ASCII only: anything else could break the frame or the device's parser. */
 const PRINTABLE = /^[\x20-\x7e]{1,160}$/;
 /** Characters that delimit the text protocols' own frames, so a custom text cannot end one early. */
-const FRAME_DELIMITERS: Record<string, RegExp> = { h02: /[#*]/, meitrack: /[*\r\n]/, watch: /[[\]]/ };
+const FRAME_DELIMITERS: Record<string, RegExp> = {
+  h02: /[#*]/,
+  meitrack: /[*\r\n]/,
+  watch: /[[\]]/,
+  gps103: /;/,
+  tk103: /[()]/,
+  suntech: /[;\r]/,
+  wialon: /[#\r\n]/,
+};
 
 /** The wire text of a command for a protocol, or null when the protocol cannot carry it. */
 export function commandText(protocol: string, kind: DeviceCommandKind, custom = ""): string | null {
@@ -66,7 +98,10 @@ export interface CommandTarget {
   id: number;
   /** Server time; H02 commands carry it. */
   nowMs: number;
-  /** The watch maker code the device uses in its own frames (`SG`, `3G`…); `SG` when unknown. */
+  /**
+   * The dialect the device showed in its own frames: the watch maker code (`SG`, `3G`…, `SG` when unknown), the
+   * Suntech model header (`ST300`, `SA200`…, `ST300` when unknown), the Wialon IPS version (`1.1` or `2.0`).
+   */
   maker?: string;
 }
 
@@ -90,6 +125,18 @@ export function encodeDeviceCommand(protocol: string, text: string, target: Comm
       return watchFrame(target.maker ?? "SG", target.imei, text);
     case "gl200":
       return Buffer.from(text.endsWith("$") ? text : `${text}$`, "latin1");
+    case "gps103":
+      return Buffer.from(`**,imei:${target.imei},${text}`, "latin1");
+    case "tk103":
+      return Buffer.from(`(${target.imei.padStart(12, "0").slice(-12)}${text})`, "latin1");
+    case "suntech":
+      return Buffer.from(`${target.maker ?? "ST300"}CMD;${target.imei};02;${text}\r`, "latin1");
+    case "wialon":
+      return wialonCommand(text, target.maker === "2.0" ? "2.0" : "1.1");
+    case "ruptela":
+      return encodeRuptelaCommand(RUPTELA_SMS_VIA_GPRS, Buffer.from(text, "latin1"));
+    case "galileosky":
+      return encodeGalileoskyCommand(target.imei, target.id, text);
     default:
       return null;
   }

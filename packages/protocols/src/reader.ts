@@ -4,7 +4,7 @@ import type { DecodeResult } from "./types.ts";
 export class DecodeError extends Error {}
 
 /**
- * Bounds-checked big-endian cursor. Every read validates the remaining length first, so a
+ * Bounds-checked cursor, big-endian unless a read says `le`. Every read validates the remaining length first, so a
  * corrupt length field can make a decode fail but never read out of bounds or allocate.
  */
 export class Reader {
@@ -55,6 +55,19 @@ export class Reader {
 
   u64(): bigint {
     return this.buf.readBigUInt64BE(this.take(8));
+  }
+
+  /** Little-endian reads, for the protocols that use it (Meitrack CCC). */
+  u16le(): number {
+    return this.buf.readUInt16LE(this.take(2));
+  }
+
+  u32le(): number {
+    return this.buf.readUInt32LE(this.take(4));
+  }
+
+  i32le(): number {
+    return this.buf.readInt32LE(this.take(4));
   }
 
   /** Returns a view (no copy). */

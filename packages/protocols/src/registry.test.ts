@@ -28,6 +28,7 @@ describe("protocol registry", () => {
       suntech: 5011,
       ruptela: 5046,
       galileosky: 5034,
+      topflytech: 5119,
     });
   });
 });

@@ -9,6 +9,7 @@ import { createRuptelaSession } from "./ruptela/codec.ts";
 import { createSuntechSession } from "./suntech/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
+import { createTopflytechSession } from "./topflytech/codec.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
 import { createWatchSession } from "./watch/codec.ts";
 import { createWialonSession } from "./wialon/codec.ts";
@@ -56,6 +57,7 @@ export const protocols = {
   },
   ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
   galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
+  topflytech: { transport: "tcp", defaultPort: 5119, text: false, createSession: createTopflytechSession },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;

@@ -35,6 +35,7 @@ import {
 import {
   createMeitrackSession,
   decodeMeitrackFrame,
+  encodeMeitrackHistory,
   encodeMeitrackReport,
   meitrackFrame,
 } from "./meitrack/codec.ts";
@@ -218,6 +219,7 @@ export const TEXT_CONVERSATIONS: Record<
     frames: [
       encodeMeitrackReport("353358017784062", fix, { event: 1, cell: { mcc: 214, mnc: 1, lac: 5, cid: 6 } }),
       encodeMeitrackReport("353358017784062", { ...fix, valid: false }, {}),
+      encodeMeitrackHistory("353358017784062", [fix, { ...fix, valid: false }], 5),
     ],
   },
   suntech: {

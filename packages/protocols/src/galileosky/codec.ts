@@ -24,6 +24,9 @@ import {
  * The first packet usually carries only the hardware/firmware version, the IMEI (0x03, 15 ASCII digits) and the
  * device id: a `login`. A packet sent with the archive bit set carries stored records: they are `archive`.
  * A packet with tag 0xE1 is the device's answer to a server command (text after a length byte): `commandResult`.
+ * Server commands use the same packet: IMEI (0x03), device id (0x04, 0 when the IMEI is given), command number
+ * (0xE0, u32) and the command text (0xE1: length byte + ASCII, e.g. `Out 0,1`); the device answers with a packet
+ * carrying the same number and its answer text in 0xE1.
  * A tag missing from the table ends the reading of the packet: the records before it are kept and the packet is
  * still acknowledged (otherwise the device would resend it for ever); the tag is reported as `unknownTag`.
  */
@@ -274,6 +277,19 @@ export function galileoskyPacket(tags: Buffer, archive = false): Buffer {
   tags.copy(out, 3);
   out.writeUInt16LE(crc16Modbus(out, 0, out.length - 2), out.length - 2);
   return out;
+}
+
+/** A server command packet (IMEI, device id 0, command number, text); also how the device answers one. */
+export function encodeGalileoskyCommand(imei: string, index: number, text: string): Buffer {
+  const body = Buffer.from(text.slice(0, 255), "latin1");
+  return galileoskyPacket(
+    Buffer.concat([
+      tag(0x03, Buffer.from(imei.padStart(15, "0").slice(-15), "latin1")),
+      tag(0x04, u16(0)),
+      tag(0xe0, u32(index >>> 0)),
+      tag(0xe1, Buffer.concat([Buffer.from([body.length]), body])),
+    ]),
+  );
 }
 
 /** The first packet: hardware and firmware version, IMEI and device id. */

@@ -30,7 +30,12 @@ import {
  *   no fix     imei:<imei>,<keyword>,<yymmddhhmm local>,<phone>,L,,,<lac hex>,,<cid hex>,,,;
  * The fix carries only the UTC time of day; its date comes from the local date-time, corrected by a day when
  * the device's time zone puts local midnight on the other side. Reports get no answer.
+ * Server commands: `**,imei:<imei>,<letter>[,<parameters>]`. The device confirms oil cut (J) and restore (K) with
+ * a report whose keyword is `jt` / `kt`, with or without a fix: that report is the `commandResult`.
  */
+
+/** Report keywords that confirm a server command. */
+const CONFIRMATIONS = new Set(["jt", "kt"]);
 
 export const GPS103_LOGON_ANSWER = "LOAD";
 export const GPS103_HEARTBEAT_ANSWER = "ON";
@@ -140,6 +145,15 @@ export function decodeGps103Frame(frame: Buffer): DecodeResult<DecodedMessage> {
   const f = body.slice(5).split(",");
   const id = deviceId(f[0]);
   if (!id) return { ok: false, error: "bad IMEI" };
+  const keyword = f[1] ?? "";
+  if (CONFIRMATIONS.has(keyword)) {
+    // A confirmation: its fix, when it carries one, is stored like any report's.
+    const report = f.length >= 5 ? decodeReport(id, f) : null;
+    const message = emptyMessage("commandResult", id);
+    if (report?.ok) message.positions.push(...report.value.positions);
+    message.attributes.result = keyword;
+    return { ok: true, value: message };
+  }
   if (f.length < 5) return { ok: false, error: "short report" };
   return decodeReport(id, f);
 }
@@ -165,6 +179,9 @@ export interface Gps103Fix {
 }
 
 export const encodeGps103Logon = (imei: string): Buffer => Buffer.from(`##,imei:${imei},A;`, "latin1");
+/** The device's confirmation of a J / K command (keyword jt / kt), as the simulator sends it. */
+export const encodeGps103Confirmation = (imei: string, command: string): Buffer =>
+  Buffer.from(`imei:${imei},${command.toLowerCase()}t;`, "latin1");
 export const encodeGps103Heartbeat = (imei: string): Buffer => Buffer.from(`${imei};`, "latin1");
 
 /** A report; `utcOffsetMin` is the device's zone, which only its local date-time field shows. */

@@ -19,6 +19,7 @@ import {
   type SessionOptions,
   type StreamSession,
 } from "../types.ts";
+import { type CccFix, cccData, readCccData } from "./ccc.ts";
 
 /**
  * Meitrack GPRS protocol (MVT/T1/T3xx trackers), text over TCP, both directions:
@@ -28,7 +29,8 @@ import {
  * The AAA position report: event code, latitude, longitude (signed decimal degrees), yymmddhhmmss (UTC),
  * A|V, satellites, GSM signal, speed km/h, direction, HDOP, altitude m, mileage m, run time s,
  * MCC|MNC|LAC|CI (hex), I/O status (hex), analog inputs, ... Live reports are not answered; other commands
- * (answers to server commands, the binary CCC history) are kept as messages without positions.
+ * (answers to server commands) are kept as command results without positions. CCC frames carry the device's
+ * binary history (ccc.ts): their records become archive positions, answered with the count received.
  */
 
 /** AAA event codes → normalized events (README). Others only as `alarm`. */
@@ -56,13 +58,39 @@ export function meitrackFrameSize(buf: Buffer): number {
   }
   const digits = buf.toString("latin1", 3, comma);
   if (!/^\d{1,5}$/.test(digits)) throw new DecodeError("bad length field");
-  return comma + Number(digits);
+  // The rest of the frame may still be on its way (TCP splits where it likes): wait for it.
+  const total = comma + Number(digits);
+  return buf.length < total ? 0 : total;
 }
 
 function checksum(frame: Buffer, end: number): number {
   let sum = 0;
   for (let i = 0; i < end; i++) sum += frame.readUInt8(i);
   return sum & 0xff;
+}
+
+/** The event code as attributes (alarm unless routine, the normalized event); returns the event, if any. */
+function eventAttributes(code: number, attributes: Attributes): string | undefined {
+  const event = EVENTS[code];
+  if (!ROUTINE.has(code)) attributes.alarm = code;
+  if (event) attributes.event = event;
+  return event;
+}
+
+/** A CCC history frame (already checked for length and checksum) → archive positions and the CCC answer. */
+function decodeCcc(frame: Buffer, comma: number, second: number, star: number): DecodeResult<DecodedMessage> {
+  const id = deviceId(frame.toString("latin1", comma + 1, second));
+  if (!id) return { ok: false, error: "bad IMEI" };
+  try {
+    const { records, remaining } = readCccData(frame.subarray(second + 5, star), eventAttributes);
+    const message = emptyMessage(records.some((r) => r.position.attributes.event) ? "alarm" : "position", id);
+    message.positions.push(...records.map((r) => r.position));
+    message.attributes = { recordsLeft: remaining };
+    message.ack = meitrackFrame(frame.toString("latin1", 2, 3), `,${id},CCC,${records.length}`, "@@");
+    return { ok: true, value: message };
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
 }
 
 /** One Meitrack frame → normalized message. Never throws. */
@@ -76,6 +104,9 @@ export function decodeMeitrackFrame(frame: Buffer): DecodeResult<DecodedMessage>
   const comma = frame.indexOf(0x2c);
   if (comma < 0 || frame.length - comma !== Number(frame.toString("latin1", 3, comma)))
     return { ok: false, error: "length mismatch" };
+  const second = frame.indexOf(0x2c, comma + 1);
+  if (second > 0 && frame.toString("latin1", second + 1, second + 5) === "CCC,")
+    return decodeCcc(frame, comma, second, star);
   const f = frame.toString("latin1", comma + 1, star).split(",");
   const id = deviceId(f[0]);
   if (!id) return { ok: false, error: "bad IMEI" };
@@ -110,9 +141,7 @@ export function decodeMeitrackFrame(frame: Buffer): DecodeResult<DecodedMessage>
   if (code === null) return { ok: false, error: "bad event code" };
   if (ts === null) return { ok: false, error: "bad time" };
   const attributes: Attributes = {};
-  const event = EVENTS[code];
-  if (!ROUTINE.has(code)) attributes.alarm = code;
-  if (event) attributes.event = event;
+  const event = eventAttributes(code, attributes);
   const h = num(hdop);
   if (h !== null) attributes.hdop = h;
   const rssi = int(gsm);
@@ -218,4 +247,19 @@ export function encodeMeitrackReport(
     "",
   ];
   return meitrackFrame("Q", fields.join(","));
+}
+
+/** A CCC history frame with these fixes, `remaining` more still in the device's cache. */
+export function encodeMeitrackHistory(
+  imei: string,
+  fixes: CccFix[],
+  remaining = 0,
+  identifier = "D",
+): Buffer {
+  const body = Buffer.concat([Buffer.from(`,${imei},CCC,`, "latin1"), cccData(fixes, remaining)]);
+  const tailLength = body.length + 5; // "*XX\r\n"
+  const head = Buffer.from(`$$${identifier}${tailLength}`, "latin1");
+  const summed = Buffer.concat([head, body, Buffer.from("*", "latin1")]);
+  const sum = checksum(summed, summed.length).toString(16).toUpperCase().padStart(2, "0");
+  return Buffer.concat([summed, Buffer.from(`${sum}\r\n`, "latin1")]);
 }

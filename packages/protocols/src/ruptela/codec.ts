@@ -1,6 +1,7 @@
 import { crc16Kermit } from "../crc.ts";
 import { attempt, bigToValue, DecodeError, Reader } from "../reader.ts";
 import { createFramedSession } from "../session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -25,11 +26,21 @@ import {
  * The server acknowledges records with command 100 and `01` (accepted): `00 02 64 01 13 BC`. A packet whose CRC
  * is wrong gets `00` (rejected) so the device resends it, and no positions. Other commands are kept as
  * `unknown` messages and not answered.
+ *
+ * Server commands travel the other way without an IMEI: `<length u16> <100 + type> <payload> <CRC-16/KERMIT>`,
+ * the length counting the command byte and payload. Type 8, "SMS via GPRS" (command 108), carries the text of any
+ * of the device's SMS commands; the device answers with its own packet of type 7 ("SMS via GPRS response"), the
+ * answer text as payload. The other configuration types (2 configuration, 5 connection, 6 odometer, 17 set IO)
+ * are answered with their own type number: all of them are the device's `commandResult`.
  */
 
 export const RUPTELA_RECORDS = 1;
 export const RUPTELA_EXTENDED_RECORDS = 68;
 const ACK_COMMAND = 100;
+/** Server → device: "SMS via GPRS", the text of an SMS command. */
+export const RUPTELA_SMS_VIA_GPRS = 8;
+/** Device answers to server commands, by type (SMS via GPRS response and the configuration commands). */
+const ANSWER_TYPES = new Set([2, 3, 5, 6, 7, 17]);
 
 /** IO ids with a meaning in our attribute catalogue (the document's IO list); every id is also kept as io<N>. */
 function mapIo(id: number, value: number | string, attributes: Attributes): void {
@@ -107,6 +118,17 @@ export function decodeRuptelaPacket(frame: Buffer): DecodeResult<DecodedMessage>
       rejected.ack =
         command === RUPTELA_RECORDS || command === RUPTELA_EXTENDED_RECORDS ? ruptelaAck(false) : null;
       return rejected;
+    }
+    if (ANSWER_TYPES.has(command)) {
+      const answer = emptyMessage("commandResult", imei);
+      const payload = frame.subarray(11, frame.length - 2);
+      // Set IO and odometer answer one status byte (1 done); the others answer text.
+      answer.attributes.result =
+        command === 7 || command === 2 || command === 3
+          ? deviceText(payload.toString("latin1"), MAX_COMMAND_RESULT)
+          : `${command}:${payload.length > 0 ? payload.readUInt8(0) : ""}`;
+      answer.attributes.command = command;
+      return answer;
     }
     if (command !== RUPTELA_RECORDS && command !== RUPTELA_EXTENDED_RECORDS) {
       const other = emptyMessage("unknown", imei);
@@ -225,6 +247,20 @@ export function ruptelaPacket(imei: string, command: number, payload: Buffer): B
   out.writeUInt16BE(crc16Kermit(body), out.length - 2);
   return out;
 }
+
+/** A server command: `<length> <100 + type> <payload> <CRC>`, no IMEI (the connection names the device). */
+export function encodeRuptelaCommand(type: number, payload: Buffer): Buffer {
+  const out = Buffer.alloc(payload.length + 5);
+  out.writeUInt16BE(payload.length + 1, 0);
+  out.writeUInt8(ACK_COMMAND + type, 2);
+  payload.copy(out, 3);
+  out.writeUInt16BE(crc16Kermit(out, 2, out.length - 2), out.length - 2);
+  return out;
+}
+
+/** The device's answer to an SMS-via-GPRS command (type 7), as the simulator sends it. */
+export const encodeRuptelaCommandAnswer = (imei: string, text: string): Buffer =>
+  ruptelaPacket(imei, 7, Buffer.from(text, "latin1"));
 
 /** A records packet (command 1, or 68 extended); `recordsLeft` > 0 says the device is emptying its memory. */
 export function encodeRuptelaRecords(

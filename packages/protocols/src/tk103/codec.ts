@@ -29,7 +29,12 @@ import {
  *   BR00/BR01/BR02 location             → no answer
  * Location: yymmdd, A|V, ddmm.mmmm N|S, dddmm.mmmm E|W, speed km/h (000.0), hhmmss UTC, course (000.00),
  * 8 IO state characters, 'L' + mileage in metres as 8 hex digits.
+ * Server commands are `(<id>A…)`; the device answers with the matching B command (AV00 circuit control → BV00,
+ * AV01 oil control → BV01, AT00 restart → BT00), which is the `commandResult`.
  */
+
+/** The device's answers to server commands (the document's "answer" messages). */
+const ANSWERS = new Set(["BV00", "BV01", "BT00"]);
 
 /** Alarm digit of BO01 → normalized event (README). Other digits only as `alarm`. */
 const ALARM_EVENTS: Record<number, string> = {
@@ -118,6 +123,11 @@ export function decodeTk103Frame(frame: Buffer): DecodeResult<DecodedMessage> {
     if (!position) return { ok: false, error: `${command}: bad location` };
     const message = emptyMessage("position", id);
     message.positions.push(position);
+    return { ok: true, value: message };
+  }
+  if (ANSWERS.has(command)) {
+    const message = emptyMessage("commandResult", id);
+    message.attributes.result = fieldText(`${command}${body}`);
     return { ok: true, value: message };
   }
   const message = emptyMessage("unknown", id);

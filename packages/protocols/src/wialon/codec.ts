@@ -36,6 +36,8 @@ import {
  * does not match is answered with its error code (#AD#16, #ASD#16, #AB# with no count) and not stored; a
  * login whose CRC does not match closes the connection. A param SOS (or alarm) = 1 is the `sos` event.
  * Only the login names the device; data before it is refused.
+ * Server → device: `#M#text` (with `;crc` in 2.0), a message the device takes as a command; the device answers
+ * `#AM#1` (received; 0 refused, 01 CRC error in 2.0), the `commandResult` that confirms it.
  */
 
 const END = "\r\n";
@@ -146,6 +148,11 @@ function wialonDecoder() {
       login.attributes = { version: v2 ? "2.0" : "1.1" };
       login.ack = reply("#AL#1");
       return { ok: true, value: login };
+    }
+    if (type === "AM") {
+      const answer = emptyMessage("commandResult", imei);
+      answer.attributes.result = body === "1" ? "message received" : `failed: #AM#${fieldText(body)}`;
+      return { ok: true, value: answer };
     }
     if (type === "P") {
       const ping = emptyMessage("heartbeat", imei);
@@ -277,4 +284,9 @@ export const encodeWialonData = (fix: WialonFix, extras: WialonExtras, version: 
   packet("D", dFields(fix, extras).join(";"), version);
 export const encodeWialonBlackBox = (fixes: WialonFix[], version: WialonVersion): Buffer =>
   packet("B", fixes.map((f) => dFields(f, {}).join(";")).join("|"), version, "|");
+/** A server message to the device (a command text): `#M#text\r\n`, with the CRC after `;` in IPS 2.0. */
+export const wialonCommand = (text: string, version: WialonVersion): Buffer =>
+  version === "2.0"
+    ? Buffer.from(`#M#${text};${crcHex(`${text};`)}${END}`, "latin1")
+    : Buffer.from(`#M#${text}${END}`, "latin1");
 export const encodeWialonPing = (): Buffer => Buffer.from(`#P#${END}`, "latin1");

@@ -281,6 +281,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Galileosky protocol)",
   },
+  {
+    id: 20,
+    name: "T8806+",
+    factory: "Topflytech",
+    proto: "topflytech",
+    port: 5119,
+    idLength: 15,
+    description: "Vehicle tracker (Topflytech 0x2525/0x2727 binary protocol)",
+  },
 ] as const;
 
 /**

@@ -72,7 +72,7 @@ function handleTcp(
   const commandProtocol: CommandProtocol | null =
     protocol === "teltonika" || protocol === "gt06" ? protocol : null;
   const commandable = commandsOf(protocol).length > 0;
-  /** The watch maker code (`SG`, `3G`…) the device writes; commands to it must use the same. */
+  /** The dialect the device writes (watch maker `SG`/`3G`, Suntech model, Wialon version); its commands use the same. */
   let maker: string | undefined;
   const remote = `${socket.remoteAddress ?? ""}:${socket.remotePort ?? ""}`;
   const identified = requireHandshake(socket, handshakeTimeoutMs, () =>
@@ -130,8 +130,12 @@ function handleTcp(
       if (typeof owner === "number" && deviceCommands)
         await deviceCommands.answered(owner, String(message.attributes.result ?? ""));
       else await settle(message.imei, String(message.attributes.result ?? ""));
-      // An H02 confirmation also carries a fix: that goes on like any position.
-      if (message.positions.length === 0) return;
+      // An H02 confirmation also carries a fix: that goes on like any position. A Galileosky answer is a packet
+      // like any other and wants its ACK, or the device sends it again.
+      if (message.positions.length === 0) {
+        if (message.ack && !closed) socket.write(message.ack);
+        return;
+      }
     }
     const result = await processor.submit(
       ingestRecordOf(protocol, { ...message, imei: message.imei }, remote, readTs),
@@ -144,11 +148,12 @@ function handleTcp(
     }
     if (message.ack) socket.write(message.ack);
     if (message.kind === "login") {
+      maker ??= commandDialect(protocol, message.raw);
       await sendPending(message.imei);
       await attachCommands(message.imei);
     } else if (!detach && commandable && commandProtocol === null) {
       // Text protocols have no log-in: the first frame of a registered device opens its command channel.
-      maker ??= watchMaker(message.raw);
+      maker ??= commandDialect(protocol, message.raw);
       await attachCommands(message.imei);
     }
   };
@@ -318,9 +323,16 @@ export async function startGateway(
   };
 }
 
-/** The maker code of a watch frame (`[SG*…`, `[3G*…`); undefined for other frames. */
-function watchMaker(raw: Buffer | undefined): string | undefined {
-  if (!raw || raw.length < 4 || raw[0] !== 0x5b || raw[3] !== 0x2a) return undefined;
+/** The dialect a device shows in its frames (watch maker code, Suntech model, Wialon IPS version), for its commands. */
+function commandDialect(protocol: string, raw: Buffer | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (protocol === "suntech") {
+    // The model header the device writes (ST300, SA200…) is the one its commands must carry.
+    const model = raw.toString("latin1", 0, 5);
+    return /^[A-Z]{2}\d{3}$/.test(model) ? model : undefined;
+  }
+  if (protocol === "wialon") return raw.toString("latin1", 0, 7) === "#L#2.0;" ? "2.0" : "1.1";
+  if (raw.length < 4 || raw[0] !== 0x5b || raw[3] !== 0x2a) return undefined;
   const code = raw.toString("latin1", 1, 3);
   return /^[A-Z0-9]{2}$/.test(code) ? code : undefined;
 }

@@ -2,7 +2,8 @@
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
  * Galileosky): the head packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
- * flagged as history where the protocol can say so.
+ * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
+ * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
  */
 import {
   encodeGalileoskyHead,
@@ -12,6 +13,7 @@ import {
   type RuptelaRecord,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
+import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -22,9 +24,11 @@ interface AckedDialect {
   hello?(imei: string): Buffer;
   /** One packet with these samples; `history` when they waited in the black box. */
   packet(imei: string, samples: Sample[], history: boolean): Buffer;
-  /** Bytes of one ACK, and whether it accepts the packet. */
-  ackLength: number;
+  /** Whether a server frame is an ACK (the rest are commands), and whether it accepts the packet. */
+  isAck(frame: Buffer): boolean;
   accepted(ack: Buffer): boolean;
+  /** The server ACKs the device's answers to commands too (Galileosky: they are packets like any other). */
+  answersAcked: boolean;
 }
 
 const ruptelaRecord = (s: Sample): RuptelaRecord => ({
@@ -62,14 +66,16 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
       encodeRuptelaRecords(imei, samples.map(ruptelaRecord), { recordsLeft: history ? 1 : 0 }),
-    ackLength: 6,
+    isAck: (frame) => frame.readUInt8(2) === 100,
     accepted: (ack) => ack.readUInt8(2) === 100 && ack.readUInt8(3) === 1,
+    answersAcked: false,
   },
   galileosky: {
     hello: (imei) => encodeGalileoskyHead(imei),
     packet: (_imei, samples, history) => encodeGalileoskyRecords(samples.map(galileoskyRecord), history),
-    ackLength: 3,
+    isAck: (frame) => frame.readUInt8(0) === 0x02,
     accepted: (ack) => ack.readUInt8(0) === 0x02,
+    answersAcked: true,
   },
 };
 
@@ -87,6 +93,8 @@ export class AckedClient extends TcpClient implements DeviceClient {
   private fresh = false;
   private helloPending = false;
   private rx: Buffer = Buffer.alloc(0);
+  /** What each ACK still to come answers, in the order the server reads them. */
+  private owed: ("hello" | "data" | "answer")[] = [];
 
   constructor(private readonly a: AckedClientOptions) {
     super(a);
@@ -114,11 +122,14 @@ export class AckedClient extends TcpClient implements DeviceClient {
 
   protected onOpen(): void {
     this.rx = Buffer.alloc(0);
+    this.owed = [];
     this.fresh = true;
     const hello = this.dialect.hello?.(this.a.imei);
     this.helloPending = hello !== undefined;
-    if (hello) this.write(hello);
-    else this.ready();
+    if (hello) {
+      this.owed.push("hello");
+      this.write(hello);
+    } else this.ready();
   }
 
   private ready(): void {
@@ -128,21 +139,30 @@ export class AckedClient extends TcpClient implements DeviceClient {
 
   protected onData(chunk: Buffer): void {
     this.rx = this.rx.length ? Buffer.concat([this.rx, chunk]) : chunk;
-    const size = this.dialect.ackLength;
-    while (this.rx.length >= size) {
-      const ack = this.rx.subarray(0, size);
+    for (;;) {
+      const size = serverFrameSize(this.a.protocol, this.rx);
+      if (size === null) return;
+      const frame = this.rx.subarray(0, size);
       this.rx = this.rx.subarray(size);
-      if (this.helloPending) {
+      if (!this.dialect.isAck(frame)) {
+        const answer = answerBinaryCommand(this.a.protocol, this.a.imei, frame);
+        if (!answer) continue;
+        if (this.dialect.answersAcked) this.owed.push("answer");
+        this.write(answer);
+        continue;
+      }
+      const owner = this.owed.shift();
+      if (owner === "hello") {
         this.helloPending = false;
-        if (!this.dialect.accepted(ack)) throw new Error("head packet rejected");
+        if (!this.dialect.accepted(frame)) throw new Error("head packet rejected");
         this.healthy();
         this.ready();
         continue;
       }
-      if (this.inFlight === 0) continue;
+      if (owner !== "data" || this.inFlight === 0) continue;
       const n = this.inFlight;
       this.inFlight = 0;
-      if (!this.dialect.accepted(ack)) throw new Error("packet rejected");
+      if (!this.dialect.accepted(frame)) throw new Error("packet rejected");
       this.samples.splice(0, n);
       this.a.stats.acked += n;
       this.healthy();
@@ -153,6 +173,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
 
   protected onClosed(): void {
     this.inFlight = 0;
+    this.owed = [];
     this.helloPending = false;
   }
 
@@ -164,6 +185,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
     this.fresh = false;
     this.inFlight = n;
     this.ackDeadline = now + (this.a.ackTimeoutMs ?? 30_000);
+    this.owed.push("data");
     this.write(this.dialect.packet(this.a.imei, this.samples.slice(0, n), history));
     this.a.stats.sent += n;
     this.a.onEvent?.({ type: "sent", count: n });

@@ -1,6 +1,23 @@
-import { decodeH02Frame, decodeMeitrackFrame, meitrackFrame } from "@vigia/protocols";
+import {
+  createGalileoskySession,
+  createGps103Session,
+  createRuptelaSession,
+  createSuntechSession,
+  createTk103Session,
+  createWialonSession,
+  decodeH02Frame,
+  decodeMeitrackFrame,
+  encodeDeviceCommand,
+  encodeWialonLogin,
+  meitrackFrame,
+} from "@vigia/protocols";
 import { describe, expect, it } from "vitest";
-import { answerTeltonikaCommand, answerTextCommands } from "./command-answers.ts";
+import {
+  answerBinaryCommand,
+  answerTeltonikaCommand,
+  answerTextCommands,
+  serverFrameSize,
+} from "./command-answers.ts";
 
 describe("simulated FMB answers to Codec 12 commands", () => {
   it.each([
@@ -54,5 +71,61 @@ describe("simulated text-protocol devices confirm the server's commands", () => 
     expect(String(answerTextCommands("watch", "[3G*4106000054*0005*RESET]", null).answers[0])).toBe(
       "[3G*4106000054*0005*RESET]",
     );
+  });
+});
+
+/** The server's command frame for a protocol, as the gateway writes it. */
+const command = (protocol: string, text: string, imei: string, maker?: string) =>
+  encodeDeviceCommand(protocol, text, { imei, serial: 1, id: 9, nowMs: 0, ...(maker ? { maker } : {}) })!;
+
+describe("simulated GPS103, TK103, Suntech and Wialon devices confirm the commands the server decodes", () => {
+  it.each([
+    ["gps103", "J", "359586015829802", undefined, createGps103Session, "jt"],
+    ["gps103", "K", "359586015829802", undefined, createGps103Session, "kt"],
+    ["tk103", "AV010", "013632782450", undefined, createTk103Session, "BV010"],
+    ["tk103", "AT00", "013632782450", undefined, createTk103Session, "BT00"],
+    ["suntech", "Reboot", "205000001", "SA200", createSuntechSession, "02;Reboot"],
+  ] as const)("%s %s", (protocol, text, imei, maker, session, result) => {
+    const out = answerTextCommands(protocol, String(command(protocol, text, imei, maker)), null);
+    expect(out.answers).toHaveLength(1);
+    const decoded = session({ allowAnonymous: true }).push(out.answers[0]!);
+    expect(decoded.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", imei, result],
+    ]);
+  });
+
+  it("Wialon answers #AM#1 to the message, on the logged-in connection", () => {
+    const out = answerTextCommands("wialon", String(command("wialon", "OUT1=1", "2000000001", "2.0")), null);
+    const session = createWialonSession();
+    session.push(encodeWialonLogin("2000000001", "NA", "2.0"));
+    expect(session.push(out.answers[0]!).messages[0]?.attributes.result).toBe("message received");
+  });
+
+  it("a GPS103 custom command other than J/K is not confirmed", () => {
+    expect(answerTextCommands("gps103", "**,imei:359586015829802,C,30s", null).answers).toEqual([]);
+  });
+});
+
+describe("simulated Ruptela and Galileosky devices answer command packets", () => {
+  it("Ruptela: an SMS-via-GPRS command gets a type 7 answer; the ACK is told apart by its type", () => {
+    const frame = command("ruptela", "setio 1,1", "");
+    expect(serverFrameSize("ruptela", Buffer.concat([frame, frame.subarray(0, 3)]))).toBe(frame.length);
+    expect(serverFrameSize("ruptela", frame.subarray(0, 4))).toBeNull();
+    const answer = answerBinaryCommand("ruptela", "350000010000024", frame)!;
+    const out = createRuptelaSession().push(answer);
+    expect(out.messages[0]?.kind).toBe("commandResult");
+    expect(out.messages[0]?.attributes.result).toBe("setio 1,1 OK");
+    expect(answerBinaryCommand("ruptela", "1", Buffer.from("0002640113bc", "hex"))).toBeNull();
+  });
+
+  it("Galileosky: the answer carries the command's number and text; ACK and command sizes are read apart", () => {
+    const frame = command("galileosky", "Out 0,1", "359586015829802");
+    expect(serverFrameSize("galileosky", Buffer.from([0x02, 0x11, 0x22, 0x01]))).toBe(3);
+    expect(serverFrameSize("galileosky", frame)).toBe(frame.length);
+    const answer = answerBinaryCommand("galileosky", "359586015829802", frame)!;
+    expect(answer.readUInt32LE(23)).toBe(9);
+    const out = createGalileoskySession().push(answer);
+    expect(out.messages[0]?.attributes.result).toBe("OUT 0,1");
+    expect(out.replies).toHaveLength(1);
   });
 });

@@ -1,4 +1,12 @@
-import { encodeH02Confirmation, h02Status, meitrackFrame, watchFrame } from "@vigia/protocols";
+import {
+  encodeGalileoskyCommand,
+  encodeGps103Confirmation,
+  encodeH02Confirmation,
+  encodeRuptelaCommandAnswer,
+  h02Status,
+  meitrackFrame,
+  watchFrame,
+} from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 
 /**
@@ -18,9 +26,13 @@ export function answerTeltonikaCommand(text: string): string {
 /** The watch keywords the simulated watch confirms (a real one echoes the same). */
 const WATCH_CONFIRMS = /^(RESET|UPLOAD|CR|POWEROFF|FIND|FACTORY|SOS[123]?|CENTER|MONITOR|LZ|PEDO|REMOVE)$/;
 
+/** Suntech commands a simulated device carries out and confirms (the output and restart commands). */
+const SUNTECH_CONFIRMS = /^(Enable\d|Disable\d|Reboot|StatusReq)$/;
+
 /**
  * The server commands found in what a text-protocol device received, each with the confirmation the device
- * sends back (H02 V4 with its last fix, Meitrack `<command>,OK`, the watch's echo), and where the text read ends.
+ * sends back (H02 V4 with its last fix, Meitrack `<command>,OK`, the watch's echo, GPS103 `jt`/`kt`, TK103
+ * BV01/BT00, Suntech `Res`, Wialon `#AM#1`), and where the text read ends.
  * Pure: the client writes the answers and drops the text up to `consumed`.
  */
 export function answerTextCommands(
@@ -34,6 +46,10 @@ export function answerTextCommands(
     h02: /\*HQ,(\w+),([A-Z0-9]+),(\d{6})(?:,[^#]*)?#/g,
     meitrack: /@@([A-Za-z])\d+,(\d+),([A-Z0-9]{3})[^*]*\*[0-9A-F]{2}\r\n/g,
     watch: /\[([A-Z0-9]{2})\*(\w+)\*[0-9A-F]{4}\*([A-Z0-9_]+)(?:,[^\]]*)?\]/g,
+    gps103: /\*\*,imei:(\w+),([JK])(?![\w,])/g,
+    tk103: /\((\d{12})(AV0[01][01]|AT00)\)/g,
+    suntech: /([A-Z]{2}\d{3})CMD;(\w+);02;([^\r;]*)\r/g,
+    wialon: /#M#([^\r\n]*)\r\n/g,
   };
   const pattern = patterns[protocol];
   if (!pattern) return { answers, consumed };
@@ -49,10 +65,49 @@ export function answerTextCommands(
         valid: true,
       };
       answers.push(encodeH02Confirmation(a, b, c, fix, h02Status({ ignition: last.ignition === true })));
-    } else if (protocol === "meitrack") answers.push(meitrackFrame(a, `,${b},${c},OK`));
+    } else if (protocol === "meitrack" && c !== "CCC") answers.push(meitrackFrame(a, `,${b},${c},OK`));
     else if (protocol === "watch" && WATCH_CONFIRMS.test(c)) answers.push(watchFrame(a, b, c));
+    else if (protocol === "gps103") answers.push(encodeGps103Confirmation(a, b));
+    else if (protocol === "tk103")
+      answers.push(Buffer.from(`(${a}${b === "AT00" ? "BT00" : `B${b.slice(1)}`})`, "latin1"));
+    else if (protocol === "suntech" && SUNTECH_CONFIRMS.test(c))
+      answers.push(Buffer.from(`${a}CMD;Res;${b};02;${c}\r`, "latin1"));
+    else if (protocol === "wialon") answers.push(Buffer.from("#AM#1\r\n", "latin1"));
     else continue;
     consumed = (m.index ?? 0) + whole.length;
   }
   return { answers, consumed };
+}
+
+/** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
+export function serverFrameSize(protocol: "ruptela" | "galileosky", rx: Buffer): number | null {
+  if (protocol === "ruptela") {
+    if (rx.length < 2) return null;
+    const total = rx.readUInt16BE(0) + 4;
+    return rx.length >= total ? total : null;
+  }
+  if (rx.length < 3) return null;
+  // Galileosky: 0x02 + CRC is an ACK; a command is a whole packet (0x01, length, tags, CRC).
+  const total = rx.readUInt8(0) === 0x01 ? (rx.readUInt16LE(1) & 0x7fff) + 5 : 3;
+  return rx.length >= total ? total : null;
+}
+
+/**
+ * What a simulated Ruptela or Galileosky device answers to a server command frame: Ruptela a type 7 packet with
+ * the result text of its SMS command, Galileosky a packet with the command's number and the text it carried out.
+ */
+export function answerBinaryCommand(
+  protocol: "ruptela" | "galileosky",
+  imei: string,
+  frame: Buffer,
+): Buffer | null {
+  if (protocol === "ruptela") {
+    if (frame.length < 5 || frame.readUInt8(2) !== 108) return null;
+    return encodeRuptelaCommandAnswer(imei, `${frame.toString("latin1", 3, frame.length - 2).trim()} OK`);
+  }
+  // Tags 0x03 IMEI (15), 0x04 device id (2), 0xE0 command number (4), 0xE1 length + text, as the server writes them.
+  if (frame.length < 31 || frame.readUInt8(22) !== 0xe0 || frame.readUInt8(27) !== 0xe1) return null;
+  const index = frame.readUInt32LE(23);
+  const text = frame.toString("latin1", 29, 29 + frame.readUInt8(28));
+  return encodeGalileoskyCommand(imei, index, text.toUpperCase());
 }

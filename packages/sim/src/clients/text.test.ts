@@ -105,6 +105,9 @@ describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack",
       expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
       expect(server.messages.every((m) => m.imei === textDeviceId(protocol, IMEI))).toBe(true);
       expect(client.buffered()).toBe(0);
+      // Meitrack sends what waited offline as one CCC binary history frame.
+      if (protocol === "meitrack")
+        expect(server.messages[0]?.positions.map((p) => p.attributes.archive)).toEqual([true, true]);
 
       // The keep-alive: a heartbeat, or for Meitrack (which has none) one more timed report.
       const before = server.messages.length;

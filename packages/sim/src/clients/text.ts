@@ -13,6 +13,7 @@ import {
   encodeGps103Report,
   encodeH02Heartbeat,
   encodeH02Position,
+  encodeMeitrackHistory,
   encodeMeitrackReport,
   encodeSuntechKeepAlive,
   encodeSuntechStatus,
@@ -186,6 +187,22 @@ const DIALECTS: Record<TextProtocolName, Dialect> = {
           ...surroundingsCell(s),
           io: s.ignition ? 0x0400 : 0,
         },
+      ),
+    // What waited offline goes as CCC binary history frames, 20 records each, as the firmware empties its cache.
+    history: (id, samples) =>
+      Buffer.concat(
+        Array.from({ length: Math.ceil(samples.length / 20) }, (_, i) =>
+          encodeMeitrackHistory(
+            id,
+            samples.slice(i * 20, i * 20 + 20).map((s) => ({
+              ...wialonFix(s),
+              valid: true,
+              odometerM: s.odometerM,
+              batteryV: s.batteryMv / 1000,
+            })),
+            Math.max(0, samples.length - (i + 1) * 20),
+          ),
+        ),
       ),
     // No keep-alive message of its own: a timed report keeps the link.
     heartbeat: (id, s) =>
