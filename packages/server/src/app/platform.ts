@@ -105,6 +105,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     api: apiRoutes(ctx, services),
     mounts: [
       hub.mount,
+      services.sharedChannel.mount,
       metricsMount(
         services,
         { gateway: () => gatewayRef, journal, db },
@@ -168,6 +169,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await services.derived.idle();
       await services.forwarder.close();
       await hub.close();
+      await services.sharedChannel.close();
       await app.close();
       await live.close();
       mailer.close();
