@@ -42,6 +42,7 @@ export * from "./contracts/periodic.ts";
 export * from "./contracts/places.ts";
 export * from "./contracts/reports.ts";
 export * from "./contracts/resellers.ts";
+export * from "./contracts/map-providers.ts";
 export * from "./contracts/routing.ts";
 export * from "./contracts/sensors.ts";
 export * from "./contracts/sharing.ts";

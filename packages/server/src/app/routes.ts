@@ -31,6 +31,7 @@ import { reportRoutes } from "../reports/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
 import { routingRoutes } from "../routing/index.ts";
 import { sensorRoutes } from "../sensors/index.ts";
+import { mapProviderRoutes } from "../map-tiles/index.ts";
 import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
@@ -56,6 +57,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
+    await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
       secured.addHook("onResponse", auditApiKeyCalls(ctx));
