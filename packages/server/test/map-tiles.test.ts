@@ -71,6 +71,44 @@ describe("PMTiles archive", () => {
   });
 });
 
+describe("company base map", () => {
+  it("is chosen among the offered providers only, and the company's users read it", async () => {
+    const acme = (
+      await p.ctx.db.query<{ id: number; reseller_id: number }>(
+        "select id, reseller_id from companies where name = 'Acme Logistics'",
+      )
+    )[0]!;
+    const reseller = await p.api.token("reseller@vigia.demo");
+    const path = `resellers/id/${acme.reseller_id}/companies/id/${acme.id}`;
+    const company = await p.api.get<{ conf: { general?: Record<string, unknown> } } & Record<string, unknown>>(
+      path,
+      reseller,
+    );
+    expect(company.status).toBe(200);
+    const { id: _id, createdTs: _c, updatedTs: _u, ...record } = company.body;
+    const withProvider = (mapProvider: string) => ({
+      ...record,
+      conf: { ...company.body.conf, general: { ...(company.body.conf.general ?? {}), mapProvider } },
+    });
+    const refused = await p.api.put<{ fields: Record<string, string> }>(path, withProvider("nope"), reseller);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ "conf.general.mapProvider": "invalidOption" });
+    expect((await p.api.put(path, withProvider("pmtiles"), reseller)).status).toBe(200);
+    const admin = await p.api.token("admin@acme.demo");
+    const info = await p.api.get<{ conf: { general: { mapProvider: string } } }>(
+      `companies/id/${acme.id}/info`,
+      admin,
+    );
+    expect(info.body.conf.general.mapProvider).toBe("pmtiles");
+    // Another company keeps its own choice.
+    const others = await p.ctx.db.query<{ provider: string | null }>(
+      "select conf->'general'->>'mapProvider' as provider from companies where id <> $1",
+      [acme.id],
+    );
+    expect(others.every((o) => o.provider !== "pmtiles")).toBe(true);
+  });
+});
+
 describe("parseByteRange", () => {
   it.each([
     [undefined, null],

@@ -6,3 +6,4 @@ export type { CompanyLoadData } from "./companyLoad.ts";
 export { refreshCompanyOnMessage, resourcesChangedBy } from "./liveRefresh.ts";
 export { resellerQueryKey, useResellerLoad } from "./resellerLoad.ts";
 export { type CompanyRow, useCompanyRows, useRefreshCompany } from "./rows.ts";
+export { pickProvider, useBaseMap, useMapProviders } from "./baseMap.ts";
