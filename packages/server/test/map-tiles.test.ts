@@ -6,8 +6,8 @@ import { FetchSource, PMTiles } from "pmtiles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseByteRange } from "../src/map-tiles/byte-range.ts";
 import { configuredProviders } from "../src/map-tiles/index.ts";
-import { buildPmtiles } from "./support/pmtiles-archive.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { buildPmtiles } from "./support/pmtiles-archive.ts";
 
 /** Issue 18: self-hosted vector tiles (MAP_PMTILES) served with range requests, and the providers offered. */
 const tiles = [
@@ -80,10 +80,9 @@ describe("company base map", () => {
     )[0]!;
     const reseller = await p.api.token("reseller@vigia.demo");
     const path = `resellers/id/${acme.reseller_id}/companies/id/${acme.id}`;
-    const company = await p.api.get<{ conf: { general?: Record<string, unknown> } } & Record<string, unknown>>(
-      path,
-      reseller,
-    );
+    const company = await p.api.get<
+      { conf: { general?: Record<string, unknown> } } & Record<string, unknown>
+    >(path, reseller);
     expect(company.status).toBe(200);
     const { id: _id, createdTs: _c, updatedTs: _u, ...record } = company.body;
     const withProvider = (mapProvider: string) => ({
@@ -129,9 +128,24 @@ describe("parseByteRange", () => {
 describe("configuredProviders", () => {
   it.each([
     ["nothing configured", { mapPmtiles: null, mapTileProviders: null }, ["world", "osm"], 0],
-    ["a remote archive", { mapPmtiles: "https://cdn.example.org/a.pmtiles", mapTileProviders: null }, ["world", "osm", "pmtiles"], 0],
-    ["a duplicate id is refused", { mapPmtiles: null, mapTileProviders: "osm|Again|https://x.org/{z}/{x}/{y}.png|x" }, ["world", "osm"], 1],
-    ["a URL without {z}/{x}/{y}", { mapPmtiles: null, mapTileProviders: "t|T|https://x.org/tile.png|x" }, ["world", "osm"], 1],
+    [
+      "a remote archive",
+      { mapPmtiles: "https://cdn.example.org/a.pmtiles", mapTileProviders: null },
+      ["world", "osm", "pmtiles"],
+      0,
+    ],
+    [
+      "a duplicate id is refused",
+      { mapPmtiles: null, mapTileProviders: "osm|Again|https://x.org/{z}/{x}/{y}.png|x" },
+      ["world", "osm"],
+      1,
+    ],
+    [
+      "a URL without {z}/{x}/{y}",
+      { mapPmtiles: null, mapTileProviders: "t|T|https://x.org/tile.png|x" },
+      ["world", "osm"],
+      1,
+    ],
   ])("%s", (_name, config, ids, problems) => {
     const result = configuredProviders(config);
     expect(result.providers.map((m) => m.id)).toEqual(ids);

@@ -30,7 +30,8 @@ function labelPoint(geometry) {
       x += (ring[j][0] + ring[i][0]) * f;
       y += (ring[j][1] + ring[i][1]) * f;
     }
-    if (area !== 0 && (!best || Math.abs(area) > best.area)) best = { area: Math.abs(area), x: x / (3 * area), y: y / (3 * area) };
+    if (area !== 0 && (!best || Math.abs(area) > best.area))
+      best = { area: Math.abs(area), x: x / (3 * area), y: y / (3 * area) };
   }
   return best && [Math.round(best.x * 100) / 100, Math.round(best.y * 100) / 100];
 }

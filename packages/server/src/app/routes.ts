@@ -25,13 +25,13 @@ import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kern
 import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { maintenanceRoutes } from "../maintenance/index.ts";
+import { mapProviderRoutes } from "../map-tiles/index.ts";
 import { periodicRoutes } from "../periodic/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { reportRoutes } from "../reports/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
 import { routingRoutes } from "../routing/index.ts";
 import { sensorRoutes } from "../sensors/index.ts";
-import { mapProviderRoutes } from "../map-tiles/index.ts";
 import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";

@@ -27,9 +27,9 @@ import {
 } from "../live/index.ts";
 import { MaintenanceChecker } from "../maintenance/index.ts";
 import { PeriodicScheduler, type RenderReport, reportEngineRenderer } from "../periodic/index.ts";
-import { SharedRouteChannel } from "../sharing/index.ts";
 import { announceZoneChanges, forgetZones } from "../places/index.ts";
 import { ReportJobs } from "../reports/index.ts";
+import { SharedRouteChannel } from "../sharing/index.ts";
 
 /** The signal that tells every node a company's alarm rules changed. */
 const ALARM_RULES = "alarm-rules";

@@ -12,7 +12,6 @@ import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { configuredProviders } from "../map-tiles/index.ts";
 import type { SqlParam } from "../kernel/db/database.ts";
 import { badRequest, conflict, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
@@ -24,6 +23,7 @@ import {
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
+import { configuredProviders } from "../map-tiles/index.ts";
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 type AdminContext = ItemsContext & { sessions: SessionEvents };

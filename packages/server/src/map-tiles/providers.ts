@@ -13,12 +13,25 @@ import type { Config } from "../kernel/config.ts";
  * tiles are always there; a bad MAP_TILE_PROVIDERS entry is left out (and reported by `problems`) rather
  * than stopping the server. Pure.
  */
-export function configuredProviders(
-  config: Pick<Config, "mapPmtiles" | "mapTileProviders">,
-): { providers: MapProvider[]; problems: string[] } {
+export function configuredProviders(config: Pick<Config, "mapPmtiles" | "mapTileProviders">): {
+  providers: MapProvider[];
+  problems: string[];
+} {
   const providers: MapProvider[] = [
-    { id: WORLD_PROVIDER_ID, kind: "offline", name: "World (offline)", url: null, attribution: "Natural Earth, GeoNames" },
-    { id: OSM_PROVIDER_ID, kind: "raster", name: "OpenStreetMap", url: null, attribution: "© OpenStreetMap contributors" },
+    {
+      id: WORLD_PROVIDER_ID,
+      kind: "offline",
+      name: "World (offline)",
+      url: null,
+      attribution: "Natural Earth, GeoNames",
+    },
+    {
+      id: OSM_PROVIDER_ID,
+      kind: "raster",
+      name: "OpenStreetMap",
+      url: null,
+      attribution: "© OpenStreetMap contributors",
+    },
   ];
   const problems: string[] = [];
   if (config.mapPmtiles) {

@@ -6,9 +6,7 @@ import { zxyToTileId } from "pmtiles";
  * only reads archives, so the tests write their own small one here.
  */
 export function buildPmtiles(tiles: { z: number; x: number; y: number; data: Uint8Array }[]): Buffer {
-  const sorted = tiles
-    .map((t) => ({ ...t, id: zxyToTileId(t.z, t.x, t.y) }))
-    .sort((a, b) => a.id - b.id);
+  const sorted = tiles.map((t) => ({ ...t, id: zxyToTileId(t.z, t.x, t.y) })).sort((a, b) => a.id - b.id);
   const offsets: number[] = [];
   let at = 0;
   for (const tile of sorted) {
@@ -33,7 +31,11 @@ export function buildPmtiles(tiles: { z: number; x: number; y: number; data: Uin
   }
   for (const _ of sorted) varint(1);
   for (const tile of sorted) varint(tile.data.length);
-  sorted.forEach((tile, i) => varint(i > 0 && offsets[i] === offsets[i - 1]! + sorted[i - 1]!.data.length ? 0 : offsets[i]! + 1));
+  sorted.forEach((_tile, i) => {
+    const previous = sorted[i - 1];
+    const follows = previous !== undefined && offsets[i] === (offsets[i - 1] ?? 0) + previous.data.length;
+    varint(follows ? 0 : (offsets[i] ?? 0) + 1);
+  });
   const directory = Buffer.from(varints);
   const metadata = Buffer.from(JSON.stringify({ name: "vigia test", vector_layers: [] }));
   const data = Buffer.concat(sorted.map((t) => t.data));

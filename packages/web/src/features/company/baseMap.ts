@@ -28,7 +28,10 @@ export function useBaseMap(): BaseMapChoice {
   const providers = useMapProviders();
   const chosen = info?.conf.general.mapProvider;
   return useMemo(
-    () => ({ tilesUrl: storage.readTilesUrl(), provider: providers ? pickProvider(providers, chosen) : null }),
+    () => ({
+      tilesUrl: storage.readTilesUrl(),
+      provider: providers ? pickProvider(providers, chosen) : null,
+    }),
     [storage, providers, chosen],
   );
 }

@@ -20,7 +20,17 @@ const pos = (ts: number, lat: number) => ({ ts, lat, lng: -3, spd: 20, course: 9
 
 describe("applySharedPosition", () => {
   it.each([
-    ["a newer fix moves the item and extends its route", 1, 7, pos(200, 40.1), [[-3, 40], [-3, 40.1]], 200],
+    [
+      "a newer fix moves the item and extends its route",
+      1,
+      7,
+      pos(200, 40.1),
+      [
+        [-3, 40],
+        [-3, 40.1],
+      ],
+      200,
+    ],
     ["an older fix changes nothing", 1, 7, pos(50, 41), [[-3, 40]], 100],
     ["the same fix again changes nothing", 1, 7, pos(100, 41), [[-3, 40]], 100],
     ["another item of the same id but another type is not touched", 2, 7, pos(300, 41), [[-3, 40]], 100],

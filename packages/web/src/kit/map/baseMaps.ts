@@ -1,6 +1,11 @@
-import { layers as protomapsLayers, namedFlavor } from "@protomaps/basemaps";
+import { namedFlavor, layers as protomapsLayers } from "@protomaps/basemaps";
 import type { MapProvider } from "@vigia/domain";
-import { addProtocol, type LayerSpecification, type Map as MapLibre, type SourceSpecification } from "maplibre-gl";
+import {
+  addProtocol,
+  type LayerSpecification,
+  type Map as MapLibre,
+  type SourceSpecification,
+} from "maplibre-gl";
 import { Protocol } from "pmtiles";
 import { OSM_ATTRIBUTION, tileUrls } from "./mapStyle.ts";
 
@@ -78,7 +83,9 @@ export function baseLayers(
 /** The first layer above the base map: the one after the offline world layer. */
 function layerAboveBase(map: MapLibre): string | undefined {
   const ids = (map.getStyle()?.layers ?? [])
-    .filter((l) => !(l.metadata && typeof l.metadata === "object" && BASE_MARK in l.metadata) && l.id !== "osm")
+    .filter(
+      (l) => !(l.metadata && typeof l.metadata === "object" && BASE_MARK in l.metadata) && l.id !== "osm",
+    )
     .map((l) => l.id);
   const lastWorld = ids.reduce((at, id, i) => (id.startsWith("world-") || id === "background" ? i : at), -1);
   return ids[lastWorld + 1];

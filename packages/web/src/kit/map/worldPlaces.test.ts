@@ -18,7 +18,11 @@ describe("world place names", () => {
   });
 
   it.each([
-    ["every row has finite coordinates and a name", (p: readonly [number, number, string, ...number[]]) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && p[2].length > 0],
+    [
+      "every row has finite coordinates and a name",
+      (p: readonly [number, number, string, ...number[]]) =>
+        Number.isFinite(p[0]) && Number.isFinite(p[1]) && p[2].length > 0,
+    ],
   ])("%s", (_name, check) => {
     expect(file.places.every(check)).toBe(true);
     expect(file.countries.every(check)).toBe(true);

@@ -74,7 +74,10 @@ export const PLACES_LAYERS: LayerSpecification[] = [
 ];
 
 /** The file's rows as the two sources' features. Pure. */
-export function placesGeometry(file: WorldPlacesFile): { countries: FeatureCollection; places: FeatureCollection } {
+export function placesGeometry(file: WorldPlacesFile): {
+  countries: FeatureCollection;
+  places: FeatureCollection;
+} {
   return {
     countries: {
       type: "FeatureCollection",
