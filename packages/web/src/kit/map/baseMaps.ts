@@ -24,6 +24,7 @@ export interface BaseMapChoice {
 
 const BASE_SOURCE = "base";
 const BASE_MARK = "vigia:base";
+const FIRST_PLACE_LAYER = "world-country-names";
 let pmtilesRegistered = false;
 
 function registerPmtiles(): void {
@@ -49,7 +50,8 @@ export function baseLayers(
     const layers = protomapsLayers(BASE_SOURCE, namedFlavor("light"), { lang })
       // The Protomaps background would hide the offline world layer where the archive has no tiles.
       .filter((layer) => layer.type !== "background")
-      .map((layer) => ({ ...layer, metadata: { [BASE_MARK]: true } }));
+      // Prefixed: the basemap's ids ("pois", "roads"…) would collide with the app's own layers.
+      .map((layer) => ({ ...layer, id: `base-${layer.id}`, metadata: { [BASE_MARK]: true } }));
     return {
       source: {
         type: "vector",
@@ -102,6 +104,9 @@ export function applyBaseMap(map: MapLibre, choice: BaseMapChoice, lang?: string
   if (!source) return;
   if (choice.provider?.kind === "pmtiles") registerPmtiles();
   map.addSource(BASE_SOURCE, source);
-  const before = layerAboveBase(map);
+  // Raster tiles cover the offline place names (they carry their own); vector tiles go under them, and the
+  // symbol collision keeps the archive's own labels from overlapping ours.
+  const vector = choice.provider?.kind === "pmtiles" && map.getLayer(FIRST_PLACE_LAYER);
+  const before = vector ? FIRST_PLACE_LAYER : layerAboveBase(map);
   for (const layer of layers) map.addLayer(layer, before);
 }
