@@ -112,7 +112,7 @@ export async function run({ context, baseUrl }) {
   const row = page.locator('[data-testid^="share-revoke-"]').first();
   await row.click();
   await page.locator('[data-testid^="share-revoke-"]').first().waitFor({ state: "detached" });
-  await pub.reload();
+  // No reload: the link's live channel ends on revocation and the open page says so by itself.
   await pub.locator('[data-testid="shared-unavailable"][data-reason="revoked"]').waitFor({ timeout: 15_000 });
   await shot(pub, "shared-route-revoked");
 

@@ -39,6 +39,7 @@ export * from "./contracts/itineraries.ts";
 export * from "./contracts/live.ts";
 export * from "./contracts/live.ts";
 export * from "./contracts/maintenance.ts";
+export * from "./contracts/map-providers.ts";
 export * from "./contracts/periodic.ts";
 export * from "./contracts/places.ts";
 export * from "./contracts/reports.ts";

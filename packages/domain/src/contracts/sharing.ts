@@ -17,8 +17,6 @@ export type ShareValidity = keyof typeof SHARE_VALIDITY_MS;
 export const SHARE_VALIDITIES = Object.keys(SHARE_VALIDITY_MS) as ShareValidity[];
 /** Items one link may show at most. */
 export const SHARE_MAX_ITEMS = 50;
-/** How often the shared page asks for the items' positions. */
-export const SHARE_REFRESH_MS = 5_000;
 
 export const sharedItemRefSchema = z.object({
   itemType: z.literal([1, 2, 3]),
@@ -43,13 +41,19 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 /** The token is only ever shown once, in the answer to its creation; the server keeps its hash. */
 export const shareLinkCreatedSchema = shareLinkSchema.extend({ token: z.string() });
 
+const sharedPosSchema = z.object({
+  ts: z.number(),
+  lat: z.number(),
+  lng: z.number(),
+  spd: z.number(),
+  course: z.number(),
+});
+
 export const sharedItemSchema = z.object({
   itemType: z.literal([1, 2, 3]),
   itemId: z.number(),
   name: z.string(),
-  pos: z
-    .object({ ts: z.number(), lat: z.number(), lng: z.number(), spd: z.number(), course: z.number() })
-    .nullable(),
+  pos: sharedPosSchema.nullable(),
   /** [lng, lat] pairs since the link was made, oldest first (thinned). */
   route: z.array(z.tuple([z.number(), z.number()])),
 });
@@ -61,6 +65,31 @@ export const sharedRouteSchema = z.object({
   items: z.array(sharedItemSchema),
 });
 export type SharedRoute = z.infer<typeof sharedRouteSchema>;
+
+/** Why the shared live channel ended: the page then shows the matching "unavailable" text. */
+export const SHARED_CLOSE_REASONS = ["unknown", "revoked", "expired"] as const;
+export type SharedCloseReason = (typeof SHARED_CLOSE_REASONS)[number];
+/** WebSocket close codes of the shared channel (4000-4999 is the application range). */
+export const SHARED_CLOSE_CODES: Record<SharedCloseReason, number> = {
+  unknown: 4404,
+  revoked: 4410,
+  expired: 4411,
+};
+
+/**
+ * The shared page's own read-only live channel (`/fr/ws/shareroute/{token}`): only positions of the link's
+ * items, then `closed` when the link is revoked or expires. The client sends nothing.
+ */
+export const sharedLiveMessageSchema = z.discriminatedUnion("type", [
+  /** The channel listens from now on (the page reads the route up to now over HTTP). */
+  z.object({ type: z.literal("open"), data: z.object({ expiresTs: z.number() }) }),
+  z.object({
+    type: z.literal("pos"),
+    data: z.object({ itemType: z.literal([1, 2, 3]), itemId: z.number(), pos: sharedPosSchema }),
+  }),
+  z.object({ type: z.literal("closed"), data: z.object({ reason: z.enum(SHARED_CLOSE_REASONS) }) }),
+]);
+export type SharedLiveMessage = z.infer<typeof sharedLiveMessageSchema>;
 
 const companyParams = z.object({ companyId: idParam });
 const tags = ["shared routes"] as const;

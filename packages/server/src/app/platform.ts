@@ -26,6 +26,7 @@ import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
+import { pmtilesMount } from "../map-tiles/index.ts";
 import { metricsMount } from "./metrics.ts";
 import { ownerTimers } from "./owner-timers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -105,6 +106,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     api: apiRoutes(ctx, services),
     mounts: [
       hub.mount,
+      services.sharedChannel.mount,
+      pmtilesMount(ctx),
       metricsMount(
         services,
         { gateway: () => gatewayRef, journal, db },
@@ -168,6 +171,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await services.derived.idle();
       await services.forwarder.close();
       await hub.close();
+      await services.sharedChannel.close();
       await app.close();
       await live.close();
       mailer.close();

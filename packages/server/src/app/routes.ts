@@ -25,6 +25,7 @@ import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kern
 import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { maintenanceRoutes } from "../maintenance/index.ts";
+import { mapProviderRoutes } from "../map-tiles/index.ts";
 import { periodicRoutes } from "../periodic/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { reportRoutes } from "../reports/index.ts";
@@ -56,6 +57,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
+    await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
       secured.addHook("onResponse", auditApiKeyCalls(ctx));
@@ -117,7 +119,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(costRoutes(ctx));
     await app.register(indoorRoutes({ ...ctx, beacons }));
     await app.register(beaconZoneRoutes(ctx));
-    await app.register(sharingRoutes(items));
+    await app.register(sharingRoutes({ ...items, sharedChannel: services.sharedChannel }));
     await app.register(virtualLockRoutes({ ...items, alarms }));
     await app.register(routingRoutes({ ...items, egress }));
     await app.register(maintenanceRoutes({ ...ctx, files, checker: maintenance }));

@@ -29,6 +29,7 @@ import { MaintenanceChecker } from "../maintenance/index.ts";
 import { PeriodicScheduler, type RenderReport, reportEngineRenderer } from "../periodic/index.ts";
 import { announceZoneChanges, forgetZones } from "../places/index.ts";
 import { ReportJobs } from "../reports/index.ts";
+import { SharedRouteChannel } from "../sharing/index.ts";
 
 /** The signal that tells every node a company's alarm rules changed. */
 const ALARM_RULES = "alarm-rules";
@@ -62,6 +63,8 @@ export interface Services {
   /** Trips, stops, idles, visits, driving events and days kept from committed positions (not on API replicas). */
   derived: DerivedService;
   hub: LiveHub;
+  /** The public shared-route pages' read-only live channels. */
+  sharedChannel: SharedRouteChannel;
   /** The beacons BLE sightings are positioned against, per company. */
   beacons: BeaconCache;
   /** Commands from the map waiting for, or written to, device connections of this node's gateway. */
@@ -134,6 +137,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   if (!replica) live.onApplied(forwarder.enqueue);
   forwarder.start();
   const hub = new LiveHub(ctx, live, tracks, sessions);
+  const sharedChannel = new SharedRouteChannel({ ...ctx, live });
   const deviceCommands = new DeviceCommandQueue(db, () => clock.now());
   const files = new FileService(db, clock, createBlobStore(config, clock));
   const maintenance = new MaintenanceChecker({ ...ctx, live, alarms, mailer });
@@ -158,6 +162,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     alarms,
     derived,
     hub,
+    sharedChannel,
     beacons,
     deviceCommands,
     forwarder,

@@ -23,6 +23,7 @@ import {
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
+import { configuredProviders } from "../map-tiles/index.ts";
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 type AdminContext = ItemsContext & { sessions: SessionEvents };
@@ -69,6 +70,13 @@ export function registerCompanyAdminRoutes(
     if (!rows[0]) throw notFound();
     return rows[0];
   };
+  // The base map a company draws must be one this deployment offers (MAP_PMTILES, MAP_TILE_PROVIDERS…).
+  const offered = new Set(configuredProviders(ctx.config).providers.map((p) => p.id));
+  const checkMapProvider = (conf: CompanyBody["conf"]) => {
+    const chosen = conf.general.mapProvider;
+    if (chosen !== undefined && !offered.has(chosen))
+      throw badRequest("validation.failed", { "conf.general.mapProvider": "invalidOption" });
+  };
   const checkReseller = (scope: ResellerScope, resellerId: number) => {
     if (!scope.resellerIds.includes(resellerId))
       throw badRequest("validation.failed", { resellerId: "invalidReseller" });
@@ -82,6 +90,7 @@ export function registerCompanyAdminRoutes(
     const scope = scopeOf(request);
     requireWrite(scope.principal);
     checkReseller(scope, request.body.resellerId);
+    checkMapProvider(request.body.conf);
     const now = ctx.clock.now();
     const id = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ id: number }>(
@@ -128,6 +137,7 @@ export function registerCompanyAdminRoutes(
       const id = request.params.companyId;
       const before = await inTree(scope, id);
       checkReseller(scope, request.body.resellerId);
+      checkMapProvider(request.body.conf);
       // Configuration keys the form does not show (supports, custom states…) are kept.
       const conf = { ...before.conf, ...request.body.conf };
       await ctx.db.transaction(async (tx) => {

@@ -38,6 +38,13 @@ export interface Config {
   geocoderUrl: string | null;
   /** OSRM-compatible routing service (ROUTER_URL): OSRM, or Valhalla/GraphHopper through their OSRM-style API. */
   routerUrl: string | null;
+  /** Self-hosted vector tiles (MAP_PMTILES): a .pmtiles file this server serves, or the URL of one. */
+  mapPmtiles: string | null;
+  /**
+   * More raster base maps (MAP_TILE_PROVIDERS): `id|name|{z}/{x}/{y} URL|attribution` entries separated by
+   * `;`, offered to companies besides the site's own tiles.
+   */
+  mapTileProviders: string | null;
   /** Geolocation service for cell towers and Wi-Fi APs the local tables do not know (GEOLOCATION_URL). */
   geolocationUrl: string | null;
   trustProxy: boolean;
@@ -140,6 +147,11 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isInteger(n) ? n : fallback;
 }
 
+/** A URL stays as given; a file path becomes absolute. */
+function resolveLocal(value: string): string {
+  return /^https?:\/\//.test(value) ? value : path.resolve(value);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const schema = env.VIGIA_DB_SCHEMA ?? null;
   if (schema !== null && !SCHEMA_NAME.test(schema))
@@ -170,6 +182,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     routerUrl: env.ROUTER_URL || null,
+    mapPmtiles: env.MAP_PMTILES ? resolveLocal(env.MAP_PMTILES) : null,
+    mapTileProviders: env.MAP_TILE_PROVIDERS || null,
     geolocationUrl: env.GEOLOCATION_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,

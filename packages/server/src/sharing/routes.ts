@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
+import type { SharedRouteChannel } from "./live-channel.ts";
 import { activeLinks, insertLink, linkById, linkByToken, newShareToken, revokeLink } from "./store.ts";
 
 const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
@@ -77,7 +78,9 @@ async function routeSince(
  * a token with exactly the link's items (name, live position, route since the link was made) and nothing else
  * of the company. Unknown tokens are 404, expired or revoked ones 410, so the page can say which.
  */
-export function sharingRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
+export function sharingRoutes(
+  ctx: KernelContext & { live: LiveState; sharedChannel: SharedRouteChannel },
+): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, shareRoutesApi.list, async (request) => {
       const scope = scopeOf(request);
@@ -134,6 +137,8 @@ export function sharingRoutes(ctx: KernelContext & { live: LiveState }): Fastify
         throw notFound();
       });
       if (!(await revokeLink(ctx.db, scope.companyId, id, ctx.clock.now()))) throw notFound();
+      // Open pages of the link lose their live channel now (other nodes notice on their next recheck).
+      ctx.sharedChannel.revoked(id);
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "delete",

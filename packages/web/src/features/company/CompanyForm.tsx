@@ -5,13 +5,16 @@ import {
   companyWriteSchema,
   DEFAULT_OFFLINE_AFTER_MIN,
   OFFLINE_AFTER_MIN_RANGE,
+  OSM_PROVIDER_ID,
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { useMapProviders } from "./baseMap.ts";
 
 const EMPTY = {
   name: "",
@@ -67,6 +70,7 @@ export function CompanyForm({
   };
   const general = conf.general ?? {};
   const mail = conf.notifications?.mail ?? {};
+  const providers = useMapProviders();
   const setGeneral = (key: string, value: unknown) =>
     form.set("conf", { ...conf, general: { ...general, [key]: value } });
   const save = async () => {
@@ -141,6 +145,19 @@ export function CompanyForm({
           value={String(general.fuel_units ?? 0)}
           onChange={(v) => v && setGeneral("fuel_units", Number(v))}
           allowDeselect={false}
+        />
+        <Select
+          label={t("companies.mapProvider")}
+          description={t("companies.mapProviderHelp")}
+          data={(providers ?? []).map((p) => ({
+            value: p.id,
+            label: t(`companies.mapProviders.${p.id}`, { defaultValue: p.name }),
+          }))}
+          value={typeof general.mapProvider === "string" ? general.mapProvider : OSM_PROVIDER_ID}
+          onChange={(v) => v && setGeneral("mapProvider", v)}
+          error={errorText(t, form.errors["conf.general.mapProvider"])}
+          allowDeselect={false}
+          data-testid="company-map-provider"
         />
         <NumberInput
           label={t("companies.offlineAfterMin")}

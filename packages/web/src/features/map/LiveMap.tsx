@@ -10,7 +10,7 @@ import { exposeLiveForDebug } from "../../platform/live/liveDebug.ts";
 import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
+import { useBaseMap, useCompany } from "../company/index.ts";
 import { planCanvas } from "../indoor/index.ts";
 import { HeatmapTool } from "../insights/index.ts";
 import { allowedGroups, buildCatalog } from "./catalog.ts";
@@ -106,6 +106,7 @@ export function LiveMap() {
   );
 
   const center = info?.centroId?.pos ?? null;
+  const baseMap = useBaseMap();
   // Read once: the link an alarm mail opened the app with.
   const [focus] = useState(() => parseMapFocus(window.location.search));
   // The map is created once; live data reaches it through the store, never through React props.
@@ -137,6 +138,11 @@ export function LiveMap() {
       setReady(false);
     };
   }, [storage, select]);
+
+  // The company's base map, swapped in place when it (or the list of providers) arrives or changes.
+  useEffect(() => {
+    if (ready) controller.current?.setBaseMap(baseMap, i18n.language);
+  }, [ready, baseMap, i18n.language]);
 
   // Turning a screen narrow (or opening on a phone) with an item selected: the sheet, not the list, shows.
   useEffect(() => {

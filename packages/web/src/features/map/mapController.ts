@@ -12,6 +12,7 @@ import {
 } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { applyBaseMap, type BaseMapChoice } from "../../kit/map/baseMaps.ts";
 import { baseStyle, CLUSTER_OPTIONS, FIT_OPTIONS, overlayLayers } from "../../kit/map/mapStyle.ts";
 import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { mapStats } from "../../platform/live/stats.ts";
@@ -113,6 +114,11 @@ export class MapController {
     this.map.on("idle", () => this.rendered());
     this.unsubscribe = options.store.subscribe((change) => this.onStoreChange(change));
     this.agingTimer = setInterval(() => this.redrawAll(), AGING_REFRESH_MS);
+  }
+
+  /** The company's base map under the overlays (see kit/map/baseMaps.ts); call once the style has loaded. */
+  setBaseMap(choice: BaseMapChoice, lang: string): void {
+    applyBaseMap(this.map, choice, lang.split("-")[0]);
   }
 
   destroy(): void {

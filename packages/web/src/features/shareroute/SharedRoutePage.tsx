@@ -1,32 +1,51 @@
 import { Alert, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { SHARE_REFRESH_MS, shareRoutesApi } from "@vigia/domain";
-import { useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type SharedRoute, shareRoutesApi } from "@vigia/domain";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
+import { openSharedChannel } from "../../platform/live/sharedChannel.ts";
+import { applySharedPosition } from "./sharedLive.ts";
 import { SharedMap, sharedColor } from "./sharedMap.ts";
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * /shareroute/{token}: public, no sign-in. Shows only the link's items (asked for every few seconds) and their
- * route since the link was made; an expired, revoked or unknown link shows a page that says so.
+ * /shareroute/{token}: public, no sign-in. Shows only the link's items and their route since the link was made
+ * (read once over HTTP), then moves them with the link's own read-only live channel; when the server ends the
+ * channel (revoked, expired) the page reads the link again and shows the page that says so.
  */
 export function SharedRoutePage() {
   const { t } = useTranslation();
   const { token = "" } = useParams();
   const container = useRef<HTMLDivElement | null>(null);
   const [map, setMap] = useState<SharedMap | null>(null);
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ["shareroute", token], [token]);
   const shared = useQuery({
-    queryKey: ["shareroute", token],
+    queryKey,
     queryFn: () => api.call(shareRoutesApi.view, { params: { token } }, { token: null, quiet: true }),
-    refetchInterval: (query) => (query.state.error ? false : SHARE_REFRESH_MS),
+    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
   const failed = shared.error instanceof ApiError ? shared.error : null;
+  const loaded = shared.isSuccess;
+
+  // The live channel, once the link has been read: positions update the cached view in place.
+  useEffect(() => {
+    if (!loaded) return;
+    return openSharedChannel(token, {
+      // Once the channel listens, read the link again: positions stored before it listened (while the page
+      // loaded, or while the socket was down) are in that answer, the later ones come on the channel.
+      onOpen: () => void queryClient.invalidateQueries({ queryKey }),
+      onPosition: (update) =>
+        queryClient.setQueryData<SharedRoute>(queryKey, (view) => view && applySharedPosition(view, update)),
+      onClosed: () => void queryClient.invalidateQueries({ queryKey }),
+    });
+  }, [loaded, token, queryClient, queryKey]);
 
   useEffect(() => {
     if (!container.current || failed) return;

@@ -1,4 +1,4 @@
-import { SHARE_REFRESH_MS, type SharedItem } from "@vigia/domain";
+import type { SharedItem } from "@vigia/domain";
 import type { FeatureCollection } from "geojson";
 import {
   AttributionControl,
@@ -112,5 +112,3 @@ export class SharedMap {
     this.map.remove();
   }
 }
-
-export { SHARE_REFRESH_MS };

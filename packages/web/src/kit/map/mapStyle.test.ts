@@ -32,7 +32,17 @@ describe("tileUrls", () => {
 describe("baseStyle", () => {
   it("draws the grey background under the company's raster tiles", () => {
     const style = baseStyle("https://tiles.example.org/{z}/{x}/{y}.png");
-    expect(style.layers.map((l) => l.id)).toEqual(["background", "world-land", "world-borders", "osm"]);
+    expect(style.layers.map((l) => l.id)).toEqual([
+      "background",
+      "world-land",
+      "world-borders",
+      "world-country-names",
+      "world-place-dots",
+      "world-place-names",
+      "osm",
+    ]);
+    // Labels use glyphs drawn in the browser: no glyph server is needed.
+    expect(style.glyphs).toBe("vigia-glyphs://{fontstack}/{range}");
     expect(style.layers[0]).toMatchObject({ paint: { "background-color": MAP_BACKGROUND } });
     expect(style.sources.osm).toMatchObject({
       type: "raster",

@@ -1,5 +1,6 @@
 import { DEFAULT_OSM_TILES_URL, MAP_DEFAULTS } from "@vigia/domain";
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
+import { LOCAL_GLYPHS_URL, registerLocalGlyphs } from "./localGlyphs.ts";
 import { WORLD_LAYERS, WORLD_SEA, WORLD_SOURCES } from "./worldLayer.ts";
 
 export const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
@@ -18,8 +19,10 @@ export function tileUrls(pattern: string | null | undefined): string[] {
  * item and route layers are added once it loads.
  */
 export function baseStyle(tilesUrl: string | null): StyleSpecification {
+  registerLocalGlyphs();
   return {
     version: 8,
+    glyphs: LOCAL_GLYPHS_URL,
     sources: {
       ...WORLD_SOURCES,
       osm: {

@@ -3,6 +3,8 @@ import type { GeoJSONSource, LayerSpecification, Map as MapLibre, SourceSpecific
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countriesUrl from "world-atlas/countries-50m.json?url";
+import placesUrl from "./world-places.json?url";
+import { PLACES_LAYERS, PLACES_SOURCES, placesGeometry, type WorldPlacesFile } from "./worldPlaces.ts";
 
 /**
  * The map's own ground: Natural Earth land and country borders shipped with the app (world-atlas TopoJSON,
@@ -18,6 +20,7 @@ const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 export const WORLD_SOURCES: Record<string, SourceSpecification> = {
   "world-land": { type: "geojson", data: EMPTY, attribution: "Natural Earth" },
   "world-borders": { type: "geojson", data: EMPTY },
+  ...PLACES_SOURCES,
 };
 
 export const WORLD_LAYERS: LayerSpecification[] = [
@@ -31,6 +34,7 @@ export const WORLD_LAYERS: LayerSpecification[] = [
       "line-width": ["interpolate", ["linear"], ["zoom"], 2, 0.5, 8, 1.5],
     },
   },
+  ...PLACES_LAYERS,
 ];
 
 type Countries = Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
@@ -65,6 +69,22 @@ function loadWorld(): Promise<ReturnType<typeof worldGeometry>> {
   return loading;
 }
 
+let loadingPlaces: Promise<ReturnType<typeof placesGeometry>> | null = null;
+
+function loadPlaces(): Promise<ReturnType<typeof placesGeometry>> {
+  loadingPlaces ??= fetch(placesUrl)
+    .then((r) => {
+      if (!r.ok) throw new Error(`world places ${r.status}`);
+      return r.json() as Promise<WorldPlacesFile>;
+    })
+    .then(placesGeometry)
+    .catch((error: unknown) => {
+      loadingPlaces = null;
+      throw error;
+    });
+  return loadingPlaces;
+}
+
 /** Fills the world sources of a map made with `baseStyle` once both the style and the atlas are there. */
 export function attachWorld(map: MapLibre): void {
   const fill = () => {
@@ -74,6 +94,12 @@ export function attachWorld(map: MapLibre): void {
         (map.getSource("world-borders") as GeoJSONSource | undefined)?.setData(borders);
       })
       .catch((error: unknown) => console.warn("offline world layer unavailable:", error));
+    void loadPlaces()
+      .then(({ countries, places }) => {
+        (map.getSource("world-countries") as GeoJSONSource | undefined)?.setData(countries);
+        (map.getSource("world-places") as GeoJSONSource | undefined)?.setData(places);
+      })
+      .catch((error: unknown) => console.warn("offline place names unavailable:", error));
   };
   if (map.isStyleLoaded()) fill();
   else map.once("load", fill);

@@ -1,0 +1,60 @@
+import type { MapProvider } from "@vigia/domain";
+import { describe, expect, it } from "vitest";
+import { baseLayers, pmtilesSourceUrl } from "./baseMaps.ts";
+import { overlayLayers } from "./mapStyle.ts";
+
+const provider = (kind: MapProvider["kind"], url: string | null): MapProvider => ({
+  id: kind === "offline" ? "world" : kind,
+  kind,
+  name: kind,
+  url,
+  attribution: "© test",
+});
+const ORIGIN = "https://fleet.example.org";
+
+describe("baseLayers", () => {
+  it.each([
+    ["the site's tiles when no provider is chosen", null, "https://site/{z}/{x}/{y}.png"],
+    [
+      "another raster provider's pattern",
+      provider("raster", "https://topo/{z}/{x}/{y}.png"),
+      "https://topo/{z}/{x}/{y}.png",
+    ],
+  ])("raster: %s", (_name, chosen, tiles) => {
+    const { source, layers } = baseLayers(
+      { tilesUrl: "https://site/{z}/{x}/{y}.png", provider: chosen },
+      ORIGIN,
+    );
+    expect(source).toMatchObject({ type: "raster", tiles: [tiles] });
+    expect(layers.map((l) => l.id)).toEqual(["osm"]);
+  });
+
+  it("draws nothing over the offline world layer for the offline provider", () => {
+    expect(baseLayers({ tilesUrl: null, provider: provider("offline", null) }, ORIGIN)).toEqual({
+      source: null,
+      layers: [],
+    });
+  });
+
+  it("reads a same-origin PMTiles archive with the Protomaps style, ids apart from the app's layers", () => {
+    const { source, layers } = baseLayers(
+      { tilesUrl: null, provider: provider("pmtiles", "/fr/map/tiles.pmtiles") },
+      ORIGIN,
+    );
+    expect(source).toMatchObject({
+      type: "vector",
+      url: "pmtiles://https://fleet.example.org/fr/map/tiles.pmtiles",
+    });
+    expect(layers.length).toBeGreaterThan(20);
+    expect(layers.some((l) => l.type === "background")).toBe(false);
+    const own = new Set(overlayLayers().map((l) => l.id));
+    expect(layers.filter((l) => own.has(l.id))).toEqual([]);
+  });
+
+  it.each([
+    ["/fr/map/tiles.pmtiles", "pmtiles://https://fleet.example.org/fr/map/tiles.pmtiles"],
+    ["https://cdn.example.org/a.pmtiles", "pmtiles://https://cdn.example.org/a.pmtiles"],
+  ])("archive %s", (url, expected) => {
+    expect(pmtilesSourceUrl(url, ORIGIN)).toBe(expected);
+  });
+});

@@ -1,0 +1,112 @@
+import { namedFlavor, layers as protomapsLayers } from "@protomaps/basemaps";
+import type { MapProvider } from "@vigia/domain";
+import {
+  addProtocol,
+  type LayerSpecification,
+  type Map as MapLibre,
+  type SourceSpecification,
+} from "maplibre-gl";
+import { Protocol } from "pmtiles";
+import { OSM_ATTRIBUTION, tileUrls } from "./mapStyle.ts";
+
+/**
+ * The company's base map drawn over the offline world layer and under everything else: the site's raster
+ * tiles, another raster provider, a self-hosted PMTiles archive (vector, Protomaps style, labels with the
+ * local glyphs), or nothing but the offline world layer. Swapped in place, so a change of the company's
+ * choice never rebuilds a map or loses its overlays.
+ */
+export interface BaseMapChoice {
+  /** The site's raster tiles pattern (login answer), used by the "osm" provider. */
+  tilesUrl: string | null;
+  /** The company's provider; null: the site's raster tiles. */
+  provider: MapProvider | null;
+}
+
+const BASE_SOURCE = "base";
+const BASE_MARK = "vigia:base";
+const FIRST_PLACE_LAYER = "world-country-names";
+let pmtilesRegistered = false;
+
+function registerPmtiles(): void {
+  if (pmtilesRegistered) return;
+  pmtilesRegistered = true;
+  addProtocol("pmtiles", new Protocol().tile);
+}
+
+/** An archive URL the pmtiles protocol can fetch from any page: same-origin paths become absolute. */
+export function pmtilesSourceUrl(url: string, origin: string): string {
+  return `pmtiles://${new URL(url, origin).href}`;
+}
+
+/** The base source and layers of a choice (none for the offline world layer alone). Pure but for the origin. */
+export function baseLayers(
+  choice: BaseMapChoice,
+  origin: string,
+  lang = "en",
+): { source: SourceSpecification | null; layers: LayerSpecification[] } {
+  const provider = choice.provider;
+  if (provider?.kind === "offline") return { source: null, layers: [] };
+  if (provider?.kind === "pmtiles" && provider.url) {
+    const layers = protomapsLayers(BASE_SOURCE, namedFlavor("light"), { lang })
+      // The Protomaps background would hide the offline world layer where the archive has no tiles.
+      .filter((layer) => layer.type !== "background")
+      // Prefixed: the basemap's ids ("pois", "roads"…) would collide with the app's own layers.
+      .map((layer) => ({ ...layer, id: `base-${layer.id}`, metadata: { [BASE_MARK]: true } }));
+    return {
+      source: {
+        type: "vector",
+        url: pmtilesSourceUrl(provider.url, origin),
+        attribution: provider.attribution,
+      },
+      layers,
+    };
+  }
+  const pattern = provider?.kind === "raster" && provider.url ? provider.url : choice.tilesUrl;
+  return {
+    source: {
+      type: "raster",
+      tiles: tileUrls(pattern),
+      tileSize: 256,
+      maxzoom: 19,
+      attribution: provider?.attribution || OSM_ATTRIBUTION,
+    },
+    layers: [
+      {
+        id: "osm",
+        type: "raster",
+        source: BASE_SOURCE,
+        paint: { "raster-fade-duration": 0 },
+        metadata: { [BASE_MARK]: true },
+      },
+    ],
+  };
+}
+
+/** The first layer above the base map: the one after the offline world layer. */
+function layerAboveBase(map: MapLibre): string | undefined {
+  const ids = (map.getStyle()?.layers ?? [])
+    .filter(
+      (l) => !(l.metadata && typeof l.metadata === "object" && BASE_MARK in l.metadata) && l.id !== "osm",
+    )
+    .map((l) => l.id);
+  const lastWorld = ids.reduce((at, id, i) => (id.startsWith("world-") || id === "background" ? i : at), -1);
+  return ids[lastWorld + 1];
+}
+
+/** Replaces the map's base source and layers by those of `choice` (call once its style has loaded). */
+export function applyBaseMap(map: MapLibre, choice: BaseMapChoice, lang?: string): void {
+  for (const layer of map.getStyle()?.layers ?? []) {
+    const marked = layer.metadata && typeof layer.metadata === "object" && BASE_MARK in layer.metadata;
+    if (marked || layer.id === "osm") map.removeLayer(layer.id);
+  }
+  for (const id of [BASE_SOURCE, "osm"]) if (map.getSource(id)) map.removeSource(id);
+  const { source, layers } = baseLayers(choice, window.location.origin, lang);
+  if (!source) return;
+  if (choice.provider?.kind === "pmtiles") registerPmtiles();
+  map.addSource(BASE_SOURCE, source);
+  // Raster tiles cover the offline place names (they carry their own); vector tiles go under them, and the
+  // symbol collision keeps the archive's own labels from overlapping ours.
+  const vector = choice.provider?.kind === "pmtiles" && map.getLayer(FIRST_PLACE_LAYER);
+  const before = vector ? FIRST_PLACE_LAYER : layerAboveBase(map);
+  for (const layer of layers) map.addLayer(layer, before);
+}
