@@ -1,18 +1,18 @@
 import { Anchor } from "@mantine/core";
-import { filesApi } from "@vigia/domain";
-import { api } from "../../platform/api/instance.ts";
 
-/** A stored file of a company, opened in a new tab with the session's token (the link carries no secret). */
+/**
+ * A stored attachment as a link: `load` fetches its bytes with the session's token through the route that
+ * decides who may read it (the company's files, a revision's attachments…); the link itself carries no secret.
+ */
 export function FileLink({
-  companyId,
   file,
+  load,
 }: {
-  companyId: number;
   file: { id: number; name: string; size: number };
+  load: () => Promise<Blob>;
 }) {
   const open = async () => {
-    const blob = await api.blob(filesApi.download, { params: { companyId, id: file.id }, query: {} });
-    const url = URL.createObjectURL(blob);
+    const url = URL.createObjectURL(await load());
     window.open(url, "_blank", "noopener");
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
