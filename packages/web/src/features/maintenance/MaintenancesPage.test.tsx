@@ -44,7 +44,15 @@ const revision = (over: Partial<Revision>): Revision => ({
   ...over,
 });
 const done = revision({});
-const next = revision({ id: 2, state: 0, doneDate: null, workshop: "", files: [], previousId: 1, nextId: null });
+const next = revision({
+  id: 2,
+  state: 0,
+  doneDate: null,
+  workshop: "",
+  files: [],
+  previousId: 1,
+  nextId: null,
+});
 
 /** GET maintenances answers a done revision and the one it planned; the other calls answer an empty list. */
 function serve(): { served: Promise<void>; calls: string[] } {
