@@ -1,4 +1,5 @@
-import { Anchor } from "@mantine/core";
+import { Anchor, Group } from "@mantine/core";
+import { IconPaperclip } from "@tabler/icons-react";
 
 /**
  * A stored attachment as a link: `load` fetches its bytes with the session's token through the route that
@@ -18,7 +19,10 @@ export function FileLink({
   };
   return (
     <Anchor component="button" type="button" size="sm" onClick={() => void open()} data-testid="file-link">
-      📎 {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+      <Group gap={4} wrap="nowrap" component="span">
+        <IconPaperclip size={14} />
+        {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+      </Group>
     </Anchor>
   );
 }
