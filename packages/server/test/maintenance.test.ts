@@ -85,7 +85,8 @@ const noticeCount = async () =>
 const mailCount = async () =>
   (
     await p.ctx.db.query<{ n: number }>(
-      "select count(*)::int as n from mail_outbox where subject like 'Maintenance %'",
+      // The acme administrators read Spanish: the mail is in their language (kernel/mail/language).
+      "select count(*)::int as n from mail_outbox where subject like 'Mantenimiento próximo: Oil change%'",
     )
   )[0]!.n;
 
@@ -206,5 +207,57 @@ describe("maintenance revisions", () => {
     expect(
       (await p.api.request("DELETE", `${base(globex)}/id/${mine.id}`, { token: globexAdmin })).status,
     ).toBe(404);
+  });
+  it("serves a done revision's attachments to users who see its item, and to nobody else", async () => {
+    // A 1×1 PNG.
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+        "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a5f7a8a10000000049454e44ae426082",
+      "hex",
+    );
+    const upload = async (companyId: number, token: string) => {
+      const response = await fetch(
+        `${p.url}/fr/v1/companies/id/${companyId}/files?name=invoice.png&kind=document`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+          body: new Uint8Array(png),
+        },
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { id: number }).id;
+    };
+    const attached = await upload(acme, operator);
+    const other = await upload(acme, operator);
+    const created = await p.api.post<Revision[]>(
+      base(),
+      { itemType: 1, itemId: vehicle.id, task: "Brakes", everyKm: 30000 },
+      operator,
+    );
+    const id = created.body[0]!.id;
+    const done = await p.api.post<{ revision: Revision }>(
+      `${base()}/id/${id}/done`,
+      { date: "2026-01-20", fileIds: [attached], scheduleNext: false },
+      operator,
+    );
+    expect(done.body.revision.files).toMatchObject([
+      { id: attached, name: "invoice.png", mime: "image/png" },
+    ]);
+
+    const get = (companyId: number, fileId: number, token: string) =>
+      fetch(`${p.url}/fr/v1/${base(companyId)}/id/${id}/files/id/${fileId}?download=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (const token of [admin, operator, viewer]) {
+      const response = await get(acme, attached, token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toContain("attachment");
+      expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+    }
+    // Not this revision's file, another group's user, another tenant: not found either way.
+    expect((await get(acme, other, admin)).status).toBe(404);
+    expect((await get(acme, attached, subadmin)).status).toBe(404);
+    expect([403, 404]).toContain((await get(acme, attached, globexAdmin)).status);
+    expect((await get(globex, attached, globexAdmin)).status).toBe(404);
   });
 });

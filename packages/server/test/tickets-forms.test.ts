@@ -91,6 +91,11 @@ describe("tickets", () => {
     );
     expect(assigned.body.assigneeName).toBe("Olga Castro");
     expect(await outbox("operator@acme.demo")).toContain(`Ticket #${ticket.id}: Broken mirror`);
+    // The operator reads Spanish: the mail is in the recipient's language.
+    const body = await p.ctx.db.query<{ body: string }>(
+      "select body_text as body from mail_outbox where to_address = 'operator@acme.demo' order by id desc limit 1",
+    );
+    expect(body[0]?.body).toContain("te ha sido asignado por admin@acme.demo");
 
     const photo = await uploadPng(acme, tokens["operator@acme.demo"]!);
     const commented = await p.api.post<Ticket>(

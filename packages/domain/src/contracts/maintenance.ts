@@ -79,4 +79,14 @@ export const maintenanceApi = {
     params: companyParams,
     response: maintenanceCountsSchema,
   }),
+  file: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/maintenances/id/:id/files/id/:fileId",
+    summary:
+      "The bytes of one attachment of a revision, for users who see the revision's item (group-scoped users: their groups)",
+    tags,
+    params: z.object({ companyId: idParam, id: idParam, fileId: idParam }),
+    query: z.object({ download: z.coerce.boolean().optional() }),
+    response: z.string().describe("the file's bytes, with its content type"),
+  }),
 };

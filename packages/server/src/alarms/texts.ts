@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from "@vigia/domain";
+import type { Language } from "@vigia/domain";
+import { asLanguage, formatInZone } from "../kernel/mail/language.ts";
 import { DEVICE_EVENT_NAMES, EVENT_FAMILY_NAMES } from "./event-texts.ts";
 
 /** Server-side texts of the alarm capability: family names for the inputs call, and notification mails. */
@@ -163,27 +164,8 @@ const MAIL: Record<"item" | "date" | "position" | "map" | "event" | "unsubscribe
   },
 };
 
-export const asLanguage = (value: string): Language =>
-  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : "en";
-
 export function familyNames(): Record<string, { id: number; name: Texts }> {
   return Object.fromEntries(Object.entries(FAMILY_NAMES).map(([id, name]) => [id, { id: Number(id), name }]));
-}
-
-/** "2026-01-15 10:00:00" in the recipient's zone. */
-export function formatInZone(ts: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(ts);
-  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}:${v("second")}`;
 }
 
 /** d h:mm:ss, as the spec formats durations. */

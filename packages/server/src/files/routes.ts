@@ -1,4 +1,6 @@
-import { filesApi, isAdminOrHigher } from "@vigia/domain";
+import type { Readable } from "node:stream";
+import { filesApi, isAdminOrHigher, type StoredFile } from "@vigia/domain";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -14,6 +16,28 @@ export interface FilesContext extends KernelContext {
 function disposition(kind: "inline" | "attachment", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Answers with a stored file's bytes: images inline unless a download is asked for, everything else as an
+ * attachment, never runnable as a page of this origin. Every route that serves an attachment uses it.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  opened: { file: StoredFile; body: Readable },
+  download: boolean,
+): FastifyReply {
+  const inline = !download && opened.file.mime.startsWith("image/");
+  return (
+    reply
+      .type(opened.file.mime)
+      .header("content-length", opened.file.size)
+      .header("content-disposition", disposition(inline ? "inline" : "attachment", opened.file.name))
+      // A stored file never runs as a page of this origin, whatever it holds.
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("cache-control", "private, max-age=3600")
+      .send(opened.body)
+  );
 }
 
 /** Upload, download and delete of the company's files. */
@@ -41,17 +65,7 @@ export function fileRoutes(ctx: FilesContext): FastifyPluginAsyncZod {
       const scope = scopeOf(request);
       const opened = await ctx.files.open(scope.companyId, request.params.id);
       if (!opened) throw notFound();
-      const inline = !request.query.download && opened.file.mime.startsWith("image/");
-      return (
-        reply
-          .type(opened.file.mime)
-          .header("content-length", opened.file.size)
-          .header("content-disposition", disposition(inline ? "inline" : "attachment", opened.file.name))
-          // A stored file never runs as a page of this origin, whatever it holds.
-          .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("cache-control", "private, max-age=3600")
-          .send(opened.body)
-      );
+      return sendStoredFile(reply, opened, request.query.download ?? false);
     });
 
     mountRoute(app, filesApi.remove, async (request) => {

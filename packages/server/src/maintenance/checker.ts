@@ -3,6 +3,7 @@ import type { AlarmService } from "../alarms/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
+import { revisionMail } from "./mail.ts";
 import { companyTimeZone, localDay, openRevisions, type RevisionRow } from "./store.ts";
 
 export type MaintenanceContext = KernelContext & { live: LiveState; alarms: AlarmService; mailer: Mailer };
@@ -13,7 +14,7 @@ type Stage = 0 | 1 | 2;
 /**
  * Moves open revisions planned → pending (and overdue) as the items' odometers and hour meters grow and the
  * days pass, and notifies each stage once: the alarm channel (active maintenance rules of the item) and a
- * mail to the company's administrators when the company's maintenance mail flag is on. Driven by applied
+ * mail (in each one's language) to the company's administrators when the company's maintenance mail flag is on. Driven by applied
  * positions (km and hours) and by the owner's timer (days); never on the ingest's ACK path.
  */
 export class MaintenanceChecker {
@@ -121,25 +122,25 @@ export class MaintenanceChecker {
       [r.company_id],
     );
     if (!mailFlagAllows(company[0]?.mail ?? undefined, EVENT_FAMILY.maintenance)) return;
-    const admins = await db.query<{ email: string }>(
-      "select email from users where company_id = $1 and role = 'ADMIN' and not read_only order by id",
+    const admins = await db.query<{ email: string; language: string }>(
+      "select email, language from users where company_id = $1 and role = 'ADMIN' and not read_only order by id",
       [r.company_id],
     );
-    const due = [
-      r.due_km !== null ? `${Math.round(r.due_km)} km` : null,
-      r.due_date,
-      r.due_hours !== null ? `${Math.round(r.due_hours)} h` : null,
-    ]
-      .filter((x) => x !== null)
-      .join(" / ");
-    const what = stage === 2 ? "overdue" : "due soon";
     for (const admin of admins)
       await this.ctx.mailer.send({
         to: admin.email,
-        subject: `Maintenance ${what}: ${r.task} – ${r.item_name}`,
-        text: `${r.task} of ${r.item_name} is ${what} (due at ${due}).${
-          reading.km !== null ? ` Odometer now: ${Math.round(reading.km)} km.` : ""
-        }`,
+        ...revisionMail(
+          {
+            task: r.task,
+            itemName: r.item_name,
+            overdue: stage === 2,
+            dueKm: r.due_km,
+            dueDate: r.due_date,
+            dueHours: r.due_hours,
+            currentKm: reading.km,
+          },
+          admin.language,
+        ),
       });
   }
 }

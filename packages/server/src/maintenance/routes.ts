@@ -6,7 +6,7 @@ import {
   revisionWriteSchema,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FileService } from "../files/index.ts";
+import { type FileService, sendStoredFile } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -92,6 +92,16 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
         scope,
         await selectRevisions(db, scope, { ...rest, ...(overdue ? { overdue: overdue === "1" } : {}) }),
       );
+    });
+
+    // An attachment of a revision the caller sees: the revision's scope (company and groups), then its own list.
+    mountRoute(app, maintenanceApi.file, async (request, reply) => {
+      const scope = scopeOf(request);
+      const row = await one(scope, request.params.id);
+      if (!row.file_ids.includes(request.params.fileId)) throw notFound();
+      const opened = await files.open(scope.companyId, request.params.fileId);
+      if (!opened) throw notFound();
+      return sendStoredFile(reply, opened, request.query.download ?? false);
     });
 
     mountRoute(app, maintenanceApi.counts, async (request) => maintenanceCounts(db, scopeOf(request)));

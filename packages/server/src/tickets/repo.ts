@@ -195,9 +195,10 @@ export async function appendHistory(db: Queryable, id: number, entry: TicketHist
 export async function userName(
   db: Queryable,
   userId: number,
-): Promise<{ name: string; email: string } | null> {
-  const rows = await db.query<{ name: string; email: string }>(
-    `select coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name, email from users where id = $1`,
+): Promise<{ name: string; email: string; language: string } | null> {
+  const rows = await db.query<{ name: string; email: string; language: string }>(
+    `select coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name, email, language
+     from users where id = $1`,
     [userId],
   );
   return rows[0] ?? null;

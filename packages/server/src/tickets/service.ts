@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../kernel/errors.ts";
 import type { MailMessage } from "../kernel/mail/mailer.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import type { LiveMessage } from "../live/index.ts";
+import { ticketMail } from "./mail.ts";
 import { appendHistory, loadTicket, type TicketFilter, userName } from "./repo.ts";
 
 /** What ticket writes need besides the database: the live channel and the mail outbox. */
@@ -249,7 +250,10 @@ export class TicketService {
     return ticket;
   }
 
-  /** Tells open lists (live channel) and, for assignment, comments and state changes, the people involved. */
+  /**
+   * Tells open lists (live channel) and, for assignment, comments and state changes, the people involved
+   * (a mail in each one's language).
+   */
   private async changed(
     actor: Actor,
     ticket: Ticket,
@@ -277,28 +281,15 @@ export class TicketService {
     for (const userId of targets) {
       const user = await userName(this.ctx.db, userId);
       if (!user) continue;
-      void this.ctx.mailer
-        .send(mailFor(ticket, why, actor.principal.email, user.email))
-        .catch((err: unknown) => {
-          this.ctx.log.warn({ err }, "ticket mail failed");
-        });
+      const mail = ticketMail(
+        { ...ticket, comment: why === "comment" ? (ticket.comments.at(-1)?.text ?? "") : "" },
+        why,
+        actor.principal.email,
+        user,
+      );
+      void this.ctx.mailer.send(mail).catch((err: unknown) => {
+        this.ctx.log.warn({ err }, "ticket mail failed");
+      });
     }
   }
-}
-
-function mailFor(ticket: Ticket, why: "assigned" | "comment" | "state", by: string, to: string): MailMessage {
-  const what =
-    why === "assigned"
-      ? `was assigned to you by ${by}`
-      : why === "comment"
-        ? `has a new comment from ${by}`
-        : `is now ${ticket.state} (${by})`;
-  const last = why === "comment" ? (ticket.comments.at(-1)?.text ?? "") : "";
-  return {
-    to,
-    subject: `Ticket #${ticket.id}: ${ticket.title}`,
-    text: [`Ticket #${ticket.id} "${ticket.title}" ${what}.`, last, `Company: ${ticket.companyName}`]
-      .filter((l) => l !== "")
-      .join("\n\n"),
-  };
 }

@@ -10,13 +10,15 @@ import { useCompanyRows } from "../company/index.ts";
 
 interface Props {
   row: Cost | null;
+  /** Shows the cost without Save (a user who may not write costs opened it). */
+  readOnly?: boolean;
   today: string;
   onClose(): void;
   onSave(values: CostValues): Promise<SendResult<Cost>>;
 }
 
 /** New or edited cost: every field of spec 02 §3, checked with the shared schema. */
-export function CostForm({ row, today, onClose, onSave }: Props) {
+export function CostForm({ row, readOnly = false, today, onClose, onSave }: Props) {
   const { t } = useTranslation();
   const vehicles = useCompanyRows("vehicles");
   const drivers = useCompanyRows("drivers");
@@ -38,7 +40,8 @@ export function CostForm({ row, today, onClose, onSave }: Props) {
   return (
     <FormModal
       opened
-      title={row ? t("costs.edit") : t("costs.new")}
+      title={readOnly ? t("costs.view") : row ? t("costs.edit") : t("costs.new")}
+      readOnly={readOnly}
       onClose={onClose}
       valid={form.valid}
       onSave={async () => {

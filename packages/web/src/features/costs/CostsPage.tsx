@@ -14,7 +14,7 @@ import {
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
@@ -162,80 +162,64 @@ export function CostsPage() {
   const rows = costs.data ?? [];
   const columns = useColumns();
   const writable = user !== null && canWrite(user, "costs");
-  const [editing, setEditing] = useState<Cost | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["costs", companyId] });
   return (
     <Stack gap="md">
-      <CrudPage
+      <CrudList
         name="costs"
         title={t("routes.costs")}
         rows={rows}
-        rowKey={(r) => r.id}
         columns={columns}
         loading={costs.isPending}
+        // Operators write costs even when read-only (spec 02 §6): the costs capability, not the general one.
         readOnly={!writable}
         label={(r) => r.name}
-        onNew={writable ? () => setEditing("new") : undefined}
-        onEdit={writable ? (r) => setEditing(r) : undefined}
-        onDelete={
-          writable
-            ? async (r) => {
-                const res = await send(() =>
-                  api.call(costsApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
-                );
-                await reload();
-                return res.ok;
-              }
-            : undefined
+        remove={(r) => api.call(costsApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
+        removeMany={(list) =>
+          api.call(
+            costsApi.deleteBulk,
+            { params, body: { ids: list.map((c) => c.id), count: list.length } },
+            { quiet: true },
+          )
         }
-        onDeleteMany={async (list) => {
-          await send(() =>
-            api.call(
-              costsApi.deleteBulk,
-              { params, body: { ids: list.map((c) => c.id), count: list.length } },
-              { quiet: true },
-            ),
-          );
-          await reload();
-        }}
+        afterDelete={reload}
         toolbar={
-          writable ? (
-            <ImportButton
-              kind="costs"
-              run={(csv, commit) =>
-                api.call(
-                  costsApi.import,
-                  { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
-                  { quiet: true },
-                )
-              }
-              onDone={() => void reload()}
-              data-testid="costs-import"
-            />
-          ) : null
+          <ImportButton
+            kind="costs"
+            run={(csv, commit) =>
+              api.call(
+                costsApi.import,
+                { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
+                { quiet: true },
+              )
+            }
+            onDone={() => void reload()}
+            data-testid="costs-import"
+          />
         }
+        form={(row, close, readOnly) => (
+          <CostForm
+            row={row}
+            readOnly={readOnly}
+            today={dayjs().format("YYYY-MM-DD")}
+            onClose={close}
+            onSave={async (values) => {
+              const res = await send(() =>
+                row === null
+                  ? api.call(costsApi.create, { params, body: values }, { quiet: true })
+                  : api.call(
+                      costsApi.update,
+                      { params: { ...params, id: row.id }, body: values },
+                      { quiet: true },
+                    ),
+              );
+              if (res.ok) await reload();
+              return res;
+            }}
+          />
+        )}
       />
       <CostTotals rows={rows} />
-      {editing !== null ? (
-        <CostForm
-          row={editing === "new" ? null : editing}
-          today={dayjs().format("YYYY-MM-DD")}
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            const res = await send(() =>
-              editing === "new"
-                ? api.call(costsApi.create, { params, body: values }, { quiet: true })
-                : api.call(
-                    costsApi.update,
-                    { params: { ...params, id: editing.id }, body: values },
-                    { quiet: true },
-                  ),
-            );
-            if (res.ok) await reload();
-            return res;
-          }}
-        />
-      ) : null}
     </Stack>
   );
 }

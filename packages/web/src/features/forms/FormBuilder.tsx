@@ -32,10 +32,13 @@ function newKey(fields: readonly FormFieldInput[]): string {
 /** Builds or edits a form: name, assignment to groups and items, and its ordered fields. */
 export function FormBuilder({
   form: existing,
+  readOnly = false,
   onClose,
   onSaved,
 }: {
   form: Form | null;
+  /** A read-only administrator looks at the form: every field shown, nothing editable, no Save. */
+  readOnly?: boolean;
   onClose(): void;
   onSaved(): void;
 }) {
@@ -96,7 +99,8 @@ export function FormBuilder({
   return (
     <FormModal
       opened
-      title={existing ? t("forms.edit") : t("forms.new")}
+      title={readOnly ? (existing?.name ?? "") : existing ? t("forms.edit") : t("forms.new")}
+      readOnly={readOnly}
       onClose={onClose}
       onSave={save}
       valid={form.valid}

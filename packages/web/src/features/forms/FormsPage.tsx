@@ -70,10 +70,14 @@ export function FormsPage() {
             key: "submissions",
             label: t("forms.submissions"),
             icon: <IconList size={16} />,
+            // Reading submissions is open to read-only administrators too.
+            read: true,
             onClick: (f) => setViewing(f),
           },
         ]}
-        form={(row, close) => <FormBuilder form={row} onClose={close} onSaved={() => void reload()} />}
+        form={(row, close, readOnly) => (
+          <FormBuilder form={row} readOnly={readOnly} onClose={close} onSaved={() => void reload()} />
+        )}
       />
     </Stack>
   );

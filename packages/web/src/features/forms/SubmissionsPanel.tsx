@@ -5,6 +5,7 @@ import {
   type Form,
   type FormField,
   type FormValue,
+  filesApi,
   formsApi,
   formValueText,
   latestStorableTs,
@@ -12,12 +13,12 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FileLink } from "../../kit/files/FileLink.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { FileLink } from "../tickets/index.ts";
 
 const DAY = 86_400_000;
 
@@ -119,7 +120,12 @@ function ValueView({
   if (field.type === "datetime" && typeof value === "number")
     return <Text>{formatDateTime(value, timezone)}</Text>;
   if (field.type === "attachment" && typeof value === "object" && !Array.isArray(value) && "name" in value)
-    return <FileLink companyId={companyId} file={value} />;
+    return (
+      <FileLink
+        file={value}
+        load={() => api.blob(filesApi.download, { params: { companyId, id: value.id }, query: {} })}
+      />
+    );
   if (field.type === "rating" && typeof value === "number")
     return <Text>{`${"★".repeat(value)}${"☆".repeat(Math.max(0, (field.stars ?? 5) - value))}`}</Text>;
   if (typeof value === "boolean") return <Text>{value ? t("forms.yes") : t("forms.no")}</Text>;

@@ -1,25 +1,15 @@
-import { Button, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import {
-  CUSTOM_DATA_TYPES,
-  CUSTOM_STATE_ITEM_KINDS,
-  type CustomDataField,
-  canWrite,
-  customDataApi,
-  customDataFieldSchema,
-  isAdminOrHigher,
-} from "@vigia/domain";
-import { useMemo, useState } from "react";
+import { Select, TextInput } from "@mantine/core";
+import { CUSTOM_DATA_TYPES, type CustomDataField, customDataApi, customDataFieldSchema } from "@vigia/domain";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { type SendResult, send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useUser } from "../../platform/session/session.ts";
 import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../company/index.ts";
-import type { CustomStateKind } from "./CustomStates.tsx";
+import { entryErrors, KindListEditor } from "./KindListEditor.tsx";
 
 /**
  * Admin section of /groups: the free custom data fields per item kind (conf.customDatas). The item forms
@@ -27,26 +17,9 @@ import type { CustomStateKind } from "./CustomStates.tsx";
  */
 export function CustomDataSection() {
   const { t } = useTranslation();
-  const user = useUser();
   const { info } = useCompany();
   const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const [kind, setKind] = useState<CustomStateKind>("vehicle");
-  const fields = info?.conf.customDatas[kind] ?? [];
-  const [editing, setEditing] = useState<CustomDataField | "new" | null>(null);
-  const writable = isAdminOrHigher(user.role) && canWrite(user, "general");
-
-  const save = async (next: CustomDataField[]) => {
-    const res = await send(() =>
-      api.call(
-        customDataApi.save,
-        { params: { companyId: companyId() }, body: { kind, fields: next } },
-        { quiet: true },
-      ),
-    );
-    if (res.ok) await refresh(["info"]);
-    return res;
-  };
   const columns = useMemo<DataColumn<CustomDataField>[]>(
     () => [
       { key: "key", header: t("extras.customData.key"), value: (r) => r.key, width: 180 },
@@ -60,65 +33,35 @@ export function CustomDataSection() {
     ],
     [t],
   );
-  const actions: RowAction<CustomDataField>[] = writable
-    ? [
-        { key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: setEditing },
-        {
-          key: "delete",
-          label: t("mgmt.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          confirm: (r) => t("mgmt.deleteText", { name: r.label }),
-          onClick: (r) => save(fields.filter((f) => f.key !== r.key)),
-        },
-      ]
-    : [];
   return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t("extras.customData.help")}
-      </Text>
-      <SegmentedControl
-        value={kind}
-        onChange={(v) => setKind(CUSTOM_STATE_ITEM_KINDS.find((k) => k === v) ?? "vehicle")}
-        data={CUSTOM_STATE_ITEM_KINDS.map((k) => ({ value: k, label: t(`extras.customStates.kinds.${k}`) }))}
-        data-testid="custom-data-kind"
-        style={{ alignSelf: "flex-start" }}
-      />
-      <DataTable
-        name={`custom_data_${kind}`}
-        title={t("extras.customData.title")}
-        rows={fields}
-        rowKey={(r) => r.key}
-        columns={columns}
-        actions={actions}
-        readOnly={!writable}
-        toolbar={
-          writable ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing("new")}
-              data-testid="custom-data-new"
-            >
-              {t("mgmt.new")}
-            </Button>
-          ) : null
-        }
-      />
-      {editing !== null ? (
+    <KindListEditor<CustomDataField>
+      name="custom-data"
+      title={t("extras.customData.title")}
+      help={t("extras.customData.help")}
+      rows={(kind) => info?.conf.customDatas[kind] ?? []}
+      rowKey={(r) => r.key}
+      columns={columns}
+      label={(r) => r.label}
+      save={async (kind, fields) => {
+        const res = await send(() =>
+          api.call(
+            customDataApi.save,
+            { params: { companyId: companyId() }, body: { kind, fields } },
+            { quiet: true },
+          ),
+        );
+        if (res.ok) await refresh(["info"]);
+        return res;
+      }}
+      form={({ row, rows, onClose, onSave }) => (
         <CustomDataForm
-          key={`${kind}-${editing === "new" ? "new" : editing.key}`}
-          row={editing === "new" ? null : editing}
-          taken={fields.filter((f) => editing === "new" || f.key !== editing.key).map((f) => f.key)}
-          onClose={() => setEditing(null)}
-          onSave={(field) =>
-            save(
-              editing === "new" ? [...fields, field] : fields.map((f) => (f.key === editing.key ? field : f)),
-            )
-          }
+          row={row}
+          taken={rows.filter((f) => row === null || f.key !== row.key).map((f) => f.key)}
+          onClose={onClose}
+          onSave={onSave}
         />
-      ) : null}
-    </Stack>
+      )}
+    />
   );
 }
 
@@ -131,7 +74,7 @@ function CustomDataForm({
   row: CustomDataField | null;
   taken: readonly string[];
   onClose(): void;
-  onSave(field: CustomDataField): Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave(field: CustomDataField): Promise<SendResult<unknown>>;
 }) {
   const { t } = useTranslation();
   const form = useZodForm(customDataFieldSchema, {
@@ -143,13 +86,7 @@ function CustomDataForm({
   const submit = async () => {
     if (!form.output || duplicate) return false;
     const res = await onSave(form.output);
-    if (!res.ok && res.fields) {
-      // The server names fields as fields.<index>.<field>; the form has one field.
-      const errors: Record<string, string> = {};
-      for (const [path, message] of Object.entries(res.fields))
-        errors[path.split(".").pop() ?? path] = message;
-      form.setServerErrors(errors);
-    }
+    if (!res.ok) form.setServerErrors(entryErrors(res.fields));
     return res.ok;
   };
   return (

@@ -1,34 +1,22 @@
+import { ColorInput, ColorSwatch, Group, Text, TextInput } from "@mantine/core";
 import {
-  Button,
-  ColorInput,
-  ColorSwatch,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import {
-  CUSTOM_STATE_ITEM_KINDS,
+  type CUSTOM_STATE_ITEM_KINDS,
   CUSTOM_STATE_NONE,
   type CustomStateRow,
-  canWrite,
   customStateSchema,
   customStatesApi,
-  isAdminOrHigher,
 } from "@vigia/domain";
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { type SendResult, send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { liveItems } from "../../platform/live/store.ts";
-import { useUser } from "../../platform/session/session.ts";
 import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../company/index.ts";
+import { entryErrors, KindListEditor } from "./KindListEditor.tsx";
 
 export type CustomStateKind = (typeof CUSTOM_STATE_ITEM_KINDS)[number];
 type CustomState = CustomStateRow;
@@ -37,10 +25,12 @@ type CustomState = CustomStateRow;
 export function useCustomStates(kind: CustomStateKind): CustomState[] {
   const { data } = useCompany();
   const raw = data.states?.[kind];
-  return useMemo(() => {
-    const list = Object.values(raw ?? {}).filter((s) => s.id !== 0);
-    return [{ ...CUSTOM_STATE_NONE }, ...list.sort((a, b) => a.id - b.id)];
-  }, [raw]);
+  return useMemo(() => withNone(raw), [raw]);
+}
+
+function withNone(raw: Record<string, CustomState> | undefined): CustomState[] {
+  const list = Object.values(raw ?? {}).filter((s) => s.id !== 0);
+  return [{ ...CUSTOM_STATE_NONE }, ...list.sort((a, b) => a.id - b.id)];
 }
 
 /** Colour dot and description of a custom state. The no-state's white gets a border to stay visible. */
@@ -104,26 +94,9 @@ export function useCustomStateColumn<Row extends { id: number }>(
 /** Admin section of /groups: the custom states per item kind (spec 01 §3, 02 §3 conf.customStates). */
 export function CustomStatesSection() {
   const { t } = useTranslation();
-  const user = useUser();
   const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
-  const [kind, setKind] = useState<CustomStateKind>("vehicle");
-  const states = useCustomStates(kind);
-  const [editing, setEditing] = useState<CustomState | "new" | null>(null);
-  // The server only lets admins change them (requireAdmin); others get the list read-only.
-  const writable = isAdminOrHigher(user.role) && canWrite(user, "general");
-
-  const save = async (next: CustomState[]) => {
-    const res = await send(() =>
-      api.call(
-        customStatesApi.save,
-        { params: { companyId: companyId() }, body: { kind, states: next.filter((s) => s.id !== 0) } },
-        { quiet: true },
-      ),
-    );
-    if (res.ok) await refresh(["states", "info"]);
-    return res;
-  };
+  const { data } = useCompany();
   const columns = useMemo<DataColumn<CustomState>[]>(
     () => [
       { key: "id", header: t("extras.customStates.id"), value: (r) => r.id, width: 80 },
@@ -149,74 +122,37 @@ export function CustomStatesSection() {
     ],
     [t],
   );
-  // Id 0 is the fixed no-state: neither edited nor deleted.
-  const actions: RowAction<CustomState>[] = writable
-    ? [
-        {
-          key: "edit",
-          label: t("mgmt.edit"),
-          icon: <IconEdit size={16} />,
-          visible: (r) => r.id !== 0,
-          onClick: setEditing,
-        },
-        {
-          key: "delete",
-          label: t("mgmt.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          visible: (r) => r.id !== 0,
-          confirm: (r) => t("mgmt.deleteText", { name: r.description }),
-          onClick: (r) => save(states.filter((s) => s.id !== r.id)),
-        },
-      ]
-    : [];
   return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t("extras.customStates.help")}
-      </Text>
-      <SegmentedControl
-        value={kind}
-        onChange={(v) => setKind(CUSTOM_STATE_ITEM_KINDS.find((k) => k === v) ?? "vehicle")}
-        data={CUSTOM_STATE_ITEM_KINDS.map((k) => ({ value: k, label: t(`extras.customStates.kinds.${k}`) }))}
-        data-testid="custom-states-kind"
-        style={{ alignSelf: "flex-start" }}
-      />
-      <DataTable
-        name={`custom_states_${kind}`}
-        title={t("extras.customStates.title")}
-        rows={states}
-        rowKey={(r) => r.id}
-        columns={columns}
-        actions={actions}
-        readOnly={!writable}
-        toolbar={
-          writable ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setEditing("new")}
-              data-testid="custom-states-new"
-            >
-              {t("mgmt.new")}
-            </Button>
-          ) : null
-        }
-      />
-      {editing !== null ? (
+    <KindListEditor<CustomState>
+      name="custom-states"
+      title={t("extras.customStates.title")}
+      help={t("extras.customStates.help")}
+      rows={(kind) => withNone(data.states?.[kind])}
+      rowKey={(r) => r.id}
+      columns={columns}
+      label={(r) => r.description}
+      // Id 0 is the fixed no-state: neither edited nor deleted.
+      fixed={(r) => r.id === 0}
+      save={async (kind, states) => {
+        const res = await send(() =>
+          api.call(
+            customStatesApi.save,
+            { params: { companyId: companyId() }, body: { kind, states: states.filter((s) => s.id !== 0) } },
+            { quiet: true },
+          ),
+        );
+        if (res.ok) await refresh(["states", "info"]);
+        return res;
+      }}
+      form={({ row, rows, onClose, onSave }) => (
         <CustomStateForm
-          key={`${kind}-${editing === "new" ? "new" : editing.id}`}
-          row={editing === "new" ? null : editing}
-          nextId={Math.max(0, ...states.map((s) => s.id)) + 1}
-          onClose={() => setEditing(null)}
-          onSave={async (state) => {
-            const next =
-              editing === "new" ? [...states, state] : states.map((s) => (s.id === state.id ? state : s));
-            const res = await save(next);
-            return res;
-          }}
+          row={row}
+          nextId={Math.max(0, ...rows.map((s) => s.id)) + 1}
+          onClose={onClose}
+          onSave={onSave}
         />
-      ) : null}
-    </Stack>
+      )}
+    />
   );
 }
 
@@ -229,7 +165,7 @@ function CustomStateForm({
   row: CustomState | null;
   nextId: number;
   onClose(): void;
-  onSave(state: CustomState): Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave(state: CustomState): Promise<SendResult<unknown>>;
 }) {
   const { t } = useTranslation();
   const form = useZodForm(customStateSchema, {
@@ -240,13 +176,7 @@ function CustomStateForm({
   const submit = async () => {
     if (!form.output) return false;
     const res = await onSave(form.output);
-    if (!res.ok && res.fields) {
-      // The server names fields as states.<index>.<field>; the form has one state.
-      const fields: Record<string, string> = {};
-      for (const [path, message] of Object.entries(res.fields))
-        fields[path.split(".").pop() ?? path] = message;
-      form.setServerErrors(fields);
-    }
+    if (!res.ok) form.setServerErrors(entryErrors(res.fields));
     return res.ok;
   };
   return (

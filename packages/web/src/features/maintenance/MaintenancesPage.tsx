@@ -1,37 +1,19 @@
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowBackUp, IconCheck } from "@tabler/icons-react";
+import { IconArrowBackUp, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { addDays, canWrite, costsApi, maintenanceApi, type Revision } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/CrudPage.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { send } from "../../kit/forms/send.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
+import { RevisionDetail } from "./RevisionDetail.tsx";
 import { DoneForm, RevisionForm, useItemOptions } from "./RevisionForms.tsx";
-
-const STATE_FILTERS = ["all", "planned", "pending", "overdue", "done"] as const;
-type StateFilter = (typeof STATE_FILTERS)[number];
-
-function stateOf(r: Revision): Exclude<StateFilter, "all"> {
-  if (r.state === 2) return "done";
-  if (r.overdue) return "overdue";
-  return r.state === 1 ? "pending" : "planned";
-}
-const STATE_COLOR = { planned: "gray", pending: "orange", overdue: "red", done: "teal" } as const;
-
-function dueText(r: Revision): string {
-  return [
-    r.dueKm !== null ? `${Math.round(r.dueKm).toLocaleString()} km` : null,
-    r.dueDate,
-    r.dueHours !== null ? `${Math.round(r.dueHours)} h` : null,
-  ]
-    .filter((x) => x !== null)
-    .join(" · ");
-}
+import { dueText, STATE_COLOR, STATE_FILTERS, type StateFilter, stateOf } from "./revisionState.ts";
 
 function useColumns(): DataColumn<Revision>[] {
   const { t } = useTranslation();
@@ -141,18 +123,20 @@ export function MaintenancesPage() {
   );
   const columns = useColumns();
   const writable = user !== null && canWrite(user, "general");
-  const [editing, setEditing] = useState<Revision | null | "new">(null);
   const [doing, setDoing] = useState<Revision | null>(null);
+  const [viewing, setViewing] = useState<Revision | null>(null);
   const today = dayjs().format("YYYY-MM-DD");
   const reload = () => queryClient.invalidateQueries({ queryKey: ["maintenances", companyId] });
+  const costLabel = (id: number) => {
+    const c = (costs.data ?? []).find((x) => x.id === id);
+    return c ? `${c.date} ${c.name} (${c.amount} ${c.currency})` : `#${id}`;
+  };
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
         <SegmentedControl
           value={filter}
-          onChange={(v) =>
-            setFilter(["planned", "pending", "overdue", "done"].includes(v) ? (v as StateFilter) : "all")
-          }
+          onChange={(v) => setFilter(STATE_FILTERS.find((s) => s === v) ?? "all")}
           data={STATE_FILTERS.map((s) => ({
             value: s,
             label: s === "all" ? t("maintenance.all") : t(`maintenance.states.${s}`),
@@ -169,73 +153,74 @@ export function MaintenancesPage() {
           w={220}
         />
       </Group>
-      <CrudPage
+      <CrudList
         name="maintenances"
         title={t("routes.maintenances")}
         rows={rows}
-        rowKey={(r) => r.id}
         columns={columns}
         loading={revisions.isPending}
         readOnly={!writable}
         label={(r) => `${r.itemName}: ${r.task}`}
-        onNew={writable ? () => setEditing("new") : undefined}
-        onEdit={writable ? (r) => setEditing(r) : undefined}
-        onDelete={
-          writable
-            ? async (r) => {
-                const res = await send(() =>
-                  api.call(maintenanceApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
-                );
-                await reload();
-                return res.ok;
-              }
-            : undefined
-        }
-        extraActions={
-          writable
-            ? [
-                {
-                  key: "done",
-                  label: t("maintenance.done"),
-                  icon: <IconCheck size={16} />,
-                  color: "teal",
-                  visible: (r) => r.state < 2,
-                  onClick: (r) => setDoing(r),
-                },
-                {
-                  key: "undone",
-                  label: t("maintenance.undone"),
-                  icon: <IconArrowBackUp size={16} />,
-                  visible: (r) => r.state === 2,
-                  onClick: async (r) => {
-                    await send(() =>
-                      api.call(maintenanceApi.undone, { params: { ...params, id: r.id } }, { quiet: true }),
-                    );
-                    await reload();
-                  },
-                },
-              ]
-            : []
-        }
+        remove={(r) => api.call(maintenanceApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
+        afterDelete={reload}
+        // Read-only users open a revision as its detail (plan, what was done, attachments, history).
+        onView={setViewing}
+        extraActions={[
+          {
+            key: "history",
+            label: t("maintenance.details"),
+            icon: <IconHistory size={16} />,
+            onClick: (r) => setViewing(r),
+          },
+          {
+            key: "done",
+            label: t("maintenance.done"),
+            icon: <IconCheck size={16} />,
+            color: "teal",
+            visible: (r) => r.state < 2,
+            onClick: (r) => setDoing(r),
+          },
+          {
+            key: "undone",
+            label: t("maintenance.undone"),
+            icon: <IconArrowBackUp size={16} />,
+            visible: (r) => r.state === 2,
+            onClick: async (r) => {
+              await send(() =>
+                api.call(maintenanceApi.undone, { params: { ...params, id: r.id } }, { quiet: true }),
+              );
+              await reload();
+            },
+          },
+        ]}
+        form={(row, close) => (
+          <RevisionForm
+            row={row}
+            onClose={close}
+            onSave={async (body) => {
+              const res = await send<unknown>(() =>
+                row === null
+                  ? api.call(maintenanceApi.create, { params, body }, { quiet: true })
+                  : api.call(
+                      maintenanceApi.update,
+                      { params: { ...params, id: row.id }, body },
+                      { quiet: true },
+                    ),
+              );
+              if (res.ok) await reload();
+              return res;
+            }}
+          />
+        )}
       />
       <DueCalendar rows={all} today={today} />
-      {editing !== null ? (
-        <RevisionForm
-          row={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            const res = await send<unknown>(() =>
-              editing === "new"
-                ? api.call(maintenanceApi.create, { params, body }, { quiet: true })
-                : api.call(
-                    maintenanceApi.update,
-                    { params: { ...params, id: editing.id }, body },
-                    { quiet: true },
-                  ),
-            );
-            if (res.ok) await reload();
-            return res;
-          }}
+      {viewing ? (
+        <RevisionDetail
+          revision={viewing}
+          all={all}
+          companyId={params.companyId}
+          costLabel={costLabel}
+          onClose={() => setViewing(null)}
         />
       ) : null}
       {doing ? (

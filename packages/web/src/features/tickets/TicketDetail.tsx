@@ -17,10 +17,10 @@ import { IconEdit, IconPlus, IconSend } from "@tabler/icons-react";
 import { FILE_KINDS, filesApi, nextTicketStates, type Ticket, type TicketState } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FileLink } from "../../kit/files/FileLink.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { api } from "../../platform/api/instance.ts";
 import { PRIORITY_COLOR, StateBadge } from "./columns.tsx";
-import { FileLink } from "./FileLink.tsx";
 
 interface Props {
   ticket: Ticket;
@@ -223,7 +223,13 @@ export function TicketDetail({
             {c.text}
           </Text>
           {c.attachments.map((f) => (
-            <FileLink key={f.id} companyId={ticket.companyId} file={f} />
+            <FileLink
+              key={f.id}
+              file={f}
+              load={() =>
+                api.blob(filesApi.download, { params: { companyId: ticket.companyId, id: f.id }, query: {} })
+              }
+            />
           ))}
         </Paper>
       ))}

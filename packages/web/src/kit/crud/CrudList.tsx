@@ -1,7 +1,9 @@
+import { canWrite } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "../../platform/api/errorText.ts";
-import { sendInline } from "../forms/send.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { send, sendInline } from "../forms/send.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
 import { CrudPage } from "./CrudPage.tsx";
 
@@ -15,12 +17,21 @@ interface Props<Row extends { id: number }> {
   label: (row: Row) => string;
   /** Deletes one row on the server; why it failed is shown inside the delete confirmation. */
   remove: (row: Row) => Promise<unknown>;
+  /** Deletes the selected rows in one call (bulk delete); one by one with `remove` without it. */
+  removeMany?: (rows: Row[]) => Promise<unknown>;
   /** Reloads what a delete changed (tried even when the delete failed: the list may be stale). */
   afterDelete: () => Promise<void>;
-  /** The create (row null) or edit form, shown while editing; `close` hides it. */
-  form: (row: Row | null, close: () => void) => ReactNode;
+  /**
+   * The create (row null) or edit form, shown while editing; `close` hides it. `readOnly`: a read-only user
+   * opened the row to look at it (the form shows it without Save).
+   */
+  form: (row: Row | null, close: () => void, readOnly: boolean) => ReactNode;
   extraActions?: readonly RowAction<Row>[];
   toolbar?: ReactNode;
+  /** Opens a row for reading in the page's own view, instead of the form shown read-only. */
+  onView?: (row: Row) => void;
+  /** The user may not write these rows (defaults to the user's general write permission). */
+  readOnly?: boolean;
 }
 
 /**
@@ -29,6 +40,8 @@ interface Props<Row extends { id: number }> {
  */
 export function CrudList<Row extends { id: number }>(props: Props<Row>) {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const close = () => setEditing(null);
   return (
@@ -43,15 +56,26 @@ export function CrudList<Row extends { id: number }>(props: Props<Row>) {
         label={props.label}
         extraActions={props.extraActions}
         toolbar={props.toolbar}
+        readOnly={readOnly}
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
+        onView={props.onView ?? ((r) => setEditing(r))}
         onDelete={async (r) => {
           const res = await sendInline(() => props.remove(r));
           await props.afterDelete();
           return res.ok ? true : apiErrorText(res.error, t);
         }}
+        onDeleteMany={
+          props.removeMany
+            ? async (rows) => {
+                // The bulk dialog has closed by then: a failure opens the common error dialog.
+                await send(() => props.removeMany?.(rows) ?? Promise.resolve());
+                await props.afterDelete();
+              }
+            : undefined
+        }
       />
-      {editing !== null ? props.form(editing === "new" ? null : editing, close) : null}
+      {editing !== null ? props.form(editing === "new" ? null : editing, close, readOnly) : null}
     </>
   );
 }

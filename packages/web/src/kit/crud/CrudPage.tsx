@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { canWrite } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../../platform/session/session.ts";
 import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
 
 interface Props<Row> {
@@ -12,21 +14,29 @@ interface Props<Row> {
   columns: readonly DataColumn<Row>[];
   onNew?: () => void;
   onEdit?: (row: Row) => void;
+  /** Opens a row to look at it: offered to read-only users, who get no Edit (spec 02 §6). */
+  onView?: (row: Row) => void;
   /** Resolves true when deleted; false or the text of why not (shown inside the confirmation). */
   onDelete?: (row: Row) => Promise<boolean | string>;
   /** Bulk delete; defaults to deleting one by one. */
   onDeleteMany?: (rows: Row[]) => Promise<void>;
   extraActions?: readonly RowAction<Row>[];
   toolbar?: ReactNode;
+  /** The signed-in user may not write here; defaults to the user's general write permission. */
   readOnly?: boolean;
   loading?: boolean;
   /** Label of a row in the delete confirmation. */
   label: (row: Row) => string;
 }
 
-/** A management list: the generic table with New, Edit and Delete (confirmed) wired in. */
+/**
+ * A management list: the generic table with New, Edit and Delete (confirmed) wired in. A read-only user gets
+ * none of them, only View (when the page can show a row read-only) and the read actions.
+ */
 export function CrudPage<Row>(props: Props<Row>) {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
   const [confirm, setConfirm] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,6 +45,17 @@ export function CrudPage<Row>(props: Props<Row>) {
     setFailure(null);
   };
   const actions: RowAction<Row>[] = [
+    ...(readOnly && props.onView
+      ? [
+          {
+            key: "view",
+            label: t("mgmt.view"),
+            icon: <IconEye size={16} />,
+            read: true,
+            onClick: props.onView,
+          },
+        ]
+      : []),
     ...(props.extraActions ?? []),
     ...(props.onEdit
       ? [{ key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: props.onEdit }]
@@ -71,12 +92,12 @@ export function CrudPage<Row>(props: Props<Row>) {
         columns={props.columns}
         actions={actions}
         onDeleteSelected={deleteMany}
-        readOnly={props.readOnly}
+        readOnly={readOnly}
         loading={props.loading}
         toolbar={
           <>
             {props.toolbar}
-            {props.onNew ? (
+            {props.onNew && !readOnly ? (
               <Button leftSection={<IconPlus size={16} />} onClick={props.onNew} data-testid="mgmt-new">
                 {t("mgmt.new")}
               </Button>

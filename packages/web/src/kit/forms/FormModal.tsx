@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, ScrollArea, Stack } from "@mantine/core";
+import { Alert, Button, Fieldset, Group, Modal, ScrollArea, Stack } from "@mantine/core";
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -16,9 +16,21 @@ interface Props {
   size?: string;
   /** Shown above the buttons, e.g. a form-level error. */
   error?: string;
+  /** Shows the record only: every field disabled, no Save (read-only users open records to look at them). */
+  readOnly?: boolean;
 }
 
-export function FormModal({ opened, title, onClose, onSave, valid, children, size = "lg", error }: Props) {
+export function FormModal({
+  opened,
+  title,
+  onClose,
+  onSave,
+  valid,
+  children,
+  size = "lg",
+  error,
+  readOnly = false,
+}: Props) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const lockedUntil = useRef(0);
@@ -42,15 +54,24 @@ export function FormModal({ opened, title, onClose, onSave, valid, children, siz
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="sm" data-testid="mgmt-form">
-        {children}
+        {readOnly ? (
+          // A disabled fieldset disables every control inside it, whatever the form is made of.
+          <Fieldset variant="unstyled" disabled data-testid="mgmt-form-readonly">
+            <Stack gap="sm">{children}</Stack>
+          </Fieldset>
+        ) : (
+          children
+        )}
         {error ? <Alert color="red">{error}</Alert> : null}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t("table.cancel")}
+          <Button variant="default" onClick={onClose} data-testid="mgmt-close">
+            {readOnly ? t("mgmt.close") : t("table.cancel")}
           </Button>
-          <Button disabled={!valid} loading={saving} onClick={() => void save()} data-testid="mgmt-save">
-            {t("common.save")}
-          </Button>
+          {readOnly ? null : (
+            <Button disabled={!valid} loading={saving} onClick={() => void save()} data-testid="mgmt-save">
+              {t("common.save")}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -132,7 +132,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const padBottom =
     items.length > 0 ? virtualizer.getTotalSize() - ((items[items.length - 1]?.start ?? 0) + ROW_HEIGHT) : 0;
 
-  const actions = readOnly ? [] : (props.actions ?? []);
+  const actions = readOnly ? (props.actions ?? []).filter((a) => a.read) : (props.actions ?? []);
   const selectable = !readOnly && props.onDeleteSelected !== undefined;
   const colCount = columns.length + (actions.length > 0 ? 1 : 0) + (selectable ? 1 : 0);
   const shownKeys = useMemo(() => shown.map(rowKey), [shown, rowKey]);

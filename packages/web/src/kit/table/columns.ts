@@ -21,6 +21,11 @@ export interface RowAction<Row> {
    * they were (no button changes meaning under the cursor), disabled, and this one spins.
    */
   onClick: (row: Row) => unknown;
+  /**
+   * The action only reads (open a record to look at it): read-only users get it too, while every other row
+   * action is hidden from them (spec 02 §6: no table actions that write).
+   */
+  read?: boolean;
   /** Per-row visibility (the device list shows different buttons per assignment). */
   visible?: (row: Row) => boolean;
   /** Destructive actions ask first: the question for this row (the action's label confirms it). */

@@ -1,0 +1,24 @@
+import type { Revision } from "@vigia/domain";
+
+/** How a revision reads on screen: planned, pending (due soon), overdue or done. */
+export const STATE_FILTERS = ["all", "planned", "pending", "overdue", "done"] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
+
+export function stateOf(r: Revision): Exclude<StateFilter, "all"> {
+  if (r.state === 2) return "done";
+  if (r.overdue) return "overdue";
+  return r.state === 1 ? "pending" : "planned";
+}
+
+export const STATE_COLOR = { planned: "gray", pending: "orange", overdue: "red", done: "teal" } as const;
+
+/** Where it falls due: km, day and engine hours, whichever the plan has. */
+export function dueText(r: Revision): string {
+  return [
+    r.dueKm !== null ? `${Math.round(r.dueKm).toLocaleString()} km` : null,
+    r.dueDate,
+    r.dueHours !== null ? `${Math.round(r.dueHours)} h` : null,
+  ]
+    .filter((x) => x !== null)
+    .join(" · ");
+}
