@@ -52,7 +52,9 @@ function useColumns(): DataColumn<Revision>[] {
 
 /** What falls due by date in the next weeks, week by week (revisions planned by days). */
 function DueCalendar({ rows, today }: { rows: readonly Revision[]; today: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Month names in the interface language (dayjs has every language loaded, see DatesLocale).
+  const day = (date: string) => dayjs(date).locale(i18n.language || "en").format("D MMM");
   const weeks = Array.from({ length: 6 }, (_, i) => {
     const from = addDays(today, i * 7);
     const to = addDays(from, 6);
@@ -82,7 +84,7 @@ function DueCalendar({ rows, today }: { rows: readonly Revision[]; today: string
         {weeks.map((w) => (
           <Card key={w.from} padding="xs" withBorder>
             <Text size="xs" fw={700}>
-              {dayjs(w.from).format("D MMM")} – {dayjs(w.to).format("D MMM")}
+              {day(w.from)} – {day(w.to)}
             </Text>
             {w.due.map((r) => (
               <Text key={r.id} size="xs">
