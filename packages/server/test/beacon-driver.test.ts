@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(drivers).toHaveLength(2);
   // Stored in upper case on purpose: identifiers compare case-insensitively.
   await p.ctx.db.query("update drivers set beacon = $2 where id = $1", [
-    drivers[0],
+    drivers[0]!,
     `${UUID.toUpperCase()}:1:1`,
   ]);
   await p.ctx.db.query("update drivers set beacon = $2 where id = $1", [drivers[1]!, `${UUID}:1:2`]);
