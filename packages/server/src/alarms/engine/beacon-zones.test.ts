@@ -11,10 +11,11 @@ const zones = new Map<number, Set<string>>([
 
 describe("heardBeacons", () => {
   it.each([
-    [{ bleSeen: "dock-1 aisle-1" }, ["DOCK-1", "AISLE-1"]],
-    [{ bleSeen: "dock-1", beacons: "aisle-1" }, ["DOCK-1"]],
+    [{ bleSeen: "dock-1 aisle-1" }, ["DOCK-1"]],
+    [{ bleSeen: "dock-1", beacons: "aisle-1 dock-1" }, ["AISLE-1"]],
     [{ beacons: "aisle-1" }, ["AISLE-1"]],
-    [{ bleSeen: "  a   b " }, ["A", "B"]],
+    [{ bleSeen: "  a   b " }, ["A"]],
+    [{ bleSeen: "" }, []],
     [{ bleSeen: 5 }, []],
     [{}, []],
   ])("%j → %j", (attributes, expected) => {

@@ -2,7 +2,7 @@ import type { SensorValue } from "@vigia/domain";
 
 /**
  * Beacon zones for the alarm engine (issue 17, families 33 and 34): a zone is a set of beacons, and an item is
- * inside it while the frame it reported heard at least one of them. Pure: the engine keeps who is inside what
+ * inside it while the strongest beacon of its last frame is one of them. Pure: the engine keeps who is inside what
  * and asks this module what a new frame changes.
  */
 
@@ -16,16 +16,16 @@ export interface BeaconZoneDelta {
 }
 
 /**
- * The beacons a position says the device heard: `bleSeen` (every sighting of the frame, set by the processor),
- * or else `beacons` (the ones a BLE fix used). A frame that reports none heard none: the item is in no zone.
+ * The beacon that places the item, as a one-element list (none when the frame heard none): the strongest beacon
+ * of the position's BLE fix (`beacons`, strongest first), else the strongest of all the frame heard (`bleSeen`,
+ * strongest first, set by the processor). An item is in a zone while that beacon is one of the zone's, as the
+ * /beaconzones hint says; so it is in one place at a time, not in every zone whose beacon it faintly hears.
  */
 export function heardBeacons(attributes: Readonly<Record<string, SensorValue>>): string[] {
-  const raw = typeof attributes.bleSeen === "string" ? attributes.bleSeen : attributes.beacons;
+  const raw = typeof attributes.beacons === "string" ? attributes.beacons : attributes.bleSeen;
   if (typeof raw !== "string") return [];
-  return raw
-    .split(/\s+/)
-    .filter((id) => id.length > 0)
-    .map((id) => id.toUpperCase());
+  const strongest = raw.split(/\s+/).find((id) => id.length > 0);
+  return strongest === undefined ? [] : [strongest.toUpperCase()];
 }
 
 /** The zones whose beacons include one of the heard ones. */
