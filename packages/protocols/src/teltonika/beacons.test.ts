@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeTeltonikaBeacons, encodeTeltonikaBeacons, TELTONIKA_BEACON_IO } from "./beacons.ts";
-import { CODEC_8, CODEC_8E, decodeTeltonikaAvl, encodeTeltonikaAvl, encodeTeltonikaRecord } from "./codec.ts";
+import {
+  CODEC_8,
+  CODEC_8E,
+  decodeTeltonikaAvl,
+  encodeTeltonikaAvl,
+  encodeTeltonikaRecord,
+  type TeltonikaCodec,
+} from "./codec.ts";
 
 const IB = "f7826da6-4fa2-4e98-8024-bc5b71e0893e";
 const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/\s+/g, ""), "hex"));
@@ -82,7 +89,7 @@ describe("Teltonika AVL 385 beacon element", () => {
 });
 
 describe("Codec 8 Extended frames with beacons", () => {
-  const record = (ts: number, sightings: { id: string; rssi: number }[], codec = CODEC_8E) =>
+  const record = (ts: number, sightings: { id: string; rssi: number }[], codec: TeltonikaCodec = CODEC_8E) =>
     encodeTeltonikaRecord(
       {
         timestampMs: ts,
