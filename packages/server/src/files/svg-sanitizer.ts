@@ -52,6 +52,6 @@ export async function sanitizeSvg(text: string): Promise<string | null> {
     RETURN_DOM_FRAGMENT: true,
   });
   const root = fragment.firstElementChild;
-  if (!root || root.nodeName.toLowerCase() !== "svg" || fragment.childElementCount !== 1) return null;
+  if (root?.nodeName.toLowerCase() !== "svg" || fragment.childElementCount !== 1) return null;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${serialize(root)}`;
 }
