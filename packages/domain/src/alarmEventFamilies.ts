@@ -11,7 +11,8 @@ import type { COMPANY_MAIL_FLAGS } from "./admin.ts";
  *  - tow: the speed in km/h above which a parked item (ignition off) counts as moving;
  *  - maintenance: the odometer reading in km at which it fires;
  *  - sos, powerCut, crash, harshDriving, tamper: no value;
- *  - virtualLock: no value (the distance is the lock's own, set when a user arms it on the map).
+ *  - virtualLock: no value (the distance is the lock's own, set when a user arms it on the map);
+ *  - beaconZoneEntry, beaconZoneExit: the beacon zone's id, 0 for any beacon zone of the company (issue 17).
  */
 export const EVENT_FAMILY = {
   speeding: 20,
@@ -27,6 +28,8 @@ export const EVENT_FAMILY = {
   immobiliser: 30,
   maintenance: 31,
   virtualLock: 32,
+  beaconZoneEntry: 33,
+  beaconZoneExit: 34,
 } as const;
 export type EventFamilyKey = keyof typeof EVENT_FAMILY;
 
@@ -36,6 +39,8 @@ export const EDGE_FAMILIES: ReadonlySet<number> = new Set([21, 25, 30]);
 export const EDGE = { rising: 1, falling: 2 } as const;
 /** Event families that take no value. */
 export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29, 32]);
+/** Families whose value is a beacon zone id (0: any beacon zone). */
+export const BEACON_ZONE_FAMILIES: ReadonlySet<number> = new Set([33, 34]);
 
 /** Create-mode presets of the event families. */
 export const EVENT_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
@@ -46,6 +51,8 @@ export const EVENT_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
   26: 10,
   30: 3,
   31: 15000,
+  33: 0,
+  34: 0,
 };
 
 type MailFlag = (typeof COMPANY_MAIL_FLAGS)[number];
@@ -72,6 +79,9 @@ export const FAMILY_MAIL_FLAG: Record<number, MailFlag> = {
   30: "lock",
   31: "maintenace",
   32: "lock",
+  // Beacon zones are places like geozones: their mails follow the same flag.
+  33: "geo",
+  34: "geo",
 };
 
 /** The mail flag of a family; every other family is one of the company's own rules. */
@@ -90,5 +100,6 @@ export function eventFamilyValueError(family: number, value: number | null): str
   if (family === EVENT_FAMILY.lowBattery) return value >= 1 && value <= 100 ? null : "invalid";
   if (family === EVENT_FAMILY.tow) return value >= 1 && value <= 100 ? null : "invalid";
   if (family === EVENT_FAMILY.maintenance) return value > 0 ? null : "min";
+  if (BEACON_ZONE_FAMILIES.has(family)) return Number.isInteger(value) && value >= 0 ? null : "invalid";
   return null;
 }

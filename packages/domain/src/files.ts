@@ -15,10 +15,15 @@ export const FILE_KINDS = {
     maxBytes: 10 * 1024 * 1024,
     mimes: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"],
   },
+  /** Indoor floor plans (issue 17): raster images, or SVG that the server sanitises before storing it. */
+  floorPlan: {
+    maxBytes: 5 * 1024 * 1024,
+    mimes: ["image/png", "image/jpeg", "image/svg+xml"],
+  },
 } as const;
 
 export type FileKind = keyof typeof FILE_KINDS;
-export const fileKindSchema = z.enum(["photo", "document"]);
+export const fileKindSchema = z.enum(["photo", "document", "floorPlan"]);
 
 /** Error codes of the file routes. */
 export const FILE_ERROR = {

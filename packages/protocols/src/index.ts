@@ -22,6 +22,7 @@ export * from "./registry.ts";
 export * from "./ruptela/codec.ts";
 export { createFramedSession, type FrameStep } from "./session.ts";
 export * from "./suntech/codec.ts";
+export * from "./teltonika/beacons.ts";
 export * from "./teltonika/codec.ts";
 export * from "./teltonika/commands.ts";
 export { mapTeltonikaIo } from "./teltonika/io.ts";

@@ -85,6 +85,35 @@ describe("file storage", () => {
     expect((await upload(acme, admin, pdf, "name=a.pdf&kind=document")).body.mime).toBe("application/pdf");
   });
 
+  it("takes an SVG floor plan only as a floor plan, stored sanitised", async () => {
+    const hostile = Buffer.from(
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" onload="alert(1)">` +
+        `<script>alert(2)</script><foreignObject><p>x</p></foreignObject>` +
+        `<image href="https://evil.test/t.png" width="1" height="1"/><rect width="40" height="30" fill="#eee"/></svg>`,
+    );
+    expect((await upload(acme, admin, hostile, "name=plan.svg&kind=photo")).status).toBe(415);
+    const saved = await upload(acme, admin, hostile, "name=plan.svg&kind=floorPlan");
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "plan.svg", mime: "image/svg+xml" });
+    const served = await fetch(`${p.url}/fr/v1/companies/id/${acme}/files/id/${saved.body.id}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(served.headers.get("content-type")).toContain("image/svg+xml");
+    const text = await served.text();
+    expect(text).toContain("<rect");
+    expect(text).not.toMatch(/onload|script|alert|foreignObject|evil/i);
+    expect(saved.body.size).toBe(Buffer.byteLength(text));
+    const notSvg = await upload(
+      acme,
+      admin,
+      Buffer.from("<html><script>1</script></html>"),
+      "kind=floorPlan",
+    );
+    expect(notSvg.status).toBe(415);
+    // PNG and JPEG plans are still plans.
+    expect((await upload(acme, admin, PNG, "name=plan.png&kind=floorPlan")).body.mime).toBe("image/png");
+  }, 60_000);
+
   it("lets a read-only user upload nothing; only the uploader or an admin deletes", async () => {
     expect((await upload(acme, viewer, PNG)).status).toBe(403);
     const saved = await upload(acme, admin, PNG);

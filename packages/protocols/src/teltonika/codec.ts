@@ -2,6 +2,7 @@ import { crc16Ibm } from "../crc.ts";
 import { attempt, bigToValue, DecodeError, Reader } from "../reader.ts";
 import type { AttributeValue, DecodedMessage, DecodedPosition, DecodeResult } from "../types.ts";
 import { emptyMessage } from "../types.ts";
+import { decodeTeltonikaBeacons, TELTONIKA_BEACON_IO } from "./beacons.ts";
 import { mapTeltonikaIo } from "./io.ts";
 
 /**
@@ -301,6 +302,21 @@ function toPosition(record: AvlRecord): DecodedPosition {
   };
 }
 
+/**
+ * The beacons of the newest record that lists any (AVL 385): the ingest positions a frame by its newest
+ * sightings, as it does for the OsmAnd beacon lists.
+ */
+function newestSightings(records: readonly AvlRecord[]) {
+  let newest: { ts: number; beacons: ReturnType<typeof decodeTeltonikaBeacons> } | null = null;
+  for (const r of records) {
+    const element = r.nx?.find((e) => e.id === TELTONIKA_BEACON_IO);
+    if (!element || (newest !== null && r.timestampMs < newest.ts)) continue;
+    const beacons = decodeTeltonikaBeacons(element.value);
+    if (beacons.length > 0) newest = { ts: r.timestampMs, beacons };
+  }
+  return newest?.beacons ?? [];
+}
+
 /** The ACK for an accepted AVL packet: record count as uint32 big-endian. */
 export function teltonikaAck(records: number): Buffer {
   const ack = Buffer.alloc(4);
@@ -314,6 +330,8 @@ export function decodeTeltonikaAvl(packet: Buffer, imei: string | null): DecodeR
   if (!res.ok) return res;
   const message = emptyMessage("position", imei);
   message.positions = res.value.records.map(toPosition);
+  const beacons = newestSightings(res.value.records);
+  if (beacons.length > 0) message.beacons = beacons;
   message.attributes.codec = res.value.codec;
   message.ack = teltonikaAck(res.value.records.length);
   return { ok: true, value: message };

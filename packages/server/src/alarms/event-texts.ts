@@ -94,6 +94,22 @@ export const EVENT_FAMILY_NAMES: Record<number, Texts> = {
     it: "Blocco virtuale",
     tr: "Sanal kilit",
   },
+  33: {
+    es: "Entrada en zona de balizas",
+    en: "Beacon zone entry",
+    pt: "Entrada na zona de beacons",
+    fr: "Entrée dans la zone de balises",
+    it: "Ingresso nella zona beacon",
+    tr: "Beacon bölgesine giriş",
+  },
+  34: {
+    es: "Salida de zona de balizas",
+    en: "Beacon zone exit",
+    pt: "Saída da zona de beacons",
+    fr: "Sortie de la zone de balises",
+    it: "Uscita dalla zona beacon",
+    tr: "Beacon bölgesinden çıkış",
+  },
 };
 
 export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
@@ -215,6 +231,8 @@ export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
     it: "Blocco virtuale: accensione inserita",
     tr: "Sanal kilit: kontak açıldı",
   },
+  beaconZoneIn: EVENT_FAMILY_NAMES[33]!,
+  beaconZoneOut: EVENT_FAMILY_NAMES[34]!,
   maintenanceDue: {
     es: "Mantenimiento pendiente",
     en: "Maintenance due",

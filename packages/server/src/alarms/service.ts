@@ -1,4 +1,5 @@
-import type { AlarmLog, ServerMessage } from "@vigia/domain";
+import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
+import { beaconZoneIndex, beaconZoneName } from "../indoor/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -181,6 +182,12 @@ export class AlarmService {
   private async refreshZones(companyId: number): Promise<void> {
     const zones = await getCompanyZones(this.ctx, companyId);
     this.engine.setZones(companyId, zones);
+    // Beacon zones are read per batch, and only for companies with a rule of families 33/34: a zone edited on
+    // /beaconzones counts from the next frame on, without a cache to invalidate across nodes.
+    const beaconZones = this.engine.hasFamily(companyId, BEACON_ZONE_FAMILIES)
+      ? await beaconZoneIndex(this.ctx.db, companyId)
+      : null;
+    this.engine.setBeaconZones(companyId, beaconZones);
   }
 
   async onApplied(applied: AppliedPosition[]): Promise<void> {
@@ -338,6 +345,8 @@ export class AlarmService {
       const zones = await getCompanyZones(this.ctx, fire.companyId);
       return zones.meta.get(p.zoneId)?.name ?? `#${p.zoneId}`;
     }
+    if (p.beaconZoneId !== undefined)
+      return (await beaconZoneName(this.ctx.db, fire.companyId, p.beaconZoneId)) ?? `#${p.beaconZoneId}`;
     if (p.durationMs !== undefined) return formatDuration(p.durationMs);
     if (p.average !== undefined) return `${p.average} L/100km`;
     if (p.stateId !== undefined) return String(p.stateId);

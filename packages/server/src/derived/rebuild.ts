@@ -116,6 +116,10 @@ export async function rebuildDerived(
           if (e.kind === "driverCard") {
             const driverId = cards.get(e.card.toUpperCase()) ?? null;
             engine = { ...engine, state: { ...engine.state, driverId } };
+          } else if (e.kind === "driverBeacons" && itemType === 1) {
+            // As live state does: the strongest heard driver's beacon; none heard keeps the driver.
+            const heard = e.ids.map((id) => cards.get(id.toUpperCase())).find((id) => id !== undefined);
+            if (heard !== undefined) engine = { ...engine, state: { ...engine.state, driverId: heard } };
           }
         if (usableFix(position))
           derivePoint(cfg, state, derivePointOf(position, engine.state, applied.effects, zones), out);

@@ -3,3 +3,4 @@ export { BeaconCache } from "./beacon-cache.ts";
 export { locateBeacons } from "./locate-ble.ts";
 export { type IndoorContext, indoorRoutes } from "./routes.ts";
 export { beaconZoneRoutes } from "./zones-routes.ts";
+export { beaconZoneIndex, beaconZoneName } from "./zones-store.ts";

@@ -106,3 +106,31 @@ export async function deleteZone(db: Queryable, companyId: number, id: number): 
   ]);
   return rows.length > 0;
 }
+
+/** Each beacon zone of the company as the identifiers (upper case) of its beacons, for the alarm engine. */
+export async function beaconZoneIndex(db: Queryable, companyId: number): Promise<Map<number, Set<string>>> {
+  const rows = await db.query<{ zoneId: number; uuid: string }>(
+    `select zb.zone_id as "zoneId", b.uuid from beacon_zones z
+       join beacon_zone_beacons zb on zb.zone_id = z.id
+       join beacons b on b.id = zb.beacon_id and b.company_id = z.company_id
+      where z.company_id = $1`,
+    [companyId],
+  );
+  const out = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const id = Number(r.zoneId);
+    const set = out.get(id) ?? new Set<string>();
+    set.add(r.uuid.toUpperCase());
+    out.set(id, set);
+  }
+  return out;
+}
+
+/** A beacon zone's name for an alarm notice, or null when the company has no such zone (any more). */
+export async function beaconZoneName(db: Queryable, companyId: number, id: number): Promise<string | null> {
+  const rows = await db.query<{ name: string }>(
+    "select name from beacon_zones where company_id = $1 and id = $2",
+    [companyId, id],
+  );
+  return rows[0]?.name ?? null;
+}

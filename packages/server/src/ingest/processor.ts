@@ -99,7 +99,7 @@ export class Processor implements IngestQueue {
       await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
       return "unknown";
     }
-    const positions = await this.locate(binding, record);
+    const positions = withSightings(await this.locate(binding, record), record.beacons);
     if (positions.length === 0) return "stored";
     while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     this.held += positions.length;
@@ -281,4 +281,20 @@ export class Processor implements IngestQueue {
     this.partitionLock = run.catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * Every beacon the frame heard, known or not, as the `bleSeen` attribute of its newest position: beacon-zone
+ * alarms and driver identification by beacon read it, whether the position came from GPS or from the beacons.
+ */
+export function withSightings(
+  positions: DecodedPosition[],
+  beacons: readonly { id: string; rssi: number }[] | undefined,
+): DecodedPosition[] {
+  const last = positions.at(-1);
+  if (!last || !beacons?.length) return positions;
+  // Strongest first: the nearest beacon names the driver when several drivers' beacons are heard.
+  const strongest = [...beacons].sort((a, b) => b.rssi - a.rssi);
+  const bleSeen = [...new Set(strongest.map((b) => b.id))].join(" ");
+  return [...positions.slice(0, -1), { ...last, attributes: { ...last.attributes, bleSeen } }];
 }

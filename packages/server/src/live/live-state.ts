@@ -395,6 +395,8 @@ export class LiveState {
     }
     if (effect.kind === "driverCard" && binding.itemType === 1)
       return this.identifyDriver(binding, effect.card, ts);
+    if (effect.kind === "driverBeacons" && binding.itemType === 1)
+      return this.identifyDriverByBeacon(binding, effect.ids, ts);
     if (effect.kind === "dtcs" && binding.itemType === 1) {
       return this.ctx.db
         .query("update vehicles set dtcs = $2::jsonb where id = $1", [
@@ -408,13 +410,36 @@ export class LiveState {
 
   /** A card read (iButton, tachograph card or beacon) assigns its driver to the vehicle. */
   private async identifyDriver(binding: LiveBinding, card: string, ts: number): Promise<void> {
-    const companyId = binding.companyId!;
     const drivers = await this.ctx.db.query<{ id: number }>(
       `select id from drivers where company_id = $1
          and (upper(ibutton) = upper($2) or upper(tachograph_card) = upper($2) or upper(beacon) = upper($2)) limit 1`,
-      [companyId, card],
+      [binding.companyId!, card],
     );
-    const driverId = drivers[0]?.id ?? null;
+    await this.setIdentifiedDriver(binding, drivers[0]?.id ?? null, ts);
+  }
+
+  /**
+   * The vehicle's device heard beacons: when one is a driver's beacon, that driver drives it now (the strongest
+   * comes first in the list). Hearing no driver's beacon changes nothing: a vehicle passes other beacons.
+   */
+  private async identifyDriverByBeacon(binding: LiveBinding, ids: string[], ts: number): Promise<void> {
+    const upper = ids.map((id) => id.toUpperCase());
+    const drivers = await this.ctx.db.query<{ id: number; beacon: string }>(
+      "select id, upper(beacon) as beacon from drivers where company_id = $1 and upper(beacon) = any($2::text[])",
+      [binding.companyId!, upper],
+    );
+    if (drivers.length === 0) return;
+    const rank = (d: { beacon: string }) => upper.indexOf(d.beacon);
+    const best = drivers.reduce((a, b) => (rank(b) < rank(a) ? b : a));
+    await this.setIdentifiedDriver(binding, Number(best.id), ts);
+  }
+
+  private async setIdentifiedDriver(
+    binding: LiveBinding,
+    driverId: number | null,
+    ts: number,
+  ): Promise<void> {
+    const companyId = binding.companyId!;
     const vehicleId = binding.itemId!;
     const item = this.store.get(1, vehicleId);
     if (!item || item.state.driverId === driverId) return;

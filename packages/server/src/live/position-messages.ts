@@ -36,6 +36,7 @@ export function messageForEffect(
     case "dtcs":
       return itemType === 1 ? { message: { type: "vDtc", data: { id, dtcs: effect.dtcs } } } : null;
     case "driverCard":
+    case "driverBeacons":
       return null;
   }
 }

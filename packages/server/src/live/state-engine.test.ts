@@ -242,6 +242,19 @@ describe("hours, sensors, events, drivers", () => {
     expect(effects.filter((e) => e.kind === "driverCard")).toEqual([{ kind: "driverCard", card: "01A2" }]);
   });
 
+  it("reports the heard beacons when they change, for driver identification by beacon", () => {
+    const { effects } = run([
+      fix(0, 40.4, -3.7, 0, { bleSeen: "b1 b2" }),
+      fix(10, 40.4, -3.7, 0, { bleSeen: "b1 b2" }),
+      fix(20, 40.4, -3.7, 0, {}),
+      fix(30, 40.4, -3.7, 0, { bleSeen: "b3" }),
+    ]);
+    expect(effects.filter((e) => e.kind === "driverBeacons")).toEqual([
+      { kind: "driverBeacons", ids: ["b1", "b2"] },
+      { kind: "driverBeacons", ids: ["b3"] },
+    ]);
+  });
+
   it("never moves live state backwards for an old buffered position", () => {
     const { item, effects } = run([fix(100, 40.41, -3.7, 30), fix(50, 40.4, -3.7, 30)]);
     expect(item.state.pos?.ts).toBe(T0 + 100_000);

@@ -39,6 +39,8 @@ export type Effect =
   | { kind: "odometer"; odometer: number }
   | { kind: "hours"; hours: number }
   | { kind: "driverCard"; card: string }
+  /** The beacons a frame heard changed: one of them may be a driver's (02 §3 driver beacon). */
+  | { kind: "driverBeacons"; ids: string[] }
   | { kind: "dtcs"; dtcs: string[] };
 
 export const MOVING_KMH = 5;
@@ -235,6 +237,13 @@ export function applyPosition(
     attrs.driverId !== sensorsBefore(prev, "driverId")
   ) {
     effects.push({ kind: "driverCard", card: attrs.driverId });
+  }
+  if (
+    typeof attrs.bleSeen === "string" &&
+    attrs.bleSeen !== "" &&
+    attrs.bleSeen !== sensorsBefore(prev, "bleSeen")
+  ) {
+    effects.push({ kind: "driverBeacons", ids: attrs.bleSeen.split(" ") });
   }
   if (typeof attrs.dtcs === "string") {
     const dtcs = attrs.dtcs.split(/[,\s]+/).filter((c) => c.length > 0);

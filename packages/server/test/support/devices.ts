@@ -1,10 +1,13 @@
 import net from "node:net";
 import {
+  type BeaconSeen,
   CODEC_8E,
   encodeTeltonikaAvl,
+  encodeTeltonikaBeacons,
   encodeTeltonikaImei,
   encodeTeltonikaRecord,
   IO,
+  TELTONIKA_BEACON_IO,
 } from "@vigia/protocols";
 
 /** A raw TCP device connection for tests: send bytes, await exactly the reply bytes, see the close. */
@@ -74,6 +77,8 @@ export interface SimpleFix {
   ignition?: boolean;
   odometer?: number;
   ibutton?: string;
+  /** BLE sightings, sent as the AVL 385 beacon element. */
+  beacons?: BeaconSeen[];
 }
 
 /** A Codec 8E AVL packet carrying the fixes, as an FMB tracker sends them. */
@@ -97,6 +102,7 @@ export function teltonikaPacket(fixes: SimpleFix[]): Buffer {
             : []),
           ...(f.ibutton ? [{ id: IO.iButton, size: 8 as const, value: BigInt(`0x${f.ibutton}`) }] : []),
         ],
+        nx: f.beacons ? [{ id: TELTONIKA_BEACON_IO, value: encodeTeltonikaBeacons(f.beacons) }] : [],
       },
       CODEC_8E,
     ),

@@ -1,4 +1,5 @@
 import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
+import type { BeaconZoneIndex } from "./beacon-zones.ts";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
 import { EVENT_FAMILIES, type EventView, type VirtualLock } from "./event-families.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
@@ -9,6 +10,7 @@ import {
   itemKeyOf,
   restoreCompany,
   snapshotCompany,
+  trackBeaconZones,
   trackConsumption,
   trackMotion,
   trackZones,
@@ -17,6 +19,7 @@ import {
 } from "./tracking.ts";
 import type { CompanySnapshot, CompanyZones, EngineOutput, ItemInput, PositionInput } from "./types.ts";
 
+export type { BeaconZoneIndex } from "./beacon-zones.ts";
 export { STALE_MS } from "./conditions.ts";
 export type { CompanySnapshot, CompanyZones, EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
 
@@ -72,8 +75,23 @@ export class AlarmEngine {
     return (this.companies.get(companyId)?.rules.length ?? 0) > 0;
   }
 
+  /** Whether one of the company's rules belongs to one of the families. */
+  hasFamily(companyId: number, families: ReadonlySet<number>): boolean {
+    return this.companies.get(companyId)?.rules.some((r) => families.has(r.family)) ?? false;
+  }
+
   setZones(companyId: number, zones: CompanyZones | null): void {
     this.company(companyId).zones = zones;
+  }
+
+  /** The company's beacon zones (null: no rule needs them, nothing is tracked). */
+  setBeaconZones(companyId: number, zones: BeaconZoneIndex | null): void {
+    const c = this.company(companyId);
+    c.beaconZones = zones;
+    if (zones === null && c.beaconInside.size > 0) {
+      c.beaconInside.clear();
+      c.dirty = true;
+    }
   }
 
   rulesFor(companyId: number, itemType: number, itemId: number, groupId: number | null): CompiledRule[] {
@@ -105,6 +123,7 @@ export class AlarmEngine {
     const stale = now - p.ts > STALE_MS || (before.pos !== null && before.pos.ts >= p.ts);
     trackMotion(c, key, before, state, p.ts);
     const zoneDelta = trackZones(c, key, input);
+    const beaconDelta = trackBeaconZones(c, key, input);
     const consumption = trackConsumption(c, key, input, this.tanks);
     if (stale) return out;
     const { rules, episodeKeys } = this.itemRules(c, input.itemType, input.itemId, input.groupId);
@@ -153,6 +172,7 @@ export class AlarmEngine {
           spd: p.spd,
           zoneLimit: zoneSpeedLimit(c, key),
           lock: this.locks.get(key) ?? null,
+          beaconZones: beaconDelta,
         };
         for (const hit of eventFamily(rule.value, events)) fire(rule, hit.event, hit.params, null);
       } else if (rule.family === 5 || rule.family === 6) {

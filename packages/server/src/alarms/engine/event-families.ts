@@ -17,6 +17,8 @@ export interface EventView {
   zoneLimit: number | null;
   /** The virtual lock armed on the item, if any. */
   lock?: VirtualLock | null;
+  /** The beacon zones this position entered and left (families 33/34). */
+  beaconZones?: { entered: readonly number[]; exited: readonly number[] };
 }
 
 /** A lock armed on a parked item: where it stood and how far it may move. */
@@ -128,6 +130,14 @@ const virtualLock: EventFamily = (_value, view) => {
   return [];
 };
 
+/** Entering or leaving a beacon zone: `value` names the zone, 0 any zone of the company. */
+const beaconZone =
+  (side: "entered" | "exited", event: string): EventFamily =>
+  (value, view) =>
+    (view.beaconZones?.[side] ?? [])
+      .filter((id) => value === 0 || id === value)
+      .map((beaconZoneId) => ({ event, params: { beaconZoneId } }));
+
 export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, EventFamily>([
   [EVENT_FAMILY.speeding, speeding],
   [
@@ -152,4 +162,6 @@ export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, 
   ],
   [EVENT_FAMILY.maintenance, maintenance],
   [EVENT_FAMILY.virtualLock, virtualLock],
+  [EVENT_FAMILY.beaconZoneEntry, beaconZone("entered", "beaconZoneIn")],
+  [EVENT_FAMILY.beaconZoneExit, beaconZone("exited", "beaconZoneOut")],
 ]);

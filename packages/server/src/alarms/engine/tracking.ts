@@ -1,5 +1,6 @@
 import type { LiveItemState } from "@vigia/domain";
 import { ZoneTracker } from "../../places/index.ts";
+import { type BeaconZoneIndex, beaconZoneDelta, heardBeacons } from "./beacon-zones.ts";
 import type { CompiledRule } from "./rules.ts";
 import type { CompanySnapshot, CompanyZones, Consumption, PositionInput } from "./types.ts";
 
@@ -24,6 +25,10 @@ export class CompanyState {
   /** When the item's current motion (idle, stopped, moving) began: `since` merges idling into stops. */
   motion = new Map<string, { motion: string; since: number }>();
   consumption = new Map<string, Consumption>();
+  /** The company's beacon zones, loaded only while a rule of families 33/34 needs them. */
+  beaconZones: BeaconZoneIndex | null = null;
+  /** Per item: the beacon zones its last frame put it in. */
+  beaconInside = new Map<string, Set<number>>();
   dirty = false;
 }
 
@@ -102,6 +107,20 @@ export function trackZones(c: CompanyState, key: string, input: PositionInput) {
   return result;
 }
 
+/** The beacon zones the frame moves the item into and out of (families 33/34). */
+export function trackBeaconZones(c: CompanyState, key: string, input: PositionInput) {
+  const zones = c.beaconZones;
+  if (!zones) return { entered: [] as number[], exited: [] as number[] };
+  const before = c.beaconInside.get(key) ?? new Set<number>();
+  const delta = beaconZoneDelta(before, heardBeacons(input.position.attributes), zones);
+  if (delta.entered.length + delta.exited.length > 0) {
+    if (delta.inside.size > 0) c.beaconInside.set(key, delta.inside);
+    else c.beaconInside.delete(key);
+    c.dirty = true;
+  }
+  return delta;
+}
+
 /** Month-to-date fuel used (from falls of the tank level) over distance; refuels are not consumption. */
 export function trackConsumption(
   c: CompanyState,
@@ -134,6 +153,7 @@ export function snapshotCompany(c: CompanyState): CompanySnapshot | null {
     poi: c.poiTracker.snapshot(),
     motion: Object.fromEntries(c.motion),
     consumption: Object.fromEntries(c.consumption),
+    beacon: Object.fromEntries([...c.beaconInside].map(([key, ids]) => [key, [...ids]])),
   };
 }
 
@@ -147,4 +167,5 @@ export function restoreCompany(c: CompanyState, s: CompanySnapshot): void {
     if (!c.inside.has(key)) c.inside.set(key, { geo: new Set(), poi: new Set(ids) });
   c.motion = new Map(Object.entries(s.motion ?? {}));
   c.consumption = new Map(Object.entries(s.consumption ?? {}));
+  c.beaconInside = new Map(Object.entries(s.beacon ?? {}).map(([key, ids]) => [key, new Set(ids)]));
 }

@@ -67,4 +67,6 @@ export interface CompanySnapshot {
   poi: Record<string, number[]>;
   motion: Record<string, { motion: string; since: number }>;
   consumption: Record<string, Consumption>;
+  /** Beacon zones each item is inside (absent in snapshots older than families 33/34). */
+  beacon?: Record<string, number[]>;
 }

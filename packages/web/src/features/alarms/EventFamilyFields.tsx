@@ -1,7 +1,15 @@
-import { Checkbox, Group, NumberInput, Text } from "@mantine/core";
-import { EDGE, EDGE_FAMILIES, EVENT_FAMILY, EVENT_FAMILY_CODES, VALUELESS_FAMILIES } from "@vigia/domain";
+import { Checkbox, Group, NumberInput, Select, Text } from "@mantine/core";
+import {
+  BEACON_ZONE_FAMILIES,
+  EDGE,
+  EDGE_FAMILIES,
+  EVENT_FAMILY,
+  EVENT_FAMILY_CODES,
+  VALUELESS_FAMILIES,
+} from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { RuleFormPart } from "./ruleFormPart.ts";
+import type { Option } from "./ruleOptions.ts";
 
 /** The edges an edge family names, as i18n keys under `alarmEvents`: rising first, falling second. */
 const EDGE_LABELS: Record<number, [string, string]> = {
@@ -18,11 +26,29 @@ const NUMBER_FIELDS: Record<number, { label: string; min: number; max?: number; 
   [EVENT_FAMILY.maintenance]: { label: "maintenanceKm", min: 1 },
 };
 
-/** The value of an event alarm family (issue 21): a number, the edges that fire, or nothing to set. */
-export function EventFamilyFields({ form, set, err }: RuleFormPart) {
+/**
+ * The value of an event alarm family (issue 21): a number, the edges that fire, a beacon zone (issue 17) or
+ * nothing to set.
+ */
+export function EventFamilyFields({ form, set, err, beaconZones }: RuleFormPart & { beaconZones: Option[] }) {
   const { t } = useTranslation();
   const family = form.info.family;
   if (family === null || !EVENT_FAMILY_CODES.has(family)) return null;
+  if (BEACON_ZONE_FAMILIES.has(family))
+    return (
+      <Select
+        label={t("alarmEvents.beaconZone")}
+        description={t("alarmEvents.beaconZoneHelp")}
+        withAsterisk
+        searchable
+        allowDeselect={false}
+        data={[{ value: "0", label: t("alarmEvents.anyBeaconZone") }, ...beaconZones]}
+        value={String(form.info.value ?? 0)}
+        onChange={(v) => set("info", { value: v === null ? 0 : Number(v) })}
+        error={err("info.value")}
+        data-testid="rule-beacon-zone"
+      />
+    );
   if (VALUELESS_FAMILIES.has(family))
     return (
       <Text size="sm" c="dimmed" data-testid="rule-event-note">

@@ -106,7 +106,7 @@ export function RuleFamilyFields({
           error={err("info.value")}
         />
       ) : null}
-      <EventFamilyFields form={form} set={set} err={err} errors={errors} />
+      <EventFamilyFields form={form} set={set} err={err} errors={errors} beaconZones={options.beaconZones} />
     </>
   );
 }

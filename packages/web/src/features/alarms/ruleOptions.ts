@@ -1,4 +1,4 @@
-import { alarmsApi, groupsApi, placesApi, usersApi } from "@vigia/domain";
+import { alarmsApi, beaconZonesApi, groupsApi, placesApi, usersApi } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { api } from "../../platform/api/instance.ts";
@@ -47,12 +47,15 @@ export interface RuleOptions {
   /** Custom states of the rule's item type. */
   states: Option[];
   users: Option[];
+  /** Beacon zones, for the beacon-zone entry and exit families (33/34). */
+  beaconZones: Option[];
 }
 
 /** The rule form's choices: company-load collections, the item type's custom states and the company's users. */
 export function useRuleOptions(companyId: number, itemsType: number, opened: boolean): RuleOptions {
   const { data, info } = useCompany();
   const [users, setUsers] = useState<Option[]>([]);
+  const [beaconZones, setBeaconZones] = useState<Option[]>([]);
 
   useEffect(() => {
     if (!opened) return;
@@ -68,6 +71,11 @@ export function useRuleOptions(companyId: number, itemsType: number, opened: boo
         ),
       )
       .catch(() => setUsers([]));
+    // Beacon zones are not part of the company load either.
+    void api
+      .call(beaconZonesApi.list, { params: { companyId } })
+      .then((rows) => setBeaconZones(sorted(Object.values(rows), (z) => z.name)))
+      .catch(() => setBeaconZones([]));
   }, [opened, companyId]);
 
   const loaded = useMemo(() => {
@@ -92,5 +100,5 @@ export function useRuleOptions(companyId: number, itemsType: number, opened: boo
     return sorted(Object.values(rows.data), (s) => s.description || `#${s.id}`);
   }, [customStates, kind]);
 
-  return { ...loaded, states, users };
+  return { ...loaded, states, users, beaconZones };
 }

@@ -1,6 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import { COMPANY_LOAD_RESOURCES, type Role, type Site, type User } from "@vigia/domain";
+import {
+  BEACON_LAYOUTS,
+  COMPANY_LOAD_RESOURCES,
+  companyLoadApi,
+  type Role,
+  type Site,
+  type User,
+} from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
@@ -54,6 +61,7 @@ const ANSWERS: Record<string, unknown> = {
   "tickets/inputs": { types: {}, states: {}, priorities: {} },
   "users/inputs": { roles: [], languages: [], countries: [], timezones: [] },
   "trackers/inputs": { types: {}, simTypes: {} },
+  "ibeacons/inputs": { types: [...BEACON_LAYOUTS], maps: [] },
 };
 
 /** The server as the provider sees it: every company-load call answers, and the selection PUT echoes the user. */
@@ -125,6 +133,13 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("CompanyProvider", () => {
+  it("is fed answers its contracts accept (a rejected one would only show as response.invalid)", () => {
+    const rejected = COMPANY_LOAD_RESOURCES.filter(
+      (r) => r !== "info" && !companyLoadApi[r].response.safeParse(ANSWERS[r] ?? {}).success,
+    );
+    expect(rejected).toEqual([]);
+  });
+
   it("loads every company-load collection of the user's own company", async () => {
     const calls = fakeServer(makeUser("ADMIN", 5));
     renderProvider(makeUser("ADMIN", 5));

@@ -31,7 +31,7 @@ interface Draft {
 const EMPTY_DRAFT: Draft = { id: null, name: "", building: "", level: 0, photoUrl: "", geometry: null };
 const CORNERS = ["topLeft", "topRight", "bottomLeft"] as const;
 const coordText = (p: { lat: number; lng: number }) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
-const PLAN_TYPES = FILE_KINDS.photo.mimes.filter((m) => m === "image/png" || m === "image/jpeg");
+const PLAN = FILE_KINDS.floorPlan;
 
 /** /indoor: the company's floor plans, one per building level, uploaded and placed on the map by three corners. */
 export function IndoorMapsPage() {
@@ -59,7 +59,7 @@ export function IndoorMapsPage() {
 
   const upload = async (file: File | null) => {
     if (!file || !draft) return;
-    if (file.size > FILE_KINDS.photo.maxBytes) {
+    if (file.size > PLAN.maxBytes) {
       setServerErrors({ photoUrl: "indoor.planTooLarge" });
       return;
     }
@@ -67,7 +67,7 @@ export function IndoorMapsPage() {
     try {
       const stored = await api.upload(
         filesApi.upload,
-        { ...call, query: { name: file.name, kind: "photo" } },
+        { ...call, query: { name: file.name, kind: "floorPlan" } },
         file,
         { quiet: true },
       );
@@ -200,14 +200,14 @@ export function IndoorMapsPage() {
       <FileInput
         label={t("indoor.field.plan")}
         placeholder={draft.photoUrl ? t("indoor.planUploaded") : t("indoor.choosePlan")}
-        accept={PLAN_TYPES.join(",")}
+        accept={PLAN.mimes.join(",")}
         leftSection={<IconUpload size={14} />}
         onChange={(f) => void upload(f)}
         error={errorText(issues.photoUrl)}
         disabled={!writable || uploading}
         data-testid="indoor-plan-file"
       />
-      <Hint>{t("indoor.hint.plan", { mb: FILE_KINDS.photo.maxBytes / 1024 / 1024 })}</Hint>
+      <Hint>{t("indoor.hint.plan", { mb: PLAN.maxBytes / 1024 / 1024 })}</Hint>
       {draft.geometry ? (
         <>
           <Hint>{t("indoor.hint.corners")}</Hint>
