@@ -137,4 +137,14 @@ describe("beacon zone alarms", () => {
     );
     expect(bad.status).toBe(400);
   });
+
+  it("refuses a zone that is not one of the company's", async () => {
+    const foreign = await p.api.post<{ fields: Record<string, string> }>(
+      `companies/id/${acme}/alarms`,
+      rule("Elsewhere", EVENT_FAMILY.beaconZoneEntry, dock.id + 100_000),
+      admin,
+    );
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.body)).toContain("info.value");
+  });
 });

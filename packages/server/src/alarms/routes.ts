@@ -3,12 +3,15 @@ import {
   type AlarmRuleInput,
   alarmRuleErrors,
   alarmsApi,
+  BEACON_ZONE_FAMILIES,
   isAdminOrHigher,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { beaconZoneName } from "../indoor/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
@@ -25,9 +28,20 @@ function requireAdmin(principal: Principal): void {
   requireWrite(principal);
 }
 
-/** The same conditions the form uses to disable save, as a 400 with the same field keys. */
-function validate(rule: AlarmRuleInput): void {
+/**
+ * The same conditions the form uses to disable save, as a 400 with the same field keys; and what only the
+ * server can check: a beacon-zone rule's zone (0 = any) must be one of the company's own.
+ */
+async function validate(db: Queryable, companyId: number, rule: AlarmRuleInput): Promise<void> {
   const errors = alarmRuleErrors(rule);
+  const zone = rule.info.value ?? 0;
+  if (
+    !errors["info.value"] &&
+    BEACON_ZONE_FAMILIES.has(rule.info.family ?? 0) &&
+    zone > 0 &&
+    (await beaconZoneName(db, companyId, zone)) === null
+  )
+    errors["info.value"] = "invalid";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
 }
 
@@ -104,7 +118,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
     mountRoute(app, alarmsApi.createRule, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope.principal);
-      validate(request.body);
+      await validate(ctx.db, scope.companyId, request.body);
       const now = ctx.clock.now();
       const rule = request.body;
       const rows = await ctx.db.query<{ id: number }>(
@@ -129,7 +143,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
       if (!existing) throw notFound();
       const rule = request.body;
-      validate(rule);
+      await validate(ctx.db, scope.companyId, rule);
       // Item type and family are fixed once the rule exists (spec 02 §2).
       const fixed: Record<string, string> = {};
       if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
