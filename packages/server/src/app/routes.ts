@@ -25,8 +25,8 @@ import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kern
 import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { maintenanceRoutes } from "../maintenance/index.ts";
-import { periodicRoutes } from "../periodic/index.ts";
 import { mapToolRoutes } from "../map-tools/index.ts";
+import { periodicRoutes } from "../periodic/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { reportRoutes } from "../reports/index.ts";
 import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";

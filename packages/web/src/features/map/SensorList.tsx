@@ -30,7 +30,12 @@ export function useShownSensors(kind: ItemKey, id: number, sensors: Record<strin
     const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
     return unit ? `${text} ${unit}` : text;
   };
-  return { shown, label, value };
+  /** A stored raw value as the table shows it (the company's multiplier applied), for the history chart. */
+  const scaled = (key: string, raw: number): number | null => {
+    const v = presentSensors(protocol, { [key]: raw }, settings)[0]?.value;
+    return typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null;
+  };
+  return { shown, label, value, scaled };
 }
 
 /** The sensors section of the detail panel: catalogue names and units, main sensors then technical ones. */
