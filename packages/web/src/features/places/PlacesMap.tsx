@@ -154,7 +154,15 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
     );
   }, [map, ready, focusKey]);
 
-  return <div ref={container} data-testid="places-map" style={{ position: "absolute", inset: 0 }} />;
+  // data-ready: the map has loaded and draws the edited shape (what tests and screenshots wait for).
+  return (
+    <div
+      ref={container}
+      data-testid="places-map"
+      data-ready={ready}
+      style={{ position: "absolute", inset: 0 }}
+    />
+  );
 }
 
 const PLACES_FILTERS = { geozones: true, pois: true };

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Slider, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Slider,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useMutation } from "@tanstack/react-query";
 import { CORRIDOR_WIDTH_M, mapToolsApi } from "@vigia/domain";
@@ -84,6 +96,20 @@ export function TrackToGeozoneModal({
       : [];
     drawTool(getMap(), merged(line, { type: "FeatureCollection", features: polygon }));
   }, [stretch, ring, getMap]);
+  // The built corridor is brought into view above the panel.
+  useEffect(() => {
+    const map = getMap();
+    if (!ring || !map) return;
+    const lats = ring.map((p) => p.lat);
+    const lngs = ring.map((p) => p.lng);
+    map.fitBounds(
+      [
+        [Math.min(...lngs), Math.min(...lats)],
+        [Math.max(...lngs), Math.max(...lats)],
+      ],
+      { padding: { top: 60, left: 60, right: 60, bottom: 420 }, maxZoom: 17, duration: 0 },
+    );
+  }, [ring, getMap]);
   useEffect(() => () => drawTool(getMap(), null), [getMap]);
 
   const open = () => {
@@ -94,12 +120,30 @@ export function TrackToGeozoneModal({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`${t("maptools.corridor.title")}${item ? ` · ${item.name}` : ""}`}
-      size="lg"
+    // A panel over the map rather than a modal: the route and the corridor stay in sight above it.
+    <Paper
+      shadow="md"
+      p="sm"
+      data-testid="corridor-panel"
+      style={{
+        position: "absolute",
+        bottom: 16,
+        left: "50%",
+        transform: "translateX(-50%)",
+        zIndex: 4,
+        width: 460,
+        maxWidth: "calc(100% - 24px)",
+        maxHeight: "60%",
+        overflowY: "auto",
+      }}
     >
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={700} size="sm">
+          {t("maptools.corridor.title")}
+          {item ? ` · ${item.name}` : ""}
+        </Text>
+        <CloseButton onClick={onClose} aria-label={t("map.close")} />
+      </Group>
       <Stack gap="sm">
         <DatePickerInput
           label={t("map.route.day")}
@@ -188,6 +232,6 @@ export function TrackToGeozoneModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Paper>
   );
 }
