@@ -13,15 +13,24 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { IconCrosshair, IconFocus2, IconTrash } from "@tabler/icons-react";
+import { IconCrosshair, IconFocus2, IconMapPinShare, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { mapMarkerInputSchema, mapToolsApi, parseCoordinate } from "@vigia/domain";
+import {
+  canWrite,
+  isSubadminOrHigher,
+  type MapMarker,
+  mapMarkerInputSchema,
+  mapToolsApi,
+  parseCoordinate,
+  placesApi,
+} from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
+import { useSession } from "../../../platform/session/session.ts";
 import { markersQueryKey, useMarkers } from "./markersLayer.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -77,7 +86,26 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
       setPicking(false);
     });
   };
-  const error = create.error ?? remove.error;
+  // Turning a marker into a POI (for who may write places): the POI reaches every map through the live channel,
+  // and the user's own marker, now redundant, is deleted.
+  const { user } = useSession();
+  const placesWriter = user !== null && isSubadminOrHigher(user.role) && canWrite(user, "general");
+  const toPoi = useMutation({
+    mutationFn: async (m: MapMarker) => {
+      await api.call(
+        placesApi.createPoi,
+        {
+          params: { companyId },
+          body: { name: m.name, lat: m.lat, lng: m.lng, address: m.note.slice(0, 300) },
+        },
+        { quiet: true },
+      );
+      if (m.mine)
+        await api.call(mapToolsApi.removeMarker, { params: { companyId, id: m.id } }, { quiet: true });
+    },
+    onSuccess: () => void refresh(),
+  });
+  const error = create.error ?? remove.error ?? toPoi.error;
 
   return (
     <Modal opened={!picking} onClose={onClose} title={t("maptools.marker.title")} size="lg">
@@ -161,7 +189,7 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
                       {formatDateTime(m.createdTs, timezone)}
                     </Text>
                   </Table.Td>
-                  <Table.Td w={80}>
+                  <Table.Td w={110}>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t("maptools.marker.show")}>
                         <ActionIcon
@@ -172,6 +200,19 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
                           <IconFocus2 size={16} />
                         </ActionIcon>
                       </Tooltip>
+                      {placesWriter && (
+                        <Tooltip label={t("maptools.marker.toPoi")}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t("maptools.marker.toPoi")}
+                            onClick={() => toPoi.mutate(m)}
+                            loading={toPoi.isPending && toPoi.variables?.id === m.id}
+                            data-testid={`marker-to-poi-${m.id}`}
+                          >
+                            <IconMapPinShare size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                       {m.mine && (
                         <Tooltip label={t("maptools.marker.delete")}>
                           <ActionIcon

@@ -1,15 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type MapMarker, mapToolsApi } from "@vigia/domain";
-import type { FeatureCollection } from "geojson";
 import { type GeoJSONSource, type Map as MapLibre, Popup } from "maplibre-gl";
 import { useEffect } from "react";
 import { api } from "../../../platform/api/instance.ts";
+import { markerFeatures } from "./markerFeatures.ts";
 
 const SOURCE = "map-markers";
 const NONE: MapMarker[] = [];
 const FONT = ["Inter", "Segoe UI", "Roboto", "Arial", "sans-serif"];
-const PERSONAL = "#7048e8";
-const SHARED = "#0c8599";
 
 /** The query every marker view shares, so a marker added in the modal shows on the map at once. */
 export const markersQueryKey = (companyId: number) => ["mapmarkers", companyId] as const;
@@ -20,18 +18,6 @@ export function useMarkers(companyId: number | null) {
     queryFn: () => api.call(mapToolsApi.markers, { params: { companyId: companyId ?? 0 } }, { quiet: true }),
     enabled: companyId !== null,
   });
-}
-
-/** The markers as map features: personal and shared ones in their own colour, the name as the label. Pure. */
-export function markerFeatures(markers: readonly MapMarker[]): FeatureCollection {
-  return {
-    type: "FeatureCollection",
-    features: markers.map((m) => ({
-      type: "Feature",
-      properties: { id: m.id, name: m.name, note: m.note, color: m.shared ? SHARED : PERSONAL },
-      geometry: { type: "Point", coordinates: [m.lng, m.lat] },
-    })),
-  };
 }
 
 function ensureLayers(map: MapLibre): void {
