@@ -4,7 +4,7 @@ import { Alert, Group, Loader, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { ITEM_TYPE_BY_KEY, mapToolsApi } from "@vigia/domain";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { ApiError } from "../../../platform/api/client.ts";
@@ -25,8 +25,11 @@ interface Props {
   scaled(key: string, raw: number): number | null;
 }
 
-/** One sensor's stored values over a chosen day, as a line chart (the all-sensors tool, spec 01 §2). */
-export function SensorHistoryChart({
+/**
+ * One sensor's stored values over a chosen day, as a line chart (the all-sensors tool, spec 01 §2). Memoised: the
+ * sensors modal re-renders with every live update of the item, the stored history does not change with them.
+ */
+export const SensorHistoryChart = memo(function SensorHistoryChart({
   companyId,
   kind,
   itemId,
@@ -98,6 +101,8 @@ export function SensorHistoryChart({
           unit={unit ? ` ${unit}` : undefined}
           series={[{ name: "value", label, color: "blue.6" }]}
           xAxisProps={{ minTickGap: 40 }}
+          // Up to a thousand points: no entry animation, which would redo itself on every re-render.
+          lineProps={{ isAnimationActive: false }}
         />
       )}
       {history.data?.thinned && (
@@ -107,4 +112,4 @@ export function SensorHistoryChart({
       )}
     </Stack>
   );
-}
+});
