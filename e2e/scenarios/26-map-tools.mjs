@@ -38,6 +38,17 @@ async function closeModal(page) {
   await page.locator(".mantine-Modal-content").waitFor({ state: "detached" });
 }
 
+/** Selects a moving vehicle (its route has points today), else the first one, and waits for its detail. */
+async function selectVehicle(page) {
+  await page.locator(byTestId("live-map")).waitFor();
+  await page.locator('[data-testid^="map-row-v:"]').first().waitFor({ timeout: 20_000 });
+  const moving = page.locator('[data-testid^="map-row-v:"]', { hasText: "km/h" });
+  const row =
+    (await moving.count()) > 0 ? moving.first() : page.locator('[data-testid^="map-row-v:"]').first();
+  await row.click();
+  await page.locator(byTestId("map-detail")).waitFor();
+}
+
 export async function run({ context, baseUrl }) {
   const admin = await apiAs(baseUrl, "admin@acme.demo");
   const me = await admin("GET", "current/user");
@@ -46,13 +57,7 @@ export async function run({ context, baseUrl }) {
   const page = await context.newPage();
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
   await page.locator(byTestId("live-map")).waitFor();
-  // A vehicle that moves (its route has points today), else the first one.
-  const moving = page.locator('[data-testid^="map-row-v:"]', { hasText: "km/h" });
-  await page.locator('[data-testid^="map-row-v:"]').first().waitFor({ timeout: 20_000 });
-  const row =
-    (await moving.count()) > 0 ? moving.first() : page.locator('[data-testid^="map-row-v:"]').first();
-  await row.click();
-  await page.locator(byTestId("map-detail")).waitFor();
+  await selectVehicle(page);
 
   // All sensors, and the history chart of the first sensor that has one.
   await openTool(page, "sensors");
@@ -73,6 +78,9 @@ export async function run({ context, baseUrl }) {
     .waitFor({ timeout: 15_000 });
   await shot(page, "maptools-sensor-history");
   await closeModal(page);
+  // A fresh map for the route tools (the sensors modal re-rendered with every live update while open).
+  await page.goto(`${baseUrl}/`);
+  await selectVehicle(page);
 
   // Stops with addresses.
   await openTool(page, "stops");

@@ -100,11 +100,11 @@ describe("DPA limits: GET dpa", () => {
     expect(dpa.groups).toBeNull();
     expect(dpa.role).toBe("ADMIN");
     expect(dpa.items.vehicles.visible).toBe(dpa.items.vehicles.total);
-    const [{ retention_days }] = await p.ctx.db.query<{ retention_days: number }>(
+    const [company] = await p.ctx.db.query<{ retention_days: number }>(
       "select retention_days from companies where id = $1",
       [acme],
     );
-    expect(dpa.retentionDays).toBe(retention_days);
+    expect(dpa.retentionDays).toBe(company?.retention_days);
   });
 
   it("limits a group-scoped operator to its groups, and counts persons under a timetable", async () => {

@@ -120,7 +120,15 @@ export class TrackService {
     if (!(q.to > q.from)) throw new ApiError(400, "range.invalid");
     if (q.to - q.from > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
     await this.checkItem(scope, q.itemType, q.itemId);
-    const bucket = Math.max(1, Math.ceil((q.to - q.from) / SENSOR_HISTORY_MAX_POINTS));
+    // Buckets over the stored span, not the asked one: an hour of data in a day's range still gets its detail.
+    const span = await this.db.query<{ first: string | number | null; last: string | number | null }>(
+      `select min(ts) as first, max(ts) as last from positions
+       where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5`,
+      [scope.companyId, q.itemType, q.itemId, q.from, q.to],
+    );
+    const first = Number(span[0]?.first ?? q.from);
+    const last = Number(span[0]?.last ?? q.to);
+    const bucket = Math.max(1, Math.ceil((last - first + 1) / SENSOR_HISTORY_MAX_POINTS));
     const points: SensorHistory["points"] = [];
     let thinned = false;
     let lastBucket = Number.NaN;
@@ -136,7 +144,7 @@ export class TrackService {
         const ts = Number(row.ts);
         const value = typeof row.value === "boolean" ? Number(row.value) : row.value;
         if (typeof value !== "number" || !Number.isFinite(value)) continue;
-        const b = Math.floor((ts - q.from) / bucket);
+        const b = Math.floor((ts - first) / bucket);
         if (b === lastBucket) {
           thinned = true;
           continue;

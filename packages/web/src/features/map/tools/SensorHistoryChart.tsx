@@ -101,6 +101,8 @@ export const SensorHistoryChart = memo(function SensorHistoryChart({
           unit={unit ? ` ${unit}` : undefined}
           series={[{ name: "value", label, color: "blue.6" }]}
           xAxisProps={{ minTickGap: 40 }}
+          // Around the values, not from zero: an odometer's day is a few km on top of tens of thousands.
+          yAxisProps={{ domain: ["auto", "auto"] }}
           // Up to a thousand points: no entry animation, which would redo itself on every re-render.
           lineProps={{ isAnimationActive: false }}
         />
