@@ -51,7 +51,7 @@ function ensureLayers(map: MapLibre): void {
   // A click on a marker shows its name and note.
   map.on("click", "map-markers", (e) => {
     const f = e.features?.[0];
-    if (!f || f.geometry.type !== "Point") return;
+    if (f?.geometry.type !== "Point") return;
     const box = document.createElement("div");
     const title = document.createElement("strong");
     title.textContent = String(f.properties.name ?? "");
