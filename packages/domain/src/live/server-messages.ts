@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { alarmLogSchema, alarmStateEntrySchema } from "../alarmLog.ts";
 import { customDataSchema } from "../items.ts";
-import { poiSchema } from "../places.ts";
+import { geozoneSchema, poiSchema } from "../places.ts";
 import { ticketSummarySchema } from "../tickets.ts";
 import {
   drivingEventSchema,
@@ -105,6 +105,9 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("poi"), data: poiSchema }),
   z.object({ type: z.literal("poiDel"), data: withId }),
+  /** A geozone was created or changed (the whole geozone) or deleted (its id): open maps redraw it (issue 18). */
+  z.object({ type: z.literal("geozone"), data: geozoneSchema }),
+  z.object({ type: z.literal("geozoneDel"), data: withId }),
   z.object({ type: z.literal("alarmlog"), data: alarmLogSchema }),
   z.object({
     type: z.literal("alarmlogState"),
@@ -125,6 +128,8 @@ export type LiveServerMessageType = LiveServerMessage["type"];
 export type ServerMessageOf<T extends LiveServerMessageType> = Extract<LiveServerMessage, { type: T }>;
 /** Live `poi` carries the whole POI; `poiDel` its id. */
 export type PoiMessage = ServerMessageOf<"poi" | "poiDel">;
+/** Live `geozone` carries the whole geozone; `geozoneDel` its id. */
+export type GeozoneMessage = ServerMessageOf<"geozone" | "geozoneDel">;
 
 /** Messages the browser worker buffers and applies once a second (spec 01 §7). */
 export const HIGH_FREQUENCY_TYPES: ReadonlySet<string> = new Set<LiveServerMessageType>([

@@ -26,6 +26,7 @@ import { installWriteAccess } from "../kernel/http/write-access.ts";
 import { liveRoutes } from "../live/index.ts";
 import { maintenanceRoutes } from "../maintenance/index.ts";
 import { mapProviderRoutes } from "../map-tiles/index.ts";
+import { mapToolRoutes } from "../map-tools/index.ts";
 import { periodicRoutes } from "../periodic/index.ts";
 import { placesRoutes } from "../places/index.ts";
 import { reportRoutes } from "../reports/index.ts";
@@ -126,6 +127,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(periodicRoutes(ctx));
     await app.register(insightsRoutes(ctx));
     await app.register(itineraryRoutes({ ...ctx, tracks }));
+    await app.register(mapToolRoutes({ ...ctx, tracks }));
   };
 }
 

@@ -33,6 +33,7 @@ export const WRITE_ACCESS: WriteAccessTable = {
     ]).map((key) => [key, "subadmin"]),
   ),
   [`POST ${company}/geozones/import`]: "subadmin",
+  [`POST ${company}/geozones/corridor`]: "subadmin",
   [`POST ${company}/pois/import`]: "subadmin",
   [`POST ${company}/ibeacons/import`]: "subadmin",
   [`PUT ${company}/:kind/id/:id/customState`]: "subadmin",

@@ -5,6 +5,8 @@ import {
   PLAYBACK_MAX_MS,
   type Playback,
   type PositionAt,
+  SENSOR_HISTORY_MAX_POINTS,
+  type SensorHistory,
   type SensorValue,
   sensorValueSchema,
   type TrackPoint,
@@ -14,7 +16,7 @@ import { ApiError } from "../kernel/errors.ts";
 import { ITEM_TABLE, type ItemType, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { withoutJumps } from "./gps-jump.ts";
-import { type RouteRow, readRoute } from "./route-reader.ts";
+import { ROUTE_CHUNK_ROWS, type RouteRow, readRoute } from "./route-reader.ts";
 import { detectStops } from "./stops.ts";
 import { detectTrips } from "./trips.ts";
 
@@ -102,6 +104,56 @@ export class TrackService {
       if (parsed.success) sensors[key] = parsed.data;
     }
     return { position: { ...fix, ts: Number(fix.ts), sensors } };
+  }
+
+  /**
+   * One sensor's stored values over a range (the all-sensors chart, issue 18): numbers as sent, booleans as 0/1,
+   * text left out. Read in bounded chunks like routes and thinned to one value per time bucket (the first), so a
+   * month of 1-second fixes never sits in memory.
+   */
+  async sensorHistory(
+    scope: CompanyScope,
+    q: { itemType: ItemType; itemId: number; key: string; from: number; to: number },
+  ): Promise<SensorHistory> {
+    if (!(q.to > q.from)) throw new ApiError(400, "range.invalid");
+    if (q.to - q.from > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
+    await this.checkItem(scope, q.itemType, q.itemId);
+    // Buckets over the stored span, not the asked one: an hour of data in a day's range still gets its detail.
+    const span = await this.db.query<{ first: string | number | null; last: string | number | null }>(
+      `select min(ts) as first, max(ts) as last from positions
+       where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5`,
+      [scope.companyId, q.itemType, q.itemId, q.from, q.to],
+    );
+    const first = Number(span[0]?.first ?? q.from);
+    const last = Number(span[0]?.last ?? q.to);
+    const bucket = Math.max(1, Math.ceil((last - first + 1) / SENSOR_HISTORY_MAX_POINTS));
+    const points: SensorHistory["points"] = [];
+    let thinned = false;
+    let lastBucket = Number.NaN;
+    let cursor = q.from - 1;
+    for (;;) {
+      const rows = await this.db.query<{ ts: string | number; value: unknown }>(
+        `select ts, attributes->$4 as value from positions
+         where company_id = $1 and item_type = $2 and item_id = $3 and ts > $5 and ts < $6
+         order by ts limit ${ROUTE_CHUNK_ROWS}`,
+        [scope.companyId, q.itemType, q.itemId, q.key, cursor, q.to],
+      );
+      for (const row of rows) {
+        const ts = Number(row.ts);
+        const value = typeof row.value === "boolean" ? Number(row.value) : row.value;
+        if (typeof value !== "number" || !Number.isFinite(value)) continue;
+        const b = Math.floor((ts - first) / bucket);
+        if (b === lastBucket) {
+          thinned = true;
+          continue;
+        }
+        lastBucket = b;
+        points.push({ ts, value });
+      }
+      if (rows.length < ROUTE_CHUNK_ROWS) break;
+      cursor = Number(rows[rows.length - 1]?.ts);
+    }
+    return { key: q.key, points, thinned };
   }
 
   private async checkItem(scope: CompanyScope, itemType: ItemType, itemId: number): Promise<void> {

@@ -14,22 +14,24 @@ import { recordAudit } from "../kernel/audit.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { PlacesContext } from "./live.ts";
-import { publishPois } from "./live.ts";
+import { publishGeozones, publishPois } from "./live.ts";
 import { insertGeozone, insertPoi } from "./store.ts";
 import { invalidate } from "./zones-cache.ts";
 
 type Insert<T> = (db: Queryable, value: ParsedPlaceRow, group: number | null, now: number) => Promise<T>;
 
-/** Geozone rows of a CSV: checked, and with commit inserted (02 §5). */
-export function importGeozones(
+/** Geozone rows of a CSV: checked, and with commit inserted and sent to the open maps (02 §5). */
+export async function importGeozones(
   ctx: PlacesContext,
   scope: CompanyScope,
   rows: ImportRow[],
   commit: boolean,
 ): Promise<PlacesImportResult<Geozone>> {
-  return importPlaces(ctx, scope, "geozone", rows, commit, (db, value, group, now) =>
+  const result = await importPlaces(ctx, scope, "geozone", rows, commit, (db, value, group, now) =>
     insertGeozone(db, scope.companyId, geozoneValues(value, group), now),
   );
+  publishGeozones(ctx, scope.companyId, result.inserted);
+  return result;
 }
 
 /** POI rows of a CSV: checked, and with commit inserted and sent to the open maps (02 §5). */

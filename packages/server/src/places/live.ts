@@ -1,4 +1,4 @@
-import type { Poi } from "@vigia/domain";
+import type { Geozone, Poi } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { LiveState } from "../live/index.ts";
 
@@ -29,5 +29,33 @@ export function publishPoiDeleted(
 ): void {
   ctx.live.publish(companyId, [
     { itemType: 0, itemId: id, groupId: group, message: { type: "poiDel", data: { id } } },
+  ]);
+}
+
+/**
+ * Geozone changes on the live channel (issue 18: every open map of the company updates without reload), scoped like
+ * POIs: a group's geozone reaches only the users who see that group, a company-wide one everyone of the company.
+ */
+export function publishGeozones(ctx: PlacesContext, companyId: number, zones: Geozone[]): void {
+  if (zones.length === 0) return;
+  ctx.live.publish(
+    companyId,
+    zones.map((zone) => ({
+      itemType: 0,
+      itemId: zone.id,
+      groupId: zone.group,
+      message: { type: "geozone", data: { ...zone } },
+    })),
+  );
+}
+
+export function publishGeozoneDeleted(
+  ctx: PlacesContext,
+  companyId: number,
+  id: number,
+  group: number | null,
+): void {
+  ctx.live.publish(companyId, [
+    { itemType: 0, itemId: id, groupId: group, message: { type: "geozoneDel", data: { id } } },
   ]);
 }

@@ -8,7 +8,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
 import { importGeozones, importPois } from "./import.ts";
 import type { PlacesContext } from "./live.ts";
-import { publishPoiDeleted, publishPois } from "./live.ts";
+import { publishGeozoneDeleted, publishGeozones, publishPoiDeleted, publishPois } from "./live.ts";
 import * as store from "./store.ts";
 import { checkWmsLayer } from "./wms.ts";
 import { getCompanyZones, invalidate } from "./zones-cache.ts";
@@ -51,6 +51,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       const zone = await store.insertGeozone(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "geozone", zone.id, { name: zone.name });
       invalidate(scope.companyId);
+      publishGeozones(ctx, scope.companyId, [zone]);
       return zone;
     });
     mountRoute(app, placesApi.updateGeozone, async (request) => {
@@ -61,6 +62,9 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
       await audit(scope, "update", "geozone", zone.id, { name: zone.name });
       invalidate(scope.companyId);
+      // Maps of the old group must drop it; maps of the new group get the whole geozone.
+      if (before.group !== zone.group) publishGeozoneDeleted(ctx, scope.companyId, zone.id, before.group);
+      publishGeozones(ctx, scope.companyId, [zone]);
       return zone;
     });
     mountRoute(app, placesApi.removeGeozone, async (request) => {
@@ -70,6 +74,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       await store.deleteGeozone(ctx.db, zone.id);
       await audit(scope, "delete", "geozone", zone.id, { name: zone.name });
       invalidate(scope.companyId);
+      publishGeozoneDeleted(ctx, scope.companyId, zone.id, zone.group);
       return { ok: true };
     });
     mountRoute(app, placesApi.importGeozones, async (request) => {

@@ -27,6 +27,7 @@ import { overlayData } from "./overlays.ts";
 import { PlaybackBar } from "./playback/PlaybackBar.tsx";
 import { playbackStore, usePlayback } from "./playback/store.ts";
 import { MapToolsMenu } from "./tools/MapToolsMenu.tsx";
+import { useMarkersLayer } from "./tools/markersLayer.ts";
 import { useIndoorLevels } from "./useIndoorLevels.ts";
 
 const SELECT_TYPE = {
@@ -175,6 +176,9 @@ export function LiveMap() {
     controller.current?.setLayerVisible(["pois"], filters.pois);
     controller.current?.setLayerVisible(["geozones-fill", "geozones-line"], filters.geozones);
   }, [ready, pois, geozones, filters.pois, filters.geozones]);
+
+  // The user's own and the company's shared markers (map tools, add marker).
+  useMarkersLayer(ready ? (controller.current?.map ?? null) : null, companyId);
 
   const indoorLayer = useRef<IndoorLayer | null>(null);
   useEffect(() => {

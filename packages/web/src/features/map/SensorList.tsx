@@ -1,10 +1,12 @@
 import { Divider, Table, Text } from "@mantine/core";
 import { type ItemKey, presentSensors, type SensorValue, type ShownSensor } from "@vigia/domain";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompany, useCompanyRows } from "../company/index.ts";
 import { useSensorSettings } from "../sensors/index.ts";
 
 const ITEM_TYPE: Record<ItemKey, number> = { vehicle: 1, asset: 2, person: 3 };
+const NO_SETTINGS: never[] = [];
 
 /** The protocol of the device on an item (teltonika, gt06, osmand, mqtt), null when unknown. */
 function useItemProtocol(kind: ItemKey, id: number): string | null {
@@ -19,7 +21,7 @@ function useItemProtocol(kind: ItemKey, id: number): string | null {
 export function useShownSensors(kind: ItemKey, id: number, sensors: Record<string, SensorValue>) {
   const { t, i18n } = useTranslation();
   const { companyId } = useCompany();
-  const settings = useSensorSettings(companyId).data?.settings ?? [];
+  const settings = useSensorSettings(companyId).data?.settings ?? NO_SETTINGS;
   const protocol = useItemProtocol(kind, id);
   const shown = presentSensors(protocol, sensors, settings);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
@@ -30,7 +32,16 @@ export function useShownSensors(kind: ItemKey, id: number, sensors: Record<strin
     const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
     return unit ? `${text} ${unit}` : text;
   };
-  return { shown, label, value };
+  /** A stored raw value as the table shows it (the company's multiplier applied), for the history chart. */
+  // Stable while the protocol and settings are, so the chart does not redo its series on every live update.
+  const scaled = useCallback(
+    (key: string, raw: number): number | null => {
+      const v = presentSensors(protocol, { [key]: raw }, settings)[0]?.value;
+      return typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null;
+    },
+    [protocol, settings],
+  );
+  return { shown, label, value, scaled };
 }
 
 /** The sensors section of the detail panel: catalogue names and units, main sensors then technical ones. */

@@ -11,13 +11,15 @@ import {
   simplifyRing,
   validatePolygon,
 } from "@vigia/domain";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router-dom";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../company/index.ts";
 import { issuesOf, Swatch, useGroupName } from "./common.tsx";
 import { usePlacesData } from "./data.ts";
+import { readGeozoneDraft } from "./draftState.ts";
 import { circleCentreText, geozoneHint, type Shape } from "./drawing.ts";
 import { type PlaceDraft, PlaceForm } from "./PlaceForm.tsx";
 import { PlacesListScreen } from "./PlacesListScreen.tsx";
@@ -74,6 +76,28 @@ export function GeozonesPage() {
       { id: null, name: "", color: DEFAULT_PLACE_COLOR, group: null, description: "", speedLimit: null },
       { mode: kind },
     );
+  // A corridor sent by the map's track-to-geozone tool opens as a new polygon draft; the state is then
+  // cleared so a reload or going back does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const taken = useRef<string | null>(null);
+  useEffect(() => {
+    const handed = readGeozoneDraft(location.state);
+    if (!handed || taken.current === location.key) return;
+    taken.current = location.key;
+    editor.edit(
+      {
+        id: null,
+        name: handed.name,
+        color: DEFAULT_PLACE_COLOR,
+        group: null,
+        description: "",
+        speedLimit: null,
+      },
+      { shape: { type: "polygon", points: handed.points }, focus: -1 },
+    );
+    navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.key, location.pathname, editor, navigate]);
   return (
     <PlacesListScreen
       kind="geozones"

@@ -14,7 +14,7 @@ import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
-import { dragHandle, type Handle, type Shape, shapeFeatures, translate } from "./drawing.ts";
+import { dragHandle, type Handle, removeVertex, type Shape, shapeFeatures, translate } from "./drawing.ts";
 import { usePlacesLayers } from "./mapLayers.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
@@ -154,7 +154,15 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
     );
   }, [map, ready, focusKey]);
 
-  return <div ref={container} data-testid="places-map" style={{ position: "absolute", inset: 0 }} />;
+  // data-ready: the map has loaded and draws the edited shape (what tests and screenshots wait for).
+  return (
+    <div
+      ref={container}
+      data-testid="places-map"
+      data-ready={ready}
+      style={{ position: "absolute", inset: 0 }}
+    />
+  );
 }
 
 const PLACES_FILTERS = { geozones: true, pois: true };
@@ -264,8 +272,39 @@ function bindPointer(m: MapLibre, state: StateRef, setHover: (p: LatLng | null) 
     }
   });
 
+  /** The vertex handle under the pointer while a polygon is edited, or null. */
+  const vertexAt = (e: MapMouseEvent): number | null => {
+    const { shape, mode } = state.current;
+    if (mode !== "edit" || shape?.type !== "polygon" || !m.getLayer("edit-handles")) return null;
+    const hit = m
+      .queryRenderedFeatures(
+        [
+          [e.point.x - 6, e.point.y - 6],
+          [e.point.x + 6, e.point.y + 6],
+        ],
+        { layers: ["edit-handles"] },
+      )
+      .find((f) => f.properties.kind === "vertex");
+    return hit ? Number(hit.properties.index) : null;
+  };
+  // Right-click (a long press on touch screens) or double-click on a vertex deletes that one vertex; a polygon
+  // keeps at least three.
+  m.on("contextmenu", (e) => {
+    const index = vertexAt(e);
+    const { shape, onShape } = state.current;
+    if (index === null || !shape) return;
+    e.preventDefault();
+    onShape(removeVertex(shape, index));
+  });
+
   m.on("dblclick", (e) => {
     const { shape, mode, onShape, onMode } = state.current;
+    const vertex = vertexAt(e);
+    if (vertex !== null && shape) {
+      e.preventDefault();
+      onShape(removeVertex(shape, vertex));
+      return;
+    }
     if (mode !== "polygon" || shape?.type !== "polygon") return;
     e.preventDefault();
     if (shape.points.length >= 3) {

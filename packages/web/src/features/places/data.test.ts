@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import type { Poi, ServerMessage } from "@vigia/domain";
+import type { Geozone, Poi, ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import { COMPANY_QUERY_KEY } from "../company/index.ts";
 import { issuesOf } from "./common.tsx";
@@ -20,6 +20,23 @@ const poi = (id: number, name: string): Poi => ({
 });
 
 const poisKey = (companyId: number) => [COMPANY_QUERY_KEY, companyId, "pois"];
+const zonesKey = (companyId: number) => [COMPANY_QUERY_KEY, companyId, "geozones"];
+const zone = (id: number, name: string): Geozone => ({
+  id,
+  name,
+  color: "#1971c2",
+  group: null,
+  type: "circle",
+  lat: 40,
+  lng: -3,
+  radius: 100,
+  points: [],
+  geometry: { type: "Polygon", coordinates: [] },
+  description: "",
+  speedLimit: null,
+  createdTs: 0,
+  updatedTs: 0,
+});
 
 describe("applyPlacesMessage", () => {
   it("adds a new POI and replaces an edited one in the company cache", () => {
@@ -48,6 +65,17 @@ describe("applyPlacesMessage", () => {
     client.setQueryData(poisKey(8), { "1": poi(1, "Other company") });
     applyPlacesMessage(client, 7, { type: "poiDel", data: { id: 1 } });
     expect(client.getQueryData(poisKey(8))).toEqual({ "1": poi(1, "Other company") });
+  });
+
+  it("puts a created or changed geozone and removes a deleted one (another session's edit)", () => {
+    const client = new QueryClient();
+    client.setQueryData(zonesKey(7), { "1": zone(1, "Old"), "2": zone(2, "Gone") });
+    expect(applyPlacesMessage(client, 7, { type: "geozone", data: zone(1, "Renamed") })).toBe(true);
+    expect(applyPlacesMessage(client, 7, { type: "geozone", data: zone(3, "New") })).toBe(true);
+    expect(applyPlacesMessage(client, 7, { type: "geozoneDel", data: { id: 2 } })).toBe(true);
+    expect(client.getQueryData(zonesKey(7))).toEqual({ "1": zone(1, "Renamed"), "3": zone(3, "New") });
+    // POIs are another collection: a geozone message never lands there.
+    expect(client.getQueryData(poisKey(7))).toBeUndefined();
   });
 
   it("answers false to messages that are not about places, and changes nothing", () => {

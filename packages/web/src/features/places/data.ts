@@ -93,7 +93,8 @@ export function usePlacesCache() {
 }
 
 /**
- * Applies the live `poi` / `poiDel` messages (spec 01 §7) to the company cache so every open map shows the change.
+ * Applies the live `poi` / `poiDel` messages (spec 01 §7) and `geozone` / `geozoneDel` (issue 18) to the company
+ * cache so every open map shows the change.
  * Returns true when the message was a places message. Meant for LiveClient's onMessage.
  */
 export function applyPlacesMessage(client: QueryClient, companyId: number, message: ServerMessage): boolean {
@@ -103,6 +104,14 @@ export function applyPlacesMessage(client: QueryClient, companyId: number, messa
   }
   if (message.type === "poiDel") {
     patch(client, companyId, "pois", { remove: [message.data.id] });
+    return true;
+  }
+  if (message.type === "geozone") {
+    patch(client, companyId, "geozones", { put: [message.data] });
+    return true;
+  }
+  if (message.type === "geozoneDel") {
+    patch(client, companyId, "geozones", { remove: [message.data.id] });
     return true;
   }
   return false;

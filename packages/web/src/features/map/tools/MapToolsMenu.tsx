@@ -3,6 +3,7 @@ import { IconTools } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseKey } from "../../../platform/live/store.ts";
+import { useSession } from "../../../platform/session/session.ts";
 import { MAP_TOOLS } from "./registry.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -11,7 +12,12 @@ export function MapToolsMenu(props: Omit<MapToolProps, "onClose">) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const kind = props.selected ? parseKey(props.selected).kind : null;
-  const tools = MAP_TOOLS.filter((tool) => !tool.needs || (kind !== null && tool.needs.includes(kind)));
+  const { user } = useSession();
+  const tools = MAP_TOOLS.filter(
+    (tool) =>
+      (!tool.needs || (kind !== null && tool.needs.includes(kind))) &&
+      (!tool.allowed || (user !== null && tool.allowed(user))),
+  );
   const active = MAP_TOOLS.find((tool) => tool.id === open);
   return (
     <>

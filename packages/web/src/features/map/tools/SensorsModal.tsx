@@ -1,23 +1,31 @@
-import { Alert, Badge, Modal, Table, Text } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Modal, Table, Text, Tooltip } from "@mantine/core";
+import { IconChartLine } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { liveItems, parseKey } from "../../../platform/live/store.ts";
 import { useLiveVersion } from "../hooks.ts";
 import { useShownSensors } from "../SensorList.tsx";
+import { SensorHistoryChart } from "./SensorHistoryChart.tsx";
 import { nextSensorSince, type SensorSince } from "./sensorChanges.ts";
 import type { MapToolProps } from "./types.ts";
 
 const NONE: SensorSince = new Map();
 
-/** Every sensor and input of the selected item: name, value with unit, group and when it last changed. */
-export function SensorsModal({ catalog, selected, timezone, onClose }: MapToolProps) {
+/**
+ * Every sensor and input of the selected item: name, value with unit, group and when it last changed; the chart
+ * button of a numeric or on/off sensor opens its history over a chosen day.
+ */
+export function SensorsModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
   const version = useLiveVersion();
   const state = selected ? liveItems.items.get(selected) : undefined;
   const { kind, id } = selected ? parseKey(selected) : { kind: "vehicle" as const, id: 0 };
   const sensors = state?.sensors ?? {};
-  const { shown, label, value } = useShownSensors(kind, id, sensors);
+  const { shown, label, value, scaled } = useShownSensors(kind, id, sensors);
+  // The sensor whose history chart is open under the table (numbers and on/off only: text has no chart).
+  const [charted, setCharted] = useState<string | null>(null);
+  const chartedSensor = shown.find((s) => s.key === charted);
   const [since, setSince] = useState<SensorSince>(NONE);
   const ts = state?.pos?.ts ?? null;
   // Each new position of the item while the window is open dates the sensors that changed with it.
@@ -47,6 +55,7 @@ export function SensorsModal({ catalog, selected, timezone, onClose }: MapToolPr
                 <Table.Th>{t("maptools.sensors.name")}</Table.Th>
                 <Table.Th>{t("maptools.sensors.value")}</Table.Th>
                 <Table.Th>{t("maptools.sensors.changed")}</Table.Th>
+                <Table.Th w={40} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -68,11 +77,40 @@ export function SensorsModal({ catalog, selected, timezone, onClose }: MapToolPr
                         {changed === null ? t("maptools.sensors.notSeen") : formatDateTime(changed, timezone)}
                       </Text>
                     </Table.Td>
+                    <Table.Td>
+                      {typeof s.value !== "string" && (
+                        <Tooltip label={t("maptools.sensors.chart")}>
+                          <ActionIcon
+                            variant={charted === s.key ? "filled" : "subtle"}
+                            size="sm"
+                            aria-label={t("maptools.sensors.chart")}
+                            aria-pressed={charted === s.key}
+                            onClick={() => setCharted(charted === s.key ? null : s.key)}
+                            data-testid={`sensor-chart-${s.key}`}
+                          >
+                            <IconChartLine size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}
             </Table.Tbody>
           </Table>
+          {chartedSensor && (
+            <SensorHistoryChart
+              key={chartedSensor.key}
+              companyId={companyId}
+              kind={kind}
+              itemId={id}
+              sensorKey={chartedSensor.key}
+              label={label(chartedSensor)}
+              unit={typeof chartedSensor.value === "boolean" ? "" : chartedSensor.unit}
+              timezone={timezone}
+              scaled={scaled}
+            />
+          )}
         </>
       )}
     </Modal>

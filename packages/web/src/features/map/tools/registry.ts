@@ -3,15 +3,21 @@ import {
   IconGauge,
   IconLock,
   IconMapPin,
+  IconMapPinPlus,
+  IconPolygon,
   IconRadar,
   IconRoute,
   IconRuler,
   IconRulerMeasure,
   IconShare,
+  IconShieldLock,
   IconTimeline,
 } from "@tabler/icons-react";
+import { canWrite, isSubadminOrHigher } from "@vigia/domain";
 import { DayUseModal } from "./DayUseModal.tsx";
+import { DpaModal } from "./DpaModal.tsx";
 import { IdleModal } from "./IdleModal.tsx";
+import { MarkersModal } from "./MarkersModal.tsx";
 import { MeasurePanel } from "./MeasurePanel.tsx";
 import { NearbyModal } from "./NearbyModal.tsx";
 import { RouteSpanModal } from "./RouteSpanModal.tsx";
@@ -19,6 +25,7 @@ import { RouteToPointModal } from "./RouteToPointModal.tsx";
 import { SensorsModal } from "./SensorsModal.tsx";
 import { ShareRouteModal } from "./ShareRouteModal.tsx";
 import { StopsModal } from "./StopsModal.tsx";
+import { TrackToGeozoneModal } from "./TrackToGeozoneModal.tsx";
 import type { MapToolDef } from "./types.ts";
 import { VirtualLockModal } from "./VirtualLockModal.tsx";
 
@@ -48,4 +55,21 @@ export const MAP_TOOLS: readonly MapToolDef[] = [
     Modal: VirtualLockModal,
     needs: ITEMS,
   },
+  {
+    id: "corridor",
+    label: "maptools.corridor.title",
+    icon: IconPolygon,
+    Modal: TrackToGeozoneModal,
+    needs: ITEMS,
+    // Who may save a geozone (the server refuses the corridor to others).
+    allowed: (user) => isSubadminOrHigher(user.role) && canWrite(user, "general"),
+  },
+  {
+    id: "marker",
+    label: "maptools.marker.title",
+    icon: IconMapPinPlus,
+    Modal: MarkersModal,
+    allowed: (user) => canWrite(user, "general"),
+  },
+  { id: "dpa", label: "maptools.dpa.title", icon: IconShieldLock, Modal: DpaModal },
 ];

@@ -1,3 +1,4 @@
+import type { Role } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
 import type { ComponentType } from "react";
 import type { LiveKey } from "../../../platform/live/store.ts";
@@ -22,4 +23,6 @@ export interface MapToolDef {
   Modal: ComponentType<MapToolProps>;
   /** Shown only with an item of these kinds selected (undefined: always). */
   needs?: readonly ("vehicle" | "asset" | "person")[];
+  /** Shown only to users this accepts (undefined: everyone), so nobody gets a tool the server refuses them. */
+  allowed?(user: { role: Role; readOnly: boolean }): boolean;
 }

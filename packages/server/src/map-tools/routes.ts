@@ -1,0 +1,61 @@
+import { isSubadminOrHigher, mapToolsApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { ApiError, forbidden } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import { requireWrite } from "../kernel/tenancy/scope.ts";
+import type { TrackService } from "../live/index.ts";
+import { buildCorridor } from "./corridor.ts";
+import { dpaInfo } from "./dpa.ts";
+import { deleteMarker, insertMarker, listMarkers } from "./markers.ts";
+
+/** The live map's server-backed tools (issue 18), mounted under /companies/id/:companyId. */
+export function mapToolRoutes(ctx: KernelContext & { tracks: TrackService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Only who may save a geozone gets one drawn for saving (the write-access table says so before the body).
+    mountRoute(app, mapToolsApi.corridor, async (request) => {
+      const scope = scopeOf(request);
+      if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
+      const { line, widthM, toleranceM } = request.body;
+      const corridor = buildCorridor(line, widthM, toleranceM);
+      if (!corridor) throw new ApiError(400, "corridor.noLength", { line: "corridor.noLength" });
+      return corridor;
+    });
+
+    mountRoute(app, mapToolsApi.dpa, async (request) => dpaInfo(ctx.db, scopeOf(request)));
+
+    mountRoute(app, mapToolsApi.sensorHistory, async (request) =>
+      ctx.tracks.sensorHistory(scopeOf(request), request.query),
+    );
+
+    mountRoute(app, mapToolsApi.markers, async (request) => listMarkers(ctx.db, scopeOf(request)));
+    mountRoute(app, mapToolsApi.createMarker, async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const marker = await insertMarker(ctx.db, scope, request.body, ctx.clock.now());
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "create",
+        entity: "mapMarker",
+        entityId: String(marker.id),
+        data: { name: marker.name, shared: marker.shared },
+      });
+      return marker;
+    });
+    mountRoute(app, mapToolsApi.removeMarker, async (request) => {
+      const scope = scopeOf(request);
+      requireWrite(scope.principal);
+      const row = await deleteMarker(ctx.db, scope, request.params.id);
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "delete",
+        entity: "mapMarker",
+        entityId: String(row.id),
+        data: { name: row.name },
+      });
+      return { id: row.id };
+    });
+  };
+}
