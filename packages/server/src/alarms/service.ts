@@ -3,6 +3,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
+import { getItineraryPlans } from "../itineraries/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
@@ -181,6 +182,10 @@ export class AlarmService {
   private async refreshZones(companyId: number): Promise<void> {
     const zones = await getCompanyZones(this.ctx, companyId);
     this.engine.setZones(companyId, zones);
+    this.engine.itineraries.set(
+      companyId,
+      await getItineraryPlans(this.ctx.db, companyId, this.ctx.clock.now()),
+    );
   }
 
   async onApplied(applied: AppliedPosition[]): Promise<void> {

@@ -3,3 +3,4 @@
  * followed one on a day, computed from that day's stored route by the pure engine in the domain.
  */
 export { type ItineraryRoutesContext, itineraryRoutes } from "./routes.ts";
+export { forgetItineraryPlans, getItineraryPlans, type ItineraryPlans } from "./plans.ts";
