@@ -159,6 +159,8 @@ describe("alarm rules API", () => {
       ...["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31"],
       // The virtual lock of issue 18.
       "32",
+      // Itinerary deviations, issue 17.
+      "35",
     ]);
     expect(r.body.families["20"]!.name.en).toBe("Speeding");
     expect(Object.keys(r.body.priorities)).toEqual(["1", "2", "3"]);

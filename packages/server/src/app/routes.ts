@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
 import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
 import { auditRoutes } from "../audit/index.ts";
+import { appConfigRoutes, deviceAppConfigRoutes } from "../app-config/index.ts";
 import { authRoutes } from "../auth/index.ts";
 import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
 import { commandRoutes } from "../commands/index.ts";
@@ -55,6 +56,8 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(siteRoutes(ctx));
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
+    // The worker app authenticates as its device (id and key), not as a user.
+    await api.register(deviceAppConfigRoutes(ctx));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
@@ -124,6 +127,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(periodicRoutes(ctx));
     await app.register(insightsRoutes(ctx));
     await app.register(itineraryRoutes({ ...ctx, tracks }));
+    await app.register(appConfigRoutes(ctx));
   };
 }
 

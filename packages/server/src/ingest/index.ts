@@ -12,3 +12,4 @@ export { Processor } from "./processor.ts";
 export type { IngestQueue } from "./queue.ts";
 export { DeviceRegistry } from "./registry.ts";
 export { POSITION_JSON_INSERT } from "./write-positions.ts";
+export { keyMatches, presentedKey } from "./osmand-listener.ts";
