@@ -1,4 +1,10 @@
-import { APP_CONFIG_DEFAULTS, type CompanyAppConfig, type DeviceAppConfig } from "@vigia/domain";
+import {
+  APP_CONFIG_DEFAULTS,
+  type CompanyAppConfig,
+  type DeviceAppConfig,
+  ENCODED_DEVICE_TYPE_ID,
+  encodeDeviceId,
+} from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
@@ -23,7 +29,8 @@ async function addAppDevice(companyId: number, deviceId: string, key: string | n
     `insert into devices (device_id, type_id, company_id, reseller_id, device_key, created_ts, updated_ts)
      select $1, t.id, c.id, c.reseller_id, $3, 0, 0 from device_types t, companies c
      where t.proto = 'app' and c.id = $2 returning id`,
-    [deviceId, companyId, key],
+    // Stored as the device form stores the app type's ids: encoded.
+    [encodeDeviceId(ENCODED_DEVICE_TYPE_ID, deviceId), companyId, key],
   );
   return rows[0]!.id;
 }

@@ -1,4 +1,4 @@
-import { appConfigApi, isAdminOrHigher } from "@vigia/domain";
+import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId, isAdminOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { keyMatches, presentedKey } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -84,8 +84,11 @@ export function deviceAppConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod
       if (id === null || key === null) throw unauthorized();
       const rows = await db.query<{ id: number; company_id: number; device_key: string }>(
         `select d.id, d.company_id, d.device_key from devices d join device_types t on t.id = d.type_id
-         where d.device_id = $1 and t.proto = 'app' and d.company_id is not null and d.device_key is not null`,
-        [id],
+         where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
+           and d.device_key is not null
+         order by d.device_id = $2 desc limit 1`,
+        // The app type's ids are stored encoded (spec 02 §3); legacy ones with an at-sign are kept raw.
+        [[encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id), id], encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id)],
       );
       const device = rows[0];
       // A key is compared even when the device is unknown, so both answers take the same time.

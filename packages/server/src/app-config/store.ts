@@ -4,6 +4,7 @@ import {
   type AppConfigOverride,
   appConfigOverrideSchema,
   type CompanyAppConfig,
+  decodeDeviceId,
   effectiveAppConfig,
 } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
@@ -18,6 +19,7 @@ const APP_DEVICES = `from devices d join device_types t on t.id = d.type_id
 
 interface DeviceRow {
   id: number;
+  type_id: number;
   device_id: string;
   name: string;
   item_name: string | null;
@@ -56,8 +58,8 @@ export async function readCompanyAppConfig(db: Queryable, companyId: number): Pr
       [companyId],
     ),
     db.query<DeviceRow>(
-      `select d.id, d.device_id, d.name, coalesce(v.plate, a.name, p.name) as item_name, c.override,
-         c.changed_ts, c.fetched_ts ${APP_DEVICES} order by d.device_id`,
+      `select d.id, d.type_id, d.device_id, d.name, coalesce(v.plate, a.name, p.name) as item_name, c.override,
+         c.changed_ts, c.fetched_ts ${APP_DEVICES} order by d.id`,
       [companyId],
     ),
   ]);
@@ -68,7 +70,7 @@ export async function readCompanyAppConfig(db: Queryable, companyId: number): Pr
     devices: devices.map(
       (d): AppConfigDevice => ({
         id: d.id,
-        deviceId: d.device_id,
+        deviceId: decodeDeviceId(d.type_id, d.device_id),
         name: d.name,
         itemName: d.item_name,
         override: storedOverride(d.override),
