@@ -1,4 +1,10 @@
-import { type AlarmLog, EVENT_FAMILY, emptyAlarmRule } from "@vigia/domain";
+import {
+  type AlarmLog,
+  EVENT_FAMILY,
+  emptyAlarmRule,
+  type ItineraryProgress,
+  waypointPhase,
+} from "@vigia/domain";
 import { CODEC_8E, encodeTeltonikaAvl, encodeTeltonikaRecord } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyTimeZone, localMidnight } from "../src/derived/index.ts";
@@ -142,6 +148,31 @@ describe("itinerary alarms", () => {
     await frameAt(at(12, 40), C);
     await frameAt(at(12, 45), C);
     expect((await events()).slice(3)).toEqual(["itineraryLate #3 · +10 min · 0 min"]);
+  });
+
+  it("the live map reads today's progress as a company user, waypoint by waypoint", async () => {
+    admin = await p.api.token("admin@acme.demo");
+    const r = await p.api.get<ItineraryProgress[]>(
+      `companies/id/${acme}/itineraries/progress?vehicleId=${vehicle.id}`,
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(1);
+    const [today] = r.body;
+    expect(today!.name).toBe("Thursday round");
+    expect(today!.waypoints.map((w) => [w.status, waypointPhase(w), w.time])).toEqual([
+      ["stayLong", "visited", "11:10"],
+      ["skipped", "missed", "11:40"],
+      ["late", "visited", "12:30"],
+    ]);
+    expect(today!.waypoints[0]).toMatchObject({ lat: A.lat, lng: A.lng, next: false });
+    // Another company's vehicle is not found.
+    const other = (
+      await p.ctx.db.query<{ id: number }>("select id from vehicles where company_id <> $1 limit 1", [acme])
+    )[0]!.id;
+    expect(
+      (await p.api.get(`companies/id/${acme}/itineraries/progress?vehicleId=${other}`, admin)).status,
+    ).toBe(404);
   });
 
   it("raises nothing on a day the vehicle does not run the itinerary", async () => {

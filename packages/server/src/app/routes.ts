@@ -18,7 +18,7 @@ import { groupRoutes } from "../groups/index.ts";
 import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
 import { insightsRoutes } from "../insights/index.ts";
 import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
-import { itineraryRoutes } from "../itineraries/index.ts";
+import { itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
@@ -127,6 +127,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(periodicRoutes(ctx));
     await app.register(insightsRoutes(ctx));
     await app.register(itineraryRoutes({ ...ctx, tracks }));
+    await app.register(itineraryProgressRoutes({ ...ctx, tracks }));
     await app.register(appConfigRoutes(ctx));
   };
 }
