@@ -17,11 +17,13 @@ import {
 /** Spec 02 §5: the Wi-Fi scan interval is at least 30 minutes. */
 export const APP_WIFI_INTERVAL_MIN = 30;
 
-const dataSize = z.union(APP_DATA_SIZE_OPTIONS.map((n) => z.literal(n)) as [
-  z.ZodLiteral<524_288>,
-  z.ZodLiteral<1_048_576>,
-  z.ZodLiteral<5_242_880>,
-]);
+const dataSize = z.union(
+  APP_DATA_SIZE_OPTIONS.map((n) => z.literal(n)) as [
+    z.ZodLiteral<524_288>,
+    z.ZodLiteral<1_048_576>,
+    z.ZodLiteral<5_242_880>,
+  ],
+);
 
 const settingShapes = {
   panic: z.boolean(),

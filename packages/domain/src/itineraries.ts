@@ -132,7 +132,10 @@ export const itineraryProgressSchema = z.object({
 export type ItineraryProgress = z.infer<typeof itineraryProgressSchema>;
 
 /** Visited (any judged arrival), next (the first pending), missed (skipped) or still to come: the map's colours. */
-export function waypointPhase(w: { status: WaypointStatus; next: boolean }): "visited" | "next" | "missed" | "pending" {
+export function waypointPhase(w: {
+  status: WaypointStatus;
+  next: boolean;
+}): "visited" | "next" | "missed" | "pending" {
   if (w.status === "skipped") return "missed";
   if (w.status === "pending") return w.next ? "next" : "pending";
   return "visited";

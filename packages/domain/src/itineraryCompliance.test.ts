@@ -6,8 +6,8 @@ import {
   itineraryCompliance,
   itineraryEvent,
   newDeviations,
-  trackVisits,
   type PlannedWaypoint,
+  trackVisits,
   visitsFromTrack,
   type WaypointVisit,
 } from "./itineraryCompliance.ts";
@@ -160,7 +160,12 @@ describe("newDeviations", () => {
     ["inside past the maximum stay", [v(0, 480, null)], 520, ["0:stayLong"]],
     ["left too soon", [v(0, 480, 482)], 485, ["0:stayShort"]],
     ["window of the second closed without a stay", [v(0, 480, 490)], 571, ["1:skipped"]],
-    ["late at the third, the second skipped", [v(0, 480, 490), v(2, 620, null)], 621, ["1:skipped", "2:late"]],
+    [
+      "late at the third, the second skipped",
+      [v(0, 480, 490), v(2, 620, null)],
+      621,
+      ["1:skipped", "2:late"],
+    ],
     ["visited before the previous one", [v(1, 470, 480), v(0, 485, 495)], 500, ["1:outOfOrder"]],
   ];
   it.each(cases)("%s", (_name, visits, now, expected) => {

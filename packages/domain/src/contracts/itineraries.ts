@@ -64,7 +64,8 @@ export const itinerariesApi = {
   progress: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/itineraries/progress",
-    summary: "The itineraries a vehicle runs today, each waypoint visited, next or missed, planned and actual times",
+    summary:
+      "The itineraries a vehicle runs today, each waypoint visited, next or missed, planned and actual times",
     tags,
     params: companyParams,
     query: z.object({ vehicleId: z.coerce.number().int().positive() }),

@@ -1,9 +1,9 @@
 import type { AlarmLog, ServerMessage } from "@vigia/domain";
+import { getItineraryPlans } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
-import { getItineraryPlans } from "../itineraries/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";

@@ -19,7 +19,9 @@ export function appConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       if (!isAdminOrHigher(scopeOf(request).principal.role)) throw forbidden();
     });
 
-    mountRoute(app, appConfigApi.get, async (request) => readCompanyAppConfig(db, scopeOf(request).companyId));
+    mountRoute(app, appConfigApi.get, async (request) =>
+      readCompanyAppConfig(db, scopeOf(request).companyId),
+    );
 
     mountRoute(app, appConfigApi.put, async (request) => {
       const scope = scopeOf(request);
@@ -38,7 +40,9 @@ export function appConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, appConfigApi.putDevice, async (request) => {
       const scope = scopeOf(request);
       await db.transaction(async (tx) => {
-        if (!(await writeDeviceOverride(tx, scope.companyId, request.params.id, request.body, ctx.clock.now())))
+        if (
+          !(await writeDeviceOverride(tx, scope.companyId, request.params.id, request.body, ctx.clock.now()))
+        )
           throw notFound();
         await recordAudit(
           ctx,

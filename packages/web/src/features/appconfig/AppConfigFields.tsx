@@ -22,7 +22,13 @@ interface Props {
   onOwnChange?(key: Key, own: boolean): void;
 }
 
-const NUMBERS = ["sensorInterval", "precision", "stepsCounterInterval", "beaconScanMode", "wifiInterval"] as const;
+const NUMBERS = [
+  "sensorInterval",
+  "precision",
+  "stepsCounterInterval",
+  "beaconScanMode",
+  "wifiInterval",
+] as const;
 const CHOICES = {
   advertiseMode: ADVERTISE_MODES,
   beaconLayout: BEACON_LAYOUTS,

@@ -16,7 +16,8 @@ export function appConfigErrors(value: AppConfig): Partial<Record<Key, string>> 
   const out: Partial<Record<Key, string>> = {};
   for (const issue of parsed.error.issues) {
     const key = APP_CONFIG_KEYS.find((k) => k === issue.path[0]);
-    if (key && !out[key]) out[key] = issue.message.startsWith("appConfig.") ? issue.message.slice(10) : "invalid";
+    if (key && !out[key])
+      out[key] = issue.message.startsWith("appConfig.") ? issue.message.slice(10) : "invalid";
   }
   return out;
 }
