@@ -1,11 +1,12 @@
-import { Badge, Divider, Group, Stack, Text } from "@mantine/core";
+import { ActionIcon, Badge, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { IconFocus2 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { itinerariesApi, type WaypointProgress, waypointPhase } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { drawItinerary, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
+import { drawItinerary, itineraryBounds, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
 
 interface Props {
   companyId: number;
@@ -44,9 +45,25 @@ export function ItinerarySection({ companyId, vehicleId, getMap }: Props) {
       {data.map((it) => (
         <Stack key={it.itineraryId} gap={4} px="sm" py={6}>
           <Group justify="space-between">
-            <Text fw={600} size="sm">
-              {it.name}
-            </Text>
+            <Group gap={4}>
+              <Text fw={600} size="sm">
+                {it.name}
+              </Text>
+              <Tooltip label={t("itineraries.progress.show")}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  aria-label={t("itineraries.progress.show")}
+                  onClick={() => {
+                    const bounds = itineraryBounds(it);
+                    if (bounds) getMap()?.fitBounds(bounds, { padding: 80, maxZoom: 15, duration: 300 });
+                  }}
+                  data-testid="map-detail-itinerary-show"
+                >
+                  <IconFocus2 size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
             {it.finished && (
               <Badge size="xs" variant="light" color="teal">
                 {t("itineraries.progress.finished")}

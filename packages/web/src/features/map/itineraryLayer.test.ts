@@ -1,6 +1,6 @@
 import type { ItineraryProgress } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
+import { itineraryBounds, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
 
 const wp = (
   index: number,
@@ -49,5 +49,20 @@ describe("itineraryFeatures", () => {
 
   it("draws nothing without itineraries", () => {
     expect(itineraryFeatures([]).features).toEqual([]);
+  });
+
+  it("bounds the placed waypoints, none when nothing is placed", () => {
+    const it1 = {
+      itineraryId: 1,
+      name: "R",
+      day: "d",
+      finished: false,
+      waypoints: [wp(0, "onTime"), wp(2, "late")],
+    };
+    expect(itineraryBounds(it1)).toEqual([
+      [-3, 40],
+      [-3, 42],
+    ]);
+    expect(itineraryBounds({ ...it1, waypoints: [wp(0, "pending", false, null)] })).toBeNull();
   });
 });

@@ -36,6 +36,18 @@ export function itineraryFeatures(progress: readonly ItineraryProgress[]): Featu
   return { type: "FeatureCollection", features };
 }
 
+/** The south-west and north-east corners around an itinerary's placed waypoints, or null when none is placed. */
+export function itineraryBounds(it: ItineraryProgress): [[number, number], [number, number]] | null {
+  const placed = it.waypoints.flatMap((w) => (w.lat !== null && w.lng !== null ? [[w.lng, w.lat]] : []));
+  if (placed.length === 0) return null;
+  const lngs = placed.map((p) => p[0] as number);
+  const lats = placed.map((p) => p[1] as number);
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
+}
+
 /** Draws (or, with null, clears) the itinerary progress in its own source over the map's other layers. */
 export function drawItinerary(map: MapLibre | null, data: FeatureCollection | null): void {
   if (!map?.isStyleLoaded()) return;
