@@ -48,9 +48,30 @@ export function itineraryBounds(it: ItineraryProgress): [[number, number], [numb
   ];
 }
 
+const latest = new WeakMap<MapLibre, FeatureCollection | null>();
+const waiting = new WeakSet<MapLibre>();
+
 /** Draws (or, with null, clears) the itinerary progress in its own source over the map's other layers. */
 export function drawItinerary(map: MapLibre | null, data: FeatureCollection | null): void {
-  if (!map?.isStyleLoaded()) return;
+  if (!map) return;
+  latest.set(map, data);
+  // isStyleLoaded() stays false while the live sources keep updating; only a style still loading refuses a source.
+  try {
+    addLayers(map);
+  } catch {
+    if (!waiting.has(map)) {
+      waiting.add(map);
+      map.once("idle", () => {
+        waiting.delete(map);
+        drawItinerary(map, latest.get(map) ?? null);
+      });
+    }
+    return;
+  }
+  (map.getSource(SOURCE) as GeoJSONSource).setData(data ?? EMPTY);
+}
+
+function addLayers(map: MapLibre): void {
   if (!map.getSource(SOURCE)) {
     map.addSource(SOURCE, { type: "geojson", data: EMPTY });
     map.addLayer({
@@ -74,5 +95,4 @@ export function drawItinerary(map: MapLibre | null, data: FeatureCollection | nu
       },
     });
   }
-  (map.getSource(SOURCE) as GeoJSONSource).setData(data ?? EMPTY);
 }
