@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
 import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
-import { auditRoutes } from "../audit/index.ts";
 import { appConfigRoutes, deviceAppConfigRoutes } from "../app-config/index.ts";
+import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
 import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
 import { commandRoutes } from "../commands/index.ts";
