@@ -122,7 +122,7 @@ beforeAll(async () => {
   const created = await p.api.post<{ id: number }>(`companies/id/${acme}/alarms`, rule, admin);
   expect(created.status).toBe(200);
   ruleId = created.body.id;
-}, 60_000);
+});
 afterAll(async () => {
   device?.end();
   await p?.close();
