@@ -13,6 +13,7 @@ import type { COMPANY_MAIL_FLAGS } from "./admin.ts";
  *  - sos, powerCut, crash, harshDriving, tamper: no value;
  *  - virtualLock: no value (the distance is the lock's own, set when a user arms it on the map);
  *  - beaconZoneEntry, beaconZoneExit: the beacon zone's id, 0 for any beacon zone of the company (issue 17).
+ *  - itinerary: no value (the tolerances are each waypoint's own: arrival range, minimum and maximum stay).
  */
 export const EVENT_FAMILY = {
   speeding: 20,
@@ -30,6 +31,7 @@ export const EVENT_FAMILY = {
   virtualLock: 32,
   beaconZoneEntry: 33,
   beaconZoneExit: 34,
+  itinerary: 35,
 } as const;
 export type EventFamilyKey = keyof typeof EVENT_FAMILY;
 
@@ -38,9 +40,9 @@ export const EVENT_FAMILY_CODES: ReadonlySet<number> = new Set(Object.values(EVE
 export const EDGE_FAMILIES: ReadonlySet<number> = new Set([21, 25, 30]);
 export const EDGE = { rising: 1, falling: 2 } as const;
 /** Event families that take no value. */
-export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29, 32]);
 /** Families whose value is a beacon zone id (0: any beacon zone). */
 export const BEACON_ZONE_FAMILIES: ReadonlySet<number> = new Set([33, 34]);
+export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29, 32, 35]);
 
 /** Create-mode presets of the event families. */
 export const EVENT_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
@@ -61,7 +63,7 @@ type MailFlag = (typeof COMPANY_MAIL_FLAGS)[number];
  * The mail flag each family's mails belong to. km: speed; geo/poi: places; uso: use of the vehicle (ignition);
  * moto: movement while parked (towing); lock: engine lock; rule: the company's own rules (states, timers,
  * consumption); crash: crash and harsh driving; panic: SOS; power: power cut; siren: anti-theft alarms
- * (vibration, tamper, jamming); battery; maintenance ("maintenace" is the spec's own spelling).
+ * (vibration, tamper, jamming); battery; maintenance ("maintenace" is the spec's own spelling); itineraries: the places of the planned stops (geo).
  */
 export const FAMILY_MAIL_FLAG: Record<number, MailFlag> = {
   5: "geo",
@@ -82,6 +84,7 @@ export const FAMILY_MAIL_FLAG: Record<number, MailFlag> = {
   // Beacon zones are places like geozones: their mails follow the same flag.
   33: "geo",
   34: "geo",
+  35: "geo",
 };
 
 /** The mail flag of a family; every other family is one of the company's own rules. */

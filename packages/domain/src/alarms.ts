@@ -27,8 +27,8 @@ export const familyKeyOf = (code: number): AlarmFamilyKey | null =>
 
 /** Families whose value is a duration in milliseconds. */
 export const TIME_FAMILIES: ReadonlySet<number> = new Set([11, 12, 13, 14, 15]);
-/** Families that only make sense for vehicles: choosing them forces the item type. */
-export const VEHICLE_ONLY_FAMILIES: ReadonlySet<number> = new Set([14, 15, 17]);
+/** Families that only make sense for vehicles (itineraries are assigned to vehicles): choosing them forces the item type. */
+export const VEHICLE_ONLY_FAMILIES: ReadonlySet<number> = new Set([14, 15, 17, 35]);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -111,6 +111,36 @@ export const complianceSchema = z.object({
 });
 export type Compliance = z.infer<typeof complianceSchema>;
 
+/** One waypoint of a vehicle's itinerary today, as the live map draws it: where, when planned, how it went. */
+export const waypointProgressSchema = waypointComplianceSchema.extend({
+  time: z.string(),
+  /** The waypoint area's centre (a polygon geozone: the mean of its corners); null when its place is gone. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** The first waypoint still pending: where the vehicle should go next. */
+  next: z.boolean(),
+});
+export type WaypointProgress = z.infer<typeof waypointProgressSchema>;
+
+export const itineraryProgressSchema = z.object({
+  itineraryId: z.number(),
+  name: z.string(),
+  day: z.string(),
+  finished: z.boolean(),
+  waypoints: z.array(waypointProgressSchema),
+});
+export type ItineraryProgress = z.infer<typeof itineraryProgressSchema>;
+
+/** Visited (any judged arrival), next (the first pending), missed (skipped) or still to come: the map's colours. */
+export function waypointPhase(w: {
+  status: WaypointStatus;
+  next: boolean;
+}): "visited" | "next" | "missed" | "pending" {
+  if (w.status === "skipped") return "missed";
+  if (w.status === "pending") return w.next ? "next" : "pending";
+  return "visited";
+}
+
 /** "HH:MM" → minutes of the day. */
 export function minutesOfDay(time: string): number {
   const [h = "0", m = "0"] = time.split(":");

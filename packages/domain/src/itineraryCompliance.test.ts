@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseLatLng } from "./itineraries.ts";
 import {
+  advanceVisits,
+  emptyVisitTrack,
   itineraryCompliance,
+  itineraryEvent,
+  newDeviations,
   type PlannedWaypoint,
+  trackVisits,
   visitsFromTrack,
   type WaypointVisit,
 } from "./itineraryCompliance.ts";
@@ -128,4 +133,53 @@ describe("parseLatLng", () => {
     ["95, 1", null],
     ["abc", null],
   ])("%s", (text, expected) => expect(parseLatLng(text)).toEqual(expected));
+});
+
+describe("advanceVisits (live, one position at a time)", () => {
+  it("gives the same stays as the whole day at once, open stays left open", () => {
+    const samples = [
+      { minute: 470, inside: [] },
+      { minute: 480, inside: [0] },
+      { minute: 490, inside: [0, 1] },
+      { minute: 500, inside: [1] },
+      { minute: 510, inside: [] },
+      { minute: 520, inside: [2] },
+    ];
+    const track = emptyVisitTrack();
+    for (const s of samples) advanceVisits(track, s, 3);
+    expect(trackVisits(track)).toEqual(visitsFromTrack(samples, 3));
+    expect(trackVisits(track)).toEqual([v(0, 480, 500), v(1, 490, 510), v(2, 520, null)]);
+  });
+});
+
+describe("newDeviations", () => {
+  const plan = [wp("08:00"), wp("09:00"), wp("10:00")];
+  const cases: [string, WaypointVisit[], number, string[]][] = [
+    ["on time and pending: nothing", [v(0, 481, null)], 490, []],
+    ["arrived early", [v(0, 465, null)], 470, ["0:early"]],
+    ["inside past the maximum stay", [v(0, 480, null)], 520, ["0:stayLong"]],
+    ["left too soon", [v(0, 480, 482)], 485, ["0:stayShort"]],
+    ["window of the second closed without a stay", [v(0, 480, 490)], 571, ["1:skipped"]],
+    [
+      "late at the third, the second skipped",
+      [v(0, 480, 490), v(2, 620, null)],
+      621,
+      ["1:skipped", "2:late"],
+    ],
+    ["visited before the previous one", [v(1, 470, 480), v(0, 485, 495)], 500, ["1:outOfOrder"]],
+  ];
+  it.each(cases)("%s", (_name, visits, now, expected) => {
+    const reported = new Set<string>();
+    const found = newDeviations(itineraryCompliance(plan, visits, now), reported);
+    expect(found.map((w) => `${w.index}:${w.status}`)).toEqual(expected);
+    expect([...reported]).toEqual(expected);
+    // Judged again at the same point: each deviation was reported once.
+    expect(newDeviations(itineraryCompliance(plan, visits, now), reported)).toEqual([]);
+  });
+
+  it("names the alarm event of each status", () => {
+    expect(itineraryEvent("late")).toBe("itineraryLate");
+    expect(itineraryEvent("stayShort")).toBe("itineraryStayShort");
+    expect(itineraryEvent("outOfOrder")).toBe("itineraryOutOfOrder");
+  });
 });

@@ -22,24 +22,41 @@ export interface TrackSample {
   inside: readonly number[];
 }
 
+/** Stays so far of a day being followed live: the closed ones, and the open one per waypoint area (entry minute). */
+export interface VisitTrack {
+  open: Map<number, number>;
+  closed: WaypointVisit[];
+}
+
+export const emptyVisitTrack = (): VisitTrack => ({ open: new Map(), closed: [] });
+
 /**
- * Stays per waypoint from the day's positions in time order: a stay starts at the first position inside an area
- * and ends at the first position outside it; one still open at the last position is left open.
+ * Takes the next position of the day (in time order) into the track: a stay starts at the first position inside an
+ * area and ends at the first position outside it.
  */
-export function visitsFromTrack(samples: readonly TrackSample[], waypointCount: number): WaypointVisit[] {
-  const open = new Map<number, number>();
-  const visits: WaypointVisit[] = [];
-  for (const sample of samples) {
-    const inside = new Set(sample.inside);
-    for (const [wp, entered] of open)
-      if (!inside.has(wp)) {
-        visits.push({ waypoint: wp, entered, left: sample.minute });
-        open.delete(wp);
-      }
-    for (const wp of inside) if (wp >= 0 && wp < waypointCount && !open.has(wp)) open.set(wp, sample.minute);
-  }
-  for (const [wp, entered] of open) visits.push({ waypoint: wp, entered, left: null });
+export function advanceVisits(track: VisitTrack, sample: TrackSample, waypointCount: number): void {
+  const inside = new Set(sample.inside);
+  for (const [wp, entered] of track.open)
+    if (!inside.has(wp)) {
+      track.closed.push({ waypoint: wp, entered, left: sample.minute });
+      track.open.delete(wp);
+    }
+  for (const wp of inside)
+    if (wp >= 0 && wp < waypointCount && !track.open.has(wp)) track.open.set(wp, sample.minute);
+}
+
+/** Every stay of the track, the open ones left open, by entry. */
+export function trackVisits(track: VisitTrack): WaypointVisit[] {
+  const visits = [...track.closed];
+  for (const [wp, entered] of track.open) visits.push({ waypoint: wp, entered, left: null });
   return visits.sort((a, b) => a.entered - b.entered || a.waypoint - b.waypoint);
+}
+
+/** Stays per waypoint from the day's positions in time order (see `advanceVisits`); one still open is left open. */
+export function visitsFromTrack(samples: readonly TrackSample[], waypointCount: number): WaypointVisit[] {
+  const track = emptyVisitTrack();
+  for (const sample of samples) advanceVisits(track, sample, waypointCount);
+  return trackVisits(track);
 }
 
 export interface ComplianceResult {
@@ -88,4 +105,34 @@ export function itineraryCompliance(
     return { index, status, enteredAt: visit.entered, leftAt: left, stay, delta };
   });
   return { waypoints: result, finished };
+}
+
+/** Waypoint statuses that are a deviation from the plan: the itinerary alarm family (35) fires on each. */
+export const ITINERARY_DEVIATIONS: ReadonlySet<WaypointStatus> = new Set<WaypointStatus>([
+  "early",
+  "late",
+  "stayShort",
+  "stayLong",
+  "skipped",
+  "outOfOrder",
+]);
+
+/** The alarm event name of a deviation: "late" → "itineraryLate". */
+export const itineraryEvent = (status: WaypointStatus): string =>
+  `itinerary${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+
+/**
+ * The deviations of a judged day not yet reported: each waypoint and status counts once a day (`reported` holds
+ * "index:status" and is updated), so a stay that stays too long fires once, not on every position.
+ */
+export function newDeviations(result: ComplianceResult, reported: Set<string>): WaypointCompliance[] {
+  const out: WaypointCompliance[] = [];
+  for (const w of result.waypoints) {
+    if (!ITINERARY_DEVIATIONS.has(w.status)) continue;
+    const key = `${w.index}:${w.status}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
+    out.push(w);
+  }
+  return out;
 }

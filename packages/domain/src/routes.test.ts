@@ -38,8 +38,19 @@ const OPERATOR_CLOSED = [
   "reports",
   "forms",
   "sensors",
+  "appconfig",
 ];
-const SUBADMIN_CLOSED = ["groups", "trackRules", "users", "periodic", "log", "alarms", "forms", "sensors"];
+const SUBADMIN_CLOSED = [
+  "groups",
+  "trackRules",
+  "users",
+  "periodic",
+  "log",
+  "alarms",
+  "forms",
+  "sensors",
+  "appconfig",
+];
 
 const FORBIDDEN: Record<Role, ReadonlySet<string>> = {
   SUPER_RESELLER: new Set(["beaconzones"]),

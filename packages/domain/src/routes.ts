@@ -87,6 +87,12 @@ export const ROUTES: readonly RouteDef[] = [
     menu: { section: "management", visible: isAdminOrHigher },
   },
   {
+    key: "appconfig",
+    path: "/appconfig",
+    kind: "company",
+    menu: { section: "management", visible: isAdminOrHigher },
+  },
+  {
     key: "integrations",
     path: "/integrations",
     kind: "company",
@@ -250,6 +256,7 @@ const OPERATOR_FORBIDDEN = new Set([
   "reports",
   "forms",
   "sensors",
+  "appconfig",
 ]);
 const SUBADMIN_FORBIDDEN = new Set([
   "groups",
@@ -260,6 +267,7 @@ const SUBADMIN_FORBIDDEN = new Set([
   "alarms",
   "forms",
   "sensors",
+  "appconfig",
 ]);
 
 /** Whether the role may open the route at all (independent of company selection). */

@@ -161,6 +161,8 @@ describe("alarm rules API", () => {
       "32",
       // Beacon-zone entry and exit of issue 17.
       ...["33", "34"],
+      // Itinerary deviations, issue 17.
+      "35",
     ]);
     expect(r.body.families["20"]!.name.en).toBe("Speeding");
     expect(Object.keys(r.body.priorities)).toEqual(["1", "2", "3"]);

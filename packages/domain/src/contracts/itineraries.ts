@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
-import { complianceSchema, itinerarySchema, itineraryWriteSchema } from "../itineraries.ts";
+import {
+  complianceSchema,
+  itineraryProgressSchema,
+  itinerarySchema,
+  itineraryWriteSchema,
+} from "../itineraries.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });
@@ -11,7 +16,7 @@ export const complianceQuerySchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 
-/** /itineraries: reseller-level users only (spec 01 §6). */
+/** /itineraries: reseller-level users only (spec 01 §6); today's progress: any user who sees the vehicle. */
 export const itinerariesApi = {
   list: defineRoute({
     method: "GET",
@@ -55,5 +60,15 @@ export const itinerariesApi = {
     params: oneParams,
     query: complianceQuerySchema,
     response: complianceSchema,
+  }),
+  progress: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/itineraries/progress",
+    summary:
+      "The itineraries a vehicle runs today, each waypoint visited, next or missed, planned and actual times",
+    tags,
+    params: companyParams,
+    query: z.object({ vehicleId: z.coerce.number().int().positive() }),
+    response: z.array(itineraryProgressSchema),
   }),
 };

@@ -110,6 +110,14 @@ export const EVENT_FAMILY_NAMES: Record<number, Texts> = {
     it: "Uscita dalla zona beacon",
     tr: "Beacon bölgesinden çıkış",
   },
+  35: {
+    es: "Itinerario",
+    en: "Itinerary",
+    pt: "Itinerário",
+    fr: "Itinéraire",
+    it: "Itinerario",
+    tr: "Güzergâh planı",
+  },
 };
 
 export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
@@ -241,6 +249,54 @@ export const DEVICE_EVENT_NAMES: Record<string, Texts> = {
     it: "Manutenzione dovuta",
     tr: "Bakım zamanı",
   },
+  itineraryEarly: {
+    es: "Itinerario: llegada anticipada",
+    en: "Itinerary: early arrival",
+    pt: "Itinerário: chegada antecipada",
+    fr: "Itinéraire : arrivée en avance",
+    it: "Itinerario: arrivo in anticipo",
+    tr: "Güzergâh planı: erken varış",
+  },
+  itineraryLate: {
+    es: "Itinerario: llegada con retraso",
+    en: "Itinerary: late arrival",
+    pt: "Itinerário: chegada atrasada",
+    fr: "Itinéraire : arrivée en retard",
+    it: "Itinerario: arrivo in ritardo",
+    tr: "Güzergâh planı: geç varış",
+  },
+  itineraryStayShort: {
+    es: "Itinerario: parada demasiado corta",
+    en: "Itinerary: stay too short",
+    pt: "Itinerário: paragem demasiado curta",
+    fr: "Itinéraire : arrêt trop court",
+    it: "Itinerario: sosta troppo breve",
+    tr: "Güzergâh planı: durak çok kısa",
+  },
+  itineraryStayLong: {
+    es: "Itinerario: parada demasiado larga",
+    en: "Itinerary: stay too long",
+    pt: "Itinerário: paragem demasiado longa",
+    fr: "Itinéraire : arrêt trop long",
+    it: "Itinerario: sosta troppo lunga",
+    tr: "Güzergâh planı: durak çok uzun",
+  },
+  itinerarySkipped: {
+    es: "Itinerario: punto de paso omitido",
+    en: "Itinerary: waypoint missed",
+    pt: "Itinerário: ponto de passagem falhado",
+    fr: "Itinéraire : étape manquée",
+    it: "Itinerario: tappa saltata",
+    tr: "Güzergâh planı: durak atlandı",
+  },
+  itineraryOutOfOrder: {
+    es: "Itinerario: punto de paso fuera de orden",
+    en: "Itinerary: waypoint out of order",
+    pt: "Itinerário: ponto de passagem fora de ordem",
+    fr: "Itinéraire : étape dans le désordre",
+    it: "Itinerario: tappa fuori ordine",
+    tr: "Güzergâh planı: durak sırası dışında",
+  },
 };
 
 /** The notice text of an event family's params: the speed over its limit, the battery level, the service km. */
@@ -249,5 +305,12 @@ export function describeEventParams(p: Record<string, number>): string | null {
   if (p.speed !== undefined) return `${p.speed} km/h`;
   if (p.level !== undefined) return `${p.level} %`;
   if (p.km !== undefined) return `${p.km} km`;
+  if (p.waypoint !== undefined) {
+    // Itinerary deviations: the waypoint's number, how far off the planned time and how long the stay, in minutes.
+    const parts = [`#${p.waypoint}`];
+    if (p.delta !== undefined) parts.push(`${p.delta > 0 ? "+" : ""}${p.delta} min`);
+    if (p.stay !== undefined) parts.push(`${p.stay} min`);
+    return parts.join(" · ");
+  }
   return null;
 }

@@ -1,5 +1,6 @@
 import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
 import { beaconZoneIndex, beaconZoneName } from "../indoor/index.ts";
+import { getItineraryPlans } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -188,6 +189,10 @@ export class AlarmService {
       ? await beaconZoneIndex(this.ctx.db, companyId)
       : null;
     this.engine.setBeaconZones(companyId, beaconZones);
+    this.engine.itineraries.set(
+      companyId,
+      await getItineraryPlans(this.ctx.db, companyId, this.ctx.clock.now()),
+    );
   }
 
   async onApplied(applied: AppliedPosition[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
 import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
+import { appConfigRoutes, deviceAppConfigRoutes } from "../app-config/index.ts";
 import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
 import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
@@ -17,7 +18,7 @@ import { groupRoutes } from "../groups/index.ts";
 import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
 import { insightsRoutes } from "../insights/index.ts";
 import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
-import { itineraryRoutes } from "../itineraries/index.ts";
+import { itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
@@ -57,6 +58,8 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(siteRoutes(ctx));
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
+    // The worker app authenticates as its device (id and key), not as a user.
+    await api.register(deviceAppConfigRoutes(ctx));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
@@ -128,6 +131,8 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(insightsRoutes(ctx));
     await app.register(itineraryRoutes({ ...ctx, tracks }));
     await app.register(mapToolRoutes({ ...ctx, tracks }));
+    await app.register(itineraryProgressRoutes({ ...ctx, tracks }));
+    await app.register(appConfigRoutes(ctx));
   };
 }
 

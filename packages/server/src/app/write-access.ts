@@ -46,6 +46,8 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`PUT ${company}/states`]: "admin",
   [`PUT ${company}/customdatas`]: "admin",
   [`PUT ${company}/sensorsettings`]: "admin",
+  [`PUT ${company}/appconfig`]: "admin",
+  [`PUT ${company}/appconfig/devices/id/:id`]: "admin",
   [`POST ${company}/users`]: "admin",
   [`PUT ${company}/users/id/:id`]: "admin",
   [`DELETE ${company}/users/id/:id`]: "admin",

@@ -14,7 +14,7 @@ import { pointInZone, type Zone } from "../places/index.ts";
 const MINUTE_MS = 60_000;
 
 /** The area of each waypoint: the POI's circle, the geozone's circle or polygon, or the typed point's circle. */
-async function waypointZones(
+export async function waypointZones(
   db: Queryable,
   companyId: number,
   itinerary: Itinerary,

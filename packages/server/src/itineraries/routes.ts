@@ -8,6 +8,7 @@ import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
 import { dayCompliance } from "./compliance.ts";
+import { forgetItineraryPlans } from "./plans.ts";
 import {
   checkReferences,
   deleteItinerary,
@@ -57,6 +58,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
         );
         return created;
       });
+      forgetItineraryPlans(db, scope.companyId);
       return one(scope.companyId, id);
     });
 
@@ -80,6 +82,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
           tx,
         );
       });
+      forgetItineraryPlans(db, scope.companyId);
       return one(scope.companyId, request.params.id);
     });
 
@@ -99,6 +102,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
           tx,
         );
       });
+      forgetItineraryPlans(db, scope.companyId);
       return { id: request.params.id };
     });
 

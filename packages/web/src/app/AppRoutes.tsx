@@ -29,6 +29,7 @@ const ResellerAlarmsPage = screen(
   "ResellerAlarmsPage",
 );
 const CostsPage = screen(() => import("../features/costs/index.ts"), "CostsPage");
+const AppConfigPage = screen(() => import("../features/appconfig/index.ts"), "AppConfigPage");
 const ItinerariesPage = screen(() => import("../features/itineraries/index.ts"), "ItinerariesPage");
 const MaintenancesPage = screen(() => import("../features/maintenance/index.ts"), "MaintenancesPage");
 const DevicesPage = screen(() => import("../features/devices/DevicesPage.tsx"), "DevicesPage");
@@ -91,6 +92,7 @@ const SCREENS: Record<string, Screen> = {
   groups: GroupsPage,
   trackRules: TrackRulesPage,
   sensors: SensorSettingsPage,
+  appconfig: AppConfigPage,
   users: UsersPage,
   log: LogPage,
   devices: DevicesPage,

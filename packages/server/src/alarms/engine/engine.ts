@@ -1,7 +1,8 @@
-import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
+import { type AlarmLogPos, EVENT_FAMILY, type LiveItemState } from "@vigia/domain";
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
-import { EVENT_FAMILIES, type EventView, type VirtualLock } from "./event-families.ts";
+import { EVENT_FAMILIES, type EventHit, type EventView, type VirtualLock } from "./event-families.ts";
+import { type CompanyItineraries, ItineraryFollower } from "./itinerary-family.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
@@ -21,6 +22,7 @@ import type { CompanySnapshot, CompanyZones, EngineOutput, ItemInput, PositionIn
 
 export type { BeaconZoneIndex } from "./beacon-zones.ts";
 export { STALE_MS } from "./conditions.ts";
+export type { CompanyItineraries, ItineraryPlan } from "./itinerary-family.ts";
 export type { CompanySnapshot, CompanyZones, EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
 
 /**
@@ -42,6 +44,9 @@ export class AlarmEngine {
   readonly locks = new Map<string, VirtualLock>();
   /** Fuel tank litres per vehicle, for the consumption family. */
   readonly tanks = new Map<number, number>();
+  /** Each company's itineraries with the vehicles that run them (the itinerary family). */
+  readonly itineraries = new Map<number, CompanyItineraries>();
+  private readonly follower = new ItineraryFollower();
   /** Scratch: an item's running timer by family; it depends on the item and the family only, not the rule. */
   private readonly timers = new Map<number, { start: number; event: string } | null>();
 
@@ -156,6 +161,8 @@ export class AlarmEngine {
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
     let events: EventView | null = null;
+    // Taken once per position however many itinerary rules cover the item: the day's stays advance once.
+    let itineraryHits: EventHit[] | null = null;
     let stateRule = rules[0] as CompiledRule;
     const fireState = (event: string, params: Record<string, number>, episode: number) =>
       fire(stateRule, event, params, episode);
@@ -164,7 +171,12 @@ export class AlarmEngine {
       const rule = rules[r] as CompiledRule;
       episodeKey = episodeKeys[r] as string;
       const eventFamily = EVENT_FAMILIES.get(rule.family);
-      if (eventFamily) {
+      if (rule.family === EVENT_FAMILY.itinerary) {
+        const plans = this.itineraries.get(input.companyId);
+        if (input.itemType === 1 && plans)
+          itineraryHits ??= this.follower.onPosition(plans, key, input.itemId, p);
+        for (const hit of itineraryHits ?? []) fire(rule, hit.event, hit.params, null);
+      } else if (eventFamily) {
         events ??= {
           before,
           after: state,

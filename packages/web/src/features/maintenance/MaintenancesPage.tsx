@@ -54,7 +54,10 @@ function useColumns(): DataColumn<Revision>[] {
 function DueCalendar({ rows, today }: { rows: readonly Revision[]; today: string }) {
   const { t, i18n } = useTranslation();
   // Month names in the interface language (dayjs has every language loaded, see DatesLocale).
-  const day = (date: string) => dayjs(date).locale(i18n.language || "en").format("D MMM");
+  const day = (date: string) =>
+    dayjs(date)
+      .locale(i18n.language || "en")
+      .format("D MMM");
   const weeks = Array.from({ length: 6 }, (_, i) => {
     const from = addDays(today, i * 7);
     const to = addDays(from, 6);

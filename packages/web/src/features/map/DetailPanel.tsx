@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { IconCurrentLocation, IconMapPin, IconX } from "@tabler/icons-react";
 import { ITEM_TYPE_BY_KEY, liveApi, shownSpeedKmh } from "@vigia/domain";
+import type { Map as MapLibre } from "maplibre-gl";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
@@ -26,6 +27,7 @@ import { useFollowingAddress } from "./addressFollow.ts";
 import { CommandsSection } from "./CommandsSection.tsx";
 import { type Catalog, shownSub } from "./catalog.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
+import { ItinerarySection } from "./ItinerarySection.tsx";
 import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { SensorList } from "./SensorList.tsx";
@@ -41,6 +43,8 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   follow: boolean;
   onFollowChange(follow: boolean): void;
   onClose(): void;
+  /** The live map, for sections that draw on it (today's itinerary). */
+  getMap(): MapLibre | null;
 }
 
 /** Share of the map's height the bottom sheet takes; the rest of the map stays visible above it. */
@@ -64,6 +68,7 @@ export function DetailPanel({
   follow,
   onFollowChange,
   onClose,
+  getMap,
   ...route
 }: Props) {
   const { t, i18n } = useTranslation();
@@ -242,6 +247,9 @@ export function DetailPanel({
         <div style={{ padding: "0 12px 8px" }}>
           <ItemFormsButton kind={kind} id={id} companyId={route.companyId} position={pos} />
         </div>
+        {kind === "vehicle" && (
+          <ItinerarySection companyId={route.companyId} vehicleId={id} getMap={getMap} />
+        )}
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
         <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />

@@ -224,6 +224,7 @@ export function LiveMap() {
   const drawPlayback = useCallback((route: RouteDrawing | null) => {
     controller.current?.setRoute(route, route?.events ?? []);
   }, []);
+  const getMap = useCallback(() => controller.current?.map ?? null, []);
   const drawCursor = useCallback((point: { lat: number; lng: number } | null) => {
     controller.current?.setPlaybackCursor(point);
   }, []);
@@ -308,6 +309,7 @@ export function LiveMap() {
           follow={follow}
           onFollowChange={setFollow}
           onClose={() => select(null)}
+          getMap={getMap}
         />
       )}
     </div>

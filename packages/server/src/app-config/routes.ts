@@ -1,0 +1,105 @@
+import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId, isAdminOrHigher } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { keyMatches, presentedKey } from "../ingest/index.ts";
+import { recordAudit } from "../kernel/audit.ts";
+import type { KernelContext } from "../kernel/context.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { forbidden, notFound, unauthorized } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import { fetchForDevice, readCompanyAppConfig, writeCompanyAppConfig, writeDeviceOverride } from "./store.ts";
+
+/**
+ * The company's worker app configuration: read by every user of the company who manages devices
+ * (administrators and above), written by the same; every query is the selected company's.
+ */
+export function appConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    app.addHook("preValidation", async (request) => {
+      if (!isAdminOrHigher(scopeOf(request).principal.role)) throw forbidden();
+    });
+
+    mountRoute(app, appConfigApi.get, async (request) =>
+      readCompanyAppConfig(db, scopeOf(request).companyId),
+    );
+
+    mountRoute(app, appConfigApi.put, async (request) => {
+      const scope = scopeOf(request);
+      await db.transaction(async (tx) => {
+        await writeCompanyAppConfig(tx, scope.companyId, request.body, ctx.clock.now());
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { companyId: scope.companyId, action: "update", entity: "appConfig", data: request.body },
+          tx,
+        );
+      });
+      return readCompanyAppConfig(db, scope.companyId);
+    });
+
+    mountRoute(app, appConfigApi.putDevice, async (request) => {
+      const scope = scopeOf(request);
+      await db.transaction(async (tx) => {
+        if (
+          !(await writeDeviceOverride(tx, scope.companyId, request.params.id, request.body, ctx.clock.now()))
+        )
+          throw notFound();
+        await recordAudit(
+          ctx,
+          scope.principal,
+          {
+            companyId: scope.companyId,
+            action: "update",
+            entity: "appConfig",
+            entityId: String(request.params.id),
+            data: request.body,
+          },
+          tx,
+        );
+      });
+      return readCompanyAppConfig(db, scope.companyId);
+    });
+  };
+}
+
+/** The device id the app names: the `id` query parameter, or the user of HTTP basic auth. */
+function presentedId(url: URL, authorization: string | undefined): string | null {
+  const query = url.searchParams.get("id");
+  if (query !== null) return query;
+  const basic = /^Basic\s+(.+)$/i.exec(authorization ?? "");
+  if (!basic?.[1]) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? null : decoded.slice(0, colon);
+}
+
+/**
+ * GET /device/appconfig: the worker app's own call, authenticated as the device with the same credential the
+ * HTTP ingest takes (the device id and its key). Only app devices that carry a key and belong to a company are
+ * answered; every other failure is the same 401, so the answer tells nothing about which ids exist.
+ */
+export function deviceAppConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    mountRoute(app, appConfigApi.fetch, async (request) => {
+      const url = new URL(request.url, "http://device.local");
+      const id = presentedId(url, request.headers.authorization);
+      const key = presentedKey(url, request.headers.authorization);
+      if (id === null || key === null) throw unauthorized();
+      const rows = await db.query<{ id: number; company_id: number; device_key: string }>(
+        `select d.id, d.company_id, d.device_key from devices d join device_types t on t.id = d.type_id
+         where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
+           and d.device_key is not null
+         order by d.device_id = $2 desc limit 1`,
+        // The app type's ids are stored encoded (spec 02 §3); legacy ones with an at-sign are kept raw.
+        [[encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id), id], encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id)],
+      );
+      const device = rows[0];
+      // A key is compared even when the device is unknown, so both answers take the same time.
+      const matches = keyMatches(device?.device_key ?? "\u0000no device", key);
+      if (!device || !matches) throw unauthorized();
+      const fetched = await fetchForDevice(db, device.id, device.company_id, ctx.clock.now());
+      return { deviceId: id, ...fetched };
+    });
+  };
+}

@@ -1,0 +1,70 @@
+import { type ItineraryProgress, itinerariesApi } from "@vigia/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { companyTimeZone, localDayOf } from "../derived/index.ts";
+import { mountRoute } from "../kernel/contract.ts";
+import { notFound } from "../kernel/errors.ts";
+import { scopeOf } from "../kernel/http/company-scope.ts";
+import { groupFilter } from "../kernel/tenancy/scope.ts";
+import type { Zone } from "../places/index.ts";
+import { dayCompliance, waypointZones } from "./compliance.ts";
+import type { ItineraryRoutesContext } from "./routes.ts";
+import { listItineraries } from "./store.ts";
+
+/** Where the map draws a waypoint: its circle's centre, or the mean of a polygon's corners. */
+function centreOf(zone: Zone | null): { lat: number | null; lng: number | null } {
+  if (!zone) return { lat: null, lng: null };
+  if (zone.kind === "circle") return zone.center;
+  const n = zone.ring.length || 1;
+  return {
+    lat: zone.ring.reduce((s, p) => s + p.lat, 0) / n,
+    lng: zone.ring.reduce((s, p) => s + p.lng, 0) / n,
+  };
+}
+
+/**
+ * Today's progress of a vehicle on its itineraries, for the live map: unlike the itinerary screens (reseller
+ * level), any user of the company who sees the vehicle (its group) reads it.
+ */
+export function itineraryProgressRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsyncZod {
+  const { db } = ctx;
+  return async (app) => {
+    mountRoute(app, itinerariesApi.progress, async (request) => {
+      const scope = scopeOf(request);
+      const { vehicleId } = request.query;
+      const groups = groupFilter(scope, "group_id", 3);
+      const visible = await db.query<{ id: number }>(
+        `select id from vehicles where company_id = $1 and id = $2 and ${groups.sql}`,
+        [scope.companyId, vehicleId, ...groups.params],
+      );
+      if (visible.length === 0) throw notFound();
+      const now = ctx.clock.now();
+      const today = localDayOf(now, await companyTimeZone(db, scope.companyId, now));
+      const [y = 1970, m = 1, d = 1] = today.day.split("-").map(Number);
+      const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+      const running = (await listItineraries(db, scope.companyId)).filter((it) =>
+        it.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay)),
+      );
+      return Promise.all(
+        running.map(async (it): Promise<ItineraryProgress> => {
+          const [judged, zones] = await Promise.all([
+            dayCompliance({ db, tracks: ctx.tracks, now }, scope, it, vehicleId, today.day),
+            waypointZones(db, scope.companyId, it),
+          ]);
+          const next = judged.waypoints.find((w) => w.status === "pending")?.index ?? -1;
+          return {
+            itineraryId: it.id,
+            name: it.name,
+            day: today.day,
+            finished: judged.finished,
+            waypoints: judged.waypoints.map((w) => ({
+              ...w,
+              time: it.waypoints[w.index]?.time ?? "",
+              ...centreOf(zones[w.index] ?? null),
+              next: w.index === next,
+            })),
+          };
+        }),
+      );
+    });
+  };
+}
