@@ -55,7 +55,14 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
     // Always 204: a token that is not the caller's (wrong secret) ends nothing and tells nothing.
     mountRoute(app, authApi.logout, async (request) => {
       const userId = await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
-      if (userId !== null) ctx.sessions.emit({ kind: "loggedOut", userId });
+      if (userId === null) return;
+      // Only the signed-out user's own subscription: an endpoint alone must not remove someone else's.
+      if (request.body.pushEndpoint)
+        await ctx.db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [
+          request.body.pushEndpoint,
+          userId,
+        ]);
+      ctx.sessions.emit({ kind: "loggedOut", userId });
     });
 
     mountRoute(app, authApi.passwordReset, async (request) => {
