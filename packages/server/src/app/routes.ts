@@ -36,7 +36,7 @@ import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
 import { supportRoutes } from "../supports/index.ts";
 import { resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
-import { twoFactorCompanyRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
+import { twoFactorCompanyRoutes, twoFactorResellerRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
 import { usersStatsRoutes } from "../users-stats/index.ts";
 import { vehicleRoutes } from "../vehicles/index.ts";
@@ -149,6 +149,7 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));
+        await one.register(twoFactorResellerRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },
     );

@@ -5,7 +5,12 @@ import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
-import { startEnrolment, type TotpAccount } from "../kernel/auth/totp.ts";
+import {
+  REQUIRE_TOTP_SQL,
+  startEnrolment,
+  TOTP_POLICY_JOINS,
+  type TotpAccount,
+} from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, unauthorized } from "../kernel/errors.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
@@ -86,8 +91,8 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const key = { email: username, ip: request.ip };
       await checkThrottle(ctx.db, ctx.clock, key);
       const rows = await ctx.db.query<UserRow & TotpAccount>(
-        `select u.*, coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
-         from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+        `select u.*, ${REQUIRE_TOTP_SQL} as require_totp
+         from users u ${TOTP_POLICY_JOINS}
          where lower(u.email) = lower($1)`,
         [username],
       );
