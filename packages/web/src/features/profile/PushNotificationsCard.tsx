@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Group, Paper, Stack, Switch, Text } from "@mantine/core";
 import { IconBellRinging } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { alarmsApi } from "@vigia/domain";
@@ -59,11 +59,11 @@ export function PushNotificationsCard({ companyId }: { companyId: number }) {
   };
 
   return (
-    <Paper withBorder p="md" data-testid="push-card">
+    <Paper withBorder p="lg" data-testid="push-card">
       <Stack gap="sm">
         <Group gap="xs">
           <IconBellRinging size={18} />
-          <Title order={4}>{t("webPush.title")}</Title>
+          <Text fw={600}>{t("webPush.title")}</Text>
         </Group>
         <Text size="sm" c="dimmed">
           {t("webPush.help")}
