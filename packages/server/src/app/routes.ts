@@ -34,7 +34,7 @@ import { sensorRoutes } from "../sensors/index.ts";
 import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
-import { supportRoutes } from "../supports/index.ts";
+import { supportPhotoRoutes, supportPhotoViewRoutes, supportRoutes } from "../supports/index.ts";
 import { resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
 import { twoFactorCompanyRoutes, twoFactorResellerRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
@@ -55,6 +55,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(siteRoutes(ctx));
     await api.register(authRoutes({ ...ctx, mailer, sessions }));
     await api.register(unsubscribeRoutes(ctx));
+    await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
@@ -149,6 +150,7 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));
+        await one.register(supportPhotoRoutes({ ...ctx, files }));
         await one.register(twoFactorResellerRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },
