@@ -25,7 +25,10 @@ function serveLogs() {
 describe("InfoModal Apps tab", () => {
   it("says the app is not published instead of showing dead store buttons", async () => {
     serveLogs();
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, { session: testSession(user), query: true });
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: testSession(user),
+      query: true,
+    });
     fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
     expect(await screen.findByTestId("no-app-links")).toBeTruthy();
     expect(screen.queryByText("Google Play")).toBeNull();
@@ -43,7 +46,10 @@ describe("InfoModal Apps tab", () => {
         apkUrl: "https://x.example/a.apk",
       },
     };
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, { session: { ...session, site }, query: true });
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: { ...session, site },
+      query: true,
+    });
     fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
     const play = await screen.findByText("Google Play");
     expect(play.closest("a")?.getAttribute("href")).toBe("https://play.example/app");
