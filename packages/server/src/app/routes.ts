@@ -3,6 +3,7 @@ import { alarmRoutes, resellerAlarmRoutes } from "../alarms/index.ts";
 import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
 import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
+import { cameraRoutes } from "../cameras/index.ts";
 import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
 import { commandRoutes } from "../commands/index.ts";
 import { companyRoutes } from "../companies/index.ts";
@@ -113,6 +114,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(formRoutes({ ...ctx, files }));
     await app.register(twoFactorCompanyRoutes(ctx));
     await app.register(apiKeyRoutes(ctx));
+    await app.register(cameraRoutes({ ...ctx, egress }));
     await app.register(forwardingRoutes({ ...ctx, forwarder }));
     await app.register(fileRoutes({ ...ctx, files }));
     await app.register(costRoutes(ctx));

@@ -19,6 +19,7 @@ const subadmin = (paths: string[]) =>
 export const WRITE_ACCESS: WriteAccessTable = {
   ...Object.fromEntries(
     subadmin([
+      "cameras",
       "vehicles",
       "assets",
       "persons",
