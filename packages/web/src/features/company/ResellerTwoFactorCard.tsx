@@ -56,7 +56,7 @@ export function ResellerTwoFactorCard({ resellerId }: { resellerId: number }) {
             </Text>
           </div>
         </Group>
-        <Badge color={required ? "teal" : "gray"}>
+        <Badge color={required ? "teal" : "gray"} style={{ flexShrink: 0 }}>
           {required ? t("resellerOtp.on") : t("resellerOtp.off")}
         </Badge>
       </Group>
