@@ -180,8 +180,12 @@ export const resellerCraSchema = craSchema.extend({ url: z.string(), resellerId:
 export type ResellerCra = z.infer<typeof resellerCraSchema>;
 export const craInputSchema = z.object({ name: z.string().trim().min(1).max(100), url: z.url().max(500) });
 
+/** A browser push subscription named by its endpoint alone: what unsubscribing and signing out send. */
+export const pushEndpointSchema = z.object({ endpoint: z.url().max(2000) });
+
 /** A browser's Web Push subscription, as PushManager hands it over. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url().max(2000),
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
 });
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

@@ -30,6 +30,7 @@ const OWN = [
   "POST /fr/v1/companies/id/:companyId/alarmlogs/id/:logId/seen",
   "POST /fr/v1/companies/id/:companyId/alarmlogs/seenbulk",
   "POST /fr/v1/companies/id/:companyId/alarms/push/subscribe",
+  "POST /fr/v1/companies/id/:companyId/alarms/push/unsubscribe",
   "POST /fr/v1/current/user/otp",
   "POST /fr/v1/current/user/otp/enable",
   "POST /fr/v1/current/user/otp/disable",

@@ -103,4 +103,40 @@ describe("two-factor sign-in", () => {
     const other = await p.api.token("admin@globex.demo");
     expect((await p.api.get(`companies/id/${acme}/otp`, other)).status).toBe(404);
   });
+
+  it("a reseller enforces it for its staff and every user of its companies, not for another reseller's", async () => {
+    const ids = await p.ctx.db.query<{ name: string; id: number }>(
+      "select name, id from resellers where name in ('Iberia Tracking', 'Atlas Telematics')",
+    );
+    const iberia = ids.find((r) => r.name === "Iberia Tracking")!.id;
+    const atlas = ids.find((r) => r.name === "Atlas Telematics")!.id;
+    const reseller = await p.api.token("reseller@vigia.demo");
+    const admin = await p.api.token("admin@acme.demo");
+    expect((await p.api.get(`resellers/id/${iberia}/otp`, admin)).status).toBe(403);
+    expect((await p.api.put(`resellers/id/${atlas}/otp`, { required: true }, reseller)).status).toBe(404);
+    expect((await p.api.get(`resellers/id/${iberia}/otp`, reseller)).body).toEqual({ required: false });
+    expect((await p.api.put(`resellers/id/${iberia}/otp`, { required: true }, reseller)).body).toEqual({
+      required: true,
+    });
+    // A user of one of its companies, and its own staff, are sent to set-up; Globex (Atlas) is not affected.
+    for (const user of ["operator@acme.demo", "reseller@vigia.demo"]) {
+      const needs = await loginWith(user);
+      expect(needs.status).toBe(401);
+      expect(needs.body.description).toBe("otp.setup");
+    }
+    expect((await loginWith("admin@globex.demo")).status).toBe(200);
+    // The company's own switch is off: the reseller's still holds.
+    expect((await p.api.get(`companies/id/${acme}/otp`, admin)).body).toEqual({ required: false });
+    const status = await p.api.get<{ required: boolean }>("current/user/otp", admin);
+    expect(status.body.required).toBe(true);
+    const log = await p.ctx.db.query<{ entity: string; reseller_id: number }>(
+      "select entity, reseller_id from audit_log where entity = 'otpPolicy' and reseller_id = $1",
+      [iberia],
+    );
+    expect(log).toHaveLength(1);
+    // The platform's super user (above every reseller) lifts it again.
+    const root = await p.api.token("super@vigia.demo");
+    expect((await p.api.put(`resellers/id/${iberia}/otp`, { required: false }, root)).status).toBe(200);
+    expect((await loginWith("operator@acme.demo")).status).toBe(200);
+  });
 });

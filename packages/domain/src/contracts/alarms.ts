@@ -13,6 +13,7 @@ import {
   alarmRuleSchema,
   craInputSchema,
   craSchema,
+  pushEndpointSchema,
   pushSubscriptionSchema,
   resellerCraSchema,
 } from "../alarms.ts";
@@ -157,6 +158,15 @@ export const alarmsApi = {
     tags,
     params: companyParams,
     body: pushSubscriptionSchema,
+    response: ok,
+  }),
+  pushUnsubscribe: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/alarms/push/unsubscribe",
+    summary: "Forget one of the caller's own browser subscriptions (another user's is left alone)",
+    tags,
+    params: companyParams,
+    body: pushEndpointSchema,
     response: ok,
   }),
   cras: defineRoute({

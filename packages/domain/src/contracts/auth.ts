@@ -33,7 +33,11 @@ export const authApi = {
     path: "/auth/logout",
     summary: "End the session of a refresh token; its access tokens stop working at once",
     tags,
-    body: z.object({ refreshToken: z.string().min(1).max(200) }),
+    body: z.object({
+      refreshToken: z.string().min(1).max(200),
+      /** This browser's push subscription, dropped with the session so a signed-out browser gets no notices. */
+      pushEndpoint: z.url().max(2000).optional(),
+    }),
     response: null,
   }),
   passwordReset: defineRoute({

@@ -69,4 +69,30 @@ export const supportsApi = {
     params: oneParams,
     response: null,
   }),
+  uploadPhoto: defineRoute({
+    method: "POST",
+    path: "/resellers/id/:resellerId/supports/id/:supportId/photo",
+    summary:
+      "Set the contact's photo (raw image body, JPEG/PNG/WebP/GIF, at most 2 MB); replaces the old one",
+    tags,
+    params: oneParams,
+    query: z.object({ name: z.string().max(500).default("photo") }),
+    response: supportAdminSchema,
+  }),
+  removePhoto: defineRoute({
+    method: "DELETE",
+    path: "/resellers/id/:resellerId/supports/id/:supportId/photo",
+    summary: "Remove the contact's photo",
+    tags,
+    params: oneParams,
+    response: supportAdminSchema,
+  }),
+  photo: defineRoute({
+    method: "GET",
+    path: "/support-photos/:fileId/:token",
+    summary: "A support contact's photo, by the link the contact carries (shown in the companies' help menu)",
+    tags,
+    params: z.object({ fileId: idParam, token: z.string().regex(/^[0-9a-f-]{36}$/) }),
+    response: z.string().describe("the image's bytes"),
+  }),
 };

@@ -81,4 +81,21 @@ export const twoFactorApi = {
     body: z.object({ required: z.boolean() }),
     response: z.object({ required: z.boolean() }),
   }),
+  resellerPolicy: defineRoute({
+    method: "GET",
+    path: "/resellers/id/:resellerId/otp",
+    summary: "Whether the reseller enforces two-factor sign-in for its staff and every user of its companies",
+    tags,
+    params: z.object({ resellerId: idParam }),
+    response: z.object({ required: z.boolean() }),
+  }),
+  setResellerPolicy: defineRoute({
+    method: "PUT",
+    path: "/resellers/id/:resellerId/otp",
+    summary: "Enforce (or not) two-factor sign-in for the reseller's staff and every user of its companies",
+    tags,
+    params: z.object({ resellerId: idParam }),
+    body: z.object({ required: z.boolean() }),
+    response: z.object({ required: z.boolean() }),
+  }),
 };

@@ -283,6 +283,14 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       return { ok: true };
     });
 
+    mountRoute(app, alarmsApi.pushUnsubscribe, async (request) => {
+      await ctx.db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [
+        request.body.endpoint,
+        scopeOf(request).principal.userId,
+      ]);
+      return { ok: true };
+    });
+
     mountRoute(app, alarmsApi.cras, async (request) => {
       const rows = await ctx.db.query<{ id: number; name: string }>(
         `select x.id, x.name from cras x join companies c on c.reseller_id = x.reseller_id where c.id = $1 order by x.name`,

@@ -4,6 +4,7 @@ import { apiKeyRoutes, auditApiKeyCalls } from "../api-keys/index.ts";
 import { appConfigRoutes, deviceAppConfigRoutes } from "../app-config/index.ts";
 import { auditRoutes } from "../audit/index.ts";
 import { authRoutes } from "../auth/index.ts";
+import { cameraRoutes } from "../cameras/index.ts";
 import { cellRoutes, unlocatedRoutes } from "../cells/index.ts";
 import { commandRoutes } from "../commands/index.ts";
 import { companyRoutes } from "../companies/index.ts";
@@ -37,9 +38,9 @@ import { sensorRoutes } from "../sensors/index.ts";
 import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
-import { supportRoutes } from "../supports/index.ts";
+import { supportPhotoRoutes, supportPhotoViewRoutes, supportRoutes } from "../supports/index.ts";
 import { resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
-import { twoFactorCompanyRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
+import { twoFactorCompanyRoutes, twoFactorResellerRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
 import { usersStatsRoutes } from "../users-stats/index.ts";
 import { vehicleRoutes } from "../vehicles/index.ts";
@@ -60,6 +61,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(unsubscribeRoutes(ctx));
     // The worker app authenticates as its device (id and key), not as a user.
     await api.register(deviceAppConfigRoutes(ctx));
+    await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
@@ -118,6 +120,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(formRoutes({ ...ctx, files }));
     await app.register(twoFactorCompanyRoutes(ctx));
     await app.register(apiKeyRoutes(ctx));
+    await app.register(cameraRoutes({ ...ctx, egress }));
     await app.register(forwardingRoutes({ ...ctx, forwarder }));
     await app.register(fileRoutes({ ...ctx, files }));
     await app.register(costRoutes(ctx));
@@ -158,6 +161,8 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));
+        await one.register(supportPhotoRoutes({ ...ctx, files }));
+        await one.register(twoFactorResellerRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },
     );

@@ -19,6 +19,7 @@ const subadmin = (paths: string[]) =>
 export const WRITE_ACCESS: WriteAccessTable = {
   ...Object.fromEntries(
     subadmin([
+      "cameras",
       "vehicles",
       "assets",
       "persons",
@@ -126,6 +127,9 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`POST ${reseller}/supports`]: "write",
   [`PUT ${reseller}/supports/id/:id`]: "write",
   [`DELETE ${reseller}/supports/id/:id`]: "write",
+  [`POST ${reseller}/supports/id/:id/photo`]: "write",
+  [`DELETE ${reseller}/supports/id/:id/photo`]: "write",
+  [`PUT ${reseller}/otp`]: "write",
   // Itineraries: reseller-level users of the selected company (spec 01 §6).
   [`POST ${company}/itineraries`]: "reseller",
   [`PUT ${company}/itineraries/id/:id`]: "reseller",

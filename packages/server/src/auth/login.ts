@@ -9,7 +9,7 @@ import {
 import { verifyPassword } from "../kernel/auth/passwords.ts";
 import { restrictionFor } from "../kernel/auth/restrictions.ts";
 import { checkThrottle, recordFailure, recordSuccess } from "../kernel/auth/throttle.ts";
-import { acceptCode, type TotpAccount } from "../kernel/auth/totp.ts";
+import { acceptCode, REQUIRE_TOTP_SQL, TOTP_POLICY_JOINS, type TotpAccount } from "../kernel/auth/totp.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError, unauthorized } from "../kernel/errors.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
@@ -56,8 +56,8 @@ export async function authenticate(
       TotpAccount & { password_expiration_days: number | null; company_restrictions: UserRestrictions | null }
   >(
     `select u.*, c.password_expiration_days, c.restrictions as company_restrictions,
-       coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
-     from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+       ${REQUIRE_TOTP_SQL} as require_totp
+     from users u ${TOTP_POLICY_JOINS}
      where lower(u.email) = lower($1)`,
     [username],
   );

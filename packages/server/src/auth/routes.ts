@@ -5,7 +5,12 @@ import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
-import { startEnrolment, type TotpAccount } from "../kernel/auth/totp.ts";
+import {
+  REQUIRE_TOTP_SQL,
+  startEnrolment,
+  TOTP_POLICY_JOINS,
+  type TotpAccount,
+} from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, unauthorized } from "../kernel/errors.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
@@ -55,7 +60,14 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
     // Always 204: a token that is not the caller's (wrong secret) ends nothing and tells nothing.
     mountRoute(app, authApi.logout, async (request) => {
       const userId = await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
-      if (userId !== null) ctx.sessions.emit({ kind: "loggedOut", userId });
+      if (userId === null) return;
+      // Only the signed-out user's own subscription: an endpoint alone must not remove someone else's.
+      if (request.body.pushEndpoint)
+        await ctx.db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [
+          request.body.pushEndpoint,
+          userId,
+        ]);
+      ctx.sessions.emit({ kind: "loggedOut", userId });
     });
 
     mountRoute(app, authApi.passwordReset, async (request) => {
@@ -79,8 +91,8 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const key = { email: username, ip: request.ip };
       await checkThrottle(ctx.db, ctx.clock, key);
       const rows = await ctx.db.query<UserRow & TotpAccount>(
-        `select u.*, coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
-         from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+        `select u.*, ${REQUIRE_TOTP_SQL} as require_totp
+         from users u ${TOTP_POLICY_JOINS}
          where lower(u.email) = lower($1)`,
         [username],
       );

@@ -19,7 +19,8 @@ export interface BlobStore {
 
 export type Body = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
-const KEY = /^\d+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** `<companyId>/<uuid>`, or `r<resellerId>/<uuid>` for a reseller's own files. */
+const KEY = /^r?\d+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`not a storage key: ${key}`);

@@ -15,7 +15,8 @@ const SNIFF_BYTES = 4100;
 
 interface FileRow {
   id: number;
-  company_id: number;
+  company_id: number | null;
+  reseller_id: number | null;
   storage_key: string;
   name: string;
   mime: string;
@@ -96,6 +97,18 @@ async function readHead(source: AsyncIterator<Uint8Array>, max: number): Promise
  * The one way files are stored and read back. Each row belongs to a company; callers always pass the
  * company of the request's scope, so a file of another tenant is simply not found.
  */
+/** What an upload brings, whoever owns it. */
+interface Upload {
+  userId: number | null;
+  name: string;
+  kind: FileKind;
+  body: AsyncIterable<Uint8Array>;
+  declaredLength?: number;
+}
+
+/** A stored file belongs to one company or to one reseller. */
+type Owner = { companyId: number; resellerId: null } | { companyId: null; resellerId: number };
+
 export class FileService {
   constructor(
     private readonly db: Queryable,
@@ -107,14 +120,46 @@ export class FileService {
    * Streams an upload into the store: the declared length and the running count are held to the kind's
    * limit, and the type is sniffed from the first bytes (the name and the declared type are not trusted).
    */
-  async save(input: {
-    companyId: number;
-    userId: number | null;
-    name: string;
-    kind: FileKind;
-    body: AsyncIterable<Uint8Array>;
-    declaredLength?: number;
-  }): Promise<StoredFile> {
+  async save(input: Upload & { companyId: number }): Promise<StoredFile> {
+    return this.keep({ companyId: input.companyId, resellerId: null }, input);
+  }
+
+  /**
+   * A reseller's own file (a support contact's photo), under a key that names the reseller; the key's random
+   * part is what `openPublished` asks for, so the file can be shown to the reseller's customers by link.
+   */
+  async saveForReseller(input: Upload & { resellerId: number }): Promise<StoredFile & { token: string }> {
+    const saved = await this.keep({ companyId: null, resellerId: input.resellerId }, input);
+    const rows = await this.db.query<{ storage_key: string }>(
+      "select storage_key from stored_files where id = $1",
+      [saved.id],
+    );
+    return { ...saved, token: rows[0]!.storage_key.split("/").pop()! };
+  }
+
+  /** A reseller's file by id and the random part of its key, for anyone given its link. */
+  async openPublished(id: number, token: string): Promise<{ file: StoredFile; body: Readable } | null> {
+    const rows = await this.db.query<FileRow>(
+      `select * from stored_files where id = $1 and reseller_id is not null
+         and storage_key = concat('r', reseller_id, '/', $2::text)`,
+      [id, token],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const body = await this.store.get(row.storage_key);
+    return body ? { file: present(row), body } : null;
+  }
+
+  async removeForReseller(resellerId: number, id: number): Promise<boolean> {
+    const rows = await this.db.query<{ storage_key: string }>(
+      "delete from stored_files where reseller_id = $1 and id = $2 returning storage_key",
+      [resellerId, id],
+    );
+    for (const row of rows) await this.store.delete(row.storage_key);
+    return rows.length > 0;
+  }
+
+  private async keep(owner: Owner, input: Upload): Promise<StoredFile> {
     const limits = FILE_KINDS[input.kind];
     if (input.declaredLength !== undefined && input.declaredLength > limits.maxBytes)
       throw new ApiError(413, FILE_ERROR.tooLarge);
@@ -131,17 +176,21 @@ export class FileService {
       await source.return?.();
       throw new ApiError(415, FILE_ERROR.type);
     }
-    const key = `${input.companyId}/${randomUUID()}`;
+    const key =
+      owner.companyId !== null
+        ? `${owner.companyId}/${randomUUID()}`
+        : `r${owner.resellerId}/${randomUUID()}`;
     const seen = { bytes: 0 };
     const body = "clean" in sniffed ? [sniffed.clean] : limited(head, source, limits.maxBytes, seen);
     if ("clean" in sniffed) seen.bytes = sniffed.clean.length;
     await this.store.put(key, body, sniffed.mime);
     try {
       const rows = await this.db.query<FileRow>(
-        `insert into stored_files (company_id, storage_key, name, mime, size, created_by, created_ts)
-         values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+        `insert into stored_files (company_id, reseller_id, storage_key, name, mime, size, created_by, created_ts)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
         [
-          input.companyId,
+          owner.companyId,
+          owner.resellerId,
           key,
           cleanFileName(input.name),
           sniffed.mime,

@@ -15,7 +15,7 @@ const idsOf = z.array(z.object({ id: z.number() }).passthrough()).catch([]);
  * The reseller's `conf.supports`; an entry of another shape is kept out. An entry saved before assignments
  * existed (no `companyIds`) is assigned where a company's configuration already lists its id.
  */
-async function load(db: Queryable, resellerId: number): Promise<SupportAdmin[]> {
+export async function load(db: Queryable, resellerId: number): Promise<SupportAdmin[]> {
   const rows = await db.query<{ conf: { supports?: unknown } }>("select conf from resellers where id = $1", [
     resellerId,
   ]);
@@ -43,7 +43,7 @@ async function load(db: Queryable, resellerId: number): Promise<SupportAdmin[]> 
  * Saves the reseller's contacts and writes each of its companies' `conf.supports` (what the support panel
  * reads): the contacts assigned to it, without the assignment lists.
  */
-async function save(db: Queryable, resellerId: number, supports: SupportAdmin[]): Promise<void> {
+export async function save(db: Queryable, resellerId: number, supports: SupportAdmin[]): Promise<void> {
   await db.query(`update resellers set conf = jsonb_set(conf, '{supports}', $2::jsonb) where id = $1`, [
     resellerId,
     JSON.stringify(supports),

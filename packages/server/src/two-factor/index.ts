@@ -1,2 +1,2 @@
 /** Public surface of `two-factor/`. The user's own TOTP switch and the company policy that enforces it. */
-export { twoFactorCompanyRoutes, twoFactorUserRoutes } from "./routes.ts";
+export { twoFactorCompanyRoutes, twoFactorResellerRoutes, twoFactorUserRoutes } from "./routes.ts";

@@ -2,20 +2,28 @@ import { API_ERROR, type OtpStatus, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
-import { acceptCode, startEnrolment, type TotpAccount } from "../kernel/auth/totp.ts";
+import {
+  acceptCode,
+  REQUIRE_TOTP_SQL,
+  startEnrolment,
+  TOTP_POLICY_JOINS,
+  type TotpAccount,
+} from "../kernel/auth/totp.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import { requireWrite } from "../kernel/tenancy/scope.ts";
 
 type Account = TotpAccount & { company_id: number | null; reseller_id: number | null };
 
 async function loadAccount(ctx: KernelContext, userId: number): Promise<Account> {
   const rows = await ctx.db.query<Account>(
     `select u.id, u.email, u.totp_secret, u.totp_pending, u.totp_last_step, u.company_id, u.reseller_id,
-       coalesce(c.require_totp, false) or coalesce(r.require_totp, false) as require_totp
-     from users u left join companies c on c.id = u.company_id left join resellers r on r.id = u.reseller_id
+       ${REQUIRE_TOTP_SQL} as require_totp
+     from users u ${TOTP_POLICY_JOINS}
      where u.id = $1`,
     [userId],
   );
@@ -100,6 +108,39 @@ export function twoFactorCompanyRoutes(ctx: KernelContext): FastifyPluginAsyncZo
       ]);
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
+        action: "update",
+        entity: "otpPolicy",
+        data: { required: request.body.required },
+      });
+      return { required: request.body.required };
+    });
+  };
+}
+
+/**
+ * The reseller's own policy: when on, its staff and every user of the companies it serves need a code to sign
+ * in; a company cannot relax it (its own switch only adds to it).
+ */
+export function twoFactorResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    mountRoute(app, twoFactorApi.resellerPolicy, async (request) => {
+      const scope = resellerScopeOf(request);
+      const rows = await ctx.db.query<{ require_totp: boolean }>(
+        "select require_totp from resellers where id = $1",
+        [scope.resellerId],
+      );
+      return { required: rows[0]?.require_totp ?? false };
+    });
+
+    mountRoute(app, twoFactorApi.setResellerPolicy, async (request) => {
+      const scope = resellerScopeOf(request);
+      requireWrite(scope.principal);
+      await ctx.db.query("update resellers set require_totp = $2 where id = $1", [
+        scope.resellerId,
+        request.body.required,
+      ]);
+      await recordAudit(ctx, scope.principal, {
+        resellerId: scope.resellerId,
         action: "update",
         entity: "otpPolicy",
         data: { required: request.body.required },

@@ -16,6 +16,16 @@ export interface TotpAccount {
   require_totp?: boolean | null;
 }
 
+/**
+ * Whether an account must sign in with a code: its company enforces it, its own reseller does (for the
+ * reseller's staff), or the reseller its company belongs to does (for every user of that reseller's companies).
+ * Used with `from users u` followed by `TOTP_POLICY_JOINS`.
+ */
+export const REQUIRE_TOTP_SQL =
+  "(coalesce(c.require_totp, false) or coalesce(r.require_totp, false) or coalesce(cr.require_totp, false))";
+export const TOTP_POLICY_JOINS = `left join companies c on c.id = u.company_id
+  left join resellers r on r.id = u.reseller_id left join resellers cr on cr.id = c.reseller_id`;
+
 export function newEnrolment(email: string): { secret: string; uri: string } {
   const secret = generateSecret();
   return { secret, uri: generateURI({ issuer: ISSUER, label: email, secret }) };

@@ -14,8 +14,22 @@ async function fetchText(url: string): Promise<string> {
   return response.text();
 }
 
+/**
+ * The worker app's change log in the reader's language (`app-changelog.<lang>.txt`), or the English one
+ * when that language has none. The single-page fallback answers any unknown path with index.html, so a
+ * missing translation is recognised by its type, not only by its status.
+ */
+async function fetchAppLog(language: string): Promise<string> {
+  if (language !== "en") {
+    const response = await fetch(`/app-changelog.${language}.txt`);
+    if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/plain"))
+      return response.text();
+  }
+  return fetchText("/app-changelog.txt");
+}
+
 export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { site } = useSession();
   const [showLog, setShowLog] = useState(false);
   const webLog = useQuery({
@@ -24,11 +38,12 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
     enabled: opened,
   });
   const appLog = useQuery({
-    queryKey: ["static", "app-changelog"],
-    queryFn: () => fetchText("/app-changelog.txt"),
+    queryKey: ["static", "app-changelog", i18n.language],
+    queryFn: () => fetchAppLog(i18n.language),
     enabled: opened && !site.apps.changelog,
   });
   const { apps } = site;
+  const hasLinks = !!(apps.playStoreUrl || apps.appStoreUrl || apps.apkUrl || apps.ipaUrl);
 
   return (
     <Modal opened={opened} onClose={onClose} title={t("info.title")} size="lg" centered>
@@ -54,42 +69,49 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
         <Tabs.Panel value="apps" pt="md">
           <Stack gap="sm">
             <Text fw={600}>{t("info.workerApp")}</Text>
-            <Group>
-              <Button
-                component="a"
-                href={apps.playStoreUrl || undefined}
-                target="_blank"
-                rel="noreferrer"
-                disabled={!apps.playStoreUrl}
-                leftSection={<IconBrandGooglePlay size={18} />}
-                variant="default"
-              >
-                Google Play
-              </Button>
-              <Button
-                component="a"
-                href={apps.appStoreUrl || undefined}
-                target="_blank"
-                rel="noreferrer"
-                disabled={!apps.appStoreUrl}
-                leftSection={<IconBrandApple size={18} />}
-                variant="default"
-              >
-                App Store
-              </Button>
-            </Group>
-            <Group gap="lg">
-              {apps.apkUrl ? (
-                <Anchor href={apps.apkUrl} size="sm">
-                  <IconDownload size={14} /> {t("info.downloadApk")}
-                </Anchor>
-              ) : null}
-              {apps.ipaUrl ? (
-                <Anchor href={apps.ipaUrl} size="sm">
-                  <IconDownload size={14} /> {t("info.downloadIpa")}
-                </Anchor>
-              ) : null}
-            </Group>
+            {hasLinks ? (
+              <Group>
+                {apps.playStoreUrl ? (
+                  <Button
+                    component="a"
+                    href={apps.playStoreUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    leftSection={<IconBrandGooglePlay size={18} />}
+                    variant="default"
+                  >
+                    Google Play
+                  </Button>
+                ) : null}
+                {apps.appStoreUrl ? (
+                  <Button
+                    component="a"
+                    href={apps.appStoreUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    leftSection={<IconBrandApple size={18} />}
+                    variant="default"
+                  >
+                    App Store
+                  </Button>
+                ) : null}
+                {apps.apkUrl ? (
+                  <Anchor href={apps.apkUrl} size="sm">
+                    <IconDownload size={14} /> {t("info.downloadApk")}
+                  </Anchor>
+                ) : null}
+                {apps.ipaUrl ? (
+                  <Anchor href={apps.ipaUrl} size="sm">
+                    <IconDownload size={14} /> {t("info.downloadIpa")}
+                  </Anchor>
+                ) : null}
+              </Group>
+            ) : (
+              // Greyed-out store buttons read as broken: say plainly that nothing is published yet.
+              <Text size="sm" c="dimmed" data-testid="no-app-links">
+                {t("info.noAppLinks")}
+              </Text>
+            )}
             <Text fw={600} size="sm">
               {t("info.appChangelog")}
             </Text>

@@ -19,6 +19,7 @@ import { useUser } from "../../platform/session/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { useCompany } from "./company.ts";
 import { ResellerOverview } from "./ResellerOverview.tsx";
+import { ResellerTwoFactorCard } from "./ResellerTwoFactorCard.tsx";
 import { resellerQueryKey } from "./resellerLoad.ts";
 
 /**
@@ -113,6 +114,7 @@ export function CompaniesPage() {
   return (
     <div data-testid="companies-page">
       {rid ? <ResellerOverview resellerId={rid} /> : null}
+      {rid ? <ResellerTwoFactorCard resellerId={rid} /> : null}
       <CrudPage
         name="companies"
         title={t("routes.companies")}

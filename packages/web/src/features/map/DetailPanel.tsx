@@ -24,6 +24,7 @@ import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/l
 import { ItemFormsButton } from "../forms/index.ts";
 import { InsideZones } from "../places/index.ts";
 import { useFollowingAddress } from "./addressFollow.ts";
+import { CamerasSection } from "./CamerasSection.tsx";
 import { CommandsSection } from "./CommandsSection.tsx";
 import { type Catalog, shownSub } from "./catalog.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
@@ -250,6 +251,7 @@ export function DetailPanel({
         {kind === "vehicle" && (
           <ItinerarySection companyId={route.companyId} vehicleId={id} getMap={getMap} />
         )}
+        {kind === "vehicle" ? <CamerasSection companyId={route.companyId} vehicleId={id} /> : null}
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
         <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />

@@ -30,7 +30,9 @@ import { isLanguage, LANGUAGE_NAMES, setLanguage } from "../../platform/i18n/ind
 import { uiStore } from "../../platform/overlays/uiStore.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession, useUser } from "../../platform/session/session.ts";
+import { useCompany } from "../company/index.ts";
 import { ChangePasswordCard } from "./ChangePasswordCard.tsx";
+import { PushNotificationsCard } from "./PushNotificationsCard.tsx";
 import { profileOf } from "./profileLanguage.ts";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
 
@@ -41,6 +43,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const user = useUser();
   const { setUser } = useSession();
+  const { companyId } = useCompany();
   const { setTimezone } = useTimezone();
   const [form, setForm] = useState<ProfileUpdate>(() => profileOf(user));
   // The user menu saves a new language while this page may be open: the form follows it.
@@ -193,6 +196,7 @@ export function ProfilePage() {
       </Paper>
       <ChangePasswordCard />
       <TwoFactorCard />
+      {companyId === null ? null : <PushNotificationsCard companyId={companyId} />}
     </Stack>
   );
 }

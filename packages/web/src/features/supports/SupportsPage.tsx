@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, Avatar, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { resellerLoad, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
@@ -11,6 +11,7 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
+import { SupportPhotoField } from "./SupportPhotoField.tsx";
 
 const EMPTY = {
   name: "",
@@ -56,6 +57,12 @@ export function SupportsPage() {
       </Anchor>
     ) : null;
   const columns: DataColumn<SupportAdmin>[] = [
+    {
+      key: "photo",
+      header: t("supportPhoto.label"),
+      value: (s) => (s.photoUrl ? "✓" : ""),
+      render: (s) => <Avatar src={s.photoUrl || null} size={32} radius={32} name={s.name} color="initials" />,
+    },
     { key: "name", header: t("supportsAdmin.name"), value: (s) => s.name },
     {
       key: "helpline",
@@ -170,6 +177,20 @@ export function SupportsPage() {
         onSave={save}
         valid={form.valid}
       >
+        {editing !== null && editing !== "new" ? (
+          <SupportPhotoField
+            resellerId={resellerId}
+            contact={editing}
+            onChange={(next) => {
+              setEditing(next);
+              void refresh();
+            }}
+          />
+        ) : (
+          <Text size="xs" c="dimmed">
+            {t("supportPhoto.afterSave")}
+          </Text>
+        )}
         {text("name", true)}
         <Group grow align="flex-start">
           {text("helpline")}

@@ -1,6 +1,6 @@
 import { AreaChart, BarChart, LineChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
-import { Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type UsersStats, usersStatsApi } from "@vigia/domain";
 import { useState } from "react";
@@ -25,6 +25,7 @@ export function UsersStatsPage() {
   return (
     <Stack gap="sm" p="md" data-testid="usersstats-page">
       <Group justify="space-between">
+        <Title order={3}>{t("routes.usersstats")}</Title>
         <SegmentedControl
           value={span}
           onChange={setSpan}

@@ -3,6 +3,7 @@ import { authApi, currentUserApi, isResellerOrHigher, type Site, siteApi, type U
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, clientHooks } from "../api/instance.ts";
 import { setLanguage, storedLanguage } from "../i18n/index.ts";
+import { unsubscribeBrowser } from "../push/webPush.ts";
 import { useTimezone } from "./preferences.tsx";
 import { SessionContext, type SessionValue } from "./session.ts";
 import { browserTimers, SessionManager } from "./sessionManager.ts";
@@ -97,10 +98,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         .call(currentUserApi.selectCompany, { params: { companyId: 0 } }, { quiet: true })
         .catch(() => undefined);
     }
+    // A signed-out browser must not keep receiving the account's alarm notices: end its push subscription
+    // here and have the server forget it with the session.
+    const pushEndpoint = (await unsubscribeBrowser().catch(() => null)) ?? undefined;
     const refreshToken = b.manager.refreshToken;
     if (refreshToken) {
       await api
-        .call(authApi.logout, { body: { refreshToken } }, { quiet: true, own401: true })
+        .call(authApi.logout, { body: { refreshToken, pushEndpoint } }, { quiet: true, own401: true })
         .catch(() => undefined);
     }
     b.manager.clear();

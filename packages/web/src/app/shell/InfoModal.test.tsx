@@ -1,0 +1,62 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { testSession, testUser } from "../../test/fixtures.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
+import { InfoModal } from "./InfoModal.tsx";
+
+const user = testUser({ role: "ADMIN" });
+
+beforeAll(() => {
+  useEnglish();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function serveLogs() {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) =>
+      url.includes("app-changelog")
+        ? new Response("Worker app 1.8.2", { status: 200, headers: { "content-type": "text/plain" } })
+        : new Response("2.4.30", { status: 200, headers: { "content-type": "text/plain" } }),
+    ),
+  );
+}
+
+describe("InfoModal Apps tab", () => {
+  it("says the app is not published instead of showing dead store buttons", async () => {
+    serveLogs();
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: testSession(user),
+      query: true,
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
+    expect(await screen.findByTestId("no-app-links")).toBeTruthy();
+    expect(screen.queryByText("Google Play")).toBeNull();
+    expect((await screen.findByText("Worker app 1.8.2")).textContent).toBe("Worker app 1.8.2");
+  });
+
+  it("shows only the links the site configured", async () => {
+    serveLogs();
+    const session = testSession(user);
+    const site = {
+      ...session.site,
+      apps: {
+        ...session.site.apps,
+        playStoreUrl: "https://play.example/app",
+        apkUrl: "https://x.example/a.apk",
+      },
+    };
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: { ...session, site },
+      query: true,
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
+    const play = await screen.findByText("Google Play");
+    expect(play.closest("a")?.getAttribute("href")).toBe("https://play.example/app");
+    expect(screen.queryByText("App Store")).toBeNull();
+    expect(screen.getByText("Download APK").closest("a")?.getAttribute("href")).toBe(
+      "https://x.example/a.apk",
+    );
+    expect(screen.queryByTestId("no-app-links")).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { ActionIcon, Anchor, Badge, Button, Divider, Group, Image, Stack, Text } from "@mantine/core";
+import { IconPencil, IconPlus, IconRefresh, IconTrash, IconVideo } from "@tabler/icons-react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Camera, camerasApi, canWrite, isSubadminOrHigher } from "@vigia/domain";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../platform/api/instance.ts";
+import { useUser } from "../../platform/session/session.ts";
+import { CameraFormModal } from "./CameraFormModal.tsx";
+
+/**
+ * The snapshot as the server fetched it (through its egress guard) and handed to this page as bytes: the
+ * browser never loads the camera's own URL. Fetched when shown and on "refresh", never on a timer.
+ */
+function Snapshot({ companyId, camera }: { companyId: number; camera: Camera }) {
+  const { t } = useTranslation();
+  const image = useQuery({
+    queryKey: ["camera-snapshot", companyId, camera.id, camera.updatedTs],
+    queryFn: () => api.blob(camerasApi.snapshot, { params: { companyId, id: camera.id } }, { quiet: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data) return;
+    const url = URL.createObjectURL(image.data);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image.data]);
+
+  return (
+    <Stack gap={4}>
+      {image.isError ? (
+        <Text size="xs" c="red" data-testid="camera-snapshot-error">
+          {t("cameras.snapshotFailed")}
+        </Text>
+      ) : src ? (
+        <Image
+          src={src}
+          radius="sm"
+          alt={camera.name}
+          mah={180}
+          fit="contain"
+          data-testid="camera-snapshot"
+        />
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t("cameras.loading")}
+        </Text>
+      )}
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        leftSection={<IconRefresh size={14} />}
+        loading={image.isFetching}
+        onClick={() => void image.refetch()}
+        style={{ alignSelf: "flex-start" }}
+      >
+        {t("cameras.refresh")}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The vehicle's cameras in its detail panel: snapshot, live stream link, and (for editors) add/change/remove. */
+export function CamerasSection({ companyId, vehicleId }: { companyId: number; vehicleId: number }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const key = ["cameras", companyId, vehicleId];
+  const cameras = useQuery({
+    queryKey: key,
+    queryFn: () => api.call(camerasApi.list, { params: { companyId }, query: { vehicleId } }),
+  });
+  const [editing, setEditing] = useState<Camera | "new" | null>(null);
+  const editor = isSubadminOrHigher(user.role) && canWrite(user, "general");
+  const list = cameras.data ?? [];
+  if (!editor && list.length === 0) return null;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const remove = async (camera: Camera) => {
+    await api.call(camerasApi.remove, { params: { companyId, id: camera.id } });
+    await refresh();
+  };
+
+  return (
+    <>
+      <Divider label={t("cameras.title")} labelPosition="left" mx="sm" mt="sm" />
+      <Stack gap="sm" p="sm" data-testid="cameras-section">
+        {list.map((camera) => (
+          <Stack key={camera.id} gap={4} data-testid="camera">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {camera.name}
+                </Text>
+                <Badge size="xs" variant="light">
+                  {t(`cameras.types.${camera.type}`)}
+                </Badge>
+              </Group>
+              {editor ? (
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t("cameras.edit")}
+                    onClick={() => setEditing(camera)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t("cameras.remove")}
+                    onClick={() => void remove(camera)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              ) : null}
+            </Group>
+            {camera.snapshotUrl ? <Snapshot companyId={companyId} camera={camera} /> : null}
+            {camera.streamUrl ? (
+              // The page's security policy keeps outside media out of the app; the stream opens in its own tab.
+              <Anchor href={camera.streamUrl} target="_blank" rel="noreferrer noopener" size="sm">
+                <Group gap={4} component="span">
+                  <IconVideo size={14} /> {t("cameras.openStream")}
+                </Group>
+              </Anchor>
+            ) : null}
+          </Stack>
+        ))}
+        {editor ? (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setEditing("new")}
+            data-testid="camera-add"
+            style={{ alignSelf: "flex-start" }}
+          >
+            {t("cameras.add")}
+          </Button>
+        ) : null}
+      </Stack>
+      <CameraFormModal
+        opened={editing !== null}
+        companyId={companyId}
+        vehicleId={vehicleId}
+        camera={editing === "new" ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={refresh}
+      />
+    </>
+  );
+}
