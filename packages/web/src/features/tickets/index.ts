@@ -1,3 +1,4 @@
 export { FileLink } from "./FileLink.tsx";
+export { TicketForm } from "./TicketForm.tsx";
 export { TicketsAdminPage } from "./TicketsAdminPage.tsx";
 export { TicketsPage } from "./TicketsPage.tsx";
