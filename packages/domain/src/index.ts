@@ -82,5 +82,6 @@ export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./sensors/catalogue.ts";
 export * from "./sensors/present.ts";
+export * from "./speedLimits.ts";
 export * from "./tickets.ts";
 export * from "./validation/fields.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
+import { forgetZones } from "../src/places/index.ts";
 import { renderReportFile } from "../src/reports/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -183,6 +184,39 @@ describe("report jobs", () => {
       await p.api.token("subadmin@acme.demo"),
     );
     expect(other.status).toBe(404);
+  });
+});
+
+describe("speeding", () => {
+  it("counts speeding against the geozone's limit where it is stricter than the range", async () => {
+    const db = p.ctx.db;
+    // A 50 km/h circle far from the demo fleet, and a vehicle driving 70 km/h outside and then inside it.
+    const [lat, lng] = [41.65, -0.88];
+    await db.query(
+      `insert into geozones (company_id, name, color, type, lat, lng, radius, speed_limit, created_ts, updated_ts)
+       values ($1, 'School zone', '#e03131', 'circle', $2, $3, 500, 50, 0, 0)`,
+      [acme, lat, lng],
+    );
+    forgetZones(acme);
+    const device = (await db.query<{ id: number }>("select id from devices limit 1"))[0]!.id;
+    const start = from + 5 * 3_600_000;
+    await p.services.partitions.ensure(db, acme, start);
+    for (let i = 0; i < 6; i++)
+      await db.query(
+        `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, spd, valid)
+         values ($1, $2, 1, $3, $4, $4, $5, $6, 70, true)`,
+        [acme, device, madridVehicle, start + i * 10_000, i < 3 ? lat + 0.1 : lat, lng],
+      );
+    const job = await run(
+      await p.api.token("admin@acme.demo"),
+      base({ type: "speeding", vehiclesId: [madridVehicle], ranges: { maxSpeed: 120 } }),
+    );
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(job.result!.rows).toHaveLength(1);
+    const row = job.result!.rows[0]!;
+    expect(row[keys.indexOf("speedLimit")]).toBe(50);
+    expect(row[keys.indexOf("start")]).toBe(start + 30_000);
+    expect(row[keys.indexOf("end")]).toBe(start + 50_000);
   });
 });
 

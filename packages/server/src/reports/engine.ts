@@ -11,16 +11,10 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { driverScoreReport, drivingEventsReport } from "./builders/driving.ts";
-import {
-  idleReport,
-  offlineReport,
-  routeReport,
-  speedingReport,
-  stopsReport,
-  tripsReport,
-} from "./builders/movement.ts";
+import { idleReport, offlineReport, routeReport, stopsReport, tripsReport } from "./builders/movement.ts";
 import { geozoneVisitsReport, poiVisitsReport } from "./builders/places.ts";
 import { alarmNoticesReport, sensorsReport, worktimeComplianceReport } from "./builders/records.ts";
+import { speedingReport } from "./builders/speeding.ts";
 import {
   driverActivityReport,
   fuelReport,
