@@ -25,6 +25,7 @@ interface Job {
     rows: (string | number | null)[][];
     notice: string | null;
     chart: unknown;
+    map: { geozoneIds: number[]; poiIds: number[] } | null;
   } | null;
 }
 
@@ -217,6 +218,31 @@ describe("speeding", () => {
     expect(row[keys.indexOf("speedLimit")]).toBe(50);
     expect(row[keys.indexOf("start")]).toBe(start + 30_000);
     expect(row[keys.indexOf("end")]).toBe(start + 50_000);
+  });
+});
+
+describe("map preview places", () => {
+  it("names the visited geozones, and every geozone the user sees when asked to show them", async () => {
+    const db = p.ctx.db;
+    const zones = await db.query<{ id: number }>(
+      "select id from geozones where company_id = $1 order by id",
+      [acme],
+    );
+    expect(zones.length).toBeGreaterThan(0);
+    const visited = zones[0]!.id;
+    await ensureDerivedPartition(p.services.partitions, db, "item_visits", acme, from);
+    await db.query(
+      `insert into item_visits (company_id, item_type, item_id, place_kind, place_id, start_ts, end_ts)
+       values ($1, 1, $2, 1, $3, $4, $5)`,
+      [acme, madridVehicle, visited, from + 3_600_000, from + 4_000_000],
+    );
+    const token = await p.api.token("admin@acme.demo");
+    const job = await run(token, base({ type: "geozoneVisits", vehiclesId: [madridVehicle] }));
+    expect(job.result!.rows).toHaveLength(1);
+    expect(job.result!.map).toMatchObject({ geozoneIds: [visited], poiIds: [] });
+    const shown = await run(token, base({ type: "trips", showGeozones: true }));
+    const all = shown.result!.map!.geozoneIds;
+    expect([...all].sort((a, b) => a - b)).toEqual(zones.map((z) => z.id));
   });
 });
 

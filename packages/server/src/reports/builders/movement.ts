@@ -29,7 +29,7 @@ function thin<T>(points: T[], max: number): T[] {
 /** Positions of every item, thinned to at most ROUTE_POINTS each, read in bounded chunks. */
 export const routeReport: Builder = async (run) => {
   const rows: ReportCell[][] = [];
-  const map: ReportMapData = { tracks: [], markers: [] };
+  const map: ReportMapData = { tracks: [], markers: [], geozoneIds: [], poiIds: [] };
   const speedPoints: { x: number; values: Record<string, number> }[] = [];
   const { items } = run.selection;
   for (const [i, item] of items.entries()) {
@@ -80,7 +80,7 @@ export const tripsReport: Builder = async (run) => {
   const index = itemIndex(run);
   const list = (await trips(run.db, run.scope, range(run))).filter((t) => onChosenDay(run, t.startTs));
   run.step(0.5);
-  const map: ReportMapData = { tracks: [], markers: [] };
+  const map: ReportMapData = { tracks: [], markers: [], geozoneIds: [], poiIds: [] };
   for (const t of list.slice(0, PREVIEW_MARKERS / 2)) {
     map.markers.push({ lat: t.startLat, lng: t.startLng, label: nameOf(index, t), kind: "start" });
     map.markers.push({ lat: t.endLat, lng: t.endLng, label: nameOf(index, t), kind: "end" });

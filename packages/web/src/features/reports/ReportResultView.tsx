@@ -68,7 +68,11 @@ export function ReportResultView({ result }: { result: ReportResult }) {
           )}
         </Card>
       ) : null}
-      {result.map && (result.map.tracks.length || result.map.markers.length) ? (
+      {result.map &&
+      (result.map.tracks.length ||
+        result.map.markers.length ||
+        result.map.geozoneIds.length ||
+        result.map.poiIds.length) ? (
         <ReportMap data={result.map} />
       ) : null}
       <DataTable
