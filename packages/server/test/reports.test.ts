@@ -246,6 +246,42 @@ describe("map preview places", () => {
   });
 });
 
+describe("costs in the summary", () => {
+  it("adds each currency's costs and cost per km of the period, never summing currencies", async () => {
+    const db = p.ctx.db;
+    await ensureDerivedPartition(p.services.partitions, db, "item_days", acme, from);
+    await db.query(
+      `insert into item_days (company_id, item_type, item_id, day, day_start_ts, first_ts, last_ts, distance_m, driving_ms)
+       values ($1, 1, $2, '2026-01-13', $3, $3, $3, 200000, 3600000)`,
+      [acme, madridVehicle, from],
+    );
+    for (const [currency, price] of [
+      ["EUR", 60],
+      ["EUR", 40],
+      ["USD", 30],
+    ] as const)
+      await db.query(
+        `insert into costs (company_id, name, type_id, quantity, unit_price, tax, currency, date, vehicle_id, description,
+           created_ts, updated_ts)
+         values ($1, 'Fuel', 1, 1, $2, 0, $3, '2026-01-13', $4, '', 0, 0)`,
+        [acme, price, currency, madridVehicle],
+      );
+    const job = await run(
+      await p.api.token("admin@acme.demo"),
+      base({ type: "summary", vehiclesId: [madridVehicle] }),
+    );
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(["costs:EUR", "costPerKm:EUR", "costs:USD", "costPerKm:USD"]),
+    );
+    const row = job.result!.rows[0]!;
+    expect(row[keys.indexOf("costs:EUR")]).toBe(100);
+    expect(row[keys.indexOf("costPerKm:EUR")]).toBe(0.5);
+    expect(row[keys.indexOf("costs:USD")]).toBe(30);
+    expect(row[keys.indexOf("costPerKm:USD")]).toBe(0.15);
+  });
+});
+
 describe("report files", () => {
   it.each([
     ["pdf", "application/pdf", "%PDF"],

@@ -1,5 +1,11 @@
 import { PassThrough, type Readable } from "node:stream";
-import { type ReportCell, type ReportColumnKind, type ReportResult, reportWords } from "@vigia/domain";
+import {
+  columnLabel,
+  type ReportCell,
+  type ReportColumnKind,
+  type ReportResult,
+  reportWords,
+} from "@vigia/domain";
 import ExcelJS from "exceljs";
 import { localEpoch } from "./builders/records.ts";
 import { neutralise } from "./cells.ts";
@@ -53,7 +59,8 @@ export function reportXlsx(result: ReportResult, lang: string, timezone: string)
   });
   const sheet = workbook.addWorksheet(words.titles[result.type].slice(0, 31).replace(/[[\]*?/\\:]/g, " "));
   sheet.columns = result.columns.map((c) => ({
-    header: c.kind === "distance" ? `${words.columns[c.key] ?? c.key} (km)` : (words.columns[c.key] ?? c.key),
+    header:
+      c.kind === "distance" ? `${columnLabel(words, lang, c.key)} (km)` : columnLabel(words, lang, c.key),
     key: c.key,
     width: c.kind === "text" ? 28 : 18,
     style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind]! } : {},
