@@ -207,3 +207,12 @@ export function validateCostRow(cells: readonly string[], ctx: CostRowContext): 
     },
   };
 }
+
+/**
+ * Cost per km of one currency: the period's amount over the distance driven (metres), to the cent; null when
+ * nothing was driven (a cost of a parked vehicle has no per-km figure, not an infinite one).
+ */
+export function costPerKm(amount: number, metres: number): number | null {
+  if (metres <= 0) return null;
+  return Math.round((amount / (metres / 1000)) * 100) / 100;
+}

@@ -90,6 +90,7 @@ export * from "./roles.ts";
 export * from "./routes.ts";
 export * from "./sensors/catalogue.ts";
 export * from "./sensors/present.ts";
+export * from "./speedLimits.ts";
 export * from "./spreadsheet.ts";
 export * from "./tickets.ts";
 export * from "./validation/fields.ts";

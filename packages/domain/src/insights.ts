@@ -127,7 +127,7 @@ export const INCIDENT_EVENT_KINDS: Record<string, IncidentKind> = {
 };
 
 export const incidentSchema = z.object({
-  /** `e<id>` for a device event, `a<id>` for an alarm notice. */
+  /** `d<type>-<item>-<ts>-<kind>` for a driving event, `e<id>` for a device event, `a<id>` for an alarm notice. */
   key: z.string(),
   kind: z.enum(INCIDENT_KINDS),
   ts: z.number(),
@@ -142,6 +142,8 @@ export const incidentSchema = z.object({
   /** The notice, for high-priority alarms: the position modal opens it. */
   alarmLogId: z.number().nullable(),
   text: z.string(),
+  /** The ticket opened from this incident, if any (the row links to it). */
+  ticketId: z.number().nullable(),
 });
 export type Incident = z.infer<typeof incidentSchema>;
 

@@ -81,6 +81,20 @@ export const ticketFromNoticeSchema = z.object({
   assigneeId: id.positive().nullable().default(null),
 });
 
+/**
+ * An incident of /incidents becomes a ticket: the server links it to the incident's item (and notice) and keeps
+ * the incident's key; the title and description are what the form was prefilled with, as the user left them.
+ */
+export const ticketFromIncidentSchema = z.object({
+  key: z.string().trim().min(1, "required").max(80, "tooLong"),
+  type: ticketTypeSchema.default("incident"),
+  title: trimmed(120).min(1, "required"),
+  description: trimmed(4000).default(""),
+  priority: ticketPrioritySchema.default("high"),
+  assigneeId: id.positive().nullable().default(null),
+});
+export type TicketFromIncident = z.output<typeof ticketFromIncidentSchema>;
+
 export const ticketHistoryEntrySchema = z.object({
   ts: z.number(),
   by: z.string(),

@@ -1,7 +1,7 @@
-import type { Dashboard, Heatmap, Incidents } from "@vigia/domain";
+import type { Dashboard, Heatmap, Incidents, Ticket } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Dashboard, heat map and incidents (issue 15): figures over the caller's items only (a subadministrator sees
@@ -125,5 +125,73 @@ describe("incidents", () => {
     expect(r.body.incidents[0]).toMatchObject({ kind: "harshBraking", speed: 54 });
     const sub = await get<Incidents>("subadmin@acme.demo", `incidents?from_ts=${from}&to_ts=${to}`);
     expect(sub.body.incidents).toHaveLength(subadminVehicles.size);
+  });
+});
+
+describe("a ticket from an incident", () => {
+  it("opens a ticket linked to the incident's item, reachable from the incident afterwards, once", async () => {
+    const token = await p.api.token("admin@acme.demo");
+    const list = await p.api.get<Incidents>(
+      `companies/id/${acme}/incidents?from_ts=${from}&to_ts=${to}`,
+      token,
+    );
+    const incident = list.body.incidents[0]!;
+    expect(incident.ticketId).toBeNull();
+    const body = { key: incident.key, title: "Harsh braking: truck", description: "At 54 km/h near Madrid" };
+    const r = await p.api.post<Ticket>(`companies/id/${acme}/incidents/ticket`, body, token);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      type: "incident",
+      priority: "high",
+      title: body.title,
+      description: body.description,
+      linkKind: "vehicle",
+      linkId: incident.itemId,
+      state: "open",
+    });
+    const after = await p.api.get<Incidents>(
+      `companies/id/${acme}/incidents?from_ts=${from}&to_ts=${to}`,
+      token,
+    );
+    expect(after.body.incidents.find((i) => i.key === incident.key)?.ticketId).toBe(r.body.id);
+    const again = await p.api.post<ErrorBody>(`companies/id/${acme}/incidents/ticket`, body, token);
+    expect(again.status).toBe(409);
+    const ticket = await p.api.get<Ticket>(`companies/id/${acme}/tickets/id/${r.body.id}`, token);
+    expect(ticket.status).toBe(200);
+  });
+
+  it("refuses an unknown key, an incident outside the caller's groups, and validates per field", async () => {
+    const admin = await p.api.token("admin@acme.demo");
+    const unknown = await p.api.post(
+      `companies/id/${acme}/incidents/ticket`,
+      { key: "d1-999999-1-harshBraking", title: "x" },
+      admin,
+    );
+    expect(unknown.status).toBe(404);
+    const hidden = vehicles.find((v) => !subadminVehicles.has(v.id))!;
+    const list = await p.api.get<Incidents>(
+      `companies/id/${acme}/incidents?from_ts=${from}&to_ts=${to}`,
+      admin,
+    );
+    const foreign = list.body.incidents.find((i) => i.itemId === hidden.id)!;
+    const sub = await p.api.post(
+      `companies/id/${acme}/incidents/ticket`,
+      { key: foreign.key, title: "x" },
+      await p.api.token("subadmin@acme.demo"),
+    );
+    expect(sub.status).toBe(404);
+    const invalid = await p.api.post<ErrorBody>(
+      `companies/id/${acme}/incidents/ticket`,
+      { key: foreign.key },
+      admin,
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields).toHaveProperty("title");
+    const globex = await p.api.post(
+      `companies/id/${acme}/incidents/ticket`,
+      { key: foreign.key, title: "x" },
+      await p.api.token("admin@globex.demo"),
+    );
+    expect([403, 404]).toContain(globex.status);
   });
 });

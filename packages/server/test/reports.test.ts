@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
+import { forgetZones } from "../src/places/index.ts";
 import { renderReportFile } from "../src/reports/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -24,6 +25,7 @@ interface Job {
     rows: (string | number | null)[][];
     notice: string | null;
     chart: unknown;
+    map: { geozoneIds: number[]; poiIds: number[] } | null;
   } | null;
 }
 
@@ -183,6 +185,100 @@ describe("report jobs", () => {
       await p.api.token("subadmin@acme.demo"),
     );
     expect(other.status).toBe(404);
+  });
+});
+
+describe("speeding", () => {
+  it("counts speeding against the geozone's limit where it is stricter than the range", async () => {
+    const db = p.ctx.db;
+    // A 50 km/h circle far from the demo fleet, and a vehicle driving 70 km/h outside and then inside it.
+    const [lat, lng] = [41.65, -0.88];
+    await db.query(
+      `insert into geozones (company_id, name, color, type, lat, lng, radius, speed_limit, created_ts, updated_ts)
+       values ($1, 'School zone', '#e03131', 'circle', $2, $3, 500, 50, 0, 0)`,
+      [acme, lat, lng],
+    );
+    forgetZones(acme);
+    const device = (await db.query<{ id: number }>("select id from devices limit 1"))[0]!.id;
+    const start = from + 5 * 3_600_000;
+    await p.services.partitions.ensure(db, acme, start);
+    for (let i = 0; i < 6; i++)
+      await db.query(
+        `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, spd, valid)
+         values ($1, $2, 1, $3, $4, $4, $5, $6, 70, true)`,
+        [acme, device, madridVehicle, start + i * 10_000, i < 3 ? lat + 0.1 : lat, lng],
+      );
+    const job = await run(
+      await p.api.token("admin@acme.demo"),
+      base({ type: "speeding", vehiclesId: [madridVehicle], ranges: { maxSpeed: 120 } }),
+    );
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(job.result!.rows).toHaveLength(1);
+    const row = job.result!.rows[0]!;
+    expect(row[keys.indexOf("speedLimit")]).toBe(50);
+    expect(row[keys.indexOf("start")]).toBe(start + 30_000);
+    expect(row[keys.indexOf("end")]).toBe(start + 50_000);
+  });
+});
+
+describe("map preview places", () => {
+  it("names the visited geozones, and every geozone the user sees when asked to show them", async () => {
+    const db = p.ctx.db;
+    const zones = await db.query<{ id: number }>(
+      "select id from geozones where company_id = $1 order by id",
+      [acme],
+    );
+    expect(zones.length).toBeGreaterThan(0);
+    const visited = zones[0]!.id;
+    await ensureDerivedPartition(p.services.partitions, db, "item_visits", acme, from);
+    await db.query(
+      `insert into item_visits (company_id, item_type, item_id, place_kind, place_id, start_ts, end_ts)
+       values ($1, 1, $2, 1, $3, $4, $5)`,
+      [acme, madridVehicle, visited, from + 3_600_000, from + 4_000_000],
+    );
+    const token = await p.api.token("admin@acme.demo");
+    const job = await run(token, base({ type: "geozoneVisits", vehiclesId: [madridVehicle] }));
+    expect(job.result!.rows).toHaveLength(1);
+    expect(job.result!.map).toMatchObject({ geozoneIds: [visited], poiIds: [] });
+    const shown = await run(token, base({ type: "trips", showGeozones: true }));
+    const all = shown.result!.map!.geozoneIds;
+    expect([...all].sort((a, b) => a - b)).toEqual(zones.map((z) => z.id));
+  });
+});
+
+describe("costs in the summary", () => {
+  it("adds each currency's costs and cost per km of the period, never summing currencies", async () => {
+    const db = p.ctx.db;
+    await ensureDerivedPartition(p.services.partitions, db, "item_days", acme, from);
+    await db.query(
+      `insert into item_days (company_id, item_type, item_id, day, day_start_ts, first_ts, last_ts, distance_m, driving_ms)
+       values ($1, 1, $2, '2026-01-13', $3, $3, $3, 200000, 3600000)`,
+      [acme, madridVehicle, from],
+    );
+    for (const [currency, price] of [
+      ["EUR", 60],
+      ["EUR", 40],
+      ["USD", 30],
+    ] as const)
+      await db.query(
+        `insert into costs (company_id, name, type_id, quantity, unit_price, tax, currency, date, vehicle_id, description,
+           created_ts, updated_ts)
+         values ($1, 'Fuel', 1, 1, $2, 0, $3, '2026-01-13', $4, '', 0, 0)`,
+        [acme, price, currency, madridVehicle],
+      );
+    const job = await run(
+      await p.api.token("admin@acme.demo"),
+      base({ type: "summary", vehiclesId: [madridVehicle] }),
+    );
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(["costs:EUR", "costPerKm:EUR", "costs:USD", "costPerKm:USD"]),
+    );
+    const row = job.result!.rows[0]!;
+    expect(row[keys.indexOf("costs:EUR")]).toBe(100);
+    expect(row[keys.indexOf("costPerKm:EUR")]).toBe(0.5);
+    expect(row[keys.indexOf("costs:USD")]).toBe(30);
+    expect(row[keys.indexOf("costPerKm:USD")]).toBe(0.15);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ticketAssigneeSchema,
   ticketCommentInputSchema,
   ticketCountSchema,
+  ticketFromIncidentSchema,
   ticketFromNoticeSchema,
   ticketInputSchema,
   ticketListQuerySchema,
@@ -122,6 +123,15 @@ export const ticketsApi = {
     tags,
     params: z.object({ companyId: idParam, logId: idParam }),
     body: ticketFromNoticeSchema,
+    response: ticketSchema,
+  }),
+  fromIncident: defineRoute({
+    method: "POST",
+    path: "/companies/id/:companyId/incidents/ticket",
+    summary: "Open a ticket from an incident of /incidents, linked to its item; 409 when it already has one",
+    tags,
+    params: companyParams,
+    body: ticketFromIncidentSchema,
     response: ticketSchema,
   }),
   resellerList: defineRoute({

@@ -1,4 +1,5 @@
 export * from "./catalogue.ts";
+export * from "./columnLabel.ts";
 export * from "./labels.ts";
 export * from "./request.ts";
 export * from "./result.ts";

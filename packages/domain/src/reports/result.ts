@@ -41,6 +41,12 @@ export type ReportChartData = z.infer<typeof reportChartSchema>;
 export const reportMapSchema = z.object({
   tracks: z.array(z.object({ name: z.string(), points: z.array(z.tuple([z.number(), z.number()])) })),
   markers: z.array(z.object({ lat: z.number(), lng: z.number(), label: z.string(), kind: z.string() })),
+  /**
+   * The places the report is about (the visited geozones and POIs), plus every one of the company's when the
+   * definition asks to show geozones / POIs: ids the screen draws from the company's places, like the live map.
+   */
+  geozoneIds: z.array(z.number()).default([]),
+  poiIds: z.array(z.number()).default([]),
 });
 export type ReportMapData = z.infer<typeof reportMapSchema>;
 

@@ -1,5 +1,4 @@
 import type { LatLng } from "@vigia/domain";
-import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { type Zone, ZoneIndex } from "./geometry.ts";
 
@@ -36,7 +35,7 @@ function cacheFor(db: Queryable): Cache {
   return cache;
 }
 
-export function getCompanyZones(ctx: Pick<KernelContext, "db">, companyId: number): Promise<CompanyZones> {
+export function getCompanyZones(ctx: { db: Queryable }, companyId: number): Promise<CompanyZones> {
   const cache = cacheFor(ctx.db);
   let entry = cache.get(companyId);
   if (!entry) {

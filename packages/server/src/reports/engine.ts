@@ -1,5 +1,6 @@
 import {
   REPORT_LIMITS,
+  type ReportMapData,
   type ReportRequest,
   type ReportResult,
   type ReportTypeId,
@@ -11,16 +12,10 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { driverScoreReport, drivingEventsReport } from "./builders/driving.ts";
-import {
-  idleReport,
-  offlineReport,
-  routeReport,
-  speedingReport,
-  stopsReport,
-  tripsReport,
-} from "./builders/movement.ts";
+import { idleReport, offlineReport, routeReport, stopsReport, tripsReport } from "./builders/movement.ts";
 import { geozoneVisitsReport, poiVisitsReport } from "./builders/places.ts";
 import { alarmNoticesReport, sensorsReport, worktimeComplianceReport } from "./builders/records.ts";
+import { speedingReport } from "./builders/speeding.ts";
 import {
   driverActivityReport,
   fuelReport,
@@ -28,7 +23,7 @@ import {
   summaryDailyReport,
   summaryReport,
 } from "./builders/summaries.ts";
-import type { Builder } from "./run.ts";
+import type { Builder, ReportBody } from "./run.ts";
 import { driverNames, resolveSelection, type Selection } from "./selection.ts";
 
 const BUILDERS: Record<ReportTypeId, Builder> = {
@@ -100,6 +95,31 @@ export async function prepareReport(
   return { request, scope, selection };
 }
 
+/**
+ * The map preview with its places: those the builder named (visited ones) and, when the definition asks to show
+ * geozones or POIs, every one the user sees (company-wide ones and those of the user's groups).
+ */
+async function previewPlaces(
+  db: Queryable,
+  scope: CompanyScope,
+  request: ReportRequest,
+  map: ReportBody["map"],
+): Promise<ReportMapData> {
+  const all = async (table: "geozones" | "pois"): Promise<number[]> =>
+    (
+      await db.query<{ id: number }>(
+        `select id from ${table} where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
+        [scope.companyId, scope.groupIds],
+      )
+    ).map((r) => r.id);
+  return {
+    tracks: map?.tracks ?? [],
+    markers: map?.markers ?? [],
+    geozoneIds: request.showGeozones ? await all("geozones") : (map?.geozoneIds ?? []),
+    poiIds: request.showPois ? await all("pois") : (map?.poiIds ?? []),
+  };
+}
+
 export interface RunOptions {
   db: Queryable;
   geocoder: ReverseGeocoder;
@@ -131,6 +151,7 @@ export async function runReport(prepared: PreparedReport, options: RunOptions): 
     step: (f) => options.step(0.05 + f * 0.9),
   });
   if (body.rows.length > REPORT_LIMITS.rows) throw searchTooBroad();
+  const map = reportTypeDef(request.type).map ? await previewPlaces(db, scope, request, body.map) : null;
   options.step(1);
   return {
     type: request.type,
@@ -140,7 +161,7 @@ export async function runReport(prepared: PreparedReport, options: RunOptions): 
     columns: body.columns,
     rows: body.rows,
     chart: body.chart ?? null,
-    map: body.map ?? null,
+    map,
     notice: body.notice ?? null,
     fuelUnit,
   };

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { neutraliseCell, type ReportResult, reportWords } from "@vigia/domain";
+import { columnLabel, neutraliseCell, type ReportResult, reportWords } from "@vigia/domain";
 import { cellText } from "./cells.ts";
 
 const quote = (text: string): string => (/[",;\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -8,7 +8,7 @@ const quote = (text: string): string => (/[",;\n\r]/.test(text) ? `"${text.repla
 export function reportCsv(result: ReportResult, lang: string, timezone: string): Readable {
   const words = reportWords(lang);
   function* lines(): Generator<string> {
-    yield `\uFEFF${result.columns.map((c) => quote(words.columns[c.key] ?? c.key)).join(",")}\r\n`;
+    yield `\uFEFF${result.columns.map((c) => quote(columnLabel(words, lang, c.key))).join(",")}\r\n`;
     for (const row of result.rows) {
       yield `${row.map((v, i) => quote(neutraliseCell(cellText(v, result.columns[i]!.kind, timezone)))).join(",")}\r\n`;
     }

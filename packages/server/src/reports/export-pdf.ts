@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { type ReportResult, reportWords } from "@vigia/domain";
+import { columnLabel, type ReportResult, reportWords } from "@vigia/domain";
 import PDFDocument from "pdfkit";
 import { cellText, formatStamp } from "./cells.ts";
 
@@ -113,7 +113,7 @@ export function reportPdf(result: ReportResult, meta: PdfMeta): Readable {
     doc.fillColor("#fff").font("Helvetica-Bold").fontSize(FONT_SIZE);
     let x = MARGIN;
     for (const [i, c] of result.columns.entries()) {
-      const label = words.columns[c.key] ?? c.key;
+      const label = columnLabel(words, meta.lang, c.key);
       doc.text(pdfSafe(label), x + 2, y + 3, { width: widths[i]! - 4, height: HEADER_H - 4, ellipsis: true });
       x += widths[i]!;
     }

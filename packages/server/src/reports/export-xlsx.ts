@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import {
+  columnLabel,
   neutraliseCell,
   type ReportCell,
   type ReportColumnKind,
@@ -58,7 +59,8 @@ export function reportXlsx(result: ReportResult, lang: string, timezone: string)
   });
   const sheet = workbook.addWorksheet(words.titles[result.type].slice(0, 31).replace(/[[\]*?/\\:]/g, " "));
   sheet.columns = result.columns.map((c) => ({
-    header: c.kind === "distance" ? `${words.columns[c.key] ?? c.key} (km)` : (words.columns[c.key] ?? c.key),
+    header:
+      c.kind === "distance" ? `${columnLabel(words, lang, c.key)} (km)` : columnLabel(words, lang, c.key),
     key: c.key,
     width: c.kind === "text" ? 28 : 18,
     style: NUM_FMT[c.kind] ? { numFmt: NUM_FMT[c.kind]! } : {},

@@ -37,7 +37,8 @@ export interface ReportBody {
   columns: ReportColumn[];
   rows: ReportCell[][];
   chart?: ReportChartData | null;
-  map?: ReportMapData | null;
+  /** Tracks and markers; the places it names are added by the engine (with the "show" display options). */
+  map?: (Omit<ReportMapData, "geozoneIds" | "poiIds"> & Partial<ReportMapData>) | null;
   notice?: string | null;
 }
 

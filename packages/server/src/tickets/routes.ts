@@ -1,5 +1,6 @@
 import { ticketsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findIncident } from "../insights/index.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -80,6 +81,20 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
     mountRoute(app, ticketsApi.setTask, async (request) =>
       tickets.setTask(writer(scopeOf(request)), request.params.id, request.params.taskId, request.body.done),
     );
+
+    mountRoute(app, ticketsApi.fromIncident, async (request) => {
+      const scope = scopeOf(request);
+      const actor = writer(scope);
+      const { key, ...body } = request.body;
+      const incident = await findIncident(ctx.db, scope, key);
+      if (!incident) throw notFound();
+      const linkKind = incident.itemType === 1 ? "vehicle" : incident.itemType === 2 ? "asset" : "person";
+      return tickets.create(
+        actor,
+        { ...body, linkKind, linkId: incident.itemId, alarmLogId: incident.alarmLogId },
+        key,
+      );
+    });
 
     mountRoute(app, ticketsApi.fromNotice, async (request) => {
       const scope = scopeOf(request);

@@ -9,7 +9,7 @@ import {
 import type { FileService } from "../files/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { badRequest, notFound } from "../kernel/errors.ts";
+import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import type { MailMessage } from "../kernel/mail/mailer.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import type { LiveMessage } from "../live/index.ts";
@@ -95,6 +95,8 @@ export class TicketService {
   async create(
     actor: Actor & { companyId: number; groupIds: number[] | null },
     input: TicketInput,
+    /** The /incidents incident the ticket is opened from (one ticket per incident). */
+    incidentKey: string | null = null,
   ): Promise<Ticket> {
     const { db } = this.ctx;
     await checkAssignee(db, actor.companyId, input.assigneeId);
@@ -114,8 +116,9 @@ export class TicketService {
     const now = this.ctx.clock.now();
     const rows = await db.query<{ id: number }>(
       `insert into tickets (company_id, type, title, description, priority, assignee_id, requester_id, requester_name,
-         link_kind, link_id, group_id, alarm_log_id, history, created_ts, updated_ts)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning id`,
+         link_kind, link_id, group_id, alarm_log_id, history, created_ts, updated_ts, incident_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)
+       on conflict (company_id, incident_key) where incident_key is not null do nothing returning id`,
       [
         actor.companyId,
         input.type,
@@ -131,9 +134,12 @@ export class TicketService {
         input.alarmLogId,
         JSON.stringify(history),
         now,
+        incidentKey,
       ],
     );
-    const ticket = await this.load(actor, rows[0]!.id);
+    // Someone else opened a ticket for this incident first.
+    if (!rows[0]) throw new ApiError(409, "ticket.incidentHasTicket");
+    const ticket = await this.load(actor, rows[0].id);
     await this.changed(actor, ticket, assignee ? "assigned" : null);
     return ticket;
   }

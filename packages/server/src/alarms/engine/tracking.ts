@@ -1,4 +1,4 @@
-import type { LiveItemState } from "@vigia/domain";
+import { type LiveItemState, lowestZoneLimit } from "@vigia/domain";
 import { ZoneTracker } from "../../places/index.ts";
 import { type BeaconZoneIndex, beaconZoneDelta, heardBeacons } from "./beacon-zones.ts";
 import type { CompiledRule } from "./rules.ts";
@@ -58,12 +58,7 @@ export function zoneSpeedLimit(c: CompanyState, key: string): number | null {
   const limits = c.zones?.speedLimits;
   const inside = c.inside.get(key)?.geo;
   if (!limits || !inside) return null;
-  let lowest: number | null = null;
-  for (const id of inside) {
-    const limit = limits.get(id);
-    if (limit !== undefined && (lowest === null || limit < lowest)) lowest = limit;
-  }
-  return lowest;
+  return lowestZoneLimit(inside, limits);
 }
 
 export function trackMotion(

@@ -29,7 +29,7 @@ function thin<T>(points: T[], max: number): T[] {
 /** Positions of every item, thinned to at most ROUTE_POINTS each, read in bounded chunks. */
 export const routeReport: Builder = async (run) => {
   const rows: ReportCell[][] = [];
-  const map: ReportMapData = { tracks: [], markers: [] };
+  const map: ReportMapData = { tracks: [], markers: [], geozoneIds: [], poiIds: [] };
   const speedPoints: { x: number; values: Record<string, number> }[] = [];
   const { items } = run.selection;
   for (const [i, item] of items.entries()) {
@@ -80,7 +80,7 @@ export const tripsReport: Builder = async (run) => {
   const index = itemIndex(run);
   const list = (await trips(run.db, run.scope, range(run))).filter((t) => onChosenDay(run, t.startTs));
   run.step(0.5);
-  const map: ReportMapData = { tracks: [], markers: [] };
+  const map: ReportMapData = { tracks: [], markers: [], geozoneIds: [], poiIds: [] };
   for (const t of list.slice(0, PREVIEW_MARKERS / 2)) {
     map.markers.push({ lat: t.startLat, lng: t.startLng, label: nameOf(index, t), kind: "start" });
     map.markers.push({ lat: t.endLat, lng: t.endLng, label: nameOf(index, t), kind: "end" });
@@ -231,76 +231,6 @@ export const offlineReport: Builder = async (run) => {
       ["position", "text"],
     ),
     rows,
-    notice: rows.length ? null : "noResults",
-  };
-};
-
-/** A speeding episode ends when the next point over the limit comes more than this much later. */
-const EPISODE_GAP_MS = 120_000;
-const DEFAULT_MAX_SPEED = 120;
-
-/**
- * Episodes over the `maxSpeed` range (default 120 km/h) or the device's own overspeed alarms: consecutive
- * points over the limit make one episode with its start, end, top speed and where it happened.
- */
-export const speedingReport: Builder = async (run) => {
-  const limit = run.request.ranges.maxSpeed || DEFAULT_MAX_SPEED;
-  const { from, to } = run.request.timeLimits;
-  const rows: ReportCell[][] = [];
-  const markers: ReportMapData["markers"] = [];
-  const { items } = run.selection;
-  for (const [i, item] of items.entries()) {
-    run.step(i / Math.max(1, items.length));
-    const points = await run.db.query<{ ts: string; spd: number; lat: number; lng: number }>(
-      `select ts, spd, lat, lng from positions
-       where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5 and spd > $6 and valid
-       order by ts limit 20000`,
-      [run.scope.companyId, item.itemType, item.itemId, from, to, limit],
-    );
-    let episode: { start: number; end: number; max: number; lat: number; lng: number } | null = null;
-    const close = () => {
-      if (!episode || !onChosenDay(run, episode.start)) return;
-      rows.push([
-        item.name,
-        episode.start,
-        episode.end,
-        episode.end - episode.start,
-        Math.trunc(episode.max),
-        limit,
-        run.address(episode.lat, episode.lng),
-      ]);
-      if (markers.length < PREVIEW_MARKERS)
-        markers.push({
-          lat: episode.lat,
-          lng: episode.lng,
-          label: `${item.name} ${Math.trunc(episode.max)} km/h`,
-          kind: "speeding",
-        });
-    };
-    for (const p of points) {
-      const ts = Number(p.ts);
-      if (episode && ts - episode.end <= EPISODE_GAP_MS) {
-        episode.end = ts;
-        if (p.spd > episode.max) Object.assign(episode, { max: p.spd, lat: p.lat, lng: p.lng });
-      } else {
-        close();
-        episode = { start: ts, end: ts, max: p.spd, lat: p.lat, lng: p.lng };
-      }
-    }
-    close();
-  }
-  return {
-    columns: cols(
-      ["item", "text"],
-      ["start", "datetime"],
-      ["end", "datetime"],
-      ["duration", "duration"],
-      ["maxSpeed", "speed"],
-      ["speedLimit", "speed"],
-      ["position", "text"],
-    ),
-    rows,
-    map: { tracks: [], markers },
     notice: rows.length ? null : "noResults",
   };
 };

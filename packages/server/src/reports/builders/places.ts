@@ -30,7 +30,15 @@ function visitsReport(kind: PlaceKind): Builder {
       v.distanceM,
       Math.trunc(v.maxSpd),
     ]);
+    const seen = [...new Set(list.map((v) => v.placeId))];
     return {
+      // The places visited, drawn on the preview; no markers: the places themselves are what the report is about.
+      map: {
+        tracks: [],
+        markers: [],
+        geozoneIds: kind === "geozone" ? seen : [],
+        poiIds: kind === "poi" ? seen : [],
+      },
       columns: cols(
         ["item", "text"],
         ["driver", "text"],

@@ -1,4 +1,5 @@
-import { averageConsumption, type DerivedDay, type ReportCell } from "@vigia/domain";
+import { averageConsumption, costPerKm, type DerivedDay, type ReportCell } from "@vigia/domain";
+import { costsByVehicle } from "../../costs/index.ts";
 import { days, trips } from "../../derived/index.ts";
 import {
   type Builder,
@@ -23,7 +24,12 @@ async function chosenDays(run: Parameters<Builder>[0]): Promise<DerivedDay[]> {
 const sumFuel = (a: number | null, b: number | null): number | null =>
   a === null && b === null ? null : (a ?? 0) + (b ?? 0);
 
-/** One row per item over the whole period, from the daily aggregates. */
+const distanceOf = (ds: readonly DerivedDay[]): number => ds.reduce((s, d) => s + d.distanceM, 0);
+
+/**
+ * One row per item over the whole period, from the daily aggregates, with the vehicle's costs of the period and
+ * its cost per km in each currency it has costs in.
+ */
 export const summaryReport: Builder = async (run) => {
   const list = await chosenDays(run);
   run.step(0.6);
@@ -34,10 +40,24 @@ export const summaryReport: Builder = async (run) => {
     if (list) list.push(d);
     else per.set(key, [d]);
   }
+  // The vehicles' costs of the period's local days, one column pair per currency (never added across currencies).
+  const { timezone } = run.request;
+  const costs = await costsByVehicle(
+    run.db,
+    run.scope,
+    localDay(run.request.timeLimits.from, timezone).day,
+    localDay(run.request.timeLimits.to - 1, timezone).day,
+  );
+  const currencies = [...new Set(costs.map((c) => c.currency))].sort();
+  const costOf = new Map(costs.map((c) => [`${c.vehicleId}:${c.currency}`, c.amount]));
   const rows: ReportCell[][] = [];
   for (const item of run.selection.items) {
     const ds = per.get(`${item.itemType}:${item.itemId}`) ?? [];
-    const distance = ds.reduce((s, d) => s + d.distanceM, 0);
+    const itemCosts = currencies.flatMap((currency): ReportCell[] => {
+      const amount = item.itemType === 1 ? costOf.get(`${item.itemId}:${currency}`) : undefined;
+      return amount === undefined ? [null, null] : [amount, costPerKm(amount, distanceOf(ds))];
+    });
+    const distance = distanceOf(ds);
     const driving = ds.reduce((s, d) => s + d.drivingMs, 0);
     const fuel = ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
     rows.push([
@@ -52,6 +72,7 @@ export const summaryReport: Builder = async (run) => {
       ds.reduce((s, d) => s + d.drivingEvents, 0),
       fuel,
       averageConsumption(fuel, distance, run.fuelUnit),
+      ...itemCosts,
     ]);
   }
   return {
@@ -67,6 +88,10 @@ export const summaryReport: Builder = async (run) => {
       ["drivingEvents", "number"],
       ["fuel", "fuel"],
       ["averageFuel", "consumption"],
+      ...currencies.flatMap((c): [string, "number"][] => [
+        [`costs:${c}`, "number"],
+        [`costPerKm:${c}`, "number"],
+      ]),
     ),
     rows,
     chart:

@@ -1,16 +1,20 @@
 import { Alert, Badge, Card, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
-import { IconMapPin } from "@tabler/icons-react";
+import { IconMapPin, IconTicket } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type Incident, insightsApi } from "@vigia/domain";
+import { canWrite, type Incident, insightsApi, ticketsApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useUser } from "../../platform/session/session.ts";
 import { openAlarmPosition } from "../alarms/index.ts";
 import { useCompany } from "../company/index.ts";
+import { TicketForm } from "../tickets/index.ts";
 import { INCIDENT_COLORS, IncidentsMap } from "./IncidentsMap.tsx";
+import { incidentTicketDraft } from "./incidentTicket.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
 import { presetRange } from "./period.ts";
 
@@ -20,6 +24,9 @@ export function IncidentsPage() {
   const { companyId } = useCompany();
   const { timezone } = useTimezone();
   const [selected, setSelected] = useState<string | null>(null);
+  const [ticketFor, setTicketFor] = useState<Incident | null>(null);
+  const navigate = useNavigate();
+  const writesTickets = canWrite(useUser(), "tickets");
   const [period, setPeriod] = useState<PeriodChoice>(() => ({
     ...presetRange("week", Date.now(), timezone),
     groupIds: [],
@@ -51,6 +58,11 @@ export function IncidentsPage() {
     { key: "driver", header: t("insights.col.driver"), value: (r) => r.driverName ?? "" },
     { key: "speed", header: t("insights.col.speed"), value: (r) => r.speed },
     { key: "text", header: t("insights.col.detail"), value: (r) => (r.kind === "alarm" ? r.text : "") },
+    {
+      key: "ticket",
+      header: t("insights.col.ticket"),
+      value: (r) => (r.ticketId === null ? "" : `#${r.ticketId}`),
+    },
   ];
   const actions: RowAction<Incident>[] = [
     {
@@ -63,6 +75,20 @@ export function IncidentsPage() {
           return openAlarmPosition(companyId, r.alarmLogId, period);
         return undefined;
       },
+    },
+    {
+      key: "openTicket",
+      label: t("insights.openTicket"),
+      icon: <IconTicket size={16} />,
+      visible: (r) => r.ticketId === null && writesTickets,
+      onClick: (r) => setTicketFor(r),
+    },
+    {
+      key: "showTicket",
+      label: t("insights.showTicket"),
+      icon: <IconTicket size={16} color="var(--mantine-color-teal-6)" />,
+      visible: (r) => r.ticketId !== null,
+      onClick: (r) => navigate(`/tickets?open=${r.ticketId}`),
     },
   ];
   return (
@@ -117,6 +143,38 @@ export function IncidentsPage() {
         initialSort={{ key: "ts", dir: "desc" }}
         height={400}
       />
+      {ticketFor && companyId !== null ? (
+        <TicketForm
+          ticket={null}
+          prefill={{
+            ...incidentTicketDraft(ticketFor, t, timezone),
+            type: "incident",
+            priority: "high",
+            linkKind: ticketFor.itemType === 1 ? "vehicle" : ticketFor.itemType === 2 ? "asset" : "person",
+            linkId: ticketFor.itemId,
+            alarmLogId: ticketFor.alarmLogId,
+          }}
+          create={(body) =>
+            api.call(
+              ticketsApi.fromIncident,
+              {
+                params: { companyId },
+                body: {
+                  key: ticketFor.key,
+                  type: body.type,
+                  title: body.title,
+                  description: body.description,
+                  priority: body.priority,
+                  assigneeId: body.assigneeId,
+                },
+              },
+              { quiet: true },
+            )
+          }
+          onClose={() => setTicketFor(null)}
+          onSaved={() => void query.refetch()}
+        />
+      ) : null}
     </Stack>
   );
 }

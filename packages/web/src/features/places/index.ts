@@ -1,4 +1,6 @@
 /** What other features and the app use of places: the zones an item is inside, and live POI updates. */
-export { applyPlacesMessage } from "./data.ts";
+export type { Keyed } from "./data.ts";
+export { applyPlacesMessage, usePlacesData } from "./data.ts";
 export { geozoneDraftState } from "./draftState.ts";
 export { InsideZones } from "./InsideZones.tsx";
+export { addPlacesLayers } from "./mapLayers.ts";

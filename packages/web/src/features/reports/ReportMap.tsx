@@ -3,9 +3,11 @@ import type { ReportMapData } from "@vigia/domain";
 import { LngLatBounds, Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { addPlacesLayers, usePlacesData } from "../places/index.ts";
+import { placePoints, reportPlaces } from "./reportPlaces.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
 
@@ -17,10 +19,15 @@ const MARKER_COLORS: Record<string, string> = {
   idle: "#f08c00",
 };
 
-/** The map preview of route, trip, stop and speeding reports: tracks as lines, markers where things happened. */
+/**
+ * The map preview of route, trip, stop, speeding and visit reports: tracks as lines, markers where things
+ * happened, and the geozones and POIs the report is about drawn as on the live map.
+ */
 export function ReportMap({ data }: { data: ReportMapData }) {
   const ref = useRef<HTMLDivElement>(null);
   const { storage } = useSession();
+  const companyPlaces = usePlacesData();
+  const places = useMemo(() => reportPlaces(companyPlaces, data), [companyPlaces, data]);
   useEffect(() => {
     if (!ref.current) return;
     let map: MapLibre | null = null;
@@ -42,8 +49,11 @@ export function ReportMap({ data }: { data: ReportMapData }) {
       bounds.extend([m.lng, m.lat]);
     }
     for (const track of data.tracks) for (const [lat, lng] of track.points) bounds.extend([lng, lat]);
+    for (const point of placePoints(places)) bounds.extend(point);
     const m = map;
     m.on("load", () => {
+      if (places.geozones.length || places.pois.length)
+        addPlacesLayers(m, places, { geozones: true, pois: true });
       data.tracks.forEach((track, i) => {
         const id = `track-${i}`;
         m.addSource(id, {
@@ -64,6 +74,6 @@ export function ReportMap({ data }: { data: ReportMapData }) {
       if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 30, maxZoom: 15, duration: 0 });
     });
     return () => m.remove();
-  }, [data, storage]);
+  }, [data, places, storage]);
   return <Box ref={ref} h={320} style={{ borderRadius: 6, overflow: "hidden" }} data-testid="report-map" />;
 }

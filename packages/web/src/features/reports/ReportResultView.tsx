@@ -1,6 +1,6 @@
 import { BarChart, LineChart } from "@mantine/charts";
 import { Alert, Card, Stack, Text } from "@mantine/core";
-import { type ReportCell, type ReportResult, reportWords } from "@vigia/domain";
+import { columnLabel, type ReportCell, type ReportResult, reportWords } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -20,7 +20,7 @@ export function ReportResultView({ result }: { result: ReportResult }) {
   const rows = useMemo<Row[]>(() => result.rows.map((cells, key) => ({ key, cells })), [result]);
   const columns: DataColumn<Row>[] = result.columns.map((c, i) => ({
     key: c.key,
-    header: words.columns[c.key] ?? c.key,
+    header: columnLabel(words, i18n.language, c.key),
     value: (r) => {
       const v = r.cells[i] ?? null;
       return c.kind === "text" || typeof v !== "number" ? displayCell(v, c.kind, timezone) : v;
@@ -68,7 +68,11 @@ export function ReportResultView({ result }: { result: ReportResult }) {
           )}
         </Card>
       ) : null}
-      {result.map && (result.map.tracks.length || result.map.markers.length) ? (
+      {result.map &&
+      (result.map.tracks.length ||
+        result.map.markers.length ||
+        result.map.geozoneIds.length ||
+        result.map.poiIds.length) ? (
         <ReportMap data={result.map} />
       ) : null}
       <DataTable

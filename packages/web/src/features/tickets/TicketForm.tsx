@@ -5,6 +5,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_TYPES,
   type Ticket,
+  type TicketInput,
   type TicketLinkKind,
   ticketInputSchema,
   ticketsApi,
@@ -36,15 +37,23 @@ function useLinkOptions(): Record<TicketLinkKind, { value: string; label: string
   );
 }
 
-/** Open or edit a ticket: type (fixed once open), title, description, priority, assignee and linked item. */
+/**
+ * Open or edit a ticket: type (fixed once open), title, description, priority, assignee and linked item.
+ * `prefill` and `create` let another screen open a ticket of its own (an incident: what happened, its item).
+ */
 export function TicketForm({
   ticket,
   onClose,
   onSaved,
+  prefill,
+  create,
 }: {
   ticket: Ticket | null;
   onClose(): void;
   onSaved(ticket: Ticket): void;
+  prefill?: Partial<TicketInput>;
+  /** Sends a new ticket another way than the plain create (the link is then the caller's, fixed). */
+  create?: (body: TicketInput) => Promise<Ticket>;
 }) {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
@@ -54,14 +63,15 @@ export function TicketForm({
     queryFn: () => api.call(ticketsApi.assignees, { params: { companyId: companyId() } }),
   });
   const form = useZodForm(ticketInputSchema, {
-    type: ticket?.type ?? "incident",
-    title: ticket?.title ?? "",
-    description: ticket?.description ?? "",
-    priority: ticket?.priority ?? "medium",
+    ...prefill,
+    type: ticket?.type ?? prefill?.type ?? "incident",
+    title: ticket?.title ?? prefill?.title ?? "",
+    description: ticket?.description ?? prefill?.description ?? "",
+    priority: ticket?.priority ?? prefill?.priority ?? "medium",
     assigneeId: ticket?.assigneeId ?? null,
-    linkKind: ticket?.linkKind ?? null,
-    linkId: ticket?.linkId ?? null,
-    alarmLogId: ticket?.alarmLogId ?? null,
+    linkKind: ticket?.linkKind ?? prefill?.linkKind ?? null,
+    linkId: ticket?.linkId ?? prefill?.linkId ?? null,
+    alarmLogId: ticket?.alarmLogId ?? prefill?.alarmLogId ?? null,
   });
   const kind = form.values.linkKind ?? null;
   const save = async () => {
@@ -74,7 +84,9 @@ export function TicketForm({
             { params: { companyId: companyId(), id: ticket.id }, body },
             { quiet: true },
           )
-        : api.call(ticketsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
+        : create
+          ? create(body)
+          : api.call(ticketsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
     );
     if (!res.ok) {
       form.setServerErrors(res.fields);
@@ -141,6 +153,7 @@ export function TicketForm({
           form.set("linkKind", (v as TicketLinkKind | null) ?? null);
           form.set("linkId", null);
         }}
+        disabled={create !== undefined}
         data-testid="field-linkKind"
       />
       {kind && (
@@ -150,6 +163,7 @@ export function TicketForm({
           data={links[kind]}
           value={form.values.linkId == null ? null : String(form.values.linkId)}
           onChange={(v) => form.set("linkId", v === null ? null : Number(v))}
+          disabled={create !== undefined}
           error={errorText(t, form.errors.linkId)}
           data-testid="field-linkId"
         />

@@ -1,8 +1,9 @@
 import { Button, Drawer, SegmentedControl, Stack } from "@mantine/core";
 import { IconEye, IconPlus } from "@tabler/icons-react";
 import { canWrite, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
 import { DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
@@ -35,8 +36,16 @@ export function TicketsPage() {
   const [editing, setEditing] = useState<Ticket | "new" | null>(null);
   const columns = useMemo(() => ticketColumns(t, timezone, false), [t, timezone]);
 
-  const show = async (row: TicketSummary) =>
+  const show = async (row: Pick<TicketSummary, "id">) =>
     setOpen(await api.call(ticketsApi.one, { params: { companyId: companyId(), id: row.id } }));
+  // /tickets?open=12 opens that ticket (the incidents screen links to the ticket opened from an incident).
+  const [search, setSearch] = useSearchParams();
+  const openId = Number(search.get("open"));
+  useEffect(() => {
+    if (!Number.isInteger(openId) || openId <= 0 || loadedId === 0) return;
+    setSearch({}, { replace: true });
+    void api.call(ticketsApi.one, { params: { companyId: loadedId, id: openId } }).then(setOpen);
+  }, [openId, loadedId, setSearch]);
   const apply = (ticket: Ticket) => {
     setOpen(ticket);
     list.put(ticket);

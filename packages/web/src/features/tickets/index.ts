@@ -1,2 +1,3 @@
+export { TicketForm } from "./TicketForm.tsx";
 export { TicketsAdminPage } from "./TicketsAdminPage.tsx";
 export { TicketsPage } from "./TicketsPage.tsx";
