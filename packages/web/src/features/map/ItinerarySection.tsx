@@ -18,6 +18,18 @@ interface Props {
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
+/** A finished day says how much of it was kept: every waypoint visited, some, or none. */
+function FinishedBadge({ waypoints }: { waypoints: readonly WaypointProgress[] }) {
+  const { t } = useTranslation();
+  const visited = waypoints.filter((w) => w.enteredAt !== null).length;
+  const color = visited === waypoints.length ? "teal" : visited === 0 ? "red" : "orange";
+  return (
+    <Badge size="xs" variant="light" color={color} data-testid="map-detail-itinerary-finished">
+      {t("itineraries.progress.finishedCount", { visited, total: waypoints.length })}
+    </Badge>
+  );
+}
+
 /** How a vehicle is doing on its itineraries today: each waypoint visited, next or missed, planned and actual. */
 export function ItinerarySection({ companyId, vehicleId, getMap }: Props) {
   const { t } = useTranslation();
@@ -64,11 +76,7 @@ export function ItinerarySection({ companyId, vehicleId, getMap }: Props) {
                 </ActionIcon>
               </Tooltip>
             </Group>
-            {it.finished && (
-              <Badge size="xs" variant="light" color="teal">
-                {t("itineraries.progress.finished")}
-              </Badge>
-            )}
+            {it.finished && <FinishedBadge waypoints={it.waypoints} />}
           </Group>
           {it.waypoints.map((w) => {
             const phase = waypointPhase(w);
