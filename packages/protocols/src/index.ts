@@ -33,6 +33,7 @@ export * from "./text.ts";
 export * from "./tk103/codec.ts";
 export * from "./topflytech/codec.ts";
 export * from "./tracker-config.ts";
+export * from "./text-config-commands.ts";
 export * from "./types.ts";
 export * from "./watch/codec.ts";
 export * from "./wialon/codec.ts";
