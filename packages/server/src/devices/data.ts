@@ -8,6 +8,7 @@ import {
   type deviceWriteSchema,
   encodeDeviceId,
 } from "@vigia/domain";
+import { CONFIG_COMMAND_PROTOCOLS } from "@vigia/protocols";
 import type { z } from "zod";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
@@ -42,14 +43,17 @@ export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
 /**
  * Devices without a command channel (OsmAnd phones, the Vigia app: nothing flows back over HTTP) count as
  * updated once they report after the configuration was saved, since it is applied in the app itself.
- * Teltonika and GT06 devices are excluded: for them 'updated' means the device answered the configuration
- * commands the gateway sent (ingest/config-commands.ts).
+ * Devices whose protocol has configuration commands (Teltonika, GT06, H02, watch: `CONFIG_COMMAND_PROTOCOLS`) are
+ * excluded: for them 'updated' means the device answered the commands the gateway sent (ingest/config-commands.ts).
  */
+/** A fixed list of protocol names from the protocols package, spelled as SQL literals. */
+const CONFIGURED_PROTOCOLS = CONFIG_COMMAND_PROTOCOLS.map((name) => `'${name.replaceAll("'", "''")}'`).join(", ");
+
 export async function settleConfigStates(db: Queryable, where: string, params: SqlParam[]): Promise<void> {
   await db.query(
     `update devices d set config_state = 'updated'
      where d.config_state = 'awaiting' and d.company_id is not null and ${where}
-       and not exists (select 1 from device_types t where t.id = d.type_id and t.proto in ('teltonika', 'gt06'))
+       and not exists (select 1 from device_types t where t.id = d.type_id and t.proto in (${CONFIGURED_PROTOCOLS}))
        and exists (select 1 from positions p where p.company_id = d.company_id and p.device_id = d.id
                    and p.received_ts > d.config_requested_ts)`,
     params,

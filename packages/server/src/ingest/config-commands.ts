@@ -1,9 +1,11 @@
 import {
+  CONFIG_COMMAND_PROTOCOLS,
   encodeGt06Command,
   encodeTeltonikaCommand,
   gt06ConfigCommands,
   type TrackerConfig,
   teltonikaConfigCommand,
+  textConfigCommands,
 } from "@vigia/protocols";
 import type { Queryable } from "../kernel/db/database.ts";
 
@@ -12,11 +14,20 @@ import type { Queryable } from "../kernel/db/database.ts";
  * the device in 'awaiting' (devices/routes.ts saveDevice); when it next connects the gateway sends the commands
  * built here, and only the device's answers to all of them make it 'updated'.
  *
+ * The text protocols with configuration commands (H02, watch: `textConfigCommands`) go out in the same frames as
+ * the map commands (`encodeDeviceCommand`, with the connection's dialect), and their answers settle it the same way.
+ *
  * OsmAnd phones have no command channel (one HTTP request per batch, nothing flows back): their configuration
  * is applied in the phone app, so they keep settling on their next report (settleConfigStates in data.ts).
  */
 
-export type CommandProtocol = "teltonika" | "gt06";
+/** A protocol whose configuration the gateway delivers (`CONFIG_COMMAND_PROTOCOLS`). */
+export type CommandProtocol = string;
+
+export const configurable = (protocol: string): boolean => CONFIG_COMMAND_PROTOCOLS.includes(protocol);
+
+/** Builds the frame of one configuration command on a connection; null when the protocol cannot carry it. */
+export type ConfigFrame = (protocol: CommandProtocol, text: string) => Buffer | null;
 
 export interface PendingConfig {
   /** config_requested_ts of the configuration these frames carry: an answer only settles that version. */
@@ -26,7 +37,7 @@ export interface PendingConfig {
 }
 
 export interface ConfigCommands {
-  pending(protocol: CommandProtocol, imei: string, nextSerial: () => number): Promise<PendingConfig | null>;
+  pending(protocol: CommandProtocol, imei: string, frameOf: ConfigFrame): Promise<PendingConfig | null>;
   /** Records the answers; false when the configuration changed meanwhile (it stays 'awaiting' for the next visit). */
   acknowledged(imei: string, requestedTs: number, result: string): Promise<boolean>;
 }
@@ -34,13 +45,23 @@ export interface ConfigCommands {
 /** The command texts of a configuration for a protocol (pure; one entry per device answer expected). */
 export function configCommandTexts(protocol: CommandProtocol, config: TrackerConfig): string[] {
   if (protocol === "gt06") return gt06ConfigCommands(config);
-  const command = teltonikaConfigCommand(config);
-  return command === null ? [] : [command];
+  if (protocol === "teltonika") {
+    const command = teltonikaConfigCommand(config);
+    return command === null ? [] : [command];
+  }
+  return textConfigCommands(protocol, config);
+}
+
+/** Teltonika Codec 12 and GT06 0x80 frames; the text protocols go through the gateway's map-command encoder. */
+export function binaryConfigFrame(protocol: CommandProtocol, text: string, nextSerial: () => number): Buffer | null {
+  if (protocol === "gt06") return encodeGt06Command(text, nextSerial());
+  if (protocol === "teltonika") return encodeTeltonikaCommand(text);
+  return null;
 }
 
 export function createConfigCommands(db: Queryable, now: () => number): ConfigCommands {
   return {
-    async pending(protocol, imei, nextSerial) {
+    async pending(protocol, imei, frameOf) {
       const rows = await db.query<{ config: TrackerConfig | null; requested: string | number | null }>(
         `select config, config_requested_ts as requested from devices
          where device_id = $1 and config_active and config_state = 'awaiting'`,
@@ -50,12 +71,13 @@ export function createConfigCommands(db: Queryable, now: () => number): ConfigCo
       if (!row) return null;
       const texts = configCommandTexts(protocol, row.config ?? {});
       if (texts.length === 0) return null;
-      return {
-        requestedTs: Number(row.requested ?? 0),
-        frames: texts.map((text) =>
-          protocol === "gt06" ? encodeGt06Command(text, nextSerial()) : encodeTeltonikaCommand(text),
-        ),
-      };
+      const frames: Buffer[] = [];
+      for (const text of texts) {
+        const frame = frameOf(protocol, text);
+        if (frame === null) return null;
+        frames.push(frame);
+      }
+      return { requestedTs: Number(row.requested ?? 0), frames };
     },
     async acknowledged(imei, requestedTs, result) {
       // Only the version that was sent settles: a configuration saved while the device was answering

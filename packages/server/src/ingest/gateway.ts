@@ -3,6 +3,7 @@ import net from "node:net";
 import {
   commandsOf,
   type DecodedMessage,
+  encodeDeviceCommand,
   type ProtocolName,
   protocols,
   type TcpProtocolName,
@@ -10,7 +11,7 @@ import {
   udpProtocolNames,
 } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
-import type { CommandProtocol, ConfigCommands, PendingConfig } from "./config-commands.ts";
+import { binaryConfigFrame, type ConfigCommands, configurable, type PendingConfig } from "./config-commands.ts";
 import { ConnectionCap, defaultMaxConnections, descriptorLimit } from "./connection-cap.ts";
 import type { DeviceCommandQueue } from "./device-commands.ts";
 import {
@@ -67,10 +68,11 @@ function handleTcp(
   now: () => number,
 ): void {
   const session = protocols[protocol].createSession();
-  // Configuration is delivered over Teltonika Codec 12 and GT06 0x80 only; map commands wherever the protocol
-  // has a command channel (`PROTOCOL_COMMANDS`).
-  const commandProtocol: CommandProtocol | null =
-    protocol === "teltonika" || protocol === "gt06" ? protocol : null;
+  // Configuration is delivered over Teltonika Codec 12, GT06 0x80 and the text protocols with configuration
+  // commands (`CONFIG_COMMAND_PROTOCOLS`); map commands wherever the protocol has a command channel.
+  const configures = configurable(protocol);
+  /** Teltonika and GT06 log in; the text protocols identify themselves with every frame. */
+  const logsIn = protocol === "teltonika" || protocol === "gt06";
   const commandable = commandsOf(protocol).length > 0;
   /** The dialect the device writes (watch maker `SG`/`3G`, Suntech model, Wialon version); its commands use the same. */
   let maker: string | undefined;
@@ -99,8 +101,20 @@ function handleTcp(
 
   /** After the device identified itself: its pending configuration, if any, goes out right behind the ACK. */
   const sendPending = async (imei: string): Promise<void> => {
-    if (!commands || !commandProtocol) return;
-    const pending = await commands.pending(commandProtocol, imei, () => (serial = (serial + 1) & 0xffff));
+    if (!commands || !configures) return;
+    const nextSerial = () => (serial = (serial + 1) & 0xffff);
+    // Text protocols: the very frames (and dialect) their map commands travel in, so the same answers confirm them.
+    const pending = await commands.pending(protocol, imei, (p, text) =>
+      logsIn
+        ? binaryConfigFrame(p, text, nextSerial)
+        : encodeDeviceCommand(p, text, {
+            imei,
+            serial: nextSerial(),
+            id: 0,
+            nowMs: now(),
+            ...(maker ? { maker } : {}),
+          }),
+    );
     if (!pending || closed) return;
     sent = { ...pending, waiting: pending.frames.length, results: [] };
     for (const frame of pending.frames) {
@@ -151,9 +165,11 @@ function handleTcp(
       maker ??= commandDialect(protocol, message.raw);
       await sendPending(message.imei);
       await attachCommands(message.imei);
-    } else if (!detach && commandable && commandProtocol === null) {
-      // Text protocols have no log-in: the first frame of a registered device opens its command channel.
+    } else if (!detach && commandable && !logsIn) {
+      // Text protocols have no log-in: the first frame of a registered device opens its command channel and
+      // carries its pending configuration, if its protocol has configuration commands.
       maker ??= commandDialect(protocol, message.raw);
+      await sendPending(message.imei);
       await attachCommands(message.imei);
     }
   };
