@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeH02Frame } from "./h02/codec.ts";
 import { encodeDeviceCommand } from "./device-commands.ts";
+import { decodeH02Frame } from "./h02/codec.ts";
 import { textConfigCommands } from "./text-config-commands.ts";
 
 describe("textConfigCommands", () => {
@@ -33,7 +33,9 @@ describe("textConfigCommands", () => {
 
   it("the H02 confirmation of S71 decodes as the command's answer", () => {
     const res = decodeH02Frame(
-      Buffer.from("*HQ,4209951530,V4,S71,22,30,103000,103005,A,2234.0297,N,11405.9101,E,000.00,000,010126,FFFFFBFF#"),
+      Buffer.from(
+        "*HQ,4209951530,V4,S71,22,30,103000,103005,A,2234.0297,N,11405.9101,E,000.00,000,010126,FFFFFBFF#",
+      ),
     );
     expect(res.ok && res.value.kind).toBe("commandResult");
   });

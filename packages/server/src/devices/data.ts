@@ -47,7 +47,9 @@ export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
  * excluded: for them 'updated' means the device answered the commands the gateway sent (ingest/config-commands.ts).
  */
 /** A fixed list of protocol names from the protocols package, spelled as SQL literals. */
-const CONFIGURED_PROTOCOLS = CONFIG_COMMAND_PROTOCOLS.map((name) => `'${name.replaceAll("'", "''")}'`).join(", ");
+const CONFIGURED_PROTOCOLS = CONFIG_COMMAND_PROTOCOLS.map((name) => `'${name.replaceAll("'", "''")}'`).join(
+  ", ",
+);
 
 export async function settleConfigStates(db: Queryable, where: string, params: SqlParam[]): Promise<void> {
   await db.query(

@@ -53,7 +53,11 @@ export function configCommandTexts(protocol: CommandProtocol, config: TrackerCon
 }
 
 /** Teltonika Codec 12 and GT06 0x80 frames; the text protocols go through the gateway's map-command encoder. */
-export function binaryConfigFrame(protocol: CommandProtocol, text: string, nextSerial: () => number): Buffer | null {
+export function binaryConfigFrame(
+  protocol: CommandProtocol,
+  text: string,
+  nextSerial: () => number,
+): Buffer | null {
   if (protocol === "gt06") return encodeGt06Command(text, nextSerial());
   if (protocol === "teltonika") return encodeTeltonikaCommand(text);
   return null;

@@ -11,7 +11,12 @@ import {
   udpProtocolNames,
 } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
-import { binaryConfigFrame, type ConfigCommands, configurable, type PendingConfig } from "./config-commands.ts";
+import {
+  binaryConfigFrame,
+  type ConfigCommands,
+  configurable,
+  type PendingConfig,
+} from "./config-commands.ts";
 import { ConnectionCap, defaultMaxConnections, descriptorLimit } from "./connection-cap.ts";
 import type { DeviceCommandQueue } from "./device-commands.ts";
 import {
