@@ -11,7 +11,7 @@ import {
   liveClientMessageSchema,
   liveServerMessageSchema,
 } from "./live.ts";
-import type { Poi } from "./places.ts";
+import type { Geozone, Poi } from "./places.ts";
 
 const pos: LivePosition = {
   ts: 1,
@@ -43,6 +43,32 @@ const poi: Poi = {
   icon: "pin",
   group: null,
   address: "",
+  createdTs: 1,
+  updatedTs: 1,
+};
+const geozone: Geozone = {
+  id: 6,
+  name: "Yard",
+  color: "#228be6",
+  group: null,
+  description: "",
+  type: "circle",
+  lat: 40,
+  lng: -3,
+  radius: 100,
+  points: [],
+  speedLimit: 30,
+  geometry: {
+    type: "Polygon",
+    coordinates: [
+      [
+        [-3, 40],
+        [-3.001, 40],
+        [-3, 40.001],
+        [-3, 40],
+      ],
+    ],
+  },
   createdTs: 1,
   updatedTs: 1,
 };
@@ -126,6 +152,8 @@ const serverSamples: LiveServerMessage[] = [
   })),
   { type: "poi", data: poi },
   { type: "poiDel", data: { id: 5 } },
+  { type: "geozone", data: geozone },
+  { type: "geozoneDel", data: { id: 6 } },
   {
     type: "ticket",
     data: {

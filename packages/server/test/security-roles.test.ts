@@ -45,6 +45,7 @@ const TICKETS = [
   "POST /fr/v1/companies/id/:companyId/tickets/id/:id/tasks",
   "PUT /fr/v1/companies/id/:companyId/tickets/id/:id/tasks/id/:taskId",
   "POST /fr/v1/companies/id/:companyId/alarmlogs/id/:logId/ticket",
+  "POST /fr/v1/companies/id/:companyId/incidents/ticket",
 ];
 
 /** What an operator (not read-only) may write besides OWN: the state of alarm notices, files, costs, tickets, form submissions. */
@@ -70,6 +71,9 @@ const OPERATOR = [
   "DELETE /fr/v1/companies/id/:companyId/sharedroutes/id/:id",
   "PUT /fr/v1/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
   "DELETE /fr/v1/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
+  // Map markers (issue 18): any user who is not read-only.
+  "POST /fr/v1/companies/id/:companyId/mapmarkers",
+  "DELETE /fr/v1/companies/id/:companyId/mapmarkers/id/:id",
 ];
 
 /** Routes without a signed-in user: their own rules (throttle, keys) protect them. */

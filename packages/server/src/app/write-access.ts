@@ -69,6 +69,9 @@ export const WRITE_ACCESS: WriteAccessTable = {
   // Shared-route links and virtual locks: any user who may write (operators too, spec 01 §2 map modals).
   [`POST ${company}/sharedroutes`]: "write",
   [`DELETE ${company}/sharedroutes/id/:id`]: "write",
+  // Map markers: a read-only user writes nothing, personal markers included (issue 18).
+  [`POST ${company}/mapmarkers`]: "write",
+  [`DELETE ${company}/mapmarkers/id/:id`]: "write",
   [`PUT ${company}/virtuallocks/:itemType/id/:itemId`]: "write",
   [`DELETE ${company}/virtuallocks/:itemType/id/:itemId`]: "write",
 
@@ -88,6 +91,7 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`POST ${company}/tickets/id/:id/comments`]: "tickets",
   [`POST ${company}/tickets/id/:id/tasks`]: "tickets",
   [`PUT ${company}/tickets/id/:id/tasks/id/:taskId`]: "tickets",
+  [`POST ${company}/incidents/ticket`]: "tickets",
   [`POST ${company}/alarmlogs/id/:logId/ticket`]: "tickets",
   [`POST ${company}/forms`]: "admin",
   [`PUT ${company}/forms/id/:id`]: "admin",
