@@ -115,9 +115,10 @@ describe("periodic runs", () => {
     p.clock.set(Date.UTC(2026, 0, 16, 6, 0, 5));
     await Promise.all([p.services.periodic.tick(), other.tick(), p.services.periodic.tick()]);
     expect(mails).toHaveLength(2);
-    expect(mails.join("\n")).toMatch(
-      /Content-Disposition: attachment;\s+filename=report_Daily_distance_2026-01-16\.csv/,
-    );
+    // Whichever node took the lease ran it, once: both recipients got that node's file.
+    const files = mails.map((m) => /Content-Disposition: attachment;\s+filename=(\S+)/.exec(m)?.[1]);
+    expect(["report_Daily_distance_2026-01-16.csv", "x.csv"]).toContain(files[0]);
+    expect(files[1]).toBe(files[0]);
     admin = await p.api.token("admin@acme.demo");
     const runs = await p.api.get<PeriodicRun[]>(path(`/id/${created.body.id}/runs`), admin);
     expect(runs.body).toHaveLength(1);
@@ -173,6 +174,8 @@ describe("periodic runs", () => {
     expect(runs[0]).toMatchObject({ status: "sent", attempts: 2, error: null, nextAttemptTs: null });
     // The weekly report covers the last full week, Monday to Monday (Madrid).
     expect(runs[0]).toMatchObject({ fromTs: Date.UTC(2026, 0, 4, 23), toTs: Date.UTC(2026, 0, 11, 23) });
+    // The real renderer names the file report_{name}_{date} (02 §9).
+    expect(mails[0]).toMatch(/Content-Disposition: attachment;\s+filename=report_Weekly_2026-01-18\.csv/);
     await p.api.request("DELETE", path(`/id/${created.body.id}`), { token: admin });
   });
 
