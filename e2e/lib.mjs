@@ -46,3 +46,26 @@ export async function chooseOption(page, selectTestId, label) {
   await page.locator(byTestId(selectTestId)).first().click();
   await page.getByRole("option", { name: label, exact: true }).click();
 }
+
+/** A signed-in API client for a demo account: `(method, path, body)` → `{ status, body }`. */
+export async function apiAs(baseUrl, username) {
+  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  assert(login.ok, `API login of ${username}: ${login.status}`);
+  const { accessToken } = await login.json();
+  return async (method, path, body) => {
+    const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}

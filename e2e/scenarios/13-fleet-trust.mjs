@@ -2,7 +2,7 @@
 // the test clock), a save that could not do what was chosen says why inside its dialog, a group with items is
 // not deleted with a raw error behind the dialog, destructive row actions ask first, and the map works on a
 // phone (the detail panel is a bottom sheet) and wide tables keep their row actions at 1440 px.
-import { assert, byTestId, chooseOption, DEMO_PASSWORD, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, chooseOption, shot, signInTo } from "../lib.mjs";
 
 export const name =
   "fleet trust: staleness under the test clock, a failed save reports itself, errors inside dialogs, phone layout";
@@ -12,27 +12,6 @@ const CRATE_DEVICE = "walkphone02";
 const MIN = 60_000;
 
 /** The platform's API as a script would use it: for the changes "another user" makes meanwhile. */
-async function apiAs(baseUrl, username) {
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert(login.ok, `API login of ${username}: ${login.status}`);
-  const { accessToken } = await login.json();
-  return async (method, path, body) => {
-    const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
 
 /** Registers a Traccar Client device in the reseller's stock and gives it to the company. */
 async function registerPhone(reseller, resellerId, companyId, deviceId) {

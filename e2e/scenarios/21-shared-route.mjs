@@ -1,31 +1,9 @@
 // Issue 18, share route: an operator shares one item for an hour; the link opens without signing in, shows that
 // item (and it moving) and nothing else of the company; revoking it, or the hour passing under the test clock,
 // turns the page into a clear "no longer available" page.
-import { assert, byTestId, DEMO_PASSWORD, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "shared route: public link without sign-in, only its item, moving, revoked and expired";
-
-async function apiAs(baseUrl, username) {
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert(login.ok, `API login of ${username}: ${login.status}`);
-  const { accessToken } = await login.json();
-  return async (method, path, body) => {
-    const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
 
 /** One OsmAnd report (Traccar Client) of the shared item's phone, now. */
 async function report(deviceId, lat, lng) {

@@ -1,31 +1,9 @@
 // Issue 17, worker app configuration: an administrator sets the company's app settings on /appconfig (the Wi-Fi
 // interval under 30 minutes cannot be saved); an app device fetches them with its id and key and is then shown
 // updated. The device is removed again at the end.
-import { assert, byTestId, DEMO_PASSWORD, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "worker app configuration: edited by the administrator, fetched by the app with its key";
-
-async function apiAs(baseUrl, username) {
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert(login.ok, `API login of ${username}: ${login.status}`);
-  const { accessToken } = await login.json();
-  return async (method, path, body) => {
-    const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
 
 export async function run({ context, baseUrl }) {
   const reseller = await apiAs(baseUrl, "reseller@vigia.demo");

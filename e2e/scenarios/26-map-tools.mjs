@@ -2,31 +2,9 @@
 // time between two route points, track-to-geozone opened in the geozone editor, a marker added and deleted, the
 // DPA limits; and a geozone created in one session appearing in another without a reload (live `geozone`).
 // Everything it creates it deletes again.
-import { assert, byTestId, DEMO_PASSWORD, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "map tools: sensors chart, stops, span, corridor to geozone, markers, DPA, live geozones";
-
-async function apiAs(baseUrl, username) {
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  assert(login.ok, `API login of ${username}: ${login.status}`);
-  const { accessToken } = await login.json();
-  return async (method, path, body) => {
-    const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
 
 async function openTool(page, id) {
   await page.locator(byTestId("map-tools")).click();
