@@ -21,6 +21,7 @@ import {
 import { decodeOsmAndRequest } from "../packages/protocols/src/osmand/codec.ts";
 import { type ProtocolName, protocols } from "../packages/protocols/src/registry.ts";
 import { TEXT_CONVERSATIONS } from "../packages/protocols/src/text-fixtures.ts";
+import { TOPFLYTECH_CONVERSATION } from "../packages/protocols/src/topflytech/fixtures.ts";
 import { cpuMsSince } from "./cpu.ts";
 
 const MS = Number(process.env.BENCH_DECODE_MS ?? 1000);
@@ -31,6 +32,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   gt06: Buffer.concat([CONCOX_LOGIN, CONCOX_GPS_12, CONCOX_GPS_22, CONCOX_STATUS, CONCOX_ALARM].map(hex)),
   ruptela: Buffer.concat(RUPTELA_FRAMES),
   galileosky: Buffer.concat(GALILEOSKY_FRAMES),
+  topflytech: Buffer.concat([TOPFLYTECH_CONVERSATION.hello, ...TOPFLYTECH_CONVERSATION.frames]),
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),
   ),

@@ -23,23 +23,13 @@ import {
   encodeTopflytechLocation,
   encodeTopflytechLogin,
 } from "./topflytech/codec.ts";
+import { TOPFLYTECH_CONVERSATION } from "./topflytech/fixtures.ts";
 import type { SessionOptions, StreamSession } from "./types.ts";
 import { watchFrame } from "./watch/codec.ts";
 
 const FRAMES = Number(process.env.VIGIA_STREAM_FUZZ_FRAMES) || 20_000;
 const LONG = FRAMES > 100_000 || process.env.VIGIA_FUZZ_TALLY === "1";
 const MAX_FRAME = 4096;
-const TOPFLYTECH_IMEI = "880616898888888";
-const TOPFLYTECH_FIX = {
-  timeMs: Date.UTC(2026, 10, 24, 13, 3, 5),
-  lat: 40.41,
-  lng: -3.7,
-  altitude: 650,
-  speedKmh: 42,
-  course: 90,
-  satellites: 9,
-  valid: true,
-};
 
 interface StreamCase {
   create(options?: SessionOptions): StreamSession;
@@ -96,11 +86,7 @@ const CASES: Record<string, StreamCase> = {
   },
   topflytech: {
     create: createTopflytechSession,
-    hello: encodeTopflytechLogin(TOPFLYTECH_IMEI, 1),
-    frames: [
-      encodeTopflytechLocation(TOPFLYTECH_IMEI, 2, TOPFLYTECH_FIX),
-      encodeTopflytechLocation(TOPFLYTECH_IMEI, 3, { ...TOPFLYTECH_FIX, valid: false }, 3),
-    ],
+    ...TOPFLYTECH_CONVERSATION,
     // No command channel: the heartbeat stands in for the device's other short packets.
     answers: (id) => [encodeTopflytechHeartbeat(id, 4)],
     lengthOffsets: [3, 4],
