@@ -19,7 +19,7 @@ import { appendHistory, loadTicket, type TicketFilter, userName } from "./repo.t
 /** What ticket writes need besides the database: the live channel and the mail outbox. */
 export type TicketsContext = KernelContext & {
   live: { publish(companyId: number, messages: LiveMessage[]): void };
-  mailer: { send(message: MailMessage): Promise<number> };
+  mailer: { enqueue(message: MailMessage): Promise<number> };
   /** The file store: comment attachments must be files of the ticket's company. */
   files: Pick<FileService, "owned">;
 };
@@ -293,7 +293,8 @@ export class TicketService {
         actor.principal.email,
         user,
       );
-      void this.ctx.mailer.send(mail).catch((err: unknown) => {
+      // In the outbox before the answer (delivery goes on in the background).
+      await this.ctx.mailer.enqueue(mail).catch((err: unknown) => {
         this.ctx.log.warn({ err }, "ticket mail failed");
       });
     }

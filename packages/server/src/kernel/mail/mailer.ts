@@ -73,7 +73,34 @@ export class Mailer {
     return this.transport !== null;
   }
 
+  /**
+   * Keeps the mail in the outbox and delivers it in the background: the caller waits only for the outbox row,
+   * so a reply never waits on SMTP and nothing is lost if delivery fails (the outbox retries it).
+   */
+  async enqueue(message: MailMessage): Promise<number> {
+    const id = await this.store(message);
+    if (this.transport)
+      void this.deliver(id, message).catch((err: unknown) => {
+        this.log.warn({ err }, "mail delivery failed; it stays in the outbox");
+      });
+    return id;
+  }
+
   async send(message: MailMessage): Promise<number> {
+    const id = await this.store(message);
+    if (!this.transport) {
+      const mail = { id, to: message.to, subject: message.subject };
+      this.log.info(
+        { mail: this.logBodies ? { ...mail, text: message.text } : mail },
+        "mail kept in outbox (no SMTP_URL)",
+      );
+      return id;
+    }
+    await this.deliver(id, message);
+    return id;
+  }
+
+  private async store(message: MailMessage): Promise<number> {
     const rows = await this.db.query<{ id: number }>(
       `insert into mail_outbox (to_address, subject, body_text, body_html, created_ts, attachments)
        values ($1, $2, $3, $4, $5, $6::jsonb) returning id`,
@@ -86,17 +113,7 @@ export class Mailer {
         storeAttachments(message.attachments),
       ],
     );
-    const id = rows[0]!.id;
-    if (!this.transport) {
-      const mail = { id, to: message.to, subject: message.subject };
-      this.log.info(
-        { mail: this.logBodies ? { ...mail, text: message.text } : mail },
-        "mail kept in outbox (no SMTP_URL)",
-      );
-      return id;
-    }
-    await this.deliver(id, message);
-    return id;
+    return rows[0]!.id;
   }
 
   /** Retries unsent mail; called periodically by the scheduler. */
