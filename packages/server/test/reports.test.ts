@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
+import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
 import { forgetZones } from "../src/places/index.ts";
 import { renderReportFile } from "../src/reports/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -308,15 +309,26 @@ describe("report files", () => {
   });
 
   it("renders a saved definition to a file for periodic reports", async () => {
-    const scope = {
+    const scope: CompanyScope = {
       companyId: acme,
       groupIds: null,
-      principal: { userId: 1, email: "", role: "ADMIN" as const, readOnly: false },
+      principal: {
+        userId: 1,
+        email: "",
+        role: "ADMIN",
+        readOnly: false,
+        companyId: acme,
+        resellerId: null,
+        selectedCompanyId: acme,
+        groupIds: [],
+        timezone: "Europe/Madrid",
+        restrictions: { timeRange: null, ip: null },
+        companyRestrictions: null,
+      },
     };
     const file = await renderReportFile(
       { db: p.ctx.db, geocoder: p.services.geocoder, now: TEST_START, siteName: "Vigia" },
-      // biome-ignore lint/suspicious/noExplicitAny: a minimal principal is enough for a company-wide scope here.
-      scope as any,
+      scope,
       {
         ...base(),
         format: "csv",

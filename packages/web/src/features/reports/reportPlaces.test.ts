@@ -2,10 +2,39 @@ import type { Geozone, Poi } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import { placePoints, reportPlaces } from "./reportPlaces.ts";
 
-const zone = (id: number, type: "circle" | "polygon", points: { lat: number; lng: number }[] = []) =>
-  ({ id, name: `z${id}`, type, lat: 40, lng: -3, radius: 100, points, color: "#f00" }) as unknown as Geozone;
-const poi = (id: number) =>
-  ({ id, name: `p${id}`, lat: 41, lng: -4, radius: 50, color: "#00f" }) as unknown as Poi;
+const zone = (
+  id: number,
+  type: "circle" | "polygon",
+  points: { lat: number; lng: number }[] = [],
+): Geozone => ({
+  id,
+  name: `z${id}`,
+  color: "#f00",
+  group: null,
+  description: "",
+  type,
+  lat: 40,
+  lng: -3,
+  radius: 100,
+  points,
+  speedLimit: null,
+  geometry: { type: "Polygon", coordinates: [] },
+  createdTs: 0,
+  updatedTs: 0,
+});
+const poi = (id: number): Poi => ({
+  id,
+  name: `p${id}`,
+  lat: 41,
+  lng: -4,
+  radius: 50,
+  color: "#00f",
+  icon: "pin",
+  group: null,
+  address: "",
+  createdTs: 0,
+  updatedTs: 0,
+});
 const company = {
   geozones: {
     1: zone(1, "circle"),
