@@ -35,14 +35,18 @@ export async function run({ context, baseUrl }) {
   // Past its hour (at most a day ahead): the advance runs what the owner timers would have run.
   const advance = await page.request.post(`${baseUrl}/test/clock/advance`, { data: { ms: 86_400_000 } });
   assert(advance.ok(), `clock advance answered ${advance.status()}`);
-  // A day later the session has expired too: sign in again, as the admin would next morning.
-  await signInTo(page, baseUrl, "admin@acme.demo", "/");
-  await page.goto(`${baseUrl}/periodic`);
-  const status = page.locator(byTestId(`periodic-status-${row.id}`));
+  // A day later the session has expired too: sign in again, as the admin would next morning. The old tab is
+  // closed first: its app reacts to the expiry with navigations of its own that would race a goto in that tab.
+  await page.close();
+  const morning = await context.newPage();
+  await morning.setViewportSize({ width: 1440, height: 900 });
+  await signInTo(morning, baseUrl, "admin@acme.demo", "/");
+  await morning.goto(`${baseUrl}/periodic`);
+  const status = morning.locator(byTestId(`periodic-status-${row.id}`));
   await status.waitFor({ timeout: 15_000 });
   const text = (await status.textContent()) ?? "";
   assert(/bandeja de salida|Enviado/.test(text), `status after the run: ${text}`);
-  await page.locator(byTestId("row-action-history")).first().click();
-  await page.getByText("Historial de ejecuciones").waitFor();
-  await shot(page, "periodic-history");
+  await morning.locator(byTestId("row-action-history")).first().click();
+  await morning.getByText("Historial de ejecuciones").waitFor();
+  await shot(morning, "periodic-history");
 }
