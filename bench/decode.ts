@@ -6,6 +6,7 @@
  * figure on a shared machine). `BENCH_DECODE_MS` sets the time per protocol (default 1,000 ms). Prints one JSON line.
  */
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "../packages/protocols/src/binary-fixtures.ts";
+import { CALAMP_DATAGRAMS } from "../packages/protocols/src/calamp/fixtures.ts";
 import {
   builtCodec8,
   CONCOX_ALARM,
@@ -26,13 +27,14 @@ import { cpuMsSince } from "./cpu.ts";
 
 const MS = Number(process.env.BENCH_DECODE_MS ?? 1000);
 
-/** One valid conversation per TCP protocol. */
+/** One valid conversation per TCP protocol; for CalAmp (UDP) one datagram, which is what a session takes. */
 const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   teltonika: Buffer.concat([hex(WIKI_IMEI), hex(WIKI_CODEC8_1), hex(WIKI_CODEC8E), builtCodec8()]),
   gt06: Buffer.concat([CONCOX_LOGIN, CONCOX_GPS_12, CONCOX_GPS_22, CONCOX_STATUS, CONCOX_ALARM].map(hex)),
   ruptela: Buffer.concat(RUPTELA_FRAMES),
   galileosky: Buffer.concat(GALILEOSKY_FRAMES),
   topflytech: Buffer.concat([TOPFLYTECH_CONVERSATION.hello, ...TOPFLYTECH_CONVERSATION.frames]),
+  calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),
   ),

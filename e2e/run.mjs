@@ -82,6 +82,7 @@ async function startServer() {
       RUPTELA_PORT: "0",
       GALILEOSKY_PORT: "0",
       TOPFLYTECH_PORT: "0",
+      CALAMP_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -57,9 +57,16 @@ export const derivedIdleSchema = z.object({
 });
 export type DerivedIdle = z.infer<typeof derivedIdleSchema>;
 
-export const PLACE_KINDS = { geozone: 1, poi: 2 } as const;
-export const placeKindSchema = z.enum(["geozone", "poi"]);
+/** What a visit is of, and its stored code (beacon zones, issue 17, have their own id sequence). */
+export const PLACE_KINDS = { geozone: 1, poi: 2, beaconZone: 3 } as const;
+export const placeKindSchema = z.enum(["geozone", "poi", "beaconZone"]);
 export type PlaceKind = z.infer<typeof placeKindSchema>;
+export type PlaceKindCode = (typeof PLACE_KINDS)[PlaceKind];
+
+/** The kind a stored code names; an unknown code reads as a geozone, as rows stored before the codes grew did. */
+export function placeKindOf(code: number): PlaceKind {
+  return code === PLACE_KINDS.poi ? "poi" : code === PLACE_KINDS.beaconZone ? "beaconZone" : "geozone";
+}
 
 export const derivedVisitSchema = z.object({
   ...itemKey,

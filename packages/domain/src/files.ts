@@ -20,6 +20,14 @@ export const FILE_KINDS = {
     maxBytes: 5 * 1024 * 1024,
     mimes: ["image/png", "image/jpeg", "image/svg+xml"],
   },
+  /**
+   * Photos and short clips a device attaches to one of its events (issue 19). Only devices upload these,
+   * through their own route; the users' upload route does not offer the kind.
+   */
+  eventMedia: {
+    maxBytes: 20 * 1024 * 1024,
+    mimes: ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm"],
+  },
 } as const;
 
 export type FileKind = keyof typeof FILE_KINDS;

@@ -48,14 +48,14 @@ export const assignmentSchema = z.object({
 export type Assignment = z.output<typeof assignmentSchema>;
 
 export const itineraryWriteSchema = z.object({
-  name: z.string().trim().min(1).max(ITINERARY_NAME_MAX),
+  name: z.string().trim().min(1, "required").max(ITINERARY_NAME_MAX, "tooLong"),
   waypoints: z.array(waypointSchema).min(1).max(ITINERARY_WAYPOINTS_MAX),
   assignments: z.array(assignmentSchema).max(1000).default([]),
 });
 export type ItineraryWrite = z.input<typeof itineraryWriteSchema>;
 export type ItineraryValues = z.output<typeof itineraryWriteSchema>;
 
-const storedWaypointSchema = z.object({
+export const storedWaypointSchema = z.object({
   kind: z.enum(["poi", "geozone", "point"]),
   placeId: z.number().nullable(),
   lat: z.number().nullable(),
@@ -76,6 +76,15 @@ export const itinerarySchema = z.object({
   updatedTs: z.number(),
 });
 export type Itinerary = z.infer<typeof itinerarySchema>;
+
+/** Waypoints proposed from a vehicle's past day (`from-trip`): the editor fills its table with them. */
+export const fromTripSchema = z.object({
+  day: z.string(),
+  /** How many stops the day had (several at one place make one waypoint). */
+  stops: z.number(),
+  waypoints: z.array(storedWaypointSchema),
+});
+export type FromTrip = z.infer<typeof fromTripSchema>;
 
 export const WAYPOINT_STATUSES = [
   "pending",

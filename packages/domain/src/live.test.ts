@@ -155,6 +155,21 @@ const serverSamples: LiveServerMessage[] = [
   { type: "geozone", data: geozone },
   { type: "geozoneDel", data: { id: 6 } },
   {
+    type: "marker",
+    data: {
+      id: 7,
+      name: "Depot",
+      note: "",
+      lat: 40,
+      lng: -3,
+      shared: true,
+      author: "a@b.c",
+      createdTs: 1,
+      authorId: 3,
+    },
+  },
+  { type: "markerDel", data: { id: 7 } },
+  {
     type: "ticket",
     data: {
       id: 3,

@@ -4,6 +4,7 @@ import { encodeGt06Command } from "./gt06/commands.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
 import { encodeRuptelaCommand, RUPTELA_SMS_VIA_GPRS } from "./ruptela/codec.ts";
 import { encodeTeltonikaCommand } from "./teltonika/commands.ts";
+import { queclinkPassword } from "./text-config-commands.ts";
 import { watchFrame } from "./watch/codec.ts";
 import { wialonCommand } from "./wialon/codec.ts";
 
@@ -21,7 +22,8 @@ import { wialonCommand } from "./wialon/codec.ts";
  *  - Meitrack: `@@<flag><length>,<imei>,<command>*<checksum>\r\n`; C01 sets the five outputs (1 on, 0 off, 2 keep):
  *    output A drives the immobiliser relay. The device answers `$$…,<imei>,C01,OK*…`.
  *  - Watch: `[SG*<id>*<length>*RESET]` restarts the watch; the watch echoes the keyword.
- *  - Queclink @Track: only custom `AT+GT…$` commands, since every one of them needs the device's own password.
+ *  - Queclink @Track: only custom `AT+GT…$` commands, since every one of them needs the device's own password;
+ *    configuration commands (`GT…=…`, text-config-commands.ts) get the model's factory password here.
  *  - GPS103 (Coban GPRS protocol): `**,imei:<imei>,J` cuts oil and power, `K` restores them; the device confirms
  *    with a report whose keyword is `jt` / `kt`.
  *  - TK103: `(<id>AV010)` oil control off (AV01 with 0), `(<id>AV011)` on, `(<id>AT00)` restart; the device
@@ -100,7 +102,8 @@ export interface CommandTarget {
   nowMs: number;
   /**
    * The dialect the device showed in its own frames: the watch maker code (`SG`, `3G`…, `SG` when unknown), the
-   * Suntech model header (`ST300`, `SA200`…, `ST300` when unknown), the Wialon IPS version (`1.1` or `2.0`).
+   * Suntech model header (`ST300`, `SA200`…, `ST300` when unknown), the Wialon IPS version (`1.1` or `2.0`), the
+   * Queclink protocol version (its first byte names the model, whose factory password the commands carry).
    */
   maker?: string;
 }
@@ -123,14 +126,23 @@ export function encodeDeviceCommand(protocol: string, text: string, target: Comm
       return meitrackFrame(String.fromCharCode(0x41 + (target.serial % 26)), `,${target.imei},${text}`, "@@");
     case "watch":
       return watchFrame(target.maker ?? "SG", target.imei, text);
-    case "gl200":
+    case "gl200": {
+      // A configuration command (`GTFRI=…`) gets the AT prefix and the device's password; custom ones go as typed.
+      const config = /^(GT[A-Z]{3})=(.*)$/.exec(text);
+      if (config)
+        return Buffer.from(`AT+${config[1]}=${queclinkPassword(target.maker)},${config[2]}$`, "latin1");
       return Buffer.from(text.endsWith("$") ? text : `${text}$`, "latin1");
+    }
     case "gps103":
       return Buffer.from(`**,imei:${target.imei},${text}`, "latin1");
     case "tk103":
       return Buffer.from(`(${target.imei.padStart(12, "0").slice(-12)}${text})`, "latin1");
-    case "suntech":
-      return Buffer.from(`${target.maker ?? "ST300"}CMD;${target.imei};02;${text}\r`, "latin1");
+    case "suntech": {
+      // Parameter settings (`RPT;…`, `NTW;…`) have their own header; a custom text cannot hold the ';'.
+      const setting = /^(RPT|NTW);(.*)$/.exec(text);
+      const [kind, body] = setting ? [setting[1], setting[2]] : ["CMD", text];
+      return Buffer.from(`${target.maker ?? "ST300"}${kind};${target.imei};02;${body}\r`, "latin1");
+    }
     case "wialon":
       return wialonCommand(text, target.maker === "2.0" ? "2.0" : "1.1");
     case "ruptela":

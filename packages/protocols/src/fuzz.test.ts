@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { createCalampSession, decodeCalampMessage } from "./calamp/codec.ts";
+import { CALAMP_DATAGRAMS } from "./calamp/fixtures.ts";
 import {
   builtCodec8,
   CONCOX_ALARM,
@@ -237,6 +239,31 @@ describe("pure decoders under fuzzing", () => {
       }
     }
     expect(deep).toBeGreaterThan(N / 20);
+  });
+
+  it(`decodeCalampMessage (UDP datagrams): ${N} random and ${N} mutated, through a session too`, () => {
+    const f = new Fuzz(MAX_FRAME, 0x5eed0c);
+    let decoded = 0;
+    for (let i = 0; i < N; i++) {
+      const r = decodeCalampMessage(f.randomBuffer());
+      if (r.ok) checkMessage(r.value);
+      // Offsets 1 (the mobile ID's length), 14/15 (message type, sequence) and the accumulator count.
+      const mutant = f.mutate(f.pick(CALAMP_DATAGRAMS), [1, 13, 14, 54]);
+      const m = decodeCalampMessage(mutant);
+      if (m.ok) {
+        checkMessage(m.value);
+        if (m.value.positions.length > 0) decoded++;
+      }
+      // A session fed datagrams (one per push) never throws and never holds bytes.
+      const session = createCalampSession({ allowAnonymous: f.int(2) === 0 });
+      for (const d of [f.pick(CALAMP_DATAGRAMS), mutant, f.randomBuffer()]) {
+        const out = session.push(d);
+        for (const msg of out.messages) checkMessage(msg);
+        expect(session.buffered()).toBe(0);
+      }
+    }
+    // Sanity: some mutants still decode, so the report parsers were reached.
+    expect(decoded).toBeGreaterThan(N / 50);
   });
 
   it(`decodeOsmAndRequest: ${N} random and ${N} mutated requests`, () => {

@@ -1,3 +1,4 @@
+import { createCalampSession } from "./calamp/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
 import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
@@ -21,6 +22,8 @@ export interface TcpProtocol {
   text: boolean;
   /** Devices of this family also report over UDP (one or more frames per datagram, answers to the sender). */
   udp?: true;
+  /** The devices speak only UDP (CalAmp LM Direct): the gateway opens no TCP listener, only the UDP port. */
+  udpOnly?: true;
   createSession(options?: SessionOptions): StreamSession;
 }
 
@@ -58,6 +61,14 @@ export const protocols = {
   ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
   galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
   topflytech: { transport: "tcp", defaultPort: 5119, text: false, createSession: createTopflytechSession },
+  calamp: {
+    transport: "tcp",
+    defaultPort: 20500,
+    text: false,
+    udp: true,
+    udpOnly: true,
+    createSession: createCalampSession,
+  },
 } as const satisfies Record<string, TcpProtocol | HttpProtocol>;
 
 export type ProtocolName = keyof typeof protocols;
@@ -66,7 +77,7 @@ export function isProtocolName(name: string): name is ProtocolName {
   return Object.hasOwn(protocols, name);
 }
 
-/** The protocols served on their own TCP port by the gateway. */
+/** The protocols served on their own port by the gateway: TCP, and UDP too where `udp` (only UDP: `udpOnly`). */
 export type TcpProtocolName = {
   [K in ProtocolName]: (typeof protocols)[K] extends { transport: "tcp" } ? K : never;
 }[ProtocolName];
@@ -75,7 +86,10 @@ export const tcpProtocolNames = Object.entries(protocols)
   .filter(([, p]) => p.transport === "tcp")
   .map(([name]) => name as TcpProtocolName);
 
-/** The TCP protocols whose devices also report over UDP: the gateway listens on the same port number for them. */
+/**
+ * The protocols whose devices report over UDP: the gateway listens on the same port number as their TCP listener,
+ * or on their own port for the UDP-only ones.
+ */
 export const udpProtocolNames = tcpProtocolNames.filter((name) => "udp" in protocols[name]);
 
 export interface CliPosition {

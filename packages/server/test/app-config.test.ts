@@ -59,7 +59,8 @@ describe("worker app configuration", () => {
     expect(r.status).toBe(200);
     expect(r.body.config).toEqual(APP_CONFIG_DEFAULTS);
     expect(r.body.config).toMatchObject({ panic: true, dataSizeRange: 1_048_576, beaconScanMode: 3 });
-    expect(r.body.devices.map((d) => d.deviceId)).toEqual(["app-acme-1", "app-acme-nokey"]);
+    // The indoor demo's walker with the worker app comes first (seeded).
+    expect(r.body.devices.map((d) => d.deviceId)).toEqual(["nuria.vega", "app-acme-1", "app-acme-nokey"]);
     expect(r.body.devices.every((d) => d.state === "awaiting")).toBe(true);
   });
 

@@ -22,7 +22,12 @@ const reportSchema = z.object({
  */
 function cruise(cwd: string, sources: string[]) {
   const run = (extra: string[]) =>
-    spawnSync(depcruise, ["--config", config, ...extra, ...sources], { cwd, encoding: "utf8" });
+    // The JSON report of the whole server passed spawnSync's 1 MiB default buffer; a cut report is unreadable.
+    spawnSync(depcruise, ["--config", config, ...extra, ...sources], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
   const lint = run([]);
   const report = reportSchema.parse(JSON.parse(run(["--output-type", "json"]).stdout));
   return {

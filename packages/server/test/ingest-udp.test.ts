@@ -1,5 +1,12 @@
 import dgram from "node:dgram";
-import { encodeGl200Heartbeat, encodeGl200Report, encodeH02Position, h02Status } from "@vigia/protocols";
+import {
+  calampAck,
+  encodeCalampEvent,
+  encodeGl200Heartbeat,
+  encodeGl200Report,
+  encodeH02Position,
+  h02Status,
+} from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -52,10 +59,36 @@ const stored = (deviceId: string) =>
   );
 
 describe("device reports over UDP", () => {
-  it("listens on the TCP port's number for the UDP families only", () => {
+  it("listens on the TCP port's number for the UDP families only, and on its own port for CalAmp", () => {
     const udp = p.gateway!.udpPorts;
-    expect(Object.keys(udp).sort()).toEqual(["gl200", "h02", "meitrack", "suntech"]);
+    expect(Object.keys(udp).sort()).toEqual(["calamp", "gl200", "h02", "meitrack", "suntech"]);
     expect(udp.h02).toBe(p.gateway!.ports.h02);
+    expect(udp.calamp).toBe(p.gateway!.ports.calamp);
+  });
+
+  it("CalAmp: an acknowledged event report is stored, then ACKed with its sequence; garbage is answered nothing", async () => {
+    // The demo has no CalAmp unit: one of its trackers is registered as an LMU for this test.
+    const imei = "352398080000124";
+    await p.ctx.db.query(
+      `update devices set device_id = $1, type_id = (select id from device_types where proto = 'calamp')
+       where id = (select d.id from devices d join device_types t on t.id = d.type_id
+                   where t.proto = 'gt06' and d.item_id is not null order by d.id desc limit 1)`,
+      [imei],
+    );
+    const fix = {
+      timeMs: TEST_START - 30_000,
+      lat: 40.47,
+      lng: -3.67,
+      altitude: 650,
+      speedKmh: 50,
+      course: 180,
+      satellites: 8,
+      valid: true,
+    };
+    send(p.gateway!.udpPorts.calamp!, Buffer.from("ffffffff", "hex"));
+    send(p.gateway!.udpPorts.calamp!, encodeCalampEvent(imei, 0x0102, fix));
+    expect(await nextAnswer()).toEqual(calampAck(0x0102, 2));
+    expect((await stored(imei)).map((r) => r.ts)).toContain(fix.timeMs);
   });
 
   it("Queclink: a datagram with a report and a heartbeat is committed, then the heartbeat is answered", async () => {

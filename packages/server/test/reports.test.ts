@@ -110,6 +110,7 @@ describe("report catalogue", () => {
           "odometerDaily",
           "worktimeCompliance",
           "driverActivity",
+          "costs",
           "drivingEvents",
         ]),
       );
@@ -247,26 +248,41 @@ describe("map preview places", () => {
   });
 });
 
-describe("costs in the summary", () => {
-  it("adds each currency's costs and cost per km of the period, never summing currencies", async () => {
+describe("costs in the summary and the costs report", () => {
+  const names = new Map<number, string>();
+  beforeAll(async () => {
     const db = p.ctx.db;
     await ensureDerivedPartition(p.services.partitions, db, "item_days", acme, from);
-    await db.query(
-      `insert into item_days (company_id, item_type, item_id, day, day_start_ts, first_ts, last_ts, distance_m, driving_ms)
-       values ($1, 1, $2, '2026-01-13', $3, $3, $3, 200000, 3600000)`,
-      [acme, madridVehicle, from],
-    );
-    for (const [currency, price] of [
-      ["EUR", 60],
-      ["EUR", 40],
-      ["USD", 30],
+    for (const [vehicle, metres] of [
+      [madridVehicle, 200_000],
+      [toledoVehicle, 50_000],
+    ] as const)
+      await db.query(
+        `insert into item_days (company_id, item_type, item_id, day, day_start_ts, first_ts, last_ts, distance_m, driving_ms)
+         values ($1, 1, $2, '2026-01-13', $3, $3, $3, $4, 3600000)`,
+        [acme, vehicle, from, metres],
+      );
+    for (const [vehicle, type, currency, price] of [
+      [madridVehicle, 1, "EUR", 60],
+      [madridVehicle, 1, "EUR", 40],
+      [madridVehicle, 1, "USD", 30],
+      [toledoVehicle, 3, "EUR", 25],
+      [toledoVehicle, 4, "EUR", 5],
     ] as const)
       await db.query(
         `insert into costs (company_id, name, type_id, quantity, unit_price, tax, currency, date, vehicle_id, description,
            created_ts, updated_ts)
-         values ($1, 'Fuel', 1, 1, $2, 0, $3, '2026-01-13', $4, '', 0, 0)`,
-        [acme, price, currency, madridVehicle],
+         values ($1, 'Cost', $2, 1, $3, 0, $4, '2026-01-13', $5, '', 0, 0)`,
+        [acme, type, price, currency, vehicle],
       );
+    for (const r of await db.query<{ id: number; name: string }>(
+      "select id, coalesce(nullif(name, ''), plate) as name from vehicles where id = any($1::int[])",
+      [[madridVehicle, toledoVehicle]],
+    ))
+      names.set(r.id, r.name);
+  });
+
+  it("adds each currency's costs and cost per km of the period, never summing currencies", async () => {
     const job = await run(
       await p.api.token("admin@acme.demo"),
       base({ type: "summary", vehiclesId: [madridVehicle] }),
@@ -280,6 +296,60 @@ describe("costs in the summary", () => {
     expect(row[keys.indexOf("costPerKm:EUR")]).toBe(0.5);
     expect(row[keys.indexOf("costs:USD")]).toBe(30);
     expect(row[keys.indexOf("costPerKm:USD")]).toBe(0.15);
+  });
+
+  it("reports costs per vehicle, category and currency with the cost per km and a chart per category", async () => {
+    const job = await run(await p.api.token("admin@acme.demo"), base({ type: "costs" }));
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(keys).toEqual([
+      "item",
+      "currency",
+      "maintenance",
+      "repair",
+      "toll",
+      "tax",
+      "costs",
+      "costCount",
+      "distance",
+      "costPerKm",
+    ]);
+    const rows = job.result!.rows.map((r) => r.slice(0, 10));
+    expect(rows).toHaveLength(3);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [names.get(madridVehicle), "EUR", 100, 0, 0, 0, 100, 2, 200_000, 0.5],
+        [names.get(madridVehicle), "USD", 30, 0, 0, 0, 30, 1, 200_000, 0.15],
+        [names.get(toledoVehicle), "EUR", 0, 0, 25, 5, 30, 2, 50_000, 0.6],
+      ]),
+    );
+    expect(job.result!.chart).toEqual({
+      kind: "costPerCategory",
+      series: ["EUR", "USD"],
+      points: [
+        { x: "Maintenance", values: { EUR: 100, USD: 30 } },
+        { x: "Repair", values: { EUR: 0, USD: 0 } },
+        { x: "Tolls", values: { EUR: 25, USD: 0 } },
+        { x: "Taxes", values: { EUR: 5, USD: 0 } },
+      ],
+    });
+  });
+
+  it("keeps a subadministrator's costs report to the vehicles of their groups", async () => {
+    const job = await run(await p.api.token("subadmin@acme.demo"), base({ type: "costs" }));
+    expect(job.result!.rows.map((r) => r[0])).toEqual([names.get(madridVehicle), names.get(madridVehicle)]);
+  });
+
+  it.each(["pdf", "xlsx", "csv"] as const)("writes the costs report as %s", async (format) => {
+    const token = await p.api.token("admin@acme.demo");
+    const job = await run(token, base({ type: "costs", lang: "es" }));
+    const response = await fetch(
+      `${p.url}/fr/v1/companies/id/${acme}/reports/jobs/id/${job.id}/file?format=${format}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (format === "csv") expect(bytes.toString("utf8")).toContain("Mantenimiento");
+    else expect(bytes.length).toBeGreaterThan(500);
   });
 });
 

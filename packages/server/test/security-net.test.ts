@@ -131,6 +131,7 @@ describe("security: response headers (issue 13 §10)", () => {
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("worker-src 'self' blob:");
       expect(csp).toContain("img-src 'self' data: blob: https:");
+      expect(csp).toContain("media-src 'self' blob: https:");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");

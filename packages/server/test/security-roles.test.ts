@@ -76,8 +76,8 @@ const OPERATOR = [
   "DELETE /fr/v1/companies/id/:companyId/mapmarkers/id/:id",
 ];
 
-/** Routes without a signed-in user: their own rules (throttle, keys) protect them. */
-const PUBLIC = /^\/fr\/v1\/(auth|notifications\/unsubscribe)\//;
+/** Routes without a signed-in user: their own rules (throttle, device keys) protect them. */
+const PUBLIC = /^\/fr\/v1\/(auth|notifications\/unsubscribe|device)\//;
 
 function writeRoutes() {
   const routes = p.app.routeCatalog.filter(

@@ -76,8 +76,15 @@ describe("shared routes", () => {
     const otherName = (
       await p.ctx.db.query<{ name: string }>("select name from vehicles where id = $1", [other])
     )[0]!.name;
-    expect(Object.keys(view.body)).toEqual(["createdTs", "expiresTs", "items"]);
+    // Besides the items, only the id of the company's base map (so the page draws the same ground).
+    expect(Object.keys(view.body)).toEqual(["createdTs", "expiresTs", "items", "mapProvider"]);
     expect(JSON.stringify(view.body)).not.toContain(otherName);
+    await p.ctx.db.query(
+      `update companies set conf = conf || jsonb_build_object('general',
+         coalesce(conf->'general', '{}'::jsonb) || '{"mapProvider": "world"}'::jsonb) where id = $1`,
+      [acme],
+    );
+    expect((await p.api.get<SharedRoute>(`shareroute/${created.body.token}`)).body.mapProvider).toBe("world");
 
     // The token opens nothing of the signed-in API.
     const asBearer = await p.api.get(`companies/id/${acme}/vehicles`, created.body.token);

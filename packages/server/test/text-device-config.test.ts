@@ -1,4 +1,14 @@
-import { encodeWatchLink, watchFrame } from "@vigia/protocols";
+import {
+  encodeGl200Heartbeat,
+  encodeGps103Confirmation,
+  encodeGps103Heartbeat,
+  encodeGps103Logon,
+  encodeWatchLink,
+  GL200_PROTOCOL_VERSION,
+  GPS103_HEARTBEAT_ANSWER,
+  GPS103_LOGON_ANSWER,
+  watchFrame,
+} from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
@@ -36,23 +46,33 @@ async function tracker(id: number): Promise<TrackerRow> {
   return list.body[id]!;
 }
 
-async function watchDevice(): Promise<TrackerRow> {
+async function deviceOf(proto: string): Promise<TrackerRow> {
   const rows = await p.ctx.db.query<{ id: number }>(
     `select d.id from devices d join device_types t on t.id = d.type_id
-     where d.company_id = $1 and t.proto = 'watch' order by d.id limit 1`,
-    [acme],
+     where d.company_id = $1 and t.proto = $2 order by d.id limit 1`,
+    [acme, proto],
   );
   return tracker(rows[0]!.id);
 }
+const watchDevice = () => deviceOf("watch");
 
 /** The form sends every field; only the interval has a watch command. */
 const base = { apn: "m2m.movistar", server: "gw.vigia.demo", port: 5093, speedLimit: 110, sleepTime: 15 };
 
 /** Saves an active configuration through the API, as the device form does. */
-async function activate(row: TrackerRow, interval: number): Promise<void> {
+async function activate(
+  row: TrackerRow,
+  interval: number,
+  over: Record<string, unknown> = {},
+): Promise<void> {
   const saved = await p.api.put<{ configState: string }>(
     `companies/id/${acme}/trackers/id/${row.id}`,
-    { deviceId: row.deviceId, typeId: row.typeId, configActive: true, config: { ...base, interval } },
+    {
+      deviceId: row.deviceId,
+      typeId: row.typeId,
+      configActive: true,
+      config: { ...base, interval, ...over },
+    },
     admin,
   );
   expect(saved.status).toBe(200);
@@ -101,6 +121,55 @@ describe("configuration over a text protocol (watch)", () => {
     device.send(encodeWatchLink("3G", row.deviceId, { steps: 0, batteryPct: 90 }));
     expect(String(await device.read(link.length))).toBe(link);
     expect((await tracker(row.id)).configState).toBe("awaiting");
+    device.end();
+  });
+});
+
+describe("configuration over GPS103 and Queclink", () => {
+  it("GPS103: C (no answer in the protocol) and H go out; the device's ht settles it, a report does not", async () => {
+    const row = await deviceOf("gps103");
+    p.clock.advance(1000);
+    await activate(row, 30);
+    const interval = `**,imei:${row.deviceId},C,30s`;
+    const speed = `**,imei:${row.deviceId},H,110`;
+
+    const device = await TestDevice.connect(p.gateway!.ports.gps103);
+    device.send(encodeGps103Logon(row.deviceId));
+    expect(String(await device.read(GPS103_LOGON_ANSWER.length))).toBe(GPS103_LOGON_ANSWER);
+    expect(String(await device.read(interval.length + speed.length))).toBe(`${interval}${speed}`);
+    device.send(encodeGps103Heartbeat(row.deviceId));
+    expect(String(await device.read(GPS103_HEARTBEAT_ANSWER.length))).toBe(GPS103_HEARTBEAT_ANSWER);
+    expect((await tracker(row.id)).configState).toBe("awaiting");
+
+    device.send(encodeGps103Confirmation(row.deviceId, "H"));
+    device.send(encodeGps103Heartbeat(row.deviceId));
+    expect(String(await device.read(GPS103_HEARTBEAT_ANSWER.length))).toBe(GPS103_HEARTBEAT_ANSWER);
+    const after = await tracker(row.id);
+    expect(after.configState).toBe("updated");
+    expect(after.config).toMatchObject({ interval: 30, lastResult: "ht" });
+    device.end();
+  });
+
+  it("Queclink: GTFRI carries the password of the model the device reported; +ACK:GTFRI settles it", async () => {
+    const row = await deviceOf("gl200");
+    p.clock.advance(1000);
+    await activate(row, 90);
+    const heartbeat = encodeGl200Heartbeat(row.deviceId, p.clock.now(), 1);
+    const sack = `+SACK:GTHBD,${GL200_PROTOCOL_VERSION},0001$`;
+    const fri = "AT+GTFRI=gl300,1,,,,,,90,90,,,,,,,,,,,,FFFF$";
+
+    const device = await TestDevice.connect(p.gateway!.ports.gl200);
+    device.send(heartbeat);
+    expect(String(await device.read(sack.length))).toBe(sack);
+    expect(String(await device.read(fri.length))).toBe(fri);
+    expect((await tracker(row.id)).configState).toBe("awaiting");
+
+    device.send(
+      Buffer.from(`+ACK:GTFRI,${GL200_PROTOCOL_VERSION},${row.deviceId},,FFFF,20260101103005,0002$`),
+    );
+    device.send(heartbeat);
+    expect(String(await device.read(sack.length))).toBe(sack);
+    expect((await tracker(row.id)).configState).toBe("updated");
     device.end();
   });
 });

@@ -139,4 +139,29 @@ describe("two-factor sign-in", () => {
     expect((await p.api.put(`resellers/id/${iberia}/otp`, { required: false }, root)).status).toBe(200);
     expect((await loginWith("operator@acme.demo")).status).toBe(200);
   });
+
+  it("a reseller's policy covers its sub-resellers' companies, and a sub-reseller's does not reach up", async () => {
+    const ids = await p.ctx.db.query<{ name: string; id: number }>(
+      "select name, id from resellers where name in ('Iberia Tracking', 'Iberia Norte')",
+    );
+    const iberia = ids.find((r) => r.name === "Iberia Tracking")!.id;
+    const norte = ids.find((r) => r.name === "Iberia Norte")!.id;
+    const root = await p.api.token("super@vigia.demo");
+    // Initech belongs to Iberia Norte, a sub-reseller of Iberia Tracking.
+    expect((await loginWith("admin@initech.demo")).status).toBe(200);
+    const reseller = await p.api.token("reseller@vigia.demo");
+    expect((await p.api.put(`resellers/id/${iberia}/otp`, { required: true }, reseller)).status).toBe(200);
+    const needs = await loginWith("admin@initech.demo");
+    expect(needs.status).toBe(401);
+    expect(needs.body.description).toBe("otp.setup");
+    expect((await p.api.put(`resellers/id/${iberia}/otp`, { required: false }, root)).status).toBe(200);
+    expect((await loginWith("admin@initech.demo")).status).toBe(200);
+
+    // The sub-reseller's own policy holds for its companies only, not for its parent's.
+    expect((await p.api.put(`resellers/id/${norte}/otp`, { required: true }, root)).status).toBe(200);
+    expect((await loginWith("admin@initech.demo")).body.description).toBe("otp.setup");
+    expect((await loginWith("operator@acme.demo")).status).toBe(200);
+    expect((await loginWith("reseller@vigia.demo")).status).toBe(200);
+    expect((await p.api.put(`resellers/id/${norte}/otp`, { required: false }, root)).status).toBe(200);
+  });
 });

@@ -17,6 +17,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "suntech",
   "ruptela",
   "galileosky",
+  "topflytech",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

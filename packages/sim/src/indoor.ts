@@ -19,6 +19,8 @@ export interface IndoorBeacon {
 
 export interface IndoorWalker {
   imei: string;
+  /** The device key the server holds for it (the worker app has one), sent as HTTP basic auth. */
+  key?: string;
   level: number;
   /** A closed loop of points on the level. */
   route: { lat: number; lng: number }[];
@@ -110,6 +112,7 @@ export function startIndoorSimulation(
           host: options.host,
           port: options.osmandPort,
           path: encodeOsmAndBeaconPath(w.imei, now, seen),
+          ...(w.key === undefined ? {} : { auth: `${w.imei}:${w.key}` }),
           agent,
         },
         (res) => res.resume(),

@@ -124,7 +124,11 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     } else if (device.protocol === "gt06") client = new Gt06Client({ ...common, port: options.ports.gt06 });
     else if (device.protocol === "osmand")
       client = new OsmandClient({ ...common, port: options.ports.osmand });
-    else if (device.protocol === "ruptela" || device.protocol === "galileosky")
+    else if (
+      device.protocol === "ruptela" ||
+      device.protocol === "galileosky" ||
+      device.protocol === "topflytech"
+    )
       client = new AckedClient({
         ...common,
         protocol: device.protocol,

@@ -64,6 +64,8 @@ export const companyInfoSchema = z.object({
           units: z.object({ fuelConsumption: z.number() }).loose(),
           mapProvider: z.string().nullable().optional(),
           offlineAfterMin: z.number().int().optional(),
+          /** Itineraries shown to the company (spec's spelling); anything but true is off. */
+          itenerary: z.boolean().optional().catch(undefined),
         })
         .loose(),
       customDatas: customDatasSchema,

@@ -117,3 +117,26 @@ export const userWriteSchema = z.object({
   restrictions: userRestrictionsSchema.default({ timeRange: null, ip: null }),
 });
 export type UserWrite = z.input<typeof userWriteSchema>;
+
+/**
+ * The write body that leaves a user as it is, with their alarm-sound preference set: what the web sends to
+ * the users endpoint of spec 02 §6 (company user or reseller user) to save that one preference. Pure.
+ */
+export function withAlarmSound(user: User, alarmFrontSound: boolean): z.output<typeof userWriteSchema> {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    country: user.country,
+    language: user.language,
+    timezone: user.timezone,
+    description: user.description,
+    role: user.role,
+    readOnly: user.readOnly,
+    groups: user.groups,
+    notifications: user.notifications,
+    config: { ...user.config, alarmFrontSound },
+    restrictions: user.restrictions,
+  };
+}

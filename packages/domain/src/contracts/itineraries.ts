@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
 import {
   complianceSchema,
+  fromTripSchema,
   itineraryProgressSchema,
   itinerarySchema,
   itineraryWriteSchema,
@@ -14,6 +15,13 @@ const tags = ["itineraries"] as const;
 export const complianceQuerySchema = z.object({
   vehicleId: z.coerce.number().int().positive(),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export const fromTripQuerySchema = z.object({
+  vehicleId: z.coerce.number().int().positive(),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** "1" (default): a stop inside a POI or geozone becomes that place; "0": every stop is a point. */
+  snap: z.enum(["0", "1"]).default("1"),
 });
 
 /** /itineraries: reseller-level users only (spec 01 §6); today's progress: any user who sees the vehicle. */
@@ -60,6 +68,16 @@ export const itinerariesApi = {
     params: oneParams,
     query: complianceQuerySchema,
     response: complianceSchema,
+  }),
+  fromTrip: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/itineraries/from-trip",
+    summary:
+      "Waypoints proposed from a vehicle's stops on a past day (arrival time, stay, optionally the POI or geozone)",
+    tags,
+    params: companyParams,
+    query: fromTripQuerySchema,
+    response: fromTripSchema,
   }),
   progress: defineRoute({
     method: "GET",

@@ -63,6 +63,8 @@ export const sharedRouteSchema = z.object({
   createdTs: z.number(),
   expiresTs: z.number(),
   items: z.array(sharedItemSchema),
+  /** The company's base map (`conf.general.mapProvider`), so the page draws the same ground; null: the site's. */
+  mapProvider: z.string().nullable(),
 });
 export type SharedRoute = z.infer<typeof sharedRouteSchema>;
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { alarmLogSchema, alarmStateEntrySchema } from "../alarmLog.ts";
 import { customDataSchema } from "../items.ts";
+import { mapMarkerSchema } from "../mapTools.ts";
 import { geozoneSchema, poiSchema } from "../places.ts";
 import { ticketSummarySchema } from "../tickets.ts";
 import {
@@ -108,6 +109,15 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
   /** A geozone was created or changed (the whole geozone) or deleted (its id): open maps redraw it (issue 18). */
   z.object({ type: z.literal("geozone"), data: geozoneSchema }),
   z.object({ type: z.literal("geozoneDel"), data: withId }),
+  /**
+   * A map marker was dropped or deleted (issue 18): shared ones reach every open map of the company, personal
+   * ones only their author's. `mine` is the receiver's to work out from `authorId` (null: an API key's).
+   */
+  z.object({
+    type: z.literal("marker"),
+    data: mapMarkerSchema.omit({ mine: true }).extend({ authorId: z.number().int().nullable() }),
+  }),
+  z.object({ type: z.literal("markerDel"), data: withId }),
   z.object({ type: z.literal("alarmlog"), data: alarmLogSchema }),
   z.object({
     type: z.literal("alarmlogState"),

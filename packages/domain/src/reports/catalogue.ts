@@ -15,12 +15,14 @@ export const REPORT_TYPE_IDS = [
   "offline",
   "geozoneVisits",
   "poiVisits",
+  "beaconZoneVisits",
   "alarmNotices",
   "sensors",
   "fuel",
   "odometerDaily",
   "worktimeCompliance",
   "driverActivity",
+  "costs",
 ] as const;
 export type ReportTypeId = (typeof REPORT_TYPE_IDS)[number];
 
@@ -33,7 +35,8 @@ export type ReportChart =
   | "speedProfile"
   | "scorePerDriver"
   | "sensorValues"
-  | "fuelPerItem";
+  | "fuelPerItem"
+  | "costPerCategory";
 
 export interface ReportTypeDef {
   id: ReportTypeId;
@@ -65,12 +68,15 @@ export const REPORT_TYPES: readonly ReportTypeDef[] = [
   { id: "offline", subject: "items", ranges: ["offlineTime"], chart: null, map: false },
   { id: "geozoneVisits", subject: "items", ranges: [], chart: null, map: true, zones: true },
   { id: "poiVisits", subject: "items", ranges: [], chart: null, map: true, zones: true },
+  // Indoors: the zones are sets of beacons, nothing the outdoor map preview could draw.
+  { id: "beaconZoneVisits", subject: "items", ranges: [], chart: null, map: false, zones: true },
   { id: "alarmNotices", subject: "items", ranges: [], chart: null, map: false, uses: "events" },
   { id: "sensors", subject: "items", ranges: [], chart: "sensorValues", map: false, uses: "sensors" },
   { id: "fuel", subject: "vehicles", ranges: [], chart: "fuelPerItem", map: false },
   { id: "odometerDaily", subject: "vehicles", ranges: [], chart: "distancePerDay", map: false },
   { id: "worktimeCompliance", subject: "items", ranges: [], chart: null, map: false },
   { id: "driverActivity", subject: "drivers", ranges: [], chart: "distancePerDay", map: false },
+  { id: "costs", subject: "vehicles", ranges: [], chart: "costPerCategory", map: false },
 ];
 
 export function reportTypeDef(id: ReportTypeId): ReportTypeDef {

@@ -30,12 +30,14 @@ import {
  *   no fix     imei:<imei>,<keyword>,<yymmddhhmm local>,<phone>,L,,,<lac hex>,,<cid hex>,,,;
  * The fix carries only the UTC time of day; its date comes from the local date-time, corrected by a day when
  * the device's time zone puts local midnight on the other side. Reports get no answer.
- * Server commands: `**,imei:<imei>,<letter>[,<parameters>]`. The device confirms oil cut (J) and restore (K) with
- * a report whose keyword is `jt` / `kt`, with or without a fix: that report is the `commandResult`.
+ * Server commands: `**,imei:<imei>,<letter>[,<parameters>]`. The device confirms a command with a report whose
+ * keyword is the command's letter + `t`, with or without a fix: oil cut J → `jt`, restore K → `kt`, overspeed
+ * H → `ht`, alarm cancel E → `et`, move alarm G → `gt`, arm L → `lt`, disarm M → `mt`. That report is the
+ * `commandResult`. Timed tracking (C) and single position (B) have no confirmation: reports simply follow.
  */
 
 /** Report keywords that confirm a server command. */
-const CONFIRMATIONS = new Set(["jt", "kt"]);
+const CONFIRMATIONS = new Set(["et", "gt", "ht", "jt", "kt", "lt", "mt"]);
 
 export const GPS103_LOGON_ANSWER = "LOAD";
 export const GPS103_HEARTBEAT_ANSWER = "ON";
@@ -179,7 +181,7 @@ export interface Gps103Fix {
 }
 
 export const encodeGps103Logon = (imei: string): Buffer => Buffer.from(`##,imei:${imei},A;`, "latin1");
-/** The device's confirmation of a J / K command (keyword jt / kt), as the simulator sends it. */
+/** The device's confirmation of a command by its letter (J → jt, H → ht …), as the simulator sends it. */
 export const encodeGps103Confirmation = (imei: string, command: string): Buffer =>
   Buffer.from(`imei:${imei},${command.toLowerCase()}t;`, "latin1");
 export const encodeGps103Heartbeat = (imei: string): Buffer => Buffer.from(`${imei};`, "latin1");

@@ -26,15 +26,16 @@ import {
  *   BP05 log-on (IMEI + location)      → (<id>AP05)
  *   BP00 handshake                      → (<id>AP01HSO)
  *   BO01 alarm (alarm digit + location) → (<id>AS01<digit>)
- *   BR00/BR01/BR02 location             → no answer
+ *   BR00/BR02 location                  → no answer (BR01 answers AR00, below)
  * Location: yymmdd, A|V, ddmm.mmmm N|S, dddmm.mmmm E|W, speed km/h (000.0), hhmmss UTC, course (000.00),
  * 8 IO state characters, 'L' + mileage in metres as 8 hex digits.
  * Server commands are `(<id>A…)`; the device answers with the matching B command (AV00 circuit control → BV00,
- * AV01 oil control → BV01, AT00 restart → BT00), which is the `commandResult`.
+ * AV01 oil control → BV01, AT00 restart → BT00, AP12 speed setting → BP12), which is the `commandResult`. The
+ * answer to AR00 (timed reports) is BR01, which carries a fix like BR00: a `commandResult` that keeps it.
  */
 
 /** The device's answers to server commands (the document's "answer" messages). */
-const ANSWERS = new Set(["BV00", "BV01", "BT00"]);
+const ANSWERS = new Set(["BV00", "BV01", "BT00", "BP12"]);
 
 /** Alarm digit of BO01 → normalized event (README). Other digits only as `alarm`. */
 const ALARM_EVENTS: Record<number, string> = {
@@ -118,7 +119,14 @@ export function decodeTk103Frame(frame: Buffer): DecodeResult<DecodedMessage> {
     message.ack = answer(id, `AS01${digit}`);
     return { ok: true, value: message };
   }
-  if (/^BR0[0-3]$/.test(command)) {
+  if (command === "BR01") {
+    const message = emptyMessage("commandResult", id);
+    const position = location(body, attributes);
+    if (position) message.positions.push(position);
+    message.attributes.result = "BR01";
+    return { ok: true, value: message };
+  }
+  if (/^BR0[023]$/.test(command)) {
     const position = location(body, attributes);
     if (!position) return { ok: false, error: `${command}: bad location` };
     const message = emptyMessage("position", id);

@@ -4,10 +4,12 @@ import {
   alarmRuleErrors,
   alarmsApi,
   BEACON_ZONE_FAMILIES,
+  EVENT_FAMILY,
   isAdminOrHigher,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { beaconZoneName } from "../indoor/index.ts";
+import { itinerariesShown } from "../itineraries/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -43,6 +45,13 @@ async function validate(db: Queryable, companyId: number, rule: AlarmRuleInput):
   )
     errors["info.value"] = "invalid";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
+}
+
+/** The families a company's rules may use: the itinerary family only while its itineraries are shown to it. */
+async function offeredFamilies(db: Queryable, companyId: number): Promise<ReturnType<typeof familyNames>> {
+  const families = familyNames();
+  if (!(await itinerariesShown(db, companyId))) delete families[String(EVENT_FAMILY.itinerary)];
+  return families;
 }
 
 export const byId = <T extends { id: number }>(list: T[]): Record<string, T> =>
@@ -95,8 +104,8 @@ async function markSeen(ctx: KernelContext, scope: CompanyScope, ids: number[]):
 /** Alarm rules, notices and push subscriptions of one company (spec 02 §7). */
 export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
-    mountRoute(app, alarmsApi.inputs, async () => ({
-      families: familyNames(),
+    mountRoute(app, alarmsApi.inputs, async (request) => ({
+      families: await offeredFamilies(ctx.db, scopeOf(request).companyId),
       priorities: Object.fromEntries(
         Object.entries(PRIORITY_NAMES).map(([id, name]) => [
           id,
@@ -119,6 +128,12 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       const scope = scopeOf(request);
       requireAdmin(scope.principal);
       await validate(ctx.db, scope.companyId, request.body);
+      // A new itinerary rule only where itineraries are shown; one made before they were switched off stays editable.
+      if (
+        request.body.info.family === EVENT_FAMILY.itinerary &&
+        !(await itinerariesShown(ctx.db, scope.companyId))
+      )
+        throw badRequest("validation.failed", { "info.family": "itinerary.disabled" });
       const now = ctx.clock.now();
       const rule = request.body;
       const rows = await ctx.db.query<{ id: number }>(

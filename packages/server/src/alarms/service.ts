@@ -9,6 +9,7 @@ import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
 import { describeEventParams } from "./event-texts.ts";
+import { readItineraryDays, writeItineraryDays } from "./itinerary-days.ts";
 import { Notifier } from "./notifier.ts";
 import { itemName, type LogRow, listRules, logOf } from "./repo.ts";
 import { formatDuration } from "./texts.ts";
@@ -170,6 +171,8 @@ export class AlarmService {
     for (const t of tanks) this.engine.tanks.set(t.id, Number(t.fuel_tank));
     for (const e of episodes)
       this.engine.episodes.set(`${e.rule_id}:${e.item_type}:${e.item_id}`, Number(e.episode));
+    // Every load, not only the first: after a fail-over the stored days are the other node's, further on.
+    this.engine.restoreItineraryDays(companyId, await readItineraryDays(db, companyId));
     if (!this.restored.has(companyId)) {
       this.restored.add(companyId);
       const snap = await db.query<{ state: CompanySnapshot }>(
@@ -223,6 +226,9 @@ export class AlarmService {
         out.fires.push(...r.fires);
         out.cleared.push(...r.cleared);
       }
+      // Stored before the notices are raised: a crash in between loses this batch's notices, as a crash after
+      // the ACK loses any family's, but never raises an itinerary deviation twice.
+      await writeItineraryDays(this.ctx.db, companyId, this.engine.itineraryDaysChanged(companyId));
       await this.handle(out);
     }
   }

@@ -102,9 +102,9 @@ export function apiKeyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
 /** Every call made with an API key goes to the company's audit log, with what it answered. */
 export function auditApiKeyCalls(ctx: KernelContext) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
     const principal = request.principal;
-    if (!principal?.apiKeyId) return;
+    if (!principal?.apiKeyId) return payload;
     await recordAudit(ctx, principal, {
       companyId: principal.companyId,
       action: "api",
@@ -112,5 +112,6 @@ export function auditApiKeyCalls(ctx: KernelContext) {
       entityId: String(principal.apiKeyId),
       data: { path: request.url.split("?")[0] ?? "", status: reply.statusCode },
     }).catch((error: unknown) => ctx.log.warn({ err: error }, "API key call not audited"));
+    return payload;
   };
 }

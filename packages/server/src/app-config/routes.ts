@@ -1,6 +1,6 @@
 import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId, isAdminOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { keyMatches, presentedKey } from "../ingest/index.ts";
+import { keyMatches, presentedDeviceId, presentedKey } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -62,17 +62,6 @@ export function appConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   };
 }
 
-/** The device id the app names: the `id` query parameter, or the user of HTTP basic auth. */
-function presentedId(url: URL, authorization: string | undefined): string | null {
-  const query = url.searchParams.get("id");
-  if (query !== null) return query;
-  const basic = /^Basic\s+(.+)$/i.exec(authorization ?? "");
-  if (!basic?.[1]) return null;
-  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  return colon < 0 ? null : decoded.slice(0, colon);
-}
-
 /**
  * GET /device/appconfig: the worker app's own call, authenticated as the device with the same credential the
  * HTTP ingest takes (the device id and its key). Only app devices that carry a key and belong to a company are
@@ -83,7 +72,7 @@ export function deviceAppConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod
   return async (app) => {
     mountRoute(app, appConfigApi.fetch, async (request) => {
       const url = new URL(request.url, "http://device.local");
-      const id = presentedId(url, request.headers.authorization);
+      const id = presentedDeviceId(url, request.headers.authorization);
       const key = presentedKey(url, request.headers.authorization);
       if (id === null || key === null) throw unauthorized();
       const rows = await db.query<{ id: number; company_id: number; device_key: string }>(

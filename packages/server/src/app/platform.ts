@@ -173,6 +173,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       await hub.close();
       await services.sharedChannel.close();
       await app.close();
+      await services.reportJobs.idle();
       await live.close();
       mailer.close();
       // Last, after every writer: the final checkpoint makes the whole database durable and empties the journal.

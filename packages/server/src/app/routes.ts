@@ -12,6 +12,7 @@ import { registerCompanyAdminRoutes, registerResellerAdminRoutes } from "../comp
 import { costRoutes } from "../costs/index.ts";
 import { currentUserRoutes } from "../current-user/index.ts";
 import { companyDeviceRoutes, registerResellerDeviceRoutes } from "../devices/index.ts";
+import { deviceMediaRoutes, eventMediaRoutes } from "../event-media/index.ts";
 import { fileRoutes } from "../files/index.ts";
 import { formRoutes } from "../forms/index.ts";
 import { forwardingRoutes } from "../forwarding/index.ts";
@@ -61,12 +62,14 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(unsubscribeRoutes(ctx));
     // The worker app authenticates as its device (id and key), not as a user.
     await api.register(deviceAppConfigRoutes(ctx));
+    await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
-      secured.addHook("onResponse", auditApiKeyCalls(ctx));
+      // Before the answer leaves (not after): a caller that reads the audit log next finds its own call there.
+      secured.addHook("onSend", auditApiKeyCalls(ctx));
       // Role before body: who may write is decided before the body is read or validated.
       installWriteAccess(secured, WRITE_ACCESS);
       await secured.register(currentUserRoutes(ctx));
@@ -121,6 +124,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(twoFactorCompanyRoutes(ctx));
     await app.register(apiKeyRoutes(ctx));
     await app.register(cameraRoutes({ ...ctx, egress }));
+    await app.register(eventMediaRoutes({ ...ctx, files }));
     await app.register(forwardingRoutes({ ...ctx, forwarder }));
     await app.register(fileRoutes({ ...ctx, files }));
     await app.register(costRoutes(ctx));
@@ -133,7 +137,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(periodicRoutes(ctx));
     await app.register(insightsRoutes(ctx));
     await app.register(itineraryRoutes({ ...ctx, tracks }));
-    await app.register(mapToolRoutes({ ...ctx, tracks }));
+    await app.register(mapToolRoutes({ ...ctx, tracks, live }));
     await app.register(itineraryProgressRoutes({ ...ctx, tracks }));
     await app.register(appConfigRoutes(ctx));
   };

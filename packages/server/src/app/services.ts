@@ -105,7 +105,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
-  const reportJobs = new ReportJobs(() => clock.now());
+  const reportJobs = new ReportJobs(db, () => clock.now());
   const online = config.geolocationUrl
     ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)
     : null;

@@ -50,7 +50,8 @@ export const WRITE_ACCESS: WriteAccessTable = {
   [`PUT ${company}/appconfig`]: "admin",
   [`PUT ${company}/appconfig/devices/id/:id`]: "admin",
   [`POST ${company}/users`]: "admin",
-  [`PUT ${company}/users/id/:id`]: "admin",
+  // Every user saves their own alarm sound here (spec 02 §6); the route keeps everything else to administrators.
+  [`PUT ${company}/users/id/:id`]: "adminOrSelf",
   [`DELETE ${company}/users/id/:id`]: "admin",
   [`POST ${company}/users/deletebulk`]: "admin",
   [`POST ${company}/users/import`]: "admin",

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
+import { forgetItineraryPlans } from "../itineraries/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { SqlParam } from "../kernel/db/database.ts";
@@ -161,6 +162,8 @@ export function registerCompanyAdminRoutes(
           tx,
         );
       });
+      // `conf.general.itenerary` may have changed: the alarm engine reads the company's itineraries again.
+      forgetItineraryPlans(ctx.db, id);
       ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
       return inTree(scope, id);
     });

@@ -3,4 +3,4 @@
  * per vehicle the reports divide by distance (cost per km).
  */
 export { costRoutes } from "./routes.ts";
-export { costsByVehicle, listCosts } from "./store.ts";
+export { costsByVehicle, listCosts, type VehicleCostTotal } from "./store.ts";

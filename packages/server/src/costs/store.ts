@@ -166,25 +166,42 @@ export async function updateCost(
   );
 }
 
+/** A vehicle's costs in one currency over a period: the total, how many, and the amount of each cost type. */
+export interface VehicleCostTotal {
+  vehicleId: number;
+  currency: string;
+  amount: number;
+  count: number;
+  /** Amount per cost type id (1-based, `COST_TYPES`). */
+  byType: Map<number, number>;
+}
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+
 /**
- * Cost amounts per vehicle and currency over a day range, for the reports' cost per km (the `reports`
- * capability divides by the distance it knows). Only costs tied to a vehicle count.
+ * Cost amounts per vehicle and currency over a day range, with their split per cost type, for the reports
+ * (summary columns, costs report; the `reports` capability divides by the distance it knows for the cost per
+ * km). Only costs tied to a vehicle count; amounts of different currencies are never added.
  */
 export async function costsByVehicle(
   db: Queryable,
   scope: Pick<CompanyScope, "companyId" | "groupIds">,
   from: string,
   to: string,
-): Promise<{ vehicleId: number; currency: string; amount: number; count: number }[]> {
+): Promise<VehicleCostTotal[]> {
   const costs = await listCosts(db, scope, { from, to });
-  const totals = new Map<string, { vehicleId: number; currency: string; amount: number; count: number }>();
+  const totals = new Map<string, VehicleCostTotal>();
   for (const c of costs) {
     if (c.vehicleId === null) continue;
     const key = `${c.vehicleId}:${c.currency}`;
-    const t = totals.get(key) ?? { vehicleId: c.vehicleId, currency: c.currency, amount: 0, count: 0 };
-    t.amount = Math.round((t.amount + c.amount) * 100) / 100;
+    let t = totals.get(key);
+    if (!t) {
+      t = { vehicleId: c.vehicleId, currency: c.currency, amount: 0, count: 0, byType: new Map() };
+      totals.set(key, t);
+    }
+    t.amount = cents(t.amount + c.amount);
     t.count += 1;
-    totals.set(key, t);
+    t.byType.set(c.typeId, cents((t.byType.get(c.typeId) ?? 0) + c.amount));
   }
   return [...totals.values()];
 }

@@ -290,6 +290,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Topflytech 0x2525/0x2727 binary protocol)",
   },
+  {
+    id: 21,
+    name: "LMU-2630",
+    factory: "CalAmp",
+    proto: "calamp",
+    port: 20500,
+    idLength: 15,
+    description: "Vehicle tracker (CalAmp LM Direct over UDP)",
+  },
 ] as const;
 
 /**
@@ -306,6 +315,7 @@ export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number
   { typeId: 17, idDigits: 9 },
   { typeId: 18, idDigits: 15 },
   { typeId: 19, idDigits: 15 },
+  { typeId: 20, idDigits: 15 },
 ];
 export const SHOWCASE_WATCH = { typeId: 13, idDigits: 10 } as const;
 /** Fleets with at least this many vehicles get the showcase devices. */

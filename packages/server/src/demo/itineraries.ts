@@ -10,6 +10,12 @@ export async function seedItineraries(tx: Queryable, companyId: number, now: num
     [companyId],
   );
   if (vehicles.length === 0) return;
+  // The demo company is shown its itineraries (conf.general.itenerary), so the map and the alarms use them.
+  await tx.query(
+    `update companies set conf = jsonb_set(conf, '{general}', coalesce(conf->'general', '{}'::jsonb) || '{"itenerary": true}'::jsonb)
+     where id = $1`,
+    [companyId],
+  );
   const poi = (
     await tx.query<{ id: number }>("select id from pois where company_id = $1 order by id limit 1", [
       companyId,

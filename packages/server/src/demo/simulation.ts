@@ -2,7 +2,7 @@ import { ALL_PROTOCOLS, type SimDevice, startIndoorSimulation, startSimulation }
 import type { GatewayPorts } from "../ingest/index.ts";
 import type { Config } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { INDOOR_DEVICE_PREFIX, indoorSimulation } from "./indoor.ts";
+import { INDOOR_DEVICE_IDS, indoorSimulation } from "./indoor.ts";
 
 const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
 
@@ -23,8 +23,8 @@ export async function startDemoSimulation(
   for (const company of companies) {
     const devices = await db.query<{ device_id: string; proto: string; item_type: number }>(
       `select d.device_id, t.proto, d.item_type from devices d join device_types t on t.id = d.type_id
-       where d.company_id = $1 and d.item_id is not null and d.device_id not like $2 order by d.id`,
-      [company.id, `${INDOOR_DEVICE_PREFIX}%`],
+       where d.company_id = $1 and d.item_id is not null and d.device_id <> all($2::text[]) order by d.id`,
+      [company.id, INDOOR_DEVICE_IDS],
     );
     const cards = await db.query<{ ibutton: string }>(
       "select ibutton from drivers where company_id = $1 and ibutton <> ''",

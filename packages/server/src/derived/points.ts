@@ -1,8 +1,28 @@
-import type { LiveItemState } from "@vigia/domain";
+import {
+  type BeaconZoneIndex,
+  heardBeacons,
+  type LiveItemState,
+  PLACE_KINDS,
+  type PlaceKindCode,
+  zonesHeard,
+} from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { Effect } from "../live/index.ts";
 import type { CompanyZones } from "../places/index.ts";
-import type { DerivePoint } from "./segments.ts";
+import {
+  type DeriveConfig,
+  type DeriveOutput,
+  type DerivePoint,
+  type DeriveState,
+  derivePoint,
+} from "./segments.ts";
+import { deriveBeaconVisits } from "./visits.ts";
+
+/** What a company's frames are placed against: its geozones and POIs, and its beacon zones (null: it has none). */
+export interface DeriveZones {
+  places: CompanyZones | null;
+  beacons: BeaconZoneIndex | null;
+}
 
 /** Cumulative fuel counters devices report, in litres, first found wins. */
 const FUEL_COUNTERS = ["fuelUsed", "fuelConsumed", "fuelUsedGps"] as const;
@@ -28,7 +48,7 @@ export function derivePointOf(
   position: DecodedPosition,
   after: LiveItemState,
   effects: readonly Effect[],
-  zones: CompanyZones | null,
+  zones: DeriveZones,
 ): DerivePoint {
   let event: string | null = null;
   let eventValue: number | null = null;
@@ -38,12 +58,13 @@ export function derivePointOf(
       eventValue = e.event.value ?? null;
       break;
     }
-  const places: { kind: 1 | 2; id: number }[] = [];
-  if (zones) {
+  const places: { kind: PlaceKindCode; id: number }[] = [];
+  if (zones.places) {
     const at = { lat: position.lat, lng: position.lng };
-    for (const id of zones.geozones.containing(at)) places.push({ kind: 1, id });
-    for (const id of zones.pois.containing(at)) places.push({ kind: 2, id });
+    for (const id of zones.places.geozones.containing(at)) places.push({ kind: PLACE_KINDS.geozone, id });
+    for (const id of zones.places.pois.containing(at)) places.push({ kind: PLACE_KINDS.poi, id });
   }
+  for (const id of beaconZonesOf(position, zones)) places.push({ kind: PLACE_KINDS.beaconZone, id });
   return {
     ts: position.ts,
     lat: position.lat,
@@ -57,5 +78,40 @@ export function derivePointOf(
     event,
     eventValue,
     places,
+    beaconZonesKnown: zones.beacons !== null,
   };
+}
+
+/** The beacon zones the frame places the item in, as the alarm engine places it (families 33/34). */
+function beaconZonesOf(position: DecodedPosition, zones: DeriveZones): number[] {
+  if (!zones.beacons) return [];
+  return [...zonesHeard(heardBeacons(position.attributes), zones.beacons)].sort((a, b) => a - b);
+}
+
+/**
+ * One committed frame into the item's derivation, for the processor and a rebuild alike: a GPS fix derives
+ * everything; any other frame only the beacon-zone visits, when the company has beacon zones. False when the frame
+ * derives nothing.
+ */
+export function deriveFrame(
+  cfg: DeriveConfig,
+  state: DeriveState,
+  frame: { position: DecodedPosition; after: LiveItemState; effects: readonly Effect[] },
+  zones: DeriveZones,
+  out: DeriveOutput,
+): boolean {
+  const { position, after } = frame;
+  if (usableFix(position)) {
+    derivePoint(cfg, state, derivePointOf(position, after, frame.effects, zones), out);
+    return true;
+  }
+  if (!zones.beacons) return false;
+  const beaconZones = beaconZonesOf(position, zones);
+  deriveBeaconVisits(
+    cfg,
+    state,
+    { ts: position.ts, spd: position.spd, driverId: after.driverId, beaconZones },
+    out,
+  );
+  return true;
 }

@@ -1,11 +1,12 @@
-import type {
-  DerivedDay,
-  DerivedDrivingEvent,
-  DerivedIdle,
-  DerivedStop,
-  DerivedTrip,
-  DerivedVisit,
-  DrivingEventKind,
+import {
+  type DerivedDay,
+  type DerivedDrivingEvent,
+  type DerivedIdle,
+  type DerivedStop,
+  type DerivedTrip,
+  type DerivedVisit,
+  type DrivingEventKind,
+  placeKindOf,
 } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
@@ -158,7 +159,7 @@ export async function visits(
   return rows.map((r) => ({
     itemType: itemType(r.item_type),
     itemId: num(r.item_id),
-    placeKind: num(r.place_kind) === 2 ? "poi" : "geozone",
+    placeKind: placeKindOf(num(r.place_kind)),
     placeId: num(r.place_id),
     startTs: num(r.start_ts),
     endTs: num(r.end_ts),

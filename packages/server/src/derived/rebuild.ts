@@ -3,14 +3,13 @@ import type { DecodedPosition } from "@vigia/protocols";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { applyPosition, type EngineItem, newEngineItem } from "../live/index.ts";
-import { getCompanyZones } from "../places/index.ts";
-import { derivePointOf, usableFix } from "./points.ts";
+import { loadDeriveZones } from "./load-zones.ts";
+import { deriveFrame } from "./points.ts";
 import {
   DEFAULT_IDLE_MIN_MS,
   type DeriveConfig,
   type DeriveOutput,
   dayRow,
-  derivePoint,
   emptyDeriveOutput,
   emptyDeriveState,
 } from "./segments.ts";
@@ -74,7 +73,7 @@ export async function rebuildDerived(
     [companyId, from, to],
   );
   const timeZone = await companyTimeZone(db, companyId, ctx.clock.now());
-  const zones = await getCompanyZones(ctx, companyId).catch(() => null);
+  const zones = await loadDeriveZones(ctx, companyId);
   const cards = await driverCards(ctx, companyId);
   await deleteDerivedRows(db, companyId, from, to, null);
   let positions = 0;
@@ -121,8 +120,7 @@ export async function rebuildDerived(
             const heard = e.ids.map((id) => cards.get(id.toUpperCase())).find((id) => id !== undefined);
             if (heard !== undefined) engine = { ...engine, state: { ...engine.state, driverId: heard } };
           }
-        if (usableFix(position))
-          derivePoint(cfg, state, derivePointOf(position, engine.state, applied.effects, zones), out);
+        deriveFrame(cfg, state, { position, after: engine.state, effects: applied.effects }, zones, out);
         positions += 1;
       }
       if (rows.length < CHUNK) break;

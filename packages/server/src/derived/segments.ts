@@ -8,8 +8,10 @@ import {
   DRIVING_EVENT_KINDS,
   type DrivingEventKind,
   distanceM,
+  type PlaceKindCode,
 } from "@vigia/domain";
 import { type LocalDay, localDayOf } from "./local-day.ts";
+import { ALL_VISIT_KINDS, GEO_VISIT_KINDS, type OpenVisit, updateVisits } from "./visits.ts";
 
 /**
  * Segmentation of one item's positions into trips, stops, idle periods, place visits, driving events and local
@@ -25,7 +27,8 @@ import { type LocalDay, localDayOf } from "./local-day.ts";
  * - Trip: between two stops; kept when it covers at least MIN_TRIP_M.
  * - Idle: ignition on and not moving for at least `idleMinMs` (the company's inactivity time), inside or outside
  *   a trip.
- * - Visit: from the first point inside a geozone/POI to the first point outside it.
+ * - Visit: from the first point inside a geozone/POI to the first point outside it; beacon zones likewise from
+ *   the frames' heard beacons, non-GPS frames included (visits.ts).
  * - Driving events: the device events positions carry (harsh acceleration/braking, sharp turns, overspeed, crash).
  * - Day: per local day of the company's time zone; an interval between two points counts for the later point's day.
  *   Time between points longer than MAX_STEP_MS counts as neither driving nor idle (the device was silent).
@@ -55,8 +58,13 @@ export interface DerivePoint {
   /** The position's device event (deviceEvents.ts name), if any. */
   event: string | null;
   eventValue: number | null;
-  /** Geozones and POIs (ids; the two share one sequence) the point lies in. */
-  places: readonly { kind: 1 | 2; id: number }[];
+  /**
+   * Geozones and POIs (ids; the two share one sequence) the point lies in, and the beacon zones its frame places
+   * it in (kind 3, ids of their own).
+   */
+  places: readonly { kind: PlaceKindCode; id: number }[];
+  /** Whether the point speaks for beacon zones (the company has some): if not, beacon-zone visits stay open. */
+  beaconZonesKnown?: boolean;
 }
 
 export interface DeriveConfig {
@@ -99,13 +107,6 @@ interface OpenIdle {
   lat: number;
   lng: number;
   fuelStart: number | null;
-  driverId: number | null;
-}
-interface OpenVisit {
-  kind: 1 | 2;
-  startTs: number;
-  distanceM: number;
-  maxSpd: number;
   driverId: number | null;
 }
 export type OpenDay = Omit<DerivedDay, "itemType" | "itemId"> & { endTs: number; fuelStart: number | null };
@@ -378,33 +379,7 @@ export function derivePoint(cfg: DeriveConfig, s: DeriveState, p: DerivePoint, o
   if (idleNow) s.idle ??= { startTs: p.ts, lat: p.lat, lng: p.lng, fuelStart: p.fuel, driverId: p.driverId };
   else if (s.idle) closeIdle(cfg, s, p, out);
 
-  // Visits.
-  const inside = new Set<string>();
-  for (const place of p.places) {
-    const key = String(place.id);
-    inside.add(key);
-    const open = s.visits[key];
-    if (open) {
-      if (prev) open.distanceM += stepM;
-      open.maxSpd = Math.max(open.maxSpd, p.spd);
-    } else
-      s.visits[key] = { kind: place.kind, startTs: p.ts, distanceM: 0, maxSpd: p.spd, driverId: p.driverId };
-  }
-  for (const [key, v] of Object.entries(s.visits)) {
-    if (inside.has(key)) continue;
-    delete s.visits[key];
-    out.visits.push({
-      itemType: cfg.itemType,
-      itemId: cfg.itemId,
-      placeKind: v.kind === 2 ? "poi" : "geozone",
-      placeId: Number(key),
-      startTs: v.startTs,
-      endTs: p.ts,
-      distanceM: Math.round(v.distanceM),
-      maxSpd: v.maxSpd,
-      driverId: v.driverId,
-    });
-  }
+  updateVisits(cfg, s, p, stepM, p.beaconZonesKnown ? ALL_VISIT_KINDS : GEO_VISIT_KINDS, out);
 
   s.last = p;
 }

@@ -1,15 +1,14 @@
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
-import { type CompanyZones, getCompanyZones } from "../places/index.ts";
-import { derivePointOf, usableFix } from "./points.ts";
+import { loadDeriveZones } from "./load-zones.ts";
+import { type DeriveZones, deriveFrame } from "./points.ts";
 import {
   DEFAULT_IDLE_MIN_MS,
   type DeriveConfig,
   type DeriveOutput,
   type DeriveState,
   dayRow,
-  derivePoint,
   emptyDeriveOutput,
   emptyDeriveState,
 } from "./segments.ts";
@@ -131,15 +130,14 @@ export class DerivedService {
 
   private async derive(batch: AppliedPosition[]): Promise<void> {
     await this.loadStates(batch);
-    const zonesOf = new Map<number, CompanyZones | null>();
+    const zonesOf = new Map<number, DeriveZones>();
     for (const a of batch) {
-      if (!usableFix(a.position)) continue;
       const key = `${a.itemType}:${a.itemId}`;
       const entry = this.items.get(key);
       if (!entry) continue;
       let zones = zonesOf.get(a.companyId);
       if (zones === undefined) {
-        zones = await getCompanyZones(this.ctx, a.companyId).catch(() => null);
+        zones = await loadDeriveZones(this.ctx, a.companyId);
         zonesOf.set(a.companyId, zones);
       }
       let out = this.pending.get(a.companyId);
@@ -148,7 +146,7 @@ export class DerivedService {
         this.pending.set(a.companyId, out);
       }
       const before = out.trips.length + out.stops.length + out.idles.length + out.visits.length;
-      derivePoint(entry.cfg, entry.state, derivePointOf(a.position, a.after, a.effects, zones), out);
+      if (!deriveFrame(entry.cfg, entry.state, a, zones, out)) continue;
       this.pendingRows += out.trips.length + out.stops.length + out.idles.length + out.visits.length - before;
       this.dirty.set(key, entry);
       this.stats.positions += 1;

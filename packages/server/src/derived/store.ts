@@ -89,7 +89,7 @@ const VISITS: TableSpec = {
     max_spd: "float8",
     driver_id: "int",
   },
-  conflict: "item_type, item_id, place_id, start_ts, company_id",
+  conflict: "item_type, item_id, place_kind, place_id, start_ts, company_id",
 };
 const EVENTS: TableSpec = {
   table: "item_driving_events",

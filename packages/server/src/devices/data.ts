@@ -43,7 +43,7 @@ export const storedId = (body: Pick<DeviceBody, "typeId" | "deviceId">) =>
 /**
  * Devices without a command channel (OsmAnd phones, the Vigia app: nothing flows back over HTTP) count as
  * updated once they report after the configuration was saved, since it is applied in the app itself.
- * Devices whose protocol has configuration commands (Teltonika, GT06, H02, watch: `CONFIG_COMMAND_PROTOCOLS`) are
+ * Devices whose protocol has configuration commands (Teltonika, GT06 and the text protocols: `CONFIG_COMMAND_PROTOCOLS`) are
  * excluded: for them 'updated' means the device answered the commands the gateway sent (ingest/config-commands.ts).
  */
 /** A fixed list of protocol names from the protocols package, spelled as SQL literals. */

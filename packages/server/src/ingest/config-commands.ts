@@ -5,7 +5,7 @@ import {
   gt06ConfigCommands,
   type TrackerConfig,
   teltonikaConfigCommand,
-  textConfigCommands,
+  textConfigEntries,
 } from "@vigia/protocols";
 import type { Queryable } from "../kernel/db/database.ts";
 
@@ -14,8 +14,10 @@ import type { Queryable } from "../kernel/db/database.ts";
  * the device in 'awaiting' (devices/routes.ts saveDevice); when it next connects the gateway sends the commands
  * built here, and only the device's answers to all of them make it 'updated'.
  *
- * The text protocols with configuration commands (H02, watch: `textConfigCommands`) go out in the same frames as
- * the map commands (`encodeDeviceCommand`, with the connection's dialect), and their answers settle it the same way.
+ * The text protocols with configuration commands (H02, watch, GPS103, TK103, Meitrack, Suntech, Queclink:
+ * `textConfigEntries`) go out in the same frames as the map commands (`encodeDeviceCommand`, with the
+ * connection's dialect), and their answers settle it the same way. A command its protocol defines no answer
+ * for (GPS103 timed tracking) is written but not awaited.
  *
  * OsmAnd phones have no command channel (one HTTP request per batch, nothing flows back): their configuration
  * is applied in the phone app, so they keep settling on their next report (settleConfigStates in data.ts).
@@ -32,8 +34,10 @@ export type ConfigFrame = (protocol: CommandProtocol, text: string) => Buffer | 
 export interface PendingConfig {
   /** config_requested_ts of the configuration these frames carry: an answer only settles that version. */
   requestedTs: number;
-  /** Encoded frames to write, in order; the device answers each one. */
+  /** Encoded frames to write, in order. */
   frames: Buffer[];
+  /** Per frame, whether the device answers it; the configuration settles once every answered one is. */
+  answered: boolean[];
 }
 
 export interface ConfigCommands {
@@ -42,15 +46,22 @@ export interface ConfigCommands {
   acknowledged(imei: string, requestedTs: number, result: string): Promise<boolean>;
 }
 
-/** The command texts of a configuration for a protocol (pure; one entry per device answer expected). */
-export function configCommandTexts(protocol: CommandProtocol, config: TrackerConfig): string[] {
-  if (protocol === "gt06") return gt06ConfigCommands(config);
+/** The commands of a configuration for a protocol, in order, each saying whether the device answers it (pure). */
+export function configCommandEntries(
+  protocol: CommandProtocol,
+  config: TrackerConfig,
+): { text: string; answered: boolean }[] {
+  if (protocol === "gt06") return gt06ConfigCommands(config).map((text) => ({ text, answered: true }));
   if (protocol === "teltonika") {
     const command = teltonikaConfigCommand(config);
-    return command === null ? [] : [command];
+    return command === null ? [] : [{ text: command, answered: true }];
   }
-  return textConfigCommands(protocol, config);
+  return textConfigEntries(protocol, config);
 }
+
+/** The command texts of a configuration for a protocol (pure), in the order sent. */
+export const configCommandTexts = (protocol: CommandProtocol, config: TrackerConfig): string[] =>
+  configCommandEntries(protocol, config).map((c) => c.text);
 
 /** Teltonika Codec 12 and GT06 0x80 frames; the text protocols go through the gateway's map-command encoder. */
 export function binaryConfigFrame(
@@ -73,15 +84,15 @@ export function createConfigCommands(db: Queryable, now: () => number): ConfigCo
       );
       const row = rows[0];
       if (!row) return null;
-      const texts = configCommandTexts(protocol, row.config ?? {});
-      if (texts.length === 0) return null;
+      const entries = configCommandEntries(protocol, row.config ?? {});
+      if (entries.length === 0) return null;
       const frames: Buffer[] = [];
-      for (const text of texts) {
+      for (const { text } of entries) {
         const frame = frameOf(protocol, text);
         if (frame === null) return null;
         frames.push(frame);
       }
-      return { requestedTs: Number(row.requested ?? 0), frames };
+      return { requestedTs: Number(row.requested ?? 0), frames, answered: entries.map((e) => e.answered) };
     },
     async acknowledged(imei, requestedTs, result) {
       // Only the version that was sent settles: a configuration saved while the device was answering

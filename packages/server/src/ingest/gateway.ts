@@ -121,11 +121,13 @@ function handleTcp(
           }),
     );
     if (!pending || closed) return;
-    sent = { ...pending, waiting: pending.frames.length, results: [] };
-    for (const frame of pending.frames) {
-      expects.push("config");
+    const waiting = pending.answered.filter(Boolean).length;
+    // Nothing the device answers (a GPS103 interval alone): written, but it stays 'awaiting'.
+    sent = waiting > 0 ? { ...pending, waiting, results: [] } : null;
+    pending.frames.forEach((frame, i) => {
+      if (pending.answered[i]) expects.push("config");
       socket.write(frame);
-    }
+    });
     log.info({ protocol, remote, imei, commands: pending.frames.length }, "configuration sent to device");
   };
 
@@ -293,29 +295,36 @@ export async function startGateway(
   // One listener per TCP protocol of the registry, on its configured port.
   const servers: net.Server[] = [];
   const ports = {} as GatewayPorts;
+  /** UDP-only protocols (CalAmp): their configured port, bound by the UDP listener below. */
+  const udpOnly = new Map<TcpProtocolName, number>();
   for (const protocol of tcpProtocolNames) {
     const port =
       options.ports[protocol] === undefined ? protocols[protocol].defaultPort : options.ports[protocol];
     ports[protocol] = 0;
     if (port === null) continue;
+    if ("udpOnly" in protocols[protocol]) {
+      udpOnly.set(protocol, port);
+      continue;
+    }
     const server = tcp(protocol);
     servers.push(server);
     ports[protocol] = await listen(server, port, options.host);
   }
-  // The UDP families listen on the same port number as their TCP listener (TCP and UDP ports are separate).
+  // The UDP families listen on the same port number as their TCP listener (TCP and UDP ports are separate); the
+  // UDP-only ones on their own configured port.
   const udp: UdpListener[] = [];
   const udpPorts: Partial<Record<TcpProtocolName, number>> = {};
   for (const protocol of udpProtocolNames) {
-    if (ports[protocol] === 0) continue;
+    const own = udpOnly.get(protocol);
+    const port = own ?? ports[protocol];
+    if (own === undefined && port === 0) continue;
     try {
-      const listener = await listenUdp(protocol, ports[protocol], options.host, processor, log, options.now);
+      const listener = await listenUdp(protocol, port, options.host, processor, log, options.now);
       udp.push(listener);
       udpPorts[protocol] = listener.port;
+      if (own !== undefined) ports[protocol] = listener.port;
     } catch (error) {
-      log.warn(
-        { protocol, port: ports[protocol], err: (error as Error).message },
-        "UDP device port unavailable",
-      );
+      log.warn({ protocol, port, err: (error as Error).message }, "UDP device port unavailable");
     }
   }
   const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
@@ -344,7 +353,10 @@ export async function startGateway(
   };
 }
 
-/** The dialect a device shows in its frames (watch maker code, Suntech model, Wialon IPS version), for its commands. */
+/**
+ * The dialect a device shows in its frames (watch maker code, Suntech model, Wialon IPS version, Queclink protocol
+ * version), for its commands.
+ */
 function commandDialect(protocol: string, raw: Buffer | undefined): string | undefined {
   if (!raw) return undefined;
   if (protocol === "suntech") {
@@ -353,6 +365,11 @@ function commandDialect(protocol: string, raw: Buffer | undefined): string | und
     return /^[A-Z]{2}\d{3}$/.test(model) ? model : undefined;
   }
   if (protocol === "wialon") return raw.toString("latin1", 0, 7) === "#L#2.0;" ? "2.0" : "1.1";
+  if (protocol === "gl200") {
+    // The protocol version right after the report type: its first byte names the model (and its password).
+    const version = /^\+[A-Z]+:GT[A-Z0-9]{3},([0-9A-F]{6}),/.exec(raw.toString("latin1", 0, 40))?.[1];
+    return version;
+  }
   if (raw.length < 4 || raw[0] !== 0x5b || raw[3] !== 0x2a) return undefined;
   const code = raw.toString("latin1", 1, 3);
   return /^[A-Z0-9]{2}$/.test(code) ? code : undefined;

@@ -6,7 +6,7 @@ export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";
 export { ensureIngestStream, JetStreamIngest, partitionOf } from "./jetstream.ts";
 export { IngestJournal, type JournalFile, type JournalIo, nodeJournalIo } from "./journal.ts";
 export { startMqttIngest } from "./mqtt.ts";
-export { keyMatches, presentedKey } from "./osmand-listener.ts";
+export { keyMatches, presentedDeviceId, presentedKey } from "./osmand-listener.ts";
 export { PartitionConsumer } from "./partition-consumer.ts";
 export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
 export { Processor } from "./processor.ts";

@@ -18,6 +18,17 @@ export function presentedKey(url: URL, authorization: string | undefined): strin
   return colon < 0 ? null : decoded.slice(colon + 1);
 }
 
+/** The device id a device's own HTTP call names: the `id` query parameter, or the user of HTTP basic auth. */
+export function presentedDeviceId(url: URL, authorization: string | undefined): string | null {
+  const query = url.searchParams.get("id");
+  if (query !== null) return query;
+  const basic = /^Basic\s+(.+)$/i.exec(authorization ?? "");
+  if (!basic?.[1]) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? null : decoded.slice(0, colon);
+}
+
 /** Compares in constant time, so the answer's timing tells nothing about how much of the key was right. */
 export function keyMatches(expected: string, presented: string | null): boolean {
   if (presented === null) return false;

@@ -1,11 +1,15 @@
 import type { HeatCell } from "@vigia/domain";
 import { cellToLatLng, getHexagonEdgeLengthAvg, latLngToCell, UNITS } from "h3-js";
 
-/** Square grid cells the database counts points into before they are folded into hexagons. */
-export interface GridCount {
-  gy: number;
-  gx: number;
-  n: number;
+/**
+ * Square grid cells the database counts points into before they are folded into hexagons, as three parallel
+ * columns: the database answers them as one row of three arrays, since a sparse month (a fleet on roads) has
+ * nearly one grid cell per position and a row per cell costs several times the grouping itself.
+ */
+export interface GridCounts {
+  gy: readonly number[];
+  gx: readonly number[];
+  n: readonly number[];
 }
 
 const KM_PER_DEGREE = 111.32;
@@ -20,15 +24,16 @@ export function gridStepDegrees(resolution: number): number {
 
 /** Folds grid counts into H3 hexagons of `resolution`, centre and count each, heaviest first. Pure. */
 export function foldIntoHexagons(
-  counts: Iterable<GridCount>,
+  counts: GridCounts,
   step: number,
   resolution: number,
 ): { cells: HeatCell[]; total: number; max: number } {
   const byCell = new Map<string, number>();
   let total = 0;
-  for (const { gy, gx, n } of counts) {
-    const lat = gy * step;
-    const lng = gx * step;
+  for (let i = 0; i < counts.n.length; i++) {
+    const lat = (counts.gy[i] ?? 0) * step;
+    const lng = (counts.gx[i] ?? 0) * step;
+    const n = counts.n[i] ?? 0;
     if (lat < -90 || lat > 90 || lng < -180 || lng > 180) continue;
     const h3 = latLngToCell(lat, lng, resolution);
     byCell.set(h3, (byCell.get(h3) ?? 0) + n);

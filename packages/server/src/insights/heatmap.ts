@@ -1,7 +1,7 @@
 import type { Heatmap, HeatmapLayer } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import { foldIntoHexagons, type GridCount, gridStepDegrees } from "./binning.ts";
+import { foldIntoHexagons, type GridCounts, gridStepDegrees } from "./binning.ts";
 import { type ItemKey, itemCondition, selectItems } from "./selection.ts";
 
 export interface HeatmapRequest {
@@ -30,8 +30,8 @@ const SOURCES: Record<HeatmapLayer, { table: string; lat: string; lng: string; t
 
 /**
  * A heat map of one layer over a period: the database counts points into a fine square grid (one grouped scan,
- * nothing per point crosses to Node), which is folded into H3 hexagons here, so a month of a fleet answers a few
- * thousand cells.
+ * nothing per point crosses to Node, the cells come back as one row of arrays), which is folded into H3 hexagons
+ * here, so a month of a fleet answers a few thousand cells.
  */
 export async function heatmap(db: Queryable, scope: CompanyScope, request: HeatmapRequest): Promise<Heatmap> {
   const { layer, resolution } = request;
@@ -49,10 +49,12 @@ export async function heatmap(db: Queryable, scope: CompanyScope, request: Heatm
     params.push(...condition.params);
     where += ` and ${condition.sql}`;
   }
-  const rows = await db.query<GridCount>(
-    `select round(${source.lat} / $4)::int as gy, round(${source.lng} / $4)::int as gx, count(*)::int as n
-     from ${source.table} where ${where} group by 1, 2`,
+  const rows = await db.query<GridCounts>(
+    `select coalesce(array_agg(gy), '{}') as gy, coalesce(array_agg(gx), '{}') as gx, coalesce(array_agg(n), '{}') as n
+     from (select round(${source.lat} / $4)::int as gy, round(${source.lng} / $4)::int as gx, count(*)::int as n
+           from ${source.table} where ${where} group by 1, 2) cells`,
     params,
   );
-  return { layer, resolution, ...foldIntoHexagons(rows, step, resolution) };
+  const counts = rows[0] ?? { gy: [], gx: [], n: [] };
+  return { layer, resolution, ...foldIntoHexagons(counts, step, resolution) };
 }

@@ -1,4 +1,4 @@
-import { API_ERROR, driversApi, type driverWriteSchema } from "@vigia/domain";
+import { API_ERROR, driverDayApi, driversApi, type driverWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { recordAudit } from "../kernel/audit.ts";
@@ -8,6 +8,7 @@ import { ApiError, badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { driverDay } from "./driver-day.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish, requireItemWriter } from "./guard.ts";
 import { listDrivers } from "./read-models.ts";
@@ -61,6 +62,10 @@ export function driverRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
       await visibleItem(ctx.db, scope, "drivers", id);
       return one(scope, id);
     });
+
+    mountRoute(app, driverDayApi.today, async (request) =>
+      driverDay(ctx, scopeOf(request), request.params.id),
+    );
 
     mountRoute(app, driversApi.create, async (request) => {
       const scope = scopeOf(request);

@@ -5,11 +5,12 @@ import {
   type TrackSample,
   visitsFromTrack,
 } from "@vigia/domain";
-import { companyTimeZone, localMidnight } from "../derived/index.ts";
+import { companyTimeZone } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { TrackService } from "../live/index.ts";
 import { pointInZone, type Zone } from "../places/index.ts";
+import { localDayBounds } from "./from-trip.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -63,9 +64,7 @@ export async function dayCompliance(
 ): Promise<Compliance> {
   const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
   const tz = await companyTimeZone(deps.db, scope.companyId, deps.now);
-  const start = localMidnight(y, m, d, tz);
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  const end = localMidnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), tz);
+  const { startTs: start, endTs: end } = localDayBounds(day, tz);
   const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   const assigned = itinerary.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay));
   const base = { itineraryId: itinerary.id, vehicleId, day, assigned };

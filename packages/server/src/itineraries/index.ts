@@ -3,6 +3,7 @@
  * followed one on a day, computed from that day's stored route by the pure engine in the domain.
  */
 
+export { itinerariesShown } from "./flag.ts";
 export { forgetItineraryPlans, getItineraryPlans, type ItineraryPlans } from "./plans.ts";
 export { itineraryProgressRoutes } from "./progress.ts";
 export { type ItineraryRoutesContext, itineraryRoutes } from "./routes.ts";

@@ -3,6 +3,7 @@ import { companyTimeZone } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { Zone } from "../places/index.ts";
 import { waypointZones } from "./compliance.ts";
+import { itinerariesShown } from "./flag.ts";
 import { listItineraries } from "./store.ts";
 
 /** A company's itineraries as the live alarm engine follows them: waypoints, their areas, who runs them when. */
@@ -21,10 +22,13 @@ const TTL_MS = 5 * 60_000;
 const caches = new WeakMap<Queryable, Map<number, { at: number; plans: Promise<ItineraryPlans> }>>();
 
 async function loadPlans(db: Queryable, companyId: number, now: number): Promise<ItineraryPlans> {
-  const [timeZone, itineraries] = await Promise.all([
+  const [timeZone, itineraries, shown] = await Promise.all([
     companyTimeZone(db, companyId, now),
     listItineraries(db, companyId),
+    itinerariesShown(db, companyId),
   ]);
+  // Off for the company: the engine follows none of them (no itinerary alarms).
+  if (!shown) return { timeZone, plans: [] };
   const plans = await Promise.all(
     itineraries
       .filter((it) => it.assignments.some((a) => a.days.length > 0))
@@ -57,7 +61,7 @@ export function getItineraryPlans(db: Queryable, companyId: number, now: number)
   return plans;
 }
 
-/** An itinerary of the company was written: the next reader loads the plans again. */
+/** An itinerary of the company (or its `conf.general.itenerary`) was written: the next reader loads the plans again. */
 export function forgetItineraryPlans(db: Queryable, companyId: number): void {
   caches.get(db)?.delete(companyId);
 }

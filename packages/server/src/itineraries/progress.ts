@@ -7,6 +7,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { groupFilter } from "../kernel/tenancy/scope.ts";
 import type { Zone } from "../places/index.ts";
 import { dayCompliance, waypointZones } from "./compliance.ts";
+import { itinerariesShown } from "./flag.ts";
 import type { ItineraryRoutesContext } from "./routes.ts";
 import { listItineraries } from "./store.ts";
 
@@ -23,7 +24,8 @@ function centreOf(zone: Zone | null): { lat: number | null; lng: number | null }
 
 /**
  * Today's progress of a vehicle on its itineraries, for the live map: unlike the itinerary screens (reseller
- * level), any user of the company who sees the vehicle (its group) reads it.
+ * level), any user of the company who sees the vehicle (its group) reads it, when the company's itineraries
+ * are shown to it (`conf.general.itenerary`).
  */
 export function itineraryProgressRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsyncZod {
   const { db } = ctx;
@@ -37,6 +39,8 @@ export function itineraryProgressRoutes(ctx: ItineraryRoutesContext): FastifyPlu
         [scope.companyId, vehicleId, ...groups.params],
       );
       if (visible.length === 0) throw notFound();
+      // Itineraries switched off for the company: the vehicle runs none as far as its users can tell.
+      if (!(await itinerariesShown(db, scope.companyId))) return [];
       const now = ctx.clock.now();
       const today = localDayOf(now, await companyTimeZone(db, scope.companyId, now));
       const [y = 1970, m = 1, d = 1] = today.day.split("-").map(Number);

@@ -8,6 +8,8 @@ import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
 import { dayCompliance } from "./compliance.ts";
+import { itinerariesShown } from "./flag.ts";
+import { waypointsFromTrip } from "./from-trip.ts";
 import { forgetItineraryPlans } from "./plans.ts";
 import {
   checkReferences,
@@ -37,6 +39,10 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
     });
 
     mountRoute(app, itinerariesApi.list, async (request) => listItineraries(db, scopeOf(request).companyId));
+
+    mountRoute(app, itinerariesApi.fromTrip, async (request) =>
+      waypointsFromTrip({ db, now: ctx.clock.now() }, scopeOf(request), request.query),
+    );
 
     mountRoute(app, itinerariesApi.create, async (request) => {
       const scope = scopeOf(request);
@@ -109,6 +115,8 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
     mountRoute(app, itinerariesApi.compliance, async (request) => {
       const scope = scopeOf(request);
       const itinerary = await one(scope.companyId, request.params.id);
+      // Compliance is the company's view of its itineraries running: not while they are off for it.
+      if (!(await itinerariesShown(db, scope.companyId))) throw forbidden("itinerary.disabled");
       return dayCompliance(
         { db, tracks: ctx.tracks, now: ctx.clock.now() },
         scope,

@@ -12,6 +12,8 @@ export interface LiveEnvelope {
   detailOnly?: boolean;
   /** Reaches every client whose scope includes the item, whatever groups its map shows (alarm notices). */
   everyGroup?: boolean;
+  /** Reaches only this user's clients (a personal map marker); absent: whoever the rest allows. */
+  userId?: number;
 }
 
 export type LiveHandler = (envelopes: LiveEnvelope[]) => void;

@@ -95,6 +95,7 @@ class HubSocket {
 
   sees(envelope: LiveEnvelope): boolean {
     if (!this.scope || envelope.companyId !== this.scope.companyId) return false;
+    if (envelope.userId !== undefined && envelope.userId !== this.principal?.userId) return false;
     const { groupId } = envelope;
     if (this.scope.groupIds !== null && (groupId === null || !this.scope.groupIds.includes(groupId))) {
       // Company-wide messages (no group, no item) still reach group-scoped users; anything of another group not.

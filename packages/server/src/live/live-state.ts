@@ -279,6 +279,21 @@ export class LiveState {
     const envelopes: LiveEnvelope[] = [
       { ...base, message: { type: "vDriver", data: { id: vehicleId, driverId, ts } } },
     ];
+    // A driver drives one vehicle: the one they left keeps no stale driver (the stored row is cleared with it),
+    // or the next map snapshot would show them on both.
+    if (driverId !== null)
+      for (const other of this.store.companyItems(companyId)) {
+        if (other.itemType !== 1 || other.id === vehicleId || other.driverId !== driverId) continue;
+        const entry = this.store.get(1, other.id);
+        if (entry) this.store.set(companyId, { ...entry, state: { ...entry.state, driverId: null } });
+        envelopes.push({
+          companyId,
+          itemType: 1,
+          itemId: other.id,
+          groupId: other.groupId,
+          message: { type: "vDriver", data: { id: other.id, driverId: null, ts } },
+        });
+      }
     if (driverId !== null)
       envelopes.push({ ...base, message: { type: "dVehicle", data: { id: driverId, vehicleId, ts } } });
     if (releasedDriverId !== null && releasedDriverId !== driverId)

@@ -14,6 +14,7 @@ const envelopesSchema = z.array(
     message: liveServerMessageSchema,
     detailOnly: z.boolean().optional(),
     everyGroup: z.boolean().optional(),
+    userId: z.number().int().optional(),
   }),
 );
 

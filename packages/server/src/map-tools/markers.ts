@@ -2,8 +2,9 @@ import { isAdminOrHigher, type MapMarker, type MapMarkerInput, mapMarkerInputSch
 import type { Queryable } from "../kernel/db/database.ts";
 import { forbidden, notFound } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import type { LiveState } from "../live/index.ts";
 
-interface MarkerRow {
+export interface MarkerRow {
   id: number;
   user_id: number | null;
   author: string;
@@ -77,4 +78,38 @@ export async function deleteMarker(db: Queryable, scope: CompanyScope, id: numbe
   if (row.user_id !== scope.principal.userId && !isAdminOrHigher(scope.principal.role)) throw forbidden();
   await db.query("delete from map_markers where id = $1", [id]);
   return row;
+}
+
+/**
+ * A marker's change on the live channel (as geozones do): a shared marker reaches every open map of the company,
+ * a personal one only its author's. Company-wide (no group), so group-scoped users get shared markers too.
+ */
+export function publishMarker(
+  live: LiveState,
+  companyId: number,
+  marker: MapMarker,
+  authorId: number | null,
+): void {
+  const { mine: _mine, ...data } = marker;
+  live.publish(companyId, [
+    {
+      itemType: 0,
+      itemId: marker.id,
+      groupId: null,
+      message: { type: "marker", data: { ...data, authorId } },
+      ...(marker.shared || authorId === null ? {} : { userId: authorId }),
+    },
+  ]);
+}
+
+export function publishMarkerDeleted(live: LiveState, companyId: number, row: MarkerRow): void {
+  live.publish(companyId, [
+    {
+      itemType: 0,
+      itemId: row.id,
+      groupId: null,
+      message: { type: "markerDel", data: { id: row.id } },
+      ...(row.shared || row.user_id === null ? {} : { userId: row.user_id }),
+    },
+  ]);
 }

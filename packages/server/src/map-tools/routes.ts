@@ -6,13 +6,15 @@ import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, forbidden } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { requireWrite } from "../kernel/tenancy/scope.ts";
-import type { TrackService } from "../live/index.ts";
+import type { LiveState, TrackService } from "../live/index.ts";
 import { buildCorridor } from "./corridor.ts";
 import { dpaInfo } from "./dpa.ts";
-import { deleteMarker, insertMarker, listMarkers } from "./markers.ts";
+import { deleteMarker, insertMarker, listMarkers, publishMarker, publishMarkerDeleted } from "./markers.ts";
 
 /** The live map's server-backed tools (issue 18), mounted under /companies/id/:companyId. */
-export function mapToolRoutes(ctx: KernelContext & { tracks: TrackService }): FastifyPluginAsyncZod {
+export function mapToolRoutes(
+  ctx: KernelContext & { tracks: TrackService; live: LiveState },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Only who may save a geozone gets one drawn for saving (the write-access table says so before the body).
     mountRoute(app, mapToolsApi.corridor, async (request) => {
@@ -42,6 +44,12 @@ export function mapToolRoutes(ctx: KernelContext & { tracks: TrackService }): Fa
         entityId: String(marker.id),
         data: { name: marker.name, shared: marker.shared },
       });
+      publishMarker(
+        ctx.live,
+        scope.companyId,
+        marker,
+        scope.principal.userId > 0 ? scope.principal.userId : null,
+      );
       return marker;
     });
     mountRoute(app, mapToolsApi.removeMarker, async (request) => {
@@ -55,6 +63,7 @@ export function mapToolRoutes(ctx: KernelContext & { tracks: TrackService }): Fa
         entityId: String(row.id),
         data: { name: row.name },
       });
+      publishMarkerDeleted(ctx.live, scope.companyId, row);
       return { id: row.id };
     });
   };

@@ -11,9 +11,10 @@ import { coordinatesText } from "../geocoding/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { costsReport } from "./builders/costs.ts";
 import { driverScoreReport, drivingEventsReport } from "./builders/driving.ts";
 import { idleReport, offlineReport, routeReport, stopsReport, tripsReport } from "./builders/movement.ts";
-import { geozoneVisitsReport, poiVisitsReport } from "./builders/places.ts";
+import { beaconZoneVisitsReport, geozoneVisitsReport, poiVisitsReport } from "./builders/places.ts";
 import { alarmNoticesReport, sensorsReport, worktimeComplianceReport } from "./builders/records.ts";
 import { speedingReport } from "./builders/speeding.ts";
 import {
@@ -38,6 +39,7 @@ const BUILDERS: Record<ReportTypeId, Builder> = {
   idle: idleReport,
   offline: offlineReport,
   geozoneVisits: geozoneVisitsReport,
+  beaconZoneVisits: beaconZoneVisitsReport,
   poiVisits: poiVisitsReport,
   alarmNotices: alarmNoticesReport,
   sensors: sensorsReport,
@@ -45,6 +47,7 @@ const BUILDERS: Record<ReportTypeId, Builder> = {
   odometerDaily: odometerDailyReport,
   worktimeCompliance: worktimeComplianceReport,
   driverActivity: driverActivityReport,
+  costs: costsReport,
 };
 
 /** 02 §8: "search too extensive; select fewer vehicles or a shorter period". */

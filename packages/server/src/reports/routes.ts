@@ -29,11 +29,12 @@ export function reportRoutes(
 
       mountRoute(guarded, reportsApi.startJob, async (request) => {
         const scope = scopeOf(request);
-        if (!ctx.jobs.canStart(scope.principal.userId)) throw new ApiError(429, "reports.tooManyJobs");
+        if (!(await ctx.jobs.canStart(scope.principal.userId)))
+          throw new ApiError(429, "reports.tooManyJobs");
         // Selection and limits before the job exists: a too broad search is a 406 and no work is done.
         const prepared = await prepareReport(ctx.db, scope, request.body);
         const { name, lang, timezone } = request.body;
-        return ctx.jobs.start(
+        return await ctx.jobs.start(
           { companyId: scope.companyId, userId: scope.principal.userId, name, lang, timezone },
           (step) => runReport(prepared, { db: ctx.db, geocoder: ctx.geocoder, now: ctx.clock.now(), step }),
         );
@@ -41,22 +42,27 @@ export function reportRoutes(
 
       mountRoute(guarded, reportsApi.job, async (request) => {
         const scope = scopeOf(request);
-        const entry = ctx.jobs.get(request.params.jobId, scope.companyId, scope.principal.userId);
+        const entry = await ctx.jobs.get(request.params.jobId, scope.companyId, scope.principal.userId);
         if (!entry) throw notFound();
         return entry.job;
       });
 
       mountRoute(guarded, reportsApi.cancelJob, async (request) => {
         const scope = scopeOf(request);
-        if (!ctx.jobs.cancel(request.params.jobId, scope.companyId, scope.principal.userId)) throw notFound();
+        if (!(await ctx.jobs.cancel(request.params.jobId, scope.companyId, scope.principal.userId)))
+          throw notFound();
       });
 
       mountRoute(guarded, reportsApi.file, async (request, reply) => {
         const scope = scopeOf(request);
-        const entry = ctx.jobs.get(request.params.jobId, scope.companyId, scope.principal.userId);
+        const { jobId } = request.params;
+        // A job this node runs is waited for; one another node runs answers 409 until it is done (the web
+        // app asks for files only once the job is done).
+        await ctx.jobs.settled(jobId);
+        const entry = await ctx.jobs.get(jobId, scope.companyId, scope.principal.userId);
         if (!entry) throw notFound();
-        const job = await ctx.jobs.settled(entry.job.id);
-        if (!job?.result) throw new ApiError(409, job?.error ?? "report.notReady");
+        const job = entry.job;
+        if (!job.result) throw new ApiError(409, job.error ?? "report.notReady");
         const site = await siteForHost(ctx.db, request.headers.host);
         const file = resultFile(job.result, request.query.format, {
           name: entry.name,

@@ -175,7 +175,16 @@ export function sharedRouteViewRoutes(ctx: KernelContext & { live: LiveState }):
           route: await routeSince(ctx.db, link.companyId, ref, link.createdTs, now),
         });
       }
-      const answer: SharedRoute = { createdTs: link.createdTs, expiresTs: link.expiresTs, items };
+      const conf = await ctx.db.query<{ provider: string | null }>(
+        "select conf->'general'->>'mapProvider' as provider from companies where id = $1",
+        [link.companyId],
+      );
+      const answer: SharedRoute = {
+        createdTs: link.createdTs,
+        expiresTs: link.expiresTs,
+        items,
+        mapProvider: conf[0]?.provider ?? null,
+      };
       return answer;
     });
   };

@@ -119,7 +119,8 @@ export function twoFactorCompanyRoutes(ctx: KernelContext): FastifyPluginAsyncZo
 
 /**
  * The reseller's own policy: when on, its staff and every user of the companies it serves need a code to sign
- * in; a company cannot relax it (its own switch only adds to it).
+ * in, and so do its sub-resellers' staff and companies, down the whole tree (`REQUIRE_TOTP_SQL`); neither a
+ * sub-reseller nor a company can relax it (their own switches only add to it).
  */
 export function twoFactorResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,4 +1,12 @@
-import { type DeleteBulkResult, type Role, usersApi, type userWriteSchema } from "@vigia/domain";
+import {
+  canWrite,
+  type DeleteBulkResult,
+  isAdminOrHigher,
+  type Role,
+  usersApi,
+  type userWriteSchema,
+  withAlarmSound,
+} from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
@@ -151,12 +159,19 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
 
     mountRoute(app, usersApi.update, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       const id = request.params.id;
-      await companyUser(ctx.db, scope, id);
-      await checkCompanyUser(ctx.db, scope.companyId, request.body);
+      // Every user saves their own alarm sound here (spec 02 §6), read-only or not; only an administrator
+      // changes anything else, so for anyone else the rest of the body is ignored and the user kept as is.
+      const administers = isAdminOrHigher(scope.principal.role) && canWrite(scope.principal, "general");
+      const preferenceOnly = id === scope.principal.userId && !administers;
+      if (!preferenceOnly) requireAdmin(scope);
+      const before = await companyUser(ctx.db, scope, id);
+      const body = preferenceOnly
+        ? withAlarmSound(toApiUser(before), request.body.config.alarmFrontSound)
+        : request.body;
+      if (!preferenceOnly) await checkCompanyUser(ctx.db, scope.companyId, body);
       const row = await ctx.db.transaction(async (tx) => {
-        const updated = await updateUser(tx, id, request.body, ctx.clock.now());
+        const updated = await updateUser(tx, id, body, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
@@ -171,7 +186,8 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
         );
         return updated;
       });
-      ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
+      // A preference changes nothing the live channel checks.
+      if (!preferenceOnly) ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return toApiUser(row);
     });
 

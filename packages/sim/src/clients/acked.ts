@@ -1,6 +1,6 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky): the head packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
@@ -9,21 +9,26 @@ import {
   encodeGalileoskyHead,
   encodeGalileoskyRecords,
   encodeRuptelaRecords,
+  encodeTopflytechLocation,
+  encodeTopflytechLogin,
   type GalileoskyRecord,
   type RuptelaRecord,
+  type TopflytechFix,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
 import type { ClientOptions, DeviceClient } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela" | "galileosky";
+export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech";
 
 interface AckedDialect {
-  /** A first packet naming the device (Galileosky head packet), acknowledged like the others. */
-  hello?(imei: string): Buffer;
-  /** One packet with these samples; `history` when they waited in the black box. */
-  packet(imei: string, samples: Sample[], history: boolean): Buffer;
+  /** A first packet naming the device (Galileosky head packet, Topflytech log-in), acknowledged like the others. */
+  hello?(imei: string, serial: number): Buffer;
+  /** One packet with these samples; `history` when they waited in the black box; `serial` counts packets. */
+  packet(imei: string, samples: Sample[], history: boolean, serial: number): Buffer;
+  /** Records one packet can carry (Topflytech: one fix per location packet). */
+  perPacket?: number;
   /** Whether a server frame is an ACK (the rest are commands), and whether it accepts the packet. */
   isAck(frame: Buffer): boolean;
   accepted(ack: Buffer): boolean;
@@ -62,6 +67,20 @@ const galileoskyRecord = (s: Sample): GalileoskyRecord => ({
   odometerM: s.odometerM,
 });
 
+const topflytechFix = (s: Sample): TopflytechFix => ({
+  timeMs: s.timeMs,
+  lat: s.lat,
+  lng: s.lng,
+  altitude: s.altitudeM,
+  speedKmh: s.speedKmh,
+  course: s.heading,
+  satellites: s.satellites,
+  valid: true,
+  ignition: s.ignition === true,
+  odometerM: s.odometerM,
+  ...(s.externalMv === undefined ? {} : { powerV: s.externalMv / 1000 }),
+});
+
 const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
@@ -76,6 +95,16 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     isAck: (frame) => frame.readUInt8(0) === 0x02,
     accepted: (ack) => ack.readUInt8(0) === 0x02,
     answersAcked: true,
+  },
+  topflytech: {
+    hello: (imei, serial) => encodeTopflytechLogin(imei, serial),
+    packet: (imei, samples, _history, serial) =>
+      encodeTopflytechLocation(imei, serial, topflytechFix(samples[0]!)),
+    perPacket: 1,
+    // The server writes Topflytech devices nothing but ACKs (no command channel), each accepting the packet.
+    isAck: () => true,
+    accepted: (ack) => ack.readUInt16BE(0) === 0x2525,
+    answersAcked: false,
   },
 };
 
@@ -92,6 +121,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
   private ackDeadline = 0;
   private fresh = false;
   private helloPending = false;
+  private serial = 0;
   private rx: Buffer = Buffer.alloc(0);
   /** What each ACK still to come answers, in the order the server reads them. */
   private owed: ("hello" | "data" | "answer")[] = [];
@@ -124,7 +154,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
     this.rx = Buffer.alloc(0);
     this.owed = [];
     this.fresh = true;
-    const hello = this.dialect.hello?.(this.a.imei);
+    const hello = this.dialect.hello?.(this.a.imei, this.nextSerial());
     this.helloPending = hello !== undefined;
     if (hello) {
       this.owed.push("hello");
@@ -177,16 +207,21 @@ export class AckedClient extends TcpClient implements DeviceClient {
     this.helloPending = false;
   }
 
+  private nextSerial(): number {
+    this.serial = (this.serial + 1) & 0xffff;
+    return this.serial;
+  }
+
   private flush(now: number): void {
     if (this.state !== "open" || this.helloPending || this.inFlight > 0 || this.samples.length === 0) return;
-    const n = Math.min(this.samples.length, this.a.maxPerPacket ?? 20);
+    const n = Math.min(this.samples.length, this.dialect.perPacket ?? this.a.maxPerPacket ?? 20);
     // What waited through a reconnect is history; what comes after the first ACK is live.
     const history = this.fresh && this.samples.length > 1;
     this.fresh = false;
     this.inFlight = n;
     this.ackDeadline = now + (this.a.ackTimeoutMs ?? 30_000);
     this.owed.push("data");
-    this.write(this.dialect.packet(this.a.imei, this.samples.slice(0, n), history));
+    this.write(this.dialect.packet(this.a.imei, this.samples.slice(0, n), history, this.nextSerial()));
     this.a.stats.sent += n;
     this.a.onEvent?.({ type: "sent", count: n });
   }

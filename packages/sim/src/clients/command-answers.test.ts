@@ -1,5 +1,6 @@
 import {
   createGalileoskySession,
+  createGl200Session,
   createGps103Session,
   createRuptelaSession,
   createSuntechSession,
@@ -85,6 +86,18 @@ describe("simulated GPS103, TK103, Suntech and Wialon devices confirm the comman
     ["tk103", "AV010", "013632782450", undefined, createTk103Session, "BV010"],
     ["tk103", "AT00", "013632782450", undefined, createTk103Session, "BT00"],
     ["suntech", "Reboot", "205000001", "SA200", createSuntechSession, "02;Reboot"],
+    // Configuration commands (text-config-commands.ts).
+    ["gps103", "H,110", "359586015829802", undefined, createGps103Session, "ht"],
+    ["tk103", "AR00001E0000", "013632782450", undefined, createTk103Session, "BR01"],
+    ["tk103", "AP12H110L000", "013632782450", undefined, createTk103Session, "BP12H110L000"],
+    [
+      "suntech",
+      "RPT;60;60;60;3;0;0;0;0;0",
+      "205000001",
+      "ST300",
+      createSuntechSession,
+      "02;60;60;60;3;0;0;0;0;0",
+    ],
   ] as const)("%s %s", (protocol, text, imei, maker, session, result) => {
     const out = answerTextCommands(protocol, String(command(protocol, text, imei, maker)), null);
     expect(out.answers).toHaveLength(1);
@@ -101,8 +114,23 @@ describe("simulated GPS103, TK103, Suntech and Wialon devices confirm the comman
     expect(session.push(out.answers[0]!).messages[0]?.attributes.result).toBe("message received");
   });
 
-  it("a GPS103 custom command other than J/K is not confirmed", () => {
-    expect(answerTextCommands("gps103", "**,imei:359586015829802,C,30s", null).answers).toEqual([]);
+  it("GPS103 timed tracking (C) is not confirmed, but read past so the H behind it is answered", () => {
+    const out = answerTextCommands("gps103", "**,imei:359586015829802,C,30s", null);
+    expect(out.answers).toEqual([]);
+    expect(out.consumed).toBe("**,imei:359586015829802,C,30s".length);
+    const both = answerTextCommands(
+      "gps103",
+      "**,imei:359586015829802,C,30s**,imei:359586015829802,H,110",
+      null,
+    );
+    expect(both.answers.map(String)).toEqual(["imei:359586015829802,ht;"]);
+  });
+
+  it("Queclink answers +ACK:GTFRI naming the device", () => {
+    const frame = String(command("gl200", "GTFRI=1,,,,,,60,60,,,,,,,,,,,,FFFF", "", "1A0102"));
+    const out = answerTextCommands("gl200", frame, null, "135790246811220");
+    const decoded = createGl200Session().push(out.answers[0]!);
+    expect(decoded.messages.map((m) => [m.kind, m.imei])).toEqual([["commandResult", "135790246811220"]]);
   });
 });
 

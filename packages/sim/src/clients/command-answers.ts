@@ -3,8 +3,10 @@ import {
   encodeGps103Confirmation,
   encodeH02Confirmation,
   encodeRuptelaCommandAnswer,
+  GL200_PROTOCOL_VERSION,
   h02Status,
   meitrackFrame,
+  tk103Location,
   watchFrame,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
@@ -31,14 +33,17 @@ const SUNTECH_CONFIRMS = /^(Enable\d|Disable\d|Reboot|StatusReq)$/;
 
 /**
  * The server commands found in what a text-protocol device received, each with the confirmation the device
- * sends back (H02 V4 with its last fix, Meitrack `<command>,OK`, the watch's echo, GPS103 `jt`/`kt`, TK103
- * BV01/BT00, Suntech `Res`, Wialon `#AM#1`), and where the text read ends.
- * Pure: the client writes the answers and drops the text up to `consumed`.
+ * sends back (H02 V4 with its last fix, Meitrack `<command>,OK`, the watch's echo, GPS103 `jt`/`kt`/`ht` (timed
+ * tracking C has no answer), TK103 BV01/BT00/BP12 and BR01 with the last fix, Suntech `Res` to CMD/RPT/NTW,
+ * Wialon `#AM#1`, Queclink `+ACK:GT…`), and where the text read ends.
+ * Pure: the client writes the answers and drops the text up to `consumed`. `imei` names the device in the
+ * answers of protocols whose commands do not carry it (Queclink).
  */
 export function answerTextCommands(
   protocol: string,
   received: string,
   last: Sample | null,
+  imei = "",
 ): { answers: Buffer[]; consumed: number } {
   const answers: Buffer[] = [];
   let consumed = 0;
@@ -46,10 +51,11 @@ export function answerTextCommands(
     h02: /\*HQ,(\w+),([A-Z0-9]+),(\d{6})(?:,[^#]*)?#/g,
     meitrack: /@@([A-Za-z])\d+,(\d+),([A-Z0-9]{3})[^*]*\*[0-9A-F]{2}\r\n/g,
     watch: /\[([A-Z0-9]{2})\*(\w+)\*[0-9A-F]{4}\*([A-Z0-9_]+)(?:,[^\]]*)?\]/g,
-    gps103: /\*\*,imei:(\w+),([JK])(?![\w,])/g,
-    tk103: /\((\d{12})(AV0[01][01]|AT00)\)/g,
-    suntech: /([A-Z]{2}\d{3})CMD;(\w+);02;([^\r;]*)\r/g,
+    gps103: /\*\*,imei:(\w+),([A-Z])(?:,(\w+))?(?![\w,])/g,
+    tk103: /\((\d{12})(AV0[01][01]|AT00|AR00[0-9A-F]{8}|AP12H\d{3}L\d{3})\)/g,
+    suntech: /([A-Z]{2}\d{3}(?:CMD|RPT|NTW));(\w+);02;([^\r]*)\r/g,
     wialon: /#M#([^\r\n]*)\r\n/g,
+    gl200: /AT\+(GT[A-Z]{3})=[^$]*\$/g,
   };
   const pattern = patterns[protocol];
   if (!pattern) return { answers, consumed };
@@ -67,20 +73,55 @@ export function answerTextCommands(
       answers.push(encodeH02Confirmation(a, b, c, fix, h02Status({ ignition: last.ignition === true })));
     } else if (protocol === "meitrack" && c !== "CCC") answers.push(meitrackFrame(a, `,${b},${c},OK`));
     else if (protocol === "watch" && WATCH_CONFIRMS.test(c)) answers.push(watchFrame(a, b, c));
-    else if (protocol === "gps103") answers.push(encodeGps103Confirmation(a, b));
-    else if (protocol === "tk103")
-      answers.push(Buffer.from(`(${a}${b === "AT00" ? "BT00" : `B${b.slice(1)}`})`, "latin1"));
-    else if (protocol === "suntech" && SUNTECH_CONFIRMS.test(c))
-      answers.push(Buffer.from(`${a}CMD;Res;${b};02;${c}\r`, "latin1"));
+    else if (protocol === "gps103") {
+      if (/^[JKH]$/.test(b)) answers.push(encodeGps103Confirmation(a, b));
+      // Timed tracking (C) has no answer: the device just reports at the new interval.
+      else if (b !== "C") continue;
+    } else if (protocol === "tk103") answers.push(Buffer.from(`(${a}${tk103Answer(b, last)})`, "latin1"));
+    else if (protocol === "suntech" && (SUNTECH_CONFIRMS.test(c) || !a.endsWith("CMD")))
+      answers.push(Buffer.from(`${a};Res;${b};02;${c}\r`, "latin1"));
     else if (protocol === "wialon") answers.push(Buffer.from("#AM#1\r\n", "latin1"));
+    else if (protocol === "gl200" && imei !== "")
+      answers.push(
+        Buffer.from(`+ACK:${a},${GL200_PROTOCOL_VERSION},${imei},,FFFF,${ackTime(last)},0001$`, "latin1"),
+      );
     else continue;
     consumed = (m.index ?? 0) + whole.length;
   }
   return { answers, consumed };
 }
 
+/** TK103's answer to a command: AT00 → BT00, AR00 → BR01 with the last fix, the others A → B with their text. */
+function tk103Answer(command: string, last: Sample | null): string {
+  if (command === "AT00") return "BT00";
+  if (!command.startsWith("AR00")) return `B${command.slice(1)}`;
+  if (!last) return "BR01";
+  const fix = {
+    timeMs: last.timeMs,
+    lat: last.lat,
+    lng: last.lng,
+    speedKmh: last.speedKmh,
+    course: last.heading,
+    valid: true,
+  };
+  return `BR01${tk103Location(fix)}`;
+}
+
+/** @Track send time, YYYYMMDDHHMMSS UTC, of the last sample (the simulator has no clock of its own here). */
+const ackTime = (last: Sample | null): string =>
+  new Date(last?.timeMs ?? 0).toISOString().replace(/\D/g, "").slice(0, 14);
+
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
-export function serverFrameSize(protocol: "ruptela" | "galileosky", rx: Buffer): number | null {
+export function serverFrameSize(
+  protocol: "ruptela" | "galileosky" | "topflytech",
+  rx: Buffer,
+): number | null {
+  if (protocol === "topflytech") {
+    // An ACK: header, type, then its own length (15, or 16 with an alarm code).
+    if (rx.length < 5) return null;
+    const total = Math.max(5, rx.readUInt16BE(3));
+    return rx.length >= total ? total : null;
+  }
   if (protocol === "ruptela") {
     if (rx.length < 2) return null;
     const total = rx.readUInt16BE(0) + 4;
@@ -97,10 +138,11 @@ export function serverFrameSize(protocol: "ruptela" | "galileosky", rx: Buffer):
  * the result text of its SMS command, Galileosky a packet with the command's number and the text it carried out.
  */
 export function answerBinaryCommand(
-  protocol: "ruptela" | "galileosky",
+  protocol: "ruptela" | "galileosky" | "topflytech",
   imei: string,
   frame: Buffer,
 ): Buffer | null {
+  if (protocol === "topflytech") return null;
   if (protocol === "ruptela") {
     if (frame.length < 5 || frame.readUInt8(2) !== 108) return null;
     return encodeRuptelaCommandAnswer(imei, `${frame.toString("latin1", 3, frame.length - 2).trim()} OK`);

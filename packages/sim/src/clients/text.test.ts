@@ -151,3 +151,38 @@ describe.each(["ruptela", "galileosky"] as const)("%s client (acknowledged binar
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("topflytech client (log-in, then one acknowledged location packet per fix)", () => {
+  it("logs in, then sends each fix in its own packet; every packet is acknowledged", async () => {
+    const server = await new SessionServer("topflytech").start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const client = new AckedClient({
+      protocol: "topflytech",
+      imei: IMEI,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.messages[0]?.kind).toBe("login");
+    expect(server.messages.slice(1).map((m) => m.positions.length)).toEqual([1, 1, 1]);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    const first = server.messages[1]?.positions[0];
+    expect(first?.lat).toBeCloseTo(sample(0).lat, 4);
+    expect(first?.spd).toBeCloseTo(sample(0).speedKmh, 1);
+    expect(first?.attributes.ignition).toBe(true);
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});

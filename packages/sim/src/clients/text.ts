@@ -306,7 +306,7 @@ export class TextClient extends TcpClient implements DeviceClient {
     // Answers are short; only the tail that may hold a partial one is kept.
     this.rx = (this.rx + chunk.toString("latin1")).slice(-256);
     // Commands from the map: confirm them as the device would, so the demo shows them answered.
-    const commands = answerTextCommands(this.t.protocol, this.rx, this.last);
+    const commands = answerTextCommands(this.t.protocol, this.rx, this.last, this.id);
     for (const answer of commands.answers) this.write(answer);
     if (commands.consumed > 0) this.rx = this.rx.slice(commands.consumed);
     const { logonAnswer, heartbeatAnswer } = this.dialect;

@@ -24,9 +24,11 @@ interface Violation {
 
 /** The violations, read from the JSON report. */
 function violations(cwd: string): Violation[] {
+  // The report is near spawnSync's 1 MiB default buffer; a cut report is unreadable.
   const run = spawnSync(depcruise, ["--config", config, "--output-type", "json", "src"], {
     cwd,
     encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
   });
   const report = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
   return report.summary.violations;

@@ -1,6 +1,6 @@
-import { emptyLiveItemState } from "@vigia/domain";
+import { emptyLiveItemState, heardBeacons, zonesHeard } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { beaconZoneDelta, heardBeacons, zonesHeard } from "./beacon-zones.ts";
+import { beaconZoneDelta } from "./beacon-zones.ts";
 import { EVENT_FAMILIES } from "./event-families.ts";
 
 const zones = new Map<number, Set<string>>([

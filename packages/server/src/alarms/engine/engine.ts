@@ -2,7 +2,7 @@ import { type AlarmLogPos, EVENT_FAMILY, type LiveItemState } from "@vigia/domai
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
 import { EVENT_FAMILIES, type EventHit, type EventView, type VirtualLock } from "./event-families.ts";
-import { type CompanyItineraries, ItineraryFollower } from "./itinerary-family.ts";
+import { type CompanyItineraries, ItineraryFollower, type StoredItineraryDay } from "./itinerary-family.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
 import {
   CompanyState,
@@ -22,7 +22,7 @@ import type { CompanySnapshot, CompanyZones, EngineOutput, ItemInput, PositionIn
 
 export type { BeaconZoneIndex } from "./beacon-zones.ts";
 export { STALE_MS } from "./conditions.ts";
-export type { CompanyItineraries, ItineraryPlan } from "./itinerary-family.ts";
+export type { CompanyItineraries, ItineraryPlan, StoredItineraryDay } from "./itinerary-family.ts";
 export type { CompanySnapshot, CompanyZones, EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
 
 /**
@@ -174,7 +174,7 @@ export class AlarmEngine {
       if (rule.family === EVENT_FAMILY.itinerary) {
         const plans = this.itineraries.get(input.companyId);
         if (input.itemType === 1 && plans)
-          itineraryHits ??= this.follower.onPosition(plans, key, input.itemId, p);
+          itineraryHits ??= this.follower.onPosition(input.companyId, plans, input.itemId, p);
         for (const hit of itineraryHits ?? []) fire(rule, hit.event, hit.params, null);
       } else if (eventFamily) {
         events ??= {
@@ -279,6 +279,16 @@ export class AlarmEngine {
       }
     }
     return out;
+  }
+
+  /** Itinerary days of the company that changed since the last call: the service stores them. */
+  itineraryDaysChanged(companyId: number): StoredItineraryDay[] {
+    return this.follower.takeChanged(companyId);
+  }
+
+  /** Stored itinerary days of the company; a day this engine followed further is kept. */
+  restoreItineraryDays(companyId: number, days: readonly StoredItineraryDay[]): void {
+    this.follower.restore(companyId, days);
   }
 
   snapshot(companyId: number): CompanySnapshot | null {

@@ -1,6 +1,6 @@
-import { type LiveItemState, lowestZoneLimit } from "@vigia/domain";
+import { heardBeacons, type LiveItemState, lowestZoneLimit } from "@vigia/domain";
 import { ZoneTracker } from "../../places/index.ts";
-import { type BeaconZoneIndex, beaconZoneDelta, heardBeacons } from "./beacon-zones.ts";
+import { type BeaconZoneIndex, beaconZoneDelta } from "./beacon-zones.ts";
 import type { CompiledRule } from "./rules.ts";
 import type { CompanySnapshot, CompanyZones, Consumption, PositionInput } from "./types.ts";
 

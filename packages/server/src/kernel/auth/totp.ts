@@ -17,14 +17,18 @@ export interface TotpAccount {
 }
 
 /**
- * Whether an account must sign in with a code: its company enforces it, its own reseller does (for the
- * reseller's staff), or the reseller its company belongs to does (for every user of that reseller's companies).
- * Used with `from users u` followed by `TOTP_POLICY_JOINS`.
+ * Whether an account must sign in with a code: its company enforces it, or a reseller enforces it anywhere
+ * on the chain above the account's reseller (for the reseller's staff) or above its company's reseller (for
+ * every user of that company). The chain is walked up, so a reseller's policy also covers its sub-resellers,
+ * their staff and their companies, however deep the tree. Used with `from users u` followed by
+ * `TOTP_POLICY_JOINS`.
  */
-export const REQUIRE_TOTP_SQL =
-  "(coalesce(c.require_totp, false) or coalesce(r.require_totp, false) or coalesce(cr.require_totp, false))";
-export const TOTP_POLICY_JOINS = `left join companies c on c.id = u.company_id
-  left join resellers r on r.id = u.reseller_id left join resellers cr on cr.id = c.reseller_id`;
+export const REQUIRE_TOTP_SQL = `(coalesce(c.require_totp, false) or exists (
+    with recursive up (id, parent_id, require_totp) as (
+      select id, parent_id, require_totp from resellers where id in (u.reseller_id, c.reseller_id)
+      union select p.id, p.parent_id, p.require_totp from resellers p join up on p.id = up.parent_id
+    ) select 1 from up where up.require_totp))`;
+export const TOTP_POLICY_JOINS = "left join companies c on c.id = u.company_id";
 
 export function newEnrolment(email: string): { secret: string; uri: string } {
   const secret = generateSecret();

@@ -1,5 +1,6 @@
 import { canWrite, isAdminOrHigher, isResellerOrHigher, isSubadminOrHigher } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { ApiError, forbidden } from "../errors.ts";
 import type { Principal } from "../tenancy/principal.ts";
 import { principalOf } from "./authenticate.ts";
@@ -11,10 +12,20 @@ import { principalOf } from "./authenticate.ts";
  * - `subadmin`: not read-only, subadministrator or above (items, devices, places);
  * - `admin`: not read-only, administrator or above (users, groups, alarm rules, company settings);
  * - `reseller`: not read-only, reseller-level (itineraries of a selected company);
- * - `costs`, `tickets`: any user who is not read-only, and read-only operators too (spec 01 §6).
+ * - `costs`, `tickets`: any user who is not read-only, and read-only operators too (spec 01 §6);
+ * - `adminOrSelf`: as `admin`, or anyone on their own record (route parameter `id` is the caller's user id:
+ *   the alarm-sound preference of spec 02 §6, which the handler keeps to that one field).
  * The handlers keep their own checks; this table moves the decision in front of validation.
  */
-export type WriteAccess = "write" | "subadmin" | "admin" | "reseller" | "costs" | "tickets";
+export type WriteAccess = "write" | "subadmin" | "admin" | "reseller" | "costs" | "tickets" | "adminOrSelf";
+
+const ownRecordParams = z.object({ id: z.coerce.number().int() });
+
+/** Whether the route's `id` parameter names the caller's own user record. */
+function ownRecord(request: FastifyRequest, principal: Principal): boolean {
+  const params = ownRecordParams.safeParse(request.params);
+  return params.success && params.data.id === principal.userId;
+}
 
 /** `METHOD /fr/v1/path` → access; parameter names do not matter (`:id` and `:alarmId` are the same slot). */
 export type WriteAccessTable = Readonly<Record<string, WriteAccess>>;
@@ -29,7 +40,7 @@ export function checkWriteAccess(principal: Principal, access: WriteAccess): voi
   // Read-only first: a read-only user learns why (read.only) whatever the role.
   if (!canWrite(principal, "general")) throw new ApiError(403, "read.only");
   if (access === "subadmin" && !isSubadminOrHigher(principal.role)) throw forbidden();
-  if (access === "admin" && !isAdminOrHigher(principal.role)) throw forbidden();
+  if ((access === "admin" || access === "adminOrSelf") && !isAdminOrHigher(principal.role)) throw forbidden();
   if (access === "reseller" && !isResellerOrHigher(principal.role)) throw forbidden();
 }
 
@@ -59,7 +70,11 @@ export function installWriteAccess(app: FastifyInstance, table: WriteAccessTable
   });
   app.addHook("preParsing", async (request: FastifyRequest, _reply, payload) => {
     const access = normalised.get(routeKey(request.method, request.routeOptions.url ?? ""));
-    if (access) checkWriteAccess(principalOf(request), access);
+    if (!access) return payload;
+    const principal = principalOf(request);
+    if (access === "adminOrSelf") {
+      if (!ownRecord(request, principal)) checkWriteAccess(principal, "admin");
+    } else checkWriteAccess(principal, access);
     return payload;
   });
 }

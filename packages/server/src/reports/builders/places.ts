@@ -1,17 +1,40 @@
 import type { PlaceKind, ReportCell } from "@vigia/domain";
 import { visits } from "../../derived/index.ts";
-import { type Builder, cols, driverOf, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
+import {
+  type Builder,
+  cols,
+  driverOf,
+  itemIndex,
+  nameOf,
+  onChosenDay,
+  type ReportRun,
+  range,
+} from "../run.ts";
 
-/** Entries and exits of geozones or POIs with the time inside, optionally only the zones of the zone filter. */
+/** The places of a kind the user sees, by id: group-restricted geozones and POIs, company-wide beacon zones. */
+async function placeNames(run: ReportRun, kind: PlaceKind): Promise<Map<number, string>> {
+  const places =
+    kind === "beaconZone"
+      ? await run.db.query<{ id: number; name: string }>(
+          "select id, name from beacon_zones where company_id = $1",
+          [run.scope.companyId],
+        )
+      : await run.db.query<{ id: number; name: string }>(
+          `select id, name from ${kind === "geozone" ? "geozones" : "pois"}
+           where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
+          [run.scope.companyId, run.scope.groupIds],
+        );
+  return new Map(places.map((p) => [p.id, p.name]));
+}
+
+/**
+ * Entries and exits of geozones, POIs or beacon zones with the time inside, optionally only the zones of the zone
+ * filter.
+ */
 function visitsReport(kind: PlaceKind): Builder {
   return async (run) => {
     const index = itemIndex(run);
-    const table = kind === "geozone" ? "geozones" : "pois";
-    const places = await run.db.query<{ id: number; name: string }>(
-      `select id, name from ${table} where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
-      [run.scope.companyId, run.scope.groupIds],
-    );
-    const names = new Map(places.map((p) => [p.id, p.name]));
+    const names = await placeNames(run, kind);
     const filter = new Set(run.request.zoneIds);
     const list = (await visits(run.db, run.scope, range(run))).filter(
       (v) =>
@@ -42,7 +65,7 @@ function visitsReport(kind: PlaceKind): Builder {
       columns: cols(
         ["item", "text"],
         ["driver", "text"],
-        [kind === "geozone" ? "geozone" : "poi", "text"],
+        [kind, "text"],
         ["entry", "datetime"],
         ["exit", "datetime"],
         ["timeInside", "duration"],
@@ -57,3 +80,4 @@ function visitsReport(kind: PlaceKind): Builder {
 
 export const geozoneVisitsReport = visitsReport("geozone");
 export const poiVisitsReport = visitsReport("poi");
+export const beaconZoneVisitsReport = visitsReport("beaconZone");

@@ -1,6 +1,5 @@
-import { averageConsumption, costPerKm, type DerivedDay, type ReportCell } from "@vigia/domain";
-import { costsByVehicle } from "../../costs/index.ts";
-import { days, trips } from "../../derived/index.ts";
+import { averageConsumption, costPerKm, type ReportCell } from "@vigia/domain";
+import { trips } from "../../derived/index.ts";
 import {
   type Builder,
   cols,
@@ -13,18 +12,10 @@ import {
   perDayChart,
   range,
 } from "../run.ts";
-
-/** The days of the selection that fall on the chosen week days (daily aggregates, never raw positions). */
-async function chosenDays(run: Parameters<Builder>[0]): Promise<DerivedDay[]> {
-  return (await days(run.db, run.scope, range(run))).filter((d) =>
-    onChosenDay(run, d.dayStartTs + 43_200_000),
-  );
-}
+import { chosenDays, daysPerItem, distanceOf, periodCosts } from "./period.ts";
 
 const sumFuel = (a: number | null, b: number | null): number | null =>
   a === null && b === null ? null : (a ?? 0) + (b ?? 0);
-
-const distanceOf = (ds: readonly DerivedDay[]): number => ds.reduce((s, d) => s + d.distanceM, 0);
 
 /**
  * One row per item over the whole period, from the daily aggregates, with the vehicle's costs of the period and
@@ -33,22 +24,9 @@ const distanceOf = (ds: readonly DerivedDay[]): number => ds.reduce((s, d) => s 
 export const summaryReport: Builder = async (run) => {
   const list = await chosenDays(run);
   run.step(0.6);
-  const per = new Map<string, DerivedDay[]>();
-  for (const d of list) {
-    const key = `${d.itemType}:${d.itemId}`;
-    const list = per.get(key);
-    if (list) list.push(d);
-    else per.set(key, [d]);
-  }
-  // The vehicles' costs of the period's local days, one column pair per currency (never added across currencies).
-  const { timezone } = run.request;
-  const costs = await costsByVehicle(
-    run.db,
-    run.scope,
-    localDay(run.request.timeLimits.from, timezone).day,
-    localDay(run.request.timeLimits.to - 1, timezone).day,
-  );
-  const currencies = [...new Set(costs.map((c) => c.currency))].sort();
+  const per = daysPerItem(list);
+  // The vehicles' costs of the period, one column pair per currency (never added across currencies).
+  const { costs, currencies } = await periodCosts(run);
   const costOf = new Map(costs.map((c) => [`${c.vehicleId}:${c.currency}`, c.amount]));
   const rows: ReportCell[][] = [];
   for (const item of run.selection.items) {

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
+import i18n from "i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
@@ -58,5 +59,51 @@ describe("InfoModal Apps tab", () => {
       "https://x.example/a.apk",
     );
     expect(screen.queryByTestId("no-app-links")).toBeNull();
+  });
+});
+
+describe("InfoModal Web tab", () => {
+  const text = (body: string) =>
+    new Response(body, { status: 200, headers: { "content-type": "text/plain" } });
+  afterEach(() => {
+    void i18n.changeLanguage("en");
+  });
+
+  it("shows the web change log in the reader's language", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return url === "/changelog.es.txt" ? text("2.4.30 Nuevo marco") : text("2.4.30 New frame");
+      }),
+    );
+    await i18n.changeLanguage("es");
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: testSession(user),
+      query: true,
+    });
+    fireEvent.click(await screen.findByText("Mostrar registro de cambios"));
+    expect(await screen.findByText("2.4.30 Nuevo marco")).toBeTruthy();
+    expect(fetched).toContain("/changelog.es.txt");
+    expect(fetched).not.toContain("/changelog.txt");
+  });
+
+  it("falls back to English when the language has no change log (the SPA answers index.html)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url === "/changelog.txt"
+          ? text("2.4.30 New frame")
+          : new Response("<html></html>", { status: 200, headers: { "content-type": "text/html" } }),
+      ),
+    );
+    await i18n.changeLanguage("tr");
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: testSession(user),
+      query: true,
+    });
+    fireEvent.click(await screen.findByText("Değişiklik günlüğünü göster"));
+    expect(await screen.findByText("2.4.30 New frame")).toBeTruthy();
   });
 });

@@ -15,17 +15,17 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /**
- * The worker app's change log in the reader's language (`app-changelog.<lang>.txt`), or the English one
- * when that language has none. The single-page fallback answers any unknown path with index.html, so a
- * missing translation is recognised by its type, not only by its status.
+ * A change log in the reader's language (`<base>.<lang>.txt`), or the English one (`<base>.txt`) when that
+ * language has none. The single-page fallback answers any unknown path with index.html, so a missing
+ * translation is recognised by its type, not only by its status.
  */
-async function fetchAppLog(language: string): Promise<string> {
+async function fetchLog(base: "changelog" | "app-changelog", language: string): Promise<string> {
   if (language !== "en") {
-    const response = await fetch(`/app-changelog.${language}.txt`);
+    const response = await fetch(`/${base}.${language}.txt`);
     if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/plain"))
       return response.text();
   }
-  return fetchText("/app-changelog.txt");
+  return fetchText(`/${base}.txt`);
 }
 
 export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -33,13 +33,13 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
   const { site } = useSession();
   const [showLog, setShowLog] = useState(false);
   const webLog = useQuery({
-    queryKey: ["static", "changelog"],
-    queryFn: () => fetchText("/changelog.txt"),
+    queryKey: ["static", "changelog", i18n.language],
+    queryFn: () => fetchLog("changelog", i18n.language),
     enabled: opened,
   });
   const appLog = useQuery({
     queryKey: ["static", "app-changelog", i18n.language],
-    queryFn: () => fetchAppLog(i18n.language),
+    queryFn: () => fetchLog("app-changelog", i18n.language),
     enabled: opened && !site.apps.changelog,
   });
   const { apps } = site;

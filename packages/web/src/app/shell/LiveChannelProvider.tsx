@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@vigia/domain";
 import { type ReactNode, useCallback } from "react";
 import { refreshCompanyOnMessage, useCompany } from "../../features/company/index.ts";
+import { applyMarkerMessage } from "../../features/map/tools/markerLive.ts";
 import { applyPlacesMessage } from "../../features/places/index.ts";
 import { LiveSendContext } from "../../platform/live/LiveSend.tsx";
 import { useLiveClient } from "../../platform/live/useLiveClient.ts";
@@ -13,16 +14,18 @@ import { useSession } from "../../platform/session/session.ts";
  */
 export function LiveChannelProvider({ children }: { children: ReactNode }) {
   const { companyId } = useCompany();
-  const { storage } = useSession();
+  const { storage, user } = useSession();
+  const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   // poi / poiDel keep the company's places (drawn by the map) in step with other users' edits; a driver
-  // identified on a vehicle reloads the vehicles and drivers tables.
+  // identified on a vehicle reloads the vehicles and drivers tables; map markers other sessions drop show at once.
   const onMessage = useCallback(
     (company: number, message: ServerMessage) => {
       applyPlacesMessage(queryClient, company, message);
       refreshCompanyOnMessage(queryClient, company, message);
+      applyMarkerMessage(queryClient, company, userId, message);
     },
-    [queryClient],
+    [queryClient, userId],
   );
   const send = useLiveClient(companyId, storage, onMessage);
   return <LiveSendContext.Provider value={send}>{children}</LiveSendContext.Provider>;

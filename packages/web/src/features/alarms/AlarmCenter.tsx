@@ -11,13 +11,16 @@ import {
 } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { type AlarmLog, isResellerOrHigher, latestStorableTs, showsAlarmToast } from "@vigia/domain";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../platform/api/client.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { liveConnected, onLiveMessage } from "../../platform/live/liveClient.ts";
+import { uiStore } from "../../platform/overlays/uiStore.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
+import { saveAlarmSound } from "./alarmSound.ts";
 import classes from "./alarms.module.css";
 import {
   center,
@@ -35,12 +38,6 @@ import { PositionModal } from "./PositionModal.tsx";
 
 /** Without the live channel (it runs with the map), the notices are refreshed this often. */
 const POLL_MS = 30_000;
-const SOUND_KEY = "vigia.alarmSound";
-
-export function soundOn(defaultOn: boolean): boolean {
-  const stored = localStorage.getItem(SOUND_KEY);
-  return stored === null ? defaultOn : stored === "1";
-}
 
 /** The top-bar bell: red and ringing while unseen notices exist; opens the right-hand panel. */
 export function AlarmBell() {
@@ -91,7 +88,7 @@ export function AlarmCenter() {
       const last = mine.at(-1);
       if (!last) return;
       showToast(last);
-      if (soundOn(user.config.alarmFrontSound)) playHorn();
+      if (user.config.alarmFrontSound) playHorn();
     };
     // Device clocks may run ahead, so automatic loads look as far past now as the server stores.
     const refresh = () => {
@@ -167,20 +164,41 @@ function AlarmToast() {
         </Stack>
         <CloseButton aria-label={t("alarms.close")} onClick={closeToast} />
       </Group>
-      <SoundSwitch defaultOn={user.config.alarmFrontSound} />
+      <SoundSwitch />
     </Paper>
   );
 }
 
-function SoundSwitch({ defaultOn }: { defaultOn: boolean }) {
+/**
+ * The user's alarm sound, saved on their account (spec 02 §6 endpoints, `saveAlarmSound`), not in this
+ * browser: the switch shows the new value at once and goes back if the save fails.
+ */
+export function SoundSwitch() {
   const { t } = useTranslation();
+  const { user, setUser } = useSession();
+  const [saving, setSaving] = useState(false);
+  if (!user) return null;
+  const change = async (on: boolean) => {
+    setUser({ ...user, config: { ...user.config, alarmFrontSound: on } });
+    setSaving(true);
+    try {
+      setUser(await saveAlarmSound(user, on));
+    } catch (error) {
+      setUser(user);
+      if (error instanceof ApiError) uiStore.openApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <Switch
       mt="xs"
       size="xs"
       label={t("alarms.sound")}
-      defaultChecked={soundOn(defaultOn)}
-      onChange={(e) => localStorage.setItem(SOUND_KEY, e.currentTarget.checked ? "1" : "0")}
+      checked={user.config.alarmFrontSound}
+      disabled={saving}
+      onChange={(e) => void change(e.currentTarget.checked)}
+      data-testid="alarm-sound"
     />
   );
 }

@@ -11,7 +11,14 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } from "@tabler/icons-react";
-import { ALARM_ARROW_THROTTLE_MS, type AlarmLog, canWrite, ITEM_TYPE_LETTER, liveApi } from "@vigia/domain";
+import {
+  ALARM_ARROW_THROTTLE_MS,
+  type AlarmLog,
+  canWrite,
+  EVENT_MEDIA_WINDOW_MS,
+  ITEM_TYPE_LETTER,
+  liveApi,
+} from "@vigia/domain";
 import { Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
@@ -19,11 +26,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
+import { useCompanyBaseMap } from "../company/index.ts";
+import { EventMediaGallery } from "../eventmedia/index.ts";
 import { StateBadge } from "./AlarmPanel.tsx";
 import { center, markSeen, openModal } from "./center.ts";
 import { neighbour, throttle, visibleLogs } from "./logic.ts";
@@ -42,6 +50,8 @@ const SOURCE_NAMES: Record<number, string> = {
 function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesUrl: string | null }) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: MapLibre; marker: Marker } | null>(null);
+  const [shown, setShown] = useState<MapLibre | null>(null);
+  useCompanyBaseMap(shown);
   useEffect(() => {
     if (!ref.current) return;
     try {
@@ -51,13 +61,14 @@ function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesU
         center: [pos.lng, pos.lat],
         zoom: 12,
       });
-      attachWorld(map);
       const marker = new Marker({ color: "#e03131" }).setLngLat([pos.lng, pos.lat]).addTo(map);
       mapRef.current = { map, marker };
+      setShown(map);
     } catch {
       // No WebGL: the coordinates below still say where it was.
     }
     return () => {
+      setShown(null);
       mapRef.current?.map.remove();
       mapRef.current = null;
     };
@@ -175,6 +186,13 @@ export function PositionModal({ companyId }: { companyId: number }) {
       <Stack gap="sm">
         {log.data.pos ? <AlarmMap pos={log.data.pos} tilesUrl={storage.readTilesUrl()} /> : null}
         <AlarmPopup log={log} companyId={companyId} />
+        <EventMediaGallery
+          companyId={companyId}
+          itemType={log.itemType}
+          itemId={log.itemId}
+          from={log.ts - EVENT_MEDIA_WINDOW_MS}
+          to={log.ts + EVENT_MEDIA_WINDOW_MS}
+        />
         <Divider />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Text size="sm">

@@ -1,41 +1,35 @@
-import { Alert, Badge, Button, Code, Group, Paper, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Modal, Paper, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPencil } from "@tabler/icons-react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   APP_CONFIG_KEYS,
   type AppConfig,
   type AppConfigDevice,
   type AppConfigOverride,
   appConfigApi,
-  type CompanyAppConfig,
 } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useCompany } from "../company/index.ts";
 import { AppConfigFields } from "./AppConfigFields.tsx";
-import { appConfigErrors, type OverrideEdit, overrideEdit, overrideOf } from "./appConfigForm.ts";
-
-const appConfigKey = (companyId: number) => ["appConfig", companyId] as const;
+import { appConfigErrors } from "./appConfigForm.ts";
+import { useCompanyAppConfig } from "./appConfigQuery.ts";
+import { DeviceAppConfigEditor } from "./DeviceAppConfigEditor.tsx";
 
 /**
  * /appconfig: the worker app's configuration (spec 02 §3). The company's defaults, then its app devices with
- * the settings each one overrides and whether it has fetched its configuration since it last changed.
+ * the settings each one overrides and whether it has fetched its configuration since it last changed. The spec
+ * puts a device's own settings on its device page (the device form edits them with the same editor); this page
+ * is where company administrators, who do not open /devices, set the defaults and reach each device.
  */
 export function AppConfigPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
-  const queryClient = useQueryClient();
-  const saved = useQuery({
-    queryKey: appConfigKey(companyId ?? 0),
-    enabled: companyId !== null,
-    queryFn: () => api.call(appConfigApi.get, { params: { companyId: companyId ?? 0 } }, { quiet: true }),
-  });
+  const { query: saved, store: stored } = useCompanyAppConfig(companyId);
   const [value, setValue] = useState<AppConfig | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +39,6 @@ export function AppConfigPage() {
     if (saved.data) setValue(saved.data.config);
   }, [saved.data]);
 
-  const stored = (next: CompanyAppConfig) => {
-    if (companyId !== null) queryClient.setQueryData(appConfigKey(companyId), next);
-  };
   const errors = value ? appConfigErrors(value) : {};
   const valid = value !== null && Object.keys(errors).length === 0;
 
@@ -94,14 +85,19 @@ export function AppConfigPage() {
       ) : (
         <DeviceTable devices={saved.data?.devices ?? []} onEdit={setEditing} />
       )}
-      {editing && saved.data && companyId !== null && (
-        <OverrideModal
-          companyId={companyId}
-          company={saved.data.config}
-          device={editing}
+      {editing && companyId !== null && (
+        <Modal
+          opened
+          size="xl"
+          title={t("appconfig.deviceTitle", { device: editing.deviceId })}
           onClose={() => setEditing(null)}
-          onSaved={stored}
-        />
+        >
+          <DeviceAppConfigEditor
+            companyId={companyId}
+            deviceId={editing.id}
+            onSaved={() => setEditing(null)}
+          />
+        </Modal>
       )}
     </Paper>
   );
@@ -161,68 +157,5 @@ function DeviceTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function OverrideModal({
-  companyId,
-  company,
-  device,
-  onClose,
-  onSaved,
-}: {
-  companyId: number;
-  company: AppConfig;
-  device: AppConfigDevice;
-  onClose(): void;
-  onSaved(next: CompanyAppConfig): void;
-}) {
-  const { t } = useTranslation();
-  const [edit, setEdit] = useState<OverrideEdit>(() => overrideEdit(company, device.override));
-  const [error, setError] = useState<string | undefined>(undefined);
-  const errors = appConfigErrors(edit.value);
-  const save = async () => {
-    const result = await send(() =>
-      api.call(
-        appConfigApi.putDevice,
-        { params: { companyId, id: device.id }, body: overrideOf(edit) },
-        { quiet: true },
-      ),
-    );
-    if (!result.ok) {
-      setError(t("appconfig.saveFailed"));
-      return false;
-    }
-    onSaved(result.value);
-    return true;
-  };
-  return (
-    <FormModal
-      opened
-      title={t("appconfig.deviceTitle", { device: device.deviceId })}
-      onClose={onClose}
-      onSave={save}
-      valid={Object.keys(errors).length === 0}
-      error={error}
-    >
-      <Text size="sm" c="dimmed">
-        {t("appconfig.deviceIntro")}
-      </Text>
-      <AppConfigFields
-        value={edit.value}
-        onChange={(value) => setEdit((e) => ({ ...e, value }))}
-        errors={errors}
-        own={edit.own}
-        onOwnChange={(key, own) =>
-          setEdit((e) => {
-            const next = new Set(e.own);
-            if (own) next.add(key);
-            else next.delete(key);
-            // Unticked, the setting follows the company again.
-            return { own: next, value: own ? e.value : { ...e.value, [key]: company[key] } };
-          })
-        }
-      />
-    </FormModal>
   );
 }

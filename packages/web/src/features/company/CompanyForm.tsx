@@ -180,6 +180,14 @@ export function CompanyForm({
         />
         <Switch
           mt="xl"
+          label={t("itineraryFlag.switch")}
+          description={t("itineraryFlag.switchHelp")}
+          checked={general.itenerary === true}
+          onChange={(e) => setGeneral("itenerary", e.currentTarget.checked)}
+          data-testid="company-itineraries"
+        />
+        <Switch
+          mt="xl"
           label={t("commands.operatorsAllowed")}
           checked={conf.commands?.operators === true}
           onChange={(e) => form.set("conf", { ...conf, commands: { operators: e.currentTarget.checked } })}

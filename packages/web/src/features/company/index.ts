@@ -1,6 +1,6 @@
 /** What other features and the app use of the company capability: the loaded company and its collections. */
 
-export { pickProvider, useBaseMap, useMapProviders } from "./baseMap.ts";
+export { pickProvider, useBaseMap, useBaseMapOn, useCompanyBaseMap, useMapProviders } from "./baseMap.ts";
 export { COMPANY_QUERY_KEY, CompanyProvider } from "./CompanyProvider.tsx";
 export { CustomDataFields } from "./CustomDataFields.tsx";
 export { CompanyContext, type CompanyValue, useCompany, useCompanyIdForCalls } from "./company.ts";

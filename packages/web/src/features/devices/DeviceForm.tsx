@@ -7,6 +7,7 @@ import {
   Select,
   SimpleGrid,
   Switch,
+  Text,
   Textarea,
   TextInput,
   Tooltip,
@@ -30,6 +31,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
+import { DeviceAppConfigEditor } from "../appconfig/index.ts";
 import { generateDeviceKey } from "./deviceKey.ts";
 
 interface Props {
@@ -252,7 +254,33 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
           />
         ))}
       </SimpleGrid>
+      {type?.proto === "app" ? <AppConfigSection row={row} typeId={typeId} /> : null}
     </FormModal>
+  );
+}
+
+/**
+ * The worker app's settings of an app-type device (spec 02 §3, issue 17), saved on their own: only a stored device
+ * of a company has them (the configuration is the company's, overridden per device).
+ */
+function AppConfigSection({ row, typeId }: { row: DeviceRow | null; typeId: number }) {
+  const { t } = useTranslation();
+  const note = (key: "saveFirst" | "needsCompany") => (
+    <Text size="sm" c="dimmed" data-testid="device-appconfig-note">
+      {t(`appconfig.${key}`)}
+    </Text>
+  );
+  return (
+    <>
+      <Divider label={t("appconfig.section")} labelPosition="left" />
+      {row === null || row.typeId !== typeId ? (
+        note("saveFirst")
+      ) : row.companyId === null ? (
+        note("needsCompany")
+      ) : (
+        <DeviceAppConfigEditor companyId={row.companyId} deviceId={row.id} />
+      )}
+    </>
   );
 }
 

@@ -14,7 +14,7 @@ import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { planCanvas } from "./planImage.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
@@ -71,6 +71,7 @@ export function PlanMap({ plan, corners, onCorners, beacons, onClick, focusKey }
   const [map, setMap] = useState<MapLibre | null>(null);
   const { storage } = useSession();
   const { info, companyId } = useCompany();
+  useCompanyBaseMap(map);
   const handlers = useRef({ onCorners, onClick });
   handlers.current = { onCorners, onClick };
   const markers = useRef<Partial<Record<Corner, Marker>>>({});

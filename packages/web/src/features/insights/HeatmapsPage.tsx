@@ -10,7 +10,7 @@ import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { drawHeatmap, heatBounds } from "./heatLayer.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
 import { presetRange } from "./period.ts";
@@ -28,6 +28,7 @@ export function HeatmapsPage() {
   const { storage } = useSession();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
+  useCompanyBaseMap(map);
   const [layer, setLayer] = useState<HeatmapLayer>("positions");
   const [period, setPeriod] = useState<PeriodChoice>(() => ({
     ...presetRange("week", Date.now(), timezone),

@@ -5,7 +5,7 @@ import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
 
@@ -31,6 +31,7 @@ export function IncidentsMap({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
+  useCompanyBaseMap(map);
   const { storage } = useSession();
   const { info } = useCompany();
   const centre = info?.centroId?.pos ?? null;

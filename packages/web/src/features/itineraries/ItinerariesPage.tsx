@@ -1,4 +1,4 @@
-import { Stack } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { canWrite, type Itinerary, itinerariesApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
@@ -15,7 +15,9 @@ import { ItineraryForm } from "./ItineraryForm.tsx";
 /** /itineraries (reseller-level): the company's itineraries, their editor and the day compliance view. */
 export function ItinerariesPage() {
   const { t } = useTranslation();
-  const { companyId } = useCompany();
+  const { companyId, info } = useCompany();
+  // The reseller prepares itineraries either way; the company sees them run only with conf.general.itenerary.
+  const shown = info?.conf.general.itenerary === true;
   const { user } = useSession();
   const vehicles = useCompanyRows("vehicles");
   const queryClient = useQueryClient();
@@ -71,7 +73,12 @@ export function ItinerariesPage() {
             : undefined
         }
       />
-      {companyId !== null ? <CompliancePanel companyId={companyId} itineraries={rows} /> : null}
+      {companyId !== null && shown ? <CompliancePanel companyId={companyId} itineraries={rows} /> : null}
+      {companyId !== null && !shown ? (
+        <Alert color="gray" title={t("itineraryFlag.offTitle")} data-testid="itineraries-off">
+          {t("itineraryFlag.offText")}
+        </Alert>
+      ) : null}
       {editing !== null ? (
         <ItineraryForm
           row={editing === "new" ? null : editing}

@@ -13,6 +13,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useCompanyRows } from "../company/index.ts";
+import { FromTripPicker } from "./FromTripPicker.tsx";
 
 /** Monday first; Sunday is 0 (spec: days of the week). */
 const DAYS = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -35,6 +36,12 @@ const blank = (): Draft => ({
   radius: 100,
 });
 
+/** A stored (or proposed) waypoint in the table, its point typed as "lat, lng". */
+const draftOf = (w: Itinerary["waypoints"][number]): Draft => ({
+  ...w,
+  text: w.lat !== null && w.lng !== null ? `${w.lat}, ${w.lng}` : "",
+});
+
 /** The itinerary editor: name, the waypoints table (add, remove, reorder) and the vehicles per weekday. */
 export function ItineraryForm({ row, onClose, onSave }: Props) {
   const { t } = useTranslation();
@@ -42,14 +49,12 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
   const zones = useCompanyRows("geozones");
   const vehicles = useCompanyRows("vehicles");
   const [name, setName] = useState(row?.name ?? "");
-  const [points, setPoints] = useState<Draft[]>(
-    row?.waypoints.map((w) => ({
-      ...w,
-      text: w.lat !== null && w.lng !== null ? `${w.lat}, ${w.lng}` : "",
-    })) ?? [blank()],
-  );
+  const [points, setPoints] = useState<Draft[]>(row?.waypoints.map(draftOf) ?? [blank()]);
   const [assigned, setAssigned] = useState(row?.assignments ?? []);
   const [server, setServer] = useState<Record<string, string>>({});
+  // A field's own mistake shows once the user has edited it, not on a form just opened (as useZodForm does).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (...paths: string[]) => setTouched((set) => new Set([...set, ...paths]));
   const parsed = itineraryWriteSchema.safeParse({
     name,
     waypoints: points.map(({ text: _text, ...w }) => w),
@@ -59,13 +64,14 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
   if (!parsed.success) for (const issue of parsed.error.issues) local[issue.path.join(".")] ??= issue.message;
   const errors = { ...local, ...server };
   const err = (path: string) => {
-    const code = errors[path];
+    const code = touched.has(path) || path in server ? errors[path] : undefined;
     return code
       ? t(`itineraries.errors.${code.replaceAll(".", "_")}`, { defaultValue: errorText(t, code) })
       : undefined;
   };
   const edit = (i: number, patch: Partial<Draft>) => {
     setServer({});
+    touch(...Object.keys(patch).map((key) => `waypoints.${i}.${key}`));
     setPoints((list) => list.map((w, j) => (j === i ? { ...w, ...patch } : w)));
   };
   const move = (i: number, by: number) =>
@@ -115,8 +121,17 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
         required
         value={name}
         error={err("name")}
-        onChange={(e) => setName(e.currentTarget.value)}
+        onChange={(e) => {
+          touch("name");
+          setName(e.currentTarget.value);
+        }}
         data-testid="field-name"
+      />
+      <FromTripPicker
+        onPropose={(proposed) => {
+          setServer({});
+          setPoints(proposed.map(draftOf));
+        }}
       />
       <Text fw={600} size="sm">
         {t("itineraries.waypoints")}
@@ -198,7 +213,7 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
                 <Table.Td>
                   <TextInput
                     size="xs"
-                    w={100}
+                    w={120}
                     type="time"
                     value={w.time}
                     error={err(`waypoints.${i}.time`)}

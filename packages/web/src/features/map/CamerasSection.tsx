@@ -1,12 +1,23 @@
 import { ActionIcon, Anchor, Badge, Button, Divider, Group, Image, Stack, Text } from "@mantine/core";
-import { IconPencil, IconPlus, IconRefresh, IconTrash, IconVideo } from "@tabler/icons-react";
+import {
+  IconPencil,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconVideo,
+} from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Camera, camerasApi, canWrite, isSubadminOrHigher } from "@vigia/domain";
-import { useEffect, useState } from "react";
+import { type Camera, camerasApi, canWrite, isHlsStream, isSubadminOrHigher } from "@vigia/domain";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CameraFormModal } from "./CameraFormModal.tsx";
+
+/** The player is its own chunk: most panels never show a stream. */
+const HlsVideo = lazy(() => import("../../kit/media/HlsVideo.tsx"));
 
 /**
  * The snapshot as the server fetched it (through its egress guard) and handed to this page as bytes: the
@@ -58,6 +69,49 @@ function Snapshot({ companyId, camera }: { companyId: number; camera: Camera }) 
       >
         {t("cameras.refresh")}
       </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The camera's live stream: an HLS playlist plays in the panel on demand (the player and hls.js are loaded
+ * only then); any other address, or a stream the browser cannot play, opens in its own tab.
+ */
+function LiveStream({ camera }: { camera: Camera }) {
+  const { t } = useTranslation();
+  const [watching, setWatching] = useState(false);
+  const hls = isHlsStream(camera.streamUrl);
+  return (
+    <Stack gap={4}>
+      {hls && watching ? (
+        <Suspense
+          fallback={
+            <Text size="xs" c="dimmed">
+              {t("cameras.streamLoading")}
+            </Text>
+          }
+        >
+          <HlsVideo src={camera.streamUrl} title={camera.name} errorText={t("cameras.streamFailed")} />
+        </Suspense>
+      ) : null}
+      <Group gap="sm">
+        {hls ? (
+          <Button
+            variant="light"
+            size="compact-xs"
+            leftSection={watching ? <IconPlayerStop size={14} /> : <IconPlayerPlay size={14} />}
+            onClick={() => setWatching((w) => !w)}
+            data-testid="camera-watch"
+          >
+            {watching ? t("cameras.stopStream") : t("cameras.watchStream")}
+          </Button>
+        ) : null}
+        <Anchor href={camera.streamUrl} target="_blank" rel="noreferrer noopener" size="sm">
+          <Group gap={4} component="span">
+            <IconVideo size={14} /> {t("cameras.openStream")}
+          </Group>
+        </Anchor>
+      </Group>
     </Stack>
   );
 }
@@ -118,14 +172,7 @@ export function CamerasSection({ companyId, vehicleId }: { companyId: number; ve
               ) : null}
             </Group>
             {camera.snapshotUrl ? <Snapshot companyId={companyId} camera={camera} /> : null}
-            {camera.streamUrl ? (
-              // The page's security policy keeps outside media out of the app; the stream opens in its own tab.
-              <Anchor href={camera.streamUrl} target="_blank" rel="noreferrer noopener" size="sm">
-                <Group gap={4} component="span">
-                  <IconVideo size={14} /> {t("cameras.openStream")}
-                </Group>
-              </Anchor>
-            ) : null}
+            {camera.streamUrl ? <LiveStream camera={camera} /> : null}
           </Stack>
         ))}
         {editor ? (

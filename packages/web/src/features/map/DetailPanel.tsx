@@ -1,19 +1,8 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  ScrollArea,
-  Table,
-  Text,
-  Tooltip,
-} from "@mantine/core";
-import { IconCurrentLocation, IconMapPin, IconX } from "@tabler/icons-react";
+import { ActionIcon, Badge, Button, Divider, Group, ScrollArea, Table, Text, Tooltip } from "@mantine/core";
+import { IconCurrentLocation, IconMapPin } from "@tabler/icons-react";
 import { ITEM_TYPE_BY_KEY, liveApi, shownSpeedKmh } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -21,6 +10,7 @@ import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems, motionClass, parseKey } from "../../platform/live/store.ts";
+import { EventMediaGallery } from "../eventmedia/index.ts";
 import { ItemFormsButton } from "../forms/index.ts";
 import { InsideZones } from "../places/index.ts";
 import { useFollowingAddress } from "./addressFollow.ts";
@@ -29,6 +19,7 @@ import { CommandsSection } from "./CommandsSection.tsx";
 import { type Catalog, shownSub } from "./catalog.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
 import { ItinerarySection } from "./ItinerarySection.tsx";
+import { MapPanelFrame } from "./MapPanelFrame.tsx";
 import { PlaybackCursor } from "./playback/PlaybackCursor.tsx";
 import { RouteSection, type RouteSectionProps } from "./RouteSection.tsx";
 import { SensorList } from "./SensorList.tsx";
@@ -48,17 +39,8 @@ interface Props extends Omit<RouteSectionProps, "kind" | "id"> {
   getMap(): MapLibre | null;
 }
 
-/** Share of the map's height the bottom sheet takes; the rest of the map stays visible above it. */
-export const SHEET_SHARE = 0.45;
-const SIDE_STYLE = { top: 12, right: 56, bottom: 12, width: 360 } as const;
-const SHEET_STYLE = {
-  left: 0,
-  right: 0,
-  bottom: 0,
-  height: `${SHEET_SHARE * 100}%`,
-  borderBottomLeftRadius: 0,
-  borderBottomRightRadius: 0,
-} as const;
+/** How far back the panel shows the item's event photos and clips (and as far ahead, for device clocks). */
+const MEDIA_DAYS_MS = 24 * 3600_000;
 
 /** Right overlay with the live detail of the selected item, its address and its day route. */
 export function DetailPanel({
@@ -76,6 +58,8 @@ export function DetailPanel({
   useLiveVersion();
   const now = useNow();
   const { kind, id } = parseKey(itemKey);
+  // The last day's media, fixed when the panel opens so the list is not asked for again every second.
+  const [mediaSince] = useState(() => Date.now() - MEDIA_DAYS_MS);
   const entry = catalog.items.get(itemKey);
   const state = liveItems.items.get(itemKey);
   const pos = state?.pos ?? null;
@@ -123,27 +107,12 @@ export function DetailPanel({
   }
 
   return (
-    <Paper
-      shadow="md"
-      data-testid="map-detail"
-      data-sheet={sheet || undefined}
-      style={{
-        position: "absolute",
-        zIndex: 3,
-        display: "flex",
-        flexDirection: "column",
-        overflow: "hidden",
-        ...(sheet ? SHEET_STYLE : SIDE_STYLE),
-      }}
-    >
-      <Group
-        justify="space-between"
-        align="flex-start"
-        p="sm"
-        wrap="nowrap"
-        style={{ borderBottom: "1px solid var(--mantine-color-gray-2)" }}
-      >
-        <div style={{ minWidth: 0 }}>
+    <MapPanelFrame
+      testId="map-detail"
+      sheet={sheet}
+      onClose={onClose}
+      title={
+        <>
           <Text fw={700} size="lg" truncate data-testid="map-detail-name">
             {entry?.name ?? `#${id}`}
           </Text>
@@ -162,32 +131,24 @@ export function DetailPanel({
               </Text>
             )}
           </Group>
-        </div>
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}>
-            <ActionIcon
-              variant={follow ? "filled" : "subtle"}
-              color={follow ? "blue" : "gray"}
-              onClick={() => onFollowChange(!follow)}
-              disabled={!pos}
-              aria-pressed={follow}
-              aria-label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}
-              data-testid="map-detail-follow"
-            >
-              <IconCurrentLocation size={18} />
-            </ActionIcon>
-          </Tooltip>
+        </>
+      }
+      actions={
+        <Tooltip label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}>
           <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={onClose}
-            aria-label={t("map.close")}
-            data-testid="map-detail-close"
+            variant={follow ? "filled" : "subtle"}
+            color={follow ? "blue" : "gray"}
+            onClick={() => onFollowChange(!follow)}
+            disabled={!pos}
+            aria-pressed={follow}
+            aria-label={follow ? t("fleet.follow.off") : t("fleet.follow.on")}
+            data-testid="map-detail-follow"
           >
-            <IconX size={18} />
+            <IconCurrentLocation size={18} />
           </ActionIcon>
-        </Group>
-      </Group>
+        </Tooltip>
+      }
+    >
       <ScrollArea style={{ flex: 1 }} type="auto">
         <PlaybackCursor
           itemKey={itemKey}
@@ -252,11 +213,20 @@ export function DetailPanel({
           <ItinerarySection companyId={route.companyId} vehicleId={id} getMap={getMap} />
         )}
         {kind === "vehicle" ? <CamerasSection companyId={route.companyId} vehicleId={id} /> : null}
+        <div style={{ padding: "0 12px" }}>
+          <EventMediaGallery
+            companyId={route.companyId}
+            itemType={ITEM_TYPE_BY_KEY[kind]}
+            itemId={id}
+            from={mediaSince}
+            to={mediaSince + 2 * MEDIA_DAYS_MS}
+          />
+        </div>
         <Divider label={t("map.route.title")} labelPosition="left" mx="sm" mt="sm" />
         <RouteSection kind={kind} id={id} {...route} />
         <SensorList kind={kind} id={id} sensors={state?.sensors ?? {}} />
       </ScrollArea>
-    </Paper>
+    </MapPanelFrame>
   );
 }
 

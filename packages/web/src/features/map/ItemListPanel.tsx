@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
 import { type Catalog, type CatalogItem, matchesList, shownSub } from "./catalog.ts";
+import { type DriverListRow, driverListRows } from "./driverMarkers.ts";
 import { statusCounts } from "./fleetStatusFilter.ts";
 import { useLiveVersion, useNow } from "./hooks.ts";
 import { MOTION_COLORS } from "./symbols.ts";
@@ -31,6 +32,10 @@ interface Props {
   onGroupsChange(ids: number[]): void;
   selected: LiveKey | null;
   onSelect(key: LiveKey): void;
+  /** The drivers filter of the map: drivers are listed after the items (issue 18). */
+  showDrivers: boolean;
+  selectedDriver: number | null;
+  onSelectDriver(driverId: number): void;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
@@ -44,6 +49,9 @@ export function ItemListPanel({
   onGroupsChange,
   selected,
   onSelect,
+  showDrivers,
+  selectedDriver,
+  onSelectDriver,
   open,
   onOpenChange,
 }: Props) {
@@ -98,7 +106,15 @@ export function ItemListPanel({
     );
 
   // Counts over what the search and groups leave; the status filter then narrows the rows.
-  const { counts, rows: shown } = statusCounts(rows, (key) => liveItems.items.get(key), status);
+  const { counts, rows: shownItems } = statusCounts(rows, (key) => liveItems.items.get(key), status);
+  // Drivers count in the status of what carries them, like the items beside them.
+  const allDrivers = showDrivers ? driverListRows(liveItems.items, catalog, allowed, needle, null) : [];
+  for (const row of allDrivers) counts[row.status]++;
+  const drivers = status === null ? allDrivers : allDrivers.filter((row) => row.status === status);
+  const shown: ListRow[] = [
+    ...shownItems.map((entry) => ({ key: entry.key, entry })),
+    ...drivers.map((row) => ({ key: `d:${row.driver.id}`, driver: row })),
+  ];
   const range = windowRange(scrollTop, viewport, ROW_HEIGHT, shown.length);
   const chooseStatus = (next: FleetStatus) => {
     setStatus(status === next ? null : next);
@@ -210,19 +226,85 @@ export function ItemListPanel({
         )}
         <div style={{ height: range.totalHeight, position: "relative" }}>
           <div style={{ position: "absolute", top: range.offsetTop, left: 0, right: 0 }}>
-            {shown.slice(range.start, range.end).map((entry) => (
-              <Row
-                key={entry.key}
-                entry={entry}
-                now={now}
-                active={entry.key === selected}
-                onSelect={onSelect}
-              />
-            ))}
+            {shown
+              .slice(range.start, range.end)
+              .map((row) =>
+                "entry" in row ? (
+                  <Row
+                    key={row.key}
+                    entry={row.entry}
+                    now={now}
+                    active={row.key === selected}
+                    onSelect={onSelect}
+                  />
+                ) : (
+                  <DriverRow
+                    key={row.key}
+                    row={row.driver}
+                    catalog={catalog}
+                    active={row.driver.driver.id === selectedDriver}
+                    onSelect={onSelectDriver}
+                  />
+                ),
+              )}
           </div>
         </div>
       </div>
     </Paper>
+  );
+}
+
+/** One line of the list: an item, or a driver after them. */
+type ListRow = { key: string; entry: CatalogItem } | { key: string; driver: DriverListRow };
+
+/** A driver: the vehicle (or own device) they are on, coloured by its status. */
+function DriverRow({
+  row,
+  catalog,
+  active,
+  onSelect,
+}: {
+  row: DriverListRow;
+  catalog: Catalog;
+  active: boolean;
+  onSelect(driverId: number): void;
+}) {
+  const { t } = useTranslation();
+  const carrier = row.place ? catalog.items.get(row.place.at)?.name : undefined;
+  return (
+    <UnstyledButton
+      onClick={() => onSelect(row.driver.id)}
+      data-testid={`map-row-d:${row.driver.id}`}
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 10,
+        height: ROW_HEIGHT,
+        width: "100%",
+        padding: "0 12px",
+        background: active ? "var(--mantine-color-blue-0)" : undefined,
+        borderLeft: `3px solid ${active ? "var(--mantine-color-blue-6)" : "transparent"}`,
+      }}
+    >
+      <span
+        style={{
+          width: 10,
+          height: 10,
+          borderRadius: 5,
+          flex: "none",
+          background: MOTION_COLORS[row.status],
+        }}
+        aria-hidden
+      />
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={550} truncate>
+          {row.driver.name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {[t("driverPanel.kind"), carrier ?? t("driverPanel.noVehicle")].join(" · ")}
+        </Text>
+      </div>
+    </UnstyledButton>
   );
 }
 

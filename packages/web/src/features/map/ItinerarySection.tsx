@@ -6,6 +6,7 @@ import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany } from "../company/index.ts";
 import { drawItinerary, itineraryBounds, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
 
 interface Props {
@@ -33,14 +34,17 @@ function FinishedBadge({ waypoints }: { waypoints: readonly WaypointProgress[] }
 /** How a vehicle is doing on its itineraries today: each waypoint visited, next or missed, planned and actual. */
 export function ItinerarySection({ companyId, vehicleId, getMap }: Props) {
   const { t } = useTranslation();
+  // Itineraries off for the company (conf.general.itenerary): nothing is asked, nothing is drawn.
+  const shown = useCompany().info?.conf.general.itenerary === true;
   const progress = useQuery({
     queryKey: ["itineraryProgress", companyId, vehicleId],
     queryFn: () =>
       api.call(itinerariesApi.progress, { params: { companyId }, query: { vehicleId } }, { quiet: true }),
     // Progress moves with the vehicle's positions; a minute is fine for a plan counted in minutes.
     refetchInterval: 60_000,
+    enabled: shown,
   });
-  const data = progress.data;
+  const data = shown ? progress.data : undefined;
   useEffect(() => {
     drawItinerary(getMap(), data ? itineraryFeatures(data) : null);
   }, [data, getMap]);

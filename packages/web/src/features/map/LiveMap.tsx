@@ -10,16 +10,18 @@ import { exposeLiveForDebug } from "../../platform/live/liveDebug.ts";
 import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
-import { useBaseMap, useCompany } from "../company/index.ts";
+import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { planCanvas } from "../indoor/index.ts";
 import { HeatmapTool } from "../insights/index.ts";
 import { allowedGroups, buildCatalog } from "./catalog.ts";
-import { DetailPanel, SHEET_SHARE } from "./DetailPanel.tsx";
+import { DetailPanel } from "./DetailPanel.tsx";
+import { DriverPanel } from "./DriverPanel.tsx";
 import type { MapView } from "./features.ts";
 import { useMapSettings } from "./hooks.ts";
 import { ItemListPanel } from "./ItemListPanel.tsx";
 import { IndoorLayer } from "./indoorLayer.ts";
 import { LevelSelector } from "./LevelSelector.tsx";
+import { SHEET_SHARE } from "./MapPanelFrame.tsx";
 import { MapToolbar } from "./MapToolbar.tsx";
 import { parseMapFocus } from "./map-focus.ts";
 import { MapController, type RouteDrawing } from "./mapController.ts";
@@ -52,6 +54,7 @@ export function LiveMap() {
   const [settings, setSettings] = useMapSettings(companyId);
   const [groupIds, setGroupIds] = useState<number[]>([]);
   const [selected, setSelected] = useState<LiveKey | null>(null);
+  const [selectedDriver, setSelectedDriver] = useState<number | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
@@ -100,14 +103,27 @@ export function LiveMap() {
       selectedRef.current = key;
       setSelected(key);
       controller.current?.select(key);
+      if (key) {
+        setSelectedDriver(null);
+        controller.current?.selectDriver(null);
+      }
       // On a phone the list would cover the map the item is shown on.
       if (key && window.matchMedia?.(NARROW_QUERY).matches) setListOpen(false);
     },
     [send],
   );
+  // A driver's panel takes the place of an item's: one detail panel at a time.
+  const selectDriver = useCallback(
+    (driverId: number | null) => {
+      if (driverId !== null) select(null);
+      setSelectedDriver(driverId);
+      controller.current?.selectDriver(driverId);
+      if (driverId !== null && window.matchMedia?.(NARROW_QUERY).matches) setListOpen(false);
+    },
+    [select],
+  );
 
   const center = info?.centroId?.pos ?? null;
-  const baseMap = useBaseMap();
   // Read once: the link an alarm mail opened the app with.
   const [focus] = useState(() => parseMapFocus(window.location.search));
   // The map is created once; live data reaches it through the store, never through React props.
@@ -122,6 +138,7 @@ export function LiveMap() {
         focus: focus ? { lat: focus.lat, lng: focus.lng, label: t("commands.alarmHere") } : null,
         store: liveItems,
         onSelect: (key) => select(key),
+        onSelectDriver: (driverId) => selectDriver(driverId),
         onFollowEnd: () => setFollow(false),
       });
     } catch (error) {
@@ -138,12 +155,10 @@ export function LiveMap() {
       controller.current = null;
       setReady(false);
     };
-  }, [storage, select]);
+  }, [storage, select, selectDriver]);
 
   // The company's base map, swapped in place when it (or the list of providers) arrives or changes.
-  useEffect(() => {
-    if (ready) controller.current?.setBaseMap(baseMap, i18n.language);
-  }, [ready, baseMap, i18n.language]);
+  useCompanyBaseMap(ready ? (controller.current?.map ?? null) : null);
 
   // Turning a screen narrow (or opening on a phone) with an item selected: the sheet, not the list, shows.
   useEffect(() => {
@@ -153,9 +168,10 @@ export function LiveMap() {
   useEffect(() => {
     if (!ready) return;
     const height = container.current?.clientHeight ?? 0;
-    if (narrow) controller.current?.setInsets(0, 0, selected ? Math.round(height * SHEET_SHARE) : 0);
-    else controller.current?.setInsets(listOpen ? LIST_INSET : 0, selected ? DETAIL_INSET : TOOLBAR_INSET);
-  }, [ready, listOpen, selected, narrow]);
+    const panel = selected !== null || selectedDriver !== null;
+    if (narrow) controller.current?.setInsets(0, 0, panel ? Math.round(height * SHEET_SHARE) : 0);
+    else controller.current?.setInsets(listOpen ? LIST_INSET : 0, panel ? DETAIL_INSET : TOOLBAR_INSET);
+  }, [ready, listOpen, selected, selectedDriver, narrow]);
 
   // Follow mode ends with the selection (closing the panel); it carries over to another selected item.
   useEffect(() => {
@@ -259,6 +275,9 @@ export function LiveMap() {
         onGroupsChange={changeGroups}
         selected={selected}
         onSelect={select}
+        showDrivers={filters.drivers}
+        selectedDriver={selectedDriver}
+        onSelectDriver={selectDriver}
         open={listOpen}
         onOpenChange={setListOpen}
       />
@@ -294,6 +313,17 @@ export function LiveMap() {
           bottom={narrow ? `calc(${SHEET_SHARE * 100}% + 8px)` : 12}
           onDraw={drawPlayback}
           onCursor={drawCursor}
+        />
+      )}
+      {selectedDriver !== null && companyId !== null && (
+        <DriverPanel
+          driverId={selectedDriver}
+          catalog={catalog}
+          companyId={companyId}
+          timezone={timezone}
+          sheet={narrow}
+          onClose={() => selectDriver(null)}
+          onSelectItem={select}
         />
       )}
       {selected && companyId !== null && (

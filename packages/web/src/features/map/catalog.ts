@@ -22,12 +22,26 @@ export interface GroupRow {
   parentId: number | null;
 }
 
+/** A driver as the map shows it (issue 18): identification, group and the person whose device they may carry. */
+export interface CatalogDriver {
+  id: number;
+  name: string;
+  groupId: number | null;
+  personId: number | null;
+  tachographCard: string;
+  iButton: string;
+  /** Lower-case name, card and iButton, for the search box. */
+  search: string;
+}
+
 export interface Catalog {
   items: Map<LiveKey, CatalogItem>;
   /** Catalogue order: vehicles, assets, persons, each by name. */
   ordered: CatalogItem[];
   groups: GroupRow[];
   drivers: Map<number, string>;
+  /** Drivers by id, in name order. */
+  driverRows: Map<number, CatalogDriver>;
 }
 
 type Row = Record<string, unknown>;
@@ -84,8 +98,26 @@ export function buildCatalog(data: Partial<Record<string, unknown>>): Catalog {
     parentId: num(row.parentId),
   }));
   const drivers = new Map<number, string>();
-  for (const row of rowsOf(data.drivers)) drivers.set(row.id as number, str(row.name) || `#${row.id}`);
-  return { items, ordered, groups, drivers };
+  const driverList: CatalogDriver[] = [];
+  for (const row of rowsOf(data.drivers)) {
+    const id = row.id as number;
+    const name = str(row.name) || `#${id}`;
+    drivers.set(id, name);
+    const tachographCard = str(row.tachographCard);
+    const iButton = str(row.iButton);
+    driverList.push({
+      id,
+      name,
+      groupId: num(row.group),
+      personId: num(row.personId),
+      tachographCard,
+      iButton,
+      search: `${name} ${tachographCard} ${iButton}`.toLowerCase(),
+    });
+  }
+  driverList.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }));
+  const driverRows = new Map(driverList.map((d) => [d.id, d]));
+  return { items, ordered, groups, drivers, driverRows };
 }
 
 /** Selected groups plus all their descendants; null when no group is selected (everything shows). */

@@ -12,12 +12,12 @@ import {
 } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { applyBaseMap, type BaseMapChoice } from "../../kit/map/baseMaps.ts";
 import { baseStyle, CLUSTER_OPTIONS, FIT_OPTIONS, overlayLayers } from "../../kit/map/mapStyle.ts";
-import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { mapStats } from "../../platform/live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/store.ts";
 import type { Catalog } from "./catalog.ts";
+import { DRIVER_LAYERS, driverMinZoom } from "./driverLayers.ts";
+import { driverFeatures } from "./driverMarkers.ts";
 import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
 import { followTarget } from "./follow.ts";
 import { createMapImage, ICON_PIXEL_RATIO, ROUTE_EVENT_ICON } from "./icons.ts";
@@ -38,6 +38,8 @@ export interface MapControllerOptions {
   focus?: { lat: number; lng: number; label: string } | null;
   store: LiveItemsStore;
   onSelect(key: LiveKey): void;
+  /** A driver's marker was clicked (issue 18). */
+  onSelectDriver?(driverId: number): void;
   /** Follow mode ended because the user dragged the map. */
   onFollowEnd?(): void;
 }
@@ -61,6 +63,7 @@ export class MapController {
   private loaded = false;
   private fitted = false;
   private selected: LiveKey | null = null;
+  private selectedDriver: number | null = null;
   private cluster = true;
   private follow = false;
   /** Set by setData, then by the source reporting the data loaded; the next render after that counts. */
@@ -82,7 +85,6 @@ export class MapController {
       attributionControl: false,
       fadeDuration: 0,
     });
-    attachWorld(this.map);
     if (options.focus) {
       const { lat, lng, label } = options.focus;
       this.map.jumpTo({ center: [lng, lat], zoom: FOCUS_ZOOM });
@@ -116,11 +118,6 @@ export class MapController {
     this.agingTimer = setInterval(() => this.redrawAll(), AGING_REFRESH_MS);
   }
 
-  /** The company's base map under the overlays (see kit/map/baseMaps.ts); call once the style has loaded. */
-  setBaseMap(choice: BaseMapChoice, lang: string): void {
-    applyBaseMap(this.map, choice, lang.split("-")[0]);
-  }
-
   destroy(): void {
     this.unsubscribe();
     clearInterval(this.agingTimer);
@@ -134,6 +131,7 @@ export class MapController {
     this.cluster = cluster;
     if (!this.loaded) return;
     void this.itemsSource()?.setClusterOptions({ cluster, ...CLUSTER_OPTIONS });
+    this.setDriverZoom();
     this.redrawAll();
   }
 
@@ -160,6 +158,18 @@ export class MapController {
     const pos = key ? this.options.store.items.get(key)?.pos : null;
     if (pos)
       this.map.easeTo({ center: [pos.lng, pos.lat], zoom: Math.max(this.map.getZoom(), 13), duration: 0 });
+  }
+
+  /** The driver whose panel is open: their marker is ringed and the map centres on them. */
+  selectDriver(driverId: number | null): void {
+    this.selectedDriver = driverId;
+    if (!this.loaded) return;
+    this.pushDrivers();
+    const feature = this.driverCollection()?.features.find((f) => f.properties.driverId === driverId);
+    if (feature) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      this.map.easeTo({ center: [lng, lat], zoom: Math.max(this.map.getZoom(), 13), duration: 0 });
+    }
   }
 
   /** Follow mode: keep the selected item centred while it moves, until the user drags the map. */
@@ -239,6 +249,9 @@ export class MapController {
     for (const id of ["track", "route", "route-markers", "pois", "geozones"])
       this.map.addSource(id, { type: "geojson", data: EMPTY });
     for (const layer of overlayLayers()) this.map.addLayer(layer);
+    this.map.addSource("drivers", { type: "geojson", data: EMPTY });
+    for (const layer of DRIVER_LAYERS) this.map.addLayer(layer);
+    this.setDriverZoom();
     this.map.addSource("playback-cursor", { type: "geojson", data: EMPTY });
     this.map.addLayer({
       id: "playback-cursor",
@@ -264,7 +277,11 @@ export class MapController {
         ?.getClusterExpansionZoom(clusterId)
         .then((zoom) => this.map.easeTo({ center, zoom, duration: 300 }));
     });
-    for (const layer of ["items", "clusters"]) {
+    this.map.on("click", "drivers", (event) => {
+      const id = event.features?.[0]?.properties?.driverId;
+      if (typeof id === "number") this.options.onSelectDriver?.(id);
+    });
+    for (const layer of ["items", "clusters", "drivers"]) {
       this.map.on("mouseenter", layer, () => (this.map.getCanvas().style.cursor = "pointer"));
       this.map.on("mouseleave", layer, () => (this.map.getCanvas().style.cursor = ""));
     }
@@ -298,6 +315,7 @@ export class MapController {
         this.features.update(key, this.options.store.items.get(key), this.catalog, this.view);
     }
     this.pushItems();
+    this.pushDrivers();
     if (this.selected && (change.reset || change.keys.has(this.selected))) this.pushTrack();
     const target = followTarget(
       this.follow,
@@ -316,6 +334,21 @@ export class MapController {
     if (!this.catalog || !this.view) return;
     this.features.rebuild(this.options.store.items, this.catalog, this.view);
     this.pushItems();
+    this.pushDrivers();
+  }
+
+  private setDriverZoom(): void {
+    for (const layer of DRIVER_LAYERS) this.map.setLayerZoomRange(layer.id, driverMinZoom(this.cluster), 24);
+  }
+
+  private driverCollection() {
+    if (!this.catalog || !this.view) return null;
+    return driverFeatures(this.options.store.items, this.catalog, this.view, this.selectedDriver);
+  }
+
+  /** Drivers derive from the items' live state (driverMarkers.ts): rebuilt whole, they are few next to items. */
+  private pushDrivers(): void {
+    (this.map.getSource("drivers") as GeoJSONSource | undefined)?.setData(this.driverCollection() ?? EMPTY);
   }
 
   private pushItems(): void {

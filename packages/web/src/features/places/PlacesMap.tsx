@@ -11,9 +11,8 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { attachWorld } from "../../kit/map/worldLayer.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { dragHandle, type Handle, removeVertex, type Shape, shapeFeatures, translate } from "./drawing.ts";
 import { usePlacesLayers } from "./mapLayers.ts";
 
@@ -52,6 +51,7 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
   const state = useRef({ shape, mode, onShape, onMode });
   state.current = { shape, mode, onShape, onMode };
   const [hover, setHover] = useState<LatLng | null>(null);
+  useCompanyBaseMap(map);
 
   useEffect(() => {
     if (!container.current) return;
@@ -67,7 +67,6 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
       fadeDuration: 0,
       doubleClickZoom: false,
     });
-    attachWorld(m);
     m.addControl(new NavigationControl({ showCompass: false }), "bottom-right");
     m.addControl(new ScaleControl({ unit: "metric" }), "bottom-left");
     m.on("load", () => {

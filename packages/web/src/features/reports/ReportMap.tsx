@@ -3,9 +3,10 @@ import type { ReportMapData } from "@vigia/domain";
 import { LngLatBounds, Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { useCompanyBaseMap } from "../company/index.ts";
 import { addPlacesLayers, usePlacesData } from "../places/index.ts";
 import { placePoints, reportPlaces } from "./reportPlaces.ts";
 
@@ -28,6 +29,8 @@ export function ReportMap({ data }: { data: ReportMapData }) {
   const { storage } = useSession();
   const companyPlaces = usePlacesData();
   const places = useMemo(() => reportPlaces(companyPlaces, data), [companyPlaces, data]);
+  const [shown, setShown] = useState<MapLibre | null>(null);
+  useCompanyBaseMap(shown);
   useEffect(() => {
     if (!ref.current) return;
     let map: MapLibre | null = null;
@@ -51,6 +54,7 @@ export function ReportMap({ data }: { data: ReportMapData }) {
     for (const track of data.tracks) for (const [lat, lng] of track.points) bounds.extend([lng, lat]);
     for (const point of placePoints(places)) bounds.extend(point);
     const m = map;
+    setShown(m);
     m.on("load", () => {
       if (places.geozones.length || places.pois.length)
         addPlacesLayers(m, places, { geozones: true, pois: true });
@@ -73,7 +77,10 @@ export function ReportMap({ data }: { data: ReportMapData }) {
       });
       if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 30, maxZoom: 15, duration: 0 });
     });
-    return () => m.remove();
+    return () => {
+      setShown(null);
+      m.remove();
+    };
   }, [data, places, storage]);
   return <Box ref={ref} h={320} style={{ borderRadius: 6, overflow: "hidden" }} data-testid="report-map" />;
 }

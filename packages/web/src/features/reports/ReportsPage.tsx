@@ -48,6 +48,7 @@ import {
   WEEK_DAYS,
 } from "./definition.ts";
 import { ReportResultView } from "./ReportResultView.tsx";
+import { useZoneOptions } from "./zoneOptions.ts";
 
 /** How often a running job is asked for its progress. */
 const POLL_MS = 500;
@@ -77,12 +78,11 @@ export function ReportsPage() {
   const assets = useCompanyRows("assets");
   const persons = useCompanyRows("persons");
   const drivers = useCompanyRows("drivers");
-  const geozones = useCompanyRows("geozones");
-  const pois = useCompanyRows("pois");
   const events = useCompanyRows("events");
   const sensors = useCompanyRows("sensors");
   const catalogue = data.report_types ?? {};
   const def = form.type ? reportTypeDef(form.type) : null;
+  const zoneOptions = useZoneOptions(form.type);
 
   const set = <K extends keyof ReportForm>(key: K, value: ReportForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -305,9 +305,7 @@ export function ReportsPage() {
             {def?.zones ? (
               <MultiSelect
                 label={t("reports.zoneFilter")}
-                data={
-                  form.type === "poiVisits" ? options(pois, (p) => p.name) : options(geozones, (g) => g.name)
-                }
+                data={zoneOptions}
                 value={form.zoneIds.map(String)}
                 onChange={(v) => set("zoneIds", ids(v))}
                 searchable

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
 import { openSharedChannel } from "../../platform/live/sharedChannel.ts";
+import { pickProvider, useBaseMapOn, useMapProviders } from "../company/index.ts";
 import { applySharedPosition } from "./sharedLive.ts";
 import { SharedMap, sharedColor } from "./sharedMap.ts";
 
@@ -66,6 +67,15 @@ export function SharedRoutePage() {
   useEffect(() => {
     if (map && shared.data) map.show(shared.data.items);
   }, [map, shared.data]);
+
+  // The company's base map, as its own maps draw it; the site's tiles (null) when the link does not say.
+  const providers = useMapProviders();
+  const chosen = shared.data?.mapProvider ?? null;
+  const choice = useMemo(
+    () => ({ tilesUrl: null, provider: providers ? pickProvider(providers, chosen) : null }),
+    [providers, chosen],
+  );
+  useBaseMapOn(map?.map ?? null, choice);
 
   if (failed || shared.isError) {
     const reason =

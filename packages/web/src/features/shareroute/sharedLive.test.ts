@@ -5,6 +5,7 @@ import { applySharedPosition } from "./sharedLive.ts";
 const view: SharedRoute = {
   createdTs: 0,
   expiresTs: 10_000,
+  mapProvider: null,
   items: [
     {
       itemType: 1,

@@ -12,7 +12,6 @@ import {
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { baseStyle, FIT_OPTIONS } from "../../kit/map/mapStyle.ts";
-import { attachWorld } from "../../kit/map/worldLayer.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
 
@@ -36,7 +35,6 @@ export class SharedMap {
       attributionControl: false,
       fadeDuration: 0,
     });
-    attachWorld(this.map);
     this.map.addControl(new AttributionControl({ compact: true }), "bottom-right");
     this.map.addControl(new NavigationControl({ showCompass: false }), "bottom-right");
     this.map.on("error", () => {});

@@ -110,3 +110,25 @@ export function applyBaseMap(map: MapLibre, choice: BaseMapChoice, lang?: string
   const before = vector ? FIRST_PLACE_LAYER : layerAboveBase(map);
   for (const layer of layers) map.addLayer(layer, before);
 }
+
+/** What `whenStyleReady` needs of a map. */
+export interface StyleEvents {
+  getLayer(id: string): unknown;
+  once(type: "style.load", listener: () => void): unknown;
+  off(type: "style.load", listener: () => void): unknown;
+}
+
+/**
+ * Runs `apply` now if the map's style (made by `baseStyle`, which always has a background layer) is parsed, else
+ * once it is; returns what cancels the wait.
+ */
+export function whenStyleReady(map: StyleEvents, apply: () => void): () => void {
+  if (map.getLayer("background")) {
+    apply();
+    return () => undefined;
+  }
+  map.once("style.load", apply);
+  return () => {
+    map.off("style.load", apply);
+  };
+}

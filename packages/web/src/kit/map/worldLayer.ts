@@ -101,6 +101,8 @@ export function attachWorld(map: MapLibre): void {
       })
       .catch((error: unknown) => console.warn("offline place names unavailable:", error));
   };
-  if (map.isStyleLoaded()) fill();
-  else map.once("load", fill);
+  // The style's sources exist as soon as it is parsed; `isStyleLoaded` also waits for every tile (never, offline)
+  // and "load" has already fired on a map attached after its first render.
+  if (map.getSource("world-land")) fill();
+  else map.once("style.load", fill);
 }

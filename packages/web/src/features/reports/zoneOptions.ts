@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { beaconZonesApi, type ReportTypeId } from "@vigia/domain";
+import { useMemo } from "react";
+import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyRows } from "../company/index.ts";
+
+/**
+ * The zone filter's choices for a visits report: the company load's geozones or POIs, or its beacon zones (not
+ * part of the company load: fetched while a beacon-zone report is chosen).
+ */
+export function useZoneOptions(type: ReportTypeId | null): { value: string; label: string }[] {
+  const { companyId } = useCompany();
+  const geozones = useCompanyRows("geozones");
+  const pois = useCompanyRows("pois");
+  const beaconZones = useQuery({
+    queryKey: ["beaconZones", companyId],
+    enabled: companyId !== null && type === "beaconZoneVisits",
+    queryFn: () => api.call(beaconZonesApi.list, { params: { companyId: companyId ?? 0 } }),
+  });
+  return useMemo(() => {
+    const rows =
+      type === "poiVisits"
+        ? pois
+        : type === "beaconZoneVisits"
+          ? Object.values(beaconZones.data ?? {})
+          : geozones;
+    return rows.map((r) => ({ value: String(r.id), label: r.name }));
+  }, [type, pois, geozones, beaconZones.data]);
+}
