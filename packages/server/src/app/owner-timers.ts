@@ -1,4 +1,5 @@
 import { dropExpiredPartitions } from "../ingest/index.ts";
+import { buildDueHeatDays } from "../insights/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Services } from "./services.ts";
 
@@ -6,11 +7,13 @@ import type { Services } from "./services.ts";
  * The periodic work of the node that owns live state and positions (`vigia start`, `vigia processor`): the live
  * state snapshot to item_state (every `snapshotMs`), the sweep that turns items whose devices fell silent offline,
  * the hourly retention of position partitions, and periodic reports (several owners may tick them: the scheduler's
- * claims make each period run once).
+ * claims make each period run once), and the heat-map cells of days that have ended (several owners may build the
+ * same day: the build is idempotent).
  */
 const OFFLINE_SWEEP_MS = 15_000;
 const MAINTENANCE_SWEEP_MS = 10 * 60_000;
 const PERIODIC_TICK_MS = 30_000;
+const HEAT_DAYS_TICK_MS = 60_000;
 
 export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: number): NodeJS.Timeout[] {
   const { db, clock, log } = ctx;
@@ -40,6 +43,13 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
     setInterval(
       () => void periodic.tick().catch((err: unknown) => log.warn({ err }, "periodic reports tick failed")),
       PERIODIC_TICK_MS,
+    ),
+    setInterval(
+      () =>
+        void buildDueHeatDays(db, partitions, clock.now()).catch((err: unknown) =>
+          log.warn({ err }, "heat-map days not built"),
+        ),
+      HEAT_DAYS_TICK_MS,
     ),
   ];
   // Once at start too, so revisions that fell due while the server was down show as such.

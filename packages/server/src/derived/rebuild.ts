@@ -1,6 +1,6 @@
 import { DAY_MS } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
-import type { PartitionManager } from "../ingest/index.ts";
+import { markChangedDays, type PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { applyPosition, type EngineItem, newEngineItem } from "../live/index.ts";
 import { loadDeriveZones } from "./load-zones.ts";
@@ -148,6 +148,10 @@ export async function rebuildDerived(
     done += 1;
     options.progress?.(done, items.length, positions);
   }
+  // Whatever was kept per closed day of the period (heat-map cells) is built again from the positions as they are.
+  const changed: { companyId: number; ts: number }[] = [];
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS) changed.push({ companyId, ts: day });
+  await markChangedDays(db, changed, ctx.clock.now());
   return { items: items.length, positions };
 }
 

@@ -1,5 +1,6 @@
 /** Public surface of `ingest/`. The device side: gateway, MQTT, processor, device bindings, partitions and retention, config and device commands. */
 export { configCommandTexts, createConfigCommands } from "./config-commands.ts";
+export { markChangedDays } from "./day-changes.ts";
 export { type CommandLink, DeviceCommandQueue } from "./device-commands.ts";
 export { commitIsDurable, type Durability } from "./durability.ts";
 export { type Gateway, type GatewayPorts, startGateway } from "./gateway.ts";

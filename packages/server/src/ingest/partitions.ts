@@ -26,6 +26,7 @@ export const DAY_PARTITIONED_TABLES = [
   "item_visits",
   "item_driving_events",
   "item_days",
+  "heat_cells",
 ] as const;
 
 export const dayStartOf = (ts: number): number => Math.floor(ts / DAY_MS) * DAY_MS;
@@ -103,6 +104,14 @@ export async function dropExpiredPartitions(
       }
     }
     await db.query("delete from events where company_id = $1 and ts < $2", [company.id, horizon]);
+    await db.query("delete from heat_days where company_id = $1 and day_start_ts < $2", [
+      company.id,
+      horizon,
+    ]);
+    await db.query("delete from position_day_changes where company_id = $1 and day_start_ts < $2", [
+      company.id,
+      horizon,
+    ]);
     await db.query("delete from ingest_quarantine where company_id = $1 and received_ts < $2", [
       company.id,
       horizon,

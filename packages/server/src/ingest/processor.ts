@@ -5,6 +5,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
 import { type CandidateRow, commitPositions, markFirstSeen, positionRow, writeQuarantine } from "./commit.ts";
+import { markChangedDays } from "./day-changes.ts";
 import { commitIsDurable, type Durability } from "./durability.ts";
 import { locateRecord } from "./locate.ts";
 import type { PartitionManager } from "./partitions.ts";
@@ -264,6 +265,14 @@ export class Processor implements IngestQueue {
       batch.map((p) => p.binding),
       now,
     );
+    // A failure here must not fail stored positions: the day's heat cells stay as they were, and say so.
+    await markChangedDays(
+      this.ctx.db,
+      outcome.committed.flatMap(({ binding, position }) =>
+        binding.companyId === null ? [] : [{ companyId: binding.companyId, ts: position.ts }],
+      ),
+      now,
+    ).catch((err: unknown) => this.ctx.log.warn({ err }, "late positions not marked for the heat map"));
     // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
     await this.durability.secure(outcome.committed.map(positionRow));
     this.stats.positions += outcome.committed.length;
