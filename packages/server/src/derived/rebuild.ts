@@ -150,7 +150,8 @@ export async function rebuildDerived(
   }
   // Whatever was kept per closed day of the period (heat-map cells) is built again from the positions as they are.
   const changed: { companyId: number; ts: number }[] = [];
-  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS) changed.push({ companyId, ts: day });
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day < to; day += DAY_MS)
+    changed.push({ companyId, ts: day });
   await markChangedDays(db, changed, ctx.clock.now());
   return { items: items.length, positions };
 }
