@@ -137,6 +137,21 @@ describe("conf.general.itenerary", () => {
     expect(plans.plans.map((x) => x.id)).toContain(itineraryId);
   });
 
+  it("another node drops its copy when told: the alarm rules' cluster signal reloads the plans too", async () => {
+    const cached = await getItineraryPlans(p.ctx.db, acme, p.clock.now());
+    expect(cached.plans.map((x) => x.id)).toContain(itineraryId);
+    // Written behind this node's back, as another API node would: the copy here still follows the itinerary.
+    await p.ctx.db.query(
+      `update companies set conf = jsonb_set(coalesce(conf, '{}'), '{general,itenerary}', 'false') where id = $1`,
+      [acme],
+    );
+    expect(await getItineraryPlans(p.ctx.db, acme, p.clock.now())).toBe(cached);
+    // What this node runs when another node's write reaches it over the cluster (app/services.ts, ALARM_RULES).
+    p.services.alarms.reload(acme);
+    expect((await getItineraryPlans(p.ctx.db, acme, p.clock.now())).plans).toEqual([]);
+    await setFlag(true);
+  });
+
   it("only reseller-level users switch it: the company admin cannot write the company record", async () => {
     const r = await p.api.put(companyPath, {}, admin);
     expect([403, 404]).toContain(r.status);

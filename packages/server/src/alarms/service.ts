@@ -1,6 +1,6 @@
 import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
 import { beaconZoneIndex, beaconZoneName } from "../indoor/index.ts";
-import { getItineraryPlans } from "../itineraries/index.ts";
+import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -68,9 +68,10 @@ export class AlarmService {
     this.onInvalidate?.(companyId);
   }
 
-  /** Drops this node's copy of the company's rules; the next evaluation loads them again. */
+  /** Drops this node's copy of the company's rules and itinerary plans; the next evaluation loads them again. */
   reload(companyId: number): void {
     this.loaded.delete(companyId);
+    forgetItineraryPlans(this.ctx.db, companyId);
   }
 
   private ensureLoaded(companyId: number): Promise<void> {

@@ -97,6 +97,8 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     beacons,
     maintenance,
   } = services;
+  // The alarm engine of every node follows the company's itineraries: it reads them again after a write.
+  const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
   const items = { ...ctx, live };
   return async (app) => {
     app.decorateRequest("companyScope", null);
@@ -136,7 +138,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(maintenanceRoutes({ ...ctx, files, checker: maintenance }));
     await app.register(periodicRoutes(ctx));
     await app.register(insightsRoutes(ctx));
-    await app.register(itineraryRoutes({ ...ctx, tracks }));
+    await app.register(itineraryRoutes({ ...ctx, tracks, itinerariesChanged }));
     await app.register(mapToolRoutes({ ...ctx, tracks, live }));
     await app.register(itineraryProgressRoutes({ ...ctx, tracks }));
     await app.register(appConfigRoutes(ctx));
@@ -147,6 +149,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
   const { live, mailer, alarms, sessions, files } = services;
   const items = { ...ctx, live };
+  const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     app.addHook("onRequest", requireResellerRole);
@@ -154,14 +157,14 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
     await app.register(cellRoutes(ctx));
     await app.register(superLogRoutes(ctx));
     await app.register(usersStatsRoutes(ctx));
-    registerResellerAdminRoutes(app, { ...items, sessions });
+    registerResellerAdminRoutes(app, { ...items, sessions, itinerariesChanged });
     await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
       async (one) => {
         one.addHook("onRequest", resellerScopeHook(ctx));
         await one.register(oneResellerRoutes(ctx));
         registerResellerDeviceRoutes(one, items, resellerScopeOf);
-        registerCompanyAdminRoutes(one, { ...items, sessions }, resellerScopeOf);
+        registerCompanyAdminRoutes(one, { ...items, sessions, itinerariesChanged }, resellerScopeOf);
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));

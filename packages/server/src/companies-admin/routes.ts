@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
-import { forgetItineraryPlans } from "../itineraries/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { SqlParam } from "../kernel/db/database.ts";
@@ -27,7 +26,11 @@ import { companyWide } from "../live/index.ts";
 import { configuredProviders } from "../map-tiles/index.ts";
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
-type AdminContext = ItemsContext & { sessions: SessionEvents };
+/** `itinerariesChanged`: a company's `conf.general.itenerary` may have changed (see itineraries/routes.ts). */
+type AdminContext = ItemsContext & {
+  sessions: SessionEvents;
+  itinerariesChanged: (companyId: number) => void;
+};
 
 type CompanyBody = z.output<typeof companyWriteSchema>;
 
@@ -163,7 +166,7 @@ export function registerCompanyAdminRoutes(
         );
       });
       // `conf.general.itenerary` may have changed: the alarm engine reads the company's itineraries again.
-      forgetItineraryPlans(ctx.db, id);
+      ctx.itinerariesChanged(id);
       ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
       return inTree(scope, id);
     });

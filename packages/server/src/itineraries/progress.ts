@@ -1,14 +1,15 @@
 import { type ItineraryProgress, itinerariesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { companyTimeZone, localDayOf } from "../derived/index.ts";
+import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { groupFilter } from "../kernel/tenancy/scope.ts";
+import type { TrackService } from "../live/index.ts";
 import type { Zone } from "../places/index.ts";
 import { dayCompliance, waypointZones } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
-import type { ItineraryRoutesContext } from "./routes.ts";
 import { listItineraries } from "./store.ts";
 
 /** Where the map draws a waypoint: its circle's centre, or the mean of a polygon's corners. */
@@ -27,7 +28,9 @@ function centreOf(zone: Zone | null): { lat: number | null; lng: number | null }
  * level), any user of the company who sees the vehicle (its group) reads it, when the company's itineraries
  * are shown to it (`conf.general.itenerary`).
  */
-export function itineraryProgressRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsyncZod {
+export function itineraryProgressRoutes(
+  ctx: KernelContext & { tracks: TrackService },
+): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
     mountRoute(app, itinerariesApi.progress, async (request) => {

@@ -10,7 +10,6 @@ import type { TrackService } from "../live/index.ts";
 import { dayCompliance } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { waypointsFromTrip } from "./from-trip.ts";
-import { forgetItineraryPlans } from "./plans.ts";
 import {
   checkReferences,
   deleteItinerary,
@@ -19,7 +18,14 @@ import {
   updateItinerary,
 } from "./store.ts";
 
-export type ItineraryRoutesContext = KernelContext & { tracks: TrackService };
+/**
+ * `itinerariesChanged`: told after an itinerary is written, so every node's alarm engine reads the company's plans
+ * again (the app wires it to the alarm service's cluster-wide invalidation).
+ */
+export type ItineraryRoutesContext = KernelContext & {
+  tracks: TrackService;
+  itinerariesChanged: (companyId: number) => void;
+};
 
 /**
  * /itineraries: reseller-level users only, reading and writing (read-only resellers read). Every query is
@@ -64,7 +70,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
         );
         return created;
       });
-      forgetItineraryPlans(db, scope.companyId);
+      ctx.itinerariesChanged(scope.companyId);
       return one(scope.companyId, id);
     });
 
@@ -88,7 +94,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
           tx,
         );
       });
-      forgetItineraryPlans(db, scope.companyId);
+      ctx.itinerariesChanged(scope.companyId);
       return one(scope.companyId, request.params.id);
     });
 
@@ -108,7 +114,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
           tx,
         );
       });
-      forgetItineraryPlans(db, scope.companyId);
+      ctx.itinerariesChanged(scope.companyId);
       return { id: request.params.id };
     });
 
