@@ -1,6 +1,6 @@
 import type { AssetRow, DeviceTypeRow, DriverRow, PersonRow, VehicleRow } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
-import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { type CompanyScope, sharedGroupFilter } from "../kernel/tenancy/scope.ts";
 
 /**
  * The company-load collections, each an object keyed by id as the client stores them.
@@ -79,14 +79,14 @@ export async function listPersons(db: Queryable, scope: CompanyScope) {
 
 export async function listDrivers(db: Queryable, scope: CompanyScope) {
   // Drivers without a group are visible to the whole company; group-scoped users see those of their groups.
-  const filter = scope.groupIds === null ? "" : "and (group_id is null or group_id = any($2::int[]))";
+  const shared = sharedGroupFilter(scope);
   const rows = await db.query<DriverRow>(
     `select id, name, group_id as "group", person_id as "personId", tachograph_card as "tachographCard",
        ibutton as "iButton", beacon, email, reference, phone,
        case when vehicle_id is null then null else jsonb_build_object('id', vehicle_id, 'ts', vehicle_ts) end as vehicle,
        custom_data as "customData", created_ts as "createdTs", updated_ts as "updatedTs"
-     from drivers where company_id = $1 ${filter} order by id`,
-    scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
+     from drivers where company_id = $1 and ${shared.sql} order by id`,
+    [scope.companyId, ...shared.params],
   );
   return keyed(rows);
 }

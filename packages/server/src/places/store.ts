@@ -11,7 +11,7 @@ import {
 } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
-import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { type CompanyScope, sharedGroupFilter } from "../kernel/tenancy/scope.ts";
 
 /**
  * Data access for places. Reads take the resolved scope: a group-scoped user sees the places of their groups
@@ -40,11 +40,8 @@ const POI_COLUMNS = `id, name, color, icon, radius, group_id as "group", address
   created_ts as "createdTs", updated_ts as "updatedTs"`;
 
 function visible(scope: CompanyScope): { where: string; params: SqlParam[] } {
-  if (scope.groupIds === null) return { where: "company_id = $1", params: [scope.companyId] };
-  return {
-    where: "company_id = $1 and (group_id is null or group_id = any($2::int[]))",
-    params: [scope.companyId, scope.groupIds],
-  };
+  const shared = sharedGroupFilter(scope);
+  return { where: `company_id = $1 and ${shared.sql}`, params: [scope.companyId, ...shared.params] };
 }
 
 export function toGeozone(row: GeozoneRow): Geozone {

@@ -10,7 +10,7 @@ import type { ReverseGeocoder } from "../geocoding/index.ts";
 import { coordinatesText } from "../geocoding/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
-import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { type CompanyScope, sharedGroupFilter } from "../kernel/tenancy/scope.ts";
 import { costsReport } from "./builders/costs.ts";
 import { driverScoreReport, drivingEventsReport } from "./builders/driving.ts";
 import { idleReport, offlineReport, routeReport, stopsReport, tripsReport } from "./builders/movement.ts";
@@ -108,12 +108,13 @@ async function previewPlaces(
   request: ReportRequest,
   map: ReportBody["map"],
 ): Promise<ReportMapData> {
+  const shared = sharedGroupFilter(scope);
   const all = async (table: "geozones" | "pois"): Promise<number[]> =>
     (
-      await db.query<{ id: number }>(
-        `select id from ${table} where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
-        [scope.companyId, scope.groupIds],
-      )
+      await db.query<{ id: number }>(`select id from ${table} where company_id = $1 and ${shared.sql}`, [
+        scope.companyId,
+        ...shared.params,
+      ])
     ).map((r) => r.id);
   return {
     tracks: map?.tracks ?? [],

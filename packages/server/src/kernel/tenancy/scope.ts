@@ -115,3 +115,19 @@ export function groupFilter(
   if (scope.groupIds === null) return { sql: "true", params: [] };
   return { sql: `${column} = any($${paramIndex}::int[])`, params: [scope.groupIds] };
 }
+
+/**
+ * SQL fragment and parameter for "visible in this scope" on a table whose rows without a group belong to the
+ * whole company (geozones, POIs, drivers): a group-scoped user sees those and the rows of their groups.
+ */
+export function sharedGroupFilter(
+  scope: CompanyScope,
+  column = "group_id",
+  paramIndex = 2,
+): { sql: string; params: number[][] } {
+  if (scope.groupIds === null) return { sql: "true", params: [] };
+  return {
+    sql: `(${column} is null or ${column} = any($${paramIndex}::int[]))`,
+    params: [scope.groupIds],
+  };
+}

@@ -1,5 +1,6 @@
 import type { PlaceKind, ReportCell } from "@vigia/domain";
 import { visits } from "../../derived/index.ts";
+import { sharedGroupFilter } from "../../kernel/tenancy/scope.ts";
 import {
   type Builder,
   cols,
@@ -13,6 +14,7 @@ import {
 
 /** The places of a kind the user sees, by id: group-restricted geozones and POIs, company-wide beacon zones. */
 async function placeNames(run: ReportRun, kind: PlaceKind): Promise<Map<number, string>> {
+  const shared = sharedGroupFilter(run.scope);
   const places =
     kind === "beaconZone"
       ? await run.db.query<{ id: number; name: string }>(
@@ -21,8 +23,8 @@ async function placeNames(run: ReportRun, kind: PlaceKind): Promise<Map<number, 
         )
       : await run.db.query<{ id: number; name: string }>(
           `select id, name from ${kind === "geozone" ? "geozones" : "pois"}
-           where company_id = $1 and ($2::int[] is null or group_id is null or group_id = any($2::int[]))`,
-          [run.scope.companyId, run.scope.groupIds],
+           where company_id = $1 and ${shared.sql}`,
+          [run.scope.companyId, ...shared.params],
         );
   return new Map(places.map((p) => [p.id, p.name]));
 }
