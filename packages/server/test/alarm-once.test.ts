@@ -2,6 +2,7 @@ import { emptyAlarmRule } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlarmService } from "../src/alarms/index.ts";
+import { BeaconCache } from "../src/indoor/index.ts";
 import type { AppliedPosition } from "../src/live/index.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
@@ -91,6 +92,7 @@ describe("alarm firing on redelivery", () => {
       live: p.services.live,
       mailer: p.services.mailer,
       egress: p.services.egress,
+      beacons: new BeaconCache(p.ctx.db),
     });
     for (const list of applied) await other.onApplied(list);
     await other.idle();

@@ -72,6 +72,27 @@ describe("beacon zones", () => {
     expect((await p.api.get<Record<string, BeaconZone>>(base(), admin)).body[temp.body.id]).toBeUndefined();
   });
 
+  it("is what the processor's followers read, kept until a zone or beacon of the company changes", async () => {
+    const cache = p.services.beacons;
+    const uuidsOf = async () => [...((await cache.zones(acme)).get(zone.id) ?? new Set<string>())].sort();
+    expect(await uuidsOf()).toEqual(["ZONE-C"]);
+    // Kept: a write behind the routes' back is not seen (this is what would go stale without the invalidation).
+    await p.ctx.db.query("delete from beacon_zone_beacons where zone_id = $1", [zone.id]);
+    expect(await uuidsOf()).toEqual(["ZONE-C"]);
+    // A change through the route drops the copy (here, and on every node through the cluster signal).
+    const changed = await p.api.put<BeaconZone>(
+      `${base()}/id/${zone.id}`,
+      { name: "Bay 2", color: "#00ff00", beaconIds: [beacons[0]!.id, beacons[2]!.id] },
+      admin,
+    );
+    expect(changed.status).toBe(200);
+    expect(await uuidsOf()).toEqual(["ZONE-A", "ZONE-C"]);
+    const temp = await p.api.post<BeaconZone>(base(), { name: "Cached", beaconIds: [beacons[1]!.id] }, admin);
+    expect((await cache.zones(acme)).has(temp.body.id)).toBe(true);
+    await p.api.request("DELETE", `${base()}/id/${temp.body.id}`, { token: admin });
+    expect((await cache.zones(acme)).has(temp.body.id)).toBe(false);
+  });
+
   it("validates per field: name, at least one beacon, and only the company's own beacons", async () => {
     const empty = await p.api.post<ErrorBody>(base(), { name: "", beaconIds: [] }, admin);
     expect(empty.status).toBe(400);

@@ -2,6 +2,7 @@ import { EVENT_FAMILY, emptyAlarmRule, emptyLiveItemState, type LiveItemState } 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlarmService } from "../src/alarms/index.ts";
 import { companyTimeZone, localMidnight } from "../src/derived/index.ts";
+import { BeaconCache } from "../src/indoor/index.ts";
 import type { AppliedPosition } from "../src/live/index.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -24,7 +25,13 @@ const B = { lat: 40.43, lng: -3.7 };
 const at = (h: number, m: number) => midnight + (h * 60 + m) * 60_000;
 
 const freshService = () =>
-  new AlarmService({ ...p.ctx, live: p.services.live, mailer: p.services.mailer, egress: p.services.egress });
+  new AlarmService({
+    ...p.ctx,
+    live: p.services.live,
+    mailer: p.services.mailer,
+    egress: p.services.egress,
+    beacons: new BeaconCache(p.ctx.db),
+  });
 
 async function feed(service: AlarmService, ts: number, where: { lat: number; lng: number }): Promise<void> {
   p.clock.set(ts);

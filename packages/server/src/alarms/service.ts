@@ -1,5 +1,5 @@
 import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
-import { beaconZoneIndex, beaconZoneName } from "../indoor/index.ts";
+import { type BeaconCache, beaconZoneName } from "../indoor/index.ts";
 import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
@@ -17,6 +17,8 @@ import { formatDuration } from "./texts.ts";
 /** The services the alarm engine's shell reads from and writes to, wired in `src/app/`. */
 export type AlarmsContext = KernelContext & {
   live: LiveState;
+  /** The company's beacon zones, cached and dropped cluster-wide when one changes. */
+  beacons: BeaconCache;
   mailer: Mailer;
   egress: EgressGuard;
 };
@@ -187,10 +189,9 @@ export class AlarmService {
   private async refreshZones(companyId: number): Promise<void> {
     const zones = await getCompanyZones(this.ctx, companyId);
     this.engine.setZones(companyId, zones);
-    // Beacon zones are read per batch, and only for companies with a rule of families 33/34: a zone edited on
-    // /beaconzones counts from the next frame on, without a cache to invalidate across nodes.
+    // Only for companies with a rule of families 33/34; the cache is dropped on every node when a zone changes.
     const beaconZones = this.engine.hasFamily(companyId, BEACON_ZONE_FAMILIES)
-      ? await beaconZoneIndex(this.ctx.db, companyId)
+      ? await this.ctx.beacons.zones(companyId)
       : null;
     this.engine.setBeaconZones(companyId, beaconZones);
     this.engine.itineraries.set(

@@ -131,7 +131,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(fileRoutes({ ...ctx, files }));
     await app.register(costRoutes(ctx));
     await app.register(indoorRoutes({ ...ctx, beacons }));
-    await app.register(beaconZoneRoutes(ctx));
+    await app.register(beaconZoneRoutes({ ...ctx, beacons }));
     await app.register(sharingRoutes({ ...items, sharedChannel: services.sharedChannel }));
     await app.register(virtualLockRoutes({ ...items, alarms }));
     await app.register(routingRoutes({ ...items, egress }));

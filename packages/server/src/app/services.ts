@@ -120,7 +120,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     locator,
     beacons,
   });
-  const alarms = new AlarmService({ ...ctx, live, mailer, egress });
+  const alarms = new AlarmService({ ...ctx, live, mailer, egress, beacons });
   if (cluster) {
     alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));
     cluster.onSignal(ALARM_RULES, (companyId) => alarms.reload(Number(companyId)));
@@ -130,7 +130,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     cluster.onSignal(ZONES, (companyId) => forgetZones(Number(companyId)));
   }
   if (!replica) alarms.start();
-  const derived = new DerivedService(ctx, partitions);
+  const derived = new DerivedService(ctx, partitions, beacons);
   if (!replica) derived.attach(live);
   const forwarder = new Forwarder({ ...ctx, egress });
   // Where positions are applied (not on an API node), they are queued; every node delivers what is due.

@@ -1,3 +1,4 @@
+import type { BeaconCache } from "../indoor/index.ts";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
@@ -62,6 +63,7 @@ export class DerivedService {
   constructor(
     private readonly ctx: KernelContext,
     private readonly partitions: PartitionManager,
+    private readonly beacons: BeaconCache | null = null,
   ) {}
 
   attach(live: LiveState): void {
@@ -137,7 +139,11 @@ export class DerivedService {
       if (!entry) continue;
       let zones = zonesOf.get(a.companyId);
       if (zones === undefined) {
-        zones = await loadDeriveZones(this.ctx, a.companyId);
+        zones = await loadDeriveZones(
+          this.ctx,
+          a.companyId,
+          this.beacons ? (id) => this.beacons?.zones(id) ?? Promise.resolve(new Map()) : undefined,
+        );
         zonesOf.set(a.companyId, zones);
       }
       let out = this.pending.get(a.companyId);

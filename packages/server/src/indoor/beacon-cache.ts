@@ -1,13 +1,19 @@
 import type { KnownBeacon } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import { knownBeacons } from "./store.ts";
+import { beaconZoneIndex } from "./zones-store.ts";
+
+/** Each beacon zone of a company as the identifiers (upper case) of its beacons. */
+export type BeaconZones = Map<number, Set<string>>;
 
 /**
- * The beacons each company's sightings are matched against, loaded once and kept until a beacon or map of the
- * company changes: the ingest must not query the database per frame.
+ * The beacons each company's sightings are matched against, and its beacon zones (which derived visits and the
+ * alarm engine follow), loaded once and kept until a beacon, map or beacon zone of the company changes: neither
+ * ingest nor its followers query the database per frame or batch.
  */
 export class BeaconCache {
   private readonly byCompany = new Map<number, Promise<KnownBeacon[]>>();
+  private readonly zonesByCompany = new Map<number, Promise<BeaconZones>>();
 
   constructor(private readonly db: Queryable) {}
 
@@ -22,17 +28,29 @@ export class BeaconCache {
     return entry;
   }
 
+  /** The company's beacon zones; an empty map when it has none. */
+  zones(companyId: number): Promise<BeaconZones> {
+    let entry = this.zonesByCompany.get(companyId);
+    if (!entry) {
+      entry = beaconZoneIndex(this.db, companyId);
+      entry.catch(() => this.zonesByCompany.delete(companyId));
+      this.zonesByCompany.set(companyId, entry);
+    }
+    return entry;
+  }
+
   /** Other nodes of a cluster hear of the change through this (services.ts wires it to a cluster signal). */
   onInvalidate: ((companyId: number) => void) | null = null;
 
-  /** A beacon or map of the company changed here. */
+  /** A beacon, map or beacon zone of the company changed here. */
   invalidate(companyId: number): void {
     this.forget(companyId);
     this.onInvalidate?.(companyId);
   }
 
-  /** Drops the company's beacons, to be read again on its next sighting. */
+  /** Drops the company's beacons and beacon zones, to be read again when next needed. */
   forget(companyId: number): void {
     this.byCompany.delete(companyId);
+    this.zonesByCompany.delete(companyId);
   }
 }

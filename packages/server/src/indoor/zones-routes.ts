@@ -6,6 +6,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { BeaconCache } from "./beacon-cache.ts";
 import * as store from "./zones-store.ts";
 
 /** Beacon zones are places like the beacons: subadministrators and above write them. */
@@ -15,7 +16,7 @@ function requireZoneWriter(scope: CompanyScope): void {
 }
 
 /** Beacon zones under /companies/id/:companyId (company-wide: not restricted by groups). */
-export function beaconZoneRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+export function beaconZoneRoutes(ctx: KernelContext & { beacons: BeaconCache }): FastifyPluginAsyncZod {
   return async (app) => {
     const audit = (scope: CompanyScope, action: string, id: number, name: string) =>
       recordAudit(ctx, scope.principal, {
@@ -38,6 +39,7 @@ export function beaconZoneRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       requireZoneWriter(scope);
       await checkBeacons(scope, request.body.beaconIds);
       const zone = await store.insertZone(ctx.db, scope.companyId, request.body, ctx.clock.now());
+      ctx.beacons.invalidate(scope.companyId);
       await audit(scope, "create", zone.id, zone.name);
       return zone;
     });
@@ -54,6 +56,7 @@ export function beaconZoneRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
         ctx.clock.now(),
       );
       if (!zone) throw notFound();
+      ctx.beacons.invalidate(scope.companyId);
       await audit(scope, "update", zone.id, zone.name);
       return zone;
     });
@@ -63,6 +66,7 @@ export function beaconZoneRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       const zone = await store.getZone(ctx.db, scope.companyId, request.params.id);
       if (!zone) throw notFound();
       await store.deleteZone(ctx.db, scope.companyId, zone.id);
+      ctx.beacons.invalidate(scope.companyId);
       await audit(scope, "delete", zone.id, zone.name);
       return { ok: true };
     });
