@@ -115,7 +115,7 @@ describe("DriverPanel", () => {
   it("says when the driver is over the limit", async () => {
     loadVehicles(vehicle(1, 7));
     await renderPanel(day(5 * HOUR));
-    expect((await screen.findByTestId("map-driver-left")).textContent).toBe("0 h 30 min over the limit");
+    expect((await screen.findByTestId("map-driver-left")).textContent).toBe("30 min over the limit");
     expect(Number(screen.getByRole("progressbar").getAttribute("aria-valuenow"))).toBe(100);
     expect(screen.getByTestId("map-driver-no-events")).toBeTruthy();
   });

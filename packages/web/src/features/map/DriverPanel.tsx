@@ -9,6 +9,7 @@ import type { Catalog } from "./catalog.ts";
 import { driverPlaces } from "./driverMarkers.ts";
 import { useLiveVersion } from "./hooks.ts";
 import { MapPanelFrame } from "./MapPanelFrame.tsx";
+import { formatDuration } from "./tools/measureFormat.ts";
 
 interface Props {
   driverId: number;
@@ -19,12 +20,6 @@ interface Props {
   onClose(): void;
   /** Opens the panel of the vehicle (or person) carrying the driver. */
   onSelectItem(key: LiveKey): void;
-}
-
-/** "3 h 05 min" */
-export function hoursMinutes(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
 }
 
 /** A share of the limit used: calm until the last hour, then a warning, red once over. */
@@ -116,8 +111,8 @@ export function DriverPanel({
             {data && (
               <Text size="sm" fw={600} c={usage?.over ? "red" : undefined} data-testid="map-driver-driving">
                 {t("driverPanel.ofLimit", {
-                  used: hoursMinutes(data.drivingMs),
-                  limit: hoursMinutes(data.limitMs),
+                  used: formatDuration(data.drivingMs / 1000),
+                  limit: formatDuration(data.limitMs / 1000),
                 })}
               </Text>
             )}
@@ -139,8 +134,8 @@ export function DriverPanel({
               />
               <Text size="xs" c={usage.over ? "red" : "dimmed"} mt={4} data-testid="map-driver-left">
                 {usage.over
-                  ? t("driverPanel.over", { time: hoursMinutes(data.drivingMs - data.limitMs) })
-                  : t("driverPanel.left", { time: hoursMinutes(usage.leftMs) })}
+                  ? t("driverPanel.over", { time: formatDuration((data.drivingMs - data.limitMs) / 1000) })
+                  : t("driverPanel.left", { time: formatDuration(usage.leftMs / 1000) })}
                 {data.runningSinceTs !== null ? ` · ${t("driverPanel.running")}` : ""}
               </Text>
             </>
