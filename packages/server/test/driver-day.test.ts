@@ -125,4 +125,41 @@ describe("driver day", () => {
     expect((await p.api.get(path(acme, driver), operator)).status).toBe(404);
     await p.ctx.db.query("update drivers set group_id = null where id = $1", [driver]);
   });
+
+  it("adds the trip running now on the driver's vehicle, from when it started moving", async () => {
+    const [device] = await p.ctx.db.query<{ device_id: string }>(
+      "select device_id from devices where item_type = 1 and item_id = $1",
+      [madridVehicle],
+    );
+    expect(device).toBeDefined();
+    // The vehicle drives off at TEST_START: a fix every 30 s, ignition on, 50 km/h.
+    for (let i = 0; i < 4; i++)
+      await p.services.processor.submit({
+        protocol: "osmand",
+        imei: device!.device_id,
+        remote: "test",
+        positions: [
+          {
+            ts: TEST_START + i * 30_000,
+            lat: 40.4 + i * 0.002,
+            lng: -3.7,
+            alt: 650,
+            spd: 50,
+            course: 0,
+            satt: 9,
+            valid: true,
+            src: 1,
+            attributes: { ignition: true },
+          },
+        ],
+      });
+    await p.services.processor.idle();
+    const live = p.services.live.state(1, madridVehicle);
+    expect(live?.motion).toBe("moving");
+    const since = live!.since!;
+    p.clock.set(TEST_START + 20 * 60_000);
+    const r = await p.api.get<DriverDay>(path(acme, driver), await p.api.token("admin@acme.demo"));
+    expect(r.body.runningSinceTs).toBe(since);
+    expect(r.body.drivingMs).toBe(HOUR + 30 * 60_000 + (TEST_START + 20 * 60_000 - since));
+  });
 });
