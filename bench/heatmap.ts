@@ -11,8 +11,7 @@
  * PGlite, plus PostgreSQL when DATABASE_URL is set. Prints one JSON line.
  */
 import { buildDueHeatDays, heatmap } from "../packages/server/src/insights/index.ts";
-import type { CompanyScope } from "../packages/server/src/kernel/tenancy/scope.ts";
-import { type BenchDevice, createBenchFleet, round, startBenchPlatform } from "./support.ts";
+import { benchScope, benchVehicles, createBenchFleet, round, startBenchPlatform } from "./support.ts";
 
 const VEHICLES = Number(process.env.BENCH_HEATMAP_VEHICLES ?? 100);
 const DAYS = Number(process.env.BENCH_HEATMAP_DAYS ?? 30);
@@ -23,12 +22,7 @@ async function run(databaseUrl: string | null) {
   const platform = await startBenchPlatform(databaseUrl);
   try {
     const db = platform.ctx.db;
-    const devices: BenchDevice[] = Array.from({ length: VEHICLES }, (_, i) => ({
-      imei: `861${String(i).padStart(12, "0")}`,
-      protocol: "teltonika",
-      kind: "vehicle",
-    }));
-    const companyId = await createBenchFleet(db, devices);
+    const companyId = await createBenchFleet(db, benchVehicles(VEHICLES, "861"));
     const today = Math.floor(Date.now() / DAY) * DAY;
     const start = today - DAYS * DAY;
     const t0 = performance.now();
@@ -52,7 +46,7 @@ async function run(databaseUrl: string | null) {
       "select count(*)::int as rows from positions where company_id = $1",
       [companyId],
     );
-    const scope = benchScope(companyId);
+    const scope = benchScope(companyId, "UTC");
     const request = {
       layer: "positions" as const,
       fromTs: start,
@@ -107,26 +101,6 @@ async function run(databaseUrl: string | null) {
   } finally {
     await platform.dispose();
   }
-}
-
-function benchScope(companyId: number): CompanyScope {
-  return {
-    companyId,
-    groupIds: null,
-    principal: {
-      userId: 1,
-      email: "bench@vigia.test",
-      role: "ADMIN",
-      readOnly: false,
-      companyId,
-      resellerId: null,
-      selectedCompanyId: null,
-      groupIds: [],
-      timezone: "UTC",
-      restrictions: { timeRange: null, ip: null },
-      companyRestrictions: null,
-    },
-  };
 }
 
 const result: Record<string, unknown> = {

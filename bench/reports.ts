@@ -28,10 +28,16 @@ import {
   trips,
 } from "../packages/server/src/derived/index.ts";
 import { POSITION_JSON_INSERT, Processor } from "../packages/server/src/ingest/index.ts";
-import type { CompanyScope } from "../packages/server/src/kernel/tenancy/scope.ts";
 import { LiveState } from "../packages/server/src/live/index.ts";
 import { prepareReport, resultFile, runReport } from "../packages/server/src/reports/index.ts";
-import { type BenchDevice, createBenchFleet, round, startBenchPlatform } from "./support.ts";
+import {
+  type BenchDevice,
+  benchScope,
+  benchVehicles,
+  createBenchFleet,
+  round,
+  startBenchPlatform,
+} from "./support.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DAYS = env("BENCH_REPORTS_DAYS", 1);
@@ -43,24 +49,6 @@ const PDF_ROWS = env("BENCH_PDF_ROWS", 10_000);
 
 type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
 type Section = (platform: Platform) => Promise<Record<string, unknown>>;
-
-const scopeOf = (companyId: number): CompanyScope => ({
-  companyId,
-  groupIds: null,
-  principal: {
-    userId: 0,
-    email: "bench@vigia.local",
-    role: "ADMIN",
-    readOnly: false,
-    companyId,
-    resellerId: null,
-    selectedCompanyId: null,
-    groupIds: [],
-    timezone: "Europe/Madrid",
-    restrictions: { timeRange: null, ip: null },
-    companyRestrictions: null,
-  },
-});
 
 /** A vehicle's day at 1 Hz: 40 min drives at ~50 km/h between 20 min stops (ignition off), all day long. */
 function fixAt(s: number, start: number) {
@@ -125,7 +113,7 @@ const tripsStops: Section = async (platform) => {
   });
   const deriveMs = performance.now() - deriveStarted;
   const range = { from: start, to: start + (DAYS + 1) * DAY_MS };
-  const scope = scopeOf(companyId);
+  const scope = benchScope(companyId);
   // Warm once, then time each way ten times, best of.
   const best = async (fn: () => Promise<unknown>) => {
     let ms = Number.POSITIVE_INFINITY;
@@ -271,11 +259,7 @@ const ingestCost: Section = async (platform) => {
 
 const summary: Section = async (platform) => {
   const db = platform.ctx.db;
-  const devices: BenchDevice[] = Array.from({ length: SUMMARY_VEHICLES }, (_, i) => ({
-    imei: `3570000${String(i).padStart(8, "0")}`,
-    protocol: "teltonika",
-    kind: "vehicle",
-  }));
+  const devices = benchVehicles(SUMMARY_VEHICLES, "3570000");
   const companyId = await createBenchFleet(db, devices);
   const vehicles = await db.query<{ id: number; group_id: number }>(
     "select id, group_id from vehicles where company_id = $1",
@@ -312,7 +296,7 @@ const summary: Section = async (platform) => {
   const times: number[] = [];
   for (let k = 0; k < 3; k++) {
     const t0 = performance.now();
-    const prepared = await prepareReport(db, scopeOf(companyId), request);
+    const prepared = await prepareReport(db, benchScope(companyId), request);
     const result = await runReport(prepared, {
       db,
       geocoder: platform.services.geocoder,

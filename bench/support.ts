@@ -8,6 +8,7 @@ import { emptyAlarmRule } from "../packages/domain/src/index.ts";
 import { type Platform, startPlatform } from "../packages/server/src/app/platform.ts";
 import { type Clock, readConfig } from "../packages/server/src/kernel/config.ts";
 import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
+import type { CompanyScope } from "../packages/server/src/kernel/tenancy/scope.ts";
 
 /** Device kinds as the simulator and the bench fleet use them. */
 export interface BenchDevice {
@@ -155,4 +156,34 @@ export async function addBenchRules(
     });
     if (!response.ok) throw new Error(`alarm rule refused: ${response.status} ${await response.text()}`);
   }
+}
+
+/** `count` Teltonika vehicles whose IMEIs start with `prefix` (15 digits in all). */
+export function benchVehicles(count: number, prefix: string): BenchDevice[] {
+  return Array.from({ length: count }, (_, i) => ({
+    imei: `${prefix}${String(i).padStart(15 - prefix.length, "0")}`,
+    protocol: "teltonika",
+    kind: "vehicle",
+  }));
+}
+
+/** An administrator's whole-company scope of the bench company, as the routes would build it. */
+export function benchScope(companyId: number, timezone = "Europe/Madrid"): CompanyScope {
+  return {
+    companyId,
+    groupIds: null,
+    principal: {
+      userId: 0,
+      email: "bench@vigia.local",
+      role: "ADMIN",
+      readOnly: false,
+      companyId,
+      resellerId: null,
+      selectedCompanyId: null,
+      groupIds: [],
+      timezone,
+      restrictions: { timeRange: null, ip: null },
+      companyRestrictions: null,
+    },
+  };
 }
