@@ -1,3 +1,4 @@
+import { dropExpiredMedia } from "../event-media/index.ts";
 import { dropExpiredPartitions } from "../ingest/index.ts";
 import { buildDueHeatDays } from "../insights/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -6,9 +7,9 @@ import type { Services } from "./services.ts";
 /**
  * The periodic work of the node that owns live state and positions (`vigia start`, `vigia processor`): the live
  * state snapshot to item_state (every `snapshotMs`), the sweep that turns items whose devices fell silent offline,
- * the hourly retention of position partitions, and periodic reports (several owners may tick them: the scheduler's
- * claims make each period run once), and the heat-map cells of days that have ended (several owners may build the
- * same day: the build is idempotent).
+ * the hourly retention of position partitions and of event media (their files included), and periodic reports
+ * (several owners may tick them: the scheduler's claims make each period run once), and the heat-map cells of
+ * days that have ended (several owners may build the same day: the build is idempotent).
  */
 const OFFLINE_SWEEP_MS = 15_000;
 const MAINTENANCE_SWEEP_MS = 10 * 60_000;
@@ -17,7 +18,7 @@ const HEAT_DAYS_TICK_MS = 60_000;
 
 export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: number): NodeJS.Timeout[] {
   const { db, clock, log } = ctx;
-  const { live, partitions, maintenance, periodic } = services;
+  const { live, partitions, maintenance, periodic, files } = services;
   const timers = [
     // Items whose devices fell silent turn offline; the sweep is cheap (one query, one pass in memory).
     setInterval(
@@ -28,13 +29,15 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
       () => void live.snapshot().catch((err: unknown) => log.warn({ err }, "live state snapshot failed")),
       snapshotMs,
     ),
-    setInterval(
-      () =>
-        void dropExpiredPartitions(db, partitions, clock.now()).catch((err: unknown) =>
-          log.warn({ err }, "retention failed"),
-        ),
-      3_600_000,
-    ),
+    setInterval(() => {
+      void dropExpiredPartitions(db, partitions, clock.now()).catch((err: unknown) =>
+        log.warn({ err }, "retention failed"),
+      );
+      // Apart from the partitions: ingest may not import event-media, which imports ingest.
+      void dropExpiredMedia(db, files, clock.now()).catch((err: unknown) =>
+        log.warn({ err }, "event media retention failed"),
+      );
+    }, 3_600_000),
     // Revisions planned by days fall due as the days pass; km and hour plans move with positions too.
     setInterval(
       () => void maintenance.sweep().catch((err: unknown) => log.warn({ err }, "maintenance sweep failed")),

@@ -99,7 +99,8 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
   } = services;
   // The alarm engine of every node follows the company's itineraries: it reads them again after a write.
   const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
-  const items = { ...ctx, live };
+  // Items, devices and companies take their stored files with them when deleted.
+  const items = { ...ctx, live, files };
   return async (app) => {
     app.decorateRequest("companyScope", null);
     // onRequest, before body validation: a foreign tenant learns nothing, not even which fields are wrong.
@@ -148,7 +149,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
 /** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
   const { live, mailer, alarms, sessions, files } = services;
-  const items = { ...ctx, live };
+  const items = { ...ctx, live, files };
   const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
   return async (app) => {
     app.decorateRequest("resellerScope", null);

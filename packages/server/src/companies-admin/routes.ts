@@ -8,6 +8,7 @@ import {
 } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -28,6 +29,7 @@ import { configuredProviders } from "../map-tiles/index.ts";
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 /** `itinerariesChanged`: a company's `conf.general.itenerary` may have changed (see itineraries/routes.ts). */
 type AdminContext = ItemsContext & {
+  files: FileService;
   sessions: SessionEvents;
   itinerariesChanged: (companyId: number) => void;
 };
@@ -177,8 +179,12 @@ export function registerCompanyAdminRoutes(
     requireWrite(scope.principal);
     const id = request.params.companyId;
     const before = await inTree(scope, id);
-    await ctx.db.transaction(async (tx) => {
-      // Devices return to the reseller's stock; everything else of the company goes with it.
+    const fileKeys = await ctx.db.transaction(async (tx) => {
+      // Held first, so no file of the company is added between taking its keys and the delete below.
+      await tx.query("select id from companies where id = $1 for update", [id]);
+      // Devices return to the reseller's stock; everything else of the company goes with it. Its files'
+      // rows would go by cascade but not their bytes: the rows are deleted here and the bytes after commit.
+      const keys = await ctx.files.deleteRowsOf(tx, { companyId: id, resellerId: null });
       await tx.query(
         "update devices set company_id = null, item_type = 0, item_id = null where company_id = $1",
         [id],
@@ -196,7 +202,9 @@ export function registerCompanyAdminRoutes(
         },
         tx,
       );
+      return keys;
     });
+    await ctx.files.deleteBlobs(fileKeys);
     ctx.live.itemsChanged(null);
     ctx.sessions.emit({ kind: "companyChanged", companyId: id });
     return { id };
@@ -323,14 +331,18 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
       [id],
     );
     if (used.length > 0) throw conflict("reseller.notEmpty");
-    const userIds = await ctx.db.transaction(async (tx) => {
+    const { userIds, fileKeys } = await ctx.db.transaction(async (tx) => {
+      await tx.query("select id from resellers where id = $1 for update", [id]);
+      // Its own files (support photos): rows here, bytes after commit, as for a company.
+      const keys = await ctx.files.deleteRowsOf(tx, { companyId: null, resellerId: id });
       const users = await tx.query<{ id: number }>("delete from users where reseller_id = $1 returning id", [
         id,
       ]);
       await tx.query("delete from resellers where id = $1", [id]);
       await recordAudit(ctx, principal, { action: "delete", entity: "reseller", entityId: String(id) }, tx);
-      return users.map((u) => u.id);
+      return { userIds: users.map((u) => u.id), fileKeys: keys };
     });
+    await ctx.files.deleteBlobs(fileKeys);
     if (userIds.length > 0) ctx.sessions.emit({ kind: "usersChanged", userIds });
     return { id };
   });

@@ -1,5 +1,7 @@
 import { type DeleteBulkResult, type DeviceRow, devicesApi } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { deleteDeviceMedia } from "../event-media/index.ts";
+import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -40,7 +42,7 @@ async function oneDevice(ctx: ItemsContext, scope: ResellerScope, id: number): P
  */
 export function registerResellerDeviceRoutes(
   app: FastifyInstance,
-  ctx: ItemsContext,
+  ctx: ItemsContext & { files: FileService },
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
   mountRoute(app, devicesApi.resellerList, async (request) => treeDevices(ctx, scopeOf(request)));
@@ -114,7 +116,9 @@ export function registerResellerDeviceRoutes(
     const before = await oneDevice(ctx, scope, id);
     // Spec 02 §2: delete is offered only for devices with no company.
     if (before.companyId !== null) throw conflict("device.assigned");
-    await ctx.db.transaction(async (tx) => {
+    const mediaKeys = await ctx.db.transaction(async (tx) => {
+      // Its media's files go too: the cascade would take only their event_media rows.
+      const keys = await deleteDeviceMedia(tx, ctx.files, [id]);
       await tx.query("delete from devices where id = $1", [id]);
       await recordAudit(
         ctx,
@@ -128,7 +132,9 @@ export function registerResellerDeviceRoutes(
         },
         tx,
       );
+      return keys;
     });
+    await ctx.files.deleteBlobs(mediaKeys);
     ctx.live.itemsChanged(null);
     return { id };
   });
@@ -232,7 +238,8 @@ export function registerResellerDeviceRoutes(
       else if (row.company_id !== null) notDeleted.push({ id, error: "device.assigned" });
       else deleted.push(id);
     }
-    await ctx.db.transaction(async (tx) => {
+    const mediaKeys = await ctx.db.transaction(async (tx) => {
+      const keys = await deleteDeviceMedia(tx, ctx.files, deleted);
       if (deleted.length > 0) await tx.query("delete from devices where id = any($1::int[])", [deleted]);
       await recordAudit(
         ctx,
@@ -246,7 +253,9 @@ export function registerResellerDeviceRoutes(
         },
         tx,
       );
+      return keys;
     });
+    await ctx.files.deleteBlobs(mediaKeys);
     ctx.live.itemsChanged(null);
     return { deleted, notDeleted };
   });

@@ -107,7 +107,7 @@ interface Upload {
 }
 
 /** A stored file belongs to one company or to one reseller. */
-type Owner = { companyId: number; resellerId: null } | { companyId: null; resellerId: number };
+export type FileOwner = { companyId: number; resellerId: null } | { companyId: null; resellerId: number };
 
 export class FileService {
   constructor(
@@ -159,7 +159,7 @@ export class FileService {
     return rows.length > 0;
   }
 
-  private async keep(owner: Owner, input: Upload): Promise<StoredFile> {
+  private async keep(owner: FileOwner, input: Upload): Promise<StoredFile> {
     const limits = FILE_KINDS[input.kind];
     if (input.declaredLength !== undefined && input.declaredLength > limits.maxBytes)
       throw new ApiError(413, FILE_ERROR.tooLarge);
@@ -235,6 +235,51 @@ export class FileService {
     );
     for (const row of rows) await this.store.delete(row.storage_key);
     return rows.length > 0;
+  }
+
+  /**
+   * Deletes these files' rows in the caller's transaction (whatever they hang on cascades with them) and
+   * answers their storage keys. Only for ids the server itself holds on its rows, never ids from a request:
+   * the caller drops the bytes with `deleteBlobs` once the transaction has committed, so a rollback leaves
+   * no row without its bytes.
+   */
+  async deleteRows(db: Queryable, ids: readonly number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.query<{ storage_key: string }>(
+      "delete from stored_files where id = any($1::int[]) returning storage_key",
+      [[...new Set(ids)]],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
+  /**
+   * Deletes every file row of a company or reseller about to be deleted (their rows would go by cascade,
+   * their bytes would not), in the caller's transaction; answers the keys for `deleteBlobs` after commit.
+   */
+  async deleteRowsOf(db: Queryable, owner: FileOwner): Promise<string[]> {
+    const rows = await db.query<{ storage_key: string }>(
+      owner.companyId !== null
+        ? "delete from stored_files where company_id = $1 returning storage_key"
+        : "delete from stored_files where reseller_id = $1 returning storage_key",
+      [owner.companyId ?? owner.resellerId],
+    );
+    return rows.map((row) => row.storage_key);
+  }
+
+  /**
+   * The bytes of rows already deleted. Every key is tried even when one fails (the first failure is thrown
+   * after), so one unreachable blob does not keep the others.
+   */
+  async deleteBlobs(keys: readonly string[]): Promise<void> {
+    const failures: unknown[] = [];
+    for (const key of keys) {
+      try {
+        await this.store.delete(key);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
   }
 
   /**

@@ -9,7 +9,7 @@ export { IngestJournal, type JournalFile, type JournalIo, nodeJournalIo } from "
 export { startMqttIngest } from "./mqtt.ts";
 export { keyMatches, presentedDeviceId, presentedKey } from "./osmand-listener.ts";
 export { PartitionConsumer } from "./partition-consumer.ts";
-export { dropExpiredPartitions, PartitionManager } from "./partitions.ts";
+export { dropExpiredPartitions, PartitionManager, retentionHorizon } from "./partitions.ts";
 export { Processor } from "./processor.ts";
 export type { IngestQueue } from "./queue.ts";
 export { DeviceRegistry } from "./registry.ts";

@@ -31,6 +31,10 @@ export const DAY_PARTITIONED_TABLES = [
 
 export const dayStartOf = (ts: number): number => Math.floor(ts / DAY_MS) * DAY_MS;
 
+/** The start of the oldest day a company keeping `retentionDays` still has: anything before it is deleted. */
+export const retentionHorizon = (retentionDays: number, now: number): number =>
+  dayStartOf(now - retentionDays * DAY_MS);
+
 /** Remembers which partitions exist so the hot path issues DDL only for a new company-day. */
 export class PartitionManager {
   private readonly known = new Set<string>();
@@ -86,7 +90,7 @@ export async function dropExpiredPartitions(
   );
   const dropped: string[] = [];
   for (const company of companies) {
-    const horizon = dayStartOf(now - company.retention_days * DAY_MS);
+    const horizon = retentionHorizon(company.retention_days, now);
     const suffix = `_c${company.id}_d`;
     for (const { name } of tables) {
       const at = name.lastIndexOf(suffix);

@@ -1,5 +1,7 @@
 import { assetsApi, personsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deleteItemMedia } from "../event-media/index.ts";
+import type { FileService } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -13,7 +15,10 @@ import { listAssets, listPersons } from "./read-models.ts";
  * Assets and persons share their shape (name unique per company, a group, custom data); assets add a type.
  * Unique names are enforced by the indexes of 001 and answered as field errors.
  */
-function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): FastifyPluginAsyncZod {
+function namedItemRoutes(
+  ctx: ItemsContext & { files: FileService },
+  kind: "assets" | "persons",
+): FastifyPluginAsyncZod {
   const itemType = kind === "assets" ? 2 : 3;
   const prefix = kind === "assets" ? "a" : "p";
   const entity = kind === "assets" ? "asset" : "person";
@@ -141,7 +146,9 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
       requireItemWriter(scope);
       const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; name: string }>(ctx.db, scope, kind, id);
-      await ctx.db.transaction(async (tx) => {
+      const mediaKeys = await ctx.db.transaction(async (tx) => {
+        // Its media name it by id only: they go with it, files included.
+        const keys = await deleteItemMedia(tx, ctx.files, scope.companyId, itemType, id);
         await tx.query(
           "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2",
           [itemType, id],
@@ -159,7 +166,9 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
           },
           tx,
         );
+        return keys;
       });
+      await ctx.files.deleteBlobs(mediaKeys);
       await ctx.live.forgetItem(itemType, id);
       ctx.live.itemsChanged(scope.companyId, { messages: reloadGroups(itemType, id, [before.group_id]) });
       return { id };
@@ -167,5 +176,5 @@ function namedItemRoutes(ctx: ItemsContext, kind: "assets" | "persons"): Fastify
   };
 }
 
-export const assetRoutes = (ctx: ItemsContext) => namedItemRoutes(ctx, "assets");
-export const personRoutes = (ctx: ItemsContext) => namedItemRoutes(ctx, "persons");
+export const assetRoutes = (ctx: ItemsContext & { files: FileService }) => namedItemRoutes(ctx, "assets");
+export const personRoutes = (ctx: ItemsContext & { files: FileService }) => namedItemRoutes(ctx, "persons");

@@ -1,6 +1,8 @@
 import { vehiclesApi, type vehicleWriteSchema } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { deleteItemMedia } from "../event-media/index.ts";
+import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { assertGroup, found, listVehicles, publish, requireItemWriter, uniqueField } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -92,7 +94,7 @@ async function devicesOf(ctx: ItemsContext, itemType: number, itemId: number): P
 }
 
 /** Vehicles under companies/id/{cid}/vehicles — every field of spec 01 §3. */
-export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
+export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, vehiclesApi.list, async (request) => listVehicles(ctx.db, scopeOf(request)));
 
@@ -207,7 +209,9 @@ export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         "vehicles",
         id,
       );
-      await ctx.db.transaction(async (tx) => {
+      const mediaKeys = await ctx.db.transaction(async (tx) => {
+        // Its media name it by id only: they go with it, files included.
+        const keys = await deleteItemMedia(tx, ctx.files, scope.companyId, 1, id);
         // Devices on the vehicle stay with the company, unassigned from the item.
         await tx.query(
           "update devices set item_type = 0, item_id = null where item_type = 1 and item_id = $1",
@@ -227,7 +231,9 @@ export function vehicleRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
           },
           tx,
         );
+        return keys;
       });
+      await ctx.files.deleteBlobs(mediaKeys);
       await ctx.live.forgetItem(1, id);
       ctx.live.itemsChanged(scope.companyId, { messages: reloadGroups(1, id, [before.group_id]) });
       return { id };
