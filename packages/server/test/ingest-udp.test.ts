@@ -6,14 +6,17 @@ import {
   encodeGl200Report,
   encodeH02Position,
   h02Status,
+  isProtocolName,
 } from "@vigia/protocols";
+import { ALL_PROTOCOLS, startSimulation } from "@vigia/sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Issue 20: the families whose devices also report over UDP (H02, Queclink, Meitrack, Suntech) get a UDP listener
- * on their port number. A datagram's frames are committed before the answer goes back to its sender; garbage and
- * unknown devices never stop the listener.
+ * on their port number, CalAmp (UDP only) one on its own port. A datagram's frames are committed before the answer
+ * goes back to its sender; garbage and unknown devices never stop the listener. The demo's CalAmp unit, run by the
+ * simulator, reaches live state through it.
  */
 let p: TestPlatform;
 let client: dgram.Socket;
@@ -67,14 +70,8 @@ describe("device reports over UDP", () => {
   });
 
   it("CalAmp: an acknowledged event report is stored, then ACKed with its sequence; garbage is answered nothing", async () => {
-    // The demo has no CalAmp unit: one of its trackers is registered as an LMU for this test.
-    const imei = "352398080000124";
-    await p.ctx.db.query(
-      `update devices set device_id = $1, type_id = (select id from device_types where proto = 'calamp')
-       where id = (select d.id from devices d join device_types t on t.id = d.type_id
-                   where t.proto = 'gt06' and d.item_id is not null order by d.id desc limit 1)`,
-      [imei],
-    );
+    const imei = await deviceOf("calamp");
+    expect(imei).toMatch(/^\d{15}$/);
     const fix = {
       timeMs: TEST_START - 30_000,
       lat: 40.47,
@@ -89,6 +86,65 @@ describe("device reports over UDP", () => {
     send(p.gateway!.udpPorts.calamp!, encodeCalampEvent(imei, 0x0102, fix));
     expect(await nextAnswer()).toEqual(calampAck(0x0102, 2));
     expect((await stored(imei)).map((r) => r.ts)).toContain(fix.timeMs);
+  });
+
+  it("the demo's CalAmp unit, simulated against the port the gateway bound (CALAMP_PORT=0 here), reaches live state", async () => {
+    // The demo simulation reads devices by tracker type and hands the simulator the gateway's bound ports; every
+    // device protocol of the demo is one the simulator speaks (the worker app is no tracker).
+    const protos = await p.ctx.db.query<{ proto: string }>(
+      `select distinct t.proto from devices d join device_types t on t.id = d.type_id where d.item_id is not null`,
+    );
+    const unspoken = protos
+      .map((r) => r.proto)
+      .filter((proto) => isProtocolName(proto) && !ALL_PROTOCOLS.some((x) => x === proto));
+    expect(unspoken).toEqual([]);
+    expect(protos.map((r) => r.proto)).toContain("calamp");
+    const [unit] = await p.ctx.db.query<{
+      id: number;
+      device_id: string;
+      item_type: number;
+      item_id: number;
+    }>(
+      `select d.id, d.device_id, d.item_type, d.item_id from devices d join device_types t on t.id = d.type_id
+       where t.proto = 'calamp' and d.item_id is not null order by d.id limit 1`,
+    );
+    expect(unit?.item_type).toBe(1);
+    // The simulator's first fix is taken one interval on, at that moment.
+    const sentAt = p.clock.now() + 1000;
+    const applied = new Promise<void>((resolve) =>
+      p.services.live.onApplied((batch) => {
+        if (batch.some((a) => a.binding.deviceRowId === unit!.id && a.position.ts === sentAt)) resolve();
+      }),
+    );
+    // Where the previous test's fix left the unit, so its first simulated fix is no GPS jump from there.
+    const centre = { lat: 40.47, lng: -3.67 };
+    const device = { imei: unit!.device_id, protocol: "calamp", kind: "vehicle", start: centre } as const;
+    const sim = startSimulation([device], {
+      host: "127.0.0.1",
+      ports: p.gateway!.ports,
+      intervalS: 1,
+      seed: 1,
+      center: centre,
+      clock: () => p.clock.now(),
+      manual: true,
+    });
+    try {
+      expect(p.gateway!.ports.calamp).toBe(p.gateway!.udpPorts.calamp);
+      p.clock.set(sentAt);
+      sim.tick();
+      expect(sim.stats()).toMatchObject({ devices: 1, sent: 1 });
+      await applied;
+      const pos = p.services.live.state(1, unit!.item_id)?.pos;
+      expect(pos?.ts).toBe(sentAt);
+      expect(Math.abs((pos?.lat ?? 0) - centre.lat)).toBeLessThan(0.005);
+      expect(Math.abs((pos?.lng ?? 0) - centre.lng)).toBeLessThan(0.005);
+      expect((await stored(unit!.device_id)).map((r) => r.ts)).toContain(sentAt);
+      // The gateway's ACK reaches the simulated unit, which then holds nothing.
+      while (sim.stats().acked < 1) await new Promise((resolve) => setImmediate(resolve));
+      expect(sim.stats()).toMatchObject({ sent: 1, acked: 1, buffered: 0, errors: 0 });
+    } finally {
+      await sim.stop();
+    }
   });
 
   it("Queclink: a datagram with a report and a heartbeat is committed, then the heartbeat is answered", async () => {

@@ -18,6 +18,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "ruptela",
   "galileosky",
   "topflytech",
+  "calamp",
 ];
 
 /** IMEIs are the prefix followed by the zero-padded index, 15 digits in all. */

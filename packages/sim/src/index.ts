@@ -1,11 +1,18 @@
 /**
- * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd, and the text
- * protocols H02, GPS103, TK103, watch and Wialon IPS).
+ * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd; the text protocols
+ * H02, GPS103, TK103, watch, Wialon IPS, Queclink, Meitrack and Suntech; the acknowledged binary ones Ruptela,
+ * Galileosky and Topflytech; CalAmp LM Direct over UDP).
  * `startSimulation` runs devices against a server; the motion model is exported for reuse. The protocol encoders
  * are `@vigia/protocols`, shared with the server's decoders.
  */
 
 export { AckedClient, type AckedProtocolName } from "./clients/acked.ts";
+export {
+  CalampClient,
+  type CalampClientOptions,
+  type CalampSocket,
+  type CalampSocketFactory,
+} from "./clients/calamp.ts";
 export { type ClientStats, newStats } from "./clients/common.ts";
 export { Gt06Client } from "./clients/gt06.ts";
 export { OsmandClient } from "./clients/osmand.ts";

@@ -5,6 +5,7 @@
 
 import { CODEC_8, CODEC_8E } from "@vigia/protocols";
 import { AckedClient, type AckedProtocolName } from "./clients/acked.ts";
+import { CalampClient } from "./clients/calamp.ts";
 import { type ClientEvent, type ClientStats, type DeviceClient, newStats } from "./clients/common.ts";
 import { Gt06Client } from "./clients/gt06.ts";
 import { OsmandClient } from "./clients/osmand.ts";
@@ -18,7 +19,7 @@ import type { ItemState } from "./motion/types.ts";
 
 export interface SimDevice {
   imei: string;
-  protocol: "teltonika" | "gt06" | "osmand" | TextProtocolName | AckedProtocolName;
+  protocol: "teltonika" | "gt06" | "osmand" | TextProtocolName | AckedProtocolName | "calamp";
   kind: "vehicle" | "asset" | "person";
   start?: { lat: number; lng: number };
   driverIds?: string[];
@@ -28,7 +29,7 @@ export interface SimOptions {
   host: string;
   /** Server port per protocol; devices of a protocol without a port (or port 0) are not simulated. */
   ports: { teltonika: number; gt06: number; osmand: number } & Partial<
-    Record<TextProtocolName | AckedProtocolName, number>
+    Record<TextProtocolName | AckedProtocolName | "calamp", number>
   >;
   intervalS: number;
   seed: number;
@@ -124,6 +125,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     } else if (device.protocol === "gt06") client = new Gt06Client({ ...common, port: options.ports.gt06 });
     else if (device.protocol === "osmand")
       client = new OsmandClient({ ...common, port: options.ports.osmand });
+    else if (device.protocol === "calamp")
+      client = new CalampClient({ ...common, port: options.ports.calamp ?? 0 });
     else if (
       device.protocol === "ruptela" ||
       device.protocol === "galileosky" ||

@@ -3,6 +3,7 @@ import { decodeForCli } from "../registry.ts";
 import {
   calampAck,
   createCalampSession,
+  decodeCalampAck,
   decodeCalampMessage,
   encodeCalampEvent,
   encodeCalampMiniEvent,
@@ -108,6 +109,76 @@ describe("CalAmp LM Direct", () => {
     const bare = encodeCalampEvent(CALAMP_ID, 1, FIX).subarray(12); // options header: 0x83, 8 + ID, 1 + type
     expect(createCalampSession().push(bare).error).toBe("message without a mobile ID");
     expect(createCalampSession({ allowAnonymous: true }).push(bare).messages).toHaveLength(1);
+  });
+
+  // One codec both ways: what the simulator's units encode is what the gateway decodes, field for field.
+  it.each([
+    ["Madrid, driving east, ignition on", FIX, {}],
+    [
+      "Santiago (south and west), standing, ignition off",
+      { ...FIX, lat: -33.4489, lng: -70.6693, speedKmh: 0, course: 0, satellites: 4, ignition: false },
+      {},
+    ],
+    [
+      "Sydney (south and east), course 359°, altitude below sea level",
+      { ...FIX, lat: -33.8688, lng: 151.2093, course: 359, altitude: -12.25 },
+      {},
+    ],
+    ["a historic fix, event 12, not acknowledged", FIX, { historic: true, event: 12, acknowledged: false }],
+    ["an invalid fix", { ...FIX, valid: false, satellites: 2 }, {}],
+    ["accumulators", FIX, { accumulators: [0, 1_234_567, 0xffffffff] }],
+  ] as const)("event report round trip: %s", (_name, fix, options) => {
+    const sequence = 0xbeef;
+    const res = decodeCalampMessage(encodeCalampEvent(CALAMP_ID, sequence, fix, options));
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const m = res.value;
+    expect([m.kind, m.imei, m.attributes.sequence, m.attributes.type]).toEqual([
+      "position",
+      CALAMP_ID,
+      sequence,
+      2,
+    ]);
+    const acknowledged = !("acknowledged" in options) || options.acknowledged !== false;
+    expect(m.ack).toEqual(acknowledged ? calampAck(sequence, 2) : null);
+    const p = m.positions[0]!;
+    expect(m.positions).toHaveLength(1);
+    expect(p.ts).toBe(fix.timeMs);
+    expect(p.lat).toBeCloseTo(fix.lat, 7);
+    expect(p.lng).toBeCloseTo(fix.lng, 7);
+    expect(p.alt).toBeCloseTo(fix.altitude, 2);
+    expect(p.spd).toBeCloseTo(fix.speedKmh, 1);
+    expect([p.course, p.satt, p.valid]).toEqual([fix.course, fix.satellites, fix.valid]);
+    expect(p.attributes.ignition).toBe(fix.ignition);
+    expect(p.attributes.eventCode).toBe("event" in options ? options.event : 0);
+    expect(p.attributes.archive).toBe("historic" in options ? true : undefined);
+    const accs = "accumulators" in options ? options.accumulators : [];
+    expect(accs.map((_, i) => p.attributes[`acc${i}`])).toEqual(accs);
+  });
+
+  it.each([
+    [0, 2],
+    [1, 10],
+    [0xffff, 0],
+  ])("the ACK of sequence %i, type %i reads back as the unit sees it", (sequence, type) => {
+    expect(decodeCalampAck(calampAck(sequence, type))).toEqual({ sequence, type, accepted: true });
+  });
+
+  it.each([
+    ["an event report", encodeCalampEvent(CALAMP_ID, 1, FIX)],
+    ["an empty datagram", Buffer.alloc(0)],
+    ["a truncated ACK", calampAck(1, 2).subarray(0, 4)],
+    ["a request (service type 1) of type 1", Buffer.from("01010001020000000000", "hex")],
+  ])("is no ACK: %s", (_name, datagram) => {
+    expect(decodeCalampAck(datagram)).toBeNull();
+  });
+
+  it("reads a NAK as not accepted, and an ACK behind an options header", () => {
+    const nak = calampAck(5, 2);
+    nak.writeUInt8(1, 5);
+    expect(decodeCalampAck(nak)).toEqual({ sequence: 5, type: 2, accepted: false });
+    const withOptions = Buffer.concat([Buffer.from("830212340102", "hex"), calampAck(6, 2)]);
+    expect(decodeCalampAck(withOptions)).toEqual({ sequence: 6, type: 2, accepted: true });
   });
 
   it("vigia decode calamp <hex> prints the positions and the ACK", () => {

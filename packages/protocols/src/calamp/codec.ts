@@ -54,6 +54,30 @@ export function calampAck(sequence: number, type: number): Buffer {
   return out;
 }
 
+/** An ACK as the device reads it: the sequence and message type it answers, and whether it is an ACK (not a NAK). */
+export interface CalampAck {
+  sequence: number;
+  type: number;
+  accepted: boolean;
+}
+
+/**
+ * A datagram from the server read as an ACK (service type 2, message type 1, an options header allowed); null for
+ * anything else, which a unit leaves unanswered. Never throws.
+ */
+export function decodeCalampAck(datagram: Buffer): CalampAck | null {
+  const res = attempt(() => {
+    if (datagram.length > MAX_DATAGRAM) throw new DecodeError("datagram too long");
+    const r = new Reader(datagram);
+    if ((datagram[0] ?? 0) & 0x80) readOptions(r);
+    if (r.u8() !== SERVICE_RESPONSE || r.u8() !== MSG_ACK) return null;
+    const sequence = r.u16();
+    const type = r.u8();
+    return { sequence, type, accepted: r.u8() === 0 };
+  });
+  return res.ok ? res.value : null;
+}
+
 /** The mobile ID's BCD digits, the `F` padding dropped; null when it is not digits. */
 function mobileId(bytes: Buffer): string | null {
   const digits = bytes.toString("hex").replace(/f+$/i, "");
@@ -243,7 +267,12 @@ export function encodeCalampEvent(
   id: string,
   sequence: number,
   fix: CalampFix,
-  options: { event?: number; acknowledged?: boolean; accumulators?: number[]; historic?: boolean } = {},
+  options: {
+    event?: number;
+    acknowledged?: boolean;
+    accumulators?: readonly number[];
+    historic?: boolean;
+  } = {},
 ): Buffer {
   const accs = options.accumulators ?? [];
   const body = Buffer.alloc(40 + accs.length * 4);
@@ -279,7 +308,7 @@ export function encodeCalampMiniEvent(
   id: string,
   sequence: number,
   fix: CalampFix,
-  options: { event?: number; acknowledged?: boolean; accumulators?: number[] } = {},
+  options: { event?: number; acknowledged?: boolean; accumulators?: readonly number[] } = {},
 ): Buffer {
   const accs = options.accumulators ?? [];
   const body = Buffer.alloc(20 + accs.length * 4);

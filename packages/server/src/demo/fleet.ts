@@ -304,8 +304,11 @@ export const DEVICE_TYPES = [
 /**
  * The demo's showcase of the other protocols: the last vehicles of a large fleet carry one tracker of each
  * (type id, and how many trailing digits of the demo IMEI the device uses as its id), and its last person a watch.
+ * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number }[] = [
+  // CalAmp LMU over UDP: its mobile ID is the IMEI.
+  { typeId: 21, idDigits: 15 },
   { typeId: 10, idDigits: 10 },
   { typeId: 11, idDigits: 15 },
   { typeId: 12, idDigits: 12 },
