@@ -17,12 +17,7 @@ import { encodeGps103Confirmation } from "./gps103/codec.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
 import { createRuptelaSession, encodeRuptelaCommandAnswer, ruptelaPacket } from "./ruptela/codec.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
-import {
-  createTopflytechSession,
-  encodeTopflytechHeartbeat,
-  encodeTopflytechLocation,
-  encodeTopflytechLogin,
-} from "./topflytech/codec.ts";
+import { createTopflytechSession, encodeTopflytechHeartbeat } from "./topflytech/codec.ts";
 import { TOPFLYTECH_CONVERSATION } from "./topflytech/fixtures.ts";
 import type { SessionOptions, StreamSession } from "./types.ts";
 import { watchFrame } from "./watch/codec.ts";

@@ -96,7 +96,7 @@ export function ReportsPage() {
 
   // Poll the running job until it settles.
   useEffect(() => {
-    if (!job || job.state !== "running" || companyId === null) return;
+    if (job?.state !== "running" || companyId === null) return;
     const timer = setTimeout(() => {
       api
         .call(reportsApi.job, { params: { companyId, jobId: job.id } }, { quiet: true })
@@ -109,7 +109,7 @@ export function ReportsPage() {
   // A finished job asked for a file downloads it once.
   useEffect(() => {
     const format = pendingFormat.current;
-    if (!job || job.state !== "done" || companyId === null || !format || format === "screen") return;
+    if (job?.state !== "done" || companyId === null || !format || format === "screen") return;
     pendingFormat.current = null;
     void download(format);
   });
@@ -330,7 +330,7 @@ export function ReportsPage() {
               onChange={(e) => set("showPois", e.currentTarget.checked)}
             />
           </Group>
-          {def && def.ranges.length ? (
+          {def?.ranges.length ? (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               {def.ranges.map((key) =>
                 key === "maxSpeed" ? (
