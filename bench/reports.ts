@@ -157,11 +157,7 @@ const tripsStops: Section = async (platform) => {
 
 const ingestCost: Section = async (platform) => {
   const { ctx, services } = platform;
-  const devices: BenchDevice[] = Array.from({ length: COST_DEVICES }, (_, i) => ({
-    imei: `3580000${String(i).padStart(8, "0")}`,
-    protocol: "teltonika",
-    kind: "vehicle",
-  }));
+  const devices = benchVehicles(COST_DEVICES, "3580000");
   await createBenchFleet(ctx.db, devices);
   let offset = 0;
   // CPU time of the whole process (every thread, the database worker's too) in the last run: unlike wall time it
