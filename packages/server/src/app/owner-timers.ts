@@ -49,8 +49,9 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
     ),
     setInterval(
       () =>
-        void buildDueHeatDays(db, partitions, clock.now()).catch((err: unknown) =>
-          log.warn({ err }, "heat-map days not built"),
+        void buildDueHeatDays(db, partitions, clock.now()).then(
+          (days) => (days > 0 ? log.info({ days }, "heat-map days built") : undefined),
+          (err: unknown) => log.warn({ err }, "heat-map days not built"),
         ),
       HEAT_DAYS_TICK_MS,
     ),
