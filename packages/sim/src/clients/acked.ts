@@ -17,7 +17,7 @@ import {
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
-import type { ClientOptions, DeviceClient } from "./common.ts";
+import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech";
@@ -132,11 +132,7 @@ export class AckedClient extends TcpClient implements DeviceClient {
   }
 
   push(sample: Sample): void {
-    this.samples.push(sample);
-    if (this.samples.length > (this.a.maxBuffered ?? 300)) {
-      this.samples.splice(this.inFlight, 1);
-      this.a.stats.dropped++;
-    }
+    keepRecord(this.samples, sample, this.inFlight, this.a);
     this.flush(this.a.now());
   }
 

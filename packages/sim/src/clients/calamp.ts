@@ -8,7 +8,7 @@
 import dgram from "node:dgram";
 import { decodeCalampAck, encodeCalampEvent } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { Backoff, type ClientOptions, type DeviceClient, jitterFrom } from "./common.ts";
+import { Backoff, type ClientOptions, type DeviceClient, jitterFrom, keepRecord } from "./common.ts";
 
 const MSG_EVENT = 2;
 
@@ -73,12 +73,8 @@ export class CalampClient implements DeviceClient {
   }
 
   push(sample: Sample): void {
-    this.queue.push(sample);
-    if (this.queue.length > (this.o.maxBuffered ?? 300)) {
-      // Never drop the fix in flight: its ACK shifts the queue.
-      this.queue.splice(this.inFlight ? 1 : 0, 1);
-      this.o.stats.dropped++;
-    }
+    // Never drop the fix in flight: its ACK shifts the queue.
+    keepRecord(this.queue, sample, this.inFlight ? 1 : 0, this.o);
   }
 
   buffered(): number {

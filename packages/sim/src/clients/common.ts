@@ -43,6 +43,23 @@ export interface ClientOptions {
   onEvent?: (e: ClientEvent) => void;
 }
 
+/**
+ * Keeps a record while the server cannot take it. Past the unit's buffer (`maxBuffered`, 300) the oldest record
+ * not being sent (the first `sending` are) is dropped and counted, as a tracker's black box overwrites its oldest.
+ */
+export function keepRecord<T>(
+  buffer: T[],
+  record: T,
+  sending: number,
+  o: Pick<ClientOptions, "maxBuffered" | "stats">,
+): void {
+  buffer.push(record);
+  if (buffer.length > (o.maxBuffered ?? 300)) {
+    buffer.splice(sending, 1);
+    o.stats.dropped++;
+  }
+}
+
 export interface DeviceClient {
   push(sample: Sample): void;
   tick(nowMs: number): void;

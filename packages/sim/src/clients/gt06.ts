@@ -22,7 +22,7 @@ import {
   splitGt06Frames,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import type { ClientOptions, DeviceClient } from "./common.ts";
+import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export interface Gt06Options extends ClientOptions {
@@ -94,11 +94,7 @@ export class Gt06Client extends TcpClient implements DeviceClient {
       if (alarm) this.sendAlarm(sample, GT06_ALARM_CODE.overspeed);
       return;
     }
-    this.pending.push({ sample, reupload: true });
-    if (this.pending.length > (this.g.maxBuffered ?? 300)) {
-      this.pending.shift();
-      this.g.stats.dropped++;
-    }
+    keepRecord(this.pending, { sample, reupload: true }, 0, this.g);
   }
 
   buffered(): number {

@@ -5,7 +5,7 @@
 import http from "node:http";
 import { encodeOsmAndPath } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { Backoff, type ClientOptions, type DeviceClient, jitterFrom } from "./common.ts";
+import { Backoff, type ClientOptions, type DeviceClient, jitterFrom, keepRecord } from "./common.ts";
 
 /** One pool of keep-alive sockets for all phones: 20 000 devices must not mean 20 000 sockets. */
 let sharedAgent: http.Agent | null = null;
@@ -32,12 +32,8 @@ export class OsmandClient implements DeviceClient {
   }
 
   push(sample: Sample): void {
-    this.queue.push(sample);
-    if (this.queue.length > (this.o.maxBuffered ?? 300)) {
-      // Never drop the fix being sent: its answer shifts the queue.
-      this.queue.splice(this.inFlight ? 1 : 0, 1);
-      this.o.stats.dropped++;
-    }
+    // Never drop the fix being sent: its answer shifts the queue.
+    keepRecord(this.queue, sample, this.inFlight ? 1 : 0, this.o);
   }
 
   buffered(): number {

@@ -18,7 +18,7 @@ import {
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import { answerTeltonikaCommand } from "./command-answers.ts";
-import type { ClientOptions, DeviceClient } from "./common.ts";
+import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export interface TeltonikaOptions extends ClientOptions {
@@ -94,13 +94,8 @@ export class TeltonikaClient extends TcpClient implements DeviceClient {
   }
 
   push(sample: Sample): void {
-    this.records.push(encodeTeltonikaRecord(sampleToAvl(sample), this.codec));
-    const max = this.t.maxBuffered ?? 300;
-    if (this.records.length > max) {
-      // Oldest record not currently in flight goes first (in-flight ones are about to be counted by an ACK).
-      this.records.splice(this.inFlight, 1);
-      this.t.stats.dropped++;
-    }
+    // In-flight records are about to be counted by an ACK: the oldest of the others goes first.
+    keepRecord(this.records, encodeTeltonikaRecord(sampleToAvl(sample), this.codec), this.inFlight, this.t);
   }
 
   buffered(): number {

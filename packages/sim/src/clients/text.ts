@@ -32,7 +32,7 @@ import {
 import { radioAt } from "../motion/radio.ts";
 import type { Sample } from "../motion/types.ts";
 import { answerTextCommands } from "./command-answers.ts";
-import type { ClientOptions, DeviceClient } from "./common.ts";
+import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export type TextProtocolName =
@@ -263,11 +263,7 @@ export class TextClient extends TcpClient implements DeviceClient {
       this.send(sample, false);
       return;
     }
-    this.pending.push(sample);
-    if (this.pending.length > (this.t.maxBuffered ?? 300)) {
-      this.pending.shift();
-      this.t.stats.dropped++;
-    }
+    keepRecord(this.pending, sample, 0, this.t);
   }
 
   buffered(): number {
