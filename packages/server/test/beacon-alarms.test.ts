@@ -1,14 +1,14 @@
 import {
   type AlarmLog,
   type AlarmRuleInput,
-  type Beacon,
   type BeaconZone,
   EVENT_FAMILY,
   emptyAlarmRule,
 } from "@vigia/domain";
 import { encodeOsmAndBeaconPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { startBeaconPlatform } from "./support/beacons.ts";
+import { TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Issue 17: beacon-zone entry and exit alarms (families 33 and 34). A phone reports beacon sightings over the
@@ -21,33 +21,9 @@ let phone: { imei: string; itemId: number; itemType: 1 | 2 | 3 };
 let dock: BeaconZone;
 
 beforeAll(async () => {
-  p = await startTestPlatform({ VIGIA_GATEWAY: "1", TELTONIKA_PORT: "0", GT06_PORT: "0", OSMAND_PORT: "0" });
-  const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
-  acme = companies.find((c) => c.name === "Acme Logistics")!.id;
-  admin = await p.api.token("admin@acme.demo");
-  const rows = await p.ctx.db.query<{ device_id: string; item_id: number; item_type: 1 | 2 | 3 }>(
-    `select d.device_id, d.item_id, d.item_type from devices d join device_types t on t.id = d.type_id
-     where d.company_id = $1 and t.proto = 'osmand' and d.item_id is not null order by d.id limit 1`,
-    [acme],
-  );
-  phone = { imei: rows[0]!.device_id, itemId: rows[0]!.item_id, itemType: rows[0]!.item_type };
-  const ids: number[] = [];
-  for (const [i, uuid] of ["dock-1", "dock-2", "aisle-1"].entries()) {
-    const res = await p.api.post<Beacon>(
-      `companies/id/${acme}/ibeacons`,
-      { name: `Beacon ${uuid}`, uuid, lat: 40.45 + i * 1e-4, lng: -3.69 },
-      admin,
-    );
-    expect(res.status).toBe(200);
-    ids.push(res.body.id);
-  }
-  const zone = await p.api.post<BeaconZone>(
-    `companies/id/${acme}/beaconzones`,
-    { name: "Loading dock", beaconIds: [ids[0]!, ids[1]!] },
-    admin,
-  );
-  expect(zone.status).toBe(200);
-  dock = zone.body;
+  const started = await startBeaconPlatform({ "Loading dock": ["dock-1", "dock-2"] }, ["aisle-1"]);
+  ({ p, acme, admin, phone } = started);
+  dock = started.zones["Loading dock"]!;
 });
 afterAll(async () => {
   await p?.close();

@@ -1,7 +1,8 @@
-import type { Beacon, BeaconZone } from "@vigia/domain";
+import type { BeaconZone } from "@vigia/domain";
 import { encodeOsmAndBeaconPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { startBeaconPlatform } from "./support/beacons.ts";
+import { TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Issue 17: beacon-zone entries and exits give report rows exactly as geozones do. A phone reports beacon
@@ -21,33 +22,13 @@ interface Job {
 }
 
 beforeAll(async () => {
-  p = await startTestPlatform({ VIGIA_GATEWAY: "1", TELTONIKA_PORT: "0", GT06_PORT: "0", OSMAND_PORT: "0" });
-  const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
-  acme = companies.find((c) => c.name === "Acme Logistics")!.id;
-  admin = await p.api.token("admin@acme.demo");
-  const rows = await p.ctx.db.query<{ device_id: string; item_id: number; item_type: 1 | 2 | 3 }>(
-    `select d.device_id, d.item_id, d.item_type from devices d join device_types t on t.id = d.type_id
-     where d.company_id = $1 and t.proto = 'osmand' and d.item_id is not null order by d.id limit 1`,
-    [acme],
-  );
-  phone = { imei: rows[0]!.device_id, itemId: rows[0]!.item_id, itemType: rows[0]!.item_type };
-  const ids: number[] = [];
-  for (const [i, uuid] of ["visit-dock-1", "visit-dock-2", "visit-aisle-1"].entries()) {
-    const res = await p.api.post<Beacon>(
-      `companies/id/${acme}/ibeacons`,
-      { name: `Beacon ${uuid}`, uuid, lat: 40.45 + i * 1e-4, lng: -3.69 },
-      admin,
-    );
-    expect(res.status).toBe(200);
-    ids.push(res.body.id);
-  }
-  const zone = async (name: string, beaconIds: number[]) => {
-    const res = await p.api.post<BeaconZone>(`companies/id/${acme}/beaconzones`, { name, beaconIds }, admin);
-    expect(res.status).toBe(200);
-    return res.body;
-  };
-  dock = await zone("Visit dock", [ids[0]!, ids[1]!]);
-  aisle = await zone("Visit aisle", [ids[2]!]);
+  const started = await startBeaconPlatform({
+    "Visit dock": ["visit-dock-1", "visit-dock-2"],
+    "Visit aisle": ["visit-aisle-1"],
+  });
+  ({ p, acme, admin, phone } = started);
+  dock = started.zones["Visit dock"]!;
+  aisle = started.zones["Visit aisle"]!;
 });
 afterAll(async () => {
   await p?.close();
