@@ -17,7 +17,7 @@ import {
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
-import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
+import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech";
@@ -68,15 +68,7 @@ const galileoskyRecord = (s: Sample): GalileoskyRecord => ({
 });
 
 const topflytechFix = (s: Sample): TopflytechFix => ({
-  timeMs: s.timeMs,
-  lat: s.lat,
-  lng: s.lng,
-  altitude: s.altitudeM,
-  speedKmh: s.speedKmh,
-  course: s.heading,
-  satellites: s.satellites,
-  valid: true,
-  ignition: s.ignition === true,
+  ...fixOf(s),
   odometerM: s.odometerM,
   ...(s.externalMv === undefined ? {} : { powerV: s.externalMv / 1000 }),
 });

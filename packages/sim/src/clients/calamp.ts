@@ -8,7 +8,7 @@
 import dgram from "node:dgram";
 import { decodeCalampAck, encodeCalampEvent } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { Backoff, type ClientOptions, type DeviceClient, jitterFrom, keepRecord } from "./common.ts";
+import { Backoff, type ClientOptions, type DeviceClient, fixOf, jitterFrom, keepRecord } from "./common.ts";
 
 const MSG_EVENT = 2;
 
@@ -106,17 +106,7 @@ export class CalampClient implements DeviceClient {
     const datagram = encodeCalampEvent(
       this.o.imei,
       this.sequence,
-      {
-        timeMs: s.timeMs,
-        lat: s.lat,
-        lng: s.lng,
-        altitude: s.altitudeM,
-        speedKmh: s.speedKmh,
-        course: s.heading,
-        satellites: s.satellites,
-        valid: true,
-        ignition: s.ignition === true,
-      },
+      fixOf(s),
       // What waited behind other fixes comes from the unit's log; the newest fix is live.
       { historic: this.queue.length > 1 },
     );

@@ -10,6 +10,7 @@ import {
   watchFrame,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
+import { fixOf } from "./common.ts";
 
 /**
  * What a simulated FMB tracker answers to the server's Codec 12 commands, in the firmware's words, so the
@@ -62,15 +63,9 @@ export function answerTextCommands(
   for (const m of received.matchAll(pattern)) {
     const [whole, a = "", b = "", c = ""] = m;
     if (protocol === "h02" && last) {
-      const fix = {
-        timeMs: last.timeMs,
-        lat: last.lat,
-        lng: last.lng,
-        speedKmh: last.speedKmh,
-        course: last.heading,
-        valid: true,
-      };
-      answers.push(encodeH02Confirmation(a, b, c, fix, h02Status({ ignition: last.ignition === true })));
+      answers.push(
+        encodeH02Confirmation(a, b, c, fixOf(last), h02Status({ ignition: last.ignition === true })),
+      );
     } else if (protocol === "meitrack" && c !== "CCC") answers.push(meitrackFrame(a, `,${b},${c},OK`));
     else if (protocol === "watch" && WATCH_CONFIRMS.test(c)) answers.push(watchFrame(a, b, c));
     else if (protocol === "gps103") {
@@ -96,15 +91,7 @@ function tk103Answer(command: string, last: Sample | null): string {
   if (command === "AT00") return "BT00";
   if (!command.startsWith("AR00")) return `B${command.slice(1)}`;
   if (!last) return "BR01";
-  const fix = {
-    timeMs: last.timeMs,
-    lat: last.lat,
-    lng: last.lng,
-    speedKmh: last.speedKmh,
-    course: last.heading,
-    valid: true,
-  };
-  return `BR01${tk103Location(fix)}`;
+  return `BR01${tk103Location(fixOf(last))}`;
 }
 
 /** @Track send time, YYYYMMDDHHMMSS UTC, of the last sample (the simulator has no clock of its own here). */

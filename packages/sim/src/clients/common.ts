@@ -60,6 +60,21 @@ export function keepRecord<T>(
   }
 }
 
+/** A sample as the fix most codecs encode: time, place, altitude, speed (km/h), course, satellites, ignition. */
+export function fixOf(s: Sample) {
+  return {
+    timeMs: s.timeMs,
+    lat: s.lat,
+    lng: s.lng,
+    altitude: s.altitudeM,
+    speedKmh: s.speedKmh,
+    course: s.heading,
+    satellites: s.satellites,
+    valid: true,
+    ignition: s.ignition === true,
+  };
+}
+
 export interface DeviceClient {
   push(sample: Sample): void;
   tick(nowMs: number): void;
