@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { IconChevronLeft, IconListDetails, IconSearch } from "@tabler/icons-react";
 import { FLEET_STATUSES, type FleetStatus, type ItemKey, shownSpeedKmh } from "@vigia/domain";
-import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type CSSProperties, type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { type LiveKey, liveItems, motionClass } from "../../platform/live/store.ts";
@@ -257,6 +257,18 @@ export function ItemListPanel({
 /** One line of the list: an item, or a driver after them. */
 type ListRow = { key: string; entry: CatalogItem } | { key: string; driver: DriverListRow };
 
+/** A list row: one line high, marked on the left while its item is the one shown. */
+const rowStyle = (active: boolean): CSSProperties => ({
+  display: "flex",
+  alignItems: "center",
+  gap: 10,
+  height: ROW_HEIGHT,
+  width: "100%",
+  padding: "0 12px",
+  background: active ? "var(--mantine-color-blue-0)" : undefined,
+  borderLeft: `3px solid ${active ? "var(--mantine-color-blue-6)" : "transparent"}`,
+});
+
 /** A driver: the vehicle (or own device) they are on, coloured by its status. */
 function DriverRow({
   row,
@@ -275,16 +287,7 @@ function DriverRow({
     <UnstyledButton
       onClick={() => onSelect(row.driver.id)}
       data-testid={`map-row-d:${row.driver.id}`}
-      style={{
-        display: "flex",
-        alignItems: "center",
-        gap: 10,
-        height: ROW_HEIGHT,
-        width: "100%",
-        padding: "0 12px",
-        background: active ? "var(--mantine-color-blue-0)" : undefined,
-        borderLeft: `3px solid ${active ? "var(--mantine-color-blue-6)" : "transparent"}`,
-      }}
+      style={rowStyle(active)}
     >
       <span
         style={{
@@ -328,16 +331,7 @@ function Row({
     <UnstyledButton
       onClick={() => onSelect(entry.key)}
       data-testid={`map-row-${entry.key}`}
-      style={{
-        display: "flex",
-        alignItems: "center",
-        gap: 10,
-        height: ROW_HEIGHT,
-        width: "100%",
-        padding: "0 12px",
-        background: active ? "var(--mantine-color-blue-0)" : undefined,
-        borderLeft: `3px solid ${active ? "var(--mantine-color-blue-6)" : "transparent"}`,
-      }}
+      style={rowStyle(active)}
     >
       <span
         style={{ width: 10, height: 10, borderRadius: 5, flex: "none", background: MOTION_COLORS[motion] }}
