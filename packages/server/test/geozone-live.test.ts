@@ -1,6 +1,6 @@
 import { type Geozone, liveServerMessageSchema } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { liveChannel } from "./support/channel.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 let p: TestPlatform;
@@ -25,33 +25,7 @@ afterAll(async () => {
   await p?.close();
 });
 
-type Msg = { type: string; data: { id?: number } & Record<string, unknown> };
-
-/** A browser's live channel bound to a company; `waitFor` resolves on the first matching message, seen or to come. */
-function channel(token: string, companyId: number) {
-  const ws = new WebSocket(`${p.url.replace("http", "ws")}/fr/ws/`);
-  const messages: Msg[] = [];
-  const waiters: { match: (m: Msg) => boolean; resolve: () => void }[] = [];
-  ws.on("message", (raw) => {
-    for (const m of [JSON.parse(String(raw))].flat() as Msg[]) {
-      messages.push(m);
-      for (const w of [...waiters])
-        if (w.match(m)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve();
-        }
-    }
-  });
-  ws.on("open", () => {
-    ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
-    ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
-  });
-  const waitFor = (match: (m: Msg) => boolean) =>
-    messages.some(match)
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ match, resolve }));
-  return { ws, messages, waitFor };
-}
+const channel = (token: string, companyId: number) => liveChannel(p.url, token, companyId);
 
 const polygon = (name: string, group: number | null) => ({
   type: "polygon",

@@ -9,7 +9,7 @@ import {
   type WmsLayer,
 } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { liveChannel } from "./support/channel.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 let p: TestPlatform;
@@ -297,31 +297,7 @@ describe("WMS layers", () => {
 });
 
 describe("live poi messages", () => {
-  type Msg = { type: string; data: { id?: number } & Record<string, unknown> };
-  function channel(token: string) {
-    const ws = new WebSocket(`${p.url.replace("http", "ws")}/fr/ws/`);
-    const messages: Msg[] = [];
-    const waiters: { match: (m: Msg) => boolean; resolve: () => void }[] = [];
-    ws.on("message", (raw) => {
-      for (const m of [JSON.parse(String(raw))].flat() as Msg[]) {
-        messages.push(m);
-        for (const w of [...waiters])
-          if (w.match(m)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve();
-          }
-      }
-    });
-    ws.on("open", () => {
-      ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
-      ws.send(JSON.stringify({ type: "bindCompany", data: { id: acme } }));
-    });
-    const waitFor = (match: (m: Msg) => boolean) =>
-      messages.some(match)
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => waiters.push({ match, resolve }));
-    return { ws, messages, waitFor };
-  }
+  const channel = (token: string) => liveChannel(p.url, token, acme);
 
   it("sends poi and poiDel to maps bound to the company, within their group scope", async () => {
     const watcher = channel(admin);
