@@ -1,9 +1,10 @@
-import { EVENT_FAMILY, emptyAlarmRule, emptyLiveItemState, type LiveItemState } from "@vigia/domain";
+import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlarmService } from "../src/alarms/index.ts";
 import { companyTimeZone, localMidnight } from "../src/derived/index.ts";
 import { BeaconCache } from "../src/indoor/index.ts";
 import type { AppliedPosition } from "../src/live/index.ts";
+import { itineraryWithRule, waypoint } from "./support/itineraries.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
@@ -91,42 +92,7 @@ beforeAll(async () => {
     )
   )[0]!;
   current = emptyLiveItemState(1, vehicle.id, vehicle.groupId);
-  const reseller = await p.api.token("reseller@vigia.demo");
-  const admin = await p.api.token("admin@acme.demo");
-  // Only this test's itinerary: the demo's own rounds would raise their deviations too.
-  const demo = await p.api.get<{ id: number }[]>(`companies/id/${acme}/itineraries`, reseller);
-  for (const it of demo.body)
-    await p.api.request("DELETE", `companies/id/${acme}/itineraries/id/${it.id}`, { token: reseller });
-  const point = (where: { lat: number; lng: number }, time: string) => ({
-    kind: "point",
-    ...where,
-    radius: 300,
-    time,
-    before: 5,
-    after: 5,
-    minStay: 2,
-    maxStay: 10,
-  });
-  const itinerary = await p.api.post<{ id: number }>(
-    `companies/id/${acme}/itineraries`,
-    {
-      name: "Thursday round",
-      waypoints: [point(A, "11:10"), point(B, "11:40")],
-      assignments: [{ vehicleId: vehicle.id, days: [4] }],
-    },
-    reseller,
-  );
-  expect(itinerary.status).toBe(200);
-  const rule = emptyAlarmRule();
-  rule.items.itemsType = 1;
-  rule.items.vehicleIds = [vehicle.id];
-  rule.info.name = "Itinerary deviations";
-  rule.info.priority = 3;
-  rule.info.family = EVENT_FAMILY.itinerary;
-  rule.info.value = null;
-  const created = await p.api.post<{ id: number }>(`companies/id/${acme}/alarms`, rule, admin);
-  expect(created.status).toBe(200);
-  ruleId = created.body.id;
+  ruleId = await itineraryWithRule(p, acme, vehicle.id, [waypoint(A, "11:10"), waypoint(B, "11:40")]);
 });
 afterAll(async () => {
   await p?.close();
