@@ -4,29 +4,12 @@ import { calampAck, type DecodedMessage, encodeCalampEvent, protocols } from "@v
 import { afterEach, describe, expect, it } from "vitest";
 import type { Sample } from "../motion/types.ts";
 import { CalampClient, type CalampSocketFactory } from "./calamp.ts";
-import { type ClientEvent, newStats } from "./common.ts";
+import { type ClientEvent, fixOf, newStats } from "./common.ts";
+import { TEST_T0, testSample } from "./test-samples.ts";
 
-const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
+const T0 = TEST_T0;
 const IMEI = "352398080000001";
-
-const sample = (i: number): Sample => ({
-  timeMs: T0 + i * 10_000,
-  lat: 40.4168 + i * 1e-4,
-  lng: -3.7038,
-  altitudeM: 650,
-  speedKmh: 30 + i,
-  heading: 90,
-  satellites: 10,
-  ignition: true,
-  moving: true,
-  odometerM: 1_000_000 + i * 80,
-  batteryMv: 4100,
-  batteryPct: 90,
-  charging: false,
-  gsm: 4,
-  speeding: false,
-  events: [],
-});
+const sample = (i: number): Sample => testSample(i);
 
 /**
  * The gateway's side of a unit's socket, in memory: every datagram the unit sends is decoded by the gateway's own
@@ -216,19 +199,6 @@ describe("CalAmp client (LM Direct event reports over UDP)", () => {
     expect(gateway.datagrams).toHaveLength(2);
   });
 });
-
-function fixOf(s: Sample) {
-  return {
-    timeMs: s.timeMs,
-    lat: s.lat,
-    lng: s.lng,
-    altitude: s.altitudeM,
-    speedKmh: s.speedKmh,
-    course: s.heading,
-    satellites: s.satellites,
-    valid: true,
-  };
-}
 
 describe("CalAmp client over a real UDP socket", () => {
   const sockets: dgram.Socket[] = [];

@@ -4,29 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Sample } from "../motion/types.ts";
 import { AckedClient, type AckedProtocolName } from "./acked.ts";
 import { type ClientEvent, newStats } from "./common.ts";
+import { TEST_T0, testSample } from "./test-samples.ts";
 import { TextClient, type TextProtocolName, textDeviceId } from "./text.ts";
 
-const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
+const T0 = TEST_T0;
 const IMEI = "350000000000001";
-
-const sample = (i: number): Sample => ({
-  timeMs: T0 + i * 10_000,
-  lat: 40.4168 + i * 1e-4,
-  lng: -3.7038,
-  altitudeM: 650,
-  speedKmh: 30 + i,
-  heading: 90,
-  satellites: 10,
-  ignition: true,
-  moving: true,
-  odometerM: 1_000_000 + i * 80,
-  batteryMv: 4100,
-  batteryPct: 90,
-  charging: false,
-  gsm: 4,
-  speeding: false,
-  events: [],
-});
+const sample = (i: number): Sample => testSample(i);
 
 /** A server decoding with the gateway's own session for the protocol and answering what it answers. */
 class SessionServer {
