@@ -2,8 +2,8 @@
  * reports: the figures the reports stand on, one JSON line. Each section is one entry of SECTIONS (a name and an
  * async function returning its figures), run in order on one platform: add a section to extend the bench.
  *
- * - tripsStops: one vehicle at 1 Hz for BENCH_REPORTS_DAYS days (default 1; the issue's shape is 30, 2.6M
- *   positions), stored in bulk, derived with the rebuild (positions/s), then the trips + stops of the whole period
+ * - tripsStops: one vehicle at 1 Hz for BENCH_REPORTS_DAYS days (default: the issue's shape, 30 days and 2.6M
+ *   positions, on PostgreSQL; 7 days on PGlite, whose goal the issue does not set), stored in bulk, derived with the rebuild (positions/s), then the trips + stops of the whole period
  *   read through the derived read API (ms) against a raw scan of the same derived rows (ms) in the same run.
  *   Goal on PostgreSQL: < 1 s, ≤ 2× the raw scan.
  * - ingestCost: positions/s through the processor (commit → live state) without and with the derivation attached,
@@ -11,8 +11,8 @@
  *   BENCH_COST_ROUNDS alternating pairs of rounds after an uncounted warm-up; "with" waits until the derivation has
  *   stored everything too. derivedSharePct: the derivation's own wall time over the round's wall time.
  *   Goal: cost < 15 %.
- * - summary: the "summary per item" report over BENCH_SUMMARY_VEHICLES vehicles (default 50; the issue's shape is
- *   500) × 31 days of daily aggregates, through the report engine (selection, limits, build), ms.
+ * - summary: the "summary per item" report over BENCH_SUMMARY_VEHICLES vehicles (default 500, the issue's shape)
+ *   × 31 days of daily aggregates, through the report engine (selection, limits, build), ms.
  *   Goal: < 2 s for 500 × 31.
  * - pdf: a BENCH_PDF_ROWS-row (default 10,000) trips-shaped result streamed to PDF and read to the end, ms, and the
  *   growth of the resident set while it streams, MB.
@@ -40,11 +40,12 @@ import {
 } from "./support.ts";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const DAYS = env("BENCH_REPORTS_DAYS", 1);
+const databaseUrl = process.env.DATABASE_URL || null;
+const DAYS = env("BENCH_REPORTS_DAYS", databaseUrl ? 30 : 7);
 const COST_DEVICES = env("BENCH_COST_DEVICES", 20);
 const COST_POSITIONS = env("BENCH_COST_POSITIONS", 3000);
 const COST_ROUNDS = env("BENCH_COST_ROUNDS", 5);
-const SUMMARY_VEHICLES = env("BENCH_SUMMARY_VEHICLES", 50);
+const SUMMARY_VEHICLES = env("BENCH_SUMMARY_VEHICLES", 500);
 const PDF_ROWS = env("BENCH_PDF_ROWS", 10_000);
 
 type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
@@ -375,7 +376,6 @@ const SECTIONS: [string, Section][] = [
   ["pdf", pdf],
 ];
 
-const databaseUrl = process.env.DATABASE_URL || null;
 const platform = await startBenchPlatform(databaseUrl);
 const result: Record<string, unknown> = {
   bench: "reports",
