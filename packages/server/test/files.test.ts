@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryBlobStore } from "../src/files/blob-store.ts";
 import { S3BlobStore } from "../src/files/s3-store.ts";
+import { FileService } from "../src/files/service.ts";
 import { ManualClock } from "../src/kernel/config.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
@@ -168,6 +169,60 @@ describe("S3 blob store", () => {
       await store.delete(key);
       expect(await store.get(key)).toBeNull();
       await expect(store.put("../escape", [PNG], "image/png")).rejects.toThrow(/not a storage key/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("bytes the store refuses to delete are kept aside and deleted on a later try, without failing the deletion", async () => {
+    const objects = new Map<string, Buffer>();
+    let down = true;
+    const server = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const key = request.url ?? "";
+      if (request.method === "PUT") objects.set(key, Buffer.concat(chunks));
+      if (request.method === "DELETE") {
+        if (down) response.statusCode = 503;
+        else objects.delete(key);
+      }
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const clock = new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
+    const store = new S3BlobStore(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: "vigia",
+        region: "eu-west-1",
+        accessKeyId: "AKID",
+        secretAccessKey: "secret",
+      },
+      clock,
+    );
+    const files = new FileService(p.ctx.db, clock, store);
+    const key = "7/1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+    const leftovers = async () =>
+      (
+        await p.ctx.db.query<{ storage_key: string; attempts: number }>(
+          "select storage_key, attempts from blob_leftovers where storage_key = $1",
+          [key],
+        )
+      ).map((r) => [r.storage_key, r.attempts]);
+    try {
+      await store.put(key, [PNG], "image/png");
+      expect(objects.has(`/vigia/${key}`)).toBe(true);
+      // The store is down: the deletion (its rows already committed) still completes, the key is kept aside.
+      expect(await files.deleteBlobs([key])).toBe(1);
+      expect(objects.has(`/vigia/${key}`)).toBe(true);
+      expect(await leftovers()).toEqual([[key, 1]]);
+      expect(await files.retryLeftovers()).toBe(1);
+      expect(await leftovers()).toEqual([[key, 2]]);
+      down = false;
+      expect(await files.retryLeftovers()).toBe(0);
+      expect(objects.has(`/vigia/${key}`)).toBe(false);
+      expect(await leftovers()).toEqual([]);
     } finally {
       server.close();
     }

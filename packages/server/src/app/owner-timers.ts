@@ -7,7 +7,8 @@ import type { Services } from "./services.ts";
 /**
  * The periodic work of the node that owns live state and positions (`vigia start`, `vigia processor`): the live
  * state snapshot to item_state (every `snapshotMs`), the sweep that turns items whose devices fell silent offline,
- * the hourly retention of position partitions and of event media (their files included), and periodic reports
+ * the hourly retention of position partitions and of event media (their files included) with another try at
+ * bytes the store refused to delete, and periodic reports
  * (several owners may tick them: the scheduler's claims make each period run once), and the heat-map cells of
  * days that have ended (several owners may build the same day: the build is idempotent).
  */
@@ -36,6 +37,11 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
       // Apart from the partitions: ingest may not import event-media, which imports ingest.
       void dropExpiredMedia(db, files, clock.now()).catch((err: unknown) =>
         log.warn({ err }, "event media retention failed"),
+      );
+      // Bytes the store refused to delete earlier (their rows are gone) are tried again.
+      void files.retryLeftovers().then(
+        (left) => (left > 0 ? log.warn({ left }, "stored files' bytes still not deleted") : undefined),
+        (err: unknown) => log.warn({ err }, "stored files' leftovers not retried"),
       );
     }, 3_600_000),
     // Revisions planned by days fall due as the days pass; km and hour plans move with positions too.

@@ -155,7 +155,7 @@ export class FileService {
       "delete from stored_files where reseller_id = $1 and id = $2 returning storage_key",
       [resellerId, id],
     );
-    for (const row of rows) await this.store.delete(row.storage_key);
+    await this.deleteBlobs(rows.map((row) => row.storage_key));
     return rows.length > 0;
   }
 
@@ -233,7 +233,7 @@ export class FileService {
       "delete from stored_files where company_id = $1 and id = $2 returning storage_key",
       [companyId, id],
     );
-    for (const row of rows) await this.store.delete(row.storage_key);
+    await this.deleteBlobs(rows.map((row) => row.storage_key));
     return rows.length > 0;
   }
 
@@ -267,19 +267,47 @@ export class FileService {
   }
 
   /**
-   * The bytes of rows already deleted. Every key is tried even when one fails (the first failure is thrown
-   * after), so one unreachable blob does not keep the others.
+   * The bytes of rows already deleted. Every key is tried; one the store refuses is kept in `blob_leftovers` and
+   * tried again by `retryLeftovers`, so the caller's deletion, already committed, still succeeds. Answers how many
+   * were left over.
    */
-  async deleteBlobs(keys: readonly string[]): Promise<void> {
-    const failures: unknown[] = [];
+  async deleteBlobs(keys: readonly string[]): Promise<number> {
+    let left = 0;
     for (const key of keys) {
       try {
         await this.store.delete(key);
       } catch (error) {
-        failures.push(error);
+        left += 1;
+        await this.db.query(
+          `insert into blob_leftovers (storage_key, since_ts, last_error) values ($1, $2, $3)
+           on conflict (storage_key) do update set attempts = blob_leftovers.attempts + 1, last_error = excluded.last_error`,
+          [key, this.clock.now(), String(error).slice(0, 500)],
+        );
       }
     }
-    if (failures.length > 0) throw failures[0];
+    return left;
+  }
+
+  /** Tries the left-over bytes again (the owner's hourly timer); answers how many are still left. */
+  async retryLeftovers(limit = 500): Promise<number> {
+    const rows = await this.db.query<{ storage_key: string }>(
+      "select storage_key from blob_leftovers order by since_ts limit $1",
+      [limit],
+    );
+    let left = 0;
+    for (const { storage_key: key } of rows) {
+      try {
+        await this.store.delete(key);
+        await this.db.query("delete from blob_leftovers where storage_key = $1", [key]);
+      } catch (error) {
+        left += 1;
+        await this.db.query(
+          "update blob_leftovers set attempts = attempts + 1, last_error = $2 where storage_key = $1",
+          [key, String(error).slice(0, 500)],
+        );
+      }
+    }
+    return left;
   }
 
   /**
