@@ -28,6 +28,19 @@ export interface DecodedPosition {
 }
 
 /** `commandResult`: the device's answer to a server command; its text is in `attributes.result`. */
+/** A fix as the binary encoders (device side: simulator, tests, fuzz) take it: UTC ms, degrees, km/h, metres. */
+export interface EncodableFix {
+  timeMs: number;
+  lat: number;
+  lng: number;
+  altitude: number;
+  speedKmh: number;
+  course: number;
+  satellites: number;
+  valid: boolean;
+  ignition?: boolean;
+}
+
 export type MessageKind = "login" | "position" | "heartbeat" | "alarm" | "lbs" | "commandResult" | "unknown";
 
 /** Serving cell reported without a GPS position (GT06 LBS packets). */

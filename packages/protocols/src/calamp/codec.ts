@@ -2,7 +2,9 @@ import { attempt, DecodeError, Reader } from "../reader.ts";
 import {
   type Attributes,
   type DecodedMessage,
+  type DecodedPosition,
   type DecodeResult,
+  type EncodableFix,
   emptyMessage,
   type SessionOptions,
   type StreamOutput,
@@ -152,16 +154,7 @@ function miniEventReport(r: Reader, message: DecodedMessage): void {
 
 function push(
   message: DecodedMessage,
-  p: {
-    ts: number;
-    lat: number;
-    lng: number;
-    alt: number;
-    spd: number;
-    course: number;
-    satt: number;
-    fix: number;
-  },
+  p: Pick<DecodedPosition, "ts" | "lat" | "lng" | "alt" | "spd" | "course" | "satt"> & { fix: number },
   attributes: Attributes,
 ): void {
   if ((p.fix & FIX_HISTORIC) !== 0) attributes.archive = true;
@@ -235,17 +228,7 @@ export function createCalampSession(options: SessionOptions = {}): StreamSession
 
 // ---- Encoding (device side: tests, fuzz, bench) ----
 
-export interface CalampFix {
-  timeMs: number;
-  lat: number;
-  lng: number;
-  altitude: number;
-  speedKmh: number;
-  course: number;
-  satellites: number;
-  valid: boolean;
-  ignition?: boolean;
-}
+export type CalampFix = EncodableFix;
 
 /** Options header with the mobile ID (BCD, F-padded to whole bytes) and its type (2 = IMEI). */
 function optionsHeader(id: string): Buffer {

@@ -7,6 +7,7 @@ import {
   type DecodedMessage,
   type DecodedPosition,
   type DecodeResult,
+  type EncodableFix,
   emptyMessage,
   type SessionOptions,
   type StreamOutput,
@@ -286,16 +287,7 @@ export function topflytechPacket(
   return out;
 }
 
-export interface TopflytechFix {
-  timeMs: number;
-  lat: number;
-  lng: number;
-  altitude: number;
-  speedKmh: number;
-  course: number;
-  satellites: number;
-  valid: boolean;
-  ignition?: boolean;
+export interface TopflytechFix extends EncodableFix {
   odometerM?: number;
   batteryPct?: number;
   powerV?: number;

@@ -3,6 +3,7 @@
  * drives. Clients own no timers: `tick(now)` is called by the shared timer wheel (or by a test) and all
  * time-dependent decisions are taken there, so thousands of clients cost one interval timer.
  */
+import type { EncodableFix } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 
 /** One counters object for a whole simulation, so stats never have to walk every device. */
@@ -61,7 +62,7 @@ export function keepRecord<T>(
 }
 
 /** A sample as the fix most codecs encode: time, place, altitude, speed (km/h), course, satellites, ignition. */
-export function fixOf(s: Sample) {
+export function fixOf(s: Sample): EncodableFix {
   return {
     timeMs: s.timeMs,
     lat: s.lat,
