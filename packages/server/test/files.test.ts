@@ -127,33 +127,44 @@ describe("file storage", () => {
   });
 });
 
+/** An S3-compatible server on a local port answering with `handle`, and our S3 store pointed at it. */
+async function s3Stub(
+  handle: (request: IncomingMessage, key: string, body: Buffer) => { status?: number; body?: Buffer },
+) {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const answer = handle(request, request.url ?? "", Buffer.concat(chunks));
+    if (answer.status) response.statusCode = answer.status;
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const clock = new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
+  const store = new S3BlobStore(
+    {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: "vigia",
+      region: "eu-west-1",
+      accessKeyId: "AKID",
+      secretAccessKey: "secret",
+    },
+    clock,
+  );
+  return { store, clock, close: () => server.close() };
+}
+
 describe("S3 blob store", () => {
   it("puts, gets and deletes objects with SigV4-signed path-style requests", async () => {
     const objects = new Map<string, Buffer>();
     const seen: IncomingMessage["headers"][] = [];
-    const server = createServer(async (request, response) => {
+    const { store, close } = await s3Stub((request, key, body) => {
       seen.push(request.headers);
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const key = request.url ?? "";
-      if (request.method === "PUT") objects.set(key, Buffer.concat(chunks));
+      if (request.method === "PUT") objects.set(key, body);
       if (request.method === "DELETE") objects.delete(key);
-      if (request.method === "GET" && !objects.has(key)) response.statusCode = 404;
-      response.end(request.method === "GET" ? objects.get(key) : undefined);
+      if (request.method === "GET") return objects.has(key) ? { body: objects.get(key) } : { status: 404 };
+      return {};
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as AddressInfo).port;
-    const clock = new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
-    const store = new S3BlobStore(
-      {
-        endpoint: `http://127.0.0.1:${port}`,
-        bucket: "vigia",
-        region: "eu-west-1",
-        accessKeyId: "AKID",
-        secretAccessKey: "secret",
-      },
-      clock,
-    );
     const key = "7/0b2c1f7e-3f0a-4c55-9a0e-7d7b2e3c4d5e";
     try {
       await store.put(key, [PNG], "image/png");
@@ -170,37 +181,21 @@ describe("S3 blob store", () => {
       expect(await store.get(key)).toBeNull();
       await expect(store.put("../escape", [PNG], "image/png")).rejects.toThrow(/not a storage key/);
     } finally {
-      server.close();
+      close();
     }
   });
 
   it("bytes the store refuses to delete are kept aside and deleted on a later try, without failing the deletion", async () => {
     const objects = new Map<string, Buffer>();
     let down = true;
-    const server = createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const key = request.url ?? "";
-      if (request.method === "PUT") objects.set(key, Buffer.concat(chunks));
+    const { store, clock, close } = await s3Stub((request, key, body) => {
+      if (request.method === "PUT") objects.set(key, body);
       if (request.method === "DELETE") {
-        if (down) response.statusCode = 503;
-        else objects.delete(key);
+        if (down) return { status: 503 };
+        objects.delete(key);
       }
-      response.end();
+      return {};
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as AddressInfo).port;
-    const clock = new ManualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
-    const store = new S3BlobStore(
-      {
-        endpoint: `http://127.0.0.1:${port}`,
-        bucket: "vigia",
-        region: "eu-west-1",
-        accessKeyId: "AKID",
-        secretAccessKey: "secret",
-      },
-      clock,
-    );
     const files = new FileService(p.ctx.db, clock, store);
     const key = "7/1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
     const leftovers = async () =>
@@ -224,7 +219,7 @@ describe("S3 blob store", () => {
       expect(objects.has(`/vigia/${key}`)).toBe(false);
       expect(await leftovers()).toEqual([]);
     } finally {
-      server.close();
+      close();
     }
   });
 
