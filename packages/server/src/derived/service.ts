@@ -139,11 +139,8 @@ export class DerivedService {
       if (!entry) continue;
       let zones = zonesOf.get(a.companyId);
       if (zones === undefined) {
-        zones = await loadDeriveZones(
-          this.ctx,
-          a.companyId,
-          this.beacons ? (id) => this.beacons?.zones(id) ?? Promise.resolve(new Map()) : undefined,
-        );
+        const beacons = this.beacons;
+        zones = await loadDeriveZones(this.ctx, a.companyId, beacons ? (id) => beacons.zones(id) : undefined);
         zonesOf.set(a.companyId, zones);
       }
       let out = this.pending.get(a.companyId);
