@@ -104,7 +104,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   await live.load();
   const partitions = new PartitionManager();
   const tracks = new TrackService(db, () => clock.now());
-  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress);
+  const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress, db);
   const reportJobs = new ReportJobs(db, () => clock.now());
   const online = config.geolocationUrl
     ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)

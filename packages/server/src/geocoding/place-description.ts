@@ -83,6 +83,23 @@ export function coordinatesText(lat: number, lng: number): string {
   return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 }
 
+/** Whether the point a place was found for lies within the place's estimated extent. */
+export function placeContains(place: NearestPlace): boolean {
+  return place.distanceM <= placeRadiusM(place.population);
+}
+
+/**
+ * Where a point is relative to a place, without the country: the place's name inside its estimated extent,
+ * "near X" up to twice that, "N km from X" beyond (the locality of a street address).
+ */
+export function localityText(place: NearestPlace, lang: string): string {
+  const radius = placeRadiusM(place.population);
+  const phrases = PHRASES[baseLanguage(lang)]!;
+  if (place.distanceM <= radius) return place.name;
+  if (place.distanceM <= 2 * radius) return phrases.near(place.name);
+  return phrases.away(formatDistance(place.distanceM, lang), place.name);
+}
+
 /**
  * The readable address of a point from its nearest gazetteer place: the place itself when the point lies within
  * its estimated extent, "near X" up to twice that extent, "N km from X" beyond, and the bare coordinates when no

@@ -25,9 +25,14 @@ describe("ReverseGeocoder without GEOCODER_URL", () => {
     expect(await geocoder.address(0, -30, "en")).toBe("0.00000, -30.00000");
   });
 
-  it("answers the same text synchronously for report tables", async () => {
-    expect(geocoder.offlineAddress(40.4169, -3.7035, "en")).toBe(
-      await geocoder.address(40.4169, -3.7035, "en"),
+  it("answers many points at once for report tables, the same text as one by one", async () => {
+    const points = [
+      { lat: 40.4169, lng: -3.7035 },
+      { lat: 48.8584, lng: 2.2945 },
+      { lat: 40.4169, lng: -3.7035 },
+    ];
+    expect(await geocoder.addresses(points, "en")).toEqual(
+      await Promise.all(points.map((p) => geocoder.address(p.lat, p.lng, "en"))),
     );
   });
 });

@@ -1,5 +1,6 @@
 import {
   REPORT_LIMITS,
+  type ReportCell,
   type ReportMapData,
   type ReportRequest,
   type ReportResult,
@@ -24,7 +25,7 @@ import {
   summaryDailyReport,
   summaryReport,
 } from "./builders/summaries.ts";
-import type { Builder, ReportBody } from "./run.ts";
+import { AddressCell, type BodyCell, type Builder, type ReportBody } from "./run.ts";
 import { driverNames, resolveSelection, type Selection } from "./selection.ts";
 
 const BUILDERS: Record<ReportTypeId, Builder> = {
@@ -124,6 +125,19 @@ async function previewPlaces(
   };
 }
 
+/** The rows with every position still to be named replaced by its address, all named in one batch. */
+async function nameAddresses(
+  rows: readonly BodyCell[][],
+  geocoder: ReverseGeocoder,
+  lang: string,
+): Promise<ReportCell[][]> {
+  const points: AddressCell[] = [];
+  for (const row of rows) for (const cell of row) if (cell instanceof AddressCell) points.push(cell);
+  const names = points.length > 0 ? await geocoder.addresses(points, lang) : [];
+  let next = 0;
+  return rows.map((row) => row.map((cell) => (cell instanceof AddressCell ? names[next++]! : cell)));
+}
+
 export interface RunOptions {
   db: Queryable;
   geocoder: ReverseGeocoder;
@@ -150,11 +164,12 @@ export async function runReport(prepared: PreparedReport, options: RunOptions): 
     driverNames: await driverNames(db, scope.companyId),
     fuelUnit,
     address: request.readableAddresses
-      ? (lat, lng) => geocoder.offlineAddress(lat, lng, request.lang)
+      ? (lat, lng) => new AddressCell(lat, lng)
       : (lat, lng) => coordinatesText(lat, lng),
     step: (f) => options.step(0.05 + f * 0.9),
   });
   if (body.rows.length > REPORT_LIMITS.rows) throw searchTooBroad();
+  const rows = await nameAddresses(body.rows, geocoder, request.lang);
   const map = reportTypeDef(request.type).map ? await previewPlaces(db, scope, request, body.map) : null;
   options.step(1);
   return {
@@ -163,7 +178,7 @@ export async function runReport(prepared: PreparedReport, options: RunOptions): 
     to: request.timeLimits.to,
     createdTs: options.now,
     columns: body.columns,
-    rows: body.rows,
+    rows,
     chart: body.chart ?? null,
     map,
     notice: body.notice ?? null,

@@ -18,6 +18,20 @@ export class ReportCancelled extends Error {
   }
 }
 
+/**
+ * A position in a report row whose readable address is filled in after the builder: the engine names all the
+ * positions of a report together (a few batched queries for thousands of rows) rather than one at a time.
+ */
+export class AddressCell {
+  constructor(
+    readonly lat: number,
+    readonly lng: number,
+  ) {}
+}
+
+/** A cell as a builder writes it: a value, or a position still to be named. */
+export type BodyCell = ReportCell | AddressCell;
+
 /** Everything a report builder reads: the definition, the resolved selection, names and addresses. */
 export interface ReportRun {
   db: Queryable;
@@ -26,8 +40,8 @@ export interface ReportRun {
   selection: Selection;
   driverNames: Map<number, string>;
   fuelUnit: 0 | 1;
-  /** A readable address (offline gazetteer) or, without readable addresses, the coordinates. */
-  address(lat: number, lng: number): string;
+  /** A readable address (filled in by the engine) or, without readable addresses, the coordinates. */
+  address(lat: number, lng: number): BodyCell;
   /** Reports how far the work is, 0 to 1, and throws ReportCancelled when the job was cancelled. */
   step(fraction: number): void;
 }
@@ -35,7 +49,7 @@ export interface ReportRun {
 /** What a builder answers; the engine adds the type, period and dates. */
 export interface ReportBody {
   columns: ReportColumn[];
-  rows: ReportCell[][];
+  rows: BodyCell[][];
   chart?: ReportChartData | null;
   /** Tracks and markers; the places it names are added by the engine (with the "show" display options). */
   map?: (Omit<ReportMapData, "geozoneIds" | "poiIds"> & Partial<ReportMapData>) | null;

@@ -1,7 +1,8 @@
-import type { ReportCell, ReportMapData } from "@vigia/domain";
+import type { ReportMapData } from "@vigia/domain";
 import { idles, stops, trips } from "../../derived/index.ts";
 import { readRoute } from "../../live/index.ts";
 import {
+  type BodyCell,
   type Builder,
   cols,
   driverOf,
@@ -28,7 +29,7 @@ function thin<T>(points: T[], max: number): T[] {
 
 /** Positions of every item, thinned to at most ROUTE_POINTS each, read in bounded chunks. */
 export const routeReport: Builder = async (run) => {
-  const rows: ReportCell[][] = [];
+  const rows: BodyCell[][] = [];
   const map: ReportMapData = { tracks: [], markers: [], geozoneIds: [], poiIds: [] };
   const speedPoints: { x: number; values: Record<string, number> }[] = [];
   const { items } = run.selection;
@@ -204,7 +205,7 @@ const DEFAULT_OFFLINE_MS = 3_600_000;
 export const offlineReport: Builder = async (run) => {
   const min = run.request.ranges.offlineTime || DEFAULT_OFFLINE_MS;
   const { from, to } = run.request.timeLimits;
-  const rows: ReportCell[][] = [];
+  const rows: BodyCell[][] = [];
   const { items } = run.selection;
   for (const [i, item] of items.entries()) {
     run.step(i / Math.max(1, items.length));

@@ -1,6 +1,6 @@
 import { type ReportCell, timeInside } from "@vigia/domain";
 import { trips } from "../../derived/index.ts";
-import { type Builder, cols, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
+import { type BodyCell, type Builder, cols, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
 
 const NOTICE_STATES = ["open", "inProcess", "resolved"] as const;
 
@@ -22,7 +22,7 @@ export const alarmNoticesReport: Builder = async (run) => {
      order by ts limit 200001`,
     [run.scope.companyId, from, to, items.map((i) => i.itemType), items.map((i) => i.itemId)],
   );
-  const out: ReportCell[][] = [];
+  const out: BodyCell[][] = [];
   for (const r of rows) {
     const ts = Number(r.ts);
     if (!onChosenDay(run, ts)) continue;

@@ -1,6 +1,6 @@
-import { effectiveSpeedLimit, lowestZoneLimit, type ReportCell, type ReportMapData } from "@vigia/domain";
+import { effectiveSpeedLimit, lowestZoneLimit, type ReportMapData } from "@vigia/domain";
 import { getCompanyZones } from "../../places/index.ts";
-import { type Builder, cols, onChosenDay } from "../run.ts";
+import { type BodyCell, type Builder, cols, onChosenDay } from "../run.ts";
 
 /** A speeding episode ends when the next point over its limit comes more than this much later. */
 export const EPISODE_GAP_MS = 120_000;
@@ -67,7 +67,7 @@ export const speedingReport: Builder = async (run) => {
   const limitAt = (p: SpeedPoint) =>
     effectiveSpeedLimit(range, lowestZoneLimit(zones.geozones.containing(p), zones.speedLimits));
   const { from, to } = run.request.timeLimits;
-  const rows: ReportCell[][] = [];
+  const rows: BodyCell[][] = [];
   const markers: ReportMapData["markers"] = [];
   const { items } = run.selection;
   for (const [i, item] of items.entries()) {
