@@ -21,6 +21,11 @@ const USAGE = `vigia <command>
                               decode one device message and print it as JSON
   import-cells FILE.csv[.gz]  import an OpenCellID-format cell table (streamed, resumable, idempotent)
   import-wifi FILE.csv[.gz]   import a Wi-Fi access-point table: mac,lat,lon[,range,samples,updated] (same)
+  import-addresses FILE.osm.pbf
+                              import the streets and house numbers of an OpenStreetMap extract for addresses
+                              and the map's street layer (resumable, idempotent; replaces an older FILE)
+  import-map FILE.pmtiles     copy a PMTiles vector map archive into the data directory as the base map
+                              (checked, resumable)
   rebuild-derived --company N --from YYYY-MM-DD --to YYYY-MM-DD
                               derive trips, stops, idles, visits, driving events and days again from stored
                               positions for a period (company time zone, both days included; replaces the period)
@@ -144,6 +149,10 @@ async function main(argv: string[]): Promise<void> {
     case "import-cells": {
       const { importCellsCommand } = await import("./cli-import-cells.ts");
       return importCellsCommand(rest);
+    }
+    case "import-addresses": {
+      const { importAddressesCommand } = await import("./cli-import-addresses.ts");
+      return importAddressesCommand(rest);
     }
     case "import-wifi": {
       const { importCellsCommand } = await import("./cli-import-cells.ts");

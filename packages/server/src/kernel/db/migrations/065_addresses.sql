@@ -5,10 +5,12 @@
 -- PostgreSQL alike, without PostGIS.
 
 -- One import per file (name, size and time) or demo network, with its resume point: the number of features
--- written, each batch committed together with it.
+-- written, each batch committed together with it. A completed import replaces the earlier ones of the same file
+-- name (a newer extract of the same region).
 create table address_imports (
   id serial primary key,
   file_key text not null unique,
+  file_name text not null,
   source text not null check (source in ('osm', 'demo')),
   written bigint not null default 0,
   streets bigint not null default 0,
