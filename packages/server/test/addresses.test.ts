@@ -1,7 +1,9 @@
 import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildNetwork, networkStreets } from "@vigia/sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoStreets } from "../src/demo/index.ts";
 import { importAddresses } from "../src/geocoding/index.ts";
 import { buildOsmPbf, type TestNode, type TestWay } from "./support/osm-pbf.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
@@ -179,6 +181,32 @@ describe("import-addresses", () => {
     const newer = await importAddresses(p.ctx.db, path, () => p.clock.now());
     expect(newer).toMatchObject({ alreadyDone: false, resumedAt: 0, points: 3000 });
     expect(await counts()).toEqual({ pieces: 540, points: 3000 });
+  });
+});
+
+describe("demo streets", () => {
+  it("puts the simulated fleet's streets in the address tables once, and the geocoder names them", async () => {
+    const written = await seedDemoStreets(p.ctx.db, () => p.clock.now());
+    expect(written).toBeGreaterThan(100);
+    expect(await seedDemoStreets(p.ctx.db, () => p.clock.now())).toBe(0);
+    p.services.geocoder.forget();
+    // Acme's network around Madrid, as the simulator builds it: a point a few metres left of a calle, midway
+    // along its first block, is on that calle, on the odd side.
+    const centre = { lat: 40.4168, lng: -3.7038 };
+    const calle = networkStreets(buildNetwork(centre, { seed: companyId })).find(
+      (s) => s.cls === "residential" && s.points.length > 3,
+    )!;
+    const [a, b] = [calle.points[1]!, calle.points[2]!];
+    const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
+    // Left of the direction a→b: a quarter turn anticlockwise, about 6 m.
+    const left = { lat: mid.lat + (b.lng - a.lng) * 0.03, lng: mid.lng - (b.lat - a.lat) * 0.03 };
+    const text = await address(left.lat, left.lng, "es");
+    // The town is the gazetteer's: Madrid or one of its districts, by where the calle lies.
+    const match = /^(.+) (\d+), .+$/.exec(text);
+    expect(match?.[1]).toBe(calle.name);
+    expect(Number(match?.[2]) % 2).toBe(1);
+    expect(Number(match?.[2])).toBeGreaterThanOrEqual(calle.left[1]!);
+    expect(Number(match?.[2])).toBeLessThanOrEqual(calle.left[2]!);
   });
 });
 

@@ -39,6 +39,7 @@ export {
   type SimTower,
 } from "./motion/radio.ts";
 export { Rng, seedFor } from "./motion/rng.ts";
+export { type NetworkStreet, networkStreets } from "./motion/streets.ts";
 export type { ItemKind, ItemState, Sample, SimEvent } from "./motion/types.ts";
 export {
   type SimDevice,

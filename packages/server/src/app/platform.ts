@@ -5,6 +5,7 @@ import {
   ensureDefaultSite,
   ensureDeviceTypes,
   seedDemo,
+  seedDemoStreets,
   startDemoHistory,
   startDemoSimulation,
 } from "../demo/index.ts";
@@ -72,6 +73,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   await ensureDefaultSite(db);
   await ensureDeviceTypes(db);
   if (config.demo) await seedDemo(db, clock);
+  // The streets the simulated fleet drives on, for the map's street layer and the geocoder (never in tests:
+  // they do not simulate).
+  if (config.demo && config.simulate) await seedDemoStreets(db, () => clock.now());
 
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });

@@ -3,3 +3,4 @@
 export { type DemoHistory, startDemoHistory } from "./history.ts";
 export { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./seed.ts";
 export { startDemoSimulation } from "./simulation.ts";
+export { seedDemoStreets } from "./streets.ts";

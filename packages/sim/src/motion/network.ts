@@ -26,6 +26,11 @@ export interface RoadNetwork {
   edgeB: Int32Array;
   edgeLen: Float64Array;
   edgeLimitKmh: Uint8Array;
+  /** The street each edge belongs to (an index into `streets`) and its place along that street. */
+  edgeStreet: Int32Array;
+  edgeStreetPos: Int32Array;
+  /** The network's streets: a grid line, a diagonal avenue, the ring road or one link road each. */
+  streets: { key: string; cls: RoadClass }[];
   /** Nodes of the largest connected component: the only valid start and destination points. */
   reachable: number[];
 }
@@ -45,7 +50,7 @@ export function buildNetwork(center: { lat: number; lng: number }, opts: Network
   const rng = new Rng(opts.seed ?? 1);
   const xs: number[] = [];
   const ys: number[] = [];
-  const edges: [number, number, RoadClass][] = [];
+  const edges: Edge[] = [];
   const side = 2 * half + 1;
   const gridId = (i: number, j: number): number => (i + half) * side + (j + half);
   for (let i = -half; i <= half; i++) {
@@ -60,17 +65,19 @@ export function buildNetwork(center: { lat: number; lng: number }, opts: Network
       // Streets along x (constant j) and along y (constant i); a few residential blocks are missing (parks, dead ends).
       if (i < half) {
         const cls: RoadClass = j % 4 === 0 ? "arterial" : "residential";
-        if (cls !== "residential" || !rng.chance(0.06)) edges.push([gridId(i, j), gridId(i + 1, j), cls]);
+        if (cls !== "residential" || !rng.chance(0.06))
+          edges.push([gridId(i, j), gridId(i + 1, j), cls, `x${j}`, i]);
       }
       if (j < half) {
         const cls: RoadClass = i % 4 === 0 ? "arterial" : "residential";
-        if (cls !== "residential" || !rng.chance(0.06)) edges.push([gridId(i, j), gridId(i, j + 1), cls]);
+        if (cls !== "residential" || !rng.chance(0.06))
+          edges.push([gridId(i, j), gridId(i, j + 1), cls, `y${i}`, j]);
       }
       // Diagonal avenues: two in each direction.
       if (i < half && j < half && (i - j === 0 || i - j === 9))
-        edges.push([gridId(i, j), gridId(i + 1, j + 1), "avenue"]);
+        edges.push([gridId(i, j), gridId(i + 1, j + 1), "avenue", `d${i - j}`, i]);
       if (i < half && j > -half && (i + j === 0 || i + j === -9))
-        edges.push([gridId(i, j), gridId(i + 1, j - 1), "avenue"]);
+        edges.push([gridId(i, j), gridId(i + 1, j - 1), "avenue", `a${i + j}`, i]);
     }
   }
   // Ring road just outside the grid, with a link road to the nearest grid corner region every third node.
@@ -81,14 +88,17 @@ export function buildNetwork(center: { lat: number; lng: number }, opts: Network
     const a = (2 * Math.PI * k) / ringN;
     xs.push(ringR * Math.cos(a));
     ys.push(ringR * Math.sin(a));
-    edges.push([ring0 + k, ring0 + ((k + 1) % ringN), "ring"]);
+    edges.push([ring0 + k, ring0 + ((k + 1) % ringN), "ring", "ring", k]);
     if (k % 3 === 0) {
       const edge = nearestGridEdgeNode(xs, ys, ring0, xs[ring0 + k]!, ys[ring0 + k]!);
-      edges.push([ring0 + k, edge, "link"]);
+      edges.push([ring0 + k, edge, "link", `link${k}`, 0]);
     }
   }
   return finish(center, xs, ys, edges);
 }
+
+/** From node, to node, class, street key and place along the street (increasing from `from` to `to`). */
+type Edge = [number, number, RoadClass, string, number];
 
 function nearestGridEdgeNode(xs: number[], ys: number[], count: number, x: number, y: number): number {
   let best = 0;
@@ -107,7 +117,7 @@ function finish(
   center: { lat: number; lng: number },
   xs: number[],
   ys: number[],
-  edges: [number, number, RoadClass][],
+  edges: Edge[],
 ): RoadNetwork {
   const n = xs.length;
   const adj: number[][] = Array.from({ length: n }, () => []);
@@ -115,7 +125,18 @@ function finish(
   const edgeB = new Int32Array(edges.length);
   const edgeLen = new Float64Array(edges.length);
   const edgeLimitKmh = new Uint8Array(edges.length);
-  edges.forEach(([a, b, cls], e) => {
+  const edgeStreet = new Int32Array(edges.length);
+  const edgeStreetPos = new Int32Array(edges.length);
+  const streets: RoadNetwork["streets"] = [];
+  const streetIndex = new Map<string, number>();
+  edges.forEach(([a, b, cls, key, pos], e) => {
+    let street = streetIndex.get(key);
+    if (street === undefined) {
+      street = streets.push({ key, cls }) - 1;
+      streetIndex.set(key, street);
+    }
+    edgeStreet[e] = street;
+    edgeStreetPos[e] = pos;
     edgeA[e] = a;
     edgeB[e] = b;
     edgeLen[e] = Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!);
@@ -132,6 +153,9 @@ function finish(
     edgeB,
     edgeLen,
     edgeLimitKmh,
+    edgeStreet,
+    edgeStreetPos,
+    streets,
     reachable: [],
   };
   net.reachable = largestComponent(net);
