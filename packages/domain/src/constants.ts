@@ -8,8 +8,6 @@ export const FRONT_RELOAD_DELAY_MS = 2000;
 export const RESTRICTION_LOGOUT_MS = 10_000;
 export const LOGIN_ERROR_DISPLAY_MS = 5000;
 
-export const DEFAULT_OSM_TILES_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
-
 export const SHARE_ROUTE_DURATIONS_MS = [3_600_000, 8 * 3_600_000, 86_400_000, 7 * 86_400_000] as const;
 
 export const MAX_DRIVING_EVENTS_PER_ROUTE = 500;

@@ -26,7 +26,8 @@ describe("sign-in", () => {
     const login = await p.api.login(email);
     expect(login.status).toBe(200);
     expect(login.body.refreshToken).toMatch(/\./);
-    expect(login.body.osmTilesUrl).toContain("{z}");
+    // No raster tile server unless the deployment names one (MAP_OSM_TILES): nothing reaches a third party.
+    expect(login.body.osmTilesUrl).toBe("");
     expect(login.body.initTs).toBe(p.ctx.initTs);
     const me = await p.api.get<{ email: string; role: string }>("current/user", login.body.accessToken);
     expect(me.body).toMatchObject({ email, role });

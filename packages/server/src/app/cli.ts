@@ -154,6 +154,10 @@ async function main(argv: string[]): Promise<void> {
       const { importAddressesCommand } = await import("./cli-import-addresses.ts");
       return importAddressesCommand(rest);
     }
+    case "import-map": {
+      const { importMapCommand } = await import("./cli-import-map.ts");
+      return importMapCommand(rest);
+    }
     case "import-wifi": {
       const { importCellsCommand } = await import("./cli-import-cells.ts");
       return importCellsCommand(rest, "wifi");

@@ -27,7 +27,7 @@ import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
-import { pmtilesMount } from "../map-tiles/index.ts";
+import { pmtilesMount, streetTilesMount } from "../map-tiles/index.ts";
 import { metricsMount } from "./metrics.ts";
 import { ownerTimers } from "./owner-timers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -112,6 +112,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       hub.mount,
       services.sharedChannel.mount,
       pmtilesMount(ctx),
+      streetTilesMount(ctx),
       metricsMount(
         services,
         { gateway: () => gatewayRef, journal, db },

@@ -1,4 +1,4 @@
-import { API_ERROR, authApi, DEFAULT_OSM_TILES_URL, twoFactorApi } from "@vigia/domain";
+import { API_ERROR, authApi, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { storeNewPassword } from "../kernel/auth/password-change.ts";
@@ -40,7 +40,8 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       return {
         ...tokens,
         mapKeys: site.branding.mapKeys ?? {},
-        osmTilesUrl: site.branding.osmTilesUrl ?? DEFAULT_OSM_TILES_URL,
+        // The raster tiles of the "osm" base map: the site's own, else MAP_OSM_TILES, else none at all.
+        osmTilesUrl: site.branding.osmTilesUrl ?? ctx.config.mapOsmTiles ?? "",
         initTs: ctx.initTs,
       };
     });

@@ -24,7 +24,7 @@ import {
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
-import { configuredProviders } from "../map-tiles/index.ts";
+import { offeredProviders } from "../map-tiles/index.ts";
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 /** `itinerariesChanged`: a company's `conf.general.itenerary` may have changed (see itineraries/routes.ts). */
@@ -76,11 +76,12 @@ export function registerCompanyAdminRoutes(
     if (!rows[0]) throw notFound();
     return rows[0];
   };
-  // The base map a company draws must be one this deployment offers (MAP_PMTILES, MAP_TILE_PROVIDERS…).
-  const offered = new Set(configuredProviders(ctx.config).providers.map((p) => p.id));
-  const checkMapProvider = (conf: CompanyBody["conf"]) => {
+  // The base map a company draws must be one this deployment offers (an archive, MAP_TILE_PROVIDERS…).
+  const checkMapProvider = async (conf: CompanyBody["conf"]) => {
     const chosen = conf.general.mapProvider;
-    if (chosen !== undefined && !offered.has(chosen))
+    if (chosen === undefined) return;
+    const offered = await offeredProviders(ctx.config);
+    if (!offered.some((p) => p.id === chosen))
       throw badRequest("validation.failed", { "conf.general.mapProvider": "invalidOption" });
   };
   const checkReseller = (scope: ResellerScope, resellerId: number) => {
@@ -96,7 +97,7 @@ export function registerCompanyAdminRoutes(
     const scope = scopeOf(request);
     requireWrite(scope.principal);
     checkReseller(scope, request.body.resellerId);
-    checkMapProvider(request.body.conf);
+    await checkMapProvider(request.body.conf);
     const now = ctx.clock.now();
     const id = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ id: number }>(
@@ -143,7 +144,7 @@ export function registerCompanyAdminRoutes(
       const id = request.params.companyId;
       const before = await inTree(scope, id);
       checkReseller(scope, request.body.resellerId);
-      checkMapProvider(request.body.conf);
+      await checkMapProvider(request.body.conf);
       // Configuration keys the form does not show (supports, custom states…) are kept.
       const conf = { ...before.conf, ...request.body.conf };
       await ctx.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@
  */
 export { type AddressFeature, AddressWriter } from "./address-writer.ts";
 export { importAddresses } from "./osm-import.ts";
-export type { StreetWay } from "./pieces.ts";
+export { chainPieces, type StreetWay } from "./pieces.ts";
 export { coordinatesText, describePlace, formatDistance } from "./place-description.ts";
 export { ReverseGeocoder } from "./reverse.ts";
+export { streetsInBox } from "./store.ts";

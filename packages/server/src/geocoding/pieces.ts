@@ -98,3 +98,48 @@ export function piecesOf(way: StreetWay): PieceRow[] {
   }
   return rows;
 }
+
+/** A stored piece with the way it belongs to, as the street layer reads it. */
+export interface StoredPiece {
+  importId: number;
+  wayId: number;
+  seq: number;
+  name: string;
+  kind: string;
+  lat1: number;
+  lng1: number;
+  lat2: number;
+  lng2: number;
+}
+
+/**
+ * Pieces joined back into lines: consecutive pieces of one way make one line ([lng, lat] pairs, as GeoJSON
+ * wants), so a name can be written along the street. A gap (a piece outside the area read) starts a new line.
+ * Pure.
+ */
+export function chainPieces(
+  pieces: readonly StoredPiece[],
+): { name: string; kind: string; coordinates: [number, number][] }[] {
+  const sorted = [...pieces].sort((a, b) => a.importId - b.importId || a.wayId - b.wayId || a.seq - b.seq);
+  const lines: { name: string; kind: string; coordinates: [number, number][] }[] = [];
+  let previous: StoredPiece | null = null;
+  for (const piece of sorted) {
+    const continues =
+      previous !== null &&
+      previous.importId === piece.importId &&
+      previous.wayId === piece.wayId &&
+      previous.seq + 1 === piece.seq;
+    if (continues) lines.at(-1)!.coordinates.push([piece.lng2, piece.lat2]);
+    else
+      lines.push({
+        name: piece.name,
+        kind: piece.kind,
+        coordinates: [
+          [piece.lng1, piece.lat1],
+          [piece.lng2, piece.lat2],
+        ],
+      });
+    previous = piece;
+  }
+  return lines;
+}

@@ -1,5 +1,6 @@
 import type { Queryable } from "../kernel/db/database.ts";
-import { cellsAround } from "./cells.ts";
+import { cellsAround, cellsInBox } from "./cells.ts";
+import type { StoredPiece } from "./pieces.ts";
 import {
   type AddressPoint,
   matchStreet,
@@ -113,3 +114,67 @@ export async function matchStreets(
     );
   });
 }
+
+/** A box in degrees. */
+export interface Box {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * Every street piece (named or not) and address point filed under the cells of a box, for the map's street
+ * layer; at most `limit` pieces, the larger roads first when a box holds more.
+ */
+export async function streetsInBox(
+  db: Queryable,
+  box: Box,
+  options: { points: boolean; limit: number },
+): Promise<{ pieces: StoredPiece[]; points: { lat: number; lng: number; housenumber: string }[] }> {
+  const cells = cellsInBox(box.south, box.west, box.north, box.east);
+  const pieces: StoredPiece[] = [];
+  const points: { lat: number; lng: number; housenumber: string }[] = [];
+  for (let i = 0; i < cells.length && pieces.length < options.limit; i += CELLS_PER_QUERY) {
+    const chunk = cells.slice(i, i + CELLS_PER_QUERY);
+    const rows = await db.query<{
+      import_id: number;
+      way_id: string;
+      seq: number;
+      name: string;
+      kind: string;
+      lat1: number;
+      lng1: number;
+      lat2: number;
+      lng2: number;
+    }>(
+      `select import_id, way_id, seq, name, kind, lat1, lng1, lat2, lng2 from address_streets
+       where cell = any($1::bigint[]) order by ${KIND_RANK} limit $2`,
+      [chunk, options.limit - pieces.length],
+    );
+    for (const r of rows)
+      pieces.push({
+        importId: r.import_id,
+        wayId: Number(r.way_id),
+        seq: r.seq,
+        name: r.name,
+        kind: r.kind,
+        lat1: r.lat1,
+        lng1: r.lng1,
+        lat2: r.lat2,
+        lng2: r.lng2,
+      });
+    if (options.points)
+      points.push(
+        ...(await db.query<{ lat: number; lng: number; housenumber: string }>(
+          "select lat, lng, housenumber from address_points where cell = any($1::bigint[]) limit $2",
+          [chunk, options.limit],
+        )),
+      );
+  }
+  return { pieces, points };
+}
+
+/** Larger roads first: what a crowded tile keeps. */
+const KIND_RANK = `case kind when 'motorway' then 0 when 'trunk' then 1 when 'ring' then 1 when 'primary' then 2
+  when 'avenue' then 2 when 'secondary' then 3 when 'arterial' then 3 when 'tertiary' then 4 else 5 end`;

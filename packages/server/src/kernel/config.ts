@@ -38,8 +38,20 @@ export interface Config {
   geocoderUrl: string | null;
   /** OSRM-compatible routing service (ROUTER_URL): OSRM, or Valhalla/GraphHopper through their OSRM-style API. */
   routerUrl: string | null;
-  /** Self-hosted vector tiles (MAP_PMTILES): a .pmtiles file this server serves, or the URL of one. */
+  /**
+   * Self-hosted vector tiles: MAP_PMTILES (a .pmtiles file this server serves, or the URL of one), else the
+   * archive `vigia import-map` put in the data directory (`mapImportedArchive`), offered once it exists.
+   */
   mapPmtiles: string | null;
+  /** Where `vigia import-map` puts the archive: `<data dir>/map/base.pmtiles`; null without a data directory. */
+  mapImportedArchive: string | null;
+  /**
+   * Raster tiles of an OpenStreetMap-style tile server (MAP_OSM_TILES, a {z}/{x}/{y} pattern), offered as the
+   * "osm" base map; unset, no base map reaches a third party.
+   */
+  mapOsmTiles: string | null;
+  /** The base map of companies that chose none (MAP_DEFAULT_PROVIDER, an offered provider id). */
+  mapDefaultProvider: string | null;
   /**
    * More raster base maps (MAP_TILE_PROVIDERS): `id|name|{z}/{x}/{y} URL|attribution` entries separated by
    * `;`, offered to companies besides the site's own tiles.
@@ -148,6 +160,12 @@ function int(value: string | undefined, fallback: number): number {
 }
 
 /** A URL stays as given; a file path becomes absolute. */
+function importedArchive(env: NodeJS.ProcessEnv): string | null {
+  return env.VIGIA_DATA_DIR === "memory"
+    ? null
+    : path.resolve(env.VIGIA_DATA_DIR ?? "./data", "map", "base.pmtiles");
+}
+
 function resolveLocal(value: string): string {
   return /^https?:\/\//.test(value) ? value : path.resolve(value);
 }
@@ -182,7 +200,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || null,
     geocoderUrl: env.GEOCODER_URL || null,
     routerUrl: env.ROUTER_URL || null,
-    mapPmtiles: env.MAP_PMTILES ? resolveLocal(env.MAP_PMTILES) : null,
+    mapPmtiles: env.MAP_PMTILES ? resolveLocal(env.MAP_PMTILES) : importedArchive(env),
+    mapImportedArchive: importedArchive(env),
+    mapOsmTiles: env.MAP_OSM_TILES || null,
+    mapDefaultProvider: env.MAP_DEFAULT_PROVIDER || null,
     mapTileProviders: env.MAP_TILE_PROVIDERS || null,
     geolocationUrl: env.GEOLOCATION_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),

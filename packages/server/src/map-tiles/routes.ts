@@ -6,19 +6,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { parseByteRange } from "./byte-range.ts";
-import { configuredProviders } from "./providers.ts";
+import { configuredProviders, offeredProviders } from "./providers.ts";
 
 /** GET /fr/v1/map/providers: public, the shared-route page and the sign-in page draw maps too. */
 export function mapProviderRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
-  const { providers, problems } = configuredProviders(ctx.config);
-  for (const entry of problems) ctx.log.warn({ entry }, "MAP_TILE_PROVIDERS entry ignored");
+  const { problems } = configuredProviders(ctx.config, true);
+  for (const entry of problems) ctx.log.warn({ entry }, "map provider setting ignored");
   return async (app) => {
-    mountRoute(app, mapProvidersApi.list, async () => providers);
+    mountRoute(app, mapProvidersApi.list, async () => offeredProviders(ctx.config));
   };
 }
 
 /**
- * The MAP_PMTILES archive at /fr/map/tiles.pmtiles, read by MapLibre's pmtiles protocol with HTTP range
+ * The MAP_PMTILES (or imported) archive at /fr/map/tiles.pmtiles, read by MapLibre's pmtiles protocol with HTTP range
  * requests: a company runs fully offline with its region's extract. Public like any tile server; the file
  * is opened per request, so replacing it takes effect without a restart.
  */

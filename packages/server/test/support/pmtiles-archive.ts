@@ -5,7 +5,10 @@ import { zxyToTileId } from "pmtiles";
  * 127-byte header, an uncompressed root directory, JSON metadata and the tiles as given. The pmtiles package
  * only reads archives, so the tests write their own small one here.
  */
-export function buildPmtiles(tiles: { z: number; x: number; y: number; data: Uint8Array }[]): Buffer {
+export function buildPmtiles(
+  tiles: { z: number; x: number; y: number; data: Uint8Array }[],
+  tileType: "png" | "mvt" = "png",
+): Buffer {
   const sorted = tiles.map((t) => ({ ...t, id: zxyToTileId(t.z, t.x, t.y) })).sort((a, b) => a.id - b.id);
   const offsets: number[] = [];
   let at = 0;
@@ -61,7 +64,7 @@ export function buildPmtiles(tiles: { z: number; x: number; y: number; data: Uin
   header.writeUInt8(1, 96); // clustered
   header.writeUInt8(1, 97); // internal compression: none
   header.writeUInt8(1, 98); // tile compression: none
-  header.writeUInt8(2, 99); // tile type: png
+  header.writeUInt8(tileType === "mvt" ? 1 : 2, 99); // tile type: 1 vector (MVT), 2 PNG
   header.writeUInt8(Math.min(...sorted.map((t) => t.z)), 100);
   header.writeUInt8(Math.max(...sorted.map((t) => t.z)), 101);
   header.writeInt32LE(-180e7, 102);

@@ -47,7 +47,7 @@ const SOURCE_NAMES: Record<number, string> = {
 };
 
 /** Map at zoom 12 with a marker where the alarm happened. */
-function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesUrl: string | null }) {
+function AlarmMap({ pos }: { pos: { lat: number; lng: number } }) {
   const ref = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: MapLibre; marker: Marker } | null>(null);
   const [shown, setShown] = useState<MapLibre | null>(null);
@@ -57,7 +57,7 @@ function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesU
     try {
       const map = new MapLibre({
         container: ref.current,
-        style: baseStyle(tilesUrl),
+        style: baseStyle(),
         center: [pos.lng, pos.lat],
         zoom: 12,
       });
@@ -73,7 +73,7 @@ function AlarmMap({ pos, tilesUrl }: { pos: { lat: number; lng: number }; tilesU
       mapRef.current = null;
     };
     // The map is created once per modal; later positions move it below.
-  }, [tilesUrl]);
+  }, []);
   useEffect(() => {
     mapRef.current?.marker.setLngLat([pos.lng, pos.lat]);
     mapRef.current?.map.jumpTo({ center: [pos.lng, pos.lat], zoom: 12 });
@@ -134,7 +134,7 @@ export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: numbe
 /** The alarm position modal of spec 02 §2, stepping through the panel's list. */
 export function PositionModal({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const { user, storage } = useSession();
+  const { user } = useSession();
   const { timezone } = useTimezone();
   const state = useAtom(center);
   const [notifOpen, setNotifOpen] = useState(false);
@@ -184,7 +184,7 @@ export function PositionModal({ companyId }: { companyId: number }) {
       data-testid="alarm-modal"
     >
       <Stack gap="sm">
-        {log.data.pos ? <AlarmMap pos={log.data.pos} tilesUrl={storage.readTilesUrl()} /> : null}
+        {log.data.pos ? <AlarmMap pos={log.data.pos} /> : null}
         <AlarmPopup log={log} companyId={companyId} />
         <EventMediaGallery
           companyId={companyId}

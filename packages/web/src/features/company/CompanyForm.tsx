@@ -5,7 +5,6 @@ import {
   companyWriteSchema,
   DEFAULT_OFFLINE_AFTER_MIN,
   OFFLINE_AFTER_MIN_RANGE,
-  OSM_PROVIDER_ID,
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -14,7 +13,7 @@ import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { useMapProviders } from "./baseMap.ts";
+import { pickProvider, useMapProviders } from "./baseMap.ts";
 
 const EMPTY = {
   name: "",
@@ -153,7 +152,7 @@ export function CompanyForm({
             value: p.id,
             label: t(`companies.mapProviders.${p.id}`, { defaultValue: p.name }),
           }))}
-          value={typeof general.mapProvider === "string" ? general.mapProvider : OSM_PROVIDER_ID}
+          value={pickProvider(providers ?? [], general.mapProvider)?.id ?? null}
           onChange={(v) => v && setGeneral("mapProvider", v)}
           error={errorText(t, form.errors["conf.general.mapProvider"])}
           allowDeselect={false}

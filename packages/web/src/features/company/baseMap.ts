@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type MapProvider, mapProvidersApi, OSM_PROVIDER_ID } from "@vigia/domain";
+import { type MapProvider, mapProvidersApi } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,10 +18,13 @@ export function useMapProviders(): MapProvider[] | undefined {
   }).data;
 }
 
-/** The provider a company's `conf.general.mapProvider` names, the site's tiles when it names none offered. */
+/**
+ * The provider a company's `conf.general.mapProvider` names, the deployment's default when it names none that
+ * is offered (an archive removed, a tile server no longer named). Pure.
+ */
 export function pickProvider(providers: MapProvider[], chosen: unknown): MapProvider | null {
-  const id = typeof chosen === "string" && chosen !== "" ? chosen : OSM_PROVIDER_ID;
-  return providers.find((p) => p.id === id) ?? null;
+  const named = typeof chosen === "string" ? providers.find((p) => p.id === chosen) : undefined;
+  return named ?? providers.find((p) => p.isDefault) ?? providers[0] ?? null;
 }
 
 /** The current company's base map, for `applyBaseMap`. */

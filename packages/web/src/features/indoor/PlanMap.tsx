@@ -13,7 +13,6 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { planCanvas } from "./planImage.ts";
 
@@ -69,7 +68,6 @@ const cornersOf = (
 export function PlanMap({ plan, corners, onCorners, beacons, onClick, focusKey }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
-  const { storage } = useSession();
   const { info, companyId } = useCompany();
   useCompanyBaseMap(map);
   const handlers = useRef({ onCorners, onClick });
@@ -84,7 +82,7 @@ export function PlanMap({ plan, corners, onCorners, beacons, onClick, focusKey }
     const centre = info?.centroId?.pos ?? MAP_DEFAULTS.defaultCenter;
     const m = new MapLibre({
       container: container.current,
-      style: baseStyle(storage.readTilesUrl()),
+      style: baseStyle(),
       center: [centre.lng, centre.lat],
       zoom: info?.centroId ? MAP_DEFAULTS.companyZoom + 4 : MAP_DEFAULTS.defaultZoom,
       maxZoom: 22,

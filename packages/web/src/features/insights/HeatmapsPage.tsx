@@ -9,7 +9,6 @@ import { useTranslation } from "react-i18next";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { drawHeatmap, heatBounds } from "./heatLayer.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
@@ -25,7 +24,6 @@ export function HeatmapsPage() {
   const { t } = useTranslation();
   const { companyId, info } = useCompany();
   const { timezone } = useTimezone();
-  const { storage } = useSession();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
   useCompanyBaseMap(map);
@@ -57,7 +55,7 @@ export function HeatmapsPage() {
     try {
       m = new MapLibre({
         container: container.current,
-        style: baseStyle(storage.readTilesUrl()),
+        style: baseStyle(),
         center: centre
           ? [centre.lng, centre.lat]
           : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],
@@ -76,7 +74,7 @@ export function HeatmapsPage() {
       setMap(null);
       m.remove();
     };
-  }, [storage]);
+  }, []);
 
   useEffect(() => {
     if (!map || !query.data) return;

@@ -4,7 +4,6 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 
 setWorkerUrl(maplibreWorkerUrl);
@@ -32,7 +31,6 @@ export function IncidentsMap({
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
   useCompanyBaseMap(map);
-  const { storage } = useSession();
   const { info } = useCompany();
   const centre = info?.centroId?.pos ?? null;
   const select = useRef(onSelect);
@@ -44,7 +42,7 @@ export function IncidentsMap({
     try {
       m = new MapLibre({
         container: container.current,
-        style: baseStyle(storage.readTilesUrl()),
+        style: baseStyle(),
         center: centre
           ? [centre.lng, centre.lat]
           : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],
@@ -81,7 +79,7 @@ export function IncidentsMap({
       setMap(null);
       m.remove();
     };
-  }, [storage]);
+  }, []);
 
   useEffect(() => {
     if (!map) return;

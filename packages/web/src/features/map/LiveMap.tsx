@@ -9,7 +9,6 @@ import { liveAlert } from "../../platform/live/liveClient.ts";
 import { exposeLiveForDebug } from "../../platform/live/liveDebug.ts";
 import { type LiveKey, liveItems, parseKey } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { planCanvas } from "../indoor/index.ts";
 import { HeatmapTool } from "../insights/index.ts";
@@ -49,7 +48,6 @@ const NARROW_QUERY = "(max-width: 600px)";
 export function LiveMap() {
   const { t, i18n } = useTranslation();
   const { companyId, info, data } = useCompany();
-  const { storage } = useSession();
   const { timezone } = useTimezone();
   const [settings, setSettings] = useMapSettings(companyId);
   const [groupIds, setGroupIds] = useState<number[]>([]);
@@ -133,7 +131,6 @@ export function LiveMap() {
     try {
       map = new MapController({
         container: container.current,
-        tilesUrl: storage.readTilesUrl(),
         center,
         focus: focus ? { lat: focus.lat, lng: focus.lng, label: t("commands.alarmHere") } : null,
         store: liveItems,
@@ -155,7 +152,7 @@ export function LiveMap() {
       controller.current = null;
       setReady(false);
     };
-  }, [storage, select, selectDriver]);
+  }, [select, selectDriver]);
 
   // The company's base map, swapped in place when it (or the list of providers) arrives or changes.
   useCompanyBaseMap(ready ? (controller.current?.map ?? null) : null);

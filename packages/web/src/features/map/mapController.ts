@@ -32,7 +32,6 @@ export interface RouteDrawing {
 
 export interface MapControllerOptions {
   container: HTMLElement;
-  tilesUrl: string | null;
   center: { lat: number; lng: number } | null;
   /** A position to open at with a marker (the alarm mail's link); the map then does not fit to the items. */
   focus?: { lat: number; lng: number; label: string } | null;
@@ -75,7 +74,7 @@ export class MapController {
     const company = options.center;
     this.map = new MapLibre({
       container: options.container,
-      style: baseStyle(options.tilesUrl),
+      style: baseStyle(),
       center: company
         ? [company.lng, company.lat]
         : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],

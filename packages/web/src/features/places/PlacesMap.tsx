@@ -11,7 +11,6 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyBaseMap } from "../company/index.ts";
 import { dragHandle, type Handle, removeVertex, type Shape, shapeFeatures, translate } from "./drawing.ts";
 import { usePlacesLayers } from "./mapLayers.ts";
@@ -44,7 +43,6 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibre | null>(null);
   const [ready, setReady] = useState(false);
-  const { storage } = useSession();
   const { info, companyId } = useCompany();
   const centre = info?.centroId?.pos ?? null;
   // Handlers read the latest props through a ref, so they are bound to the map once.
@@ -57,7 +55,7 @@ export function PlacesMap({ shape, onShape, mode, onMode, preview, hiddenId, foc
     if (!container.current) return;
     const m = new MapLibre({
       container: container.current,
-      style: baseStyle(storage.readTilesUrl()),
+      style: baseStyle(),
       center: centre
         ? [centre.lng, centre.lat]
         : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],

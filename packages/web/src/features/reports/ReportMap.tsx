@@ -5,7 +5,6 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { useCompanyBaseMap } from "../company/index.ts";
 import { addPlacesLayers, usePlacesData } from "../places/index.ts";
 import { placePoints, reportPlaces } from "./reportPlaces.ts";
@@ -26,7 +25,6 @@ const MARKER_COLORS: Record<string, string> = {
  */
 export function ReportMap({ data }: { data: ReportMapData }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { storage } = useSession();
   const companyPlaces = usePlacesData();
   const places = useMemo(() => reportPlaces(companyPlaces, data), [companyPlaces, data]);
   const [shown, setShown] = useState<MapLibre | null>(null);
@@ -37,7 +35,7 @@ export function ReportMap({ data }: { data: ReportMapData }) {
     try {
       map = new MapLibre({
         container: ref.current,
-        style: baseStyle(storage.readTilesUrl()),
+        style: baseStyle(),
         center: [-3.7, 40.4],
         zoom: 5,
       });
@@ -81,6 +79,6 @@ export function ReportMap({ data }: { data: ReportMapData }) {
       setShown(null);
       m.remove();
     };
-  }, [data, places, storage]);
+  }, [data, places]);
   return <Box ref={ref} h={320} style={{ borderRadius: 6, overflow: "hidden" }} data-testid="report-map" />;
 }

@@ -29,7 +29,7 @@ export class SharedMap {
   constructor(container: HTMLElement) {
     this.map = new MapLibre({
       container,
-      style: baseStyle(null),
+      style: baseStyle(),
       center: [0, 20],
       zoom: 1.5,
       attributionControl: false,

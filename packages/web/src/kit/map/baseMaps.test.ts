@@ -9,12 +9,13 @@ const provider = (kind: MapProvider["kind"], url: string | null): MapProvider =>
   name: kind,
   url,
   attribution: "© test",
+  isDefault: false,
 });
 const ORIGIN = "https://fleet.example.org";
 
 describe("baseLayers", () => {
   it.each([
-    ["the site's tiles when no provider is chosen", null, "https://site/{z}/{x}/{y}.png"],
+    ["the site's tiles for the osm provider", provider("raster", null), "https://site/{z}/{x}/{y}.png"],
     [
       "another raster provider's pattern",
       provider("raster", "https://topo/{z}/{x}/{y}.png"),
@@ -29,11 +30,39 @@ describe("baseLayers", () => {
     expect(layers.map((l) => l.id)).toEqual(["osm"]);
   });
 
-  it("draws nothing over the offline world layer for the offline provider", () => {
-    expect(baseLayers({ tilesUrl: null, provider: provider("offline", null) }, ORIGIN)).toEqual({
-      source: null,
-      layers: [],
+  it.each([
+    ["before the offered base maps are known", null],
+    ["for the site's tiles when no tile server is named", provider("raster", null)],
+  ])("draws nothing %s", (_name, chosen) => {
+    expect(baseLayers({ tilesUrl: "", provider: chosen }, ORIGIN)).toEqual({ source: null, layers: [] });
+  });
+
+  it("draws Vigia's own street tiles over the offline world layer, from the same origin", () => {
+    const { source, layers } = baseLayers(
+      { tilesUrl: null, provider: provider("offline", "/fr/map/streets/{z}/{x}/{y}") },
+      ORIGIN,
+    );
+    expect(source).toEqual({
+      type: "vector",
+      tiles: ["https://fleet.example.org/fr/map/streets/{z}/{x}/{y}"],
+      minzoom: 12,
+      maxzoom: 16,
+      attribution: "© test",
     });
+    expect(layers.map((l) => l.id)).toEqual([
+      "base-streets-casing",
+      "base-streets-fill",
+      "base-streets-names",
+      "base-streets-numbers",
+    ]);
+    expect(layers.map((l) => ("source-layer" in l ? l["source-layer"] : null))).toEqual([
+      "streets",
+      "streets",
+      "streets",
+      "addresses",
+    ]);
+    const own = new Set(overlayLayers().map((l) => l.id));
+    expect(layers.filter((l) => own.has(l.id))).toEqual([]);
   });
 
   it("reads a same-origin PMTiles archive with the Protomaps style, ids apart from the app's layers", () => {

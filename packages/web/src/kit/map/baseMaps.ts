@@ -1,5 +1,5 @@
 import { namedFlavor, layers as protomapsLayers } from "@protomaps/basemaps";
-import type { MapProvider } from "@vigia/domain";
+import { type MapProvider, STREET_TILES_MAX_ZOOM, STREET_TILES_MIN_ZOOM } from "@vigia/domain";
 import {
   addProtocol,
   type LayerSpecification,
@@ -8,17 +8,19 @@ import {
 } from "maplibre-gl";
 import { Protocol } from "pmtiles";
 import { OSM_ATTRIBUTION, tileUrls } from "./mapStyle.ts";
+import { streetLayers } from "./streetLayer.ts";
 
 /**
- * The company's base map drawn over the offline world layer and under everything else: the site's raster
- * tiles, another raster provider, a self-hosted PMTiles archive (vector, Protomaps style, labels with the
- * local glyphs), or nothing but the offline world layer. Swapped in place, so a change of the company's
+ * The company's base map drawn over the offline world layer and under everything else: the offline world
+ * layer with the streets Vigia serves from its address tables (vector tiles, `streetLayer.ts`), a self-hosted
+ * PMTiles archive (vector, Protomaps style, labels with the local glyphs), the site's raster tiles when the
+ * deployment names a tile server, or another raster provider. Swapped in place, so a change of the company's
  * choice never rebuilds a map or loses its overlays.
  */
 export interface BaseMapChoice {
   /** The site's raster tiles pattern (login answer), used by the "osm" provider. */
   tilesUrl: string | null;
-  /** The company's provider; null: the site's raster tiles. */
+  /** The company's provider (or the deployment's default); null while the offered ones are not known yet. */
   provider: MapProvider | null;
 }
 
@@ -38,15 +40,36 @@ export function pmtilesSourceUrl(url: string, origin: string): string {
   return `pmtiles://${new URL(url, origin).href}`;
 }
 
-/** The base source and layers of a choice (none for the offline world layer alone). Pure but for the origin. */
+const mark = (layer: LayerSpecification): LayerSpecification => ({
+  ...layer,
+  metadata: { [BASE_MARK]: true },
+});
+
+/**
+ * The base source and layers of a choice: none until the offered base maps are known, and no raster source
+ * without a tile pattern, so nothing is asked of a server nobody chose. Pure but for the origin.
+ */
 export function baseLayers(
   choice: BaseMapChoice,
   origin: string,
   lang = "en",
 ): { source: SourceSpecification | null; layers: LayerSpecification[] } {
   const provider = choice.provider;
-  if (provider?.kind === "offline") return { source: null, layers: [] };
-  if (provider?.kind === "pmtiles" && provider.url) {
+  if (!provider) return { source: null, layers: [] };
+  if (provider.kind === "offline") {
+    if (!provider.url) return { source: null, layers: [] };
+    return {
+      source: {
+        type: "vector",
+        tiles: [new URL(provider.url, origin).href.replace(/%7B/g, "{").replace(/%7D/g, "}")],
+        minzoom: STREET_TILES_MIN_ZOOM,
+        maxzoom: STREET_TILES_MAX_ZOOM,
+        attribution: provider.attribution,
+      },
+      layers: streetLayers(BASE_SOURCE, "base-streets-").map(mark),
+    };
+  }
+  if (provider.kind === "pmtiles" && provider.url) {
     const layers = protomapsLayers(BASE_SOURCE, namedFlavor("light"), { lang })
       // The Protomaps background would hide the offline world layer where the archive has no tiles.
       .filter((layer) => layer.type !== "background")
@@ -61,14 +84,15 @@ export function baseLayers(
       layers,
     };
   }
-  const pattern = provider?.kind === "raster" && provider.url ? provider.url : choice.tilesUrl;
+  const tiles = tileUrls(provider.kind === "raster" && provider.url ? provider.url : choice.tilesUrl);
+  if (tiles.length === 0) return { source: null, layers: [] };
   return {
     source: {
       type: "raster",
-      tiles: tileUrls(pattern),
+      tiles,
       tileSize: 256,
       maxzoom: 19,
-      attribution: provider?.attribution || OSM_ATTRIBUTION,
+      attribution: provider.attribution || OSM_ATTRIBUTION,
     },
     layers: [
       {
@@ -104,9 +128,9 @@ export function applyBaseMap(map: MapLibre, choice: BaseMapChoice, lang?: string
   if (!source) return;
   if (choice.provider?.kind === "pmtiles") registerPmtiles();
   map.addSource(BASE_SOURCE, source);
-  // Raster tiles cover the offline place names (they carry their own); vector tiles go under them, and the
-  // symbol collision keeps the archive's own labels from overlapping ours.
-  const vector = choice.provider?.kind === "pmtiles" && map.getLayer(FIRST_PLACE_LAYER);
+  // Raster tiles cover the offline place names (they carry their own); vector tiles (the archive, the street
+  // layer) go under them, and the symbol collision keeps their labels from overlapping ours.
+  const vector = choice.provider?.kind !== "raster" && map.getLayer(FIRST_PLACE_LAYER);
   const before = vector ? FIRST_PLACE_LAYER : layerAboveBase(map);
   for (const layer of layers) map.addLayer(layer, before);
 }

@@ -1,6 +1,5 @@
-import { DEFAULT_OSM_TILES_URL } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { baseStyle, MAP_BACKGROUND, OSM_ATTRIBUTION, overlayLayers, tileUrls } from "./mapStyle.ts";
+import { baseStyle, MAP_BACKGROUND, overlayLayers, tileUrls } from "./mapStyle.ts";
 
 describe("tileUrls", () => {
   it.each([
@@ -24,14 +23,17 @@ describe("tileUrls", () => {
     expect(tileUrls(pattern)).toEqual(expected);
   });
 
-  it.each([null, undefined, "", "   "])("uses the default OSM tiles for %j", (pattern) => {
-    expect(tileUrls(pattern)).toEqual([DEFAULT_OSM_TILES_URL]);
-  });
+  it.each([null, undefined, "", "   "])(
+    "asks no tile server for %j (there is no third-party fallback)",
+    (pattern) => {
+      expect(tileUrls(pattern)).toEqual([]);
+    },
+  );
 });
 
 describe("baseStyle", () => {
-  it("draws the grey background under the company's raster tiles", () => {
-    const style = baseStyle("https://tiles.example.org/{z}/{x}/{y}.png");
+  it("is the sea and the offline world layer only: the chosen base map goes over it", () => {
+    const style = baseStyle();
     expect(style.layers.map((l) => l.id)).toEqual([
       "background",
       "world-land",
@@ -39,16 +41,13 @@ describe("baseStyle", () => {
       "world-country-names",
       "world-place-dots",
       "world-place-names",
-      "osm",
     ]);
     // Labels use glyphs drawn in the browser: no glyph server is needed.
     expect(style.glyphs).toBe("vigia-glyphs://{fontstack}/{range}");
     expect(style.layers[0]).toMatchObject({ paint: { "background-color": MAP_BACKGROUND } });
-    expect(style.sources.osm).toMatchObject({
-      type: "raster",
-      tiles: ["https://tiles.example.org/{z}/{x}/{y}.png"],
-      attribution: OSM_ATTRIBUTION,
-    });
+    // No source reaches another origin before the company's base map is known.
+    const remote = Object.values(style.sources).filter((source) => "tiles" in source || "url" in source);
+    expect(remote).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_OSM_TILES_URL, MAP_DEFAULTS } from "@vigia/domain";
+import { MAP_DEFAULTS } from "@vigia/domain";
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
 import { LOCAL_GLYPHS_URL, registerLocalGlyphs } from "./localGlyphs.ts";
 import { WORLD_LAYERS, WORLD_SEA, WORLD_SOURCES } from "./worldLayer.ts";
@@ -8,35 +8,29 @@ export const OSM_ATTRIBUTION = "© OpenStreetMap contributors";
 export const MAP_BACKGROUND = WORLD_SEA;
 const FONT = ["Inter", "Segoe UI", "Roboto", "Arial", "sans-serif"];
 
-/** Raster tiles of a {z}/{x}/{y} pattern; {s} subdomains are expanded to a, b, c. */
+/**
+ * Raster tiles of a {z}/{x}/{y} pattern; {s} subdomains are expanded to a, b, c. No pattern, no tiles: there
+ * is no tile server the app falls back to, so a map never sends requests to a third party nobody chose.
+ */
 export function tileUrls(pattern: string | null | undefined): string[] {
-  const url = pattern && pattern.trim() !== "" ? pattern.trim() : DEFAULT_OSM_TILES_URL;
+  const url = pattern?.trim() ?? "";
+  if (url === "") return [];
   return url.includes("{s}") ? ["a", "b", "c"].map((s) => url.replace("{s}", s)) : [url];
 }
 
 /**
- * The base style: sea, the offline world layer (filled by `attachWorld`) and the raster tiles over it; the
- * item and route layers are added once it loads.
+ * The base style: sea and the offline world layer (filled by `attachWorld`); the base map the deployment or the
+ * company chose goes over it (`applyBaseMap`), and the item and route layers are added once it loads.
  */
-export function baseStyle(tilesUrl: string | null): StyleSpecification {
+export function baseStyle(): StyleSpecification {
   registerLocalGlyphs();
   return {
     version: 8,
     glyphs: LOCAL_GLYPHS_URL,
-    sources: {
-      ...WORLD_SOURCES,
-      osm: {
-        type: "raster",
-        tiles: tileUrls(tilesUrl),
-        tileSize: 256,
-        maxzoom: 19,
-        attribution: OSM_ATTRIBUTION,
-      },
-    },
+    sources: { ...WORLD_SOURCES },
     layers: [
       { id: "background", type: "background", paint: { "background-color": MAP_BACKGROUND } },
       ...WORLD_LAYERS,
-      { id: "osm", type: "raster", source: "osm", paint: { "raster-fade-duration": 0 } },
     ],
   };
 }
