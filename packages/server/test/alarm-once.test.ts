@@ -92,6 +92,7 @@ describe("alarm firing on redelivery", () => {
       live: p.services.live,
       mailer: p.services.mailer,
       egress: p.services.egress,
+      geocoder: p.services.geocoder,
       beacons: new BeaconCache(p.ctx.db),
     });
     for (const list of applied) await other.onApplied(list);

@@ -274,6 +274,8 @@ describe("engine through the platform, workflow and notifications", () => {
     const french = mails.find((m) => m.includes("ops@partner.test"))!;
     expect(french).toContain("Entr=C3=A9e dans la g=C3=A9ozone");
     expect(french).toContain("America/Montreal");
+    // The place in words, in the recipient's language, before its coordinates.
+    expect(french.replace(/=\r?\n/g, "")).toMatch(/Toledo, Espagne \(39\.86\d+,-4\.027\d+\)/);
     const key = /notifications\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(french.replace(/=\r?\n/g, ""))?.[1];
     expect((await p.api.get<{ email: string }>(`notifications/unsubscribe/${key}`)).body.email).toBe(
       "ops@partner.test",

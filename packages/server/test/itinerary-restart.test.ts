@@ -31,6 +31,7 @@ const freshService = () =>
     live: p.services.live,
     mailer: p.services.mailer,
     egress: p.services.egress,
+    geocoder: p.services.geocoder,
     beacons: new BeaconCache(p.ctx.db),
   });
 

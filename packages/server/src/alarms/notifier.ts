@@ -1,5 +1,6 @@
 import { type AlarmDelivery, type AlarmLog, mailFlagAllows, mailFlagOf } from "@vigia/domain";
 import webpush from "web-push";
+import type { ReverseGeocoder } from "../geocoding/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressError, type EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -72,7 +73,7 @@ export class Notifier {
   private vapid: NonNullable<NotifierEnv["vapid"]> | null = null;
 
   constructor(
-    private readonly ctx: KernelContext & { mailer: Mailer; egress: EgressGuard },
+    private readonly ctx: KernelContext & { mailer: Mailer; egress: EgressGuard; geocoder: ReverseGeocoder },
     readonly env: NotifierEnv = notifierEnv(),
   ) {}
 
@@ -179,6 +180,10 @@ export class Notifier {
         itemName: log.itemName,
         ts: log.ts,
         pos: log.data.pos,
+        // In the recipient's language; a failure leaves the coordinates alone, never the mail unsent.
+        address: log.data.pos
+          ? await this.ctx.geocoder.address(log.data.pos.lat, log.data.pos.lng, r.language).catch(() => null)
+          : null,
         unsubscribeUrl: await this.ctx.links.forCompany(log.companyId, `/notifications/unsubscribe/${key}`),
         mapUrl: log.data.pos
           ? await this.ctx.links.forCompany(log.companyId, alarmMapPath(log.data.pos, log.id))

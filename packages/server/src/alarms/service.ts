@@ -1,4 +1,5 @@
 import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
+import type { ReverseGeocoder } from "../geocoding/index.ts";
 import { type BeaconCache, beaconZoneName } from "../indoor/index.ts";
 import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -21,6 +22,8 @@ export type AlarmsContext = KernelContext & {
   beacons: BeaconCache;
   mailer: Mailer;
   egress: EgressGuard;
+  /** Names the notice's place in its mails. */
+  geocoder: ReverseGeocoder;
 };
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */

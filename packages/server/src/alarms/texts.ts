@@ -187,6 +187,8 @@ export interface MailInput {
   itemName: string;
   ts: number;
   pos: { lat: number; lng: number } | null;
+  /** The position's readable address, when known. */
+  address: string | null;
   unsubscribeUrl: string;
   /** The position on the company's own site (SiteLinks), or null without a position. */
   mapUrl: string | null;
@@ -201,7 +203,8 @@ export function alarmMail(input: MailInput, language: string, timeZone: string) 
   const lang = asLanguage(language);
   const event = EVENT_NAMES[input.event]?.[lang] ?? input.event;
   const priority = PRIORITY_NAMES[input.priority]?.[lang] ?? String(input.priority);
-  const position = input.pos ? `${input.pos.lat.toFixed(6)},${input.pos.lng.toFixed(6)}` : "-";
+  const coordinates = input.pos ? `${input.pos.lat.toFixed(6)},${input.pos.lng.toFixed(6)}` : "-";
+  const position = input.pos && input.address ? `${input.address} (${coordinates})` : coordinates;
   const lines = [
     input.name,
     "",

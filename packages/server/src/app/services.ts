@@ -120,7 +120,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     locator,
     beacons,
   });
-  const alarms = new AlarmService({ ...ctx, live, mailer, egress, beacons });
+  const alarms = new AlarmService({ ...ctx, live, mailer, egress, beacons, geocoder });
   if (cluster) {
     alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));
     cluster.onSignal(ALARM_RULES, (companyId) => alarms.reload(Number(companyId)));

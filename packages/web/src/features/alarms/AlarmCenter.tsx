@@ -35,6 +35,7 @@ import {
 import { playHorn } from "./horn.ts";
 import { unseenCount } from "./logic.ts";
 import { PositionModal } from "./PositionModal.tsx";
+import { usePlaceAddress } from "./placeAddress.ts";
 
 /** Without the live channel (it runs with the map), the notices are refreshed this often. */
 const POLL_MS = 30_000;
@@ -123,13 +124,13 @@ export function AlarmCenter() {
     <>
       <AlarmPanel companyId={companyId} />
       <PositionModal companyId={companyId} />
-      <AlarmToast />
+      <AlarmToast companyId={companyId} />
     </>
   );
 }
 
-/** Bottom-right toast for a live notice: name, event, item and position, with the sound switch. */
-function AlarmToast() {
+/** Bottom-right toast for a live notice: name, event, item and its address, with the sound switch. */
+function AlarmToast({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { toast } = useAtom(center);
@@ -142,8 +143,9 @@ function AlarmToast() {
     }, TOAST_MS);
     return () => clearTimeout(timer);
   }, [toastId]);
+  const pos = toast?.data.pos ?? null;
+  const address = usePlaceAddress(companyId, pos);
   if (!toast || !user) return null;
-  const pos = toast.data.pos;
   return (
     <Paper className={classes.toast} shadow="lg" withBorder p="sm" data-testid="alarm-toast" role="alert">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -157,8 +159,8 @@ function AlarmToast() {
             {toast.data.text ? ` · ${toast.data.text}` : ""}
           </Text>
           {pos ? (
-            <Text size="xs" c="dimmed">
-              {pos.lat.toFixed(5)},{pos.lng.toFixed(5)}
+            <Text size="xs" c="dimmed" data-testid="alarm-toast-place">
+              {address ?? `${pos.lat.toFixed(5)},${pos.lng.toFixed(5)}`}
             </Text>
           ) : null}
         </Stack>

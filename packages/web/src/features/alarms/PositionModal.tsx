@@ -17,7 +17,6 @@ import {
   canWrite,
   EVENT_MEDIA_WINDOW_MS,
   ITEM_TYPE_LETTER,
-  liveApi,
 } from "@vigia/domain";
 import { Map as MapLibre, Marker, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
@@ -26,7 +25,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
@@ -35,6 +33,7 @@ import { EventMediaGallery } from "../eventmedia/index.ts";
 import { StateBadge } from "./AlarmPanel.tsx";
 import { center, markSeen, openModal } from "./center.ts";
 import { neighbour, throttle, visibleLogs } from "./logic.ts";
+import { usePlaceAddress } from "./placeAddress.ts";
 import { StateForm } from "./StateForm.tsx";
 
 setWorkerUrl(maplibreWorkerUrl);
@@ -81,12 +80,15 @@ function AlarmMap({ pos }: { pos: { lat: number; lng: number } }) {
   return <Box ref={ref} h={260} style={{ borderRadius: 6, overflow: "hidden" }} data-testid="alarm-map" />;
 }
 
-/** The map popup's content (spec 02 §2): date with reception, latency, source, satellites; speed; altitude; lat,lng. */
+/**
+ * The map popup's content: date with reception, latency, source, satellites; speed; altitude; lat,lng; and the
+ * place's address, looked up at once (the server answers from its own street tables).
+ */
 export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { timezone } = useTimezone();
-  const [address, setAddress] = useState<string | null>(null);
   const pos = log.data.pos;
+  const address = usePlaceAddress(companyId, pos ?? null);
   if (!pos) return <Text c="dimmed">{t("alarms.noPosition")}</Text>;
   const latency = Math.max(0, Math.round((log.receptionTs - log.ts) / 1000));
   return (
@@ -99,22 +101,10 @@ export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: numbe
       <Text size="sm">
         {Math.trunc(pos.spd)} km/h · {Math.round(pos.alt)} m · {pos.lat.toFixed(6)},{pos.lng.toFixed(6)}
       </Text>
+      <Text size="sm" fw={500} data-testid="alarm-popup-address">
+        {address ?? "…"}
+      </Text>
       <Group gap="xs">
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() =>
-            void api
-              .call(liveApi.address, {
-                params: { companyId },
-                query: { lat: pos.lat, lng: pos.lng, lang: i18n.language },
-              })
-              .then((r) => setAddress(r.address))
-              .catch(() => setAddress("-"))
-          }
-        >
-          {t("alarms.popup.address")}
-        </Button>
         <Button
           size="compact-xs"
           variant="light"
@@ -125,7 +115,6 @@ export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: numbe
         >
           StreetView
         </Button>
-        {address ? <Text size="sm">{address}</Text> : null}
       </Group>
     </Stack>
   );

@@ -26,8 +26,8 @@ export function addressNeedsRefresh(
 }
 
 /**
- * The address of the selected item, looked up on demand and then kept in step with the item as it moves
- * (it stayed at the first position before). One lookup at a time.
+ * The address of the selected item, looked up when the item is shown (and again on demand) and then kept in
+ * step with the item as it moves. One lookup at a time.
  */
 export function useFollowingAddress(
   itemKey: string,
@@ -57,6 +57,13 @@ export function useFollowingAddress(
   useEffect(() => {
     if (stale) lookUp();
   }, [stale, lookUp]);
+  // Looked up as soon as an item with a position is shown: the server answers from its own street tables.
+  const shownFor = address?.for ?? null;
+  const hasPos = pos !== null;
+  useEffect(() => {
+    if (hasPos && shownFor !== itemKey) lookUp();
+    // Only when the item changes or first gets a position, not on every move (the refresh above does that).
+  }, [itemKey, hasPos, shownFor]);
 
   return { address: address?.for === itemKey ? address : null, loading, lookUp };
 }
