@@ -69,3 +69,20 @@ export async function apiAs(baseUrl, username) {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 }
+
+/**
+ * Cuts a browser context off from everything but the platform's own origin, as a machine without internet
+ * would be: every other request is aborted and kept in the returned list, so a scenario can assert that none
+ * was even tried.
+ */
+export async function onlyOwnOrigin(context, baseUrl) {
+  const own = new URL(baseUrl).origin;
+  const outside = [];
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === own || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    outside.push(url.href);
+    return route.abort("internetdisconnected");
+  });
+  return outside;
+}

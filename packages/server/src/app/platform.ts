@@ -73,9 +73,6 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   await ensureDefaultSite(db);
   await ensureDeviceTypes(db);
   if (config.demo) await seedDemo(db, clock);
-  // The streets the simulated fleet drives on, for the map's street layer and the geocoder (never in tests:
-  // they do not simulate).
-  if (config.demo && config.simulate) await seedDemoStreets(db, () => clock.now());
 
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });
@@ -150,6 +147,15 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       ? startDemoHistory(ctx, services.partitions, config.demoHistoryDays)
       : null;
 
+  // The streets the simulated fleet drives on, for the map's street layer and the geocoder, written in the
+  // background once (never in tests: they do not simulate); addresses asked before then are forgotten after.
+  const demoStreets =
+    config.demo && config.simulate && !api
+      ? seedDemoStreets(db, () => clock.now())
+          .then(() => services.geocoder.forget())
+          .catch((err: unknown) => log.warn({ err }, "demo streets not written"))
+      : null;
+
   const timers = [setInterval(() => void mailer.flush().catch(() => undefined), 60_000)];
   // An API node owns no live state and no positions: the processors snapshot and drop old partitions.
   if (!api) timers.push(...ownerTimers(ctx, services, 30_000));
@@ -169,6 +175,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       for (const timer of timers) clearInterval(timer);
       await stopSimulation?.();
       await demoHistory?.stop();
+      await demoStreets;
       await gateway?.close();
       await mqttIngest?.close();
       await processor.close();

@@ -13,6 +13,7 @@ import {
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { baseStyle, CLUSTER_OPTIONS, FIT_OPTIONS, overlayLayers } from "../../kit/map/mapStyle.ts";
+import { exposeForDebug } from "../../platform/debug.ts";
 import { mapStats } from "../../platform/live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/store.ts";
 import type { Catalog } from "./catalog.ts";
@@ -84,6 +85,8 @@ export class MapController {
       attributionControl: false,
       fadeDuration: 0,
     });
+    // Browser tests ask the map what it drew (the street layer at street zoom, offline).
+    exposeForDebug("map", this.map);
     if (options.focus) {
       const { lat, lng, label } = options.focus;
       this.map.jumpTo({ center: [lng, lat], zoom: FOCUS_ZOOM });
