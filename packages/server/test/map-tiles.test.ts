@@ -118,6 +118,32 @@ describe("company base map", () => {
     );
     expect(others.every((o) => o.provider !== "pmtiles")).toBe(true);
   });
+
+  it("keeps a choice the deployment no longer offers, so the company's form still saves", async () => {
+    const acme = (
+      await p.ctx.db.query<{ id: number; reseller_id: number }>(
+        "select id, reseller_id from companies where name = 'Acme Logistics'",
+      )
+    )[0]!;
+    // Saved while raster tiles were configured; this deployment has none now.
+    await p.ctx.db.query(
+      "update companies set conf = jsonb_set(conf, '{general,mapProvider}', '\"retired\"') where id = $1",
+      [acme.id],
+    );
+    const reseller = await p.api.token("reseller@vigia.demo");
+    const path = `resellers/id/${acme.reseller_id}/companies/id/${acme.id}`;
+    const company = await p.api.get<
+      { conf: { general?: Record<string, unknown> } } & Record<string, unknown>
+    >(path, reseller);
+    expect(company.body.conf.general?.mapProvider).toBe("retired");
+    const { id: _id, createdTs: _c, updatedTs: _u, ...record } = company.body;
+    const saved = await p.api.put<{ phone: string }>(path, { ...record, phone: "+34 910 000 000" }, reseller);
+    expect(saved.status).toBe(200);
+    expect(saved.body.phone).toBe("+34 910 000 000");
+    // Choosing it anew is still refused.
+    const other = { ...record, conf: { ...company.body.conf, general: { mapProvider: "retired2" } } };
+    expect((await p.api.put(path, other, reseller)).status).toBe(400);
+  });
 });
 
 describe("parseByteRange", () => {

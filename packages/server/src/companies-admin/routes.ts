@@ -76,10 +76,13 @@ export function registerCompanyAdminRoutes(
     if (!rows[0]) throw notFound();
     return rows[0];
   };
-  // The base map a company draws must be one this deployment offers (an archive, MAP_TILE_PROVIDERS…).
-  const checkMapProvider = async (conf: CompanyBody["conf"]) => {
+  // The base map a company draws must be one this deployment offers (an archive, MAP_TILE_PROVIDERS…). A choice
+  // saved earlier that the deployment no longer offers is kept as it is, so the company's form still saves (the web
+  // then draws the default map); only a new choice is checked.
+  const checkMapProvider = async (conf: CompanyBody["conf"], saved?: CompanyRecord["conf"]) => {
     const chosen = conf.general.mapProvider;
     if (chosen === undefined) return;
+    if (saved !== undefined && chosen === saved.general?.mapProvider) return;
     const offered = await offeredProviders(ctx.config);
     if (!offered.some((p) => p.id === chosen))
       throw badRequest("validation.failed", { "conf.general.mapProvider": "invalidOption" });
@@ -144,7 +147,7 @@ export function registerCompanyAdminRoutes(
       const id = request.params.companyId;
       const before = await inTree(scope, id);
       checkReseller(scope, request.body.resellerId);
-      await checkMapProvider(request.body.conf);
+      await checkMapProvider(request.body.conf, before.conf);
       // Configuration keys the form does not show (supports, custom states…) are kept.
       const conf = { ...before.conf, ...request.body.conf };
       await ctx.db.transaction(async (tx) => {

@@ -68,7 +68,6 @@ export async function companyInfo(db: Queryable, companyId: number): Promise<Com
       ...c.conf,
       general: {
         units: { fuelConsumption: 0 },
-        mapProvider: "osm",
         ...general,
         offlineAfterMin: offlineAfterMs(general) / 60_000,
       },

@@ -117,7 +117,7 @@ async function addCompany(
       `info@${data.name.split(" ")[0]!.toLowerCase()}.demo`,
       data.state,
       data.centre,
-      { general: { units: { fuelConsumption: 0 }, mapProvider: "osm" }, supports: data.supports ?? [] },
+      { general: { units: { fuelConsumption: 0 } }, supports: data.supports ?? [] },
       { vehicleTotal: 50, vehicleBillable: 25, assetTotal: 20, assetBillable: 10 },
       c.now,
     ],
