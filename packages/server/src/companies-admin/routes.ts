@@ -7,7 +7,7 @@ import {
   resellersApi,
 } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
@@ -62,6 +62,9 @@ const companyValues = (b: CompanyBody): SqlParam[] => [
   b.restrictions,
 ];
 
+/** The part of a stored company's general configuration the base-map check reads. */
+const savedGeneralSchema = z.object({ mapProvider: z.string().optional() });
+
 /** Company management under resellers/id/{rid}/companies (the /companies super-user view). */
 export function registerCompanyAdminRoutes(
   app: FastifyInstance,
@@ -82,7 +85,7 @@ export function registerCompanyAdminRoutes(
   const checkMapProvider = async (conf: CompanyBody["conf"], saved?: CompanyRecord["conf"]) => {
     const chosen = conf.general.mapProvider;
     if (chosen === undefined) return;
-    if (saved !== undefined && chosen === saved.general?.mapProvider) return;
+    if (chosen === savedGeneralSchema.safeParse(saved?.general).data?.mapProvider) return;
     const offered = await offeredProviders(ctx.config);
     if (!offered.some((p) => p.id === chosen))
       throw badRequest("validation.failed", { "conf.general.mapProvider": "invalidOption" });
