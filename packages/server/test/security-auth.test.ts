@@ -158,20 +158,95 @@ describe("security: throttle per address and per account (6)", () => {
     expect((await p.api.login("operator@acme.demo", undefined, from("198.51.100.77"))).status).toBe(200);
   });
 
-  it("slows an account attacked from many addresses down with a growing wait, never a lock", async () => {
+  it("slows an account attacked from many addresses down for the attacking addresses only", async () => {
     forgetFailures();
     for (let i = 0; i < THROTTLE.accountMax; i++)
       expect(
         (await p.api.login("operator@acme.demo", "Bad-pass1", from(`203.0.113.${100 + i}`))).status,
       ).toBe(401);
-    expect((await p.api.login("operator@acme.demo", undefined, from("198.51.100.78"))).status).toBe(429);
+    // An address that took part waits, and one more failure after the wait doubles it.
+    expect((await p.api.login("operator@acme.demo", undefined, from("203.0.113.100"))).status).toBe(429);
     p.clock.advance(THROTTLE.accountBaseDelayMs);
-    // One more failure after the wait doubles it.
-    expect((await p.api.login("operator@acme.demo", "Bad-pass1", from("203.0.113.200"))).status).toBe(401);
+    expect((await p.api.login("operator@acme.demo", "Bad-pass1", from("203.0.113.101"))).status).toBe(401);
     p.clock.advance(THROTTLE.accountBaseDelayMs);
-    expect((await p.api.login("operator@acme.demo", undefined, from("198.51.100.78"))).status).toBe(429);
+    expect((await p.api.login("operator@acme.demo", "Bad-pass1", from("203.0.113.102"))).status).toBe(429);
     p.clock.advance(THROTTLE.accountBaseDelayMs);
+    expect((await p.api.login("operator@acme.demo", "Bad-pass1", from("203.0.113.102"))).status).toBe(401);
+    // The owner, from an address that never failed, is not slowed at all.
     expect((await p.api.login("operator@acme.demo", undefined, from("198.51.100.78"))).status).toBe(200);
+  });
+
+  it("cannot be used to keep the owner out: failures at the end of every wait still let the owner in", async () => {
+    forgetFailures();
+    const attackers = [from("203.0.113.31"), from("203.0.113.32")];
+    for (const attacker of attackers)
+      for (let i = 0; i < THROTTLE.pairMax; i++)
+        expect((await p.api.login("admin@initech.demo", "Bad-pass1", attacker)).status).toBe(401);
+    // The owner is told once, with the addresses.
+    const warning = await lastMail("admin@initech.demo");
+    expect(warning).toContain("203.0.113.31");
+    expect(warning).toContain("203.0.113.32");
+    // The attackers wait; the owner, from their own address, does not.
+    expect((await p.api.login("admin@initech.demo", "Bad-pass1", attackers[0])).status).toBe(429);
+    expect((await p.api.login("admin@initech.demo", undefined, from("198.51.100.10"))).status).toBe(200);
+    // One more failure at the end of each back-off window, for hours: whenever the owner tries, they get in.
+    for (let round = 0; round < 8; round++) {
+      p.clock.advance(THROTTLE.accountMaxDelayMs);
+      expect((await p.api.login("admin@initech.demo", "Bad-pass1", attackers[round % 2])).status).toBe(401);
+      const owner = await p.api.login("admin@initech.demo", undefined, from(`198.51.100.${20 + round}`));
+      expect(owner.status).toBe(200);
+    }
+    const warnings = await p.ctx.db.query(
+      "select 1 from mail_outbox where to_address = 'admin@initech.demo' and body_text like '%203.0.113.31%'",
+    );
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("lets the owner's known address in even after a typo during an attack", async () => {
+    forgetFailures();
+    const home = from("198.51.100.200");
+    expect((await p.api.login("subadmin@acme.demo", undefined, home)).status).toBe(200);
+    for (let i = 0; i < THROTTLE.accountMax; i++)
+      await p.api.login("subadmin@acme.demo", "Bad-pass1", from(`203.0.113.${150 + i}`));
+    expect((await p.api.login("subadmin@acme.demo", "Bad-pass1", home)).status).toBe(401);
+    expect((await p.api.login("subadmin@acme.demo", undefined, home)).status).toBe(200);
+  });
+
+  it("sends a few reset links per account per hour, whoever asks and from wherever", async () => {
+    forgetFailures();
+    for (let i = 0; i < THROTTLE.resetMaxPerAccount; i++) {
+      const r = await p.api.post(
+        "auth/password/reset",
+        { email: "user@acme.demo" },
+        undefined,
+        from(`192.0.2.${10 + i}`),
+      );
+      expect(r.status).toBe(204);
+    }
+    const over = await p.api.post(
+      "auth/password/reset",
+      { email: "user@acme.demo" },
+      undefined,
+      from("192.0.2.99"),
+    );
+    expect(over.status).toBe(429);
+    // An address that does not exist answers the same, so the cap tells nothing about accounts.
+    for (let i = 0; i < THROTTLE.resetMaxPerAccount; i++)
+      await p.api.post(
+        "auth/password/reset",
+        { email: "ghost@acme.demo" },
+        undefined,
+        from(`192.0.2.${40 + i}`),
+      );
+    expect(
+      (await p.api.post("auth/password/reset", { email: "ghost@acme.demo" }, undefined, from("192.0.2.98")))
+        .status,
+    ).toBe(429);
+    p.clock.advance(THROTTLE.resetWindowMs);
+    expect(
+      (await p.api.post("auth/password/reset", { email: "user@acme.demo" }, undefined, from("192.0.2.99")))
+        .status,
+    ).toBe(204);
   });
 
   it("stops one address that tries many accounts", async () => {

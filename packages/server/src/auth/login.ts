@@ -13,6 +13,8 @@ import { acceptCode, REQUIRE_TOTP_SQL, TOTP_POLICY_JOINS, type TotpAccount } fro
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError, unauthorized } from "../kernel/errors.ts";
 import type { UserRow } from "../kernel/tenancy/user-row.ts";
+import { warnOwnerIfAttacked } from "./attack-mail.ts";
+import type { MailingContext } from "./password-keys.ts";
 
 export type LoginChannel = "front" | "app";
 
@@ -44,7 +46,7 @@ export function passwordExpired(
  * credentials (401), expired password (401 with days), access restrictions (403).
  */
 export async function authenticate(
-  ctx: KernelContext,
+  ctx: MailingContext,
   input: { username: string; password: string; channel: LoginChannel; ip: string; otp?: string | undefined },
 ): Promise<UserRow> {
   const { username, password, channel, ip } = input;
@@ -71,6 +73,7 @@ export async function authenticate(
         `update users set pending_fails = jsonb_set(pending_fails, $2::text[], (pending_fails->$3) || $4::jsonb) where id = $1`,
         [row.id, `{${channel}}`, channel, JSON.stringify([{ ip, ts: ctx.clock.now() }])],
       );
+      await warnOwnerIfAttacked(ctx, row);
     }
     throw unauthorized(API_ERROR.wrongCredentials);
   }

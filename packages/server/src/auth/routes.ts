@@ -73,7 +73,7 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
 
     mountRoute(app, authApi.passwordReset, async (request) => {
       const { email } = request.body;
-      await checkThrottle(ctx.db, ctx.clock, { email, ip: request.ip }, "address");
+      await checkThrottle(ctx.db, ctx.clock, { email, ip: request.ip }, "reset");
       await recordResetRequest(ctx.db, ctx.clock, { email, ip: request.ip });
       const rows = await ctx.db.query<{ id: number; email: string; language: string }>(
         "select id, email, language from users where lower(email) = lower($1)",

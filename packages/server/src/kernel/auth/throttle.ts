@@ -10,8 +10,11 @@ import { ApiError } from "../errors.ts";
  * - address + account: the spec's lockout, five failures in fifteen minutes from one address;
  * - address: many failures over any accounts (password spraying, reset-mail flooding);
  * - account: failures from every address together, past a higher threshold, cost an exponentially growing
- *   wait instead of a lock, so the owner is slowed down at worst, never shut out for long.
- * A successful check or a new password ends the account's count.
+ *   wait — but only for the addresses that took part in them. An address that has not failed on the account
+ *   since its last success, or from which the owner signed in before, is never slowed by the others' failures:
+ *   a stranger who keeps failing cannot keep the owner out, whatever the timing.
+ * A successful check or a new password ends the account's count. Reset links are also capped per account, so
+ * many addresses together cannot flood one mailbox.
  */
 export const THROTTLE = {
   pairMax: LOGIN_MAX_FAILURES,
@@ -21,6 +24,10 @@ export const THROTTLE = {
   accountWindowMs: 60 * 60_000,
   accountBaseDelayMs: 60_000,
   accountMaxDelayMs: 15 * 60_000,
+  /** How long a successful sign-in from an address keeps that address trusted for the account. */
+  trustedAddressMs: 90 * 24 * 60 * 60_000,
+  resetMaxPerAccount: 3,
+  resetWindowMs: 60 * 60_000,
 } as const;
 
 export interface ThrottleKey {
@@ -33,6 +40,10 @@ interface Counts {
   address: number;
   account: number;
   last_account: number | null;
+  /** Failures from this address on this account within the account window, since the last success. */
+  pair_account: number;
+  resets: number;
+  trusted: boolean;
 }
 
 /** How long the account must wait after `failures` failures ending at `lastTs`; 0 below the threshold. */
@@ -44,12 +55,15 @@ export function accountDelayMs(failures: number): number {
   );
 }
 
-/** Throws 429 `too many tries` when any of the three keys is over its limit. */
+/**
+ * Throws 429 `too many tries` when any of the three keys is over its limit. `reset` checks the address and the
+ * account's count of reset links (whether or not the account exists, so the answer tells nothing).
+ */
 export async function checkThrottle(
   db: Queryable,
   clock: Clock,
   key: ThrottleKey,
-  scope: "password" | "address" = "password",
+  scope: "password" | "reset" = "password",
 ): Promise<void> {
   const now = clock.now();
   const windowStart = now - THROTTLE.windowMs;
@@ -59,25 +73,61 @@ export async function checkThrottle(
        select coalesce(max(id), 0) as id from login_attempts where lower(email) = lower($1) and ok
      )
      select
-       count(*) filter (where lower(email) = lower($1) and ip = $2 and kind = 'password' and ts > $3
+       count(*) filter (where not ok and lower(email) = lower($1) and ip = $2 and kind = 'password' and ts > $3
                           and id > (select id from since))::int as pair,
-       count(*) filter (where ip = $2 and ts > $3)::int as address,
-       count(*) filter (where lower(email) = lower($1) and kind = 'password' and ts > $4
+       count(*) filter (where not ok and ip = $2 and ts > $3)::int as address,
+       count(*) filter (where not ok and lower(email) = lower($1) and kind = 'password' and ts > $4
                           and id > (select id from since))::int as account,
-       max(ts) filter (where lower(email) = lower($1) and kind = 'password' and ts > $4
-                         and id > (select id from since)) as last_account
+       max(ts) filter (where not ok and lower(email) = lower($1) and kind = 'password' and ts > $4
+                         and id > (select id from since)) as last_account,
+       count(*) filter (where not ok and lower(email) = lower($1) and ip = $2 and kind = 'password' and ts > $4
+                          and id > (select id from since))::int as pair_account,
+       count(*) filter (where kind = 'reset' and lower(email) = lower($1) and ts > $6)::int as resets,
+       coalesce(bool_or(ok and kind = 'password' and lower(email) = lower($1) and ip = $2 and ts > $5), false)
+         as trusted
      from login_attempts
-     where not ok and ts > least($3, $4) and (lower(email) = lower($1) or ip = $2)`,
-    [key.email, key.ip, windowStart, accountStart],
+     where ts > least($3, $4, $5, $6) and (lower(email) = lower($1) or ip = $2)`,
+    [
+      key.email,
+      key.ip,
+      windowStart,
+      accountStart,
+      now - THROTTLE.trustedAddressMs,
+      now - THROTTLE.resetWindowMs,
+    ],
   );
   const counts = rows[0];
   if (!counts) return;
   if (counts.address >= THROTTLE.addressMax) throw new ApiError(429, API_ERROR.tooManyTries);
-  if (scope === "address") return;
+  if (scope === "reset") {
+    if (counts.resets >= THROTTLE.resetMaxPerAccount) throw new ApiError(429, API_ERROR.tooManyTries);
+    return;
+  }
   if (counts.pair >= THROTTLE.pairMax) throw new ApiError(429, API_ERROR.tooManyTries);
+  if (counts.trusted || counts.pair_account === 0) return;
   const delay = accountDelayMs(counts.account);
   if (delay > 0 && counts.last_account !== null && now < Number(counts.last_account) + delay)
     throw new ApiError(429, API_ERROR.tooManyTries);
+}
+
+/**
+ * The account's failures since its last success within the account window, when they have just reached the
+ * threshold at which the account is slowed down: the moment to tell the owner, once per attack.
+ */
+export async function accountUnderAttack(
+  db: Queryable,
+  clock: Clock,
+  email: string,
+): Promise<string[] | null> {
+  const rows = await db.query<{ ip: string }>(
+    `select ip from login_attempts
+     where not ok and kind = 'password' and lower(email) = lower($1) and ts > $2
+       and id > (select coalesce(max(id), 0) from login_attempts where lower(email) = lower($1) and ok)
+     order by id`,
+    [email, clock.now() - THROTTLE.accountWindowMs],
+  );
+  if (rows.length !== THROTTLE.accountMax) return null;
+  return [...new Set(rows.map((r) => r.ip))];
 }
 
 async function record(
