@@ -26,10 +26,15 @@ export const COST_ERROR = {
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The years a stored day may fall in: the database has no year 0, and nothing of a fleet predates 1900. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
 
-/** A real calendar day written yyyy-mm-dd (or y/m/d in a CSV: see `parseCostDate`). */
+/** A real calendar day written yyyy-mm-dd (or y/m/d in a CSV: see `parseCostDate`), in the supported years. */
 export function isCalendarDate(text: string): boolean {
   if (!DATE.test(text)) return false;
+  const year = Number(text.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }

@@ -15,9 +15,10 @@ import {
 } from "fastify-type-provider-zod";
 import type { KernelContext } from "../context.ts";
 import { API_PREFIX } from "../contract.ts";
-import { errorHandler } from "../errors.ts";
+import { badRequest, errorHandler } from "../errors.ts";
 import { authenticateRequest } from "./authenticate.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { badTextPath } from "./text-hygiene.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,6 +48,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook("preValidation", async (request) => {
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+    const field = badTextPath(request.params) ?? badTextPath(request.query) ?? badTextPath(request.body);
+    if (field !== null) throw badRequest("validation.failed", { [field]: "invalidCharacters" });
+  });
   app.decorateRequest("principal", null);
   // Every route, as registered: the tenant-isolation tests walk this list so no endpoint escapes them.
   const routeCatalog: { method: string; url: string }[] = [];
