@@ -19,6 +19,12 @@ export const API_ERROR = {
   otpInvalid: "otp.invalid",
   /** The company or reseller enforces two-factor sign-in: it cannot be turned off. */
   otpEnforced: "otp.enforced",
+  /** Another account (of any tenant) already has this e-mail. */
+  emailExists: "email.exists",
+  deviceExists: "device.exists",
+  /** A unique value taken, when no more precise code applies. */
+  duplicate: "duplicate",
+  referenceInvalid: "reference.invalid",
 } as const;
 
 export const expiredPasswordDescription = (days: number): string => `expired.password;days:${days}`;
@@ -37,7 +43,14 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
-/** The unique constraint on user e-mails; the client shows "This email already exists" for it. */
-export const USERS_EMAIL_CONSTRAINT = "users_email_key";
-export const isDuplicateEmailError = (description: string): boolean =>
-  description.includes("duplicate key") && description.includes(USERS_EMAIL_CONSTRAINT);
+/**
+ * The unique constraints a write can break, each answered with its domain code and the field it concerns, so
+ * no database name ever reaches an answer. A constraint not listed answers `duplicate` with no field.
+ */
+export const UNIQUE_CONSTRAINT_ERRORS: Record<string, { code: string; field: string }> = {
+  users_email_key: { code: API_ERROR.emailExists, field: "email" },
+  devices_device_id_key: { code: API_ERROR.deviceExists, field: "deviceId" },
+};
+
+/** The client shows "This email already exists" for it. */
+export const isDuplicateEmailError = (description: string): boolean => description === API_ERROR.emailExists;

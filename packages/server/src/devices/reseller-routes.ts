@@ -1,4 +1,4 @@
-import { type DeleteBulkResult, type DeviceRow, devicesApi } from "@vigia/domain";
+import { API_ERROR, type DeleteBulkResult, type DeviceRow, devicesApi } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { deleteDeviceMedia } from "../event-media/index.ts";
 import type { FileService } from "../files/index.ts";
@@ -54,7 +54,7 @@ export function registerResellerDeviceRoutes(
     await checkDevice(ctx.db, body);
     const now = ctx.clock.now();
     const exists = await ctx.db.query("select 1 from devices where device_id = $1", [storedId(body)]);
-    if (exists.length > 0) throw conflict("device.exists (devices_device_id_key)");
+    if (exists.length > 0) throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
     const id = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ id: number }>(
         `insert into devices (device_id, type_id, name, description, sim, country_id, config_active, config,
@@ -104,7 +104,7 @@ export function registerResellerDeviceRoutes(
       storedId(request.body),
       id,
     ]);
-    if (clash.length > 0) throw conflict("device.exists (devices_device_id_key)");
+    if (clash.length > 0) throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
     await saveDevice(ctx, ctx.db, id, before, request.body, before.companyId, scope);
     return oneDevice(ctx, scope, id);
   });

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "@vigia/domain";
+import { API_ERROR, type ApiErrorBody, UNIQUE_CONSTRAINT_ERRORS } from "@vigia/domain";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DbError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from "./db/database.ts";
@@ -63,13 +63,15 @@ export function errorHandler(
     reply.status(400).send(body(400, "validation.failed", fields));
     return;
   }
+  // Database errors answer with domain codes only: constraint and table names are not the client's business.
   if (error instanceof DbError && error.code === UNIQUE_VIOLATION) {
-    // The message names the constraint (e.g. users_email_key); the client maps it to its own text.
-    reply.status(409).send(body(409, `${error.message} (${error.constraint ?? ""})`));
+    const known = UNIQUE_CONSTRAINT_ERRORS[error.constraint ?? ""];
+    if (known) reply.status(409).send(body(409, known.code, { [known.field]: "exists" }));
+    else reply.status(409).send(body(409, API_ERROR.duplicate));
     return;
   }
   if (error instanceof DbError && error.code === FOREIGN_KEY_VIOLATION) {
-    reply.status(400).send(body(400, `reference.invalid (${error.constraint ?? ""})`));
+    reply.status(400).send(body(400, API_ERROR.referenceInvalid));
     return;
   }
   const fastifyError = error as FastifyError;

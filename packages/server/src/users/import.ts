@@ -1,4 +1,5 @@
 import {
+  API_ERROR,
   type CsvRowError,
   type UserRow as CsvUserRow,
   duplicateLines,
@@ -56,7 +57,7 @@ export async function importUsers(
     const other = byEmail.get(row.value.email);
     if (dups.has(row.line)) rowErrors.push({ line: row.line, errors: ["duplicateInFile"] });
     else if (other && other.company_id !== scope.companyId)
-      rowErrors.push({ line: row.line, errors: ["users_email_key"] });
+      rowErrors.push({ line: row.line, errors: [API_ERROR.emailExists] });
     else if (other) toUpdate.push({ id: other.id, value: row.value });
     else toInsert.push(row.value);
   }

@@ -32,7 +32,7 @@ describe("send", () => {
     { why: "a 500, even with fields", error: apiError(500, { description: "x", fields: { a: "b" } }) },
     {
       why: "a duplicate e-mail (the dialog has its own text for it)",
-      error: apiError(409, { description: 'violates "users_email_key"', fields: { email: "taken" } }),
+      error: apiError(409, { description: "email.exists", fields: { email: "exists" } }),
     },
     { why: "being offline", error: apiError(0, "No internet connection", "offline") },
   ])("opens the API error dialog for $why", async ({ error }) => {

@@ -1,3 +1,4 @@
+import { isDuplicateEmailError } from "@vigia/domain";
 import { ApiError } from "../../platform/api/client.ts";
 import { uiStore } from "../../platform/overlays/uiStore.ts";
 
@@ -13,11 +14,7 @@ export async function send<T>(call: () => Promise<T>): Promise<SendResult<T>> {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const fields = fieldsOf(error);
-    if (
-      fields &&
-      (error.status === 400 || error.status === 409) &&
-      !error.description.includes("users_email_key")
-    )
+    if (fields && (error.status === 400 || error.status === 409) && !isDuplicateEmailError(error.description))
       return { ok: false, fields };
     if (error.code !== "restricted") uiStore.openApiError(error);
     return { ok: false, fields: {} };

@@ -1,4 +1,4 @@
-import { defineRoute, USERS_EMAIL_CONSTRAINT } from "@vigia/domain";
+import { API_ERROR, defineRoute } from "@vigia/domain";
 import type { TFunction } from "i18next";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -172,8 +172,7 @@ describe("apiErrorText", () => {
     new ApiError(status, description, "/fr/v1/u", description);
 
   it("names the duplicate e-mail", () => {
-    const description = `duplicate key value violates unique constraint "${USERS_EMAIL_CONSTRAINT}"`;
-    expect(apiErrorText(err(409, description), t)).toBe("errors.duplicateEmail");
+    expect(apiErrorText(err(409, API_ERROR.emailExists), t)).toBe("errors.duplicateEmail");
   });
   it("names the person already assigned", () => {
     expect(apiErrorText(err(400, "personId.already.asigned"), t)).toBe("apiErrors.personId_already_asigned");

@@ -77,7 +77,7 @@ describe("server error codes", () => {
     expect(apiErrorText(error(409, "group.notEmpty"), i18n.t)).toBe(
       "El grupo no está vacío: mueve o borra antes sus elementos y subgrupos.",
     );
-    expect(apiErrorText(error(409, "device.exists (devices_device_id_key)"), i18n.t)).toBe(
+    expect(apiErrorText(error(409, "device.exists"), i18n.t)).toBe(
       "Ya hay un dispositivo registrado con este identificador.",
     );
     expect(apiErrorText(error(418, "teapot.brewing"), i18n.t)).toContain("teapot.brewing");

@@ -4,7 +4,7 @@ import type { ApiError } from "./client.ts";
 
 /**
  * The code of an API error's description: its first word, without the details some codes carry
- * ("device.exists (devices_device_id_key)", "expired.password;days:3"). The throttle's code has spaces.
+ * ("expired.password;days:3"). The throttle's code has spaces.
  */
 export function apiErrorCode(description: string): string {
   if (description.startsWith(API_ERROR.tooManyTries)) return API_ERROR.tooManyTries;
