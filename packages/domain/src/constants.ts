@@ -57,4 +57,6 @@ export const LOGIN_FAIL_LIST_MAX = 20;
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY_MS;
+/** However often its refresh token is rotated, a session ends this long after its sign-in. */
+export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 export const PASSWORD_KEY_TTL_MS = DAY_MS;

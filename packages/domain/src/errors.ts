@@ -19,6 +19,8 @@ export const API_ERROR = {
   otpInvalid: "otp.invalid",
   /** The company or reseller enforces two-factor sign-in: it cannot be turned off. */
   otpEnforced: "otp.enforced",
+  /** A company API key may not create keys nor change how people sign in: only a signed-in person may. */
+  apiKeyForbidden: "apikey.forbidden",
   /** Another account (of any tenant) already has this e-mail. */
   emailExists: "email.exists",
   deviceExists: "device.exists",

@@ -108,6 +108,40 @@ describe("API keys", () => {
     expect((r.body as ErrorBody).description).toBe("restriction.fromip");
   });
 
+  it("an operator or read-only key sees the company's items, and an operator key opens a ticket", async () => {
+    const vehicles = await p.api.get<Record<string, unknown>>(`companies/id/${acme}/vehicles`, admin);
+    const count = Object.keys(vehicles.body).length;
+    expect(count).toBeGreaterThan(0);
+    for (const role of ["OPERATOR", "READONLY"]) {
+      const { secret } = await createKey(role);
+      const read = await curl(secret, "GET", `companies/id/${acme}/vehicles`);
+      expect(read.status).toBe(200);
+      expect(Object.keys(read.body as Record<string, unknown>)).toHaveLength(count);
+    }
+    const { secret } = await createKey("OPERATOR");
+    const ticket = await curl(secret, "POST", `companies/id/${acme}/tickets`, {
+      type: "incident",
+      title: "Opened by the dispatch system",
+    });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({ title: "Opened by the dispatch system" });
+  });
+
+  it("an administrator key can neither mint keys nor change the two-factor requirement", async () => {
+    const { secret } = await createKey("ADMIN");
+    const minted = await curl(secret, "POST", `companies/id/${acme}/apikeys`, {
+      name: "child",
+      role: "ADMIN",
+    });
+    expect(minted.status).toBe(403);
+    expect((minted.body as ErrorBody).description).toBe("apikey.forbidden");
+    const policy = await curl(secret, "PUT", `companies/id/${acme}/otp`, { required: false });
+    expect(policy.status).toBe(403);
+    expect((policy.body as ErrorBody).description).toBe("apikey.forbidden");
+    // A person may.
+    expect((await p.api.put(`companies/id/${acme}/otp`, { required: false }, admin)).status).toBe(200);
+  });
+
   it("only administrators list, create and revoke keys", async () => {
     const operator = await p.api.token("operator@acme.demo");
     const viewer = await p.api.token("viewer@acme.demo");

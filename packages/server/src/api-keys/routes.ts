@@ -8,6 +8,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { requirePerson } from "../kernel/tenancy/principal.ts";
 
 interface KeyRow {
   id: number;
@@ -53,6 +54,7 @@ export function apiKeyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, apiKeysApi.create, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
+      requirePerson(scope.principal);
       const { name, role, ip } = request.body;
       const { secret, prefix, hash } = newApiKeySecret();
       const inserted = await ctx.db.query<{ id: number }>(

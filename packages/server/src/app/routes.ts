@@ -72,7 +72,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
       secured.addHook("onSend", auditApiKeyCalls(ctx));
       // Role before body: who may write is decided before the body is read or validated.
       installWriteAccess(secured, WRITE_ACCESS);
-      await secured.register(currentUserRoutes(ctx));
+      await secured.register(currentUserRoutes({ ...ctx, sessions }));
       await secured.register(twoFactorUserRoutes(ctx));
       await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
       await secured.register(resellerTree(ctx, services), { prefix: "/resellers" });
@@ -124,7 +124,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(reportRoutes({ ...ctx, geocoder, jobs: reportJobs }));
     await app.register(ticketRoutes({ ...ctx, live, mailer, files }));
     await app.register(formRoutes({ ...ctx, files }));
-    await app.register(twoFactorCompanyRoutes(ctx));
+    await app.register(twoFactorCompanyRoutes({ ...ctx, sessions: services.sessions }));
     await app.register(apiKeyRoutes(ctx));
     await app.register(cameraRoutes({ ...ctx, egress }));
     await app.register(eventMediaRoutes({ ...ctx, files }));

@@ -4,15 +4,17 @@ import { recordAudit } from "../kernel/audit.ts";
 import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure } from "../kernel/auth/throttle.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import { resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 
 /** The signed-in user's own record, profile, password and company selection. */
-export function currentUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+export function currentUserRoutes(ctx: KernelContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   const load = async (id: number) => {
     const rows = await ctx.db.query<UserRow>("select * from users where id = $1", [id]);
     if (!rows[0]) throw notFound();
@@ -57,7 +59,12 @@ export function currentUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       }
       if (request.body.oldPassword === request.body.password) throw badRequest(API_ERROR.samePassword);
       const hash = await hashPassword(request.body.password);
-      await ctx.db.transaction((tx) => storeNewPassword(tx, ctx.clock, row, hash, request.ip));
+      // Every other session the old password opened ends; the one that changed it goes on.
+      const ended = await ctx.db.transaction(async (tx) => {
+        await storeNewPassword(tx, ctx.clock, row, hash, request.ip);
+        return endUserSessions(tx, ctx.clock, row.id, principal.sessionId);
+      });
+      ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
       await recordAudit(ctx, principal, {
         companyId: row.company_id,
         action: "update",

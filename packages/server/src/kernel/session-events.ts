@@ -9,7 +9,9 @@ export type SessionEvent =
   /** Every user of a company may have changed (a group removed from them, the company deleted). */
   | { kind: "companyChanged"; companyId: number }
   /** The user signed out of a session; its open channels end. */
-  | { kind: "loggedOut"; userId: number };
+  | { kind: "loggedOut"; userId: number }
+  /** Sessions ended by policy (a new password, a newly required second factor): their channels close. */
+  | { kind: "sessionsEnded"; sessionIds: string[] };
 
 export type SessionListener = (event: SessionEvent) => void;
 

@@ -182,12 +182,17 @@ export class LiveHub {
 
   private async authenticate(client: HubSocket, token: string): Promise<void> {
     // Signature, expiry and a session not ended by logout: the same check as every HTTP request.
-    const { userId } = await authenticateAccessToken(this.ctx.db, this.ctx.jwtKey, this.ctx.clock, token);
+    const { userId, sessionId } = await authenticateAccessToken(
+      this.ctx.db,
+      this.ctx.jwtKey,
+      this.ctx.clock,
+      token,
+    );
     // A fresh token extends this user's channel; it cannot turn the channel into another user's.
     if (client.principal && client.principal.userId !== userId) throw new ApiError(401, "token.otherUser");
     const principal = await loadPrincipal(this.ctx.db, userId);
     if (!principal) throw new ApiError(401, "user.unknown");
-    client.principal = principal;
+    client.principal = { ...principal, sessionId };
     client.expiresAt = tokenExpiry(token);
   }
 

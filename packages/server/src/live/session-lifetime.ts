@@ -30,6 +30,8 @@ export function concerns(event: SessionEvent, principal: Principal, boundCompany
   if (event.kind === "companyChanged")
     return principal.companyId === event.companyId || boundCompanyId === event.companyId;
   if (event.kind === "loggedOut") return principal.userId === event.userId;
+  if (event.kind === "sessionsEnded")
+    return principal.sessionId !== undefined && event.sessionIds.includes(principal.sessionId);
   return event.userIds.includes(principal.userId);
 }
 
@@ -48,9 +50,11 @@ export async function recheckSession(
   event: SessionEvent,
   current: { principal: Principal; companyId: number | null; ip: string },
 ): Promise<Recheck> {
-  if (event.kind === "loggedOut") return { keep: false, close: SESSION_CLOSE.ended };
-  const principal = await loadPrincipal(db, current.principal.userId);
-  if (!principal) return { keep: false, close: SESSION_CLOSE.ended };
+  if (event.kind === "loggedOut" || event.kind === "sessionsEnded")
+    return { keep: false, close: SESSION_CLOSE.ended };
+  const loaded = await loadPrincipal(db, current.principal.userId);
+  if (!loaded) return { keep: false, close: SESSION_CLOSE.ended };
+  const principal = { ...loaded, sessionId: current.principal.sessionId };
   const restriction = restrictionFor(principal.restrictions, principal.companyRestrictions, {
     ts: clock.now(),
     timeZone: principal.timezone,

@@ -11,7 +11,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import type { MailMessage } from "../kernel/mail/mailer.ts";
-import type { Principal } from "../kernel/tenancy/principal.ts";
+import { actingUserId, type Principal } from "../kernel/tenancy/principal.ts";
 import type { LiveMessage } from "../live/index.ts";
 import { ticketMail } from "./mail.ts";
 import { appendHistory, loadTicket, type TicketFilter, userName } from "./repo.ts";
@@ -105,7 +105,8 @@ export class TicketService {
       input.linkKind && input.linkId
         ? await linkGroup(db, actor.companyId, actor.groupIds, input.linkKind, input.linkId)
         : null;
-    const requester = await userName(db, actor.principal.userId);
+    const requesterId = actingUserId(actor.principal);
+    const requester = requesterId === null ? null : await userName(db, requesterId);
     const assignee = input.assigneeId === null ? null : await userName(db, input.assigneeId);
     const history = [
       ...(assignee
@@ -126,7 +127,7 @@ export class TicketService {
         input.description,
         input.priority,
         input.assigneeId,
-        actor.principal.userId,
+        requesterId,
         requester?.name ?? actor.principal.email,
         input.linkKind,
         input.linkId,
@@ -206,20 +207,13 @@ export class TicketService {
     const ticket = await this.load(actor, id);
     // Files live in the ticket's company (the provider uploads into it too); foreign ids are refused.
     const files = await this.ctx.files.owned(ticket.companyId, fileIds);
-    const author = await userName(this.ctx.db, actor.principal.userId);
+    const authorId = actingUserId(actor.principal);
+    const author = authorId === null ? null : await userName(this.ctx.db, authorId);
     const now = this.ctx.clock.now();
     await this.ctx.db.query(
       `insert into ticket_comments (ticket_id, ts, author_id, author, from_provider, text, attachments)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        id,
-        now,
-        actor.principal.userId,
-        author?.name ?? actor.principal.email,
-        actor.provider,
-        text,
-        JSON.stringify(files),
-      ],
+      [id, now, authorId, author?.name ?? actor.principal.email, actor.provider, text, JSON.stringify(files)],
     );
     await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
     const updated = await this.load(actor, id);

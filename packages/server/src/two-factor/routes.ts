@@ -2,6 +2,7 @@ import { API_ERROR, type OtpStatus, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
 import {
   acceptCode,
   REQUIRE_TOTP_SQL,
@@ -15,6 +16,8 @@ import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
+import { requirePerson } from "../kernel/tenancy/principal.ts";
 import { requireWrite } from "../kernel/tenancy/scope.ts";
 
 type Account = TotpAccount & { company_id: number | null; reseller_id: number | null };
@@ -87,7 +90,9 @@ export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 }
 
 /** Whether a company enforces two-factor sign-in (its administrators and the resellers above decide). */
-export function twoFactorCompanyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+export function twoFactorCompanyRoutes(
+  ctx: KernelContext & { sessions: SessionEvents },
+): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, twoFactorApi.companyPolicy, async (request) => {
       const scope = scopeOf(request);
@@ -102,10 +107,27 @@ export function twoFactorCompanyRoutes(ctx: KernelContext): FastifyPluginAsyncZo
     mountRoute(app, twoFactorApi.setCompanyPolicy, async (request) => {
       const scope = scopeOf(request);
       requireAdmin(scope);
+      requirePerson(scope.principal);
       await ctx.db.query("update companies set require_totp = $2 where id = $1", [
         scope.companyId,
         request.body.required,
       ]);
+      // Sessions opened with the password alone no longer meet the policy: they end, and those users sign in
+      // again with a code (or set one up). Sessions opened with a code go on.
+      if (request.body.required) {
+        const users = await ctx.db.query<{ id: number }>(
+          "select id from users where company_id = $1 and totp_secret is null",
+          [scope.companyId],
+        );
+        // The administrator who turns it on keeps the session they are using; their next sign-in needs a code.
+        const ended = await endUserSessions(
+          ctx.db,
+          ctx.clock,
+          users.map((u) => u.id),
+          scope.principal.sessionId,
+        );
+        ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
+      }
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "update",

@@ -57,6 +57,12 @@ export async function authenticateApiKey(
       now,
       ip,
     ]);
+  // A key belongs to the whole company: its role's group scope starts at the company's top groups, so an
+  // OPERATOR or READONLY key sees every item, as the same role's user with the top groups would.
+  const roots = await db.query<{ id: number }>(
+    "select id from groups where company_id = $1 and parent_id is null order by id",
+    [row.company_id],
+  );
   return {
     userId: 0,
     email: `apikey:${row.name}`,
@@ -64,7 +70,7 @@ export async function authenticateApiKey(
     companyId: row.company_id,
     resellerId: null,
     selectedCompanyId: row.company_id,
-    groupIds: [],
+    groupIds: roots.map((r) => r.id),
     timezone: "UTC",
     restrictions: { timeRange: null, ip: row.ip },
     companyRestrictions: row.company_restrictions,

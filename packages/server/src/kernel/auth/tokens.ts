@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_S, API_ERROR, REFRESH_TOKEN_TTL_MS } from "@vigia/domain";
+import { ACCESS_TOKEN_TTL_S, API_ERROR, REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from "@vigia/domain";
 import { jwtVerify, SignJWT } from "jose";
 import type { Clock } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -64,14 +64,25 @@ export async function authenticateAccessToken(
   return payload;
 }
 
-async function insertRefresh(db: Queryable, clock: Clock, userId: number, familyId: string): Promise<string> {
+/**
+ * A new refresh token of the session: valid for REFRESH_TOKEN_TTL_MS, but never past SESSION_MAX_AGE_MS after
+ * the session's sign-in (`signedInTs`), so rotating forever does not make a session last forever.
+ */
+async function insertRefresh(
+  db: Queryable,
+  clock: Clock,
+  userId: number,
+  familyId: string,
+  signedInTs: number,
+): Promise<string> {
   const id = randomToken(12);
   const secret = randomToken(32);
   const now = clock.now();
+  const expires = Math.min(now + REFRESH_TOKEN_TTL_MS, signedInTs + SESSION_MAX_AGE_MS);
   await db.query(
     `insert into refresh_tokens (id, family_id, user_id, secret_hash, created_ts, expires_ts)
      values ($1, $2, $3, $4, $5, $6)`,
-    [id, familyId, userId, sha256(secret), now, now + REFRESH_TOKEN_TTL_MS],
+    [id, familyId, userId, sha256(secret), now, expires],
   );
   return `${id}.${secret}`;
 }
@@ -84,7 +95,7 @@ export async function issueTokens(
   payload: Omit<AccessPayload, "sessionId">,
 ): Promise<TokenPair> {
   const sessionId = randomToken(12);
-  const refreshToken = await insertRefresh(db, clock, payload.userId, sessionId);
+  const refreshToken = await insertRefresh(db, clock, payload.userId, sessionId, clock.now());
   return {
     accessToken: await signAccessToken(key, clock, { ...payload, sessionId }),
     refreshToken,
@@ -130,8 +141,14 @@ export async function rotateRefreshToken(
       return { error: "token.reused" } as const;
     }
     if (row.expires_ts <= now) return { error: "token.expired" } as const;
+    const start = await tx.query<{ ts: number | string }>(
+      "select min(created_ts) as ts from refresh_tokens where family_id = $1",
+      [row.family_id],
+    );
+    const signedInTs = Number(start[0]?.ts ?? now);
+    if (signedInTs + SESSION_MAX_AGE_MS <= now) return { error: "token.expired" } as const;
     await tx.query("update refresh_tokens set used_ts = $2 where id = $1", [id, now]);
-    const refreshToken = await insertRefresh(tx, clock, row.user_id, row.family_id);
+    const refreshToken = await insertRefresh(tx, clock, row.user_id, row.family_id, signedInTs);
     return { userId: row.user_id, refreshToken, sessionId: row.family_id } as const;
   });
   // The revocation above must commit, so the 401 is thrown only after the transaction.
@@ -180,14 +197,26 @@ export async function revokeRefreshFamily(
   });
 }
 
-/** Ends every open session of a user (a password set from a reset key). */
-export async function endUserSessions(db: Queryable, clock: Clock, userId: number): Promise<void> {
+/**
+ * Ends every open session of the users (a password set from a reset key, a second factor newly required), but
+ * `keep` (the session that changed its own password goes on). Answers the ended sessions, whose live channels
+ * the caller closes.
+ */
+export async function endUserSessions(
+  db: Queryable,
+  clock: Clock,
+  userIds: number | readonly number[],
+  keep?: string,
+): Promise<string[]> {
   const rows = await db.query<{ family_id: string }>(
-    `update refresh_tokens set revoked_ts = $2 where user_id = $1 and revoked_ts is null
+    `update refresh_tokens set revoked_ts = $2
+     where user_id = any($1::int[]) and revoked_ts is null and family_id is distinct from $3
      returning family_id`,
-    [userId, clock.now()],
+    [[userIds].flat(), clock.now(), keep ?? null],
   );
-  await endSessions(db, clock, [...new Set(rows.map((r) => r.family_id))]);
+  const ended = [...new Set(rows.map((r) => r.family_id))];
+  await endSessions(db, clock, ended);
+  return ended;
 }
 
 export const WRONG_CREDENTIALS = API_ERROR.wrongCredentials;

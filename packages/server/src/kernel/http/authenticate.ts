@@ -18,10 +18,7 @@ export function authenticateRequest(ctx: KernelContext) {
     const token = bearer(request.headers.authorization);
     const principal = isApiKey(token)
       ? await apiKeyPrincipal(ctx, request, token)
-      : await loadPrincipal(
-          ctx.db,
-          (await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token)).userId,
-        );
+      : await userPrincipal(ctx, token);
     if (!principal) throw unauthorized("user.unknown");
     const restriction = restrictionFor(principal.restrictions, principal.companyRestrictions, {
       ts: ctx.clock.now(),
@@ -31,6 +28,12 @@ export function authenticateRequest(ctx: KernelContext) {
     if (restriction) throw new ApiError(403, restriction);
     request.principal = principal;
   };
+}
+
+async function userPrincipal(ctx: KernelContext, token: string): Promise<Principal | null> {
+  const { userId, sessionId } = await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token);
+  const principal = await loadPrincipal(ctx.db, userId);
+  return principal && { ...principal, sessionId };
 }
 
 /** Where an API key may go: its own company's routes, nothing of the user's own or of resellers. */

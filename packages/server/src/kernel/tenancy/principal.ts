@@ -1,5 +1,6 @@
-import type { Role, UserRestrictions } from "@vigia/domain";
+import { API_ERROR, type Role, type UserRestrictions } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
+import { forbidden } from "../errors.ts";
 import { roleOf, type UserRow } from "./user-row.ts";
 
 /** Who is calling: resolved once per request from the access token. */
@@ -18,6 +19,8 @@ export interface Principal {
   companyRestrictions: UserRestrictions | null;
   /** Set when the caller is a company API key (userId is then 0: there is no user row). */
   apiKeyId?: number;
+  /** The signed-in session (refresh-token family) the call came with; none for an API key. */
+  sessionId?: string;
 }
 
 export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
@@ -41,4 +44,16 @@ export async function loadPrincipal(db: Queryable, userId: number): Promise<Prin
     restrictions: row.restrictions,
     companyRestrictions: row.company_restrictions,
   };
+}
+
+/** The user behind a write, for columns that reference users: none when the caller is an API key. */
+export const actingUserId = (principal: Principal): number | null =>
+  principal.apiKeyId === undefined ? principal.userId : null;
+
+/**
+ * Refuses a company API key: creating keys (which would outlive revoking the key that made them) and changing how
+ * people sign in are for signed-in people only.
+ */
+export function requirePerson(principal: Principal): void {
+  if (principal.apiKeyId !== undefined) throw forbidden(API_ERROR.apiKeyForbidden);
 }
