@@ -15,6 +15,10 @@ export function companyBadge(state: number): BadgeColor {
   if (state === 2) return null;
   return state === 0 || state === 1 ? "green" : "red";
 }
+/** Company states whose users and API keys the server refuses (suspended, deactivated). */
+export const BLOCKED_COMPANY_STATES = [3, 4] as const;
+export const isCompanyBlocked = (state: number): boolean => state === 3 || state === 4;
+
 export function companyBlockedModal(state: number): "suspended" | "deactivated" | null {
   if (state === 3) return "suspended";
   if (state === 4) return "deactivated";

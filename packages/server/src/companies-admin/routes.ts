@@ -177,6 +177,8 @@ export function registerCompanyAdminRoutes(
       // `conf.general.itenerary` may have changed: the alarm engine reads the company's itineraries again.
       ctx.itinerariesChanged(id);
       ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
+      // A suspension closes the company users' live channels at once (their next calls are refused too).
+      if (before.state !== request.body.state) ctx.sessions.emit({ kind: "companyChanged", companyId: id });
       return inTree(scope, id);
     });
   });

@@ -1,4 +1,4 @@
-import type { ForwardRecord } from "@vigia/domain";
+import { BLOCKED_COMPANY_STATES, type ForwardRecord } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { AppliedPosition } from "../live/index.ts";
@@ -94,8 +94,10 @@ export class Forwarder {
     const due = await this.ctx.db.query<TargetRow>(
       `update forward_targets t set lease_ts = $2 where t.active and t.next_attempt_ts <= $1 and t.lease_ts <= $1
          and exists (select 1 from forward_queue q where q.target_id = t.id)
+         -- A suspended company's records wait in its queue and go out once it is active again.
+         and not exists (select 1 from companies c where c.id = t.company_id and c.state = any($3::int[]))
        returning t.id, t.company_id, t.name, t.kind, t.url, t.secret, t.topic, t.batch_size`,
-      [now, now + LEASE_MS],
+      [now, now + LEASE_MS, [...BLOCKED_COMPANY_STATES]],
     );
     await Promise.all(due.map((target) => this.deliverTarget(target)));
     const counts = await this.ctx.db.query<{ backlog: string; dead: string }>(

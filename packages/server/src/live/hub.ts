@@ -1,4 +1,5 @@
 import {
+  API_ERROR,
   type ItemKey,
   type LiveClientMessage,
   type LiveErrorData,
@@ -192,6 +193,7 @@ export class LiveHub {
     if (client.principal && client.principal.userId !== userId) throw new ApiError(401, "token.otherUser");
     const principal = await loadPrincipal(this.ctx.db, userId);
     if (!principal) throw new ApiError(401, "user.unknown");
+    if (principal.companyBlocked) throw new ApiError(403, API_ERROR.companyBlocked);
     client.principal = { ...principal, sessionId };
     client.expiresAt = tokenExpiry(token);
   }

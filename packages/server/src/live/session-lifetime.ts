@@ -60,7 +60,7 @@ export async function recheckSession(
     timeZone: principal.timezone,
     ip: current.ip,
   });
-  if (restriction) return { keep: false, close: SESSION_CLOSE.forbidden };
+  if (restriction || principal.companyBlocked) return { keep: false, close: SESSION_CLOSE.forbidden };
   if (current.companyId === null) return { keep: true, principal, scope: null };
   try {
     return { keep: true, principal, scope: await resolveCompanyScope(db, principal, current.companyId) };

@@ -1,4 +1,10 @@
-import { nextRunAt, type PeriodicRunStatus, reportPeriod, retryAt } from "@vigia/domain";
+import {
+  BLOCKED_COMPANY_STATES,
+  nextRunAt,
+  type PeriodicRunStatus,
+  reportPeriod,
+  retryAt,
+} from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -44,8 +50,10 @@ export class PeriodicScheduler {
   private async pass(): Promise<void> {
     const now = this.ctx.clock.now();
     const due = await this.ctx.db.query<{ id: number; next_run_ts: number }>(
-      "select id, next_run_ts from periodic_schedules where active and next_run_ts <= $1 order by next_run_ts limit 100",
-      [now],
+      // A suspended company's schedules wait; once it is active again the period due runs.
+      `select s.id, s.next_run_ts from periodic_schedules s join companies c on c.id = s.company_id
+       where s.active and s.next_run_ts <= $1 and c.state <> all($2::int[]) order by s.next_run_ts limit 100`,
+      [now, [...BLOCKED_COMPANY_STATES]],
     );
     for (const row of due) {
       const run = await this.claimSchedule(row.id, Number(row.next_run_ts), now);

@@ -1,7 +1,14 @@
-import { API_KEY_PREFIX, type ApiKeyRole, type Role, type UserRestrictions } from "@vigia/domain";
+import {
+  API_ERROR,
+  API_KEY_PREFIX,
+  type ApiKeyRole,
+  isCompanyBlocked,
+  type Role,
+  type UserRestrictions,
+} from "@vigia/domain";
 import type { Clock } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import { unauthorized } from "../errors.ts";
+import { forbidden, unauthorized } from "../errors.ts";
 import type { Principal } from "../tenancy/principal.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
@@ -30,6 +37,7 @@ interface KeyRow {
   ip: string | null;
   last_used_ts: number | string | null;
   company_restrictions: UserRestrictions | null;
+  company_state: number;
 }
 
 /**
@@ -44,12 +52,15 @@ export async function authenticateApiKey(
   ip: string,
 ): Promise<Principal> {
   const rows = await db.query<KeyRow>(
-    `select k.id, k.company_id, k.name, k.role, k.ip, k.last_used_ts, c.restrictions as company_restrictions
+    `select k.id, k.company_id, k.name, k.role, k.ip, k.last_used_ts, c.restrictions as company_restrictions,
+       c.state as company_state
      from api_keys k join companies c on c.id = k.company_id where k.key_hash = $1 and k.revoked_ts is null`,
     [sha256(token)],
   );
   const row = rows[0];
   if (!row) throw unauthorized("token.invalid");
+  // A suspended or deactivated company's keys stop with it (and work again on reactivation).
+  if (isCompanyBlocked(row.company_state)) throw forbidden(API_ERROR.companyBlocked);
   const now = clock.now();
   if (row.last_used_ts === null || Number(row.last_used_ts) <= now - LAST_USED_EVERY_MS)
     await db.query("update api_keys set last_used_ts = $2, last_used_ip = $3 where id = $1", [

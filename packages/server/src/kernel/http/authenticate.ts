@@ -1,3 +1,4 @@
+import { API_ERROR } from "@vigia/domain";
 import type { FastifyRequest } from "fastify";
 import { authenticateApiKey, isApiKey } from "../auth/api-keys.ts";
 import { restrictionFor } from "../auth/restrictions.ts";
@@ -26,9 +27,20 @@ export function authenticateRequest(ctx: KernelContext) {
       ip: request.ip,
     });
     if (restriction) throw new ApiError(403, restriction);
+    if (
+      principal.companyBlocked &&
+      !OPEN_WHEN_BLOCKED.has(`${request.method} ${request.routeOptions.url ?? ""}`)
+    )
+      throw forbidden(API_ERROR.companyBlocked);
     request.principal = principal;
   };
 }
+
+/**
+ * What the users of a suspended or deactivated company may still call: who they are and their company's state,
+ * so the web shows the blocked-company modal whose only way out is signing out. Everything else is refused.
+ */
+const OPEN_WHEN_BLOCKED = new Set(["GET /fr/v1/current/user", "GET /fr/v1/companies/id/:companyId/info"]);
 
 async function userPrincipal(ctx: KernelContext, token: string): Promise<Principal | null> {
   const { userId, sessionId } = await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token);

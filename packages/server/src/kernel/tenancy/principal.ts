@@ -1,4 +1,4 @@
-import { API_ERROR, type Role, type UserRestrictions } from "@vigia/domain";
+import { API_ERROR, isCompanyBlocked, type Role, type UserRestrictions } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
 import { forbidden } from "../errors.ts";
 import { roleOf, type UserRow } from "./user-row.ts";
@@ -21,11 +21,15 @@ export interface Principal {
   apiKeyId?: number;
   /** The signed-in session (refresh-token family) the call came with; none for an API key. */
   sessionId?: string;
+  /** The caller's own company is suspended or deactivated (never set for reseller staff). */
+  companyBlocked?: boolean;
 }
 
 export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
-  const rows = await db.query<UserRow & { company_restrictions: UserRestrictions | null }>(
-    `select u.*, c.restrictions as company_restrictions
+  const rows = await db.query<
+    UserRow & { company_restrictions: UserRestrictions | null; company_state: number | null }
+  >(
+    `select u.*, c.restrictions as company_restrictions, c.state as company_state
      from users u left join companies c on c.id = u.company_id where u.id = $1`,
     [userId],
   );
@@ -43,6 +47,7 @@ export async function loadPrincipal(db: Queryable, userId: number): Promise<Prin
     timezone: row.timezone,
     restrictions: row.restrictions,
     companyRestrictions: row.company_restrictions,
+    companyBlocked: row.company_state !== null && isCompanyBlocked(row.company_state),
   };
 }
 

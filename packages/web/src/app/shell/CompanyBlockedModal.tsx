@@ -4,6 +4,7 @@ import { companyBlockedModal, isResellerOrHigher } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useCompany } from "../../features/company/index.ts";
+import { uiStore, useUiState } from "../../platform/overlays/uiStore.ts";
 import { useSession } from "../../platform/session/session.ts";
 
 /** Suspended (3) or deactivated (4) company: static modal whose only way out is signing out. */
@@ -11,11 +12,14 @@ export function CompanyBlockedModal() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   const { info } = useCompany();
+  const { companyBlocked } = useUiState();
   const navigate = useNavigate();
   const kind = info ? companyBlockedModal(info.state.current.value) : null;
-  // Resellers must still be able to open a blocked company to manage it.
-  const opened = kind !== null && user !== null && !isResellerOrHigher(user.role);
+  // Resellers must still be able to open a blocked company to manage it. A browser left open learns of the
+  // suspension from the first call the server refuses.
+  const opened = (kind !== null || companyBlocked) && user !== null && !isResellerOrHigher(user.role);
   const accept = async () => {
+    uiStore.clearCompanyBlocked();
     await logout();
     navigate("/login", { replace: true });
   };

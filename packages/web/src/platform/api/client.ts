@@ -26,7 +26,8 @@ export class ApiError extends Error {
 
 export const OFFLINE_TEXT = "No internet connection";
 
-export type Restriction = "timerange" | "fromip";
+/** Why the server refuses the session: outside its hours, from another network, or its company is blocked. */
+export type Restriction = "timerange" | "fromip" | "blocked";
 
 export interface ClientHooks {
   accessToken(): string | null;
@@ -199,5 +200,6 @@ export function restrictionOf(status: number, description: string): Restriction 
   if (status !== 403) return null;
   if (description.includes(API_ERROR.restrictionTimeRange)) return "timerange";
   if (description.includes(API_ERROR.restrictionFromIp)) return "fromip";
+  if (description === API_ERROR.companyBlocked) return "blocked";
   return null;
 }

@@ -14,11 +14,18 @@ describe("uiStore", () => {
   it("opens and closes each overlay without touching the other", () => {
     uiStore.openRestriction("timerange");
     uiStore.openApiError(error);
-    expect(uiStore.get()).toEqual({ restriction: "timerange", apiError: error });
+    expect(uiStore.get()).toEqual({ restriction: "timerange", apiError: error, companyBlocked: false });
     uiStore.closeRestriction();
-    expect(uiStore.get()).toEqual({ restriction: null, apiError: error });
+    expect(uiStore.get()).toEqual({ restriction: null, apiError: error, companyBlocked: false });
     uiStore.closeApiError();
-    expect(uiStore.get()).toEqual({ restriction: null, apiError: null });
+    expect(uiStore.get()).toEqual({ restriction: null, apiError: null, companyBlocked: false });
+  });
+
+  it("keeps a blocked company apart from the restriction modal until the user signs out", () => {
+    uiStore.openRestriction("blocked");
+    expect(uiStore.get()).toMatchObject({ restriction: null, companyBlocked: true });
+    uiStore.clearCompanyBlocked();
+    expect(uiStore.get().companyBlocked).toBe(false);
   });
 
   it("gives a new state object on each change, so useSyncExternalStore sees it", () => {
