@@ -5,7 +5,9 @@ import { z } from "zod";
  * (`database`, with its error), the fix is more than 24 h ahead of the server clock (`futureTime`), its time
  * is zero, negative or not a number (`badTime`), its coordinates are out of range or not numbers
  * (`badCoordinates`), another number of it is not finite (`badValue`), or a frame without a fix carried
- * cell towers or Wi-Fi access points that no table or service knows (`noFix`, issue 20).
+ * cell towers or Wi-Fi access points that no table or service knows (`noFix`, issue 20), or the decoder could
+ * not read all of the frame (`undecoded`: a tag or record it does not know; the decoder's reason is the error and
+ * the whole frame is kept, so `vigia quarantine redecode` restores its positions after an upgrade).
  */
 export const QUARANTINE_REASONS = [
   "database",
@@ -14,6 +16,7 @@ export const QUARANTINE_REASONS = [
   "badCoordinates",
   "badValue",
   "noFix",
+  "undecoded",
 ] as const;
 export const quarantineReasonSchema = z.enum(QUARANTINE_REASONS);
 export type QuarantineReason = z.infer<typeof quarantineReasonSchema>;
@@ -61,7 +64,7 @@ export const quarantinedFrameSchema = z.object({
   imei: z.string(),
   protocol: z.string(),
   reason: quarantineReasonSchema,
-  /** The database's error for `database`, empty otherwise. */
+  /** The database's error for `database`, the decoder's reason for `undecoded`, empty otherwise. */
   error: z.string(),
   /** The device's row id, null when it has been deleted since. */
   deviceId: z.number().nullable(),

@@ -103,6 +103,19 @@ export interface DecodedMessage {
    * position it could not store, so that what the device sent can be shown.
    */
   raw?: Buffer;
+  /**
+   * Set when the decoder could not read the whole frame (a tag of unknown size, a record it cannot parse): what it
+   * read is in the message, but the rest is not. The frame (`raw`, always set with it) may be acknowledged only
+   * once it is durably kept apart with this reason, so that what the device deletes after the ACK is recoverable.
+   */
+  undecoded?: UndecodedPart;
+}
+
+/** Where and why a decoder stopped reading a frame; `reason` names the protocol: "galileosky: unknown tag 0xE2 at offset 57". */
+export interface UndecodedPart {
+  /** Byte offset in the frame where reading stopped. */
+  offset: number;
+  reason: string;
 }
 
 /** Pure decoders never throw; they return either a value or a human-readable error. */

@@ -13,6 +13,7 @@ import {
   type StreamOutput,
   type StreamSession,
 } from "../types.ts";
+import { tagSize } from "./tags.ts";
 
 /**
  * Galileosky binary protocol (GalileoSky tracker "data transfer protocol"), little-endian:
@@ -27,36 +28,13 @@ import {
  * Server commands use the same packet: IMEI (0x03), device id (0x04, 0 when the IMEI is given), command number
  * (0xE0, u32) and the command text (0xE1: length byte + ASCII, e.g. `Out 0,1`); the device answers with a packet
  * carrying the same number and its answer text in 0xE1.
- * A tag missing from the table ends the reading of the packet: the records before it are kept and the packet is
- * still acknowledged (otherwise the device would resend it for ever); the tag is reported as `unknownTag`.
+ * A tag missing from the size table (tags.ts) ends the reading of the packet: the records before it are kept, the
+ * message says where reading stopped (`undecoded`, with the packet as `raw`), and the ingest quarantines the packet
+ * before it is acknowledged: answering it keeps the device from resending it for ever, and nothing it then deletes
+ * is lost.
  */
 
 const HEADER = 0x01;
-
-/** Value size of each tag. */
-const TAG_SIZE = new Map<number, number>();
-const sizes = (from: number, to: number, size: number) => {
-  for (let t = from; t <= to; t++) TAG_SIZE.set(t, size);
-};
-sizes(0x01, 0x02, 1); // hardware, firmware version
-TAG_SIZE.set(0x03, 15); // IMEI, ASCII
-TAG_SIZE.set(0x04, 2); // device id
-TAG_SIZE.set(0x10, 2); // record number in the archive
-TAG_SIZE.set(0x20, 4); // time, Unix seconds UTC
-TAG_SIZE.set(0x30, 9); // satellites/validity, latitude, longitude
-TAG_SIZE.set(0x33, 4); // speed 0.1 km/h, course 0.1°
-TAG_SIZE.set(0x34, 2); // height, m (signed)
-TAG_SIZE.set(0x35, 1); // HDOP × 10
-TAG_SIZE.set(0x40, 2); // device status
-sizes(0x41, 0x42, 2); // supply voltage, battery voltage, mV
-TAG_SIZE.set(0x43, 1); // inside temperature, °C (signed)
-TAG_SIZE.set(0x44, 4); // acceleration
-sizes(0x45, 0x46, 2); // outputs, inputs
-sizes(0x50, 0x57, 2); // analog/discrete inputs 0-7
-sizes(0x58, 0x59, 2); // RS232 0-1
-sizes(0x90, 0x90, 4); // iButton
-sizes(0xd4, 0xd4, 4); // total mileage by GPS, m
-TAG_SIZE.set(0xe0, 4); // command number (answers to server commands)
 
 function toPosition(tags: Map<number, Buffer>, archive: boolean): DecodedPosition | null {
   const time = tags.get(0x20);
@@ -96,11 +74,28 @@ function toPosition(tags: Map<number, Buffer>, archive: boolean): DecodedPositio
   if (ibutton) attributes.driverId = ibutton.readUInt32LE(0).toString(16).padStart(8, "0");
   const mileage = tags.get(0xd4);
   if (mileage) attributes.odometer = mileage.readUInt32LE(0);
+  for (let t = 0x60; t <= 0x6f; t++) {
+    const v = tags.get(t);
+    if (!v) continue;
+    attributes[`fuel${t - 0x60}`] = v.readUInt16LE(0);
+    if (v.length === 3) attributes[`fuelTemp${t - 0x60}`] = v.readInt8(2);
+  }
+  for (let t = 0x70; t <= 0x77; t++) {
+    const v = tags.get(t);
+    if (v) attributes[`temp${t - 0x70}`] = v.readInt8(1);
+  }
+  for (let t = 0xe2; t <= 0xe9; t++) {
+    const v = tags.get(t);
+    if (v) attributes[`userData${t - 0xe2}`] = v.readUInt32LE(0);
+  }
+  const userArray = tags.get(0xea);
+  if (userArray && userArray.length > 1) attributes.userArray = userArray.subarray(1).toString("hex");
   if (archive) attributes.archive = true;
   // High nibble 0: the coordinates are right (a fix).
   const valid = head >> 4 === 0 && !(lat === 0 && lng === 0);
+  const millis = tags.get(0x21)?.readUInt16LE(0) ?? 0;
   return {
-    ts: time.readUInt32LE(0) * 1000,
+    ts: time.readUInt32LE(0) * 1000 + (millis < 1000 ? millis : 0),
     lat,
     lng,
     alt,
@@ -131,16 +126,23 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
     let previous = -1;
     let at = 3;
     const end = frame.length - 2;
-    let unknownTag: number | null = null;
+    let stopped: string | null = null;
+    /** The stop fell inside a record (its tag ascends from the previous one): that record is not whole. */
+    let cut = false;
     while (at < end) {
       const tag = frame.readUInt8(at);
-      // 0xE1: the text of a command answer, with its own length byte.
-      const len = tag === 0xe1 && at + 1 < end ? 1 + frame.readUInt8(at + 1) : TAG_SIZE.get(tag);
+      const len = tagSize(frame, at, end);
+      const hex = `0x${tag.toString(16).toUpperCase().padStart(2, "0")}`;
       if (len === undefined) {
-        unknownTag = tag;
+        stopped = `galileosky: unknown tag ${hex} at offset ${at}`;
+        cut = tag > previous;
         break;
       }
-      if (at + 1 + len > end) throw new DecodeError("tag runs past the packet");
+      if (at + 1 + len > end) {
+        stopped = `galileosky: tag ${hex} at offset ${at} runs past the packet`;
+        cut = tag > previous;
+        break;
+      }
       if (tag <= previous) {
         records.push(current);
         current = new Map();
@@ -149,9 +151,11 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
       previous = tag;
       at += 1 + len;
     }
-    records.push(current);
+    // A record cut short by the stop is not kept: its fields are not all there, and the quarantined packet
+    // gives it back whole once a decoder reads the tag.
+    if (!cut) records.push(current);
     let id = imei;
-    const imeiTag = records[0]?.get(0x03);
+    const imeiTag = records[0]?.get(0x03) ?? (stopped !== null ? current.get(0x03) : undefined);
     if (imeiTag) {
       const text = deviceText(imeiTag.toString("latin1"), MAX_DEVICE_ID);
       if (!/^\d{15}$/.test(text)) throw new DecodeError("bad IMEI");
@@ -170,7 +174,10 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
     message.positions.push(...positions);
     if (answer)
       message.attributes.result = deviceText(answer.subarray(1).toString("latin1"), MAX_COMMAND_RESULT);
-    if (unknownTag !== null) message.attributes.unknownTag = unknownTag;
+    if (stopped !== null) {
+      message.undecoded = { offset: at, reason: stopped };
+      message.raw = frame;
+    }
     message.ack = galileoskyAck(crc);
     return { ok: true, value: message };
   } catch (e) {

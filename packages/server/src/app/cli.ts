@@ -19,6 +19,10 @@ const USAGE = `vigia <command>
   create-user --email E --password P --role ROLE (--company-id N | --reseller-id N) [--first-name F --last-name L]
   decode <protocol> <hex-or-request>
                               decode one device message and print it as JSON
+  quarantine [--reason R] [--imei I] [--limit N]
+                              list the frames and positions the ingest kept apart, newest first
+  quarantine redecode         decode the 'undecoded' frames again with the current decoders and restore the
+                              positions of those now read whole (progress and a summary; idempotent)
   import-cells FILE.csv[.gz]  import an OpenCellID-format cell table (streamed, resumable, idempotent)
   import-wifi FILE.csv[.gz]   import a Wi-Fi access-point table: mac,lat,lon[,range,samples,updated] (same)
   import-addresses FILE.osm.pbf
@@ -145,6 +149,10 @@ async function main(argv: string[]): Promise<void> {
     case "decode": {
       const { decodeCommand } = await import("./cli-decode.ts");
       return decodeCommand(rest);
+    }
+    case "quarantine": {
+      const { quarantineCommand } = await import("./cli-quarantine.ts");
+      return quarantineCommand(rest);
     }
     case "import-cells": {
       const { importCellsCommand } = await import("./cli-import-cells.ts");

@@ -152,8 +152,8 @@ function handleTcp(
         await deviceCommands.answered(owner, String(message.attributes.result ?? ""));
       else await settle(message.imei, String(message.attributes.result ?? ""));
       // An H02 confirmation also carries a fix: that goes on like any position. A Galileosky answer is a packet
-      // like any other and wants its ACK, or the device sends it again.
-      if (message.positions.length === 0) {
+      // like any other and wants its ACK, or the device sends it again (after its unread part is quarantined).
+      if (message.positions.length === 0 && message.undecoded === undefined) {
         if (message.ack && !closed) socket.write(message.ack);
         return;
       }

@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import type { Cluster } from "../kernel/cluster.ts";
 import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
+import { MAX_UNDECODED_BYTES } from "./raw-frame.ts";
 import type { DeviceRegistry } from "./registry.ts";
 
 /** FNV-1a of the device identifier: every frame of one device lands in one partition, so its order is kept. */
@@ -87,6 +88,8 @@ export const ingestRecordSchema = z.object({
     .max(64)
     .optional(),
   frameTs: z.number().optional(),
+  /** Why the decoder could not read the whole frame: the processor quarantines it (undecoded.ts). */
+  undecoded: z.string().max(500).optional(),
 });
 
 /** The stream carries at most this much of a frame; the quarantine keeps 4 KiB of it. */
@@ -156,7 +159,8 @@ export class JetStreamIngest implements IngestQueue {
       record.positions.length === 0 &&
       !record.cells?.length &&
       !record.wifi?.length &&
-      !record.beacons?.length
+      !record.beacons?.length &&
+      record.undecoded === undefined
     )
       return "stored";
     const body: z.input<typeof ingestRecordSchema> = {
@@ -169,9 +173,15 @@ export class JetStreamIngest implements IngestQueue {
       ...(record.wifi?.length ? { wifi: record.wifi.slice(0, 64) } : {}),
       ...(record.beacons?.length ? { beacons: record.beacons.slice(0, 64) } : {}),
       ...(record.frameTs === undefined ? {} : { frameTs: record.frameTs }),
+      ...(record.undecoded === undefined ? {} : { undecoded: record.undecoded.slice(0, 500) }),
+      // An undecoded frame travels whole (sessions cap frames at 64 KiB): decoding it again needs every byte.
       ...(record.raw === undefined
         ? {}
-        : { raw: Buffer.from(record.raw).subarray(0, MAX_STREAM_RAW).toString("base64") }),
+        : {
+            raw: Buffer.from(record.raw)
+              .subarray(0, record.undecoded === undefined ? MAX_STREAM_RAW : MAX_UNDECODED_BYTES)
+              .toString("base64"),
+          }),
     };
     const subject = this.cluster.subject("ingest", partitionOf(record.imei, this.cluster.partitions));
     await this.js.publish(subject, this.encoder.encode(JSON.stringify(body)));

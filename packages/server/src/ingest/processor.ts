@@ -11,6 +11,7 @@ import { locateRecord } from "./locate.ts";
 import type { PartitionManager } from "./partitions.ts";
 import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
+import { writeUndecoded } from "./undecoded.ts";
 
 interface Pending {
   binding: DeviceBinding;
@@ -100,6 +101,15 @@ export class Processor implements IngestQueue {
       await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
       return "unknown";
     }
+    // What the decoder could not read is kept apart first: the device is answered only after this resolves.
+    if (record.undecoded !== undefined)
+      await writeUndecoded(this.ctx.db, {
+        binding,
+        protocol: record.protocol,
+        raw: record.raw,
+        reason: record.undecoded,
+        receivedTs: record.receivedTs ?? this.ctx.clock.now(),
+      });
     const positions = withSightings(await this.locate(binding, record), record.beacons);
     if (positions.length === 0) return "stored";
     while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));

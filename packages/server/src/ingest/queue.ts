@@ -18,6 +18,11 @@ export interface IngestRecord {
   beacons?: BeaconSighting[];
   /** The frame's own time when it has no position (a GT06 LBS packet). */
   frameTs?: number;
+  /**
+   * Why the decoder could not read all of the frame (`raw`): the frame is quarantined as `undecoded` before
+   * `submit` resolves, so the device's ACK never covers data that is neither stored nor kept apart.
+   */
+  undecoded?: string;
 }
 
 export type SubmitResult = "stored" | "unknown";

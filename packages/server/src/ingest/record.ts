@@ -34,6 +34,7 @@ export function ingestRecordOf(
     ...(message.wifi?.length ? { wifi: message.wifi } : {}),
     ...(message.beacons?.length ? { beacons: message.beacons } : {}),
     ...(message.ts === undefined ? {} : { frameTs: message.ts }),
+    ...(message.undecoded ? { undecoded: message.undecoded.reason } : {}),
     receivedTs: readTs,
   };
 }
