@@ -46,6 +46,25 @@ export function nmeaDegrees(value: string | undefined, hemisphere: string | unde
   return null;
 }
 
+/**
+ * Decimal degrees with a hemisphere letter → signed degrees. Firmware writes them several ways: `48.77,N`,
+ * ` 9.15,E` (padded with a space), `-84.14,W` (its own sign as well as the letter) and `-33.48,N` (a signed value
+ * beside a letter the firmware never changes). A value written with a minus sign is therefore taken as signed
+ * already; otherwise the letter gives the sign. An empty letter leaves the value as written; null if malformed.
+ */
+export function signedDegrees(
+  value: string | undefined,
+  hemisphere: string | undefined,
+  negative: "S" | "W",
+): number | null {
+  const text = value?.trim();
+  const deg = num(text);
+  const letter = hemisphere?.trim() ?? "";
+  if (deg === null || !/^[NSEW]?$/.test(letter)) return null;
+  if (text?.startsWith("-")) return deg;
+  return letter === negative ? -deg : deg;
+}
+
 /** Signed degrees → NMEA text with four decimals of minutes and the hemisphere letter. */
 export function formatNmea(deg: number, isLat: boolean): { value: string; hemisphere: string } {
   const abs = Math.abs(deg);

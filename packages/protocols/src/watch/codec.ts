@@ -7,6 +7,7 @@ import {
   int,
   measured,
   num,
+  signedDegrees,
   textPosition,
   utcMs,
 } from "../text/fields.ts";
@@ -113,6 +114,14 @@ export function watchFrame(maker: string, id: string, content: string): Buffer {
 
 const MAC = /^[0-9a-fA-F]{2}([:-][0-9a-fA-F]{2}){5}$/;
 
+/**
+ * A cell field: decimal as the protocol document writes it, or hex as some firmware does (`55C0`, `3B882A2`,
+ * `FFFF`): a field with a hex letter can only be hex. Digits alone stay decimal.
+ */
+function cellNumber(text: string | undefined): number | null {
+  return int(text) ?? (text !== undefined && /[a-fA-F]/.test(text) ? hexInt(text) : null);
+}
+
 /** Cells and Wi-Fi access points from the location's field 16 on (the cell count). */
 function towers(f: string[]): { cells: CellTower[]; wifi: WifiAccessPoint[] } | string {
   const count = int(f[16]);
@@ -120,16 +129,18 @@ function towers(f: string[]): { cells: CellTower[]; wifi: WifiAccessPoint[] } | 
   const cells: CellTower[] = [];
   let at = 17;
   if (count > 0) {
-    const mcc = int(f[18]);
-    const mnc = int(f[19]);
+    const mcc = cellNumber(f[18]);
+    const mnc = cellNumber(f[19]);
     if (mcc === null || mnc === null) return "bad MCC/MNC";
     at = 20;
+    // Some firmware writes FFFF for a network it has not registered on: the towers then name no network.
+    const known = mcc > 0 && mcc < 1000 && mnc < 1000;
     for (let i = 0; i < count; i++, at += 3) {
-      const lac = int(f[at]);
-      const cid = int(f[at + 1]);
+      const lac = cellNumber(f[at]);
+      const cid = cellNumber(f[at + 1]);
       const rssi = num(f[at + 2]);
       if (lac === null || cid === null) return "bad cell";
-      cells.push({ mcc, mnc, lac, cid, rssi });
+      if (known) cells.push({ mcc, mnc, lac, cid, rssi });
     }
   }
   const wifi: WifiAccessPoint[] = [];
@@ -164,12 +175,11 @@ function decodeLocation(message: DecodedMessage, f: string[], archive: boolean):
     statusHex,
   ] = f;
   const ts = utcMs(date, time);
-  const latAbs = num(lat);
-  const lngAbs = num(lng);
+  const latDeg = /^[NS]?$/.test(ns ?? "") ? signedDegrees(lat, ns, "S") : null;
+  const lngDeg = /^[EW]?$/.test(ew ?? "") ? signedDegrees(lng, ew, "W") : null;
   const status = hexInt(statusHex);
   if (ts === null) return "bad time";
-  if (latAbs === null || lngAbs === null || !/^[NS]$/.test(ns ?? "") || !/^[EW]$/.test(ew ?? ""))
-    return "bad coordinates";
+  if (latDeg === null || lngDeg === null) return "bad coordinates";
   if (status === null) return "bad status";
   const found = towers(f);
   if (typeof found === "string") return found;
@@ -190,8 +200,6 @@ function decodeLocation(message: DecodedMessage, f: string[], archive: boolean):
       attributes.event = event;
       break;
     }
-  const latDeg = ns === "S" ? -latAbs : latAbs;
-  const lngDeg = ew === "W" ? -lngAbs : lngAbs;
   if (validity !== "A" && latDeg === 0 && lngDeg === 0) {
     // No fix and no last-known position: the cells and access points are all this frame has.
     message.attributes = attributes;
