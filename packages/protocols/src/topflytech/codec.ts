@@ -23,7 +23,8 @@ import {
  * the alarm code appended. There is no checksum: the length and the header frame the stream.
  *
  * 0x2525 location payload: ACC-on interval u16, ACC-off interval u16, angle u8, distance u16, GSM u16 (signal in
- * the low 7 bits), status u8 (bits 0-4 satellites, bit 6 GPS block follows, bit 7 fix invalid), G-sensor u8,
+ * the low 7 bits), status u8 (bits 0-4 satellites, bit 6 positioned: the GPS block follows, else the cells; bit 7
+ * a history record sent from the device's buffer: `archive`), G-sensor u8,
  * other flags u8, heartbeat u8, relay u8, drag alarm u16, IO u16 (bit 14 ignition, 13 external power, 12/11
  * inputs 3/4, 7-9 outputs 1-3), [0x13/0x14: outputs u8, reserved u8], analog inputs (2, or 5 for 0x13/0x14) as
  * 4 BCD digits × 0.01 V (FFFF none), alarm u8, reserved u8, mileage u32 m, battery % (2 BCD digits), then the
@@ -156,7 +157,8 @@ function readLocation(
   }
   attributes.satellites = status & 0x1f;
   const block = readBlock(r, (status & 0x40) !== 0);
-  if (block.position && (status & 0x80) !== 0) attributes.invalid = true;
+  // Bit 7 marks a record the device kept while offline, not a bad fix: validity is bit 6 (the GPS block).
+  if ((status & 0x80) !== 0) attributes.archive = true;
   if (header === 0x2525) {
     if (r.remaining >= 2) {
       const power = bcd(r.bytes(2));
@@ -212,9 +214,9 @@ export function decodeTopflytechPacket(packet: Buffer): DecodeResult<DecodedMess
     const message = emptyMessage(kind, imei);
     message.ack = topflytechAck(packet, ALARM.has(type) ? alarm : 0);
     if (block.position) {
-      const { satellites, invalid, ...rest } = attributes;
+      const { satellites, ...rest } = attributes;
       const satt = Number(satellites);
-      const valid = invalid !== true && !(block.position.lat === 0 && block.position.lng === 0);
+      const valid = !(block.position.lat === 0 && block.position.lng === 0);
       const position: DecodedPosition = {
         ts: block.ts,
         ...block.position,
@@ -288,6 +290,8 @@ export function topflytechPacket(
 }
 
 export interface TopflytechFix extends EncodableFix {
+  /** Sent from the device's buffer (status bit 7). */
+  archive?: boolean;
   odometerM?: number;
   batteryPct?: number;
   powerV?: number;
@@ -306,7 +310,10 @@ function dateBcd(ms: number): Buffer {
   return Buffer.concat(parts.map((p) => toBcd(p, 2)));
 }
 
-/** A 0x2525 location (type 0x02) or alarm (0x04, with its code) with a GPS block. */
+/**
+ * A 0x2525 location (type 0x02) or alarm (0x04, with its code): with a GPS block when the fix is valid, else (as a
+ * device without a fix does) the date and an empty cell block.
+ */
 export function encodeTopflytechLocation(
   imei: string,
   serial: number,
@@ -319,7 +326,10 @@ export function encodeTopflytechLocation(
   head.writeUInt8(30, 4); // angle
   head.writeUInt16BE(500, 5); // distance
   head.writeUInt16BE(25, 7); // GSM signal
-  head.writeUInt8((Math.min(31, fix.satellites) & 0x1f) | 0x40 | (fix.valid ? 0 : 0x80), 9);
+  head.writeUInt8(
+    (Math.min(31, fix.satellites) & 0x1f) | (fix.valid ? 0x40 : 0) | (fix.archive ? 0x80 : 0),
+    9,
+  );
   head.writeUInt16BE(fix.ignition ? 0x6000 : 0x2000, 16); // IO: external power, ignition
   const tail = Buffer.alloc(2);
   tail.writeUInt8(alarm, 0);
@@ -338,9 +348,7 @@ export function encodeTopflytechLocation(
     odometer,
     toBcd(fix.batteryPct ?? 90, 2),
     dateBcd(fix.timeMs),
-    gps,
-    toBcd(fix.speedKmh * 10, 4),
-    course,
+    ...(fix.valid ? [gps, toBcd(fix.speedKmh * 10, 4), course] : [Buffer.alloc(16, 0xff)]),
     toBcd((fix.powerV ?? 12.6) * 100, 4),
   ]);
   return topflytechPacket(0x2525, alarm > 0 ? 0x04 : 0x02, serial, imei, payload);
