@@ -1,10 +1,12 @@
 import type { ProtocolName } from "../registry.ts";
+import { gps103Corpus } from "./gps103.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
 import { watchCorpus } from "./watch.ts";
 
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
+  gps103: gps103Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,
 };

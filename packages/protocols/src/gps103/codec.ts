@@ -25,7 +25,7 @@ import {
  * GPS103 (Coban / Xexun "TK103-2" style `imei:` text), both directions. Frames end with ';':
  *   log-on     ##,imei:<imei>,A;                                  → server answers LOAD
  *   heartbeat  <imei>;                                            → server answers ON
- *   report     imei:<imei>,<keyword>,<yymmddhhmm local>,<phone>,F|L,<hhmmss.sss UTC>,A|V,ddmm.mmmm,N|S,
+ *   report     imei:<imei>,<keyword>,<yymmddhhmm[ss] or yy/mm/dd hh:mm, local>,<phone>,F|L,<hhmmss.sss UTC>,A|V,ddmm.mmmm,N|S,
  *              dddmm.mmmm,E|W,<knots>,<course>[,<altitude>,<acc>,<door>,<fuel1 %>,<fuel2 %>,<temperature>];
  *   no fix     imei:<imei>,<keyword>,<yymmddhhmm local>,<phone>,L,,,<lac hex>,,<cid hex>,,,;
  * The fix carries only the UTC time of day; its date comes from the local date-time, corrected by a day when
@@ -67,12 +67,24 @@ export function gps103FrameSize(buf: Buffer): number {
   return at < 0 ? 0 : at + 1;
 }
 
+/**
+ * The local date-time as firmware writes it: `yymmddhhmm`, `yymmddhhmmss` or `yy/mm/dd hh:mm` → the date
+ * `yymmdd` and the time `hhmmss`, or null.
+ */
+function localParts(local: string | undefined): { date: string; time: string } | null {
+  const m =
+    local === undefined ? null : /^(\d{6})(\d{4})(\d\d)?$|^(\d\d)\/(\d\d)\/(\d\d) (\d\d):(\d\d)$/.exec(local);
+  if (!m) return null;
+  if (m[1] !== undefined) return { date: m[1], time: `${m[2]}${m[3] ?? "00"}` };
+  return { date: `${m[4]}${m[5]}${m[6]}`, time: `${m[7]}${m[8]}00` };
+}
+
 /** UTC time of day + the local date-time → epoch ms, within the -12..+14 h zone offsets devices use. */
 function fixTime(local: string | undefined, utcTime: string | undefined): number | null {
-  const m = local === undefined ? null : /^(\d{6})(\d\d)(\d\d)$/.exec(local);
-  if (!m) return null;
-  const localMs = utcMs(m[1], `${m[2]}${m[3]}00`, "ymd");
-  let ts = utcMs(m[1], utcTime, "ymd");
+  const parts = localParts(local);
+  if (!parts) return null;
+  const localMs = utcMs(parts.date, parts.time, "ymd");
+  let ts = utcMs(parts.date, utcTime, "ymd");
   if (localMs === null || ts === null) return null;
   if (localMs - ts > 14 * HOUR) ts += DAY;
   else if (localMs - ts < -12 * HOUR) ts -= DAY;
