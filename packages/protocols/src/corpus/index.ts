@@ -1,5 +1,6 @@
 import type { ProtocolName } from "../registry.ts";
 import { gps103Corpus } from "./gps103.ts";
+import { h02Corpus } from "./h02.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
 import { watchCorpus } from "./watch.ts";
@@ -7,6 +8,7 @@ import { watchCorpus } from "./watch.ts";
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gps103: gps103Corpus,
+  h02: h02Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,
 };

@@ -37,6 +37,11 @@ import {
  */
 
 export const H02_HEARTBEAT = "HTBT";
+/**
+ * Reports laid out as V1 up to the status word (time, validity, coordinates, speed, course, date, status); what
+ * follows differs by model (cells, an ICCID, counters) and only V1's serving cell is read.
+ */
+const FIX_TYPES = new Set(["V1", "VP1", "V5", "V6", "V8"]);
 /** Bytes of the binary frame up to the status word; devices append vendor bytes after it. */
 const BINARY_CORE = 29;
 /** Longest binary frame accepted: the core and the longest vendor tail seen. */
@@ -139,7 +144,8 @@ function decodeBinary(frame: Buffer): DecodeResult<DecodedMessage> {
 
 /** V1 fields from hhmmss on: time, validity, latitude, longitude, speed, course, date, status [, one cell]. */
 function decodeFix(message: DecodedMessage, f: string[]): string | null {
-  const [time, validity, lat, ns, lng, ew, speed, course, date, statusHex] = f;
+  // Some firmware pads speed and course with spaces ("  3.34").
+  const [time, validity, lat, ns, lng, ew, speed, course, date, statusHex] = f.map((v) => v.trim());
   const ts = utcMs(date, time);
   const latDeg = nmeaDegrees(lat, ns);
   const lngDeg = nmeaDegrees(lng, ew);
@@ -153,8 +159,8 @@ function decodeFix(message: DecodedMessage, f: string[]): string | null {
     ts,
     lat: latDeg,
     lng: lngDeg,
-    spd: speed === "" ? 0 : measured(speed) * KNOTS_TO_KMH,
-    course: course === "" ? 0 : measured(course),
+    spd: speed === "" || speed === undefined ? 0 : measured(speed) * KNOTS_TO_KMH,
+    course: course === "" || course === undefined ? 0 : measured(course),
     valid: validity === "A",
   };
   const position = textPosition(fix, attributes);
@@ -162,7 +168,7 @@ function decodeFix(message: DecodedMessage, f: string[]): string | null {
   message.positions.push(position);
   if (attributes.event) message.kind = "alarm";
   const [mcc, mnc, lac, cid] = f.slice(10, 14).map(int);
-  if (mcc != null && mnc != null && lac != null && cid != null)
+  if (mcc != null && mnc != null && lac != null && cid != null && mcc > 0)
     message.cells = [{ mcc, mnc, lac, cid, rssi: null }];
   return null;
 }
@@ -205,7 +211,7 @@ export function decodeH02Frame(frame: Buffer): DecodeResult<DecodedMessage> {
   const f = m[3] === undefined ? [] : m[3].split(",");
   const message = emptyMessage("position", id);
   let error: string | null = null;
-  if (type === "V1" || type === "VP1") error = decodeFix(message, f);
+  if (FIX_TYPES.has(type)) error = decodeFix(message, f);
   else if (type === "V4") {
     // V4,<cmd>,<the command's parameters and time>,hhmmss,A|V,...: the fix starts at the validity letter.
     const at = f.findIndex((v, i) => i >= 2 && (v === "A" || v === "V") && /^[NS]$/.test(f[i + 2] ?? ""));

@@ -33,10 +33,11 @@ export function hexInt(text: string | undefined): number | null {
 
 /**
  * NMEA coordinate "ddmm.mmmm" (latitude) or "dddmm.mmmm" (longitude) with its hemisphere letter → signed degrees.
- * Minutes must be below 60; null for anything malformed.
+ * Firmware drops leading zeros, so the degrees may have fewer digits or none ("38.6508" is 0° 38.6508'). Minutes
+ * must be below 60; null for anything malformed.
  */
 export function nmeaDegrees(value: string | undefined, hemisphere: string | undefined): number | null {
-  const m = value === undefined ? null : /^(\d{1,3})(\d\d(?:\.\d+)?)$/.exec(value);
+  const m = value === undefined ? null : /^(\d{0,3})(\d\d(?:\.\d+)?)$/.exec(value);
   if (!m) return null;
   const minutes = Number(m[2]);
   if (minutes >= 60) return null;
