@@ -47,15 +47,17 @@ const ALARM_EVENTS: Record<number, string> = {
   6: "geofenceExit",
 };
 
+/** Firmware pads numbers with spaces instead of zeros (` 8415.4076W`, ` 46.0`, ` 87.31`): both are read. */
 const LOCATION =
-  /^(\d{6})([AV])(\d{4}\.\d{1,4})([NS])(\d{5}\.\d{1,4})([EW])(\d{3}\.\d)(\d{6})(\d{3}\.\d{2})(?:([01]{8}))?(?:L([0-9A-Fa-f]{8}))?/;
+  /^(\d{6})([AV])([ \d]{4}\.\d{1,4})([NS])([ \d]{5}\.\d{1,4})([EW])([ \d]{3}\.\d)(\d{6})([ \d]{3}\.\d{2})(?:([01]{8}))?(?:L([0-9A-Fa-f]{8}))?/;
 
 export const tk103FrameSize = (buf: Buffer): number => delimitedFrameSize(buf, "(", ")");
 
 function location(body: string, attributes: Attributes): DecodedPosition | null {
   const m = LOCATION.exec(body);
   if (!m) return null;
-  const [, date, validity, lat, ns, lng, ew, speed, time, course, io, mileage] = m;
+  const [, date, validity, latText, ns, lngText, ew, speedText, time, courseText, io, mileage] = m;
+  const [lat, lng, speed, course] = [latText, lngText, speedText, courseText].map((v) => v?.trim());
   const ts = utcMs(date, time, "ymd");
   const latDeg = nmeaDegrees(lat, ns);
   const lngDeg = nmeaDegrees(lng, ew);
