@@ -1,6 +1,7 @@
 import type { ProtocolName } from "../registry.ts";
 import { gps103Corpus } from "./gps103.ts";
 import { h02Corpus } from "./h02.ts";
+import { ruptelaCorpus } from "./ruptela.ts";
 import { tk103Corpus } from "./tk103.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
@@ -10,6 +11,7 @@ import { watchCorpus } from "./watch.ts";
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gps103: gps103Corpus,
   h02: h02Corpus,
+  ruptela: ruptelaCorpus,
   tk103: tk103Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,

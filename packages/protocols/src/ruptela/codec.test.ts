@@ -10,7 +10,7 @@ import {
 // No example packet of the Ruptela document was available in a readable copy: the packets here are built with
 // the encoder from the document's layout, and the acknowledgement is checked byte for byte against the
 // document's `00 02 64 01 13 BC`.
-const IMEI = "13226005504143";
+const IMEI = "013226005504143";
 const rec = {
   timeMs: Date.UTC(2024, 5, 1, 12, 0, 0),
   lat: -34.6037,

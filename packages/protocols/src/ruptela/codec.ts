@@ -63,10 +63,17 @@ export function ruptelaAck(accepted: boolean): Buffer {
   return out;
 }
 
-function readRecord(r: Reader, extended: boolean, archive: boolean): DecodedPosition {
+/** A record and, for extended records, its place among the parts of one split record. */
+interface RecordPart {
+  position: DecodedPosition;
+  /** Record extension byte: high nibble the number of parts minus one, low nibble this part's number. */
+  part: number;
+}
+
+function readRecord(r: Reader, extended: boolean, archive: boolean): RecordPart {
   const ts = r.u32() * 1000;
   r.u8(); // time-stamp extension
-  if (extended) r.u8(); // record extension (split records)
+  const part = extended ? r.u8() : 0;
   const priority = r.u8();
   const lng = r.i32() / 1e7;
   const lat = r.i32() / 1e7;
@@ -89,7 +96,7 @@ function readRecord(r: Reader, extended: boolean, archive: boolean): DecodedPosi
   }
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new DecodeError("coordinates out of range");
   const valid = satt > 0 && !(lat === 0 && lng === 0);
-  return {
+  const position: DecodedPosition = {
     ts,
     lat,
     lng,
@@ -101,6 +108,30 @@ function readRecord(r: Reader, extended: boolean, archive: boolean): DecodedPosi
     src: valid ? 1 : 2,
     attributes,
   };
+  return { position, part };
+}
+
+/**
+ * Extended records too large for one record are sent as parts (same time and fix, each with a share of the IO
+ * elements, numbered in the record extension byte): they are one position, with the IO elements of every part.
+ */
+function mergeParts(parts: RecordPart[]): DecodedPosition[] {
+  const out: DecodedPosition[] = [];
+  let open: DecodedPosition | null = null;
+  for (const { position, part } of parts) {
+    const total = (part >> 4) + 1;
+    const index = part & 0x0f;
+    if (open !== null && total > 1 && index > 0 && position.ts === open.ts) {
+      const { eventIo, ...io } = position.attributes;
+      open.attributes = { ...open.attributes, ...io };
+      if (open.attributes.eventIo === 0 && eventIo !== undefined) open.attributes.eventIo = eventIo;
+      if (index === total - 1) open = null;
+      continue;
+    }
+    out.push(position);
+    open = total > 1 && index < total - 1 ? position : null;
+  }
+  return out;
 }
 
 /** One whole packet (length to CRC) → message with its ACK. Never throws. */
@@ -109,7 +140,8 @@ export function decodeRuptelaPacket(frame: Buffer): DecodeResult<DecodedMessage>
     if (frame.length < 13) throw new DecodeError("packet too short");
     const length = frame.readUInt16BE(0);
     if (frame.length !== length + 4) throw new DecodeError("length mismatch");
-    const imei = frame.readBigUInt64BE(2).toString();
+    // The IMEI travels as a number: written back as the 15 digits on the device's label, leading zero included.
+    const imei = frame.readBigUInt64BE(2).toString().padStart(15, "0");
     if (imei.length > 16) throw new DecodeError("bad IMEI");
     const command = frame.readUInt8(10);
     if (frame.readUInt16BE(frame.length - 2) !== crc16Kermit(frame, 2, frame.length - 2)) {
@@ -139,8 +171,9 @@ export function decodeRuptelaPacket(frame: Buffer): DecodeResult<DecodedMessage>
     const left = r.u8();
     const count = r.u8();
     const message = emptyMessage("position", imei);
-    for (let i = 0; i < count; i++)
-      message.positions.push(readRecord(r, command === RUPTELA_EXTENDED_RECORDS, left > 0));
+    const parts: RecordPart[] = [];
+    for (let i = 0; i < count; i++) parts.push(readRecord(r, command === RUPTELA_EXTENDED_RECORDS, left > 0));
+    message.positions.push(...mergeParts(parts));
     if (r.remaining !== 0) throw new DecodeError("bytes after the records");
     if (message.positions.some((p) => p.attributes.event !== undefined)) message.kind = "alarm";
     message.attributes.recordsLeft = left;
