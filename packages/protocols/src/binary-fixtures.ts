@@ -18,12 +18,12 @@ const rec = {
 };
 
 export const RUPTELA_FRAMES: Buffer[] = [
-  encodeRuptelaRecords("13226005504143", [
+  encodeRuptelaRecords("013226005504143", [
     { ...rec, eventIo: 5, io: { 1: { 5: 1 }, 2: { 29: 12800, 30: 4100 }, 4: { 65: 100000 } } },
     { ...rec, timeMs: T + 60_000, lat: -33.9, lng: 151.2 },
   ]),
   encodeRuptelaRecords(
-    "13226005504143",
+    "013226005504143",
     [{ ...rec, priority: 2, eventIo: 300, io: { 1: { 300: 1 }, 8: { 400: 123456789n } } }],
     { extended: true, recordsLeft: 3 },
   ),

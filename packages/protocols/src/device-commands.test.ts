@@ -195,8 +195,8 @@ describe("answers of GPS103, TK103, Suntech, Wialon, Ruptela and Galileosky", ()
     ],
     [
       "ruptela type 7",
-      decodeRuptelaPacket(encodeRuptelaCommandAnswer("13226005504143", "DOUT1 ON")),
-      "13226005504143",
+      decodeRuptelaPacket(encodeRuptelaCommandAnswer("013226005504143", "DOUT1 ON")),
+      "013226005504143",
       "DOUT1 ON",
     ],
     [

@@ -214,7 +214,7 @@ describe("pure decoders under fuzzing", () => {
       if (m.ok) checkMessage(m.value);
       const frame = f.pick(RUPTELA_FRAMES);
       const payload = f.mutate(frame.subarray(11, -2), [0, 1, 24, 25]);
-      const w = decodeRuptelaPacket(ruptelaPacket("13226005504143", frame.readUInt8(10), payload));
+      const w = decodeRuptelaPacket(ruptelaPacket("013226005504143", frame.readUInt8(10), payload));
       if (w.ok) {
         checkMessage(w.value);
         if (w.value.positions.length > 0) deep++;

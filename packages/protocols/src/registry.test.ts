@@ -63,7 +63,7 @@ describe("decodeForCli for the binary protocols", () => {
   it("decodes a Ruptela capture with its acknowledgements", () => {
     const out = decodeForCli("ruptela", Buffer.concat(RUPTELA_FRAMES).toString("hex"));
     expect(out.error).toBeUndefined();
-    expect(out.imei).toBe("13226005504143");
+    expect(out.imei).toBe("013226005504143");
     expect(out.positions).toHaveLength(3);
     expect(out.ack).toBe("0002640113bc".repeat(2));
   });
