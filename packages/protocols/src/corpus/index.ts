@@ -6,6 +6,7 @@ import { tk103Corpus } from "./tk103.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
 import { watchCorpus } from "./watch.ts";
+import { wialonCorpus } from "./wialon.ts";
 
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
@@ -15,4 +16,5 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   tk103: tk103Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,
+  wialon: wialonCorpus,
 };
