@@ -110,7 +110,10 @@ export function decodeGl200Frame(frame: Buffer): DecodeResult<DecodedMessage> {
   if (!id) return { ok: false, error: "bad IMEI" };
   const version = f[0] ?? "";
   const count = f.at(-1) ?? "";
-  if (!/^[0-9A-Z]{6}$/.test(version) || !/^[0-9A-Fa-f]{4}$/.test(count))
+  // Versions are 6 characters (`DF0200`), or 10 on newer models (`8020040703`); some firmware ends reports at the
+  // send time, without the count.
+  const countless = kind !== "ACK" && /^\d{12,14}$/.test(count);
+  if (!/^[0-9A-Z]{6}(?:[0-9A-Z]{4})?$/.test(version) || !(/^[0-9A-Fa-f]{4}$/.test(count) || countless))
     return { ok: false, error: "bad version or count" };
   if (kind === "ACK") {
     const message = emptyMessage(type === "GTHBD" ? "heartbeat" : "commandResult", id);
