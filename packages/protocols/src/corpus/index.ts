@@ -3,6 +3,7 @@ import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
 import { h02Corpus } from "./h02.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
+import { suntechCorpus } from "./suntech.ts";
 import { tk103Corpus } from "./tk103.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
@@ -15,6 +16,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gps103: gps103Corpus,
   h02: h02Corpus,
   ruptela: ruptelaCorpus,
+  suntech: suntechCorpus,
   tk103: tk103Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,

@@ -64,6 +64,9 @@ function gpsTime(date: string | undefined, time: string | undefined): number | n
   return new Date(ts).getUTCDate() === dd ? ts : null;
 }
 
+const LAT = /^[-+]?\d{1,2}\.\d+$/;
+const LNG = /^[-+]?\d{1,3}\.\d+$/;
+
 /** One Suntech report (with or without its CR) → normalized message. Never throws. */
 export function decodeSuntechFrame(frame: Buffer): DecodeResult<DecodedMessage> {
   const text = frame.toString("latin1").replace(/\r$/, "");
@@ -88,14 +91,22 @@ export function decodeSuntechFrame(frame: Buffer): DecodeResult<DecodedMessage> 
     message.attributes.report = header;
     return { ok: true, value: message };
   }
-  const at = gpsTime(f[3], f[4]) !== null ? 3 : 4;
+  // Models differ in what precedes the date and the position (a MODEL field, the serving cell, a list of up to
+  // seven cells on ST410/ST419, MCC/MNC/LAC/signal on ST600): the date is the first YYYYMMDD;hh:mm:ss pair, the
+  // position the first signed latitude;longitude pair after it, and the fields that follow it are the same.
+  let at = 3;
+  while (at < f.length - 1 && gpsTime(f[at], f[at + 1]) === null) at++;
   const ts = gpsTime(f[at], f[at + 1]);
   if (ts === null) return { ok: false, error: "bad date or time" };
-  const [lat, lng, spd, crs, satt, fixed, dist, pwr, io, code] = f.slice(at + 3, at + 13);
+  let k = at + 2;
+  while (k < Math.min(f.length - 1, at + 9) && !(LAT.test(f[k] ?? "") && LNG.test(f[k + 1] ?? ""))) k++;
+  if (!LAT.test(f[k] ?? "")) return { ok: false, error: "bad position" };
+  const [lat, lng, spd, crs, satt, fixed, dist, pwr, io, code] = f.slice(k, k + 10);
   const attributes: Attributes = { report: type };
   const ioText = io ?? "";
-  if (!/^[01]{1,8}$/.test(ioText)) return { ok: false, error: "bad I/O field" };
-  attributes.ignition = ioText[0] === "1";
+  // Short layouts (ST410/ST419 cell reports) end after the fix: no I/O, mode or counters.
+  if (io !== undefined && !/^[01]{1,8}$/.test(ioText)) return { ok: false, error: "bad I/O field" };
+  if (ioText !== "") attributes.ignition = ioText[0] === "1";
   for (let i = 1; i <= 3 && i < ioText.length; i++) attributes[`input${i}`] = ioText[i] === "1";
   for (let i = 4; i < ioText.length; i++) attributes[`output${i - 3}`] = ioText[i] === "1";
   const odometer = int(dist);
@@ -103,9 +114,11 @@ export function decodeSuntechFrame(frame: Buffer): DecodeResult<DecodedMessage> 
   const power = num(pwr);
   if (power !== null) attributes.power = power;
   const codeNum = int(code);
-  if (codeNum === null) return { ok: false, error: "bad mode or alert id" };
+  if (code !== undefined && codeNum === null) return { ok: false, error: "bad mode or alert id" };
   let kind: DecodedMessage["kind"] = "position";
-  if (type === "STT") attributes.mode = codeNum;
+  if (codeNum === null) {
+    // No mode or alert id in this layout.
+  } else if (type === "STT") attributes.mode = codeNum;
   else {
     attributes.alarm = codeNum;
     const event = type === "EMG" ? "sos" : ALERTS[codeNum];
@@ -114,10 +127,14 @@ export function decodeSuntechFrame(frame: Buffer): DecodeResult<DecodedMessage> 
       kind = "alarm";
     }
   }
+  if (type === "EMG" && attributes.event === undefined) {
+    attributes.event = "sos";
+    kind = "alarm";
+  }
   // STT carries MSG_NUM after MODE; the optional tail is H_METER;BCK_VOLT;MSG_TYPE.
-  const rest = f.slice(at + 13 + (type === "STT" ? 1 : 0));
+  const rest = f.slice(k + 10 + (type === "STT" ? 1 : 0));
   if (type === "STT") {
-    const serial = int(f[at + 13]);
+    const serial = int(f[k + 10]);
     if (serial !== null) attributes.serial = serial;
   }
   if (rest.length >= 3) {
