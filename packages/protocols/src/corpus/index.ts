@@ -3,6 +3,7 @@ import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
 import { h02Corpus } from "./h02.ts";
+import { meitrackCorpus } from "./meitrack.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
 import { suntechCorpus } from "./suntech.ts";
 import { tk103Corpus } from "./tk103.ts";
@@ -17,6 +18,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gl200: gl200Corpus,
   gps103: gps103Corpus,
   h02: h02Corpus,
+  meitrack: meitrackCorpus,
   ruptela: ruptelaCorpus,
   suntech: suntechCorpus,
   tk103: tk103Corpus,
