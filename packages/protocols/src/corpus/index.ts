@@ -6,6 +6,7 @@ import { h02Corpus } from "./h02.ts";
 import { meitrackCorpus } from "./meitrack.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
 import { suntechCorpus } from "./suntech.ts";
+import { teltonikaCorpus } from "./teltonika.ts";
 import { tk103Corpus } from "./tk103.ts";
 import { topflytechCorpus } from "./topflytech.ts";
 import type { CorpusFrame } from "./types.ts";
@@ -21,6 +22,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   meitrack: meitrackCorpus,
   ruptela: ruptelaCorpus,
   suntech: suntechCorpus,
+  teltonika: teltonikaCorpus,
   tk103: tk103Corpus,
   topflytech: topflytechCorpus,
   watch: watchCorpus,
