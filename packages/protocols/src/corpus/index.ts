@@ -2,6 +2,7 @@ import type { ProtocolName } from "../registry.ts";
 import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
+import { gt06Corpus } from "./gt06.ts";
 import { h02Corpus } from "./h02.ts";
 import { meitrackCorpus } from "./meitrack.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
@@ -18,6 +19,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   galileosky: galileoskyCorpus,
   gl200: gl200Corpus,
   gps103: gps103Corpus,
+  gt06: gt06Corpus,
   h02: h02Corpus,
   meitrack: meitrackCorpus,
   ruptela: ruptelaCorpus,
