@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
 import { quarantineReasonSchema } from "@vigia/domain";
 import cliProgress from "cli-progress";
-import { PartitionManager } from "../ingest/index.ts";
-import { redecodeQuarantine } from "../ingest/redecode.ts";
+import { PartitionManager, redecodeQuarantine } from "../ingest/index.ts";
 import { readConfig, systemClock } from "../kernel/config.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";

@@ -12,5 +12,6 @@ export { PartitionConsumer } from "./partition-consumer.ts";
 export { dropExpiredPartitions, PartitionManager, retentionHorizon } from "./partitions.ts";
 export { Processor } from "./processor.ts";
 export type { IngestQueue } from "./queue.ts";
+export { redecodeQuarantine } from "./redecode.ts";
 export { DeviceRegistry } from "./registry.ts";
 export { POSITION_JSON_INSERT } from "./write-positions.ts";
