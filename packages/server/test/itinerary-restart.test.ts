@@ -67,6 +67,8 @@ async function feed(service: AlarmService, ts: number, where: { lat: number; lng
     before,
     after: current,
     effects: [],
+    late: false,
+    engine: { state: before, travelledM: 0, lastFix: null, lastTs: null },
   };
   await service.onApplied([applied]);
   await service.idle();

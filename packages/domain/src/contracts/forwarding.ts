@@ -72,6 +72,11 @@ export const forwardRecordSchema = z.object({
   valid: z.boolean(),
   events: z.array(z.string()),
   attributes: z.record(z.string(), z.unknown()),
+  /**
+   * Older than a position of the device sent before it (a buffered upload): the receiving platform may not take it
+   * for the device's current position.
+   */
+  late: z.boolean().optional(),
 });
 export type ForwardRecord = z.infer<typeof forwardRecordSchema>;
 

@@ -216,6 +216,8 @@ export class AlarmService {
       await this.refreshZones(companyId);
       const out: EngineOutput = { fires: [], cleared: [] };
       for (const a of list) {
+        // Live state did not move for a late position: evaluating it as now would fire on stale state.
+        if (a.late) continue;
         const r = this.engine.onPosition(
           {
             companyId,

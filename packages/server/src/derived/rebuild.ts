@@ -1,10 +1,10 @@
 import { DAY_MS } from "@vigia/domain";
-import type { DecodedPosition } from "@vigia/protocols";
 import { markChangedDays, type PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
-import { applyPosition, type EngineItem, newEngineItem } from "../live/index.ts";
+import { type EngineItem, newEngineItem } from "../live/index.ts";
+import { type Checkpoint, type DeriveItem, type FrameContext, stepFrame } from "./frames.ts";
 import { loadDeriveZones } from "./load-zones.ts";
-import { deriveFrame } from "./points.ts";
+import { driverCards, itemPositions } from "./replay.ts";
 import {
   DEFAULT_IDLE_MIN_MS,
   type DeriveConfig,
@@ -17,6 +17,7 @@ import {
   type CompanyRows,
   deleteDerivedRows,
   ensurePartitionsFor,
+  writeCheckpoints,
   writeDerivedRows,
   writeStates,
 } from "./store.ts";
@@ -34,7 +35,6 @@ import { companyTimeZone } from "./time-zones.ts";
  * - Drivers come from the cards (iButton, tachograph card, beacon) the positions carry, resolved like live state.
  */
 const LOOKAHEAD_MS = DAY_MS;
-const CHUNK = 20_000;
 
 export interface RebuildOptions {
   companyId: number;
@@ -44,19 +44,6 @@ export interface RebuildOptions {
   keepState?: boolean;
   /** Called after each item with items done, items in all, positions read so far. */
   progress?: (done: number, total: number, positions: number) => void;
-}
-
-interface PositionRow {
-  ts: number;
-  lat: number;
-  lng: number;
-  alt: number;
-  spd: number;
-  course: number;
-  satt: number;
-  valid: boolean;
-  src: number;
-  attributes: DecodedPosition["attributes"];
 }
 
 export async function rebuildDerived(
@@ -74,58 +61,30 @@ export async function rebuildDerived(
   );
   const timeZone = await companyTimeZone(db, companyId, ctx.clock.now());
   const zones = await loadDeriveZones(ctx, companyId);
-  const cards = await driverCards(ctx, companyId);
+  const cards = await driverCards(db, companyId);
   await deleteDerivedRows(db, companyId, from, to, null);
   let positions = 0;
   let done = 0;
-  for (const item of items) {
-    const itemType = Number(item.item_type) as 1 | 2 | 3;
-    const itemId = Number(item.item_id);
+  for (const row of items) {
+    const itemType = Number(row.item_type) as 1 | 2 | 3;
+    const itemId = Number(row.item_id);
     const cfg: DeriveConfig = { itemType, itemId, timeZone, idleMinMs: DEFAULT_IDLE_MIN_MS };
     const engineCfg = await odometerConfig(ctx, itemType, itemId);
-    let engine: EngineItem = newEngineItem({ itemType, id: itemId, groupId: null });
-    engine = await seedCounters(ctx, companyId, cfg, from, engine, engineCfg.initialMileageKm);
+    const fresh = newEngineItem({ itemType, id: itemId, groupId: null });
+    const engine = await seedCounters(ctx, companyId, cfg, from, fresh, engineCfg.initialMileageKm);
     const state = emptyDeriveState();
     const out = emptyDeriveOutput();
-    let cursor = from - 1;
+    const fc: FrameContext = { cfg, engineCfg, zones, cards };
+    let item: DeriveItem = { state, engine };
+    const checkpoints: Checkpoint[] = [];
     let reachedEnd = true;
-    for (;;) {
-      const rows = await db.query<PositionRow>(
-        `select ts, lat, lng, alt, spd, course, satt, valid, src, attributes from positions
-         where company_id = $1 and item_type = $2 and item_id = $3 and ts > $4 and ts < $5
-         order by ts limit ${CHUNK}`,
-        [companyId, itemType, itemId, cursor, to + LOOKAHEAD_MS],
-      );
-      for (const r of rows) {
-        const position: DecodedPosition = {
-          ts: Number(r.ts),
-          lat: Number(r.lat),
-          lng: Number(r.lng),
-          alt: Number(r.alt),
-          spd: Number(r.spd),
-          course: Number(r.course),
-          satt: Number(r.satt),
-          valid: Boolean(r.valid),
-          src: Number(r.src) as DecodedPosition["src"],
-          attributes: r.attributes ?? {},
-        };
-        const applied = applyPosition(engine, { ...position, receivedTs: position.ts }, engineCfg);
-        engine = applied.item;
-        for (const e of applied.effects)
-          if (e.kind === "driverCard") {
-            const driverId = cards.get(e.card.toUpperCase()) ?? null;
-            engine = { ...engine, state: { ...engine.state, driverId } };
-          } else if (e.kind === "driverBeacons" && itemType === 1) {
-            // As live state does: the strongest heard driver's beacon; none heard keeps the driver.
-            const heard = e.ids.map((id) => cards.get(id.toUpperCase())).find((id) => id !== undefined);
-            if (heard !== undefined) engine = { ...engine, state: { ...engine.state, driverId: heard } };
-          }
-        deriveFrame(cfg, state, { position, after: engine.state, effects: applied.effects }, zones, out);
+    for await (const chunk of itemPositions(db, companyId, cfg, from, to + LOOKAHEAD_MS))
+      for (const position of chunk) {
+        const step = stepFrame(fc, item, position, out);
+        item = step.item;
+        if (step.checkpoint && step.checkpoint.ts < to) checkpoints.push(step.checkpoint);
         positions += 1;
       }
-      if (rows.length < CHUNK) break;
-      cursor = Number(rows[rows.length - 1]!.ts);
-    }
     const later = await db.query(
       "select 1 from positions where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 limit 1",
       [companyId, itemType, itemId, to + LOOKAHEAD_MS],
@@ -135,15 +94,20 @@ export async function rebuildDerived(
       companyId,
       out: within(out, from, to),
       openDays:
-        state.day && state.day.dayStartTs >= from && state.day.dayStartTs < to
-          ? [dayRow(cfg, state.day)]
+        item.state.day && item.state.day.dayStartTs >= from && item.state.day.dayStartTs < to
+          ? [dayRow(cfg, item.state.day)]
           : [],
     };
     await ensurePartitionsFor(db, partitions, rows);
     await db.transaction(async (tx) => {
       await writeDerivedRows(tx, rows);
+      await writeCheckpoints(tx, companyId, cfg, checkpoints);
       if (reachedEnd && options.keepState !== false)
-        await writeStates(tx, [{ companyId, itemType, itemId, state }], ctx.clock.now());
+        await writeStates(
+          tx,
+          [{ companyId, itemType, itemId, state: item.state, engine: item.engine }],
+          ctx.clock.now(),
+        );
     });
     done += 1;
     options.progress?.(done, items.length, positions);
@@ -166,22 +130,6 @@ function within(out: DeriveOutput, from: number, to: number): DeriveOutput {
     drivingEvents: out.drivingEvents.filter((r) => inRange(r.ts)),
     days: out.days.filter((r) => inRange(r.dayStartTs)),
   };
-}
-
-async function driverCards(ctx: Pick<KernelContext, "db">, companyId: number): Promise<Map<string, number>> {
-  const rows = await ctx.db.query<{
-    id: number;
-    ibutton: string | null;
-    tachograph_card: string | null;
-    beacon: string | null;
-  }>("select id, ibutton, tachograph_card, beacon from drivers where company_id = $1 order by id desc", [
-    companyId,
-  ]);
-  const cards = new Map<string, number>();
-  for (const r of rows)
-    for (const card of [r.ibutton, r.tachograph_card, r.beacon])
-      if (card) cards.set(card.toUpperCase(), Number(r.id));
-  return cards;
 }
 
 async function odometerConfig(

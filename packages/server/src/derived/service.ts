@@ -1,9 +1,11 @@
 import type { BeaconCache } from "../indoor/index.ts";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
-import type { AppliedPosition, LiveState } from "../live/index.ts";
+import type { AppliedPosition, EngineItem, LiveState } from "../live/index.ts";
+import { type Checkpoint, type DeriveItem, derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
 import { loadDeriveZones } from "./load-zones.ts";
-import { type DeriveZones, deriveFrame } from "./points.ts";
+import type { DeriveZones } from "./points.ts";
+import { driverCards, rederiveItem } from "./replay.ts";
 import {
   DEFAULT_IDLE_MIN_MS,
   type DeriveConfig,
@@ -17,6 +19,7 @@ import {
   type CompanyRows,
   ensurePartitionsFor,
   type StoredState,
+  writeCheckpoints,
   writeDerivedRows,
   writeStates,
 } from "./store.ts";
@@ -38,7 +41,12 @@ const FLUSH_ROWS = 5000;
 interface ItemEntry {
   companyId: number;
   cfg: DeriveConfig;
-  state: DeriveState;
+  engineCfg: FrameContext["engineCfg"];
+  item: DeriveItem;
+  /** Checkpoints taken since the last flush. */
+  checkpoints: Checkpoint[];
+  /** Times the last re-derivation read: those positions reaching the queue afterwards are already derived. */
+  replayed: Set<number> | null;
 }
 
 /**
@@ -48,8 +56,20 @@ interface ItemEntry {
  * logged and counted and never reach ingest; items whose write failed reload their persisted state.
  */
 export class DerivedService {
-  /** Counters for /metrics and the bench: positions derived, flushes, failures, positions dropped, time spent. */
-  stats = { positions: 0, flushes: 0, errors: 0, dropped: 0, deriveMs: 0, writeMs: 0 };
+  /**
+   * Counters for /metrics and the bench: positions derived, flushes, failures, positions dropped, time spent,
+   * re-derivations after late positions and the positions they replayed.
+   */
+  stats = {
+    positions: 0,
+    flushes: 0,
+    errors: 0,
+    dropped: 0,
+    deriveMs: 0,
+    writeMs: 0,
+    rederived: 0,
+    replayed: 0,
+  };
   private queue: AppliedPosition[] = [];
   private running: Promise<void> | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -59,6 +79,10 @@ export class DerivedService {
   private pendingRows = 0;
   private dirty = new Map<string, ItemEntry>();
   private warnedFull = false;
+  /** Items that received a position older than what was derived: re-derived from the oldest such time. */
+  private late = new Map<string, { entry: ItemEntry; from: number }>();
+  private lateTimer: NodeJS.Timeout | null = null;
+  private lateDue = false;
 
   constructor(
     private readonly ctx: KernelContext,
@@ -90,20 +114,28 @@ export class DerivedService {
   async idle(): Promise<void> {
     do {
       while (this.running) await this.running;
+      if (this.late.size > 0) {
+        this.lateDue = true;
+        this.kick();
+        while (this.running) await this.running;
+      }
       await this.flush();
-    } while (this.queue.length > 0 || this.running);
+    } while (this.queue.length > 0 || this.running || this.late.size > 0);
   }
 
   /** Items taken over from another processor: their state is re-read from the database. */
   adopt(items: readonly { itemType: number; itemId: number }[]): void {
-    for (const i of items) this.items.delete(`${i.itemType}:${i.itemId}`);
+    for (const i of items) {
+      this.items.delete(`${i.itemType}:${i.itemId}`);
+      this.late.delete(`${i.itemType}:${i.itemId}`);
+    }
   }
 
   private kick(): void {
     if (this.running) return;
     this.running = this.drain().finally(() => {
       this.running = null;
-      if (this.queue.length > 0) this.kick();
+      if (this.queue.length > 0 || (this.lateDue && this.late.size > 0)) this.kick();
     });
   }
 
@@ -123,6 +155,18 @@ export class DerivedService {
       }
       this.stats.deriveMs += performance.now() - started;
     }
+    if (this.late.size > 0) {
+      if (this.lateDue) await this.rederiveLate();
+      // Waiting a little lets a backlog uploaded in many frames cost one re-derivation, not one per frame.
+      else if (this.lateTimer === null) {
+        this.lateTimer = setTimeout(() => {
+          this.lateTimer = null;
+          this.lateDue = true;
+          this.kick();
+        }, FLUSH_MS);
+        this.lateTimer.unref();
+      }
+    }
     if (this.pendingRows >= FLUSH_ROWS) void this.flush();
     else if (this.dirty.size > 0 && this.flushTimer === null) {
       this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
@@ -132,16 +176,35 @@ export class DerivedService {
 
   private async derive(batch: AppliedPosition[]): Promise<void> {
     await this.loadStates(batch);
-    const zonesOf = new Map<number, DeriveZones>();
+    const companies = new Map<number, { zones: DeriveZones; cards: Map<string, number> }>();
     for (const a of batch) {
       const key = `${a.itemType}:${a.itemId}`;
       const entry = this.items.get(key);
       if (!entry) continue;
-      let zones = zonesOf.get(a.companyId);
-      if (zones === undefined) {
+      const ts = a.position.ts;
+      const upTo = derivedUpTo(entry.item);
+      const pending = this.late.get(key);
+      if (upTo !== null && ts <= upTo) {
+        // Older than what was derived: unless it is one the last re-derivation read (or the same time again),
+        // the item is derived again from it, as if it had come in order.
+        if (ts === upTo || entry.replayed?.has(ts)) continue;
+        this.late.set(key, { entry, from: Math.min(ts, pending?.from ?? ts) });
+        continue;
+      }
+      // Stored already: the pending re-derivation reads it.
+      if (pending) continue;
+      let company = companies.get(a.companyId);
+      if (company === undefined) {
         const beacons = this.beacons;
-        zones = await loadDeriveZones(this.ctx, a.companyId, beacons ? (id) => beacons.zones(id) : undefined);
-        zonesOf.set(a.companyId, zones);
+        company = {
+          zones: await loadDeriveZones(
+            this.ctx,
+            a.companyId,
+            beacons ? (id) => beacons.zones(id) : undefined,
+          ),
+          cards: await driverCards(this.ctx.db, a.companyId),
+        };
+        companies.set(a.companyId, company);
       }
       let out = this.pending.get(a.companyId);
       if (!out) {
@@ -149,10 +212,47 @@ export class DerivedService {
         this.pending.set(a.companyId, out);
       }
       const before = out.trips.length + out.stops.length + out.idles.length + out.visits.length;
-      if (!deriveFrame(entry.cfg, entry.state, a, zones, out)) continue;
-      this.pendingRows += out.trips.length + out.stops.length + out.idles.length + out.visits.length - before;
+      const fc: FrameContext = { cfg: entry.cfg, engineCfg: entry.engineCfg, ...company };
+      const step = stepFrame(fc, entry.item, a.position, out, a.late ? undefined : a.after.driverId);
+      entry.item = step.item;
+      if (step.checkpoint) entry.checkpoints.push(step.checkpoint);
       this.dirty.set(key, entry);
+      if (!step.derived) continue;
+      this.pendingRows += out.trips.length + out.stops.length + out.idles.length + out.visits.length - before;
       this.stats.positions += 1;
+    }
+  }
+
+  /** Re-derives the items that received late positions, after storing what is pending (the rows it replaces). */
+  private async rederiveLate(): Promise<void> {
+    this.lateDue = false;
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = null;
+    await this.flush();
+    const late = [...this.late];
+    this.late = new Map();
+    for (const [key, { entry, from }] of late) {
+      try {
+        const company = {
+          zones: await loadDeriveZones(
+            this.ctx,
+            entry.companyId,
+            this.beacons ? (id) => this.beacons!.zones(id) : undefined,
+          ),
+          cards: await driverCards(this.ctx.db, entry.companyId),
+        };
+        const fc: FrameContext = { cfg: entry.cfg, engineCfg: entry.engineCfg, ...company };
+        const done = await rederiveItem(this.ctx, this.partitions, entry.companyId, fc, from);
+        entry.item = done.item;
+        entry.checkpoints = [];
+        entry.replayed = done.replayed;
+        this.stats.rederived += 1;
+        this.stats.replayed += done.positions;
+      } catch (error) {
+        this.stats.errors += 1;
+        this.ctx.log.error({ err: error }, "derived history could not be derived again");
+        this.items.delete(key);
+      }
     }
   }
 
@@ -179,20 +279,28 @@ export class DerivedService {
       companyId,
       out: outputs.get(companyId) ?? emptyDeriveOutput(),
       openDays: entries
-        .filter((e) => e.companyId === companyId && e.state.day !== null)
-        .map((e) => dayRow(e.cfg, e.state.day!)),
+        .filter((e) => e.companyId === companyId && e.item.state.day !== null)
+        .map((e) => dayRow(e.cfg, e.item.state.day!)),
     }));
     const states: StoredState[] = entries.map((e) => ({
       companyId: e.companyId,
       itemType: e.cfg.itemType,
       itemId: e.cfg.itemId,
-      state: JSON.parse(JSON.stringify(e.state)) as DeriveState,
+      state: structuredClone(e.item.state),
+      engine: structuredClone(e.item.engine),
     }));
+    const checkpoints = entries.map((e) => {
+      const taken = e.checkpoints;
+      e.checkpoints = [];
+      return { entry: e, taken };
+    });
     try {
       for (const r of rows) await ensurePartitionsFor(this.ctx.db, this.partitions, r);
       await this.ctx.db.transaction(async (tx) => {
         for (const r of rows) await writeDerivedRows(tx, r);
         await writeStates(tx, states, this.ctx.clock.now());
+        for (const { entry, taken } of checkpoints)
+          await writeCheckpoints(tx, entry.companyId, entry.cfg, taken);
       });
       this.stats.flushes += 1;
     } catch (error) {
@@ -219,8 +327,9 @@ export class DerivedService {
       item_id: number;
       company_id: number;
       state: DeriveState;
+      engine: EngineItem | null;
     }>(
-      `select item_type, item_id, company_id, state from derived_state
+      `select item_type, item_id, company_id, state, engine from derived_state
        where (item_type, item_id) in (select t::smallint, i from unnest($1::int[], $2::int[]) as u(t, i))`,
       [list.map((a) => a.itemType), list.map((a) => a.itemId)],
     );
@@ -228,11 +337,22 @@ export class DerivedService {
     for (const [key, a] of missing) {
       const timeZone = await companyTimeZone(this.ctx.db, a.companyId, this.ctx.clock.now());
       const row = byKey.get(key);
+      // An item moved to another company starts afresh there.
+      const kept = row && Number(row.company_id) === a.companyId ? row : null;
       this.items.set(key, {
         companyId: a.companyId,
         cfg: { itemType: a.itemType, itemId: a.itemId, timeZone, idleMinMs: DEFAULT_IDLE_MIN_MS },
-        // An item moved to another company starts afresh there.
-        state: row && Number(row.company_id) === a.companyId ? row.state : emptyDeriveState(),
+        engineCfg: {
+          odometerSource: a.binding.odometerSource,
+          initialMileageKm: a.binding.initialMileageKm,
+        },
+        item: {
+          state: kept?.state ?? emptyDeriveState(),
+          // A state stored before the derivation kept its own engine continues from live state's.
+          engine: kept?.engine ?? structuredClone(a.engine),
+        },
+        checkpoints: [],
+        replayed: null,
       });
     }
   }

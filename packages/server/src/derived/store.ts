@@ -1,6 +1,8 @@
 import { type DerivedDay, PLACE_KINDS } from "@vigia/domain";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import type { EngineItem } from "../live/index.ts";
+import type { Checkpoint } from "./frames.ts";
 import { type DerivedTable, ensureDerivedPartition } from "./partitions.ts";
 import type { DeriveOutput, DeriveState } from "./segments.ts";
 
@@ -197,16 +199,20 @@ export interface StoredState {
   itemType: 1 | 2 | 3;
   itemId: number;
   state: DeriveState;
+  /** The derivation's own engine; absent (a rebuild that does not keep it): the processor starts from live's. */
+  engine?: EngineItem;
 }
 
 /** Persists items' derivation states (with the rows they closed, in the same transaction). */
 export async function writeStates(db: Queryable, states: readonly StoredState[], now: number): Promise<void> {
   if (states.length === 0) return;
   await db.query(
-    `insert into derived_state (item_type, item_id, company_id, state, last_ts, updated_ts)
-     select r.it, r.ii, r.c, r.s, r.l, $2 from jsonb_to_recordset($1::jsonb) as r(it smallint, ii int, c int, s jsonb, l bigint)
+    `insert into derived_state (item_type, item_id, company_id, state, engine, last_ts, updated_ts)
+     select r.it, r.ii, r.c, r.s, r.e, r.l, $2
+       from jsonb_to_recordset($1::jsonb) as r(it smallint, ii int, c int, s jsonb, e jsonb, l bigint)
      on conflict (item_type, item_id) do update
-       set company_id = excluded.company_id, state = excluded.state, last_ts = excluded.last_ts, updated_ts = excluded.updated_ts`,
+       set company_id = excluded.company_id, state = excluded.state, engine = excluded.engine,
+           last_ts = excluded.last_ts, updated_ts = excluded.updated_ts`,
     [
       JSON.stringify(
         states.map((s) => ({
@@ -214,11 +220,30 @@ export async function writeStates(db: Queryable, states: readonly StoredState[],
           ii: s.itemId,
           c: s.companyId,
           s: s.state,
+          e: s.engine ?? null,
           l: s.state.last?.ts ?? 0,
         })),
       ),
       now,
     ],
+  );
+}
+
+/** Stores checkpoints of one item (the same time again replaces it). */
+export async function writeCheckpoints(
+  db: Queryable,
+  companyId: number,
+  item: { itemType: number; itemId: number },
+  checkpoints: readonly Checkpoint[],
+): Promise<void> {
+  if (checkpoints.length === 0) return;
+  await db.query(
+    `insert into derived_checkpoints (item_type, item_id, ts, company_id, state, engine)
+     select $1, $2, r.ts, $3, r.state, r.engine
+       from jsonb_to_recordset($4::jsonb) as r(ts bigint, state jsonb, engine jsonb)
+     on conflict (item_type, item_id, ts) do update
+       set company_id = excluded.company_id, state = excluded.state, engine = excluded.engine`,
+    [item.itemType, item.itemId, companyId, JSON.stringify(checkpoints)],
   );
 }
 

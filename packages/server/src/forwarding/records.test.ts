@@ -1,6 +1,8 @@
 import type { ForwardRecord } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { backoffMs, osmandQuery } from "./records.ts";
+import type { AppliedPosition } from "../live/index.ts";
+import { newEngineItem } from "../live/index.ts";
+import { backoffMs, osmandQuery, recordOf } from "./records.ts";
 
 describe("forwarding records", () => {
   it.each([
@@ -42,5 +44,46 @@ describe("forwarding records", () => {
       valid: "true",
       alarm: "harshBraking",
     });
+  });
+
+  it("flags a position older than the device's current one as late, in the record and the OsmAnd query", () => {
+    const engine = newEngineItem({ itemType: 1, id: 7, groupId: null });
+    const applied = (late: boolean): AppliedPosition => ({
+      binding: {
+        deviceRowId: 3,
+        companyId: 1,
+        itemType: 1,
+        itemId: 7,
+        groupId: null,
+        odometerSource: 3,
+        initialMileageKm: 0,
+      },
+      companyId: 1,
+      itemType: 1,
+      itemId: 7,
+      position: {
+        ts: Date.UTC(2026, 0, 12, 9, 0, 0),
+        lat: 40.4,
+        lng: -3.7,
+        alt: 600,
+        spd: 30,
+        course: 90,
+        satt: 9,
+        valid: true,
+        src: 1,
+        attributes: {},
+      },
+      before: engine.state,
+      after: engine.state,
+      effects: [],
+      late,
+      engine,
+    });
+    const late = recordOf(applied(true), "359632100000001");
+    expect(late.late).toBe(true);
+    expect(osmandQuery(late).get("late")).toBe("true");
+    const current = recordOf(applied(false), "359632100000001");
+    expect(current.late).toBeUndefined();
+    expect(osmandQuery(current).has("late")).toBe(false);
   });
 });

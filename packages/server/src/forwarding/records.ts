@@ -19,6 +19,7 @@ export function recordOf(applied: AppliedPosition, deviceId: string): ForwardRec
     valid: p.valid,
     events: applied.effects.flatMap((e) => (e.kind === "event" ? [e.event.kind] : [])),
     attributes: { ...p.attributes },
+    ...(applied.late ? { late: true } : {}),
   };
 }
 
@@ -36,6 +37,8 @@ export function osmandQuery(r: ForwardRecord): URLSearchParams {
     valid: String(r.valid),
   });
   if (r.events.length > 0) q.set("alarm", r.events.join(","));
+  // Traccar keeps parameters it does not know as attributes of the position.
+  if (r.late) q.set("late", "true");
   return q;
 }
 

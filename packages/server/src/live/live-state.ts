@@ -4,7 +4,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
 import { type LiveBus, type LiveEnvelope, type LiveHandler, MemoryBus } from "./bus.ts";
 import { messageForEffect } from "./position-messages.ts";
-import { applyPosition, type Effect } from "./state-engine.ts";
+import { applyPosition, type Effect, type EngineItem } from "./state-engine.ts";
 import { LiveStore } from "./store.ts";
 
 /** What live needs to know about the device a committed position came from (ingest's device binding). */
@@ -36,6 +36,14 @@ export interface AppliedPosition {
   before: LiveItemState;
   after: LiveItemState;
   effects: Effect[];
+  /**
+   * Older than the item's current position (a buffered upload, a backlog sent after a newer fix): live state did
+   * not move (before and after are the current state, no effects), but history, forwarding and the late-data
+   * alarm policy still owe it what an in-order position gets.
+   */
+  late: boolean;
+  /** Live state's engine before the position (the derivation starts from it when it has no state of its own). */
+  engine: EngineItem;
 }
 
 export type AppliedListener = (applied: AppliedPosition[]) => Promise<void> | void;
@@ -169,7 +177,8 @@ export class LiveState {
 
   /**
    * Applies committed positions to live state, oldest first, publishes what changed, stores what the effects
-   * say (events, fault codes, the driver a card names) and then hands the applied positions to the listeners.
+   * say (events, fault codes, the driver a card names) and then hands the applied positions to the listeners,
+   * positions older than the item's current one too (marked `late`: live state did not change for them).
    */
   async applyCommitted(committed: CommittedPosition[]): Promise<void> {
     const ordered = [...committed].sort((a, b) => a.position.ts - b.position.ts);
@@ -182,7 +191,21 @@ export class LiveState {
       const current = this.store.getOrCreate(companyId, itemType, itemId, binding.groupId);
       const result = applyPosition(current, { ...position, receivedTs }, binding);
       const { effects } = result;
-      if (effects.length === 0) continue;
+      if (effects.length === 0) {
+        applied.push({
+          binding,
+          companyId,
+          itemType,
+          itemId,
+          position,
+          before: current.state,
+          after: current.state,
+          effects,
+          late: true,
+          engine: current,
+        });
+        continue;
+      }
       // The device spoke: whatever it said, the item is not silent any more.
       const item = current.state.offline
         ? { ...result.item, state: { ...result.item.state, offline: false } }
@@ -197,6 +220,8 @@ export class LiveState {
         before: current.state,
         after: item.state,
         effects,
+        late: false,
+        engine: current,
       });
       const envelopes = byCompany.get(companyId) ?? [];
       byCompany.set(companyId, envelopes);

@@ -1,0 +1,225 @@
+import { DAY_MS } from "@vigia/domain";
+import type { DecodedPosition } from "@vigia/protocols";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { days, drivingEvents, idles, stops, trips, visits } from "../src/derived/index.ts";
+import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
+import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+
+/**
+ * Buffered and late positions: a device that uploads a past day after a newer fix, or its backlog interleaved with
+ * live fixes, or part of it twice, ends with the same derived history and forwards the same positions as one that
+ * sent everything in order.
+ */
+let p: TestPlatform;
+let companyId = 0;
+let scope: CompanyScope;
+interface Vehicle {
+  imei: string;
+  itemId: number;
+}
+let reference: Vehicle;
+let late: Vehicle;
+
+beforeAll(async () => {
+  p = await startTestPlatform({ VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32" });
+  const rows = await p.ctx.db.query<{ device_id: string; company_id: number; item_id: number }>(
+    `select device_id, company_id, item_id from devices where item_type = 1 and item_id is not null
+       and company_id = (select company_id from devices where item_type = 1 and item_id is not null
+                         group by company_id having count(*) >= 2 order by company_id limit 1)
+     order by id limit 2`,
+  );
+  const [a, b] = rows;
+  companyId = Number(a!.company_id);
+  reference = { imei: a!.device_id, itemId: Number(a!.item_id) };
+  late = { imei: b!.device_id, itemId: Number(b!.item_id) };
+  scope = {
+    companyId,
+    groupIds: null,
+    principal: { userId: 0, role: "admin", companyId } as unknown as CompanyScope["principal"],
+  };
+  // The same odometer settings, so the two vehicles' counters compare.
+  await p.ctx.db.query(
+    "update vehicles set initial_mileage = 10000, odometer_source = 3 where id = any($1)",
+    [[reference.itemId, late.itemId]],
+  );
+  p.services.live.itemsChanged(companyId);
+  // A target that is down keeps every record it owes in its queue, where the test reads them.
+  const admin = await p.api.token("admin@acme.demo");
+  const created = await p.api.post(
+    `companies/id/${companyId}/forwarding`,
+    { name: "down", kind: "webhook", url: "http://127.0.0.1:9/hook" },
+    admin,
+  );
+  expect(created.status).toBe(200);
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+const PAST = TEST_START - 3 * DAY_MS;
+
+/** The issue's drive: about 10 km in three legs with two 10-minute stops, a fix every 10 s; then parked. */
+function pastDrive(): DecodedPosition[] {
+  const out: DecodedPosition[] = [];
+  let ts = PAST;
+  let lng = -3.75;
+  const fix = (spd: number, ignition: boolean) =>
+    out.push({
+      ts,
+      lat: 40.4,
+      lng,
+      alt: 600,
+      spd,
+      course: 90,
+      satt: 9,
+      valid: true,
+      src: 1,
+      attributes: { ignition },
+    });
+  for (let leg = 0; leg < 3; leg++) {
+    for (let i = 0; i < 25; i++) {
+      ts += 10_000;
+      lng += ((50 / 3.6) * 10) / 85_000;
+      fix(50, true);
+    }
+    for (let s = 0; s < 600; s += 10) {
+      ts += 10_000;
+      fix(0, false);
+    }
+  }
+  return out;
+}
+
+const now = (): DecodedPosition => ({
+  ts: TEST_START,
+  lat: 40.41,
+  lng: -3.7,
+  alt: 600,
+  spd: 0,
+  course: 0,
+  satt: 9,
+  valid: true,
+  src: 1,
+  attributes: { ignition: false },
+});
+
+async function send(v: Vehicle, frames: readonly DecodedPosition[][]): Promise<void> {
+  for (const positions of frames)
+    await p.services.processor.submit({ protocol: "osmand", imei: v.imei, remote: "test", positions });
+  await p.services.processor.idle();
+  await p.services.derived.idle();
+}
+
+const inFrames = (positions: readonly DecodedPosition[], size: number): DecodedPosition[][] => {
+  const out: DecodedPosition[][] = [];
+  for (let i = 0; i < positions.length; i += size) out.push(positions.slice(i, i + size));
+  return out;
+};
+
+/** Everything derived for the vehicle, without what names the vehicle. */
+async function history(v: Vehicle) {
+  const range = {
+    from: PAST - DAY_MS,
+    to: TEST_START + DAY_MS,
+    items: [{ itemType: 1 as const, itemId: v.itemId }],
+  };
+  const strip = <T extends { itemId: number }>(rows: T[]) => rows.map(({ itemId: _id, ...rest }) => rest);
+  return {
+    trips: strip(await trips(p.ctx.db, scope, range)),
+    stops: strip(await stops(p.ctx.db, scope, range)),
+    idles: strip(await idles(p.ctx.db, scope, range)),
+    visits: strip(await visits(p.ctx.db, scope, range)),
+    drivingEvents: strip(await drivingEvents(p.ctx.db, scope, range)),
+    days: strip(await days(p.ctx.db, scope, range)),
+  };
+}
+
+/** The positions queued for forwarding from the vehicle's device: times, and which were flagged late. */
+async function forwarded(v: Vehicle): Promise<{ ts: Set<number>; late: Set<number> }> {
+  const rows = await p.ctx.db.query<{ ts: string; late: boolean | null }>(
+    `select payload->>'ts' as ts, (payload->>'late')::boolean as late from forward_queue
+     where payload->>'deviceId' = $1`,
+    [v.imei],
+  );
+  return {
+    ts: new Set(rows.map((r) => Number(r.ts))),
+    late: new Set(rows.filter((r) => r.late === true).map((r) => Number(r.ts))),
+  };
+}
+
+/** Forgets everything of the vehicle, as if it had never sent anything. */
+async function reset(v: Vehicle): Promise<void> {
+  const db = p.ctx.db;
+  const key = [1, v.itemId];
+  for (const table of [
+    "item_trips",
+    "item_stops",
+    "item_idles",
+    "item_visits",
+    "item_driving_events",
+    "item_days",
+  ])
+    await db.query(`delete from ${table} where item_type = $1 and item_id = $2`, key);
+  await db.query("delete from derived_state where item_type = $1 and item_id = $2", key);
+  await db.query("delete from derived_checkpoints where item_type = $1 and item_id = $2", key);
+  await db.query("delete from positions where item_type = $1 and item_id = $2", key);
+  await db.query("delete from forward_queue where payload->>'deviceId' = $1", [v.imei]);
+  await p.services.live.forgetItem(1, v.itemId);
+  p.services.derived.adopt([{ itemType: 1, itemId: v.itemId }]);
+}
+
+describe("late positions", () => {
+  it("a past day's drive sent after a fix of now has the trips, stops and days of the same drive sent in order", async () => {
+    const drive = pastDrive();
+    await send(reference, [...inFrames(drive, 6), [now()]]);
+    await send(late, [[now()], ...inFrames(drive, 6)]);
+    const expected = await history(reference);
+    expect(expected.trips).toHaveLength(3);
+    expect(expected.stops.length).toBeGreaterThanOrEqual(2);
+    expect(await history(late)).toEqual(expected);
+    const sent = await forwarded(late);
+    expect([...sent.ts].sort()).toEqual([...drive, now()].map((x) => x.ts).sort());
+    expect(sent.late).toEqual(new Set(drive.map((x) => x.ts)));
+    expect((await forwarded(reference)).late.size).toBe(0);
+  });
+
+  it("property: any delivery order a device produces derives and forwards what the in-order stream does", async () => {
+    const drive = pastDrive();
+    const live = [now(), { ...now(), ts: TEST_START + 60_000, spd: 30, attributes: { ignition: true } }];
+    const all = [...drive, ...live];
+    await reset(reference);
+    await send(reference, inFrames(all, 6));
+    const expected = await history(reference);
+    const delivery = fc
+      .record({
+        frame: fc.integer({ min: 1, max: 40 }),
+        // Where the device's live fixes fall among the backlog's frames.
+        liveAt: fc.array(fc.nat(), { minLength: live.length, maxLength: live.length }),
+        newestFirst: fc.boolean(),
+        resent: fc.array(fc.nat(), { maxLength: 3 }),
+      })
+      .map(({ frame, liveAt, newestFirst, resent }) => {
+        const backlog = inFrames(newestFirst ? drive.slice(0, -1) : drive, frame);
+        // The live fixes go in their own order (a device sends its current position as it is made).
+        const slots = liveAt.map((n) => n % (backlog.length + 1)).sort((x, y) => x - y);
+        const frames: DecodedPosition[][] = [];
+        let next = 0;
+        for (let i = 0; i <= backlog.length; i++) {
+          while (next < live.length && slots[next] === i) frames.push([live[next++]!]);
+          if (i < backlog.length) frames.push(backlog[i]!);
+        }
+        const withResent = [...frames, ...resent.map((r) => backlog[r % backlog.length]!)];
+        return newestFirst ? [[drive[drive.length - 1]!], ...withResent] : withResent;
+      });
+    await fc.assert(
+      fc.asyncProperty(delivery, async (frames) => {
+        await reset(late);
+        await send(late, frames);
+        expect(await history(late)).toEqual(expected);
+        expect((await forwarded(late)).ts).toEqual(new Set(all.map((x) => x.ts)));
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
