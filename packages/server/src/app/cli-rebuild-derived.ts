@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { companyTimeZone, localMidnight, rebuildDerived } from "../derived/index.ts";
+import { companyTimeZone, localMidnight, rebuildDerived, rederiveStoredItem } from "../derived/index.ts";
 import { PartitionManager } from "../ingest/index.ts";
 import { readConfig, systemClock } from "../kernel/config.ts";
 import { migrate } from "../kernel/db/migrate.ts";
@@ -21,19 +21,37 @@ export function parseBound(value: string, timeZone: string, end: boolean): numbe
   return ts;
 }
 
+/** `TYPE:ID` of an item (1 vehicle, 2 asset, 3 person). */
+export function parseItem(value: string): { itemType: 1 | 2 | 3; itemId: number } {
+  const match = /^([123]):(\d+)$/.exec(value);
+  if (!match) throw new Error(`not an item: ${value} (use TYPE:ID, type 1 vehicle, 2 asset, 3 person)`);
+  return { itemType: Number(match[1]) as 1 | 2 | 3, itemId: Number(match[2]) };
+}
+
 /**
  * `vigia rebuild-derived --company N --from DATE --to DATE`: derives the company's trips, stops, idles, visits,
  * driving events and days for the period again from its stored positions and replaces what was there (running it
  * twice gives the same rows). Dates are local days of the company's time zone, both included.
+ *
+ * `--item TYPE:ID` (1 vehicle, 2 asset, 3 person) re-derives that one item the way a late position does: from the
+ * checkpoint before `--from` up to its newest position (`--to` is then not needed).
  */
 export async function rebuildDerivedCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { company: { type: "string" }, from: { type: "string" }, to: { type: "string" } },
+    options: {
+      company: { type: "string" },
+      from: { type: "string" },
+      to: { type: "string" },
+      item: { type: "string" },
+    },
   });
   const companyId = Number(values.company);
-  if (!Number.isInteger(companyId) || companyId <= 0 || !values.from || !values.to)
-    throw new Error("usage: vigia rebuild-derived --company <id> --from <YYYY-MM-DD> --to <YYYY-MM-DD>");
+  const item = values.item === undefined ? null : parseItem(values.item);
+  if (!Number.isInteger(companyId) || companyId <= 0 || !values.from || (!values.to && item === null))
+    throw new Error(
+      "usage: vigia rebuild-derived --company <id> --from <YYYY-MM-DD> (--to <YYYY-MM-DD> | --item <type>:<id>)",
+    );
   const db = await openDatabase(readConfig());
   try {
     await migrate(db);
@@ -41,7 +59,24 @@ export async function rebuildDerivedCommand(args: string[]): Promise<void> {
     if (exists.length === 0) throw new Error(`no company ${companyId}`);
     const timeZone = await companyTimeZone(db, companyId, systemClock.now());
     const from = parseBound(values.from, timeZone, false);
-    const to = parseBound(values.to, timeZone, true);
+    if (item !== null) {
+      const started = Date.now();
+      console.log(
+        `re-deriving item ${item.itemType}:${item.itemId} of company ${companyId} from ${values.from}…`,
+      );
+      const done = await rederiveStoredItem(
+        { db, clock: systemClock },
+        new PartitionManager(),
+        companyId,
+        item,
+        from,
+      );
+      console.log(
+        `re-derived item ${item.itemType}:${item.itemId}: ${done.positions} positions in ${Date.now() - started} ms`,
+      );
+      return;
+    }
+    const to = parseBound(values.to ?? "", timeZone, true);
     if (to <= from) throw new Error("--to must not be before --from");
     const bar = new cliProgress.SingleBar(
       {

@@ -30,9 +30,10 @@ const USAGE = `vigia <command>
                               and the map's street layer (resumable, idempotent; replaces an older FILE)
   import-map FILE.pmtiles     copy a PMTiles vector map archive into the data directory as the base map
                               (checked, resumable)
-  rebuild-derived --company N --from YYYY-MM-DD --to YYYY-MM-DD
+  rebuild-derived --company N --from YYYY-MM-DD (--to YYYY-MM-DD | --item TYPE:ID)
                               derive trips, stops, idles, visits, driving events and days again from stored
-                              positions for a period (company time zone, both days included; replaces the period)
+                              positions for a period (company time zone, both days included; replaces the period);
+                              --item: one item (1 vehicle, 2 asset, 3 person) from --from to its newest position
 
 Environment: PORT, DATABASE_URL, VIGIA_DATA_DIR, VIGIA_DEMO, SMTP_URL, MAIL_FROM, VIGIA_JWT_SECRET
 Cluster: NATS_URL (required by the roles), VIGIA_NATS_PREFIX, VIGIA_PARTITIONS, VIGIA_LEASE_MS`;
