@@ -368,12 +368,78 @@ const pdf: Section = async () => {
   };
 };
 
+/**
+ * lateDay: one vehicle sends a fix of now, then BENCH_LATE_HOURS (24) hours of 1 Hz positions of yesterday in frames
+ * of 100 (a buffered upload). Ingest rate while it uploads (positions/s, commit → live), the time from the first
+ * frame until the derivation has re-derived it all and stored it (the reports are right from then on), how many
+ * re-derivations that took and how many positions they replayed, and the trips it found.
+ */
+const LATE_HOURS = env("BENCH_LATE_HOURS", 24);
+const lateDay: Section = async (platform) => {
+  const { ctx, services } = platform;
+  const devices = benchVehicles(1, "3570000");
+  await createBenchFleet(ctx.db, devices);
+  const live = new LiveState(ctx, services.registry);
+  const derived = new DerivedService(ctx, services.partitions);
+  derived.attach(live);
+  const processor = new Processor(ctx, services.registry, services.partitions, live);
+  const imei = devices[0]!.imei;
+  const position = (ts: number, f: ReturnType<typeof fixAt>) => ({
+    ts,
+    lat: f.lat,
+    lng: f.lng,
+    alt: 600,
+    spd: f.spd,
+    course: 0,
+    satt: 9,
+    valid: true,
+    src: 1 as const,
+    attributes: { ignition: f.ignition },
+  });
+  const now = Date.now();
+  await processor.submit({
+    protocol: "teltonika",
+    imei,
+    remote: "bench",
+    positions: [position(now, fixAt(0, now))],
+  });
+  await processor.idle();
+  await derived.idle();
+  const start = Math.floor(now / DAY_MS) * DAY_MS - DAY_MS;
+  const total = LATE_HOURS * 3600;
+  const started = performance.now();
+  for (let k = 0; k < total; k += 100) {
+    const positions = Array.from({ length: Math.min(100, total - k) }, (_, r) =>
+      position(start + (k + r) * 1000, fixAt(k + r, start)),
+    );
+    await processor.submit({ protocol: "teltonika", imei, remote: "bench", positions });
+  }
+  await processor.idle();
+  const ingestSeconds = (performance.now() - started) / 1000;
+  await derived.idle();
+  const rightAfterSeconds = (performance.now() - started) / 1000;
+  if (derived.stats.errors > 0) throw new Error("derivation failed during the bench");
+  const [found] = await ctx.db.query<{ n: number }>(
+    "select count(*)::int as n from item_trips where start_ts >= $1 and start_ts < $2",
+    [start, start + DAY_MS],
+  );
+  return {
+    positions: total,
+    ingestPerSecond: round(total / ingestSeconds),
+    reportsRightAfterSeconds: round(rightAfterSeconds, 2),
+    rederivations: derived.stats.rederived,
+    replayedPositions: derived.stats.replayed,
+    trips: found?.n ?? 0,
+  };
+};
+
 /** The bench's sections, run in this order; add yours here. */
 const SECTIONS: [string, Section][] = [
   ["tripsStops", tripsStops],
   ["ingestCost", ingestCost],
   ["summary", summary],
   ["pdf", pdf],
+  ["lateDay", lateDay],
 ];
 
 const platform = await startBenchPlatform(databaseUrl);
