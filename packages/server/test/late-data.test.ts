@@ -2,7 +2,16 @@ import { DAY_MS } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { days, drivingEvents, idles, stops, trips, visits } from "../src/derived/index.ts";
+import {
+  companyTimeZone,
+  days,
+  drivingEvents,
+  idles,
+  localDayOf,
+  stops,
+  trips,
+  visits,
+} from "../src/derived/index.ts";
 import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -176,7 +185,13 @@ describe("late positions", () => {
     await send(late, [[now()], ...inFrames(drive, 6)]);
     const expected = await history(reference);
     expect(expected.trips).toHaveLength(3);
-    expect(expected.stops.length).toBeGreaterThanOrEqual(2);
+    // Two stops between the legs and the final parking up to the end of that (closed) day.
+    const timeZone = await companyTimeZone(p.ctx.db, companyId, TEST_START);
+    expect(expected.stops).toHaveLength(3);
+    expect(expected.stops[2]!.endTs).toBe(localDayOf(PAST, timeZone).endTs);
+    // The trips add up to the day's distance: each counts the leg from where the vehicle stood.
+    const tripsM = expected.trips.reduce((sum, t) => sum + t.distanceM, 0);
+    expect(Math.abs(tripsM - expected.days[0]!.distanceM)).toBeLessThan(5);
     expect(await history(late)).toEqual(expected);
     const sent = await forwarded(late);
     expect([...sent.ts].sort()).toEqual([...drive, now()].map((x) => x.ts).sort());
@@ -221,5 +236,18 @@ describe("late positions", () => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it("a vehicle parked and silent since shows its final parking up to the end of its day once the day is over", async () => {
+    await reset(late);
+    await send(late, inFrames(pastDrive(), 6));
+    expect((await history(late)).stops).toHaveLength(2);
+    expect(await p.services.derived.closeEndedDays(p.clock.now())).toBeGreaterThanOrEqual(1);
+    const after = (await history(late)).stops;
+    const timeZone = await companyTimeZone(p.ctx.db, companyId, TEST_START);
+    expect(after).toHaveLength(3);
+    expect(after[2]!.endTs).toBe(localDayOf(PAST, timeZone).endTs);
+    // Once per day: nothing more to write.
+    expect(await p.services.derived.closeEndedDays(p.clock.now())).toBe(0);
   });
 });

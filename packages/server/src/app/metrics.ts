@@ -122,6 +122,18 @@ export function metricsMount(
       "Positions not derived because the derivation was too far behind",
       () => derived.stats.dropped,
     );
+    counter(
+      registry,
+      "vigia_derived_rederived_total",
+      "Items derived again because a position older than their derivation arrived (a buffered upload)",
+      () => derived.stats.rederived,
+    );
+    counter(
+      registry,
+      "vigia_derived_replayed_total",
+      "Stored positions replayed by those re-derivations",
+      () => derived.stats.replayed,
+    );
   }
   const { forwarder } = services;
   gauge(

@@ -10,7 +10,8 @@ import type { Services } from "./services.ts";
  * the hourly retention of position partitions and of event media (their files included) with another try at
  * bytes the store refused to delete, and periodic reports
  * (several owners may tick them: the scheduler's claims make each period run once), and the heat-map cells of
- * days that have ended (several owners may build the same day: the build is idempotent).
+ * days that have ended (several owners may build the same day: the build is idempotent), and the final parking of
+ * items whose day ended while they stood silent (derived history).
  */
 const OFFLINE_SWEEP_MS = 15_000;
 const MAINTENANCE_SWEEP_MS = 10 * 60_000;
@@ -59,6 +60,14 @@ export function ownerTimers(ctx: KernelContext, services: Services, snapshotMs: 
           (days) => (days > 0 ? log.info({ days }, "heat-map days built") : undefined),
           (err: unknown) => log.warn({ err }, "heat-map days not built"),
         ),
+      HEAT_DAYS_TICK_MS,
+    ),
+    // A day that ended with an item parked and silent shows its final parking as a stop.
+    setInterval(
+      () =>
+        void services.derived
+          .closeEndedDays(clock.now())
+          .catch((err: unknown) => log.warn({ err }, "ended days' parkings not written")),
       HEAT_DAYS_TICK_MS,
     ),
   ];

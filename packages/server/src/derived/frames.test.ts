@@ -124,9 +124,19 @@ function kept(out: DeriveOutput, checkpoint: Checkpoint): DeriveOutput {
   };
 }
 
+/**
+ * What the table keeps of rows written in this order: the last row of each key (a stop written up to a day's end
+ * is replaced by the same stop closed later).
+ */
+function stored<T>(rows: readonly T[], key: (row: T) => string): T[] {
+  const byKey = new Map<string, T>();
+  for (const r of rows) byKey.set(key(r), r);
+  return [...byKey.values()];
+}
+
 const joined = (a: DeriveOutput, b: DeriveOutput): DeriveOutput => ({
   trips: [...a.trips, ...b.trips].sort((x, y) => x.startTs - y.startTs),
-  stops: [...a.stops, ...b.stops].sort((x, y) => x.startTs - y.startTs),
+  stops: stored([...a.stops, ...b.stops], (r) => String(r.startTs)).sort((x, y) => x.startTs - y.startTs),
   idles: [...a.idles, ...b.idles].sort((x, y) => x.startTs - y.startTs),
   visits: [...a.visits, ...b.visits].sort((x, y) => x.startTs - y.startTs || x.placeId - y.placeId),
   drivingEvents: [...a.drivingEvents, ...b.drivingEvents].sort((x, y) => x.ts - y.ts),

@@ -162,4 +162,22 @@ describe("localDayOf", () => {
     expect(local.startTs).toBeLessThanOrEqual(ts);
     expect(local.endTs).toBeGreaterThan(ts);
   });
+
+  it("a trip starts from where the item stood: trips after a stop add up to the day's distance", () => {
+    // Parked, then a drive that leaves the first moving fix 300 m from the parking spot, a stop, a second drive.
+    const points = [
+      ...park(-600, 600, 0, false),
+      ...drive(10, 300, 1500),
+      ...park(310, 600, 2100, false),
+      ...drive(920, 300, 2400),
+      ...park(1230, 600, 3000, false),
+    ];
+    const { out, state } = run(points);
+    expect(out.trips).toHaveLength(2);
+    expect(out.trips[0]).toMatchObject({ startTs: T0 + 10_000, startLng: -3, odometerStart: 0 });
+    const tripsM = out.trips.reduce((sum, t) => sum + t.distanceM, 0);
+    // Each trip rounds to the metre and the day to the decimetre at every point; the legs are kilometres long.
+    expect(tripsM).toBeGreaterThan(10_000);
+    expect(Math.abs(tripsM - state.day!.distanceM)).toBeLessThan(5);
+  });
 });

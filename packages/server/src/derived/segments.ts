@@ -24,7 +24,8 @@ import { ALL_VISIT_KINDS, GEO_VISIT_KINDS, type OpenVisit, updateVisits } from "
  * - Stop: the item is not moving for at least MIN_STOP_MS; shorter halts (traffic) stay inside the trip. A
  *   reporting gap of at least MIN_STOP_MS across which the item moved less than GAP_STOP_M is a stop too (devices
  *   sleep while parked). A stop ends at the first moving point, which starts the next trip.
- * - Trip: between two stops; kept when it covers at least MIN_TRIP_M.
+ * - Trip: between two stops, from the last standing point (its distance includes the leg to the first moving
+ *   one); kept when it covers at least MIN_TRIP_M.
  * - Idle: ignition on and not moving for at least `idleMinMs` (the company's inactivity time), inside or outside
  *   a trip.
  * - Visit: from the first point inside a geozone/POI to the first point outside it; beacon zones likewise from
@@ -188,7 +189,7 @@ export function dayRow(cfg: DeriveConfig, d: OpenDay): DerivedDay {
   return { itemType: cfg.itemType, itemId: cfg.itemId, ...rest };
 }
 
-function closeTrip(cfg: DeriveConfig, s: DeriveState, end: DerivePoint, out: DeriveOutput): void {
+export function closeTrip(cfg: DeriveConfig, s: DeriveState, end: DerivePoint, out: DeriveOutput): void {
   const t = s.trip;
   s.trip = null;
   if (!t || t.distanceM < MIN_TRIP_M || end.ts <= t.startTs) return;
@@ -216,17 +217,22 @@ function closeTrip(cfg: DeriveConfig, s: DeriveState, end: DerivePoint, out: Der
   });
 }
 
-function openTrip(p: DerivePoint): OpenTrip {
+/**
+ * A trip starts at its first moving point, from where the item stood before it: the leg from that last standing
+ * point belongs to the trip (the day counts it too), or trips would not add up to the day's distance.
+ */
+function openTrip(p: DerivePoint, from: DerivePoint | null): OpenTrip {
+  const origin = from ?? p;
   return {
     startTs: p.ts,
-    startLat: p.lat,
-    startLng: p.lng,
-    distanceM: 0,
+    startLat: origin.lat,
+    startLng: origin.lng,
+    distanceM: from ? distanceM(from, p) : 0,
     drivingMs: 0,
     idleMs: 0,
     maxSpd: 0,
     fuelStart: p.fuel,
-    odometerStart: p.odometer,
+    odometerStart: origin.odometer,
     hoursStart: p.hours,
     driverId: p.driverId,
     points: 0,
@@ -249,7 +255,7 @@ function openStop(p: DerivePoint): OpenStop {
 }
 
 /** The point where a halt began, as the end of the trip before it. */
-const haltStart = (p: DerivePoint, stop: OpenStop): DerivePoint => ({
+export const haltStart = (p: DerivePoint, stop: OpenStop): DerivePoint => ({
   ...p,
   ts: stop.startTs,
   lat: stop.lat,
@@ -287,8 +293,10 @@ export function derivePoint(cfg: DeriveConfig, s: DeriveState, p: DerivePoint, o
   const prevIdle = prev !== null && !prevMoving && prev.ignition === true;
 
   // Day bookkeeping first: the interval since the previous point belongs to this point's day.
+  let endedDay: number | null = null;
   if (!s.day || p.ts >= s.day.endTs || p.ts < s.day.dayStartTs) {
     if (s.day) out.days.push(dayRow(cfg, s.day));
+    if (s.day && p.ts >= s.day.endTs) endedDay = s.day.endTs;
     s.day = openDay(localDayOf(p.ts, cfg.timeZone), prev ?? p);
     s.day.firstTs = p.ts;
   }
@@ -349,20 +357,11 @@ export function derivePoint(cfg: DeriveConfig, s: DeriveState, p: DerivePoint, o
       s.stop = null;
       if (stop.confirmed || p.ts - stop.startTs >= MIN_STOP_MS) {
         if (!stop.confirmed) closeTrip(cfg, s, haltStart(p, stop), out);
-        out.stops.push({
-          itemType: cfg.itemType,
-          itemId: cfg.itemId,
-          startTs: stop.startTs,
-          endTs: p.ts,
-          lat: stop.lat,
-          lng: stop.lng,
-          idleMs: stop.idleMs,
-          driverId: stop.driverId,
-        });
+        out.stops.push(stopRow(cfg, stop, p.ts));
       }
     }
     if (!s.trip) {
-      s.trip = openTrip(p);
+      s.trip = openTrip(p, prev);
       s.trip.points = 1;
     }
   } else {
@@ -381,5 +380,21 @@ export function derivePoint(cfg: DeriveConfig, s: DeriveState, p: DerivePoint, o
 
   updateVisits(cfg, s, p, stepM, p.beaconZonesKnown ? ALL_VISIT_KINDS : GEO_VISIT_KINDS, out);
 
+  // A day that ended parked shows its final parking as a stop up to its end; the stop's row is replaced (same
+  // start) when the item moves again.
+  if (endedDay !== null && s.stop?.confirmed && endedDay - s.stop.startTs >= MIN_STOP_MS)
+    out.stops.push(stopRow(cfg, s.stop, endedDay));
+
   s.last = p;
 }
+
+export const stopRow = (cfg: DeriveConfig, stop: OpenStop, endTs: number): DerivedStop => ({
+  itemType: cfg.itemType,
+  itemId: cfg.itemId,
+  startTs: stop.startTs,
+  endTs,
+  lat: stop.lat,
+  lng: stop.lng,
+  idleMs: stop.idleMs,
+  driverId: stop.driverId,
+});

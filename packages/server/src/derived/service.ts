@@ -2,6 +2,7 @@ import type { BeaconCache } from "../indoor/index.ts";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { AppliedPosition, EngineItem, LiveState } from "../live/index.ts";
+import { endedParkedDay } from "./day-end.ts";
 import { type Checkpoint, type DeriveItem, derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
 import { loadDeriveZones } from "./load-zones.ts";
 import type { DeriveZones } from "./points.ts";
@@ -47,6 +48,8 @@ interface ItemEntry {
   checkpoints: Checkpoint[];
   /** Times the last re-derivation read: those positions reaching the queue afterwards are already derived. */
   replayed: Set<number> | null;
+  /** The end of the last local day whose final parking was written (once per day). */
+  parkedDayEnd: number | null;
 }
 
 /**
@@ -121,6 +124,31 @@ export class DerivedService {
       }
       await this.flush();
     } while (this.queue.length > 0 || this.running || this.late.size > 0);
+  }
+
+  /**
+   * Items whose local day ended while they stood parked and silent: their stop (and the trip before it) is written
+   * up to the day's end, so the day's stops report shows the final parking. Run by the owner's timer; an item not
+   * derived since this process started waits for its next position.
+   */
+  async closeEndedDays(now: number): Promise<number> {
+    while (this.running) await this.running;
+    let written = 0;
+    for (const [key, entry] of this.items) {
+      const day = entry.item.state.day;
+      if (!day || entry.parkedDayEnd === day.endTs || this.late.has(key)) continue;
+      let out = this.pending.get(entry.companyId);
+      if (!out) {
+        out = emptyDeriveOutput();
+        this.pending.set(entry.companyId, out);
+      }
+      if (!endedParkedDay(entry.cfg, entry.item.state, now, out)) continue;
+      entry.parkedDayEnd = day.endTs;
+      this.dirty.set(key, entry);
+      written += 1;
+    }
+    if (written > 0) await this.flush();
+    return written;
   }
 
   /** Items taken over from another processor: their state is re-read from the database. */
@@ -353,6 +381,7 @@ export class DerivedService {
         },
         checkpoints: [],
         replayed: null,
+        parkedDayEnd: null,
       });
     }
   }

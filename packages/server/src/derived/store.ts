@@ -141,8 +141,14 @@ function toRow(companyId: number, value: object): Row {
   return row;
 }
 
-async function upsert(db: Queryable, spec: TableSpec, rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
+async function upsert(db: Queryable, spec: TableSpec, all: Row[]): Promise<void> {
+  if (all.length === 0) return;
+  // One statement may not update a row twice: of rows with the same key (a stop written up to a day's end, then
+  // closed by the next movement) the last wins.
+  const conflictKeys = spec.conflict.split(", ");
+  const byKey = new Map<string, Row>();
+  for (const r of all) byKey.set(conflictKeys.map((k) => String(r[k])).join("|"), r);
+  const rows = [...byKey.values()];
   const names = Object.keys(spec.columns);
   const defs = names.map((n) => `${n} ${spec.columns[n]}`).join(", ");
   const keys = new Set(spec.conflict.split(", "));

@@ -112,6 +112,11 @@ export async function dropExpiredPartitions(
       company.id,
       horizon,
     ]);
+    // Where history could be derived again from: the positions before the horizon are gone with their partitions.
+    await db.query("delete from derived_checkpoints where company_id = $1 and ts < $2", [
+      company.id,
+      horizon,
+    ]);
     await db.query("delete from position_day_changes where company_id = $1 and day_start_ts < $2", [
       company.id,
       horizon,
