@@ -1,4 +1,4 @@
-import { DAY_MS } from "@vigia/domain";
+import { DAY_MS, type ReportJob, type ReportResult, reportResultSchema } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +54,7 @@ beforeAll(async () => {
   );
   p.services.live.itemsChanged(companyId);
   // A target that is down keeps every record it owes in its queue, where the test reads them.
-  const admin = await p.api.token("admin@acme.demo");
+  admin = await p.api.token("admin@acme.demo");
   const created = await p.api.post(
     `companies/id/${companyId}/forwarding`,
     { name: "down", kind: "webhook", url: "http://127.0.0.1:9/hook" },
@@ -157,6 +157,43 @@ async function forwarded(v: Vehicle): Promise<{ ts: Set<number>; late: Set<numbe
   };
 }
 
+let admin = "";
+
+/** A report of the past day for one vehicle, through the HTTP API. */
+async function report(type: string, v: Vehicle): Promise<ReportResult> {
+  const started = await p.api.post<ReportJob>(
+    `companies/id/${companyId}/reports/jobs`,
+    {
+      type,
+      vehiclesId: [v.itemId],
+      assetsId: [],
+      personsId: [],
+      timeLimits: { from: PAST - DAY_MS, to: PAST + DAY_MS },
+      format: "screen",
+      lang: "en",
+      timezone: "Europe/Madrid",
+    },
+    admin,
+  );
+  expect(started.status).toBe(200);
+  await p.services.reportJobs.settled(started.body.id);
+  const job = await p.api.get<ReportJob>(
+    `companies/id/${companyId}/reports/jobs/id/${started.body.id}`,
+    admin,
+  );
+  return reportResultSchema.parse(job.body.result);
+}
+
+/**
+ * A report's rows without the cells that name the vehicle or come from its own settings (fuel figures from its
+ * consumption, CO2), which differ between the two demo vehicles.
+ */
+function withoutNames(result: ReportResult): ReportResult["rows"] {
+  const own = /name|item|vehicle|plate|fuel|co2|cost|consum/i;
+  const named = new Set(result.columns.flatMap((c, i) => (own.test(c.key) ? [i] : [])));
+  return result.rows.map((row) => row.filter((_, i) => !named.has(i)));
+}
+
 /** Forgets everything of the vehicle, as if it had never sent anything. */
 async function reset(v: Vehicle): Promise<void> {
   const db = p.ctx.db;
@@ -193,6 +230,16 @@ describe("late positions", () => {
     const tripsM = expected.trips.reduce((sum, t) => sum + t.distanceM, 0);
     expect(Math.abs(tripsM - expected.days[0]!.distanceM)).toBeLessThan(5);
     expect(await history(late)).toEqual(expected);
+    // Through the API, the trips, stops, summary and route (playback) reports of that day answer the same for both
+    // vehicles.
+    const rows: Record<string, number | null> = { trips: 3, stops: 3, summary: 1, route: null };
+    for (const [type, count] of Object.entries(rows)) {
+      const [a, b] = [await report(type, reference), await report(type, late)];
+      expect(b.notice).toBe(a.notice);
+      expect(b.rows.length).toBe(count ?? a.rows.length);
+      expect(b.rows.length).toBeGreaterThan(0);
+      expect(withoutNames(b)).toEqual(withoutNames(a));
+    }
     const sent = await forwarded(late);
     expect([...sent.ts].sort()).toEqual([...drive, now()].map((x) => x.ts).sort());
     expect(sent.late).toEqual(new Set(drive.map((x) => x.ts)));
