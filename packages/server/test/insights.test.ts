@@ -42,8 +42,9 @@ beforeAll(async () => {
     await db.query(
       `insert into item_days (company_id, item_type, item_id, day, day_start_ts, first_ts, last_ts, distance_m,
          driving_ms, driving_events, fuel_used)
-       values ($1, 1, $2, '2026-01-13', $3, $3, $3, $4, 3600000, $5, 10)`,
-      [acme, v.id, from, 10_000 * (index + 1), index === 0 ? 3 : 0],
+       values ($1, 1, $2, '2026-01-13', $3, $3, $6, $4, 3600000, $5, 10)`,
+      // The day's last position at noon: an hour of driving fits before it.
+      [acme, v.id, from, 10_000 * (index + 1), index === 0 ? 3 : 0, from + DAY / 2],
     );
     await ensureDerivedPartition(partitions, db, "item_driving_events", acme, ts);
     await db.query(

@@ -1,5 +1,14 @@
 /** Public surface of `derived/`. Derived history (trips, stops, idles, visits, driving events, days): its read API for reports and insights. */
 
+export {
+  averageSpeedKmh,
+  COUNTER_STALE_M,
+  counterDistanceM,
+  dayFigures,
+  dayInPeriod,
+  MAX_PLAUSIBLE_KMH,
+  tripFigures,
+} from "./figures.ts";
 export { localDayOf, localMidnight } from "./local-day.ts";
 export { DERIVED_TABLES, type DerivedTable, ensureDerivedPartition } from "./partitions.ts";
 export { type DerivedRange, days, drivingEvents, type ItemKey, idles, stops, trips, visits } from "./read.ts";

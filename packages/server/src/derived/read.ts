@@ -11,12 +11,16 @@ import {
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { dayFigures, dayInPeriod, LONGEST_DAY_MS, tripFigures } from "./figures.ts";
+import { MAX_STEP_MS } from "./segments.ts";
 
 /**
  * The read API of derived history, for reports, dashboards and insights. Every function is tenant-scoped (the
  * company of the scope, and only the items of its visible groups for a group-scoped user) and returns the rows
- * that START in [from, to) (days: whose local day starts in it), ordered by item then time. Rows are closed
- * segments: a trip still running is not in item_trips until it ends.
+ * that START in [from, to) (days: whose local day starts in it, or overlaps its start: the partial first day of a
+ * rolling period), ordered by item then time. Rows are closed segments: a trip still running is not in item_trips
+ * until it ends. Trips and days come with their figures (distance, average speed, durations) by the single
+ * definitions of figures.ts.
  *
  * `items`: the items to read (null or omitted: every visible item of the company). Items outside the scope are
  * left out silently, like a foreign id anywhere else.
@@ -98,7 +102,11 @@ const itemType = (v: unknown): 1 | 2 | 3 => (Number(v) === 2 ? 2 : Number(v) ===
 
 export async function trips(db: Queryable, scope: CompanyScope, range: DerivedRange): Promise<DerivedTrip[]> {
   const rows = await select<Row>(db, scope, range, "item_trips", "*", "start_ts");
-  return rows.map((r) => ({
+  return rows.map((r) => tripFigures(tripOf(r)));
+}
+
+function tripOf(r: Row): DerivedTrip {
+  return {
     itemType: itemType(r.item_type),
     itemId: num(r.item_id),
     startTs: num(r.start_ts),
@@ -119,7 +127,7 @@ export async function trips(db: Queryable, scope: CompanyScope, range: DerivedRa
     hoursEnd: num(r.hours_end),
     driverId: numOrNull(r.driver_id),
     points: num(r.points),
-  }));
+  };
 }
 
 export async function stops(db: Queryable, scope: CompanyScope, range: DerivedRange): Promise<DerivedStop[]> {
@@ -189,8 +197,17 @@ export async function drivingEvents(
 }
 
 export async function days(db: Queryable, scope: CompanyScope, range: DerivedRange): Promise<DerivedDay[]> {
-  const rows = await select<Row>(db, scope, range, "item_days", "*, day::text as day_text", "day_start_ts");
-  return rows.map((r) => ({
+  // Days that started up to one day before the period may reach into it.
+  const wide = { ...range, from: range.from - LONGEST_DAY_MS };
+  const rows = await select<Row>(db, scope, wide, "item_days", "*, day::text as day_text", "day_start_ts");
+  return rows
+    .map((r) => dayOf(r))
+    .filter((d) => dayInPeriod(d, range.from, range.to))
+    .map((d) => dayFigures(d, MAX_STEP_MS));
+}
+
+function dayOf(r: Row): DerivedDay {
+  return {
     itemType: itemType(r.item_type),
     itemId: num(r.item_id),
     day: String(r.day_text),
@@ -211,5 +228,5 @@ export async function days(db: Queryable, scope: CompanyScope, range: DerivedRan
     trips: num(r.trips),
     drivingEvents: num(r.driving_events),
     points: num(r.points),
-  }));
+  };
 }

@@ -1,5 +1,5 @@
 import { averageConsumption, costPerKm, type ReportCell } from "@vigia/domain";
-import { trips } from "../../derived/index.ts";
+import { averageSpeedKmh, trips } from "../../derived/index.ts";
 import {
   type Builder,
   cols,
@@ -25,6 +25,12 @@ export const summaryReport: Builder = async (run) => {
   const list = await chosenDays(run);
   run.step(0.6);
   const per = daysPerItem(list);
+  // A trip is a row of the trips report: counted from those rows, never from a separate daily counter.
+  const tripCount = new Map<string, number>();
+  for (const t of (await trips(run.db, run.scope, range(run))).filter((t) => onChosenDay(run, t.startTs))) {
+    const key = `${t.itemType}:${t.itemId}`;
+    tripCount.set(key, (tripCount.get(key) ?? 0) + 1);
+  }
   // The vehicles' costs of the period, one column pair per currency (never added across currencies).
   const { costs, currencies } = await periodCosts(run);
   const costOf = new Map(costs.map((c) => [`${c.vehicleId}:${c.currency}`, c.amount]));
@@ -38,15 +44,17 @@ export const summaryReport: Builder = async (run) => {
     const distance = distanceOf(ds);
     const driving = ds.reduce((s, d) => s + d.drivingMs, 0);
     const fuel = ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
+    const maxSpd = ds.reduce((m, d) => Math.max(m, d.maxSpd), 0);
+    const span = ds.reduce((s, d) => s + (d.lastTs - d.firstTs), 0);
     rows.push([
       item.name,
       distance,
       driving,
       ds.reduce((s, d) => s + d.idleMs, 0),
       ds.reduce((s, d) => s + d.stoppedMs, 0),
-      Math.trunc(ds.reduce((m, d) => Math.max(m, d.maxSpd), 0)),
-      driving > 0 ? Math.trunc(distance / 1000 / (driving / 3_600_000)) : 0,
-      ds.reduce((s, d) => s + d.trips, 0),
+      Math.trunc(maxSpd),
+      Math.trunc(averageSpeedKmh(distance, driving, span, maxSpd)),
+      tripCount.get(`${item.itemType}:${item.itemId}`) ?? 0,
       ds.reduce((s, d) => s + d.drivingEvents, 0),
       fuel,
       averageConsumption(fuel, distance, run.fuelUnit),

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -31,6 +32,7 @@ import {
 } from "@vigia/domain";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { fromZonedInput, toZonedInput } from "../../kit/format/date.ts";
 import { LocalDateTimeInput } from "../../kit/pickers/RangePicker.tsx";
 import { ApiError } from "../../platform/api/client.ts";
@@ -179,7 +181,12 @@ export function ReportsPage() {
 
   return (
     <Stack p="md" gap="md" data-testid="reports-page">
-      <Title order={3}>{t("routes.reports")}</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={3}>{t("routes.reports")}</Title>
+        <Anchor component={Link} to="/help/reports" size="sm" data-testid="report-definitions">
+          {t("reports.definitions")}
+        </Anchor>
+      </Group>
       <Card withBorder>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
