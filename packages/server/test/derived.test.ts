@@ -1,5 +1,6 @@
 import { DAY_MS } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoStartCounters } from "../src/demo/counters.ts";
 import { startDemoHistory } from "../src/demo/index.ts";
 import { days, rebuildDerived, stops, trips } from "../src/derived/index.ts";
 import { dropExpiredPartitions } from "../src/ingest/partitions.ts";
@@ -138,6 +139,26 @@ describe("demo history", () => {
     expect(t.length).toBeGreaterThan(5);
     expect(d.length).toBeGreaterThan(5);
     expect(t.every((trip) => trip.endTs > trip.startTs && trip.distanceM >= 50)).toBe(true);
+    expect(t.every((trip) => trip.avgSpd <= trip.maxSpd)).toBe(true);
+    // Each vehicle's history ends at the counters its live simulation starts from, on the simulation's ground.
+    const last = await p.ctx.db.query<{
+      device_id: number;
+      alt: number;
+      attributes: Record<string, unknown>;
+    }>(
+      `select distinct on (device_id) device_id, alt, attributes from positions
+       where company_id = $1 and item_type = 1 and device_id <> (select id from devices where device_id = $2)
+       order by device_id, ts desc`,
+      [scope.companyId, imei],
+    );
+    expect(last.length).toBeGreaterThan(0);
+    for (const row of last) {
+      const start = demoStartCounters(Number(row.device_id));
+      expect(row.attributes.odometer).toBe(Math.round(start.odometerM));
+      expect(row.attributes.hours).toBe(Math.floor(start.engineS));
+      expect(row.attributes.fuel).toBe(Math.round((100 * start.fuelL) / 60));
+      expect(row.alt).toBeLessThan(130);
+    }
     const [before] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from positions");
     // A second start finds the marker and adds nothing.
     await startDemoHistory(p.ctx, p.services.partitions, 3).done;

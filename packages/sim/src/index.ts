@@ -28,7 +28,16 @@ export {
   sightingsAt,
   startIndoorSimulation,
 } from "./indoor.ts";
-export { defaultDriverIds, initItem, step } from "./motion/item.ts";
+export {
+  altitudeAt,
+  defaultDriverIds,
+  FUEL_IDLE_PER_S,
+  FUEL_PER_M,
+  initItem,
+  type StartCounters,
+  step,
+  TANK_L,
+} from "./motion/item.ts";
 export { buildNetwork, type RoadNetwork, shortestPath } from "./motion/network.ts";
 export {
   radioAt,

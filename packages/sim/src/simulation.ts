@@ -12,7 +12,7 @@ import { OsmandClient } from "./clients/osmand.ts";
 import { TeltonikaClient } from "./clients/teltonika.ts";
 import { TextClient, type TextProtocolName } from "./clients/text.ts";
 import { TimerWheel } from "./clients/wheel.ts";
-import { defaultDriverIds, initItem, step } from "./motion/item.ts";
+import { defaultDriverIds, initItem, type StartCounters, step } from "./motion/item.ts";
 import { buildNetwork, type RoadNetwork } from "./motion/network.ts";
 import { Rng, seedFor } from "./motion/rng.ts";
 import type { ItemState } from "./motion/types.ts";
@@ -23,6 +23,8 @@ export interface SimDevice {
   kind: "vehicle" | "asset" | "person";
   start?: { lat: number; lng: number };
   driverIds?: string[];
+  /** Where the item's counters stand when the simulation starts (the end of its stored history). */
+  counters?: StartCounters;
 }
 
 export interface SimOptions {
@@ -101,7 +103,13 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     const start = clock();
     const state = initItem(
       net,
-      { kind: device.kind, timeMs: start, driverIds, ...(device.start ? { start: device.start } : {}) },
+      {
+        kind: device.kind,
+        timeMs: start,
+        driverIds,
+        ...(device.start ? { start: device.start } : {}),
+        ...(device.counters ? { counters: device.counters } : {}),
+      },
       rng,
     );
     const common = {

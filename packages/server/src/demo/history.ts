@@ -2,6 +2,7 @@ import { DAY_MS } from "@vigia/domain";
 import { companyTimeZone, localDayOf, rebuildDerived } from "../derived/index.ts";
 import { type PartitionManager, POSITION_JSON_INSERT } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
+import { demoStartCounters, historyWithCounters } from "./counters.ts";
 import { type HistoryFix, seededRandom, vehicleDay } from "./history-plan.ts";
 
 /** Marks a database whose demo history was generated, so a restart does not generate it again. */
@@ -79,7 +80,9 @@ async function generate(
           if (f.ts < to) fixes.push(f);
         dayStart = local.endTs;
       }
-      await insertFixes(ctx, partitions, company.id, v, fixes, stopped);
+      // The history ends where the live simulation of the same device starts (demo/simulation.ts).
+      const counted = historyWithCounters(fixes, demoStartCounters(v.id), company.centre);
+      await insertFixes(ctx, partitions, company.id, v, counted, stopped);
       positions += fixes.length;
       done += 1;
       if (done % 5 === 0 || done === vehicles.length)
@@ -110,7 +113,7 @@ async function insertFixes(
   partitions: PartitionManager,
   companyId: number,
   device: { id: number; item_id: number },
-  fixes: HistoryFix[],
+  fixes: (HistoryFix & { alt: number })[],
   stopped: () => boolean,
 ): Promise<void> {
   const days = new Set(fixes.map((f) => Math.floor(f.ts / DAY_MS)));
@@ -126,7 +129,7 @@ async function insertFixes(
       rt: f.ts,
       lat: f.lat,
       lng: f.lng,
-      alt: 650,
+      alt: f.alt,
       spd: f.spd,
       co: f.course,
       sa: 9,

@@ -13,8 +13,6 @@ const MIN = 60_000;
 /** Physics sub-step: corners and braking are resolved at 1 s whatever the reporting interval. */
 const SUB_STEP_MS = 1000;
 /** City driving consumption, litres per metre (9 l/100 km), and idling, litres per second (0.8 l/h). */
-const FUEL_PER_M = 9 / 100_000;
-const FUEL_IDLE_PER_S = 0.8 / 3600;
 
 const PARAMS: Record<ItemKind, MoveParams> = {
   vehicle: { accel: 1.6, brake: 2.0, roads: true, cruise: 0, harsh: true },
@@ -37,10 +35,28 @@ export interface InitOptions {
   timeMs: number;
   start?: { lat: number; lng: number };
   driverIds?: readonly string[];
+  /** Counters to start from (where a stored history of the item ended), instead of random ones. */
+  counters?: StartCounters;
 }
 
+export interface StartCounters {
+  odometerM: number;
+  fuelL: number;
+  engineS: number;
+}
+
+/** Litres a vehicle burns per metre driven and per second idling, for anything that models the same fleet. */
+export const FUEL_PER_M = 9 / 100_000;
+export const FUEL_IDLE_PER_S = 0.8 / 3600;
+/** The simulated tank, litres. */
+export const TANK_L = 60;
+
+/** Ground altitude, metres, at x/y metres east/north of the network's centre. */
+export const altitudeAt = (x: number, y: number): number =>
+  Math.round(80 + 25 * Math.sin(x / 900) + 15 * Math.cos(y / 1300));
+
 export function initItem(net: RoadNetwork, opts: InitOptions, rng: Rng): ItemState {
-  const config: ItemConfig = { kind: opts.kind, driverIds: opts.driverIds ?? [], tankL: 60 };
+  const config: ItemConfig = { kind: opts.kind, driverIds: opts.driverIds ?? [], tankL: TANK_L };
   const node = opts.start ? nearestNode(net, opts.start.lat, opts.start.lng) : rng.pick(net.reachable);
   const st: ItemState = {
     config,
@@ -63,6 +79,8 @@ export function initItem(net: RoadNetwork, opts: InitOptions, rng: Rng): ItemSta
     odometerM: Math.round(rng.range(5_000, 250_000) * 1000),
     fuelL: rng.range(0.3, 0.95) * config.tankL,
     engineS: Math.round(rng.range(200, 6000) * 3600),
+    // Drawn either way above, so the rest of the item's random course is the same with given counters.
+    ...(opts.counters ?? {}),
     driverIdx: rng.int(Math.max(1, config.driverIds.length)),
     satellites: 6 + rng.int(7),
     gsm: 3 + rng.int(3),
@@ -213,7 +231,7 @@ function sampleOf(net: RoadNetwork, st: ItemState, events: SimEvent[], rng: Rng)
     timeMs: st.timeMs,
     lat,
     lng,
-    altitudeM: Math.round(80 + 25 * Math.sin(x / 900) + 15 * Math.cos(y / 1300)),
+    altitudeM: altitudeAt(x, y),
     speedKmh: Math.round(st.v * 3.6 * 10) / 10,
     heading: Math.round(st.heading),
     satellites: st.satellites,
