@@ -5,7 +5,7 @@ import {
   type ScoreInput,
   TOP_LIST_SIZE,
 } from "@vigia/domain";
-import { days } from "../derived/index.ts";
+import { days, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { keyOf, selectItems } from "./selection.ts";
@@ -80,10 +80,17 @@ export async function dashboard(
   const rows = await days(db, scope, { from: request.fromTs, to: request.toTs, items });
   const perItem = new Map<string, ItemTotals>();
   const perDay = new Map<string, { distanceM: number; drivingMs: number }>();
+  const vehicles = new Map<number, VehiclePeriod>();
+  for (const i of items) if (i.itemType === 1) vehicles.set(i.itemId, { counterL: null, distanceM: 0 });
   for (const r of rows) {
     base.totals.distanceM += r.distanceM;
     base.totals.drivingMs += r.drivingMs;
-    if (r.fuelUsed !== null) base.totals.fuelL = (base.totals.fuelL ?? 0) + r.fuelUsed;
+    if (r.itemType === 1) {
+      const v = vehicles.get(r.itemId) ?? { counterL: null, distanceM: 0 };
+      v.distanceM += r.distanceM;
+      if (r.fuelUsed !== null) v.counterL = (v.counterL ?? 0) + r.fuelUsed;
+      vehicles.set(r.itemId, v);
+    } else if (r.fuelUsed !== null) base.totals.fuelL = (base.totals.fuelL ?? 0) + r.fuelUsed;
     const item = perItem.get(keyOf(r)) ?? emptyTotals();
     item.distanceM += r.distanceM;
     item.drivingMs += r.drivingMs;
@@ -94,6 +101,10 @@ export async function dashboard(
     day.drivingMs += r.drivingMs;
     perDay.set(r.day, day);
   }
+  // The same fuel figure as the reports: each vehicle's best source (counter, level sensor, consumption figure).
+  const period = { from: request.fromTs, to: request.toTs };
+  for (const f of (await vehiclesFuel(db, scope.companyId, period, vehicles)).values())
+    if (f.litres !== null) base.totals.fuelL = Math.round(((base.totals.fuelL ?? 0) + f.litres) * 10) / 10;
   for (const e of await eventCounts(db, scope.companyId, request, items)) {
     const field = SCORE_KINDS[e.kind];
     const item = perItem.get(`${e.item_type}:${e.item_id}`);

@@ -14,13 +14,13 @@ import { ApiError } from "../kernel/errors.ts";
 import { type CompanyScope, sharedGroupFilter } from "../kernel/tenancy/scope.ts";
 import { costsReport } from "./builders/costs.ts";
 import { driverScoreReport, drivingEventsReport } from "./builders/driving.ts";
+import { fuelReport } from "./builders/fuel.ts";
 import { idleReport, offlineReport, routeReport, stopsReport, tripsReport } from "./builders/movement.ts";
 import { beaconZoneVisitsReport, geozoneVisitsReport, poiVisitsReport } from "./builders/places.ts";
 import { alarmNoticesReport, sensorsReport, worktimeComplianceReport } from "./builders/records.ts";
 import { speedingReport } from "./builders/speeding.ts";
 import {
   driverActivityReport,
-  fuelReport,
   odometerDailyReport,
   summaryDailyReport,
   summaryReport,

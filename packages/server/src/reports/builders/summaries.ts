@@ -1,5 +1,5 @@
 import { averageConsumption, costPerKm, type ReportCell } from "@vigia/domain";
-import { averageSpeedKmh, trips } from "../../derived/index.ts";
+import { averageSpeedKmh, trips, type VehiclePeriod, vehiclesFuel } from "../../derived/index.ts";
 import {
   type Builder,
   cols,
@@ -31,6 +31,17 @@ export const summaryReport: Builder = async (run) => {
     const key = `${t.itemType}:${t.itemId}`;
     tripCount.set(key, (tripCount.get(key) ?? 0) + 1);
   }
+  // The same fuel figure as the fuel report and the dashboard: each vehicle's best source.
+  const vehicles = new Map<number, VehiclePeriod>();
+  for (const item of run.selection.items) {
+    if (item.itemType !== 1) continue;
+    const ds = per.get(`1:${item.itemId}`) ?? [];
+    vehicles.set(item.itemId, {
+      distanceM: distanceOf(ds),
+      counterL: ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null),
+    });
+  }
+  const fuelOf = await vehiclesFuel(run.db, run.scope.companyId, range(run), vehicles);
   // The vehicles' costs of the period, one column pair per currency (never added across currencies).
   const { costs, currencies } = await periodCosts(run);
   const costOf = new Map(costs.map((c) => [`${c.vehicleId}:${c.currency}`, c.amount]));
@@ -43,7 +54,10 @@ export const summaryReport: Builder = async (run) => {
     });
     const distance = distanceOf(ds);
     const driving = ds.reduce((s, d) => s + d.drivingMs, 0);
-    const fuel = ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
+    const fuel =
+      item.itemType === 1
+        ? (fuelOf.get(item.itemId)?.litres ?? null)
+        : ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
     const maxSpd = ds.reduce((m, d) => Math.max(m, d.maxSpd), 0);
     const span = ds.reduce((s, d) => s + (d.lastTs - d.firstTs), 0);
     rows.push([
@@ -129,47 +143,6 @@ export const summaryDailyReport: Builder = async (run) => {
       list.map((d) => ({ ts: d.dayStartTs + 43_200_000, value: km(d.distanceM) })),
     ),
     notice: list.length ? null : "noData",
-  };
-};
-
-/** Litres used and the average in the company's fuel unit, per vehicle, one decimal. */
-export const fuelReport: Builder = async (run) => {
-  const list = await chosenDays(run);
-  const per = new Map<string, { distance: number; fuel: number | null; idle: number }>();
-  for (const d of list) {
-    const key = `${d.itemType}:${d.itemId}`;
-    const acc = per.get(key) ?? { distance: 0, fuel: null, idle: 0 };
-    acc.distance += d.distanceM;
-    acc.fuel = sumFuel(acc.fuel, d.fuelUsed);
-    acc.idle += d.idleMs;
-    per.set(key, acc);
-  }
-  const rows: ReportCell[][] = run.selection.items.map((item) => {
-    const acc = per.get(`${item.itemType}:${item.itemId}`) ?? { distance: 0, fuel: null, idle: 0 };
-    const litres = acc.fuel === null ? null : Math.round(acc.fuel * 10) / 10;
-    return [
-      item.name,
-      acc.distance,
-      litres,
-      averageConsumption(acc.fuel, acc.distance, run.fuelUnit),
-      acc.idle,
-    ];
-  });
-  return {
-    columns: cols(
-      ["item", "text"],
-      ["distance", "distance"],
-      ["fuel", "fuel"],
-      ["averageFuel", "consumption"],
-      ["idleTime", "duration"],
-    ),
-    rows,
-    chart: {
-      kind: "fuelPerItem",
-      series: ["litres"],
-      points: rows.map((r) => ({ x: String(r[0]), values: { litres: Number(r[2] ?? 0) } })),
-    },
-    notice: list.some((d) => d.fuelUsed !== null) ? null : "noData",
   };
 };
 
