@@ -100,9 +100,14 @@ describe("dashboard", () => {
     expect(r.body.totals.distanceM).toBe((10_000 * n * (n + 1)) / 2);
     expect(r.body.totals.drivingMs).toBe(3_600_000 * n);
     expect(r.body.totals.fuelL).toBe(10 * n);
-    expect(r.body.daily).toEqual([
-      { day: "2026-01-13", distanceM: r.body.totals.distanceM, drivingMs: 3_600_000 * n },
-    ]);
+    // Every day of the period is listed; the days without driving as zero.
+    expect(r.body.daily.length).toBeGreaterThanOrEqual(2);
+    expect(r.body.daily.find((d) => d.day === "2026-01-13")).toEqual({
+      day: "2026-01-13",
+      distanceM: r.body.totals.distanceM,
+      drivingMs: 3_600_000 * n,
+    });
+    for (const d of r.body.daily.filter((d) => d.day !== "2026-01-13")) expect(d.distanceM).toBe(0);
     expect(r.body.topDistance[0]?.itemId).toBe(vehicles[n - 1]!.id);
     // The shortest drive with a harsh braking scores worst (reports' driverScore: 10 km, 3 points → 2.2).
     expect(r.body.worstScores[0]).toMatchObject({ itemId: vehicles[0]!.id, score: 2.2 });

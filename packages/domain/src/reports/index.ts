@@ -1,5 +1,6 @@
 export * from "./catalogue.ts";
 export * from "./columnLabel.ts";
+export * from "./event-names.ts";
 export * from "./labels.ts";
 export * from "./request.ts";
 export * from "./result.ts";

@@ -5,7 +5,7 @@ import {
   type ScoreInput,
   TOP_LIST_SIZE,
 } from "@vigia/domain";
-import { days, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
+import { days, localDayOf, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { keyOf, selectItems } from "./selection.ts";
@@ -60,7 +60,7 @@ const SCORE_KINDS: Record<string, keyof ItemTotals> = {
 export async function dashboard(
   db: Queryable,
   scope: CompanyScope,
-  request: { fromTs: number; toTs: number; groupIds: number[] },
+  request: { fromTs: number; toTs: number; groupIds: number[]; timeZone: string },
 ): Promise<Dashboard> {
   const items = await selectItems(db, scope, { groupIds: request.groupIds });
   const tooMany = items.length > CHART_VEHICLES_MAX;
@@ -117,6 +117,9 @@ export async function dashboard(
   base.alarmsByPriority = alarms.byPriority;
   if (tooMany) return base;
 
+  // Every local day of the period, a day without driving as zero, so the chart's days are evenly spaced.
+  for (const day of periodDays(request.fromTs, request.toTs, request.timeZone))
+    if (!perDay.has(day)) perDay.set(day, { distanceM: 0, drivingMs: 0 });
   base.daily = [...perDay.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, v]) => ({ day, ...v }));
@@ -140,6 +143,20 @@ export async function dashboard(
     .sort((a, b) => b.alarms - a.alarms)
     .slice(0, TOP_LIST_SIZE);
   return base;
+}
+
+/** Longest period the chart lists day by day (a longer one lists the days with rows only). */
+const MAX_CHART_DAYS = 400;
+
+/** The local days (YYYY-MM-DD) [from, to) touches, the partial first and last included. */
+export function periodDays(fromTs: number, toTs: number, timeZone: string): string[] {
+  const out: string[] = [];
+  for (let ts = fromTs; ts < toTs && out.length < MAX_CHART_DAYS; ) {
+    const day = localDayOf(ts, timeZone);
+    out.push(day.day);
+    ts = day.endTs;
+  }
+  return out;
 }
 
 /** Notices of the period on the selected items: open ones by priority, and all of them per item. */

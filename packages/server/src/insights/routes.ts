@@ -1,5 +1,6 @@
 import { insightsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { companyTimeZone } from "../derived/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -12,7 +13,9 @@ export function insightsRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, insightsApi.dashboard, async (request) => {
       const q = request.query;
-      return dashboard(ctx.db, scopeOf(request), { fromTs: q.from_ts, toTs: q.to_ts, groupIds: q.groupIds });
+      const scope = scopeOf(request);
+      const timeZone = await companyTimeZone(ctx.db, scope.companyId, ctx.clock.now());
+      return dashboard(ctx.db, scope, { fromTs: q.from_ts, toTs: q.to_ts, groupIds: q.groupIds, timeZone });
     });
     mountRoute(app, insightsApi.heatmap, async (request) => {
       const q = request.query;

@@ -1,4 +1,10 @@
-import { type DerivedDrivingEvent, driverScore, REPORT_LIMITS, type ReportCell } from "@vigia/domain";
+import {
+  type DerivedDrivingEvent,
+  driverScore,
+  drivingEventName,
+  REPORT_LIMITS,
+  type ReportCell,
+} from "@vigia/domain";
 import { drivingEvents, idles, trips } from "../../derived/index.ts";
 import { type Builder, cols, driverOf, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
 
@@ -33,7 +39,7 @@ export const drivingEventsReport: Builder = async (run) => {
       nameOf(index, e),
       driverOf(run, e.driverId),
       e.ts,
-      e.kind,
+      drivingEventName(e.kind, run.request.lang),
       Math.trunc(e.spd),
       e.value,
       run.address(e.lat, e.lng),
@@ -42,7 +48,12 @@ export const drivingEventsReport: Builder = async (run) => {
       tracks: [],
       markers: list
         .slice(0, 300)
-        .map((e) => ({ lat: e.lat, lng: e.lng, label: `${nameOf(index, e)}: ${e.kind}`, kind: e.kind })),
+        .map((e) => ({
+          lat: e.lat,
+          lng: e.lng,
+          label: `${nameOf(index, e)}: ${drivingEventName(e.kind, run.request.lang)}`,
+          kind: e.kind,
+        })),
     },
     notice: capped ? "drivingEventsLimit" : list.length ? null : "noResults",
   };

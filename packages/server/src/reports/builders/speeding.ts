@@ -115,6 +115,7 @@ export const speedingReport: Builder = async (run) => {
     ),
     rows,
     map: { tracks: [], markers },
-    notice: rows.length ? null : "noResults",
+    // Empty says why: which limit no position went over.
+    notice: rows.length ? null : run.request.ranges.maxSpeed ? "noSpeeding" : "noSpeedingDefault",
   };
 };

@@ -192,7 +192,7 @@ function Charts({ data }: { data: Dashboard }) {
             {t("insights.openAlarms")}: {openAlarms}
           </Text>
           {openAlarms ? (
-            <DonutChart data={alarms} withLabels withLabelsLine={false} h={180} mx="auto" />
+            <DonutChart data={alarms} withLabels withLabelsLine={false} withLegend h={200} mx="auto" />
           ) : (
             <Text c="dimmed">{t("insights.noAlarms")}</Text>
           )}
