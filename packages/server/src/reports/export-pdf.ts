@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { columnLabel, type ReportResult, reportWords } from "@vigia/domain";
 import PDFDocument from "pdfkit";
 import { cellText, formatStamp } from "./cells.ts";
+import { columnWidths } from "./pdf-columns.ts";
 
 /** What the PDF header shows besides the report itself. */
 export interface PdfMeta {
@@ -84,8 +85,18 @@ export function reportPdf(result: ReportResult, meta: PdfMeta): Readable {
   const header = () => {
     doc.addPage();
     const pageW = doc.page.width - 2 * MARGIN;
-    const total = weights.reduce((s, w) => s + w, 0);
-    widths = weights.map((w) => (w / total) * pageW);
+    // Each column at least as wide as its header's longest word: headers wrap between words, never inside one.
+    doc.font("Helvetica-Bold").fontSize(FONT_SIZE);
+    const minimums = result.columns.map(
+      (c) =>
+        Math.max(
+          0,
+          ...pdfSafe(columnLabel(words, meta.lang, c.key))
+            .split(/\s+/)
+            .map((word) => doc.widthOfString(word)),
+        ) + 6,
+    );
+    widths = columnWidths(weights, minimums, pageW);
     drawLogo(doc, MARGIN, MARGIN - 6);
     doc
       .fillColor("#222")
