@@ -178,6 +178,8 @@ export function ReportsPage() {
     />
   );
   const running = job?.state === "running";
+  // The greyed fields of a preset show the period it stands for.
+  const shownPeriod = presetRange(form.preset, Date.now(), midnight, form);
 
   return (
     <Stack p="md" gap="md" data-testid="reports-page">
@@ -364,20 +366,24 @@ export function ReportsPage() {
                 label: t(`reports.presets.${p}`),
               }))}
               value={form.preset}
-              onChange={(v) => set("preset", (v as DatePreset | null) ?? "lastWeek")}
+              onChange={(v) => {
+                const preset = (v as DatePreset | null) ?? "lastWeek";
+                // Switching to a custom period starts from the period shown until then.
+                setForm((f) => ({ ...f, preset, ...(preset === "custom" ? shownPeriod : {}) }));
+              }}
               error={err("timeLimits")}
               allowDeselect={false}
               data-testid="report-preset"
             />
             <LocalDateTimeInput
               label={t("alarms.from")}
-              value={toZonedInput(form.from, timezone)}
+              value={toZonedInput(shownPeriod.from, timezone)}
               onChange={(v) => set("from", fromZonedInput(v, timezone))}
               disabled={form.preset !== "custom"}
             />
             <LocalDateTimeInput
               label={t("alarms.to")}
-              value={toZonedInput(form.to, timezone)}
+              value={toZonedInput(shownPeriod.to, timezone)}
               onChange={(v) => set("to", fromZonedInput(v, timezone))}
               disabled={form.preset !== "custom"}
             />
