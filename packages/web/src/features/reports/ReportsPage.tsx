@@ -377,12 +377,14 @@ export function ReportsPage() {
             />
             <LocalDateTimeInput
               label={t("alarms.from")}
+              data-testid="report-from"
               value={toZonedInput(shownPeriod.from, timezone)}
               onChange={(v) => set("from", fromZonedInput(v, timezone))}
               disabled={form.preset !== "custom"}
             />
             <LocalDateTimeInput
               label={t("alarms.to")}
+              data-testid="report-to"
               value={toZonedInput(shownPeriod.to, timezone)}
               onChange={(v) => set("to", fromZonedInput(v, timezone))}
               disabled={form.preset !== "custom"}
