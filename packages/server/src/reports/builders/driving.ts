@@ -46,14 +46,12 @@ export const drivingEventsReport: Builder = async (run) => {
     ]),
     map: {
       tracks: [],
-      markers: list
-        .slice(0, 300)
-        .map((e) => ({
-          lat: e.lat,
-          lng: e.lng,
-          label: `${nameOf(index, e)}: ${drivingEventName(e.kind, run.request.lang)}`,
-          kind: e.kind,
-        })),
+      markers: list.slice(0, 300).map((e) => ({
+        lat: e.lat,
+        lng: e.lng,
+        label: `${nameOf(index, e)}: ${drivingEventName(e.kind, run.request.lang)}`,
+        kind: e.kind,
+      })),
     },
     notice: capped ? "drivingEventsLimit" : list.length ? null : "noResults",
   };
