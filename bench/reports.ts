@@ -377,7 +377,7 @@ const pdf: Section = async () => {
 const LATE_HOURS = env("BENCH_LATE_HOURS", 24);
 const lateDay: Section = async (platform) => {
   const { ctx, services } = platform;
-  const devices = benchVehicles(1, "3570000");
+  const devices = benchVehicles(1, "3560000");
   await createBenchFleet(ctx.db, devices);
   const live = new LiveState(ctx, services.registry);
   const derived = new DerivedService(ctx, services.partitions);
