@@ -35,6 +35,13 @@ export const alarmLogPosSchema = z.object({
 });
 export type AlarmLogPos = z.infer<typeof alarmLogPosSchema>;
 
+export const alarmLogEpisodeSchema = z.object({
+  start: z.number(),
+  end: z.number().nullable(),
+  maxSpeed: z.number().optional(),
+});
+export type AlarmLogEpisode = z.infer<typeof alarmLogEpisodeSchema>;
+
 export const alarmLogSchema = z.object({
   id: z.number().int(),
   ts: z.number(),
@@ -53,7 +60,13 @@ export const alarmLogSchema = z.object({
     craCode: z.string(),
     craId: z.number().int().nullable(),
   }),
-  data: z.object({ event: z.string(), text: z.string(), pos: alarmLogPosSchema.nullable() }),
+  data: z.object({
+    event: z.string(),
+    text: z.string(),
+    pos: alarmLogPosSchema.nullable(),
+    /** Episode families: when the condition began and ended (null while it lasts) and the peak speed. */
+    episode: alarmLogEpisodeSchema.optional(),
+  }),
   state: z.object({ current: alarmStateEntrySchema, historic: z.array(alarmStateEntrySchema) }),
   seen: z.boolean(),
   delivery: z.array(alarmDeliverySchema),

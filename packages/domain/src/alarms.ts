@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alarmEpisodeSettingsSchema } from "./alarmEpisodes.ts";
 import { EVENT_FAMILY, EVENT_FAMILY_DEFAULTS } from "./alarmEventFamilies.ts";
 
 /**
@@ -150,6 +151,8 @@ export const alarmRuleInputSchema = z.object({
     pois: zoneTarget.optional(),
     /** State family: the custom states the item's state must become equal (3) or unequal (4) to. */
     states: z.object({ logic: z.number().int(), stateIds: z.array(z.number().int()) }).optional(),
+    /** Episode families: the rule's own confirmation, release and reminder timings (`alarmEpisodes.ts`). */
+    episode: alarmEpisodeSettingsSchema.optional(),
   }),
   action: z.object({ customStateId: z.number().int().nullable() }).default({ customStateId: null }),
 });

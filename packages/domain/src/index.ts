@@ -1,4 +1,5 @@
 export * from "./admin.ts";
+export * from "./alarmEpisodes.ts";
 export * from "./alarmEventFamilies.ts";
 export * from "./alarmLog.ts";
 export * from "./alarmRuleChecks.ts";

@@ -66,7 +66,7 @@ async function notices(ruleId: number): Promise<AlarmLog[]> {
 }
 
 describe("beacon zone alarms", () => {
-  it("fires entry into the named zone and exit from any zone, once per edge", async () => {
+  it("fires entry into the named zone and exit from any zone, once per stay", async () => {
     const entry = await p.api.post<{ id: number }>(
       `companies/id/${acme}/alarms`,
       rule("Dock entry", EVENT_FAMILY.beaconZoneEntry, dock.id),
@@ -85,16 +85,27 @@ describe("beacon zone alarms", () => {
     await heard("aisle-1", "dock-1");
     expect(await notices(entry.body.id)).toHaveLength(0);
 
-    // Case does not matter: the beacon is stored as "dock-2".
+    // Case does not matter: the beacon is stored as "dock-2". One frame on the dock could be an RSSI jump: the
+    // second confirms the presence.
     await heard("DOCK-2", "aisle-1");
+    expect(await notices(entry.body.id)).toHaveLength(0);
+    await heard("dock-1");
     const entered = await notices(entry.body.id);
     expect(entered.map((l) => [l.data.event, l.data.text, l.info.family])).toEqual([
       ["beaconZoneIn", "Loading dock", 33],
     ]);
+    // Heard in the aisle for less than the release time, then on the dock again: the same stay, no new notice.
+    await heard("aisle-1");
     await heard("dock-1");
+    await heard("dock-2");
     expect(await notices(entry.body.id)).toHaveLength(1);
     expect(await notices(exit.body.id)).toHaveLength(0);
 
+    // Out of the zone for the release time (a minute): one exit, and the entry's notice shows the stay's end.
+    const leftAt = p.clock.now() + 30_000;
+    await heard("aisle-1");
+    await heard("aisle-1");
+    expect(await notices(exit.body.id)).toHaveLength(0);
     await heard("aisle-1");
     const left = await notices(exit.body.id);
     expect(left.map((l) => [l.data.event, l.data.text, l.info.family])).toEqual([
@@ -102,7 +113,9 @@ describe("beacon zone alarms", () => {
     ]);
     await heard("aisle-1");
     expect(await notices(exit.body.id)).toHaveLength(1);
-    expect(await notices(entry.body.id)).toHaveLength(1);
+    const stay = await notices(entry.body.id);
+    expect(stay).toHaveLength(1);
+    expect(stay[0]!.data.episode?.end).toBe(leftAt);
   });
 
   it("refuses a negative or fractional zone value", async () => {

@@ -190,7 +190,11 @@ const cases: Case[] = [
     value: 90,
     unit: () => teltonika,
     setup: () => teltonikaFrame(80, [ign(true)]),
-    trigger: () => teltonikaFrame(104, [ign(true)]),
+    // Over the limit on two frames 30 s apart: held for the confirmation time (10 s), an excess.
+    trigger: async () => {
+      await teltonikaFrame(104, [ign(true)]);
+      await teltonikaFrame(98, [ign(true)]);
+    },
     event: "speeding",
     text: "104 km/h > 90 km/h",
   },
@@ -212,7 +216,10 @@ const cases: Case[] = [
       await teltonikaFrame(40, [ign(true)]);
       await teltonikaFrame(45, [ign(true)]);
     },
-    trigger: () => teltonikaFrame(62, [ign(true)]),
+    trigger: async () => {
+      await teltonikaFrame(62, [ign(true)]);
+      await teltonikaFrame(55, [ign(true)]);
+    },
     event: "speeding",
     text: "62 km/h > 50 km/h",
   },
@@ -429,5 +436,41 @@ describe("event alarm families from device frames", () => {
       [created.body.id],
     );
     expect(deliveries).toEqual([{ status: "notConfigured", last_error: "mail flag crash off" }]);
+  });
+  it("a speeding vehicle raises one notice per episode, updated with its peak and end, and one mail", async () => {
+    const c = cases.find((x) => x.family === EVENT_FAMILY.speeding && x.value === 90)!;
+    const recipient = "speeding-episodes@partner.test";
+    const created = await p.api.post<{ id: number }>(
+      `companies/id/${acme}/alarms`,
+      { ...ruleFor(c, recipient), info: { ...ruleFor(c, recipient).info, name: "Speeding episodes" } },
+      admin,
+    );
+    expect(created.status).toBe(200);
+    const mailed = () => mails.filter((m) => m.includes(recipient)).length;
+    const frames = async (...speeds: number[]) => {
+      for (const spd of speeds) await teltonikaFrame(spd, [ign(true)]);
+    };
+    await frames(80);
+    const start = p.clock.now() + 30_000;
+    // Over, peaking at 120, a dip under the limit shorter than the release (30 s), over again, then under.
+    await frames(104, 110, 120, 85, 100, 95);
+    const end = p.clock.now() + 30_000;
+    await frames(70);
+    expect(await notices(created.body.id)).toHaveLength(1);
+    await frames(70, 60);
+    const first = await notices(created.body.id);
+    expect(first.map((l) => [l.data.event, l.data.text, l.data.episode])).toEqual([
+      ["speeding", "120 km/h > 90 km/h", { start, end, maxSpeed: 120 }],
+    ]);
+    expect(mailed()).toBe(1);
+
+    // A new excess is a new episode: a second notice and a second mail.
+    await frames(101, 102);
+    expect(await notices(created.body.id)).toHaveLength(2);
+    expect(mailed()).toBe(2);
+    expect(
+      (await p.api.request("DELETE", `companies/id/${acme}/alarms/id/${created.body.id}`, { token: admin }))
+        .status,
+    ).toBe(200);
   });
 });

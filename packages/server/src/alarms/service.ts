@@ -9,6 +9,7 @@ import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
+import { updateEpisodeNotice } from "./episode-notices.ts";
 import { describeEventParams } from "./event-texts.ts";
 import { readItineraryDays, writeItineraryDays } from "./itinerary-days.ts";
 import { Notifier } from "./notifier.ts";
@@ -25,6 +26,13 @@ export type AlarmsContext = KernelContext & {
   /** Names the notice's place in its mails. */
   geocoder: ReverseGeocoder;
 };
+
+/** What a notice of an episode family shows of its episode. */
+const episodeOf = (fire: Fire) => ({
+  start: fire.span?.start ?? fire.ts,
+  end: fire.span?.end ?? null,
+  ...(fire.params.speed === undefined ? {} : { maxSpeed: fire.params.speed }),
+});
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */
 export const TICK_MS = 30_000;
@@ -232,6 +240,7 @@ export class AlarmService {
         );
         out.fires.push(...r.fires);
         out.cleared.push(...r.cleared);
+        if (r.updates) out.updates = [...(out.updates ?? []), ...r.updates];
       }
       // Stored before the notices are raised: a crash in between loses this batch's notices, as a crash after
       // the ACK loses any family's, but never raises an itinerary deviation twice.
@@ -355,6 +364,14 @@ export class AlarmService {
         this.ctx.log.error({ err, ruleId: fire.rule.id }, "alarm notice failed");
       }
     }
+    for (const update of out.updates ?? []) {
+      try {
+        const row = await updateEpisodeNotice(this.ctx.db, update);
+        if (row) this.publish(row.company_id, logOf(row), { type: "alarmlog", data: { ...logOf(row) } });
+      } catch (err) {
+        this.ctx.log.error({ err, ruleId: update.ruleId }, "alarm notice update failed");
+      }
+    }
   }
 
   private async describe(fire: Fire): Promise<string> {
@@ -422,7 +439,13 @@ export class AlarmService {
           fire.ts,
           now,
           info,
-          { event: fire.event, text, pos: fire.pos, params: fire.params },
+          {
+            event: fire.event,
+            text,
+            pos: fire.pos,
+            params: fire.params,
+            ...(fire.span ? { episode: episodeOf(fire) } : {}),
+          },
           { current: open, historic: [open] },
         ],
       );

@@ -1,7 +1,6 @@
-import { emptyLiveItemState, heardBeacons, zonesHeard } from "@vigia/domain";
+import { heardBeacons, zonesHeard } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import { beaconZoneDelta } from "./beacon-zones.ts";
-import { EVENT_FAMILIES } from "./event-families.ts";
 
 const zones = new Map<number, Set<string>>([
   [1, new Set(["DOCK-1", "DOCK-2"])],
@@ -49,32 +48,5 @@ describe("beaconZoneDelta", () => {
   ])("$name", ({ before, heard, entered, exited }) => {
     const d = beaconZoneDelta(new Set(before), heard, zones);
     expect({ entered: d.entered, exited: d.exited }).toEqual({ entered, exited });
-  });
-});
-
-describe("families 33 and 34", () => {
-  const base = emptyLiveItemState(3, 1, null);
-  const view = (entered: number[], exited: number[]) => ({
-    before: base,
-    after: base,
-    attributes: {},
-    spd: 0,
-    zoneLimit: null,
-    beaconZones: { entered, exited },
-  });
-  it.each([
-    { family: 33, value: 0, entered: [1, 3], exited: [], events: ["beaconZoneIn:1", "beaconZoneIn:3"] },
-    { family: 33, value: 3, entered: [1, 3], exited: [], events: ["beaconZoneIn:3"] },
-    { family: 33, value: 2, entered: [1], exited: [2], events: [] },
-    { family: 34, value: 0, entered: [1], exited: [2], events: ["beaconZoneOut:2"] },
-    { family: 34, value: 2, entered: [], exited: [2, 5], events: ["beaconZoneOut:2"] },
-    { family: 34, value: 7, entered: [], exited: [2], events: [] },
-  ])("family $family value $value", ({ family, value, entered, exited, events }) => {
-    const hits = EVENT_FAMILIES.get(family)!(value, view(entered, exited));
-    expect(hits.map((h) => `${h.event}:${h.params.beaconZoneId}`)).toEqual(events);
-  });
-  it("fires nothing without beacon zones in the view", () => {
-    const { beaconZones: _, ...without } = view([1], [2]);
-    expect(EVENT_FAMILIES.get(33)!(0, without)).toEqual([]);
   });
 });

@@ -110,11 +110,28 @@ describe("geozone family with hysteresis", () => {
       [[], [], ["geozoneIn"], []],
     ],
     ["a single jump inside does not fire", true, false, [OUT, IN, OUT, OUT], [[], [], [], []]],
-    ["exit fires for toOut", false, true, [IN, IN, OUT, OUT], [[], [], [], ["geozoneOut"]]],
+    [
+      "exit fires for toOut once out for the release time",
+      false,
+      true,
+      [IN, IN, OUT, OUT, OUT],
+      [[], [], [], [], ["geozoneOut"]],
+    ],
+
     ["entry does not fire a toOut rule", false, true, [OUT, IN, IN], [[], [], []]],
   ])("%s", (_n, toIn, toOut, lats, expected) => {
     const d = new Drive(engineWith(geozoneRule(toIn, toOut)));
     expect(lats.map((lat, i) => d.at(T0 + i * MIN, lat))).toEqual(expected);
+  });
+
+  it("out and back within the release time is one stay: one entry, no exit", () => {
+    const r = geozoneRule(true, true);
+    r.info.episode = { confirmSec: null, releaseSec: 180, repeatMin: null };
+    const d = new Drive(engineWith(r));
+    const lats = [OUT, IN, IN, OUT, OUT, IN, IN, IN, OUT, OUT, OUT, OUT, OUT];
+    const fired = lats.map((lat, i) => d.at(T0 + i * MIN, lat));
+    expect(fired.flat()).toEqual(["geozoneIn", "geozoneOut"]);
+    expect(fired[12]).toEqual(["geozoneOut"]);
   });
 
   it("a stale buffered entry updates membership without an alarm", () => {
@@ -137,7 +154,9 @@ describe("geozone family with hysteresis", () => {
     const d2 = new Drive(restarted);
     d2.current = d.current;
     expect(d2.at(T0 + 2 * MIN, OUT)).toEqual([]);
-    expect(d2.at(T0 + 3 * MIN, OUT)).toEqual(["geozoneOut"]);
+    expect(d2.at(T0 + 3 * MIN, OUT)).toEqual([]);
+    // The episode under way came through the snapshot too: its end raises the exit.
+    expect(d2.at(T0 + 4 * MIN, OUT)).toEqual(["geozoneOut"]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { type AlarmLogPos, EVENT_FAMILY, type LiveItemState } from "@vigia/domain";
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
+import { type EpisodeOutcome, type EpisodeView, stepEpisodes } from "./episode-families.ts";
+import type { EpisodeState } from "./episodes.ts";
 import { EVENT_FAMILIES, type EventHit, type EventView, type VirtualLock } from "./event-families.ts";
 import { type CompanyItineraries, ItineraryFollower, type StoredItineraryDay } from "./itinerary-family.ts";
 import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
@@ -18,18 +20,66 @@ import {
   viewOf,
   zoneSpeedLimit,
 } from "./tracking.ts";
-import type { CompanySnapshot, CompanyZones, EngineOutput, ItemInput, PositionInput } from "./types.ts";
+import type {
+  CompanySnapshot,
+  CompanyZones,
+  EngineOutput,
+  Fire,
+  ItemInput,
+  NoticeUpdate,
+  PositionInput,
+} from "./types.ts";
 
 export type { BeaconZoneIndex } from "./beacon-zones.ts";
 export { STALE_MS } from "./conditions.ts";
 export type { CompanyItineraries, ItineraryPlan, StoredItineraryDay } from "./itinerary-family.ts";
-export type { CompanySnapshot, CompanyZones, EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
+export type {
+  CompanySnapshot,
+  CompanyZones,
+  EngineOutput,
+  Fire,
+  ItemInput,
+  NoticeUpdate,
+  PositionInput,
+} from "./types.ts";
 
 /**
  * The alarm engine's pure core: rules in, positions and clock ticks in, alarms out. No I/O and no clock of
  * its own; the service feeds it and persists what it decides (episodes, snapshots, notices). What it tracks
  * per company is in `tracking.ts`, when each family holds in `conditions.ts`.
  */
+
+const EMPTY: ReadonlySet<number> = new Set();
+/** The zone trackers confirm an entry over this many fixes (their default hysteresis), which the episode counts. */
+const ZONE_FIXES = 2;
+
+/** The item's episodes under way for one rule, created on first need. */
+function runsOf(c: CompanyState, episodeKey: string): Map<number, EpisodeState> {
+  let runs = c.runs.get(episodeKey);
+  if (!runs) {
+    runs = new Map();
+    c.runs.set(episodeKey, runs);
+  }
+  return runs;
+}
+
+/** Notice updates of an episode outcome, for the item. */
+function noticeUpdates(rule: CompiledRule, item: Pick<ItemInput, "itemType" | "itemId">, o: EpisodeOutcome) {
+  return o.updates.map(
+    (u): NoticeUpdate => ({
+      ruleId: rule.id,
+      itemType: item.itemType,
+      itemId: item.itemId,
+      noticeTs: u.noticeTs,
+      episode: {
+        start: u.start,
+        end: u.end,
+        ...(u.params.speed === undefined ? {} : { maxSpeed: u.params.speed }),
+      },
+      params: u.params,
+    }),
+  );
+}
 
 export function posOf(state: LiveItemState): AlarmLogPos | null {
   const p = state.pos;
@@ -142,6 +192,7 @@ export class AlarmEngine {
       event: string,
       params: Record<string, number>,
       episode: number | null,
+      span?: Fire["span"],
     ) => {
       view ??= viewOf(c, key, state);
       if (!passesFilters(rule, view, p.ts)) return;
@@ -157,10 +208,12 @@ export class AlarmEngine {
         params,
         pos,
         episode: episode === null ? null : { key: episodeKey, value: episode },
+        ...(span ? { span } : {}),
       });
       if (episode !== null) this.episodes.set(episodeKey, episode);
     };
     let events: EventView | null = null;
+    let episodeView: EpisodeView | null = null;
     // Taken once per position however many itinerary rules cover the item: the day's stays advance once.
     let itineraryHits: EventHit[] | null = null;
     let stateRule = rules[0] as CompiledRule;
@@ -171,7 +224,23 @@ export class AlarmEngine {
       const rule = rules[r] as CompiledRule;
       episodeKey = episodeKeys[r] as string;
       const eventFamily = EVENT_FAMILIES.get(rule.family);
-      if (rule.family === EVENT_FAMILY.itinerary) {
+      if (rule.timing) {
+        const inside = c.inside.get(key);
+        episodeView ??= {
+          spd: p.spd,
+          beforeSpd: before.pos?.spd ?? 0,
+          zoneLimit: zoneSpeedLimit(c, key),
+          geo: { inside: inside?.geo ?? EMPTY, entered: zoneDelta.geo.entered, confirmedOver: ZONE_FIXES },
+          poi: { inside: inside?.poi ?? EMPTY, entered: zoneDelta.poi.entered, confirmedOver: ZONE_FIXES },
+          beacon: { inside: c.beaconInside.get(key) ?? EMPTY, entered: beaconDelta.entered },
+        };
+        const runs = runsOf(c, episodeKey);
+        const had = runs.size;
+        const o = stepEpisodes(rule, runs, { view: episodeView, ts: p.ts });
+        if (had + runs.size > 0) c.dirty = true;
+        for (const f of o.fires) fire(rule, f.event, f.params, null, f.span);
+        if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, input, o)];
+      } else if (rule.family === EVENT_FAMILY.itinerary) {
         const plans = this.itineraries.get(input.companyId);
         if (input.itemType === 1 && plans)
           itineraryHits ??= this.follower.onPosition(input.companyId, plans, input.itemId, p);
@@ -184,18 +253,8 @@ export class AlarmEngine {
           spd: p.spd,
           zoneLimit: zoneSpeedLimit(c, key),
           lock: this.locks.get(key) ?? null,
-          beaconZones: beaconDelta,
         };
         for (const hit of eventFamily(rule.value, events)) fire(rule, hit.event, hit.params, null);
-      } else if (rule.family === 5 || rule.family === 6) {
-        const delta = rule.family === 5 ? zoneDelta.geo : zoneDelta.poi;
-        const prefix = rule.family === 5 ? "geozone" : "poi";
-        if (rule.toIn)
-          for (const id of delta.entered)
-            if (rule.zoneTargets.has(id)) fire(rule, `${prefix}In`, { zoneId: id }, null);
-        if (rule.toOut)
-          for (const id of delta.exited)
-            if (rule.zoneTargets.has(id)) fire(rule, `${prefix}Out`, { zoneId: id }, null);
       } else if (rule.family === 10) {
         stateRule = rule;
         evaluateState(this.episodes, rule, episodeKey, state, fireState, out);
@@ -235,7 +294,12 @@ export class AlarmEngine {
     let rule: CompiledRule;
     let episodeKey = "";
     let view: ItemView | null = null;
-    const fire = (event: string, params: Record<string, number>, episode: number) => {
+    const fire = (
+      event: string,
+      params: Record<string, number>,
+      episode: number | null,
+      span?: Fire["span"],
+    ) => {
       view ??= viewOf(c, key, item.state);
       if (!passesFilters(rule, view, now)) return;
       out.fires.push({
@@ -248,9 +312,10 @@ export class AlarmEngine {
         event,
         params,
         pos: posOf(item.state),
-        episode: { key: episodeKey, value: episode },
+        episode: episode === null ? null : { key: episodeKey, value: episode },
+        ...(span ? { span } : {}),
       });
-      this.episodes.set(episodeKey, episode);
+      if (episode !== null) this.episodes.set(episodeKey, episode);
     };
     const timers = this.timers;
     for (item of items) {
@@ -265,6 +330,15 @@ export class AlarmEngine {
         episodeKey = episodeKeys[r] as string;
         if (rule.family === 10) {
           evaluateState(this.episodes, rule, episodeKey, item.state, fire, out);
+          continue;
+        }
+        const runs = rule.timing ? c.runs.get(episodeKey) : undefined;
+        if (runs && runs.size > 0) {
+          // Reminders need the item to be reporting; an end needs only the time.
+          const o = stepEpisodes(rule, runs, { now, remind: fresh });
+          c.dirty = true;
+          for (const f of o.fires) fire(f.event, f.params, null, f.span);
+          if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, item, o)];
           continue;
         }
         if (!TIMER_FAMILIES.has(rule.family) || (NEEDS_FRESH.has(rule.family) && !fresh)) continue;

@@ -4,7 +4,8 @@ import { distanceM, EDGE, EVENT_FAMILY, type LiveItemState, type SensorValue } f
  * The event alarm families (issue 21) as data: one pure function per family code that says, for one applied
  * position, which alarms it raises. They fire from what the device reported (the normalized `event` attribute
  * of the protocols README) or from an edge of the item's state between the position before and this one, so a
- * state that holds fires once, not on every report. The engine plugs them in by family code.
+ * state that holds fires once, not on every report. The engine plugs them in by family code. Speeding and the
+ * beacon zones hold for a while: they are episode families (`episode-families.ts`).
  */
 
 export interface EventView {
@@ -17,8 +18,6 @@ export interface EventView {
   zoneLimit: number | null;
   /** The virtual lock armed on the item, if any. */
   lock?: VirtualLock | null;
-  /** The beacon zones this position entered and left (families 33/34). */
-  beaconZones?: { entered: readonly number[]; exited: readonly number[] };
 }
 
 /** A lock armed on a parked item: where it stood and how far it may move. */
@@ -68,16 +67,6 @@ function edge(
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-
-const speeding: EventFamily = (value, view) => {
-  const limit = value > 0 ? value : view.zoneLimit;
-  if (limit === null) return [];
-  const beforeSpd = view.before.pos?.spd ?? 0;
-  // One alarm per excess: when the speed goes over the limit, not while it stays over it.
-  if (view.spd > limit && beforeSpd <= limit)
-    return [{ event: "speeding", params: { speed: round(view.spd), limit } }];
-  return [];
-};
 
 const lowBattery: EventFamily = (value, view) => {
   if (deviceEvent(view) === "lowBattery") return [{ event: "lowBattery", params: {} }];
@@ -130,16 +119,7 @@ const virtualLock: EventFamily = (_value, view) => {
   return [];
 };
 
-/** Entering or leaving a beacon zone: `value` names the zone, 0 any zone of the company. */
-const beaconZone =
-  (side: "entered" | "exited", event: string): EventFamily =>
-  (value, view) =>
-    (view.beaconZones?.[side] ?? [])
-      .filter((id) => value === 0 || id === value)
-      .map((beaconZoneId) => ({ event, params: { beaconZoneId } }));
-
 export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, EventFamily>([
-  [EVENT_FAMILY.speeding, speeding],
   [
     EVENT_FAMILY.ignition,
     (value, view) => edge(view.before.ignition, view.after.ignition, value, ["ignitionOn", "ignitionOff"]),
@@ -162,6 +142,4 @@ export const EVENT_FAMILIES: ReadonlyMap<number, EventFamily> = new Map<number, 
   ],
   [EVENT_FAMILY.maintenance, maintenance],
   [EVENT_FAMILY.virtualLock, virtualLock],
-  [EVENT_FAMILY.beaconZoneEntry, beaconZone("entered", "beaconZoneIn")],
-  [EVENT_FAMILY.beaconZoneExit, beaconZone("exited", "beaconZoneOut")],
 ]);

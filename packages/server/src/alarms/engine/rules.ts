@@ -1,4 +1,10 @@
-import { type AlarmRule, type LiveItemState, ruleItemIds } from "@vigia/domain";
+import {
+  type AlarmRule,
+  type EpisodeTiming,
+  episodeTiming,
+  type LiveItemState,
+  ruleItemIds,
+} from "@vigia/domain";
 import { inWeekTime } from "./time-range.ts";
 
 /** A rule prepared for evaluation: id sets instead of arrays, groups expanded to their sub-groups. */
@@ -16,6 +22,8 @@ export interface CompiledRule {
   toOut: boolean;
   stateTargets: ReadonlySet<number>;
   stateLogic: number;
+  /** Episode families: how long the condition must hold, be released, and how often to remind. */
+  timing: EpisodeTiming | null;
   rule: AlarmRule;
 }
 
@@ -43,6 +51,7 @@ export function compileRule(
     toOut: target?.toOut ?? false,
     stateTargets: new Set(info.states?.stateIds ?? []),
     stateLogic: info.states?.logic ?? 3,
+    timing: episodeTiming(family, info.episode),
     rule,
   };
 }

@@ -1,6 +1,7 @@
 import { heardBeacons, type LiveItemState, lowestZoneLimit } from "@vigia/domain";
 import { ZoneTracker } from "../../places/index.ts";
 import { type BeaconZoneIndex, beaconZoneDelta } from "./beacon-zones.ts";
+import type { EpisodeState } from "./episodes.ts";
 import type { CompiledRule } from "./rules.ts";
 import type { CompanySnapshot, CompanyZones, Consumption, PositionInput } from "./types.ts";
 
@@ -29,6 +30,8 @@ export class CompanyState {
   beaconZones: BeaconZoneIndex | null = null;
   /** Per item: the beacon zones its last frame put it in. */
   beaconInside = new Map<string, Set<number>>();
+  /** Episodes under way per rule and item (the episode key), by zone (0 for speed). */
+  runs = new Map<string, Map<number, EpisodeState>>();
   dirty = false;
 }
 
@@ -149,6 +152,7 @@ export function snapshotCompany(c: CompanyState): CompanySnapshot | null {
     motion: Object.fromEntries(c.motion),
     consumption: Object.fromEntries(c.consumption),
     beacon: Object.fromEntries([...c.beaconInside].map(([key, ids]) => [key, [...ids]])),
+    runs: Object.fromEntries([...c.runs].map(([key, runs]) => [key, Object.fromEntries(runs)])),
   };
 }
 
@@ -163,4 +167,10 @@ export function restoreCompany(c: CompanyState, s: CompanySnapshot): void {
   c.motion = new Map(Object.entries(s.motion ?? {}));
   c.consumption = new Map(Object.entries(s.consumption ?? {}));
   c.beaconInside = new Map(Object.entries(s.beacon ?? {}).map(([key, ids]) => [key, new Set(ids)]));
+  c.runs = new Map(
+    Object.entries(s.runs ?? {}).map(([key, runs]) => [
+      key,
+      new Map(Object.entries(runs).map(([sub, run]) => [Number(sub), run])),
+    ]),
+  );
 }

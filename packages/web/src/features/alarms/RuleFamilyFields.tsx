@@ -1,6 +1,7 @@
 import { Checkbox, Group, MultiSelect, NumberInput, Select } from "@mantine/core";
 import { ALARM_FAMILY, type AlarmRuleInput, TIME_FAMILIES } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import { EpisodeFields } from "./EpisodeFields.tsx";
 import { EventFamilyFields } from "./EventFamilyFields.tsx";
 import { DurationInput } from "./formParts.tsx";
 import type { RuleFormPart } from "./ruleFormPart.ts";
@@ -107,6 +108,7 @@ export function RuleFamilyFields({
         />
       ) : null}
       <EventFamilyFields form={form} set={set} err={err} errors={errors} beaconZones={options.beaconZones} />
+      <EpisodeFields form={form} set={set} err={err} />
     </>
   );
 }

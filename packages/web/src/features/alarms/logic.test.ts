@@ -54,6 +54,17 @@ describe("live messages move the list and the counts (spec 02 §4)", () => {
     const again = applyAlarmMessage(first.logs, { type: "alarmlog", data: { ...log(1, 0, 10) } });
     expect(again.added).toEqual([]);
   });
+  it("a notice whose episode grew or ended takes the new data, keeps its state and seen mark, raises no toast", () => {
+    const start = map({ ...log(1, 1, 10), seen: true });
+    const grown = log(1, 0, 10);
+    grown.data = { ...grown.data, text: "120 km/h > 90 km/h", episode: { start: 5, end: 40, maxSpeed: 120 } };
+    const next = applyAlarmMessage(start, { type: "alarmlog", data: grown });
+    expect(next.added).toEqual([]);
+    const kept = next.logs.get(1)!;
+    expect(kept.data.episode).toEqual({ start: 5, end: 40, maxSpeed: 120 });
+    expect(kept.data.text).toBe("120 km/h > 90 km/h");
+    expect([kept.seen, kept.state.current.value]).toEqual([true, 1]);
+  });
   it("a state change moves it between counts; a deletion removes it", () => {
     const start = map(log(1, 0, 10), log(2, 0, 20));
     const moved = applyAlarmMessage(start, {

@@ -12,11 +12,19 @@ export interface LiveApplyResult {
   added: AlarmLog[];
 }
 
-/** Applies alarmlog (add as open), alarmlogState (move between counts) and alarmlogDelete (remove). */
+/**
+ * Applies alarmlog (add as open; for a notice already listed, its episode grew or ended: take its data, keep what
+ * this user did with it), alarmlogState (move between counts) and alarmlogDelete (remove).
+ */
 export function applyAlarmMessage(logs: LogMap, message: ServerMessage): LiveApplyResult {
   if (message.type === "alarmlog") {
     const log = message.data;
-    if (logs.has(log.id)) return { logs, added: [] };
+    const known = logs.get(log.id);
+    if (known) {
+      const next = new Map(logs);
+      next.set(log.id, { ...known, data: log.data });
+      return { logs: next, added: [] };
+    }
     const next = new Map(logs);
     next.set(log.id, { ...log, seen: false });
     return { logs: next, added: [log] };
