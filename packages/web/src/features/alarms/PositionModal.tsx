@@ -32,6 +32,7 @@ import { useCompanyBaseMap } from "../company/index.ts";
 import { EventMediaGallery } from "../eventmedia/index.ts";
 import { StateBadge } from "./AlarmPanel.tsx";
 import { center, markSeen, openModal } from "./center.ts";
+import { EpisodeLine } from "./EpisodeLine.tsx";
 import { neighbour, throttle, visibleLogs } from "./logic.ts";
 import { usePlaceAddress } from "./placeAddress.ts";
 import { StateForm } from "./StateForm.tsx";
@@ -192,6 +193,7 @@ export function PositionModal({ companyId }: { companyId: number }) {
             {t(`alarms.events.${log.data.event}`, { defaultValue: log.data.event })}
             {log.data.text ? ` (${log.data.text})` : ""}
           </Text>
+          <EpisodeLine log={log} />
           <Text size="sm">
             <b>{t("alarms.col.item")}:</b> {t(`alarms.itemType.${log.itemType}`)} (
             {ITEM_TYPE_LETTER[log.itemType]}) {log.itemName}
