@@ -12,7 +12,14 @@ import {
 } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { baseStyle, CLUSTER_OPTIONS, FIT_OPTIONS, overlayLayers } from "../../kit/map/mapStyle.ts";
+import { mapClicksClaimed } from "../../kit/map/clickClaim.ts";
+import {
+  baseStyle,
+  CLUSTER_OPTIONS,
+  FIT_OPTIONS,
+  overlayLayers,
+  SELECTED_SOURCE,
+} from "../../kit/map/mapStyle.ts";
 import { exposeForDebug } from "../../platform/debug.ts";
 import { mapStats } from "../../platform/live/stats.ts";
 import type { LiveItemsStore, LiveKey, StoreChange } from "../../platform/live/store.ts";
@@ -23,6 +30,7 @@ import { boundsOf, ItemFeatures, type MapView } from "./features.ts";
 import { followTarget } from "./follow.ts";
 import { createMapImage, ICON_PIXEL_RATIO, ROUTE_EVENT_ICON } from "./icons.ts";
 import { FOCUS_ZOOM } from "./map-focus.ts";
+import { splitSelected } from "./selectionSplit.ts";
 
 export interface RouteDrawing {
   points: TrackPoint[];
@@ -151,11 +159,7 @@ export class MapController {
     this.selected = key;
     this.options.store.startTrack(key);
     if (!this.loaded) return;
-    this.map.setFilter("selected-halo", [
-      "all",
-      ["!", ["has", "point_count"]],
-      ["==", ["get", "key"], key ?? ""],
-    ]);
+    this.pushItems();
     this.pushTrack();
     const pos = key ? this.options.store.items.get(key)?.pos : null;
     if (pos)
@@ -248,6 +252,7 @@ export class MapController {
   private onLoad(): void {
     this.loaded = true;
     this.map.addSource("items", { type: "geojson", data: EMPTY, cluster: this.cluster, ...CLUSTER_OPTIONS });
+    this.map.addSource(SELECTED_SOURCE, { type: "geojson", data: EMPTY });
     for (const id of ["track", "route", "route-markers", "pois", "geozones"])
       this.map.addSource(id, { type: "geojson", data: EMPTY });
     for (const layer of overlayLayers()) this.map.addLayer(layer);
@@ -266,11 +271,14 @@ export class MapController {
         "circle-stroke-width": 3,
       },
     });
-    this.map.on("click", "items", (event) => {
-      const key = event.features?.[0]?.properties?.key as LiveKey | undefined;
-      if (key) this.options.onSelect(key);
-    });
+    for (const layer of ["items", SELECTED_SOURCE])
+      this.map.on("click", layer, (event) => {
+        if (mapClicksClaimed(this.map)) return;
+        const key = event.features?.[0]?.properties?.key as LiveKey | undefined;
+        if (key) this.options.onSelect(key);
+      });
     this.map.on("click", "clusters", (event) => {
+      if (mapClicksClaimed(this.map)) return;
       const feature = event.features?.[0];
       const clusterId = feature?.properties?.cluster_id as number | undefined;
       if (clusterId === undefined || feature?.geometry.type !== "Point") return;
@@ -280,12 +288,18 @@ export class MapController {
         .then((zoom) => this.map.easeTo({ center, zoom, duration: 300 }));
     });
     this.map.on("click", "drivers", (event) => {
+      if (mapClicksClaimed(this.map)) return;
       const id = event.features?.[0]?.properties?.driverId;
       if (typeof id === "number") this.options.onSelectDriver?.(id);
     });
-    for (const layer of ["items", "clusters", "drivers"]) {
-      this.map.on("mouseenter", layer, () => (this.map.getCanvas().style.cursor = "pointer"));
-      this.map.on("mouseleave", layer, () => (this.map.getCanvas().style.cursor = ""));
+    // A tool that takes the clicks keeps its own cursor over markers.
+    for (const layer of ["items", SELECTED_SOURCE, "clusters", "drivers"]) {
+      this.map.on("mouseenter", layer, () => {
+        if (!mapClicksClaimed(this.map)) this.map.getCanvas().style.cursor = "pointer";
+      });
+      this.map.on("mouseleave", layer, () => {
+        if (!mapClicksClaimed(this.map)) this.map.getCanvas().style.cursor = "";
+      });
     }
     this.map.on("sourcedata", (event) => {
       if (event.sourceId === "items" && event.isSourceLoaded && this.renderStage === "sent")
@@ -353,10 +367,13 @@ export class MapController {
     (this.map.getSource("drivers") as GeoJSONSource | undefined)?.setData(this.driverCollection() ?? EMPTY);
   }
 
+  /** The items to the clustered source, the selected one to its own source above the clusters. */
   private pushItems(): void {
     const source = this.itemsSource();
     if (!source) return;
-    void source.setData(this.features.collection);
+    const split = splitSelected(this.features.collection, this.selected);
+    void source.setData(split.clustered);
+    (this.map.getSource(SELECTED_SOURCE) as GeoJSONSource | undefined)?.setData(split.selected);
     this.renderStage = "sent";
   }
 

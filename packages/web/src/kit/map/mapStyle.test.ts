@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseStyle, MAP_BACKGROUND, overlayLayers, tileUrls } from "./mapStyle.ts";
+import { baseStyle, MAP_BACKGROUND, overlayLayers, SELECTED_SOURCE, tileUrls } from "./mapStyle.ts";
 
 describe("tileUrls", () => {
   it.each([
@@ -63,10 +63,14 @@ describe("overlayLayers", () => {
     ["geozones-fill", "pois"],
     ["route-line", "track-line"],
     ["track-line", "items"],
-    ["selected-halo", "items"],
     ["items-accuracy", "items"],
     ["clusters", "cluster-count"],
     ["items-heading", "items"],
+    // The selected item is drawn above every cluster and item, its halo under its icon.
+    ["cluster-count", "selected-item-accuracy"],
+    ["items", "selected-halo"],
+    ["selected-halo", "selected-item-heading"],
+    ["selected-item-heading", "selected-item"],
   ])("draws %s under %s", (below, above) => {
     expect(ids.indexOf(below)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(below)).toBeLessThan(ids.indexOf(above));
@@ -80,5 +84,16 @@ describe("overlayLayers", () => {
     expect(filterOf("clusters")).toBe(JSON.stringify(["has", "point_count"]));
     expect(filterOf("items")).toBe(JSON.stringify(["!", ["has", "point_count"]]));
     expect(filterOf("items-heading")).toContain(JSON.stringify(["!", ["has", "point_count"]]));
+  });
+
+  it("draws the selected item from its own source, never clustered", () => {
+    const selected = layers.filter((l) => l.id.startsWith("selected-"));
+    expect(selected.map((l) => l.id)).toEqual([
+      "selected-item-accuracy",
+      "selected-halo",
+      "selected-item-heading",
+      "selected-item",
+    ]);
+    for (const layer of selected) expect("source" in layer && layer.source).toBe(SELECTED_SOURCE);
   });
 });

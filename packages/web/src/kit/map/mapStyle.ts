@@ -90,41 +90,7 @@ export function overlayLayers(): LayerSpecification[] {
       source: "route-markers",
       layout: { "icon-image": ["get", "icon"], "icon-allow-overlap": true, "icon-ignore-placement": true },
     },
-    {
-      // How far off a cell, Wi-Fi or beacon position may be: `acc` is its radius in pixels at zoom 0, doubling
-      // with each zoom level, so the circle keeps its size on the ground.
-      id: "items-accuracy",
-      type: "circle",
-      source: "items",
-      filter: ["all", NOT_CLUSTER, [">", ["get", "acc"], 0]],
-      paint: {
-        "circle-radius": [
-          "interpolate",
-          ["exponential", 2],
-          ["zoom"],
-          0,
-          ["get", "acc"],
-          24,
-          ["*", ["get", "acc"], 2 ** 24],
-        ],
-        "circle-color": "rgba(250,176,5,0.12)",
-        "circle-stroke-color": "rgba(230,119,0,0.7)",
-        "circle-stroke-width": 1.5,
-        "circle-pitch-alignment": "map",
-      },
-    },
-    {
-      id: "selected-halo",
-      type: "circle",
-      source: "items",
-      filter: ["==", ["get", "key"], ""],
-      paint: {
-        "circle-radius": 19,
-        "circle-color": "rgba(28,126,214,0.18)",
-        "circle-stroke-color": "#1c7ed6",
-        "circle-stroke-width": 2,
-      },
-    },
+    accuracyLayer("items", NOT_CLUSTER),
     {
       id: "clusters",
       type: "circle",
@@ -150,11 +116,66 @@ export function overlayLayers(): LayerSpecification[] {
       },
       paint: { "text-color": "#ffffff" },
     },
+    ...itemLayers("items", NOT_CLUSTER),
+    // The selected or followed item, from its own source that is never clustered, above the clusters: it stays
+    // visible at every zoom instead of becoming part of a bubble.
+    accuracyLayer(SELECTED_SOURCE, null),
     {
-      id: "items-heading",
+      id: "selected-halo",
+      type: "circle",
+      source: SELECTED_SOURCE,
+      paint: {
+        "circle-radius": 19,
+        "circle-color": "rgba(28,126,214,0.18)",
+        "circle-stroke-color": "#1c7ed6",
+        "circle-stroke-width": 2,
+      },
+    },
+    ...itemLayers(SELECTED_SOURCE, null),
+  ];
+}
+
+/** The source of the selected item's feature, apart from the clustered items. */
+export const SELECTED_SOURCE = "selected-item";
+
+/** The circle of how far off the item's position may be, from `source`. */
+function accuracyLayer(source: string, filter: ExpressionSpecification | null): LayerSpecification {
+  const hasAccuracy: ExpressionSpecification = [">", ["get", "acc"], 0];
+  return {
+    // How far off a cell, Wi-Fi or beacon position may be: `acc` is its radius in pixels at zoom 0, doubling
+    // with each zoom level, so the circle keeps its size on the ground.
+    id: source === "items" ? "items-accuracy" : `${SELECTED_SOURCE}-accuracy`,
+    type: "circle",
+    source,
+    filter: filter ? ["all", filter, hasAccuracy] : hasAccuracy,
+    paint: {
+      "circle-radius": [
+        "interpolate",
+        ["exponential", 2],
+        ["zoom"],
+        0,
+        ["get", "acc"],
+        24,
+        ["*", ["get", "acc"], 2 ** 24],
+      ],
+      "circle-color": "rgba(250,176,5,0.12)",
+      "circle-stroke-color": "rgba(230,119,0,0.7)",
+      "circle-stroke-width": 1.5,
+      "circle-pitch-alignment": "map",
+    },
+  };
+}
+
+/** An item's heading arrow and icon with its label, from `source`; the selected item's layers take its id. */
+function itemLayers(source: string, filter: ExpressionSpecification | null): LayerSpecification[] {
+  const id = (name: string) => (source === "items" ? name : name.replace("items", SELECTED_SOURCE));
+  const heading: ExpressionSpecification = ["!=", ["get", "heading"], ""];
+  return [
+    {
+      id: id("items-heading"),
       type: "symbol",
-      source: "items",
-      filter: ["all", NOT_CLUSTER, ["!=", ["get", "heading"], ""]],
+      source,
+      filter: filter ? ["all", filter, heading] : heading,
       layout: {
         "icon-image": ["get", "heading"],
         "icon-rotate": ["get", "course"],
@@ -164,10 +185,10 @@ export function overlayLayers(): LayerSpecification[] {
       },
     },
     {
-      id: "items",
+      id: id("items"),
       type: "symbol",
-      source: "items",
-      filter: NOT_CLUSTER,
+      source,
+      ...(filter ? { filter } : {}),
       layout: {
         "icon-image": ["get", "icon"],
         "icon-allow-overlap": true,

@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Paper, Stack, Switch, Text } from "@mantine
 import type { MapMouseEvent } from "maplibre-gl";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { claimMapClicks } from "../../../kit/map/clickClaim.ts";
 import { formatArea, ringAreaM2, segmentLengths } from "./measure.ts";
 import { formatDistance } from "./measureFormat.ts";
 import { drawTool, merged, pointsOf } from "./toolLayer.ts";
@@ -22,9 +23,12 @@ export function MeasurePanel({ getMap, onClose }: MapToolProps) {
     const map = getMap();
     if (!map) return;
     const add = (e: MapMouseEvent) => setPoints((p) => [...p, [e.lngLat.lng, e.lngLat.lat]]);
+    // A click on an item's marker is a point to measure to, never a new selection.
+    const release = claimMapClicks(map);
     map.on("click", add);
     map.getCanvas().style.cursor = "crosshair";
     return () => {
+      release();
       map.off("click", add);
       map.getCanvas().style.cursor = "";
       drawTool(map, null);
