@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type FormField,
@@ -6,6 +7,7 @@ import {
   formInputSchema,
   formValueError,
   formValuesErrors,
+  valuesAsShown,
 } from "./forms.ts";
 import { canMoveTicket, nextTicketStates } from "./tickets.ts";
 
@@ -71,6 +73,43 @@ describe("submission values", () => {
     expect(formValuesErrors([field({ type: "text" })], { other: "x" })).toEqual({
       "values.other": "unknownField",
     });
+  });
+});
+
+describe("values as the form shows them", () => {
+  const OPENED = Date.UTC(2026, 10, 28, 7, 41, 37, 250);
+  const MINUTE = Date.UTC(2026, 10, 28, 7, 41);
+  const fields = [
+    field({ key: "checkedAt", type: "datetime" }),
+    field({ key: "note", type: "text" }),
+    field({ key: "due", type: "datetime", required: true }),
+  ];
+  it.each([
+    ["left alone: the minute the field shows", {}, { checkedAt: MINUTE, due: MINUTE }],
+    ["picked: kept", { checkedAt: 1_000_000 }, { checkedAt: 1_000_000, due: MINUTE }],
+    [
+      "cleared to null: the shown time",
+      { checkedAt: null, note: "ok" },
+      { checkedAt: MINUTE, note: "ok", due: MINUTE },
+    ],
+  ])("%s", (_name, values, shown) => {
+    expect(valuesAsShown(fields, values, OPENED)).toEqual(shown);
+  });
+
+  it("never changes an answer given, fills only date-time fields, and what it fills is valid", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom("checkedAt", "note", "due"), fc.oneof(fc.nat(), fc.string())),
+        fc.nat({ max: 4_000_000_000_000 }),
+        (values, opened) => {
+          const shown = valuesAsShown(fields, values, opened);
+          for (const [key, v] of Object.entries(values)) if (v !== "") expect(shown[key]).toBe(v);
+          expect(Object.keys(shown).filter((k) => !(k in values))).not.toContain("note");
+          for (const f of fields.filter((x) => x.type === "datetime"))
+            if (values[f.key] === undefined) expect(formValueError(f, shown[f.key])).toBeNull();
+        },
+      ),
+    );
   });
 });
 

@@ -188,6 +188,22 @@ export function formValueError(f: FormField, v: FormValue | undefined): string |
   }
 }
 
+/**
+ * The values a form holds as the user sees it: what they entered and, in a date-time field they left alone, the
+ * time the field shows, which is when the form was opened (to the minute, as the field shows it). Sending these
+ * keeps the answer the user saw instead of losing it.
+ */
+export function valuesAsShown(
+  fields: readonly FormField[],
+  values: FormValues,
+  openedAt: number,
+): FormValues {
+  const shown = { ...values };
+  const minute = openedAt - (openedAt % 60_000);
+  for (const f of fields) if (f.type === "datetime" && isEmpty(shown[f.key])) shown[f.key] = minute;
+  return shown;
+}
+
 /** Every field's error by key; values of keys the form does not have are errors too. */
 export function formValuesErrors(fields: readonly FormField[], values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -8,6 +8,7 @@ import {
   filesApi,
   formsApi,
   formValuesErrors,
+  valuesAsShown,
 } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -59,6 +60,8 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
   });
   const [formId, setFormId] = useState<number | null>(null);
   const [values, setValues] = useState<FormValues>({});
+  // When the form was opened: a date-time field left alone shows it, and the submission carries it.
+  const [openedAt, setOpenedAt] = useState(() => Date.now());
   const [shown, setShown] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,7 +69,8 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
   const [busy, setBusy] = useState(false);
   const list = forms.data ?? [];
   const form = list.find((f) => f.id === formId) ?? (list.length === 1 ? list[0] : undefined);
-  const errors = form ? { ...formValuesErrors(form.fields, values), ...serverErrors } : {};
+  const shownValues = form ? valuesAsShown(form.fields, values, openedAt) : values;
+  const errors = form ? { ...formValuesErrors(form.fields, shownValues), ...serverErrors } : {};
   const set = (key: string, v: FormValue) => {
     setValues((old) => ({ ...old, [key]: v }));
     setServerErrors(({ [`values.${key}`]: _gone, ...rest }) => rest);
@@ -86,7 +90,7 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
             itemType: kind,
             itemId: id,
             version: form.version,
-            values,
+            values: shownValues,
             lat: position?.lat ?? null,
             lng: position?.lng ?? null,
             source: "web",
@@ -98,6 +102,7 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
     setBusy(false);
     if (res.ok) {
       setValues({});
+      setOpenedAt(Date.now());
       setShown(false);
       setSent(true);
       setFailure(null);
@@ -119,6 +124,7 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
             onChange={(v) => {
               setFormId(v === null ? null : Number(v));
               setValues({});
+              setOpenedAt(Date.now());
               setShown(false);
             }}
             data-testid="item-forms-select"
@@ -135,7 +141,7 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
               <FieldInput
                 key={f.key}
                 field={f}
-                value={values[f.key]}
+                value={shownValues[f.key]}
                 onChange={(v) => set(f.key, v)}
                 error={shown ? errors[`values.${f.key}`] : serverErrors[`values.${f.key}`]}
                 timezone={timezone}
