@@ -11,7 +11,7 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery, useWindowEvent } from "@mantine/hooks";
 import { IconChevronDown, IconLogout, IconUser, IconUserExclamation } from "@tabler/icons-react";
 import { type LoginHistory, NARROW_SCREEN_PX } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
@@ -34,6 +34,10 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [opened, menu] = useDisclosure(false);
   const [failsOpened, fails] = useDisclosure(false);
+  // The popover closes on Escape only while focus is inside it; after a click on the button focus stays there.
+  useWindowEvent("keydown", (event) => {
+    if (opened && event.key === "Escape") menu.close();
+  });
   // Under 500 px the dropdown is no longer pinned to the end of the bar: it centres under the button.
   const narrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX}px)`);
   const webFailed = (user.login.front.last?.fail.length ?? 0) > 0;

@@ -15,7 +15,13 @@ import {
 } from "@mantine/core";
 import { IconCheck, IconCopy, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ITEM_TYPE_BY_KEY, SHARE_VALIDITIES, type ShareValidity, shareRoutesApi } from "@vigia/domain";
+import {
+  canWrite,
+  ITEM_TYPE_BY_KEY,
+  SHARE_VALIDITIES,
+  type ShareValidity,
+  shareRoutesApi,
+} from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
@@ -23,6 +29,7 @@ import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
+import { useUser } from "../../../platform/session/session.ts";
 import type { MapToolProps } from "./types.ts";
 
 /** The public address of a shared link, on the origin the operator is using. */
@@ -31,6 +38,7 @@ export const sharedLinkUrl = (token: string): string => `${window.location.origi
 /** Share route (spec 01 §2): pick items and a validity, get a revocable link; the company's active links. */
 export function ShareRouteModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
+  const writable = canWrite(useUser(), "general");
   const client = useQueryClient();
   const [keys, setKeys] = useState<string[]>(selected ? [selected] : []);
   const [validity, setValidity] = useState<ShareValidity>("1h");
@@ -77,61 +85,75 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
   return (
     <Modal opened onClose={onClose} title={t("maptools.share.title")} size="lg" data-testid="share-modal">
       <Stack gap="sm">
-        <MultiSelect
-          label={t("maptools.share.items")}
-          data={options}
-          value={keys}
-          onChange={setKeys}
-          searchable
-          required
-          comboboxProps={{ withinPortal: true }}
-          data-testid="share-items"
-        />
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t("maptools.share.validity")}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            value={validity}
-            onChange={(v) => setValidity(v as ShareValidity)}
-            data={SHARE_VALIDITIES.map((v) => ({ value: v, label: t(`maptools.share.validities.${v}`) }))}
-            data-testid="share-validity"
-          />
-        </div>
-        {create.error && (
-          <Alert color="red">
-            {create.error instanceof ApiError ? apiErrorText(create.error, t) : String(create.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button
-            onClick={() => create.mutate()}
-            disabled={keys.length === 0}
-            loading={create.isPending}
-            data-testid="share-create"
-          >
-            {t("maptools.share.create")}
-          </Button>
-        </Group>
-        {token && (
-          <Alert color="teal" title={t("maptools.share.created")}>
-            <Group gap="xs" wrap="nowrap">
-              <TextInput readOnly value={sharedLinkUrl(token)} style={{ flex: 1 }} data-testid="share-link" />
-              <CopyButton value={sharedLinkUrl(token)}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t("maptools.share.copied") : t("maptools.share.copy")}>
-                    <ActionIcon variant="light" onClick={copy} aria-label={t("maptools.share.copy")}>
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+        {/* Who may create and revoke links: the same rule the server enforces. */}
+        {writable ? (
+          <>
+            <MultiSelect
+              label={t("maptools.share.items")}
+              data={options}
+              value={keys}
+              onChange={setKeys}
+              searchable
+              required
+              comboboxProps={{ withinPortal: true }}
+              data-testid="share-items"
+            />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                {t("maptools.share.validity")}
+              </Text>
+              <SegmentedControl
+                fullWidth
+                value={validity}
+                onChange={(v) => setValidity(v as ShareValidity)}
+                data={SHARE_VALIDITIES.map((v) => ({ value: v, label: t(`maptools.share.validities.${v}`) }))}
+                data-testid="share-validity"
+              />
+            </div>
+            {create.error && (
+              <Alert color="red">
+                {create.error instanceof ApiError ? apiErrorText(create.error, t) : String(create.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button
+                onClick={() => create.mutate()}
+                disabled={keys.length === 0}
+                loading={create.isPending}
+                data-testid="share-create"
+              >
+                {t("maptools.share.create")}
+              </Button>
             </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              {t("maptools.share.onlyOnce")}
-            </Text>
-          </Alert>
+            {token && (
+              <Alert color="teal" title={t("maptools.share.created")}>
+                <Group gap="xs" wrap="nowrap">
+                  <TextInput
+                    readOnly
+                    value={sharedLinkUrl(token)}
+                    style={{ flex: 1 }}
+                    data-testid="share-link"
+                  />
+                  <CopyButton value={sharedLinkUrl(token)}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? t("maptools.share.copied") : t("maptools.share.copy")}>
+                        <ActionIcon variant="light" onClick={copy} aria-label={t("maptools.share.copy")}>
+                          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t("maptools.share.onlyOnce")}
+                </Text>
+              </Alert>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="share-read-only">
+            {t("maptools.readOnlyUser")}
+          </Text>
         )}
         <Text fw={600} size="sm" mt="sm">
           {t("maptools.share.active")}
@@ -159,18 +181,20 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
                     <Table.Td>{formatDateTime(link.expiresTs, timezone)}</Table.Td>
                     <Table.Td>{link.createdBy}</Table.Td>
                     <Table.Td>
-                      <Tooltip label={t("maptools.share.revoke")}>
-                        <ActionIcon
-                          color="red"
-                          variant="subtle"
-                          aria-label={t("maptools.share.revoke")}
-                          loading={revoke.isPending && revoke.variables === link.id}
-                          onClick={() => revoke.mutate(link.id)}
-                          data-testid={`share-revoke-${link.id}`}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      {writable && (
+                        <Tooltip label={t("maptools.share.revoke")}>
+                          <ActionIcon
+                            color="red"
+                            variant="subtle"
+                            aria-label={t("maptools.share.revoke")}
+                            loading={revoke.isPending && revoke.variables === link.id}
+                            onClick={() => revoke.mutate(link.id)}
+                            data-testid={`share-revoke-${link.id}`}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ITEM_TYPE_BY_KEY, VIRTUAL_LOCK_RADIUS, virtualLocksApi } from "@vigia/domain";
+import { canWrite, ITEM_TYPE_BY_KEY, VIRTUAL_LOCK_RADIUS, virtualLocksApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, fromZonedInput } from "../../../kit/format/date.ts";
@@ -10,11 +10,13 @@ import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { parseKey } from "../../../platform/live/store.ts";
+import { useUser } from "../../../platform/session/session.ts";
 import type { MapToolProps } from "./types.ts";
 
 /** Virtual lock of the selected item (spec 01 §2 map tools): arm at its parked position, or disarm. */
 export function VirtualLockModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
+  const writable = canWrite(useUser(), "general");
   const client = useQueryClient();
   const [radius, setRadius] = useState<number>(VIRTUAL_LOCK_RADIUS.default);
   const [until, setUntil] = useState("");
@@ -67,47 +69,56 @@ export function VirtualLockModal({ companyId, catalog, selected, timezone, onClo
             {t("maptools.lock.notArmed")}
           </Text>
         )}
-        <NumberInput
-          label={t("maptools.lock.radius")}
-          min={VIRTUAL_LOCK_RADIUS.min}
-          max={VIRTUAL_LOCK_RADIUS.max}
-          step={10}
-          value={radius}
-          onChange={(v) => setRadius(typeof v === "number" ? v : VIRTUAL_LOCK_RADIUS.default)}
-          data-testid="lock-radius"
-        />
-        <DateTimePicker
-          label={t("maptools.lock.untilLabel")}
-          value={until ? pickerValue(until) : null}
-          valueFormat={PICKER_FORMAT}
-          onChange={(v) => setUntil(v ? fromPicker(v) : "")}
-          clearable
-          data-testid="lock-until"
-        />
-        {error && (
-          <Alert color="red">{error instanceof ApiError ? apiErrorText(error, t) : String(error)}</Alert>
+        {/* Who may arm and disarm: the same rule the server enforces. */}
+        {writable ? (
+          <>
+            <NumberInput
+              label={t("maptools.lock.radius")}
+              min={VIRTUAL_LOCK_RADIUS.min}
+              max={VIRTUAL_LOCK_RADIUS.max}
+              step={10}
+              value={radius}
+              onChange={(v) => setRadius(typeof v === "number" ? v : VIRTUAL_LOCK_RADIUS.default)}
+              data-testid="lock-radius"
+            />
+            <DateTimePicker
+              label={t("maptools.lock.untilLabel")}
+              value={until ? pickerValue(until) : null}
+              valueFormat={PICKER_FORMAT}
+              onChange={(v) => setUntil(v ? fromPicker(v) : "")}
+              clearable
+              data-testid="lock-until"
+            />
+            {error && (
+              <Alert color="red">{error instanceof ApiError ? apiErrorText(error, t) : String(error)}</Alert>
+            )}
+            <Group justify="flex-end">
+              {lock && (
+                <Button
+                  variant="default"
+                  color="red"
+                  onClick={() => disarm.mutate()}
+                  loading={disarm.isPending}
+                  data-testid="lock-disarm"
+                >
+                  {t("maptools.lock.disarm")}
+                </Button>
+              )}
+              <Button
+                onClick={() => arm.mutate()}
+                loading={arm.isPending}
+                disabled={!target}
+                data-testid="lock-arm"
+              >
+                {lock ? t("maptools.lock.rearm") : t("maptools.lock.arm")}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="lock-read-only">
+            {t("maptools.readOnlyUser")}
+          </Text>
         )}
-        <Group justify="flex-end">
-          {lock && (
-            <Button
-              variant="default"
-              color="red"
-              onClick={() => disarm.mutate()}
-              loading={disarm.isPending}
-              data-testid="lock-disarm"
-            >
-              {t("maptools.lock.disarm")}
-            </Button>
-          )}
-          <Button
-            onClick={() => arm.mutate()}
-            loading={arm.isPending}
-            disabled={!target}
-            data-testid="lock-arm"
-          >
-            {lock ? t("maptools.lock.rearm") : t("maptools.lock.arm")}
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );
