@@ -76,8 +76,10 @@ describe("shared routes", () => {
     const otherName = (
       await p.ctx.db.query<{ name: string }>("select name from vehicles where id = $1", [other])
     )[0]!.name;
-    // Besides the items, only the id of the company's base map (so the page draws the same ground).
-    expect(Object.keys(view.body)).toEqual(["createdTs", "expiresTs", "items", "mapProvider"]);
+    // Besides the items, only the id of the company's base map (so the page draws the same ground) and its zone.
+    expect(Object.keys(view.body)).toEqual(["createdTs", "expiresTs", "items", "mapProvider", "timezone"]);
+    // The company's zone (its site's, Madrid, in the demo), whatever the viewer's browser says.
+    expect(view.body.timezone).toBe("Europe/Madrid");
     expect(JSON.stringify(view.body)).not.toContain(otherName);
     await p.ctx.db.query(
       `update companies set conf = conf || jsonb_build_object('general',

@@ -65,6 +65,8 @@ export const sharedRouteSchema = z.object({
   items: z.array(sharedItemSchema),
   /** The company's base map (`conf.general.mapProvider`), so the page draws the same ground; null: the site's. */
   mapProvider: z.string().nullable(),
+  /** The company's time zone: the page shows times as the company's users see them, not in the viewer's zone. */
+  timezone: z.string(),
 });
 export type SharedRoute = z.infer<typeof sharedRouteSchema>;
 

@@ -6,6 +6,7 @@ import {
   shareRoutesApi,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { companyTimeZone } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -184,6 +185,7 @@ export function sharedRouteViewRoutes(ctx: KernelContext & { live: LiveState }):
         expiresTs: link.expiresTs,
         items,
         mapProvider: conf[0]?.provider ?? null,
+        timezone: await companyTimeZone(ctx.db, link.companyId, now),
       };
       return answer;
     });

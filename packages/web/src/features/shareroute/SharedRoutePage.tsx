@@ -12,8 +12,6 @@ import { pickProvider, useBaseMapOn, useMapProviders } from "../company/index.ts
 import { applySharedPosition } from "./sharedLive.ts";
 import { SharedMap, sharedColor } from "./sharedMap.ts";
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /shareroute/{token}: public, no sign-in. Shows only the link's items and their route since the link was made
  * (read once over HTTP), then moves them with the link's own read-only live channel; when the server ends the
@@ -121,7 +119,9 @@ export function SharedRoutePage() {
           <Stack gap={6}>
             <Text fw={700}>{t("shareroute.title")}</Text>
             <Text size="xs" c="dimmed" data-testid="shared-expires">
-              {t("shareroute.validUntil", { date: formatDateTime(shared.data.expiresTs, browserZone) })}
+              {t("shareroute.validUntil", {
+                date: formatDateTime(shared.data.expiresTs, shared.data.timezone),
+              })}
             </Text>
             {shared.data.items.length === 0 && <Alert color="gray">{t("shareroute.noItems")}</Alert>}
             {shared.data.items.map((item, index) => (
@@ -149,7 +149,7 @@ export function SharedRoutePage() {
                   </Text>
                   <Text size="xs" c="dimmed">
                     {item.pos
-                      ? `${formatDateTime(item.pos.ts, browserZone)} · ${Math.round(item.pos.spd)} km/h`
+                      ? `${formatDateTime(item.pos.ts, shared.data.timezone)} · ${Math.round(item.pos.spd)} km/h`
                       : t("shareroute.noPosition")}
                   </Text>
                 </Stack>

@@ -6,6 +6,7 @@ const view: SharedRoute = {
   createdTs: 0,
   expiresTs: 10_000,
   mapProvider: null,
+  timezone: "Europe/Madrid",
   items: [
     {
       itemType: 1,
