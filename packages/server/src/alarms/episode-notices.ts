@@ -1,5 +1,5 @@
 import type { Queryable } from "../kernel/db/database.ts";
-import type { NoticeUpdate } from "./engine/engine.ts";
+import type { Fire, NoticeUpdate } from "./engine/engine.ts";
 import { describeEventParams } from "./event-texts.ts";
 import type { LogRow } from "./repo.ts";
 
@@ -28,3 +28,10 @@ export async function updateEpisodeNotice(db: Queryable, u: NoticeUpdate): Promi
   );
   return rows[0] ?? null;
 }
+
+/** What a notice of an episode family shows of its episode. */
+export const episodeOf = (fire: Fire) => ({
+  start: fire.span?.start ?? fire.ts,
+  end: fire.span?.end ?? null,
+  ...(fire.params.speed === undefined ? {} : { maxSpeed: fire.params.speed }),
+});

@@ -9,7 +9,7 @@ import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
-import { updateEpisodeNotice } from "./episode-notices.ts";
+import { episodeOf, updateEpisodeNotice } from "./episode-notices.ts";
 import { describeEventParams } from "./event-texts.ts";
 import { readItineraryDays, writeItineraryDays } from "./itinerary-days.ts";
 import { Notifier } from "./notifier.ts";
@@ -26,13 +26,6 @@ export type AlarmsContext = KernelContext & {
   /** Names the notice's place in its mails. */
   geocoder: ReverseGeocoder;
 };
-
-/** What a notice of an episode family shows of its episode. */
-const episodeOf = (fire: Fire) => ({
-  start: fire.span?.start ?? fire.ts,
-  end: fire.span?.end ?? null,
-  ...(fire.params.speed === undefined ? {} : { maxSpeed: fire.params.speed }),
-});
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */
 export const TICK_MS = 30_000;
