@@ -51,7 +51,8 @@ function avlPacket(fixes) {
   return Buffer.concat([head, data, crc]);
 }
 
-async function sendFixes(imei, fixes) {
+/** Sends Teltonika fixes (ignition on) for the device over its TCP gateway, as one AVL packet. */
+export async function sendFixes(imei, fixes) {
   const socket = net.connect(TELTONIKA_PORT, "127.0.0.1");
   await new Promise((resolve, reject) => {
     socket.once("connect", resolve);
