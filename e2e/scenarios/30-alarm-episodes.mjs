@@ -118,7 +118,14 @@ export async function run({ context, baseUrl }) {
   await page.goto(`${baseUrl}/alarms`);
   // A full load: the company's data comes first (slow on a busy machine).
   await page.locator(byTestId("loading-screen")).waitFor({ state: "detached", timeout: 60_000 });
-  await page.getByText(RULE).first().click({ timeout: 45_000 });
+  // The row's edit action (its last cell) opens the rule form.
+  await page
+    .locator("tr", { hasText: RULE })
+    .locator("td")
+    .last()
+    .locator("button")
+    .first()
+    .click({ timeout: 45_000 });
   const timings = page.locator(byTestId("rule-episode"));
   await timings.waitFor({ timeout: 45_000 });
   const shown = await timings.textContent();
