@@ -27,12 +27,19 @@ export async function run({ context, baseUrl }) {
   const name = (await page.locator(byTestId("map-detail-name")).textContent()).trim();
 
   for (const zoom of [5, 9, 12, 16]) {
-    await page.evaluate((z) => window.vigiaDebug.map.jumpTo({ zoom: z }), zoom);
+    // Centred on where the vehicle is now: it keeps driving, and at street zoom it soon leaves a fixed view.
+    await page.evaluate(
+      ([k, z]) => {
+        const pos = window.vigiaDebug.live.get(k)?.pos;
+        window.vigiaDebug.map.jumpTo({ zoom: z, ...(pos ? { center: [pos.lng, pos.lat] } : {}) });
+      },
+      [key, zoom],
+    );
     // Drawn on its own at this zoom: a rendered feature of the selection layer with the selected key.
     await page.waitForFunction(
       ([k]) => {
+        // Not map.loaded(): with live batches arriving every second a source is nearly always reloading.
         const map = window.vigiaDebug.map;
-        if (!map.loaded()) return false;
         const drawn = map.queryRenderedFeatures({ layers: ["selected-item"] });
         return drawn.some((f) => f.properties.key === k);
       },
@@ -57,13 +64,20 @@ export async function run({ context, baseUrl }) {
   const target = await page.waitForFunction(
     ([k]) => {
       const map = window.vigiaDebug.map;
-      if (!map.loaded()) return null;
       const box = map.getCanvas().getBoundingClientRect();
-      // A marker in the middle of the map, clear of the list and detail panels over its sides.
+      // A marker in the middle of the map, clear of the list and detail panels over its sides and of the
+      // measure panel along the bottom.
       const other = map
         .queryRenderedFeatures({ layers: ["items"] })
         .map((f) => ({ key: f.properties.key, p: map.project(f.geometry.coordinates) }))
-        .find((f) => f.key !== k && f.p.x > box.width * 0.35 && f.p.x < box.width * 0.6 && f.p.y > 80);
+        .find(
+          (f) =>
+            f.key !== k &&
+            f.p.x > box.width * 0.35 &&
+            f.p.x < box.width * 0.6 &&
+            f.p.y > 80 &&
+            f.p.y < box.height * 0.65,
+        );
       if (!other) {
         // None there yet: bring the nearest other vehicle to the centre.
         const any = map.queryRenderedFeatures({ layers: ["items"] }).find((f) => f.properties.key !== k);
@@ -79,7 +93,7 @@ export async function run({ context, baseUrl }) {
   await page.mouse.click(point.x, point.y);
   // The click became the measure's first point.
   await page.waitForFunction(
-    () => (window.vigiaDebug.map.querySourceFeatures("map-tool") ?? []).length > 0,
+    () => document.querySelector('[data-testid="measure-undo"]')?.disabled === false,
     null,
     { timeout: 10_000 },
   );

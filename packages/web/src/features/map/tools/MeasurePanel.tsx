@@ -116,6 +116,7 @@ export function MeasurePanel({ getMap, onClose }: MapToolProps) {
             variant="light"
             disabled={points.length === 0}
             onClick={() => setPoints((p) => p.slice(0, -1))}
+            data-testid="measure-undo"
           >
             {t("maptools.measure.undo")}
           </Button>
