@@ -5,7 +5,7 @@ import { z } from "zod";
  * (`database`, with its error), the fix is more than 24 h ahead of the server clock (`futureTime`), its time
  * is zero, negative or not a number (`badTime`), its coordinates are out of range or not numbers
  * (`badCoordinates`), another number of it is not finite (`badValue`), or a frame without a fix carried
- * cell towers or Wi-Fi access points that no table or service knows (`noFix`, issue 20), or the decoder could
+ * cell towers or Wi-Fi access points that no table or service knows (`noFix`), or the decoder could
  * not read all of the frame (`undecoded`: a tag or record it does not know; the decoder's reason is the error and
  * the whole frame is kept, so `vigia quarantine redecode` restores its positions after an upgrade).
  */
