@@ -71,6 +71,49 @@ export async function apiAs(baseUrl, username) {
 }
 
 /**
+ * As the Acme admin over the API: a circular geozone and a "zone entry" alarm rule on the first demo item of
+ * `itemType` (1 vehicle, 3 person) whose tracker speaks `proto`, notifying the admin in the web. Answers that
+ * item's device, whose fixes the scenario then sends.
+ */
+export async function zoneEntryAlarm(baseUrl, { proto, itemType, zone, alarmName }) {
+  const api = await apiAs(baseUrl, "admin@acme.demo");
+  const call = async (method, path, body) => {
+    const response = await api(method, path, body);
+    assert(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const me = await call("GET", "current/user");
+  const base = `companies/id/${me.companyId ?? me.company?.id}`;
+  const [trackers, inputs] = await Promise.all([
+    call("GET", `${base}/trackers`),
+    call("GET", `${base}/trackers/inputs`),
+  ]);
+  const types = new Set(
+    Object.values(inputs.types)
+      .filter((t) => t.proto === proto)
+      .map((t) => t.id),
+  );
+  const device = Object.values(trackers).find((d) => d.itemType === itemType && types.has(d.typeId));
+  assert(device, `a demo item of type ${itemType} with a ${proto} tracker exists`);
+  const created = await call("POST", `${base}/geozones`, { type: "circle", ...zone });
+  const items =
+    itemType === 1
+      ? { itemsType: 1, vehicleIds: [device.itemId] }
+      : { itemsType: 3, personIds: [device.itemId] };
+  await call("POST", `${base}/alarms`, {
+    items,
+    info: {
+      name: alarmName,
+      priority: 3,
+      family: 5,
+      geozones: { geozoneIds: [created.id], toIn: true, toOut: false },
+    },
+    notification: { pushFront: true, userIds: [me.id] },
+  });
+  return device;
+}
+
+/**
  * Cuts a browser context off from everything but the platform's own origin, as a machine without internet
  * would be: every other request is aborted and kept in the returned list, so a scenario can assert that none
  * was even tried.

@@ -1,7 +1,7 @@
 // Alarms end to end: the Acme admin has a geozone-entry rule, a Teltonika device drives its vehicle into the
 // zone, the toast and the ringing bell appear, and the notice is put in process and resolved with notes.
 import net from "node:net";
-import { assert, byTestId, shot, signInTo } from "../lib.mjs";
+import { assert, byTestId, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
 
 export const name = "alarms: geozone entry raises a notice handled through its states";
 
@@ -75,55 +75,12 @@ export async function sendFixes(imei, fixes) {
   socket.destroy();
 }
 
-async function call(baseUrl, token, method, path, body) {
-  const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  assert(response.ok, `${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 export async function run({ context, baseUrl }) {
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin@acme.demo", password: "Demo1234" }),
-  }).then((r) => r.json());
-  const token = login.accessToken;
-  const me = await call(baseUrl, token, "GET", "current/user");
-  const companyId = me.companyId ?? me.company?.id;
-  const base = `companies/id/${companyId}`;
-  const [trackers, inputs] = await Promise.all([
-    call(baseUrl, token, "GET", `${base}/trackers`),
-    call(baseUrl, token, "GET", `${base}/trackers/inputs`),
-  ]);
-  const teltonikaTypes = new Set(
-    Object.values(inputs.types)
-      .filter((t) => t.proto === "teltonika")
-      .map((t) => t.id),
-  );
-  const device = Object.values(trackers).find((d) => d.itemType === 1 && teltonikaTypes.has(d.typeId));
-  assert(device, "a Teltonika vehicle exists in the demo");
-
-  const zone = await call(baseUrl, token, "POST", `${base}/geozones`, {
-    name: "E2E depot",
-    type: "circle",
-    lat: ZONE.lat,
-    lng: ZONE.lng,
-    radius: 400,
-  });
-  await call(baseUrl, token, "POST", `${base}/alarms`, {
-    items: { itemsType: 1, vehicleIds: [device.itemId] },
-    info: {
-      name: "Depot arrival",
-      priority: 3,
-      family: 5,
-      geozones: { geozoneIds: [zone.id], toIn: true, toOut: false },
-    },
-    notification: { pushFront: true, userIds: [me.id] },
+  const device = await zoneEntryAlarm(baseUrl, {
+    proto: "teltonika",
+    itemType: 1,
+    zone: { name: "E2E depot", lat: ZONE.lat, lng: ZONE.lng, radius: 400 },
+    alarmName: "Depot arrival",
   });
 
   const page = await context.newPage();

@@ -1,24 +1,13 @@
 // An alarm's place in words without a third party: with every origin but the platform's own cut off, a person's
 // phone (Traccar Client, OsmAnd protocol) walks into a geozone in the demo city and the alarm toast names the
 // street and house number the platform's own address tables give for that place.
-import { assert, byTestId, onlyOwnOrigin, shot, signInTo } from "../lib.mjs";
+import { assert, byTestId, onlyOwnOrigin, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
 
 export const name = "offline addresses: the alarm toast shows the street and number of the place";
 
 const OSMAND_PORT = Number(process.env.OSMAND_PORT ?? 5055);
 // By Acme's centre in Madrid, on the demo network's central avenue.
 const ZONE = { lat: 40.4168, lng: -3.7038 };
-
-async function call(baseUrl, token, method, path, body) {
-  const response = await fetch(`${baseUrl}/fr/v1/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  assert(response.ok, `${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function sendFix(deviceId, fix) {
   const query = new URLSearchParams({
@@ -34,43 +23,11 @@ async function sendFix(deviceId, fix) {
 
 export async function run({ context, baseUrl }) {
   const outside = await onlyOwnOrigin(context, baseUrl);
-  const login = await fetch(`${baseUrl}/fr/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin@acme.demo", password: "Demo1234" }),
-  }).then((r) => r.json());
-  const token = login.accessToken;
-  const me = await call(baseUrl, token, "GET", "current/user");
-  const companyId = me.companyId ?? me.company?.id;
-  const base = `companies/id/${companyId}`;
-  const [trackers, inputs] = await Promise.all([
-    call(baseUrl, token, "GET", `${base}/trackers`),
-    call(baseUrl, token, "GET", `${base}/trackers/inputs`),
-  ]);
-  const osmandTypes = new Set(
-    Object.values(inputs.types)
-      .filter((t) => t.proto === "osmand")
-      .map((t) => t.id),
-  );
-  const device = Object.values(trackers).find((d) => d.itemType === 3 && osmandTypes.has(d.typeId));
-  assert(device, "a person with a Traccar Client phone exists in the demo");
-
-  const zone = await call(baseUrl, token, "POST", `${base}/geozones`, {
-    name: "E2E plaza",
-    type: "circle",
-    lat: ZONE.lat,
-    lng: ZONE.lng,
-    radius: 120,
-  });
-  await call(baseUrl, token, "POST", `${base}/alarms`, {
-    items: { itemsType: 3, personIds: [device.itemId] },
-    info: {
-      name: "Plaza arrival",
-      priority: 3,
-      family: 5,
-      geozones: { geozoneIds: [zone.id], toIn: true, toOut: false },
-    },
-    notification: { pushFront: true, userIds: [me.id] },
+  const device = await zoneEntryAlarm(baseUrl, {
+    proto: "osmand",
+    itemType: 3,
+    zone: { name: "E2E plaza", lat: ZONE.lat, lng: ZONE.lng, radius: 120 },
+    alarmName: "Plaza arrival",
   });
 
   const page = await context.newPage();
