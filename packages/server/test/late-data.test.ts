@@ -283,7 +283,8 @@ describe("late positions", () => {
       }),
       { numRuns: 6 },
     );
-  });
+    // Six deliveries of a day's backlog, some a fix per frame: minutes on a loaded two-core machine.
+  }, 600_000);
 
   it("a vehicle parked and silent since shows its final parking up to the end of its day once the day is over", async () => {
     await reset(late);

@@ -59,6 +59,11 @@ export interface PlatformOptions {
   /** A cluster node (`NATS_URL`): the live bus runs over NATS. */
   cluster?: Cluster;
   /**
+   * Whether the owner's wall-clock timers run (snapshots, sweeps, closing ended days…). A test on a manual clock
+   * calls those jobs itself: a timer firing at a moment the test did not choose would change what it reads.
+   */
+  ownerTimers?: boolean;
+  /**
    * `all` (`vigia start`): everything in one process. `api` (`vigia api`): HTTP and WebSocket only; positions
    * are committed by processor nodes, whose live messages arrive over NATS.
    */
@@ -158,7 +163,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const timers = [setInterval(() => void mailer.flush().catch(() => undefined), 60_000)];
   // An API node owns no live state and no positions: the processors snapshot and drop old partitions.
-  if (!api) timers.push(...ownerTimers(ctx, services, 30_000));
+  if (!api && options.ownerTimers !== false) timers.push(...ownerTimers(ctx, services, 30_000));
   for (const timer of timers) timer.unref();
   const url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
   links.listening(url);

@@ -45,7 +45,13 @@ export async function startTestPlatform(
     ...(schema ? { VIGIA_DB_SCHEMA: schema } : {}),
     ...env,
   });
-  const platform = await startPlatform(config, { clock, logLevel: "silent", trustProxy: true, ...options });
+  const platform = await startPlatform(config, {
+    clock,
+    logLevel: "silent",
+    trustProxy: true,
+    ownerTimers: false,
+    ...options,
+  });
   return {
     ...platform,
     clock,
