@@ -274,6 +274,13 @@ describe("late positions", () => {
         const withResent = [...frames, ...resent.map((r) => backlog[r % backlog.length]!)];
         return newestFirst ? [[drive[drive.length - 1]!], ...withResent] : withResent;
       });
+    // A fresh item whose first frame holds two fixes, then the live fixes, then the rest of the backlog: the first
+    // fix once went missing (the derivation started from live state after it).
+    const firstTwo: DecodedPosition[][] = [
+      drive.slice(0, 2),
+      ...live.map((x) => [x]),
+      ...inFrames(drive.slice(2), 2),
+    ];
     await fc.assert(
       fc.asyncProperty(delivery, async (frames) => {
         await reset(late);
@@ -281,7 +288,7 @@ describe("late positions", () => {
         expect(await history(late)).toEqual(expected);
         expect((await forwarded(late)).ts).toEqual(new Set(all.map((x) => x.ts)));
       }),
-      { numRuns: 6 },
+      { numRuns: 6, examples: [[firstTwo]] },
     );
     // Six deliveries of a day's backlog, some a fix per frame: minutes on a loaded two-core machine.
   }, 600_000);

@@ -346,7 +346,9 @@ export class DerivedService {
       const key = `${a.itemType}:${a.itemId}`;
       const entry = this.items.get(key);
       if (entry && entry.companyId === a.companyId) continue;
-      missing.set(key, a);
+      // The first of the item's positions in the batch: its engine is live state's before the batch, so none of
+      // the batch's positions looks derived already.
+      if (!missing.has(key)) missing.set(key, a);
     }
     if (missing.size === 0) return;
     const list = [...missing.values()];
