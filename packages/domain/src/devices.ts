@@ -171,6 +171,20 @@ export const TRACKER_MODES = ["tracker", "app", "app_tracker"] as const;
 export const BEACON_MODES = ["all", "event", "monitoring"] as const;
 
 export const DEVICE_KEY_MAX = 64;
+/** A key shorter than this is guessed too easily (the web generates 24 characters). */
+export const DEVICE_KEY_MIN = 16;
+/**
+ * Protocols whose frames can carry a device's key. Every other protocol proves nothing but the identifier the
+ * device sends (its IMEI): such devices are shown as identified by IMEI alone.
+ */
+export const KEYED_PROTOCOLS = ["osmand", "app"] as const;
+/**
+ * The protocol a device type's `proto` speaks on the wire: the worker app's type ("app") sends OsmAnd requests;
+ * every other type names its protocol.
+ */
+export const wireProtocol = (proto: string): string => (proto === "app" ? "osmand" : proto);
+/** How a device proves who it is: its key, nothing though its protocol could carry a key, or its IMEI alone. */
+export const DEVICE_AUTHENTICATIONS = ["key", "none", "imei"] as const;
 
 export const deviceWriteSchema = z.object({
   /** As typed (decoded); the server encodes the special type before storing. */
@@ -191,6 +205,7 @@ export const deviceWriteSchema = z.object({
     .trim()
     .max(DEVICE_KEY_MAX, "tooLong")
     .regex(/^[A-Za-z0-9_-]*$/, "invalidKey")
+    .refine((key) => key === "" || key.length >= DEVICE_KEY_MIN, "device.keyTooShort")
     .optional(),
 });
 export type DeviceWrite = z.input<typeof deviceWriteSchema>;
@@ -283,6 +298,11 @@ export const deviceRowSchema = z.object({
   countryId: z.string(),
   /** The OsmAnd device key; present only for callers who may edit the device (it is a secret). */
   key: z.string().nullable().optional(),
+  authentication: z.enum(DEVICE_AUTHENTICATIONS),
+  /** Frames refused for this device (another protocol than its type's, a wrong or missing key), the last when and why. */
+  refusedFrames: z.number(),
+  lastRefusedTs: z.number().nullable(),
+  lastRefusedReason: z.string().nullable(),
   createdTs: z.number(),
   updatedTs: z.number(),
   firstConnectTs: z.number().nullable(),
@@ -290,6 +310,9 @@ export const deviceRowSchema = z.object({
   itemPos: z.object({ lat: z.number(), lng: z.number(), ts: z.number().nullable() }).nullable(),
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
+
+/** Whether every device of a company whose protocol can carry a key must present one. */
+export const deviceKeyPolicySchema = z.object({ required: z.boolean() });
 
 /** An identifier the gateways heard that no reseller has registered (issue 4). */
 export const unknownDeviceSchema = z.object({

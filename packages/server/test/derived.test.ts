@@ -5,7 +5,7 @@ import { startDemoHistory } from "../src/demo/index.ts";
 import { days, rebuildDerived, stops, trips } from "../src/derived/index.ts";
 import { dropExpiredPartitions } from "../src/ingest/partitions.ts";
 import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 let p: TestPlatform;
 let imei: string;
@@ -69,7 +69,7 @@ function journey() {
 async function send(positions: ReturnType<typeof fix>[]): Promise<void> {
   for (let i = 0; i < positions.length; i += 6)
     await p.services.processor.submit({
-      protocol: "osmand",
+      protocol: await protocolOf(p, imei),
       imei,
       remote: "test",
       positions: positions.slice(i, i + 6),

@@ -1,7 +1,7 @@
 import { DRIVING_LIMIT_MS, type DriverDay, driverDaySchema } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /** Issue 18, drivers on the map: the driver panel's day (driving time from derived trips, vehicle, events). */
 let p: TestPlatform;
@@ -135,7 +135,7 @@ describe("driver day", () => {
     // The vehicle drives off at TEST_START: a fix every 30 s, ignition on, 50 km/h.
     for (let i = 0; i < 4; i++)
       await p.services.processor.submit({
-        protocol: "osmand",
+        protocol: await protocolOf(p, device!.device_id),
         imei: device!.device_id,
         remote: "test",
         positions: [

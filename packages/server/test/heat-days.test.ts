@@ -2,7 +2,7 @@ import type { Heatmap } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropExpiredPartitions } from "../src/ingest/index.ts";
 import { buildDueHeatDays } from "../src/insights/index.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Heat-map cells of closed days (issue 15, migration 037): a month's heat map sums hexagons built once per day
@@ -46,7 +46,7 @@ afterAll(async () => {
 async function send(imei: string, times: number[], index: number): Promise<void> {
   for (let i = 0; i < times.length; i += 10)
     await p.services.processor.submit({
-      protocol: "osmand",
+      protocol: await protocolOf(p, imei),
       imei,
       remote: "test",
       positions: times.slice(i, i + 10).map((ts, k) => ({

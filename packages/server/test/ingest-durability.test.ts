@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IngestJournal, type JournalIo, nodeJournalIo } from "../src/ingest/index.ts";
 import { decodeJournal, encodeRecord } from "../src/ingest/journal-format.ts";
 import { pgliteDir } from "../src/kernel/db/open.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /** Every file operation of the journal, in order: what a test can hold the ACK against. */
 type Op =
@@ -45,6 +45,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "vigia-durable-"));
 const ops: Op[] = [];
 let p: TestPlatform;
 let imeis: string[] = [];
+/** Each device's own protocol, as its frames would name it. */
+let protocols: string[] = [];
 
 beforeAll(async () => {
   // PGlite on disk, whatever DATABASE_URL says: PostgreSQL's own commit is durable, PGlite's is not.
@@ -54,6 +56,7 @@ beforeAll(async () => {
      where c.name = 'Acme Logistics' and d.item_id is not null order by d.id limit 3`,
   );
   imeis = rows.map((r) => r.device_id);
+  protocols = await Promise.all(imeis.map((imei) => protocolOf(p, imei)));
 });
 afterAll(async () => {
   await p?.close();
@@ -90,7 +93,7 @@ describe("ACK means durable on PGlite", () => {
     const receipt = ops.length;
     const syncsAtAck: number[] = [];
     const records = imeis.map((imei, i) => ({
-      protocol: "osmand",
+      protocol: protocols[i]!,
       imei,
       remote: "test",
       positions: fixes(40, i * 100),
@@ -208,7 +211,7 @@ describe("ACK means durable on PGlite", () => {
   // Last in this file: it leaves the platform's journal failed, as it would stay until a restart.
   it("acknowledges nothing once a journal sync has failed, not even after the disk answers again", async () => {
     const record = (minute: number) => ({
-      protocol: "osmand",
+      protocol: protocols[1]!,
       imei: imeis[1]!,
       remote: "test",
       positions: fixes(2, 500 + minute),

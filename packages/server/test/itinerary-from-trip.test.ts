@@ -1,7 +1,7 @@
 import { DAY_MS, type FromTrip, timeOfDayText } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyTimeZone, localMidnight } from "../src/derived/index.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Issue 17, an itinerary drawn from a past trip: a vehicle drives, parks at the depot (a POI), drives, parks in
@@ -76,7 +76,7 @@ beforeAll(async () => {
   const fixes = journey();
   for (let i = 0; i < fixes.length; i += 6)
     await p.services.processor.submit({
-      protocol: "osmand",
+      protocol: await protocolOf(p, vehicle.imei),
       imei: vehicle.imei,
       remote: "test",
       positions: fixes.slice(i, i + 6),

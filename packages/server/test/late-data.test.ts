@@ -13,7 +13,7 @@ import {
   visits,
 } from "../src/derived/index.ts";
 import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Buffered and late positions: a device that uploads a past day after a newer fix, or its backlog interleaved with
@@ -115,7 +115,12 @@ const now = (): DecodedPosition => ({
 
 async function send(v: Vehicle, frames: readonly DecodedPosition[][]): Promise<void> {
   for (const positions of frames)
-    await p.services.processor.submit({ protocol: "osmand", imei: v.imei, remote: "test", positions });
+    await p.services.processor.submit({
+      protocol: await protocolOf(p, v.imei),
+      imei: v.imei,
+      remote: "test",
+      positions,
+    });
   await p.services.processor.idle();
   await p.services.derived.idle();
 }

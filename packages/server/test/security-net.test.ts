@@ -210,12 +210,15 @@ describe("security: device gateway (issue 13 §7, §13)", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.key).toBe(key);
 
-    // Spoofed positions, without the key or with a wrong one: 401 and nothing stored.
+    // Spoofed positions, without the key or with a wrong one: 401 and nothing stored. Each takes from the device's
+    // bucket (checked before the key), which refills on the clock.
+    g.clock.advance(3_000);
     expect(await post(fix(device!.device_id, 2))).toBe(401);
     expect(await post(`${fix(device!.device_id, 3)}&key=wrong`)).toBe(401);
     const wrongBasic = `Basic ${Buffer.from(`${device!.device_id}:wrong`).toString("base64")}`;
     expect(await post(fix(device!.device_id, 4), { authorization: wrongBasic })).toBe(401);
     expect(await stored(device!.id)).toBe(1);
+    g.clock.advance(3_000);
 
     expect(await post(`${fix(device!.device_id, 5)}&key=${key}`)).toBe(200);
     const basic = `Basic ${Buffer.from(`${device!.device_id}:${key}`).toString("base64")}`;
@@ -258,7 +261,7 @@ describe("security: device gateway (issue 13 §7, §13)", () => {
     for (let minute = 10; minute < 13; minute++) expect(await post(fix(id, minute))).toBe(200);
     expect(await post(fix(id, 13))).toBe(429);
     // Another device has its own bucket.
-    expect(await post(fix("unknown-device-1", 1))).toBe(404);
+    expect(await post(fix("unknown-device-1", 1))).toBe(401);
     g.clock.advance(1000);
     expect(await post(fix(id, 14))).toBe(200);
     expect(await post(fix(id, 15))).toBe(429);

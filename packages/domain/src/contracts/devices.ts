@@ -9,6 +9,7 @@ import {
 import {
   deviceAssignCompanySchema,
   deviceAssignItemSchema,
+  deviceKeyPolicySchema,
   deviceRowSchema,
   deviceWriteSchema,
   trackerInputsSchema,
@@ -35,6 +36,23 @@ const tags = ["devices"] as const;
  * edit, assign to a company, import, bulk delete) and the identifiers heard but not registered.
  */
 export const devicesApi = {
+  keyPolicy: defineRoute({
+    method: "GET",
+    path: "/companies/id/:companyId/devicekeys",
+    summary: "Whether every device of the company whose protocol can carry a key must present one",
+    tags,
+    params: companyParams,
+    response: deviceKeyPolicySchema,
+  }),
+  setKeyPolicy: defineRoute({
+    method: "PUT",
+    path: "/companies/id/:companyId/devicekeys",
+    summary: "Require (or not) a key of every device of the company whose protocol can carry one",
+    tags,
+    params: companyParams,
+    body: deviceKeyPolicySchema,
+    response: deviceKeyPolicySchema,
+  }),
   companyTrackers: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/trackers",

@@ -133,7 +133,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
           now: () => clock.now(),
           commands: createConfigCommands(db, () => clock.now()),
           deviceCommands: services.deviceCommands,
-          deviceKey: async (imei) => (await services.registry.lookup(imei))?.key ?? null,
+          devices: services.registry,
           limits: config.deviceLimits,
         })
       : null;

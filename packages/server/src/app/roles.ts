@@ -60,7 +60,7 @@ export async function startGatewayNode(config: Config): Promise<Node> {
   const ctx = await nodeContext(config);
   const { db, clock, log } = ctx;
   await ensureIngestStream(cluster, config.cluster.leaseMs);
-  const registry = new DeviceRegistry(db, clock);
+  const registry = new DeviceRegistry(db, clock, config.requireDeviceKeys);
   followBindings(cluster, registry);
   const queue = new JetStreamIngest(cluster, registry, () => clock.now());
   const gateway = await startGateway(queue, log, {
@@ -68,7 +68,7 @@ export async function startGatewayNode(config: Config): Promise<Node> {
     ports: config.ports,
     now: () => clock.now(),
     commands: createConfigCommands(db, () => clock.now()),
-    deviceKey: async (imei) => (await registry.lookup(imei))?.key ?? null,
+    devices: registry,
     limits: config.deviceLimits,
   });
   const mqtt = config.mqttUrl

@@ -97,7 +97,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const mailer = new Mailer(db, clock, log, config.smtpUrl, config.mailFrom, config.demo);
   const sessions = new SessionEvents();
   const egress = new EgressGuard({ allowance: parseEgressAllowance(config.egressAllowPrivate) });
-  const registry = new DeviceRegistry(db, clock);
+  const registry = new DeviceRegistry(db, clock, config.requireDeviceKeys);
   if (cluster) followBindings(cluster, registry);
   const bindings = cluster ? clusterBindings(cluster, registry) : registry;
   const live = new LiveState(ctx, bindings, options.bus, { replica });

@@ -7,6 +7,7 @@ import {
   deviceIdError,
   type deviceWriteSchema,
   encodeDeviceId,
+  KEYED_PROTOCOLS,
 } from "@vigia/domain";
 import { CONFIG_COMMAND_PROTOCOLS } from "@vigia/protocols";
 import type { z } from "zod";
@@ -62,6 +63,9 @@ export async function settleConfigStates(db: Queryable, where: string, params: S
   );
 }
 
+/** The protocols that can carry a device's key, spelled as SQL literals. */
+const KEYED = KEYED_PROTOCOLS.map((name) => `'${name}'`).join(", ");
+
 /** The device row as lists and forms read it (spec 02 §3), identifiers shown decoded. */
 export const DEVICE_SELECT = `
   select d.id, d.device_id as "deviceId", d.type_id as "typeId", d.name, d.description, d.company_id as "companyId",
@@ -70,11 +74,16 @@ export const DEVICE_SELECT = `
     coalesce(v.group_id, a.group_id, p.group_id) as "groupId",
     d.sim, d.config, d.config_active as "configActive", d.config_state as "configState", d.country_id as "countryId",
     d.created_ts as "createdTs", d.updated_ts as "updatedTs", d.first_connect_ts as "firstConnectTs", d.device_key as "key",
+    case when d.device_key is not null then 'key' when t.proto in (${KEYED}) then 'none' else 'imei' end
+      as "authentication",
+    d.refused_frames as "refusedFrames", d.last_refused_ts as "lastRefusedTs",
+    d.last_refused_reason as "lastRefusedReason",
     case when s.state -> 'state' -> 'pos' is null or jsonb_typeof(s.state -> 'state' -> 'pos') = 'null' then null
       else jsonb_build_object('lat', s.state -> 'state' -> 'pos' -> 'lat', 'lng', s.state -> 'state' -> 'pos' -> 'lng',
         'ts', s.state -> 'state' -> 'pos' -> 'ts')
     end as "itemPos"
   from devices d
+  left join device_types t on t.id = d.type_id
   left join companies c on c.id = d.company_id
   left join vehicles v on d.item_type = 1 and v.id = d.item_id
   left join assets a on d.item_type = 2 and a.id = d.item_id
@@ -114,4 +123,17 @@ export function simWithTimestamps(
     out[`${key}Ts`] = changed ? (sim[key] === "" ? null : now) : (before?.[`${key}Ts`] ?? null);
   }
   return out;
+}
+
+/** Whether the company requires a key of its devices whose protocol can carry one. */
+export async function readKeyPolicy(db: Queryable, companyId: number): Promise<boolean> {
+  const rows = await db.query<{ required: boolean }>(
+    "select require_device_keys as required from companies where id = $1",
+    [companyId],
+  );
+  return rows[0]?.required === true;
+}
+
+export async function writeKeyPolicy(db: Queryable, companyId: number, required: boolean): Promise<void> {
+  await db.query("update companies set require_device_keys = $2 where id = $1", [companyId, required]);
 }

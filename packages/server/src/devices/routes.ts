@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { ItemsContext } from "../items/index.ts";
-import { requireItemWriter } from "../items/index.ts";
+import { requireAdmin, requireItemWriter } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
@@ -22,9 +22,11 @@ import {
   DEVICE_SELECT,
   keyAfterWrite,
   keyedDevices,
+  readKeyPolicy,
   settleConfigStates,
   simWithTimestamps,
   storedId,
+  writeKeyPolicy,
 } from "./data.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 
@@ -62,6 +64,26 @@ async function oneDevice(db: Queryable, scope: CompanyScope, id: number): Promis
 export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, devicesApi.companyTrackers, async (request) => companyDevices(ctx.db, scopeOf(request)));
+
+    mountRoute(app, devicesApi.keyPolicy, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope, false);
+      return { required: await readKeyPolicy(ctx.db, scope.companyId) };
+    });
+    mountRoute(app, devicesApi.setKeyPolicy, async (request) => {
+      const scope = scopeOf(request);
+      requireAdmin(scope);
+      await writeKeyPolicy(ctx.db, scope.companyId, request.body.required);
+      // The ingest's cached bindings carry the rule: they are read again.
+      ctx.live.itemsChanged(scope.companyId);
+      await recordAudit(ctx, scope.principal, {
+        companyId: scope.companyId,
+        action: "update",
+        entity: "deviceKeyPolicy",
+        data: { required: request.body.required },
+      });
+      return { required: request.body.required };
+    });
     mountRoute(app, devicesApi.available, async (request) => {
       const scope = scopeOf(request);
       // Unassigned devices have no group; show them to whoever may assign (subadmin and up).

@@ -46,6 +46,8 @@ const binding: DeviceBinding = {
   initialMileageKm: 0,
   firstConnectTs: 1,
   key: null,
+  protocol: "teltonika",
+  keyRequired: false,
 };
 
 const row = (n: string, over: Partial<DecodedPosition> = {}): CandidateRow => ({

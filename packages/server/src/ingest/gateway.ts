@@ -29,6 +29,7 @@ import {
 import { osmAndListener } from "./osmand-listener.ts";
 import type { IngestQueue } from "./queue.ts";
 import { ingestRecordOf } from "./record.ts";
+import type { DeviceRegistry } from "./registry.ts";
 import { listenUdp, type UdpListener } from "./udp-listener.ts";
 
 /** An idle device connection is closed after this long; real devices send at least a heartbeat well within it. */
@@ -245,8 +246,8 @@ export async function startGateway(
     commands?: ConfigCommands;
     /** Commands from the map (engine stop, reboot …) for Teltonika/GT06 devices. */
     deviceCommands?: DeviceCommandQueue;
-    /** The OsmAnd key of a device, or null when it has none. */
-    deviceKey: (imei: string) => Promise<string | null>;
+    /** The devices' bindings, for the keys of devices on protocols that carry none of their own. */
+    devices: Pick<DeviceRegistry, "lookup" | "recordRefusal">;
     limits?: DeviceLimits;
   },
 ): Promise<Gateway> {
@@ -329,7 +330,7 @@ export async function startGateway(
   }
   const limiter = new RateLimiter(limits.osmandBurst, limits.osmandPerSecond, options.now);
   const osmand = http.createServer(
-    osmAndListener({ processor, log, now: options.now, limiter, deviceKey: options.deviceKey }),
+    osmAndListener({ processor, log, now: options.now, limiter, devices: options.devices }),
   );
   osmand.keepAliveTimeout = 30_000;
   osmand.on("connection", (socket: net.Socket) => {

@@ -150,11 +150,9 @@ export class JetStreamIngest implements IngestQueue {
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("gateway is shutting down");
-    const binding = await this.registry.lookup(record.imei);
-    if (!binding) {
-      await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
-      return "unknown";
-    }
+    const binding = await this.registry.admit(record);
+    // Unknown, or refused (another protocol than the device's type): the device is answered alike.
+    if (!binding) return "unknown";
     if (
       record.positions.length === 0 &&
       !record.cells?.length &&

@@ -4,8 +4,40 @@ import { decodeOsmAndRequest } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
 import type { RateLimiter } from "./device-limits.ts";
 import type { IngestQueue } from "./queue.ts";
+import type { DeviceRegistry } from "./registry.ts";
 
 const MAX_BODY = 256 * 1024;
+/** Refused credentials (unknown ids, wrong or missing keys) an address may present per window before waiting. */
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Refused credentials per sender address in a fixed window: guessing keys or walking IMEIs from one address stops
+ * after a few tries, before any device is looked up.
+ */
+export class CredentialFailures {
+  private readonly byAddress = new Map<string, { since: number; count: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  blocked(address: string): boolean {
+    const entry = this.byAddress.get(address);
+    if (!entry) return false;
+    if (this.now() - entry.since >= FAILURE_WINDOW_MS) {
+      this.byAddress.delete(address);
+      return false;
+    }
+    return entry.count >= MAX_FAILURES;
+  }
+
+  failed(address: string): void {
+    const now = this.now();
+    const entry = this.byAddress.get(address);
+    if (!entry || now - entry.since >= FAILURE_WINDOW_MS)
+      this.byAddress.set(address, { since: now, count: 1 });
+    else entry.count += 1;
+  }
+}
 
 /** The key a phone app sent: the `key` query parameter, or the password of HTTP basic auth. */
 export function presentedKey(url: URL, authorization: string | undefined): string | null {
@@ -38,19 +70,24 @@ export function keyMatches(expected: string, presented: string | null): boolean 
 
 /**
  * OsmAnd (Traccar Client and similar phone apps): one HTTP request per position batch; 200 is the ACK.
- * The protocol has no credential, so a device may carry a key (devices.device_key): when it has one, a
- * request without it gets 401 and nothing is stored. Every device id has a token bucket (429 when empty)
- * so that no one can flood a device's track, keyed or not.
+ * The protocol has no credential of its own, so a device may carry a key (devices.device_key), and the platform or
+ * its company may require one. An unknown id, a wrong key and a missing required key all get the same 401, so
+ * the port tells nothing about which ids exist; an address that keeps presenting refused credentials waits (429)
+ * before any lookup, and every device id has a token bucket (429 when empty) so that no one floods a track.
  */
 export function osmAndListener(deps: {
   processor: IngestQueue;
   log: FastifyBaseLogger;
   now: () => number;
   limiter: RateLimiter;
-  /** The device's key, or null when it has none (or is unknown). */
-  deviceKey: (imei: string) => Promise<string | null>;
+  devices: Pick<DeviceRegistry, "lookup" | "recordRefusal">;
 }) {
-  const { processor, log, now, limiter } = deps;
+  const { processor, log, now, limiter, devices } = deps;
+  const failures = new CredentialFailures(now);
+  const refuse = (res: http.ServerResponse, address: string) => {
+    failures.failed(address);
+    res.writeHead(401, { "www-authenticate": 'Basic realm="device"' }).end();
+  };
   return (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -83,31 +120,46 @@ export function osmAndListener(deps: {
         return;
       }
       const message = decoded.value;
+      const address = req.socket.remoteAddress ?? "";
+      const imei = message.imei as string;
+      // Both waits come before the key is looked at: neither guessing nor flooding costs a lookup.
+      if (failures.blocked(address) || !limiter.take(imei)) {
+        res.writeHead(429, { "retry-after": "1" }).end();
+        return;
+      }
       // What the phone sent, for the quarantine: the request without its key, and the body.
       const body = chunks.length > 0 ? `\n${Buffer.concat(chunks).toString("utf8")}` : "";
       const raw = `${req.method ?? "GET"} ${url.pathname}${url.search}${body}`;
-      const imei = message.imei as string;
-      deps
-        .deviceKey(imei)
-        .then(async (expected) => {
-          if (expected !== null && !keyMatches(expected, key)) {
-            res.writeHead(401, { "www-authenticate": 'Basic realm="device"' }).end();
-            return;
-          }
-          if (!limiter.take(imei)) {
-            res.writeHead(429, { "retry-after": "1" }).end();
-            return;
+      devices
+        .lookup(imei)
+        .then(async (device) => {
+          if (device !== null) {
+            const reason =
+              device.key !== null
+                ? keyMatches(device.key, key)
+                  ? null
+                  : "key"
+                : device.keyRequired
+                  ? "noKey"
+                  : null;
+            if (reason !== null) {
+              await devices.recordRefusal(device.deviceRowId, reason);
+              refuse(res, address);
+              return;
+            }
           }
           const result = await processor.submit({
             protocol: "osmand",
             imei,
-            remote: req.socket.remoteAddress ?? "",
+            remote: address,
             positions: message.positions,
             raw,
             ...(message.beacons?.length ? { beacons: message.beacons } : {}),
             ...(message.ts === undefined ? {} : { frameTs: message.ts }),
           });
-          res.writeHead(result === "unknown" ? 404 : 200).end();
+          // Unknown (kept in the unknown-devices list) or refused by the device's type: as a wrong key.
+          if (result === "unknown") refuse(res, address);
+          else res.writeHead(200).end();
         })
         .catch((error: unknown) => {
           log.warn({ err: error instanceof Error ? error.message : error }, "osmand data not stored");

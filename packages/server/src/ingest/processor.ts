@@ -96,11 +96,9 @@ export class Processor implements IngestQueue {
 
   async submit(record: IngestRecord): Promise<SubmitResult> {
     if (this.closed) throw new Error("processor is shutting down");
-    const binding = await this.registry.lookup(record.imei);
-    if (!binding) {
-      await this.registry.recordUnknown(record.imei, record.protocol, record.remote);
-      return "unknown";
-    }
+    const binding = await this.registry.admit(record);
+    // Unknown, or refused (another protocol than the device's type): the device is answered alike.
+    if (!binding) return "unknown";
     // What the decoder could not read is kept apart first: the device is answered only after this resolves.
     if (record.undecoded !== undefined)
       await writeUndecoded(this.ctx.db, {

@@ -1,5 +1,8 @@
+import { wireProtocol } from "@vigia/domain";
+import { protocols } from "@vigia/protocols";
 import type { Clock } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import type { IngestRecord } from "./queue.ts";
 
 /** What the processor needs to know about the sender of a position. */
 export interface DeviceBinding {
@@ -15,6 +18,13 @@ export interface DeviceBinding {
   firstConnectTs: number | null;
   /** The device's own key (OsmAnd), checked by the listener when set. */
   key: string | null;
+  /**
+   * The protocol of the device's declared type: a frame of another protocol naming this device is refused. Null
+   * when the type names no protocol this platform speaks (nothing to compare with).
+   */
+  protocol: string | null;
+  /** The platform or the device's company requires a key of every device whose protocol can carry one. */
+  keyRequired: boolean;
 }
 
 interface Row {
@@ -28,9 +38,18 @@ interface Row {
   initial_mileage: number | null;
   first_connect_ts: number | null;
   device_key: string | null;
+  proto: string | null;
+  require_device_keys: boolean | null;
 }
 
 const UNKNOWN_RETRY_MS = 30_000;
+
+/** The protocol a device's type speaks, when it is one this platform decodes. */
+function declaredProtocol(proto: string | null): string | null {
+  if (proto === null) return null;
+  const wire = wireProtocol(proto);
+  return Object.hasOwn(protocols, wire) ? wire : null;
+}
 
 /**
  * IMEI → device binding, cached. Known devices stay cached until `invalidate` (called when a device or
@@ -44,7 +63,37 @@ export class DeviceRegistry {
   constructor(
     private readonly db: Queryable,
     private readonly clock: Clock,
+    /** The platform's own rule (`VIGIA_REQUIRE_DEVICE_KEYS`), above every company's setting. */
+    private readonly keysRequired = false,
   ) {}
+
+  /**
+   * The binding of the device a record names, when the record may be taken from it: an unknown id lands in the
+   * unknown-devices list, a frame of another protocol than the device's declared type is refused and counted on
+   * the device (a tracker that proves nothing but its IMEI cannot be impersonated over another port). Both get
+   * null, so the sender gets the same answer either way.
+   */
+  async admit(record: Pick<IngestRecord, "imei" | "protocol" | "remote">): Promise<DeviceBinding | null> {
+    const binding = await this.lookup(record.imei);
+    if (!binding) {
+      await this.recordUnknown(record.imei, record.protocol, record.remote);
+      return null;
+    }
+    if (binding.protocol !== null && binding.protocol !== record.protocol) {
+      await this.recordRefusal(binding.deviceRowId, `protocol:${record.protocol}`);
+      return null;
+    }
+    return binding;
+  }
+
+  /** Counts a refused frame on the device, with when and why, for its reseller's device list. */
+  async recordRefusal(deviceRowId: number, reason: string): Promise<void> {
+    await this.db.query(
+      `update devices set refused_frames = refused_frames + 1, last_refused_ts = $2, last_refused_reason = $3
+       where id = $1`,
+      [deviceRowId, this.clock.now(), reason.slice(0, 64)],
+    );
+  }
 
   async lookup(imei: string): Promise<DeviceBinding | null> {
     const cached = this.known.get(imei);
@@ -54,8 +103,10 @@ export class DeviceRegistry {
     const rows = await this.db.query<Row>(
       `select d.id, d.device_id, d.company_id, d.item_type, d.item_id, d.first_connect_ts, d.device_key,
          coalesce(v.group_id, a.group_id, p.group_id) as group_id,
-         v.odometer_source, v.initial_mileage
+         v.odometer_source, v.initial_mileage, t.proto, c.require_device_keys
        from devices d
+       left join device_types t on t.id = d.type_id
+       left join companies c on c.id = d.company_id
        left join vehicles v on d.item_type = 1 and v.id = d.item_id
        left join assets a on d.item_type = 2 and a.id = d.item_id
        left join persons p on d.item_type = 3 and p.id = d.item_id
@@ -78,6 +129,8 @@ export class DeviceRegistry {
       initialMileageKm: row.initial_mileage ?? 0,
       firstConnectTs: row.first_connect_ts,
       key: row.device_key,
+      protocol: declaredProtocol(row.proto),
+      keyRequired: this.keysRequired || row.require_device_keys === true,
     };
     this.unknown.delete(imei);
     this.known.set(imei, binding);

@@ -63,6 +63,11 @@ export interface Config {
   /** Private targets the server may fetch from (VIGIA_EGRESS_ALLOW_PRIVATE): `1`, a CIDR list, or none. */
   egressAllowPrivate: string | null;
   /**
+   * Every device whose protocol can carry a key must present one, in every company (VIGIA_REQUIRE_DEVICE_KEYS);
+   * without it, each company decides.
+   */
+  requireDeviceKeys: boolean;
+  /**
    * Days of demo history generated in bulk at first start (positions and derived rows) when the demo simulates;
    * 0: none. VIGIA_DEMO_HISTORY_DAYS.
    */
@@ -208,6 +213,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geolocationUrl: env.GEOLOCATION_URL || null,
     trustProxy: flag(env.VIGIA_TRUST_PROXY, false),
     egressAllowPrivate: env.VIGIA_EGRESS_ALLOW_PRIVATE || null,
+    requireDeviceKeys: flag(env.VIGIA_REQUIRE_DEVICE_KEYS, false),
     simIntervalS: int(env.VIGIA_SIM_INTERVAL, 5),
     demoHistoryDays: Math.min(60, Math.max(0, int(env.VIGIA_DEMO_HISTORY_DAYS, 30))),
     metricsToken: env.METRICS_TOKEN || null,

@@ -136,3 +136,11 @@ export interface ErrorBody {
   description: string;
   fields?: Record<string, string>;
 }
+
+/**
+ * The protocol of a device's declared type: what a test hands the processor for that device, which refuses a
+ * frame of another protocol than the device's type.
+ */
+export async function protocolOf(platform: Platform, imei: string): Promise<string> {
+  return (await platform.services.registry.lookup(imei))?.protocol ?? "osmand";
+}

@@ -39,6 +39,10 @@ const row = (over: Partial<DeviceRow> = {}): DeviceRow => ({
   updatedTs: 0,
   firstConnectTs: null,
   itemPos: null,
+  authentication: "none",
+  refusedFrames: 0,
+  lastRefusedTs: null,
+  lastRefusedReason: null,
   ...over,
 });
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Select, Stack } from "@mantine/core";
+import { Badge, Button, Group, Modal, Select, Stack, Tooltip } from "@mantine/core";
 import {
   IconBuildingOff,
   IconBuildingPlus,
@@ -33,6 +33,13 @@ import { DeviceForm } from "./DeviceForm.tsx";
 import { deviceQrValue } from "./deviceKey.ts";
 import { QrDialog } from "./QrDialog.tsx";
 import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
+
+/** How sure the platform is of who sends a device's frames: a key proves it; IMEI alone is only a claim. */
+const AUTHENTICATION_COLOR: Record<DeviceRow["authentication"], string> = {
+  key: "green",
+  none: "orange",
+  imei: "gray",
+};
 
 /** /devices: the reseller's devices with the row buttons of spec 02 §2, form, import, QR and bulk delete. */
 export function DevicesPage() {
@@ -75,6 +82,31 @@ export function DevicesPage() {
     return [
       { key: "deviceId", header: t("devices.imei"), value: (r) => r.deviceId },
       { key: "type", header: t("devices.type"), value: (r) => typeName.get(r.typeId) ?? String(r.typeId) },
+      {
+        key: "identity",
+        header: t("devices.identity"),
+        value: (r) =>
+          `${t(`devices.authentication.${r.authentication}`)}${r.refusedFrames > 0 ? ` · ${t("devices.refused", { count: r.refusedFrames })}` : ""}`,
+        render: (r) => (
+          <Group gap={4} wrap="nowrap">
+            <Badge size="sm" variant="light" color={AUTHENTICATION_COLOR[r.authentication]}>
+              {t(`devices.authentication.${r.authentication}`)}
+            </Badge>
+            {r.refusedFrames > 0 ? (
+              <Tooltip
+                label={t("devices.lastRefused", {
+                  when: r.lastRefusedTs === null ? "" : formatDateTime(r.lastRefusedTs, timezone),
+                  reason: r.lastRefusedReason ?? "",
+                })}
+              >
+                <Badge size="sm" color="red" data-testid="device-refused">
+                  {t("devices.refused", { count: r.refusedFrames })}
+                </Badge>
+              </Tooltip>
+            ) : null}
+          </Group>
+        ),
+      },
       { key: "name", header: t("mgmt.name"), value: (r) => r.name },
       { key: "company", header: t("devices.company"), value: (r) => r.companyName ?? "" },
       {
