@@ -4,6 +4,7 @@
  * web app calls them through the one client that reads the same objects. A route's shape is written once, here.
  */
 import { z } from "zod";
+import type { RouteAccess } from "./access.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -14,6 +15,8 @@ export interface RouteContract {
   /** One line for the OpenAPI document. */
   summary: string;
   tags?: readonly string[];
+  /** Who may call the route (`access.ts`): the server refuses everyone else before reading the body. */
+  access: RouteAccess;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -36,6 +36,7 @@ export const alarmsApi = {
   inputs: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarms/inputs",
+    access: "user",
     summary: "Alarm families and priorities with their names",
     tags,
     params: companyParams,
@@ -44,6 +45,7 @@ export const alarmsApi = {
   rules: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarms",
+    access: "user",
     summary: "The company's alarm rules, keyed by id",
     tags,
     params: companyParams,
@@ -52,6 +54,7 @@ export const alarmsApi = {
   rule: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarms/id/:alarmId",
+    access: "user",
     summary: "One alarm rule",
     tags,
     params: ruleParams,
@@ -60,6 +63,7 @@ export const alarmsApi = {
   createRule: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarms",
+    access: "admin",
     summary: "Create an alarm rule (administrators)",
     tags,
     params: companyParams,
@@ -69,6 +73,7 @@ export const alarmsApi = {
   updateRule: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/alarms/id/:alarmId",
+    access: "admin",
     summary: "Change an alarm rule; its item type and family stay fixed",
     tags,
     params: ruleParams,
@@ -78,6 +83,7 @@ export const alarmsApi = {
   removeRule: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/alarms/id/:alarmId",
+    access: "admin",
     summary: "Delete an alarm rule",
     tags,
     params: ruleParams,
@@ -86,6 +92,7 @@ export const alarmsApi = {
   notices: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarmlogs",
+    access: "user",
     summary: "Notices of a period in the caller's scope, keyed by id",
     tags,
     params: companyParams,
@@ -95,6 +102,7 @@ export const alarmsApi = {
   unseen: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarmlogs/unseen",
+    access: "user",
     summary: "How many notices of the last 30 days the caller has not seen",
     tags,
     params: companyParams,
@@ -103,6 +111,7 @@ export const alarmsApi = {
   setNoticeState: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/alarmlogs/id/:logId",
+    access: "write",
     summary: "Change a notice's state, with a note",
     tags,
     params: logParams,
@@ -112,6 +121,7 @@ export const alarmsApi = {
   removeNotice: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/alarmlogs/id/:logId",
+    access: "admin",
     summary: "Delete a notice (administrators)",
     tags,
     params: logParams,
@@ -120,6 +130,7 @@ export const alarmsApi = {
   updateBulk: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarmlogs/updatebulk",
+    access: "write",
     summary: "Change the state of many notices",
     tags,
     params: companyParams,
@@ -129,6 +140,7 @@ export const alarmsApi = {
   seen: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarmlogs/id/:logId/seen",
+    access: "user",
     summary: "Mark a notice seen by the caller",
     tags,
     params: logParams,
@@ -137,6 +149,7 @@ export const alarmsApi = {
   seenBulk: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarmlogs/seenbulk",
+    access: "user",
     summary: "Mark many notices seen by the caller; answers the ids newly marked",
     tags,
     params: companyParams,
@@ -146,6 +159,7 @@ export const alarmsApi = {
   pushKey: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/alarms/push/key",
+    access: "user",
     summary: "The server's Web Push public key, null when push is not configured",
     tags,
     params: companyParams,
@@ -154,6 +168,7 @@ export const alarmsApi = {
   pushSubscribe: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarms/push/subscribe",
+    access: "user",
     summary: "Register the caller's browser for push notices",
     tags,
     params: companyParams,
@@ -163,6 +178,7 @@ export const alarmsApi = {
   pushUnsubscribe: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarms/push/unsubscribe",
+    access: "user",
     summary: "Forget one of the caller's own browser subscriptions (another user's is left alone)",
     tags,
     params: companyParams,
@@ -172,6 +188,7 @@ export const alarmsApi = {
   cras: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/cras",
+    access: "user",
     summary: "Alarm-receiving centres of the company's reseller, keyed by id",
     tags,
     params: companyParams,
@@ -180,6 +197,7 @@ export const alarmsApi = {
   resellerNotices: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/alarmlogs",
+    access: "resellerRead",
     summary: "Notices of a period of every company of the reseller subtree, keyed by id",
     tags,
     params: resellerParams,
@@ -189,6 +207,7 @@ export const alarmsApi = {
   resellerSetNoticeState: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/alarmlogs/id/:logId",
+    access: "reseller",
     summary: "Change the state of a notice of the reseller subtree",
     tags,
     params: resellerLogParams,
@@ -198,6 +217,7 @@ export const alarmsApi = {
   resellerCras: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/cras",
+    access: "resellerRead",
     summary: "Alarm-receiving centres of the reseller subtree, keyed by id",
     tags,
     params: resellerParams,
@@ -206,6 +226,7 @@ export const alarmsApi = {
   createCra: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/cras",
+    access: "reseller",
     summary: "Create an alarm-receiving centre",
     tags,
     params: resellerParams,

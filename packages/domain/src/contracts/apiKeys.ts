@@ -47,6 +47,7 @@ export const apiKeysApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/apikeys",
+    access: "adminRead",
     summary: "The company's API keys (never their secrets)",
     tags,
     params: z.object({ companyId: idParam }),
@@ -55,6 +56,7 @@ export const apiKeysApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/apikeys",
+    access: "admin",
     summary: "Create an API key; the answer is the only time its secret is shown",
     tags,
     params: z.object({ companyId: idParam }),
@@ -64,6 +66,7 @@ export const apiKeysApi = {
   revoke: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/apikeys/id/:keyId",
+    access: "admin",
     summary: "Revoke an API key: refused from the next request on",
     tags,
     params: z.object({ companyId: idParam, keyId: idParam }),

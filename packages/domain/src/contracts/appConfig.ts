@@ -16,6 +16,7 @@ export const appConfigApi = {
   get: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/appconfig",
+    access: "adminRead",
     summary: "The company's worker app configuration and its app devices with their overrides and state",
     tags,
     params: companyParams,
@@ -24,6 +25,7 @@ export const appConfigApi = {
   put: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/appconfig",
+    access: "admin",
     summary: "Change the company's worker app configuration; its app devices await the change",
     tags,
     params: companyParams,
@@ -33,6 +35,7 @@ export const appConfigApi = {
   putDevice: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/appconfig/devices/id/:id",
+    access: "admin",
     summary: "Set the settings one app device overrides ({} follows the company)",
     tags,
     params: deviceParams,
@@ -42,6 +45,7 @@ export const appConfigApi = {
   fetch: defineRoute({
     method: "GET",
     path: "/device/appconfig",
+    access: "public",
     summary:
       "The worker app fetches its configuration with its device credentials: HTTP basic auth with the device id as user and the device key as password (or ?id=&key=)",
     tags,

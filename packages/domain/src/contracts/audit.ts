@@ -7,6 +7,7 @@ export const auditApi = {
   log: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/log",
+    access: "adminRead",
     summary: "Audit log lines of a period (default: the last 30 days), newest first, keyed by id",
     tags: ["log"],
     params: z.object({ companyId: idParam }),

@@ -16,6 +16,7 @@ export const authApi = {
   login: defineRoute({
     method: "POST",
     path: "/auth/login",
+    access: "public",
     summary: "Sign in with e-mail and password; opens a session",
     tags,
     body: loginBodySchema,
@@ -24,6 +25,7 @@ export const authApi = {
   token: defineRoute({
     method: "GET",
     path: "/auth/token",
+    access: "public",
     summary: "Rotate the refresh token (sent as the Bearer token) for a new token pair",
     tags,
     response: tokenResponseSchema,
@@ -31,6 +33,7 @@ export const authApi = {
   logout: defineRoute({
     method: "POST",
     path: "/auth/logout",
+    access: "public",
     summary: "End the session of a refresh token; its access tokens stop working at once",
     tags,
     body: z.object({
@@ -43,6 +46,7 @@ export const authApi = {
   passwordReset: defineRoute({
     method: "POST",
     path: "/auth/password/reset",
+    access: "public",
     summary: "Mail a reset-password link (the same answer whether or not the address exists)",
     tags,
     body: passwordResetRequestSchema,
@@ -51,6 +55,7 @@ export const authApi = {
   passwordSet: defineRoute({
     method: "POST",
     path: "/auth/password/set",
+    access: "public",
     summary: "Set the password with the key of a reset or create-password link",
     tags,
     body: passwordSetBodySchema,
@@ -59,6 +64,7 @@ export const authApi = {
   passwordExpired: defineRoute({
     method: "POST",
     path: "/auth/password/expired",
+    access: "public",
     summary: "Replace an expired password with the old one",
     tags,
     body: expiredPasswordChangeSchema,

@@ -11,6 +11,7 @@ export const beaconZonesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/beaconzones",
+    access: "user",
     summary: "The company's beacon zones, keyed by id",
     tags,
     params: companyParams,
@@ -19,6 +20,7 @@ export const beaconZonesApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/beaconzones",
+    access: "subadmin",
     summary: "Create a beacon zone: a name, a colour and a set of the company's beacons",
     tags,
     params: companyParams,
@@ -28,6 +30,7 @@ export const beaconZonesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/beaconzones/id/:id",
+    access: "subadmin",
     summary: "Change a beacon zone",
     tags,
     params: oneParams,
@@ -37,6 +40,7 @@ export const beaconZonesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/beaconzones/id/:id",
+    access: "subadmin",
     summary: "Delete a beacon zone",
     tags,
     params: oneParams,

@@ -11,6 +11,7 @@ export const camerasApi = {
   inputs: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/cameras/inputs",
+    access: "user",
     summary: "The camera types a form offers",
     tags,
     params,
@@ -19,6 +20,7 @@ export const camerasApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/cameras",
+    access: "user",
     summary: "Cameras of the vehicles the caller sees, optionally of one vehicle",
     tags,
     params,
@@ -28,6 +30,7 @@ export const camerasApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/cameras",
+    access: "subadmin",
     summary: "Attach a camera to a vehicle",
     tags,
     params,
@@ -37,6 +40,7 @@ export const camerasApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/cameras/id/:id",
+    access: "subadmin",
     summary: "Change a camera",
     tags,
     params: oneParams,
@@ -46,6 +50,7 @@ export const camerasApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/cameras/id/:id",
+    access: "subadmin",
     summary: "Remove a camera",
     tags,
     params: oneParams,
@@ -54,6 +59,7 @@ export const camerasApi = {
   snapshot: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/cameras/id/:id/snapshot",
+    access: "user",
     summary: "The camera's current still image, fetched by the server through its egress guard",
     tags,
     params: oneParams,

@@ -13,6 +13,7 @@ export const commandsApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/commands/:itemType/id/:itemId",
+    access: "user",
     summary: "The commands the item's device takes and the ones sent to it, newest first",
     tags: ["commands"],
     params: itemParams,
@@ -21,6 +22,7 @@ export const commandsApi = {
   send: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/commands/:itemType/id/:itemId",
+    access: "write",
     summary: "Send a command to the item's device (queued until it connects)",
     tags: ["commands"],
     params: itemParams,

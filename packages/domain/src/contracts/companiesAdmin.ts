@@ -12,6 +12,7 @@ export const companiesAdminApi = {
   get: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/companies/id/:companyId",
+    access: "resellerRead",
     summary: "One company of the subtree, every field the form edits",
     tags,
     params: companyParams,
@@ -20,6 +21,7 @@ export const companiesAdminApi = {
   create: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/companies",
+    access: "reseller",
     summary: "Create a company (with its first group)",
     tags,
     params: resellerParams,
@@ -29,6 +31,7 @@ export const companiesAdminApi = {
   update: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/companies/id/:companyId",
+    access: "reseller",
     summary: "Edit a company; a state change reaches its connected browsers",
     tags,
     params: companyParams,
@@ -38,6 +41,7 @@ export const companiesAdminApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/resellers/id/:resellerId/companies/id/:companyId",
+    access: "reseller",
     summary: "Delete a company; its devices go back to the reseller's stock",
     tags,
     params: companyParams,

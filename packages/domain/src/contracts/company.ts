@@ -21,6 +21,7 @@ function load<const P extends string, R extends z.ZodType>(resource: P, summary:
   return defineRoute({
     method: "GET",
     path: `/companies/id/:companyId/${resource}`,
+    access: "user",
     summary,
     tags,
     params,

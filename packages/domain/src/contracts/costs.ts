@@ -28,6 +28,7 @@ export const costsApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/costs",
+    access: "user",
     summary: "Costs of the company the caller may see, newest day first",
     tags,
     params: companyParams,
@@ -37,6 +38,7 @@ export const costsApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/costs",
+    access: "costs",
     summary: "Create a cost (operators too, even read-only ones)",
     tags,
     params: companyParams,
@@ -46,6 +48,7 @@ export const costsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/costs/id/:id",
+    access: "costs",
     summary: "Update a cost",
     tags,
     params: oneParams,
@@ -55,6 +58,7 @@ export const costsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/costs/id/:id",
+    access: "costs",
     summary: "Delete a cost",
     tags,
     params: oneParams,
@@ -63,6 +67,7 @@ export const costsApi = {
   deleteBulk: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/costs/deletebulk",
+    access: "costs",
     summary: "Delete many costs; `count` must repeat how many ids are sent (the number the user typed)",
     tags,
     params: companyParams,
@@ -72,6 +77,7 @@ export const costsApi = {
   import: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/costs/import",
+    access: "costs",
     summary: "Check a costs CSV, or with commit=1 write all its valid lines in one transaction",
     tags,
     params: companyParams,
@@ -82,6 +88,7 @@ export const costsApi = {
   totals: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/costs/totals",
+    access: "user",
     summary: "Totals per type, month or item, one line per currency",
     tags,
     params: companyParams,
@@ -91,6 +98,7 @@ export const costsApi = {
   sum: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/costs/sum",
+    access: "user",
     summary: "The sum of the filtered costs; 409 costs.currencies when they are in different currencies",
     tags,
     params: companyParams,

@@ -10,6 +10,7 @@ export const currentUserApi = {
   get: defineRoute({
     method: "GET",
     path: "/current/user",
+    access: "user",
     summary: "The signed-in user",
     tags,
     response: userSchema,
@@ -17,6 +18,7 @@ export const currentUserApi = {
   update: defineRoute({
     method: "PUT",
     path: "/current/user",
+    access: "user",
     summary: "Update the signed-in user's own profile",
     tags,
     body: profileUpdateSchema,
@@ -25,6 +27,7 @@ export const currentUserApi = {
   changePassword: defineRoute({
     method: "PUT",
     path: "/current/user/password",
+    access: "user",
     summary: "Change the own password with the current one",
     tags,
     body: currentPasswordChangeSchema,
@@ -33,6 +36,7 @@ export const currentUserApi = {
   selectCompany: defineRoute({
     method: "PUT",
     path: "/current/user/companies/id/:companyId",
+    access: "user",
     summary: "Select the company a reseller-level user works in (0: none)",
     tags,
     // 0 clears the selection, so this id may be zero; still a 32-bit integer, so never a 500.

@@ -19,6 +19,7 @@ export const customStatesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/states",
+    access: "user",
     summary: "Custom states per item kind, each with the no-state (id 0)",
     tags: ["company load", "custom states"],
     params: companyParams,
@@ -27,6 +28,7 @@ export const customStatesApi = {
   save: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/states",
+    access: "admin",
     summary: "Replace the custom states of one item kind",
     tags: ["custom states"],
     params: companyParams,
@@ -36,6 +38,7 @@ export const customStatesApi = {
   setItemState: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/:kind/id/:id/customState",
+    access: "subadmin",
     summary: "Set one item's current custom state (broadcast live)",
     tags: ["custom states"],
     params: z.object({
@@ -53,6 +56,7 @@ export const customDataApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/customdatas",
+    access: "user",
     summary: "Custom data fields per item kind",
     tags: ["custom data"],
     params: companyParams,
@@ -61,6 +65,7 @@ export const customDataApi = {
   save: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/customdatas",
+    access: "admin",
     summary: "Replace the custom data fields of one item kind",
     tags: ["custom data"],
     params: companyParams,

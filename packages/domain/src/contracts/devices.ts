@@ -40,6 +40,7 @@ export const devicesApi = {
     method: "GET",
     path: "/companies/id/:companyId/devicekeys",
     summary: "Whether every device of the company whose protocol can carry a key must present one",
+    access: "adminRead",
     tags,
     params: companyParams,
     response: deviceKeyPolicySchema,
@@ -48,6 +49,7 @@ export const devicesApi = {
     method: "PUT",
     path: "/companies/id/:companyId/devicekeys",
     summary: "Require (or not) a key of every device of the company whose protocol can carry one",
+    access: "admin",
     tags,
     params: companyParams,
     body: deviceKeyPolicySchema,
@@ -56,6 +58,7 @@ export const devicesApi = {
   companyTrackers: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/trackers",
+    access: "user",
     summary: "The company's devices, keyed by id (group-scoped users: those on their groups' items)",
     tags: ["company load"],
     params: companyParams,
@@ -64,6 +67,7 @@ export const devicesApi = {
   trackerInputs: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/trackers/inputs",
+    access: "user",
     summary: "Device types and SIM types for the device forms",
     tags: ["company load"],
     params: companyParams,
@@ -72,6 +76,7 @@ export const devicesApi = {
   available: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/trackers/available",
+    access: "user",
     summary: "The company's devices on no item, keyed by id, for the item forms",
     tags,
     params: companyParams,
@@ -80,6 +85,7 @@ export const devicesApi = {
   get: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/trackers/id/:id",
+    access: "user",
     summary: "One device of the company",
     tags,
     params: companyDeviceParams,
@@ -88,6 +94,7 @@ export const devicesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/trackers/id/:id",
+    access: "subadmin",
     summary: "Edit a device of the company (identifier and type stay the reseller's)",
     tags,
     params: companyDeviceParams,
@@ -97,6 +104,7 @@ export const devicesApi = {
   assignItem: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/trackers/id/:id/item",
+    access: "subadmin",
     summary: "Put a device on an item of the company (the item's previous device is released) or take it off",
     tags,
     params: companyDeviceParams,
@@ -106,6 +114,7 @@ export const devicesApi = {
   resellerList: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/trackers",
+    access: "resellerRead",
     summary: "Devices of the reseller tree (its stock and its companies' devices), keyed by id",
     tags,
     params: resellerParams,
@@ -114,6 +123,7 @@ export const devicesApi = {
   resellerCreate: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/trackers",
+    access: "reseller",
     summary: "Register a device in the reseller's stock",
     tags,
     params: resellerParams,
@@ -123,6 +133,7 @@ export const devicesApi = {
   resellerUpdate: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/trackers/id/:id",
+    access: "reseller",
     summary: "Edit a device of the reseller tree",
     tags,
     params: resellerDeviceParams,
@@ -132,6 +143,7 @@ export const devicesApi = {
   resellerRemove: defineRoute({
     method: "DELETE",
     path: "/resellers/id/:resellerId/trackers/id/:id",
+    access: "reseller",
     summary: "Delete a device that is on no company",
     tags,
     params: resellerDeviceParams,
@@ -140,6 +152,7 @@ export const devicesApi = {
   assignCompany: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/trackers/id/:id/company",
+    access: "reseller",
     summary: "Give a device to a company of the tree, or take it back into stock (companyId null)",
     tags,
     params: resellerDeviceParams,
@@ -149,6 +162,7 @@ export const devicesApi = {
   unassignItem: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/trackers/id/:id/item",
+    access: "reseller",
     summary: "Take a device off its item",
     tags,
     params: resellerDeviceParams,
@@ -158,6 +172,7 @@ export const devicesApi = {
   import: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/trackers/import",
+    access: "reseller",
     summary: "Check a devices CSV, or with commit=1 register its valid lines",
     tags,
     params: resellerParams,
@@ -168,6 +183,7 @@ export const devicesApi = {
   deleteBulk: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/trackers/deletebulk",
+    access: "reseller",
     summary: "Delete many devices; each id not deleted is listed with its reason",
     tags,
     params: resellerParams,
@@ -177,6 +193,7 @@ export const devicesApi = {
   unknown: defineRoute({
     method: "GET",
     path: "/resellers/unknowndevices",
+    access: "resellerRead",
     summary: "Identifiers heard by the gateways and registered by nobody, keyed by identifier, newest first",
     tags: ["reseller load"],
     response: z.record(z.string(), unknownDeviceSchema),
@@ -184,6 +201,7 @@ export const devicesApi = {
   dismissUnknown: defineRoute({
     method: "DELETE",
     path: "/resellers/unknowndevices/id/:deviceId",
+    access: "reseller",
     summary: "Forget an unknown identifier",
     tags: ["reseller load"],
     params: z.object({ deviceId: z.string().min(1).max(64) }),
@@ -192,6 +210,7 @@ export const devicesApi = {
   quarantine: defineRoute({
     method: "GET",
     path: "/resellers/quarantine",
+    access: "resellerRead",
     summary:
       "Positions the ingest kept apart (refused by the database, time or coordinates out of range), newest first, of the caller's resellers' devices",
     tags: ["reseller load"],
@@ -201,6 +220,7 @@ export const devicesApi = {
   cellTables: defineRoute({
     method: "GET",
     path: "/resellers/cells",
+    access: "resellerRead",
     summary:
       "The cell-tower and Wi-Fi tables positions without a fix are resolved from: sizes, imports, learned access points and unresolved frames of the caller's resellers",
     tags: ["reseller load"],
@@ -209,6 +229,7 @@ export const devicesApi = {
   unlocated: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/unlocated/:itemType/id/:itemId",
+    access: "user",
     summary:
       "The newest report of the item's device that had no GPS fix and no known cell tower or Wi-Fi access point",
     tags,

@@ -31,6 +31,7 @@ export const driverDayApi = {
   today: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/drivers/id/:id/today",
+    access: "user",
     summary: "A driver's day so far: current vehicle, driving time against the limit and latest events",
     tags: ["drivers"],
     params: z.object({ companyId: idParam, id: idParam }),

@@ -13,6 +13,7 @@ export const eventMediaApi = {
   upload: defineRoute({
     method: "POST",
     path: "/device/media",
+    access: "public",
     summary:
       "A device attaches a photo or clip to one of its events (raw body; JPEG, PNG, WebP, MP4 or WebM ≤ 20 MB). Authenticated with the device credentials: HTTP basic auth with the device id as user and the device key as password (or ?id=&key=)",
     tags,
@@ -29,6 +30,7 @@ export const eventMediaApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/eventmedia",
+    access: "user",
     summary: "Photos and clips of one item's events between two times (epoch ms), newest first",
     tags,
     params: companyParams,
@@ -43,6 +45,7 @@ export const eventMediaApi = {
   file: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/eventmedia/id/:id",
+    access: "user",
     summary: "The bytes of one event photo or clip, for whoever sees its item",
     tags,
     params: oneParams,

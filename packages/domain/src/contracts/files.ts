@@ -14,6 +14,7 @@ export const filesApi = {
   upload: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/files",
+    access: "tickets",
     summary: "Store one file (raw body; type sniffed from the bytes; photo ≤ 2 MB, document ≤ 10 MB)",
     tags,
     params: companyParams,
@@ -23,6 +24,7 @@ export const filesApi = {
   download: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/files/id/:id",
+    access: "user",
     summary: "The bytes of a stored file of the company",
     tags,
     params: oneParams,
@@ -32,6 +34,7 @@ export const filesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/files/id/:id",
+    access: "tickets",
     summary: "Delete a stored file (its uploader or an administrator)",
     tags,
     params: oneParams,

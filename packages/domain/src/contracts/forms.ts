@@ -23,6 +23,7 @@ export const formsApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forms",
+    access: "user",
     summary: "The company's forms, keyed by id",
     tags,
     params: companyParams,
@@ -31,6 +32,7 @@ export const formsApi = {
   one: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forms/id/:id",
+    access: "user",
     summary: "One form, its current version's fields",
     tags,
     params: formParams,
@@ -39,6 +41,7 @@ export const formsApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/forms",
+    access: "admin",
     summary: "Create a form (administrators)",
     tags,
     params: companyParams,
@@ -48,6 +51,7 @@ export const formsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/forms/id/:id",
+    access: "admin",
     summary: "Change a form; when its fields change and it has submissions, a new version is created",
     tags,
     params: formParams,
@@ -57,6 +61,7 @@ export const formsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/forms/id/:id",
+    access: "admin",
     summary: "Delete a form and its submissions",
     tags,
     params: formParams,
@@ -65,6 +70,7 @@ export const formsApi = {
   forItem: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forms/item/:itemType/id/:itemId",
+    access: "user",
     summary: "The active forms assigned to an item (directly or through its group)",
     tags,
     params: z.object({
@@ -77,6 +83,7 @@ export const formsApi = {
   submit: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/forms/id/:id/submissions",
+    access: "write",
     summary:
       "Submit a form for an item (web map and mobile app): values are checked against the form version's fields; attachments are file ids from the file store",
     tags,
@@ -87,6 +94,7 @@ export const formsApi = {
   submissions: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forms/id/:id/submissions",
+    access: "user",
     summary: "Submissions of a form in the caller's scope, newest first, filtered by period and item",
     tags,
     params: formParams,
@@ -96,6 +104,7 @@ export const formsApi = {
   submission: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forms/submissions/id/:id",
+    access: "user",
     summary: "One submission with the fields of its form version",
     tags,
     params: formParams,

@@ -89,6 +89,7 @@ export const forwardingApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/forwarding",
+    access: "adminRead",
     summary: "The company's forwarding targets with their delivery status",
     tags,
     params,
@@ -97,6 +98,7 @@ export const forwardingApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/forwarding",
+    access: "admin",
     summary: "Add a forwarding target",
     tags,
     params,
@@ -106,6 +108,7 @@ export const forwardingApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/forwarding/id/:targetId",
+    access: "admin",
     summary: "Change a forwarding target (an empty secret keeps the stored one)",
     tags,
     params: oneParams,
@@ -115,6 +118,7 @@ export const forwardingApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/forwarding/id/:targetId",
+    access: "admin",
     summary: "Delete a forwarding target with its queue",
     tags,
     params: oneParams,
@@ -123,6 +127,7 @@ export const forwardingApi = {
   retryDead: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/forwarding/id/:targetId/retry",
+    access: "admin",
     summary: "Put a target's dead letters back in its queue",
     tags,
     params: oneParams,

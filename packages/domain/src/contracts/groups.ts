@@ -12,6 +12,7 @@ export const groupsApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/groups",
+    access: "user",
     summary: "Groups the caller may see, keyed by id",
     tags,
     params: companyParams,
@@ -20,6 +21,7 @@ export const groupsApi = {
   tree: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/groups/tree",
+    access: "user",
     summary: "Groups with their derived tree fields, keyed by id",
     tags,
     params: companyParams,
@@ -28,6 +30,7 @@ export const groupsApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/groups",
+    access: "admin",
     summary: "Create a group",
     tags,
     params: companyParams,
@@ -37,6 +40,7 @@ export const groupsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/groups/id/:id",
+    access: "admin",
     summary: "Rename or move a group",
     tags,
     params: groupParams,
@@ -46,6 +50,7 @@ export const groupsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/groups/id/:id",
+    access: "admin",
     summary: "Delete an empty group (its children move up to its parent)",
     tags,
     params: groupParams,

@@ -22,6 +22,7 @@ export const indoorApi = {
   maps: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/imaps",
+    access: "user",
     summary: "The company's indoor maps, keyed by id",
     tags,
     params: companyParams,
@@ -30,6 +31,7 @@ export const indoorApi = {
   createMap: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/imaps",
+    access: "subadmin",
     summary: "Create an indoor map (one building level)",
     tags,
     params: companyParams,
@@ -39,6 +41,7 @@ export const indoorApi = {
   updateMap: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/imaps/id/:id",
+    access: "subadmin",
     summary: "Change an indoor map: name, level, floor plan, placement",
     tags,
     params: oneParams,
@@ -48,6 +51,7 @@ export const indoorApi = {
   removeMap: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/imaps/id/:id",
+    access: "subadmin",
     summary: "Delete an indoor map; its beacons stay, without a map",
     tags,
     params: oneParams,
@@ -56,6 +60,7 @@ export const indoorApi = {
   beacons: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/ibeacons",
+    access: "user",
     summary: "The company's beacons, keyed by id",
     tags,
     params: companyParams,
@@ -64,6 +69,7 @@ export const indoorApi = {
   beaconInputs: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/ibeacons/inputs",
+    access: "user",
     summary: "Beacon types and indoor maps the beacon form offers",
     tags,
     params: companyParams,
@@ -72,6 +78,7 @@ export const indoorApi = {
   createBeacon: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/ibeacons",
+    access: "subadmin",
     summary: "Create a beacon",
     tags,
     params: companyParams,
@@ -81,6 +88,7 @@ export const indoorApi = {
   updateBeacon: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/ibeacons/id/:id",
+    access: "subadmin",
     summary: "Change a beacon",
     tags,
     params: oneParams,
@@ -90,6 +98,7 @@ export const indoorApi = {
   removeBeacon: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/ibeacons/id/:id",
+    access: "subadmin",
     summary: "Delete a beacon",
     tags,
     params: oneParams,
@@ -98,6 +107,7 @@ export const indoorApi = {
   importBeacons: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/ibeacons/import",
+    access: "subadmin",
     summary: "Check beacon CSV rows and, with commit, insert the valid ones",
     tags,
     params: companyParams,

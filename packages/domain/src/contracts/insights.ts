@@ -15,6 +15,7 @@ export const insightsApi = {
   dashboard: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/dashboard",
+    access: "user",
     summary: "Period figures, alarms by priority and top lists for the dashboard",
     tags: ["dashboard"],
     params: companyParams,
@@ -24,6 +25,7 @@ export const insightsApi = {
   heatmap: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/heatmap",
+    access: "user",
     summary: "Positions, stops, driving events or alarms of a period binned into H3 hexagons",
     tags: ["heat maps"],
     params: companyParams,
@@ -33,6 +35,7 @@ export const insightsApi = {
   incidents: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/incidents",
+    access: "user",
     summary: "Safety events and high-priority alarms of a period, with counts per vehicle and driver",
     tags: ["incidents"],
     params: companyParams,

@@ -28,6 +28,7 @@ function itemRoutes<const P extends string, R extends z.ZodType, W extends z.Zod
     list: defineRoute({
       method: "GET",
       path: `/companies/id/:companyId/${collection}`,
+      access: "user",
       summary: `${noun}s the caller may see, keyed by id`,
       tags: ["company load", ...tags],
       params: companyParams,
@@ -36,6 +37,7 @@ function itemRoutes<const P extends string, R extends z.ZodType, W extends z.Zod
     one: defineRoute({
       method: "GET",
       path: `/companies/id/:companyId/${collection}/id/:id`,
+      access: "user",
       summary: `One ${noun.toLowerCase()}`,
       tags,
       params: itemParams,
@@ -44,6 +46,7 @@ function itemRoutes<const P extends string, R extends z.ZodType, W extends z.Zod
     create: defineRoute({
       method: "POST",
       path: `/companies/id/:companyId/${collection}`,
+      access: "subadmin",
       summary: `Create a ${noun.toLowerCase()}`,
       tags,
       params: companyParams,
@@ -53,6 +56,7 @@ function itemRoutes<const P extends string, R extends z.ZodType, W extends z.Zod
     update: defineRoute({
       method: "PUT",
       path: `/companies/id/:companyId/${collection}/id/:id`,
+      access: "subadmin",
       summary: `Change a ${noun.toLowerCase()}`,
       tags,
       params: itemParams,
@@ -62,6 +66,7 @@ function itemRoutes<const P extends string, R extends z.ZodType, W extends z.Zod
     remove: defineRoute({
       method: "DELETE",
       path: `/companies/id/:companyId/${collection}/id/:id`,
+      access: "subadmin",
       summary: `Delete a ${noun.toLowerCase()}`,
       tags,
       params: itemParams,

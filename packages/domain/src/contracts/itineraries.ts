@@ -29,6 +29,7 @@ export const itinerariesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/itineraries",
+    access: "resellerRead",
     summary: "The company's itineraries with their waypoints and vehicle assignments",
     tags,
     params: companyParams,
@@ -37,6 +38,7 @@ export const itinerariesApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/itineraries",
+    access: "reseller",
     summary: "Create an itinerary",
     tags,
     params: companyParams,
@@ -46,6 +48,7 @@ export const itinerariesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/itineraries/id/:id",
+    access: "reseller",
     summary: "Change an itinerary's name, waypoints and assignments",
     tags,
     params: oneParams,
@@ -55,6 +58,7 @@ export const itinerariesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/itineraries/id/:id",
+    access: "reseller",
     summary: "Delete an itinerary",
     tags,
     params: oneParams,
@@ -63,6 +67,7 @@ export const itinerariesApi = {
   compliance: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/itineraries/id/:id/compliance",
+    access: "resellerRead",
     summary: "How a vehicle followed an itinerary on a day, waypoint by waypoint, from that day's route",
     tags,
     params: oneParams,
@@ -72,6 +77,7 @@ export const itinerariesApi = {
   fromTrip: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/itineraries/from-trip",
+    access: "resellerRead",
     summary:
       "Waypoints proposed from a vehicle's stops on a past day (arrival time, stay, optionally the POI or geozone)",
     tags,
@@ -82,6 +88,7 @@ export const itinerariesApi = {
   progress: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/itineraries/progress",
+    access: "user",
     summary:
       "The itineraries a vehicle runs today, each waypoint visited, next or missed, planned and actual times",
     tags,

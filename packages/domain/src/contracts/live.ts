@@ -22,6 +22,7 @@ function itemTrack<const P extends string>(path: P, what: string) {
   return defineRoute({
     method: "GET",
     path,
+    access: "user",
     summary: `Stored track of ${what} over a period (at most 31 days)`,
     tags,
     params: itemParams,
@@ -40,6 +41,7 @@ function itemPlayback<const P extends string>(path: P, what: string) {
   return defineRoute({
     method: "GET",
     path,
+    access: "user",
     summary: `History playback of ${what}: route, trips, stops and events over a range (at most 31 days)`,
     tags,
     params: itemParams,
@@ -52,6 +54,7 @@ function itemPositionAt<const P extends string>(path: P, what: string) {
   return defineRoute({
     method: "GET",
     path,
+    access: "user",
     summary: `The stored position of ${what} at or just before an instant, with its sensors`,
     tags,
     params: itemParams,
@@ -74,6 +77,7 @@ export const liveApi = {
   trackById: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tracks/id/:trackId",
+    access: "user",
     summary: "Stored track of a vehicle over a period, by its id",
     tags,
     params: z.object({ companyId: idParam, trackId: idParam }),
@@ -83,6 +87,7 @@ export const liveApi = {
   address: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/reversegeo",
+    access: "user",
     summary: "The address of a point",
     tags,
     params: z.object({ companyId: idParam }),
@@ -92,6 +97,7 @@ export const liveApi = {
   addresses: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/reversegeo",
+    access: "user",
     summary: "The addresses of up to 500 points, in their order",
     tags,
     params: z.object({ companyId: idParam }),

@@ -22,6 +22,7 @@ export const maintenanceApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/maintenances",
+    access: "user",
     summary: "Maintenance revisions of the items the caller sees, by state and item",
     tags,
     params: companyParams,
@@ -31,6 +32,7 @@ export const maintenanceApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/maintenances",
+    access: "write",
     summary: "Plan a revision for an item, or for every vehicle and asset of a group",
     tags,
     params: companyParams,
@@ -40,6 +42,7 @@ export const maintenanceApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/maintenances/id/:id",
+    access: "write",
     summary: "Change a revision's task, intervals and thresholds",
     tags,
     params: oneParams,
@@ -49,6 +52,7 @@ export const maintenanceApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/maintenances/id/:id",
+    access: "write",
     summary: "Delete a revision",
     tags,
     params: oneParams,
@@ -57,6 +61,7 @@ export const maintenanceApi = {
   done: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/maintenances/id/:id/done",
+    access: "write",
     summary: "Mark a revision done (date, readings, workshop, cost, attachments); may schedule the next one",
     tags,
     params: oneParams,
@@ -66,6 +71,7 @@ export const maintenanceApi = {
   undone: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/maintenances/id/:id/undone",
+    access: "write",
     summary: "Unmark a done revision (and drop the next one it scheduled, if untouched)",
     tags,
     params: oneParams,
@@ -74,6 +80,7 @@ export const maintenanceApi = {
   counts: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/maintenances/counts",
+    access: "user",
     summary: "How many revisions are planned, pending, overdue and done (dashboard tile)",
     tags,
     params: companyParams,
@@ -82,6 +89,7 @@ export const maintenanceApi = {
   file: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/maintenances/id/:id/files/id/:fileId",
+    access: "user",
     summary:
       "The bytes of one attachment of a revision, for users who see the revision's item (group-scoped users: their groups)",
     tags,

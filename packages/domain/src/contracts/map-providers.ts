@@ -42,6 +42,7 @@ export const mapProvidersApi = {
   list: defineRoute({
     method: "GET",
     path: "/map/providers",
+    access: "public",
     summary: "The base maps this deployment offers",
     tags: ["map"],
     response: z.array(mapProviderSchema),

@@ -18,6 +18,7 @@ export const mapToolsApi = {
   corridor: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/geozones/corridor",
+    access: "subadmin",
     summary: "A corridor polygon around a route stretch or a drawn line, ready to save as a geozone",
     tags,
     params: companyParams,
@@ -27,6 +28,7 @@ export const mapToolsApi = {
   dpa: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/dpa",
+    access: "user",
     summary: "The company's data-protection limits as they apply to the caller",
     tags,
     params: companyParams,
@@ -35,6 +37,7 @@ export const mapToolsApi = {
   sensorHistory: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/sensorhistory",
+    access: "user",
     summary: "One sensor's stored values of an item over a period (at most 31 days), for its chart",
     tags,
     params: companyParams,
@@ -44,6 +47,7 @@ export const mapToolsApi = {
   markers: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/mapmarkers",
+    access: "user",
     summary: "The caller's own markers and the company's shared ones",
     tags,
     params: companyParams,
@@ -52,6 +56,7 @@ export const mapToolsApi = {
   createMarker: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/mapmarkers",
+    access: "write",
     summary: "Drop a marker with a note, personal or shared with the company",
     tags,
     params: companyParams,
@@ -61,6 +66,7 @@ export const mapToolsApi = {
   removeMarker: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/mapmarkers/id/:id",
+    access: "write",
     summary: "Delete a marker (its author, or an administrator for a shared one)",
     tags,
     params: z.object({ companyId: idParam, id: idParam }),

@@ -12,6 +12,7 @@ export const periodicApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/periodic",
+    access: "adminRead",
     summary: "The company's periodic report schedules",
     tags,
     params: companyParams,
@@ -20,6 +21,7 @@ export const periodicApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/periodic",
+    access: "admin",
     summary: "Create a periodic report schedule",
     tags,
     params: companyParams,
@@ -29,6 +31,7 @@ export const periodicApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/periodic/id/:id",
+    access: "admin",
     summary: "Change a periodic report schedule",
     tags,
     params: scheduleParams,
@@ -38,6 +41,7 @@ export const periodicApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/periodic/id/:id",
+    access: "admin",
     summary: "Delete a periodic report schedule and its history",
     tags,
     params: scheduleParams,
@@ -46,6 +50,7 @@ export const periodicApi = {
   runs: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/periodic/id/:id/runs",
+    access: "adminRead",
     summary: "The last runs of a schedule, newest first",
     tags,
     params: scheduleParams,

@@ -26,6 +26,7 @@ export const placesApi = {
   geozones: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/geozones",
+    access: "user",
     summary: "Geozones the caller may see, keyed by id",
     tags,
     params: companyParams,
@@ -34,6 +35,7 @@ export const placesApi = {
   geozone: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/geozones/id/:id",
+    access: "user",
     summary: "One geozone",
     tags,
     params: placeParams,
@@ -42,6 +44,7 @@ export const placesApi = {
   createGeozone: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/geozones",
+    access: "subadmin",
     summary: "Create a geozone (circle or polygon)",
     tags,
     params: companyParams,
@@ -51,6 +54,7 @@ export const placesApi = {
   updateGeozone: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/geozones/id/:id",
+    access: "subadmin",
     summary: "Change a geozone",
     tags,
     params: placeParams,
@@ -60,6 +64,7 @@ export const placesApi = {
   removeGeozone: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/geozones/id/:id",
+    access: "subadmin",
     summary: "Delete a geozone",
     tags,
     params: placeParams,
@@ -68,6 +73,7 @@ export const placesApi = {
   importGeozones: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/geozones/import",
+    access: "subadmin",
     summary: "Check geozone CSV rows and, with commit, insert the valid ones",
     tags,
     params: companyParams,
@@ -77,6 +83,7 @@ export const placesApi = {
   pois: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/pois",
+    access: "user",
     summary: "Points of interest the caller may see, keyed by id",
     tags,
     params: companyParams,
@@ -85,6 +92,7 @@ export const placesApi = {
   poi: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/pois/id/:id",
+    access: "user",
     summary: "One point of interest",
     tags,
     params: placeParams,
@@ -93,6 +101,7 @@ export const placesApi = {
   createPoi: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/pois",
+    access: "subadmin",
     summary: "Create a point of interest",
     tags,
     params: companyParams,
@@ -102,6 +111,7 @@ export const placesApi = {
   updatePoi: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/pois/id/:id",
+    access: "subadmin",
     summary: "Change a point of interest",
     tags,
     params: placeParams,
@@ -111,6 +121,7 @@ export const placesApi = {
   removePoi: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/pois/id/:id",
+    access: "subadmin",
     summary: "Delete a point of interest",
     tags,
     params: placeParams,
@@ -119,6 +130,7 @@ export const placesApi = {
   importPois: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/pois/import",
+    access: "subadmin",
     summary: "Check POI CSV rows and, with commit, insert the valid ones",
     tags,
     params: companyParams,
@@ -128,6 +140,7 @@ export const placesApi = {
   layers: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/layers",
+    access: "user",
     summary: "The company's WMS layers, keyed by id",
     tags,
     params: companyParams,
@@ -136,6 +149,7 @@ export const placesApi = {
   createLayer: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/layers",
+    access: "subadmin",
     summary: "Add a WMS layer once the service offers it",
     tags,
     params: companyParams,
@@ -145,6 +159,7 @@ export const placesApi = {
   updateLayer: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/layers/id/:id",
+    access: "subadmin",
     summary: "Change a WMS layer",
     tags,
     params: placeParams,
@@ -154,6 +169,7 @@ export const placesApi = {
   removeLayer: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/layers/id/:id",
+    access: "subadmin",
     summary: "Delete a WMS layer",
     tags,
     params: placeParams,
@@ -162,6 +178,7 @@ export const placesApi = {
   at: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/places/at",
+    access: "user",
     summary: "The geozones a point is in and the POIs it is near, in the caller's scope",
     tags,
     params: companyParams,

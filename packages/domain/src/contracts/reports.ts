@@ -29,6 +29,7 @@ export const reportsApi = {
   startJob: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/reports/jobs",
+    access: "subadminRead",
     summary: "Starts a report as a job (406 when the search is too broad, before any work)",
     tags,
     params,
@@ -38,6 +39,7 @@ export const reportsApi = {
   job: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/reports/jobs/id/:jobId",
+    access: "subadminRead",
     summary: "A report job: its progress, and its result once done",
     tags,
     params: jobParams,
@@ -46,6 +48,7 @@ export const reportsApi = {
   cancelJob: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/reports/jobs/id/:jobId",
+    access: "subadminRead",
     summary: "Cancels a running report job",
     tags,
     params: jobParams,
@@ -54,6 +57,7 @@ export const reportsApi = {
   file: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/reports/jobs/id/:jobId/file",
+    access: "subadminRead",
     summary: "A finished report as a file, streamed: PDF, XLSX or CSV (named report_{name}_{date})",
     tags,
     params: jobParams,

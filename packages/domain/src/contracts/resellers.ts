@@ -41,6 +41,7 @@ export const resellersApi = {
   list: defineRoute({
     method: "GET",
     path: "/resellers",
+    access: "resellerRead",
     summary: "Resellers of the caller's tree, keyed by id",
     tags,
     response: z.record(z.string(), resellerRowSchema),
@@ -48,6 +49,7 @@ export const resellersApi = {
   create: defineRoute({
     method: "POST",
     path: "/resellers",
+    access: "reseller",
     summary: "Create a reseller under one of the caller's tree",
     tags: adminTags,
     body: resellerWriteSchema,
@@ -56,6 +58,7 @@ export const resellersApi = {
   update: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId",
+    access: "reseller",
     summary: "Edit a reseller or move it in the tree (never under itself or below it)",
     tags: adminTags,
     params: resellerParams,
@@ -65,6 +68,7 @@ export const resellersApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/resellers/id/:resellerId",
+    access: "reseller",
     summary: "Delete a reseller with no children, companies or devices (and its users)",
     tags: adminTags,
     params: resellerParams,
@@ -73,6 +77,7 @@ export const resellersApi = {
   companies: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/companies",
+    access: "resellerRead",
     summary: "Companies of the reseller's subtree, keyed by id",
     tags,
     params: resellerParams,
@@ -81,6 +86,7 @@ export const resellersApi = {
   overview: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/overview",
+    access: "resellerRead",
     summary:
       "Counts of the reseller's subtree: companies by state, licences, devices online/offline/never seen, unknown devices, quarantined frames, open service requests",
     tags,
@@ -90,6 +96,7 @@ export const resellersApi = {
   supports: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/supports",
+    access: "resellerRead",
     summary: "The reseller's support contacts, keyed by id",
     tags,
     params: resellerParams,
@@ -98,6 +105,7 @@ export const resellersApi = {
   trackerInputs: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/trackers/inputs",
+    access: "resellerRead",
     summary: "Device types and SIM types for the device forms",
     tags,
     params: resellerParams,
@@ -106,6 +114,7 @@ export const resellersApi = {
   ticketInputs: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/tickets/inputs",
+    access: "resellerRead",
     summary: "Ticket types, states and priorities",
     tags,
     params: resellerParams,
@@ -114,6 +123,7 @@ export const resellersApi = {
   costInputs: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/costs/inputs",
+    access: "resellerRead",
     summary: "Cost types and currencies",
     tags,
     params: resellerParams,
@@ -122,6 +132,7 @@ export const resellersApi = {
   userInputs: defineRoute({
     method: "GET",
     path: "/resellers/users/inputs",
+    access: "resellerRead",
     summary: "Roles, languages, countries and timezones for the user form",
     tags,
     response: userInputsSchema,
@@ -129,6 +140,7 @@ export const resellersApi = {
   timezones: defineRoute({
     method: "GET",
     path: "/resellers/timezones",
+    access: "resellerRead",
     summary: "Every timezone, keyed by its IANA name",
     tags,
     response: timezonesSchema,
@@ -138,6 +150,7 @@ export const resellersApi = {
   states: defineRoute({
     method: "GET",
     path: "/resellers/states",
+    access: "resellerRead",
     summary: "Company states, keyed by value",
     tags,
     response: numberCatalogueSchema,

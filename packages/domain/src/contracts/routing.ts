@@ -47,6 +47,7 @@ export const routingApi = {
   nearest: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/routing/nearest",
+    access: "user",
     summary: "The vehicles nearest to a point, by driving time when a router is configured",
     tags,
     params: companyParams,
@@ -56,6 +57,7 @@ export const routingApi = {
   route: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/routing/route",
+    access: "user",
     summary: "The driving route between two points (502 route.cannotCalculate without an answer)",
     tags,
     params: companyParams,

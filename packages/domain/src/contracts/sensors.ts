@@ -12,6 +12,7 @@ export const sensorsApi = {
   settings: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/sensorsettings",
+    access: "user",
     summary: "The company's sensor names, units, multipliers and hidden sensors",
     tags,
     params: companyParams,
@@ -20,6 +21,7 @@ export const sensorsApi = {
   saveSettings: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/sensorsettings",
+    access: "admin",
     summary: "Replace the company's sensor settings (company administrators)",
     tags,
     params: companyParams,

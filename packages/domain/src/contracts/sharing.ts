@@ -102,6 +102,7 @@ export const shareRoutesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/sharedroutes",
+    access: "user",
     summary: "The company's active shared-route links",
     tags,
     params: companyParams,
@@ -110,6 +111,7 @@ export const shareRoutesApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/sharedroutes",
+    access: "write",
     summary: "Issue a shared-route link for some items",
     tags,
     params: companyParams,
@@ -119,6 +121,7 @@ export const shareRoutesApi = {
   revoke: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/sharedroutes/id/:id",
+    access: "write",
     summary: "Revoke a shared-route link",
     tags,
     params: z.object({ companyId: idParam, id: idParam }),
@@ -128,6 +131,7 @@ export const shareRoutesApi = {
   view: defineRoute({
     method: "GET",
     path: "/shareroute/:token",
+    access: "public",
     summary: "The shared items' positions and routes (no sign-in)",
     tags,
     params: z.object({ token: z.string().min(20).max(100) }),

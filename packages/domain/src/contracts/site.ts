@@ -6,6 +6,7 @@ export const siteApi = {
   get: defineRoute({
     method: "GET",
     path: "/site",
+    access: "public",
     summary: "Branding and settings of the site, chosen by host name (unknown hosts: the default site)",
     tags: ["site"],
     response: siteSchema,
@@ -13,6 +14,7 @@ export const siteApi = {
   terms: defineRoute({
     method: "GET",
     path: "/site/terms",
+    access: "public",
     summary: "Terms of use of the site, chosen by host name (null: none configured)",
     tags: ["site"],
     response: siteTermsSchema,

@@ -21,6 +21,7 @@ export const superLogApi = {
   list: defineRoute({
     method: "GET",
     path: "/resellers/log",
+    access: "resellerRead",
     summary: "The platform-wide audit log of a period (default: the last 7 days), newest first",
     tags: ["log"],
     query: z.object({

@@ -38,6 +38,7 @@ export const supportsApi = {
   list: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/supports/admin",
+    access: "resellerRead",
     summary: "The reseller's support contacts with the companies each is assigned to",
     tags,
     params,
@@ -46,6 +47,7 @@ export const supportsApi = {
   create: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/supports",
+    access: "reseller",
     summary: "Add a support contact and assign it to companies",
     tags,
     params,
@@ -55,6 +57,7 @@ export const supportsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/supports/id/:supportId",
+    access: "reseller",
     summary: "Change a support contact and the companies it is assigned to",
     tags,
     params: oneParams,
@@ -64,6 +67,7 @@ export const supportsApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/resellers/id/:resellerId/supports/id/:supportId",
+    access: "reseller",
     summary: "Delete a support contact (it leaves every company's help menu)",
     tags,
     params: oneParams,
@@ -72,6 +76,7 @@ export const supportsApi = {
   uploadPhoto: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/supports/id/:supportId/photo",
+    access: "reseller",
     summary:
       "Set the contact's photo (raw image body, JPEG/PNG/WebP/GIF, at most 2 MB); replaces the old one",
     tags,
@@ -82,6 +87,7 @@ export const supportsApi = {
   removePhoto: defineRoute({
     method: "DELETE",
     path: "/resellers/id/:resellerId/supports/id/:supportId/photo",
+    access: "reseller",
     summary: "Remove the contact's photo",
     tags,
     params: oneParams,
@@ -90,6 +96,7 @@ export const supportsApi = {
   photo: defineRoute({
     method: "GET",
     path: "/support-photos/:fileId/:token",
+    access: "public",
     summary: "A support contact's photo, by the link the contact carries (shown in the companies' help menu)",
     tags,
     params: z.object({ fileId: idParam, token: z.string().regex(/^[0-9a-f-]{36}$/) }),

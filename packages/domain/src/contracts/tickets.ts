@@ -32,6 +32,7 @@ export const ticketsApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tickets",
+    access: "user",
     summary: "Tickets in the caller's scope, keyed by id",
     tags,
     params: companyParams,
@@ -41,6 +42,7 @@ export const ticketsApi = {
   count: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tickets/count",
+    access: "user",
     summary: "How many tickets in the caller's scope are not closed, by type",
     tags,
     params: companyParams,
@@ -49,6 +51,7 @@ export const ticketsApi = {
   assignees: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tickets/assignees",
+    access: "user",
     summary: "Users of the company a ticket may be assigned to",
     tags,
     params: companyParams,
@@ -57,6 +60,7 @@ export const ticketsApi = {
   one: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/tickets/id/:id",
+    access: "user",
     summary: "One ticket with its history, tasks and comments",
     tags,
     params: ticketParams,
@@ -65,6 +69,7 @@ export const ticketsApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/tickets",
+    access: "tickets",
     summary: "Open a ticket (operators too, even read-only ones)",
     tags,
     params: companyParams,
@@ -74,6 +79,7 @@ export const ticketsApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/tickets/id/:id",
+    access: "tickets",
     summary: "Change a ticket's title, description, priority, assignee or links",
     tags,
     params: ticketParams,
@@ -83,6 +89,7 @@ export const ticketsApi = {
   setState: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/tickets/id/:id/state",
+    access: "tickets",
     summary: "Move a ticket to another state (reopen included), with a note",
     tags,
     params: ticketParams,
@@ -92,6 +99,7 @@ export const ticketsApi = {
   comment: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/tickets/id/:id/comments",
+    access: "tickets",
     summary: "Add a comment, optionally with files",
     tags,
     params: ticketParams,
@@ -101,6 +109,7 @@ export const ticketsApi = {
   addTask: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/tickets/id/:id/tasks",
+    access: "tickets",
     summary: "Add a task to the ticket's checklist",
     tags,
     params: ticketParams,
@@ -110,6 +119,7 @@ export const ticketsApi = {
   setTask: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/tickets/id/:id/tasks/id/:taskId",
+    access: "tickets",
     summary: "Tick or untick a task (who and when are kept)",
     tags,
     params: taskParams,
@@ -119,6 +129,7 @@ export const ticketsApi = {
   fromNotice: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/alarmlogs/id/:logId/ticket",
+    access: "tickets",
     summary: "Open a ticket linked to an alarm notice (its item and text)",
     tags,
     params: z.object({ companyId: idParam, logId: idParam }),
@@ -128,6 +139,7 @@ export const ticketsApi = {
   fromIncident: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/incidents/ticket",
+    access: "tickets",
     summary: "Open a ticket from an incident of /incidents, linked to its item; 409 when it already has one",
     tags,
     params: companyParams,
@@ -137,6 +149,7 @@ export const ticketsApi = {
   resellerList: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/tickets",
+    access: "resellerRead",
     summary: "Service requests of the reseller's companies, keyed by id",
     tags,
     params: resellerParams,
@@ -146,6 +159,7 @@ export const ticketsApi = {
   resellerCount: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/tickets/count",
+    access: "resellerRead",
     summary: "How many service requests of the reseller's companies are not closed",
     tags,
     params: resellerParams,
@@ -154,6 +168,7 @@ export const ticketsApi = {
   resellerOne: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/tickets/id/:id",
+    access: "resellerRead",
     summary: "One service request of the reseller's companies",
     tags,
     params: resellerTicketParams,
@@ -162,6 +177,7 @@ export const ticketsApi = {
   resellerComment: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/tickets/id/:id/comments",
+    access: "reseller",
     summary: "Answer a service request (the company sees the answer)",
     tags,
     params: resellerTicketParams,
@@ -171,6 +187,7 @@ export const ticketsApi = {
   resellerSetState: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/tickets/id/:id/state",
+    access: "reseller",
     summary: "Move a service request to another state, with a note",
     tags,
     params: resellerTicketParams,

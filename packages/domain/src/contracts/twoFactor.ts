@@ -26,6 +26,7 @@ export const twoFactorApi = {
   setupAtLogin: defineRoute({
     method: "POST",
     path: "/auth/otp/setup",
+    access: "public",
     summary: "With the right password, start the authenticator set-up an enforced account needs to sign in",
     tags,
     body: z.object({
@@ -37,6 +38,7 @@ export const twoFactorApi = {
   status: defineRoute({
     method: "GET",
     path: "/current/user/otp",
+    access: "user",
     summary: "Whether the signed-in user signs in with an authenticator code",
     tags,
     response: otpStatusSchema,
@@ -44,6 +46,7 @@ export const twoFactorApi = {
   setup: defineRoute({
     method: "POST",
     path: "/current/user/otp",
+    access: "user",
     summary: "Start setting up an authenticator (a new pending secret)",
     tags,
     response: otpEnrolmentSchema,
@@ -51,6 +54,7 @@ export const twoFactorApi = {
   enable: defineRoute({
     method: "POST",
     path: "/current/user/otp/enable",
+    access: "user",
     summary: "Turn two-factor sign-in on with a first code of the pending secret",
     tags,
     body: otpCodeSchema,
@@ -59,6 +63,7 @@ export const twoFactorApi = {
   disable: defineRoute({
     method: "POST",
     path: "/current/user/otp/disable",
+    access: "user",
     summary: "Turn two-factor sign-in off with a current code (refused when enforced)",
     tags,
     body: otpCodeSchema,
@@ -67,6 +72,7 @@ export const twoFactorApi = {
   companyPolicy: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/otp",
+    access: "adminRead",
     summary: "Whether the company enforces two-factor sign-in for its users",
     tags,
     params: z.object({ companyId: idParam }),
@@ -75,6 +81,7 @@ export const twoFactorApi = {
   setCompanyPolicy: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/otp",
+    access: "admin",
     summary: "Enforce (or not) two-factor sign-in for every user of the company",
     tags,
     params: z.object({ companyId: idParam }),
@@ -84,6 +91,7 @@ export const twoFactorApi = {
   resellerPolicy: defineRoute({
     method: "GET",
     path: "/resellers/id/:resellerId/otp",
+    access: "resellerRead",
     summary: "Whether the reseller enforces two-factor sign-in for its staff and every user of its companies",
     tags,
     params: z.object({ resellerId: idParam }),
@@ -92,6 +100,7 @@ export const twoFactorApi = {
   setResellerPolicy: defineRoute({
     method: "PUT",
     path: "/resellers/id/:resellerId/otp",
+    access: "reseller",
     summary: "Enforce (or not) two-factor sign-in for the reseller's staff and every user of its companies",
     tags,
     params: z.object({ resellerId: idParam }),

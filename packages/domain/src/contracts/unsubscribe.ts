@@ -10,6 +10,7 @@ export const unsubscribeApi = {
   info: defineRoute({
     method: "GET",
     path: "/notifications/unsubscribe/:key",
+    access: "public",
     summary: "What the unsubscribe key stops, and whether it already did",
     tags,
     params,
@@ -18,6 +19,7 @@ export const unsubscribeApi = {
   confirm: defineRoute({
     method: "POST",
     path: "/notifications/unsubscribe/:key",
+    access: "public",
     summary: "Stop the notification mails of the key",
     tags,
     params,

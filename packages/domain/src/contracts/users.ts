@@ -33,6 +33,7 @@ export const usersApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/users",
+    access: "adminRead",
     summary: "The company's users, keyed by id (administrators)",
     tags,
     params: companyParams,
@@ -41,6 +42,7 @@ export const usersApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/users",
+    access: "admin",
     summary: "Create a company user and mail the create-password link",
     tags,
     params: companyParams,
@@ -50,6 +52,7 @@ export const usersApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/users/id/:id",
+    access: "adminOrSelf",
     summary: "Update a company user",
     tags,
     params: companyUserParams,
@@ -59,6 +62,7 @@ export const usersApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/users/id/:id",
+    access: "admin",
     summary: "Delete a company user (never oneself)",
     tags,
     params: companyUserParams,
@@ -67,6 +71,7 @@ export const usersApi = {
   deleteBulk: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/users/deletebulk",
+    access: "admin",
     summary: "Delete many company users; each id not deleted is listed with its reason",
     tags,
     params: companyParams,
@@ -76,6 +81,7 @@ export const usersApi = {
   import: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/users/import",
+    access: "admin",
     summary: "Check a users CSV, or with commit=1 write its valid lines",
     tags,
     params: companyParams,
@@ -86,6 +92,7 @@ export const usersApi = {
   resellerList: defineRoute({
     method: "GET",
     path: "/resellers/users",
+    access: "resellerRead",
     summary: "Reseller-level users of the caller's reseller tree, keyed by id",
     tags: resellerTags,
     response: resellerUsersById,
@@ -93,6 +100,7 @@ export const usersApi = {
   resellerCreate: defineRoute({
     method: "POST",
     path: "/resellers/users",
+    access: "reseller",
     summary: "Create a reseller-level user and mail the create-password link",
     tags: resellerTags,
     body: resellerUserWriteSchema,
@@ -101,6 +109,7 @@ export const usersApi = {
   resellerUpdate: defineRoute({
     method: "PUT",
     path: "/resellers/users/id/:id",
+    access: "resellerOrSelf",
     summary: "Update a reseller-level user (everyone may save their own preferences)",
     tags: resellerTags,
     params: resellerUserParams,
@@ -110,6 +119,7 @@ export const usersApi = {
   resellerRemove: defineRoute({
     method: "DELETE",
     path: "/resellers/users/id/:id",
+    access: "reseller",
     summary: "Delete a reseller-level user (never oneself)",
     tags: resellerTags,
     params: resellerUserParams,

@@ -30,6 +30,7 @@ export const usersStatsApi = {
   get: defineRoute({
     method: "GET",
     path: "/resellers/stats",
+    access: "resellerRead",
     summary: "Active users, sign-ins, reporting items and positions per day (at most the last 30 days)",
     tags: ["resellers"],
     query: z.object({ days: z.coerce.number().int().min(1).max(30).optional() }),

@@ -11,6 +11,7 @@ export const vehiclesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/vehicles",
+    access: "user",
     summary: "Vehicles the caller may see, keyed by id",
     tags: ["company load", ...tags],
     params: companyParams,
@@ -19,6 +20,7 @@ export const vehiclesApi = {
   one: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/vehicles/id/:id",
+    access: "user",
     summary: "One vehicle",
     tags,
     params: vehicleParams,
@@ -27,6 +29,7 @@ export const vehiclesApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/vehicles",
+    access: "subadmin",
     summary: "Create a vehicle (and assign its driver)",
     tags,
     params: companyParams,
@@ -36,6 +39,7 @@ export const vehiclesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/vehicles/id/:id",
+    access: "subadmin",
     summary: "Change a vehicle (and its driver)",
     tags,
     params: vehicleParams,
@@ -45,6 +49,7 @@ export const vehiclesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/vehicles/id/:id",
+    access: "subadmin",
     summary: "Delete a vehicle (its devices stay with the company, unassigned)",
     tags,
     params: vehicleParams,

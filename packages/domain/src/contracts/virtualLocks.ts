@@ -36,6 +36,7 @@ export const virtualLocksApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/virtuallocks",
+    access: "user",
     summary: "The virtual locks armed on the company's items",
     tags,
     params: z.object({ companyId: idParam }),
@@ -44,6 +45,7 @@ export const virtualLocksApi = {
   arm: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
+    access: "write",
     summary: "Arm a virtual lock at the item's current position",
     tags,
     params: itemParams,
@@ -53,6 +55,7 @@ export const virtualLocksApi = {
   disarm: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/virtuallocks/:itemType/id/:itemId",
+    access: "write",
     summary: "Disarm the item's virtual lock",
     tags,
     params: itemParams,

@@ -11,6 +11,7 @@ export const worktimesApi = {
   list: defineRoute({
     method: "GET",
     path: "/companies/id/:companyId/worktimes",
+    access: "user",
     summary: "The company's work timetables, keyed by id",
     tags: ["company load", ...tags],
     params: companyParams,
@@ -19,6 +20,7 @@ export const worktimesApi = {
   create: defineRoute({
     method: "POST",
     path: "/companies/id/:companyId/worktimes",
+    access: "subadmin",
     summary: "Create a work timetable",
     tags,
     params: companyParams,
@@ -28,6 +30,7 @@ export const worktimesApi = {
   update: defineRoute({
     method: "PUT",
     path: "/companies/id/:companyId/worktimes/id/:id",
+    access: "subadmin",
     summary: "Change a work timetable",
     tags,
     params: worktimeParams,
@@ -37,6 +40,7 @@ export const worktimesApi = {
   remove: defineRoute({
     method: "DELETE",
     path: "/companies/id/:companyId/worktimes/id/:id",
+    access: "subadmin",
     summary: "Delete a work timetable",
     tags,
     params: worktimeParams,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { resellerScopeOf as scopeOf } from "../kernel/http/reseller-scope.ts";
-import { type ResellerScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { ResellerScope } from "../kernel/tenancy/scope.ts";
 import { queryLogs } from "./repo.ts";
 import { type AlarmRoutesContext, byId, updateLogState } from "./routes.ts";
 
@@ -53,7 +53,6 @@ export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsync
 
     mountRoute(app, alarmsApi.createCra, async (request) => {
       const scope = scopeOf(request);
-      requireWrite(scope.principal);
       const rows = await ctx.db.query<{ id: number; name: string; url: string }>(
         "insert into cras (reseller_id, name, url, created_ts) values ($1, $2, $3, $4) returning id, name, url",
         [scope.resellerId, request.body.name, request.body.url, ctx.clock.now()],

@@ -1,7 +1,6 @@
 import { type ApiKey, type ApiKeyRole, apiKeysApi } from "@vigia/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { newApiKeySecret } from "../kernel/auth/api-keys.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -44,7 +43,6 @@ export function apiKeyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, apiKeysApi.list, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope, false);
       const rows = await ctx.db.query<KeyRow>(`${SELECT} where k.company_id = $1 order by k.id`, [
         scope.companyId,
       ]);
@@ -53,7 +51,6 @@ export function apiKeyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, apiKeysApi.create, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       requirePerson(scope.principal);
       const { name, role, ip } = request.body;
       const { secret, prefix, hash } = newApiKeySecret();
@@ -86,7 +83,6 @@ export function apiKeyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, apiKeysApi.revoke, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       const rows = await ctx.db.query<{ id: number }>(
         `update api_keys set revoked_ts = $3 where id = $1 and company_id = $2 and revoked_ts is null returning id`,
         [request.params.keyId, scope.companyId, ctx.clock.now()],

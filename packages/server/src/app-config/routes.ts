@@ -1,24 +1,20 @@
-import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId, isAdminOrHigher } from "@vigia/domain";
+import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { keyMatches, presentedDeviceId, presentedKey } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { forbidden, notFound, unauthorized } from "../kernel/errors.ts";
+import { notFound, unauthorized } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { fetchForDevice, readCompanyAppConfig, writeCompanyAppConfig, writeDeviceOverride } from "./store.ts";
 
 /**
  * The company's worker app configuration: read by every user of the company who manages devices
- * (administrators and above), written by the same; every query is the selected company's.
+ * (administrators and above, as the contracts declare), written by the same; every query is the selected company's.
  */
 export function appConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
-    app.addHook("preValidation", async (request) => {
-      if (!isAdminOrHigher(scopeOf(request).principal.role)) throw forbidden();
-    });
-
     mountRoute(app, appConfigApi.get, async (request) =>
       readCompanyAppConfig(db, scopeOf(request).companyId),
     );

@@ -24,8 +24,7 @@ import { itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.t
 import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
-import { requireResellerRole, resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
-import { installWriteAccess } from "../kernel/http/write-access.ts";
+import { resellerScopeHook, resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import { liveRoutes } from "../live/index.ts";
 import { maintenanceRoutes } from "../maintenance/index.ts";
 import { mapProviderRoutes } from "../map-tiles/index.ts";
@@ -48,7 +47,6 @@ import { vehicleRoutes } from "../vehicles/index.ts";
 import { virtualLockRoutes } from "../virtual-locks/index.ts";
 import { worktimeRoutes } from "../worktimes/index.ts";
 import type { Services } from "./services.ts";
-import { WRITE_ACCESS } from "./write-access.ts";
 
 /**
  * The route tree under /fr/v1: which capability answers where, behind which hook. The only place that
@@ -70,8 +68,6 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
       secured.addHook("onRequest", authenticateRequest(ctx));
       // Before the answer leaves (not after): a caller that reads the audit log next finds its own call there.
       secured.addHook("onSend", auditApiKeyCalls(ctx));
-      // Role before body: who may write is decided before the body is read or validated.
-      installWriteAccess(secured, WRITE_ACCESS);
       await secured.register(currentUserRoutes({ ...ctx, sessions }));
       await secured.register(twoFactorUserRoutes(ctx));
       await secured.register(companyTree(ctx, services), { prefix: "/companies/id/:companyId" });
@@ -146,14 +142,13 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
   };
 }
 
-/** Everything under /resellers: reseller-level users only, and one reseller subtree under /id/:resellerId. */
+/** Everything under /resellers (reseller-level routes, as their contracts say), one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
   const { live, mailer, alarms, sessions, files } = services;
   const items = { ...ctx, live, files };
   const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
   return async (app) => {
     app.decorateRequest("resellerScope", null);
-    app.addHook("onRequest", requireResellerRole);
     await app.register(resellerRoutes(ctx));
     await app.register(cellRoutes(ctx));
     await app.register(superLogRoutes(ctx));

@@ -1,6 +1,5 @@
 import { type AuditLogRow, auditApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../items/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -12,7 +11,6 @@ export function auditRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, auditApi.log, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope, false);
       const to = request.query.to_ts ?? ctx.clock.now();
       const from = request.query.from_ts ?? to - 30 * 86_400_000;
       const rows = await ctx.db.query<AuditLogRow>(

@@ -93,7 +93,7 @@ const COLUMNS = "id, kind, text, status, result, created_ts, sent_ts, answered_t
 export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Who may send is decided before the body is read (SECURITY.md): the role rule needs the company's
-    // setting, so this plugin adds its own check behind the write-access table's read-only one.
+    // setting, so this plugin adds its own check behind the contract's declared access (read-only first).
     app.addHook("preParsing", async (request, _reply, payload) => {
       if (request.method === "POST" && !(await allowed(ctx, scopeOf(request)))) throw forbidden();
       return payload;

@@ -19,8 +19,8 @@ import { principalOf } from "../kernel/http/authenticate.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import {
   type ResellerScope,
-  requireWrite,
   resellerSubtree,
+  resolveResellerScope,
   visibleResellerIds,
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
@@ -101,7 +101,6 @@ export function registerCompanyAdminRoutes(
 
   mountRoute(app, companiesAdminApi.create, async (request) => {
     const scope = scopeOf(request);
-    requireWrite(scope.principal);
     checkReseller(scope, request.body.resellerId);
     await checkMapProvider(request.body.conf);
     const now = ctx.clock.now();
@@ -146,7 +145,6 @@ export function registerCompanyAdminRoutes(
     ordered.addHook("onRequest", companyFirst);
     mountRoute(ordered, companiesAdminApi.update, async (request) => {
       const scope = scopeOf(request);
-      requireWrite(scope.principal);
       const id = request.params.companyId;
       const before = await inTree(scope, id);
       checkReseller(scope, request.body.resellerId);
@@ -185,7 +183,6 @@ export function registerCompanyAdminRoutes(
 
   mountRoute(app, companiesAdminApi.remove, async (request) => {
     const scope = scopeOf(request);
-    requireWrite(scope.principal);
     const id = request.params.companyId;
     const before = await inTree(scope, id);
     const fileKeys = await ctx.db.transaction(async (tx) => {
@@ -258,7 +255,6 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
 
   mountRoute(app, resellersApi.create, async (request) => {
     const principal = principalOf(request);
-    requireWrite(principal);
     await checkParent(request, null, request.body.parentId);
     const b = request.body;
     const id = await ctx.db.transaction(async (tx) => {
@@ -285,14 +281,18 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
     return out(id);
   });
 
+  // As under /resellers/id/:resellerId: other roles are refused, a reseller out of the caller's reach is 404.
   const resellerFirst = async (request: FastifyRequest) => {
-    await owned(request, parseId((request.params as { resellerId?: string }).resellerId));
+    await resolveResellerScope(
+      ctx.db,
+      principalOf(request),
+      parseId((request.params as { resellerId?: string }).resellerId),
+    );
   };
   app.register(async (ordered) => {
     ordered.addHook("onRequest", resellerFirst);
     mountRoute(ordered, resellersApi.update, async (request) => {
       const principal = principalOf(request);
-      requireWrite(principal);
       const id = request.params.resellerId;
       const before = await owned(request, id);
       const b = request.body;
@@ -330,7 +330,6 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
 
   mountRoute(app, resellersApi.remove, async (request) => {
     const principal = principalOf(request);
-    requireWrite(principal);
     const id = request.params.resellerId;
     await owned(request, id);
     if (id === principal.resellerId) throw forbidden();

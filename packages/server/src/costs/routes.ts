@@ -10,7 +10,7 @@ import { checkCostItems, insertCosts, listCosts, oneCost, updateCost } from "./s
 
 /**
  * /costs: every user of the company reads the costs of its groups; writing is open to operators even when
- * read-only (write-access table: `costs`), always inside the caller's groups.
+ * read-only (the contracts' access: `costs`), always inside the caller's groups.
  */
 export function costRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {

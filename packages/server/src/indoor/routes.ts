@@ -1,22 +1,16 @@
-import { BEACON_LAYOUTS, indoorApi, isSubadminOrHigher } from "@vigia/domain";
+import { BEACON_LAYOUTS, indoorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { BeaconCache } from "./beacon-cache.ts";
 import { importBeacons } from "./import.ts";
 import * as store from "./store.ts";
 
 export type IndoorContext = KernelContext & { beacons: BeaconCache };
-
-/** Indoor maps and beacons are places: subadministrators and above write them (01 §2), never read-only users. */
-function requireIndoorWriter(scope: CompanyScope): void {
-  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
-  requireWrite(scope.principal);
-}
 
 /** Indoor maps and beacons under /companies/id/:companyId (company-wide: not restricted by groups). */
 export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
@@ -34,14 +28,12 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     mountRoute(app, indoorApi.maps, async (request) => store.listMaps(ctx.db, scopeOf(request).companyId));
     mountRoute(app, indoorApi.createMap, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       const map = await store.insertMap(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "indoorMap", map.id, map.name);
       return map;
     });
     mountRoute(app, indoorApi.updateMap, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       const map = await store.updateMap(
         ctx.db,
         scope.companyId,
@@ -56,7 +48,6 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.removeMap, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       const map = await store.getMap(ctx.db, scope.companyId, request.params.id);
       if (!map) throw notFound();
       await store.deleteMap(ctx.db, scope.companyId, map.id);
@@ -78,7 +69,6 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.createBeacon, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       await checkBeacon(scope, request.body, null);
       const beacon = await store.insertBeacon(ctx.db, scope.companyId, request.body, ctx.clock.now());
       ctx.beacons.invalidate(scope.companyId);
@@ -87,7 +77,6 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.updateBeacon, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       if (!(await store.getBeacon(ctx.db, scope.companyId, request.params.id))) throw notFound();
       await checkBeacon(scope, request.body, request.params.id);
       const beacon = await store.updateBeacon(
@@ -104,7 +93,6 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.removeBeacon, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       const beacon = await store.getBeacon(ctx.db, scope.companyId, request.params.id);
       if (!beacon) throw notFound();
       await store.deleteBeacon(ctx.db, scope.companyId, beacon.id);
@@ -114,7 +102,6 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.importBeacons, async (request) => {
       const scope = scopeOf(request);
-      requireIndoorWriter(scope);
       const result = await importBeacons(ctx, scope.companyId, request.body.rows, request.body.commit);
       if (result.inserted.length > 0) ctx.beacons.invalidate(scope.companyId);
       return result;

@@ -1,19 +1,13 @@
-import { beaconZonesApi, isSubadminOrHigher } from "@vigia/domain";
+import { beaconZonesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { BeaconCache } from "./beacon-cache.ts";
 import * as store from "./zones-store.ts";
-
-/** Beacon zones are places like the beacons: subadministrators and above write them. */
-function requireZoneWriter(scope: CompanyScope): void {
-  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
-  requireWrite(scope.principal);
-}
 
 /** Beacon zones under /companies/id/:companyId (company-wide: not restricted by groups). */
 export function beaconZoneRoutes(ctx: KernelContext & { beacons: BeaconCache }): FastifyPluginAsyncZod {
@@ -36,7 +30,6 @@ export function beaconZoneRoutes(ctx: KernelContext & { beacons: BeaconCache }):
     );
     mountRoute(app, beaconZonesApi.create, async (request) => {
       const scope = scopeOf(request);
-      requireZoneWriter(scope);
       await checkBeacons(scope, request.body.beaconIds);
       const zone = await store.insertZone(ctx.db, scope.companyId, request.body, ctx.clock.now());
       ctx.beacons.invalidate(scope.companyId);
@@ -45,7 +38,6 @@ export function beaconZoneRoutes(ctx: KernelContext & { beacons: BeaconCache }):
     });
     mountRoute(app, beaconZonesApi.update, async (request) => {
       const scope = scopeOf(request);
-      requireZoneWriter(scope);
       if (!(await store.getZone(ctx.db, scope.companyId, request.params.id))) throw notFound();
       await checkBeacons(scope, request.body.beaconIds);
       const zone = await store.updateZone(
@@ -62,7 +54,6 @@ export function beaconZoneRoutes(ctx: KernelContext & { beacons: BeaconCache }):
     });
     mountRoute(app, beaconZonesApi.remove, async (request) => {
       const scope = scopeOf(request);
-      requireZoneWriter(scope);
       const zone = await store.getZone(ctx.db, scope.companyId, request.params.id);
       if (!zone) throw notFound();
       await store.deleteZone(ctx.db, scope.companyId, zone.id);

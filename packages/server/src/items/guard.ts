@@ -1,8 +1,8 @@
-import { isAdminOrHigher, isSubadminOrHigher, type ServerMessage } from "@vigia/domain";
+import type { ServerMessage } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { ApiError, badRequest, forbidden, notFound } from "../kernel/errors.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
 
 /**
@@ -15,19 +15,6 @@ import type { LiveState } from "../live/index.ts";
  * the change invalidates and tells the open maps.
  */
 export type ItemsContext = KernelContext & { live: LiveState };
-
-/** Items (vehicles, assets, persons, drivers, timetables): subadministrator and above, and not read-only. */
-export function requireItemWriter(scope: CompanyScope): void {
-  // Read-only first: a read-only user learns why (read.only) whatever the role.
-  requireWrite(scope.principal);
-  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
-}
-
-/** Users, groups, custom states/data and the log: administrator and above. */
-export function requireAdmin(scope: CompanyScope, write = true): void {
-  if (write) requireWrite(scope.principal);
-  if (!isAdminOrHigher(scope.principal.role)) throw forbidden();
-}
 
 /** The group must exist in the company and be visible; group-scoped users may only use their own groups. */
 export async function assertGroup(db: Queryable, scope: CompanyScope, groupId: number): Promise<void> {

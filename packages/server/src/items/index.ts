@@ -6,8 +6,6 @@ export {
   type ItemsContext,
   parseId,
   publish,
-  requireAdmin,
-  requireItemWriter,
   uniqueField,
 } from "./guard.ts";
 export {

@@ -8,7 +8,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
-import { assertGroup, found, publish, requireItemWriter, uniqueField } from "./guard.ts";
+import { assertGroup, found, publish, uniqueField } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
 
 /**
@@ -40,7 +40,6 @@ function namedItemRoutes(
 
     mountRoute(app, api.create, async (request) => {
       const scope = scopeOf(request);
-      requireItemWriter(scope);
       const body = request.body;
       await assertGroup(ctx.db, scope, body.group);
       const now = ctx.clock.now();
@@ -83,7 +82,6 @@ function namedItemRoutes(
 
     mountRoute(app, api.update, async (request) => {
       const scope = scopeOf(request);
-      requireItemWriter(scope);
       const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; custom_data: unknown }>(
         ctx.db,
@@ -143,7 +141,6 @@ function namedItemRoutes(
 
     mountRoute(app, api.remove, async (request) => {
       const scope = scopeOf(request);
-      requireItemWriter(scope);
       const id = request.params.id;
       const before = await visibleItem<{ group_id: number | null; name: string }>(ctx.db, scope, kind, id);
       const mediaKeys = await ctx.db.transaction(async (tx) => {

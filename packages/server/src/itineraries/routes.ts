@@ -1,10 +1,9 @@
-import { isResellerOrHigher, itinerariesApi } from "@vigia/domain";
+import { itinerariesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, notFound } from "../kernel/errors.ts";
-import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
 import { dayCompliance } from "./compliance.ts";
@@ -29,7 +28,7 @@ export type ItineraryRoutesContext = KernelContext & {
 
 /**
  * /itineraries: reseller-level users only, reading and writing (read-only resellers read). Every query is
- * the selected company's; the write-access table stops other roles before the body is read.
+ * the selected company's; the contracts' access stops other roles before the body is read.
  */
 export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsyncZod {
   const { db } = ctx;
@@ -39,11 +38,6 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
     return row;
   };
   return async (app) => {
-    // Before validation, so other roles learn nothing about the routes' fields.
-    app.addHook("preValidation", async (request) => {
-      if (!isResellerOrHigher(principalOf(request).role)) throw forbidden();
-    });
-
     mountRoute(app, itinerariesApi.list, async (request) => listItineraries(db, scopeOf(request).companyId));
 
     mountRoute(app, itinerariesApi.fromTrip, async (request) =>

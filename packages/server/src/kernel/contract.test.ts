@@ -5,11 +5,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { mountRoute } from "./contract.ts";
+import type { Principal } from "./tenancy/principal.ts";
 
 const thing = defineRoute({
   method: "PUT",
   path: "/companies/id/:companyId/things/id/:id",
   summary: "Update a thing",
+  access: "public",
   params: z.object({ companyId: idParam, id: idParam }),
   query: z.object({ dry: z.enum(["0", "1"]).optional() }),
   body: z.object({ name: z.string().min(1) }),
@@ -19,6 +21,7 @@ const gone = defineRoute({
   method: "DELETE",
   path: "/companies/id/:companyId/things/id/:id",
   summary: "Delete a thing",
+  access: "public",
   params: z.object({ companyId: idParam, id: idParam }),
   response: null,
 });
@@ -106,4 +109,84 @@ describe("mountRoute", () => {
     );
     await app.ready();
   });
+
+  it("refuses at start a contract object that declares no access", async () => {
+    // @ts-expect-error: `access` is required by the type of defineRoute.
+    const bare = defineRoute({
+      method: "GET",
+      path: "/companies/id/:companyId/bare",
+      summary: "x",
+      response: null,
+    });
+    const app = Fastify();
+    await app.register(
+      async (company) => {
+        expect(() => mountRoute(company, bare, async () => undefined)).toThrow(/declares no access/);
+      },
+      { prefix: "/fr/v1/companies/id/:companyId" },
+    );
+    await app.ready();
+  });
+});
+
+const adminThing = defineRoute({ ...thing, access: "admin" });
+
+/** A plugin that signs the caller in from a test header, as the authentication hook does from a token. */
+async function guardedApp() {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("principal", null);
+  await app.register(
+    async (company) => {
+      company.addHook("onRequest", async (request) => {
+        const header = request.headers["x-test-caller"];
+        if (typeof header !== "string") return;
+        const [role, readOnly] = header.split(",");
+        request.principal = {
+          userId: 1,
+          email: "t@example.test",
+          role: role === "ADMIN" ? "ADMIN" : "OPERATOR",
+          readOnly: readOnly === "ro",
+          companyId: 3,
+          resellerId: null,
+          selectedCompanyId: null,
+          groupIds: [],
+          timezone: "UTC",
+          restrictions: { timeRange: null, ip: null },
+          companyRestrictions: null,
+        } satisfies Principal;
+      });
+      mountRoute(company, adminThing, async (request) => ({
+        id: request.params.id,
+        name: request.body.name,
+      }));
+    },
+    { prefix: "/fr/v1/companies/id/:companyId" },
+  );
+  await app.ready();
+  return app;
+}
+
+describe("mountRoute enforces the contract's access", () => {
+  it.each([
+    [undefined, 401, "unauthorized"],
+    ["OPERATOR", 403, "forbidden"],
+    ["ADMIN,ro", 403, "read.only"],
+    // Allowed: the body is read and validated, so the empty body is a 400.
+    ["ADMIN", 400, undefined],
+  ])(
+    "caller %s with an invalid body gets %i (%s), decided before the body is read",
+    async (caller, status, description) => {
+      const app = await guardedApp();
+      const res = await app.inject({
+        method: "PUT",
+        url: "/fr/v1/companies/id/3/things/id/7",
+        payload: "not even json",
+        headers: { "content-type": "application/json", ...(caller ? { "x-test-caller": caller } : {}) },
+      });
+      expect(res.statusCode).toBe(status);
+      if (description) expect(res.json()).toMatchObject({ message: description });
+    },
+  );
 });

@@ -1,6 +1,14 @@
-import type { ParsedBody, ParsedParams, ParsedQuery, ResponseOf, RouteContract } from "@vigia/domain";
+import {
+  isRouteAccess,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+  type ResponseOf,
+  type RouteContract,
+} from "@vigia/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { routeAccessHook } from "./http/route-access.ts";
 
 /** The request as a contract's handler sees it: params, query and body already parsed by its schemas. */
 export type ContractRequest<C extends RouteContract> = Omit<FastifyRequest, "params" | "query" | "body"> & {
@@ -25,6 +33,7 @@ export const API_PREFIX = "/fr/v1";
  * Registers a route from its domain contract on a plugin instance. Contract paths are full paths under
  * `/fr/v1`; the plugin's own prefix (for example `/fr/v1/companies/id/:companyId`) is taken off, so plugins
  * keep their hooks (authentication, company scope) and the contract stays the one place the path is written.
+ * The contract's `access` is enforced here, before the body is read; a contract without one stops the start.
  */
 export function mountRoute<C extends RouteContract>(
   app: FastifyInstance,
@@ -32,6 +41,13 @@ export function mountRoute<C extends RouteContract>(
   handler: ContractHandler<C>,
 ): void {
   const full = `${API_PREFIX}${contract.path}`;
+  // The type requires `access`; this catches a contract object built around the type checker.
+  const access: unknown = contract.access;
+  if (!isRouteAccess(access)) {
+    throw new Error(
+      `contract ${contract.method} ${contract.path} declares no access: add one of ROUTE_ACCESS`,
+    );
+  }
   if (!full.startsWith(app.prefix)) {
     throw new Error(`contract ${contract.method} ${contract.path} mounted under ${app.prefix}`);
   }
@@ -50,6 +66,7 @@ export function mountRoute<C extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       response,
     },
+    onRequest: routeAccessHook(access),
     handler: async (request, reply) => {
       // Fastify's validator compiler has already replaced params, query and body with the values these
       // very schemas parsed; this is the one place that re-types them.

@@ -1,6 +1,5 @@
 import { periodicApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -21,13 +20,11 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, periodicApi.list, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope, false);
       return (await listSchedules(ctx.db, scope.companyId)).map(toRow);
     });
 
     mountRoute(app, periodicApi.create, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       const id = await ctx.db.transaction(async (tx) => {
         const newId = await insertSchedule(
           tx,
@@ -57,7 +54,6 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, periodicApi.update, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       const { id } = request.params;
       if (!(await getSchedule(ctx.db, scope.companyId, id))) throw notFound();
       await ctx.db.transaction(async (tx) => {
@@ -82,7 +78,6 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, periodicApi.remove, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       const { id } = request.params;
       const deleted = await ctx.db.transaction(async (tx) => {
         const gone = await deleteSchedule(tx, scope.companyId, id);
@@ -101,7 +96,6 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, periodicApi.runs, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope, false);
       if (!(await getSchedule(ctx.db, scope.companyId, request.params.id))) throw notFound();
       return listRuns(ctx.db, scope.companyId, request.params.id);
     });

@@ -1,23 +1,17 @@
-import { distanceM, type Geozone, isSubadminOrHigher, placesApi } from "@vigia/domain";
+import { distanceM, type Geozone, placesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import { ApiError, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { importGeozones, importPois } from "./import.ts";
 import type { PlacesContext } from "./live.ts";
 import { publishGeozoneDeleted, publishGeozones, publishPoiDeleted, publishPois } from "./live.ts";
 import * as store from "./store.ts";
 import { checkWmsLayer } from "./wms.ts";
 import { getCompanyZones, invalidate } from "./zones-cache.ts";
-
-/** Places are managed by subadministrators and above (01 §2 Places menu), never by read-only users. */
-function requirePlacesWriter(scope: CompanyScope): void {
-  if (!isSubadminOrHigher(scope.principal.role)) throw forbidden();
-  requireWrite(scope.principal);
-}
 
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
 export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): FastifyPluginAsyncZod {
@@ -46,7 +40,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.createGeozone, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const zone = await store.insertGeozone(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "geozone", zone.id, { name: zone.name });
@@ -56,7 +49,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.updateGeozone, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const before = await writableGeozone(scope, request.params.id);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
@@ -69,7 +61,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.removeGeozone, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const zone = await writableGeozone(scope, request.params.id);
       await store.deleteGeozone(ctx.db, zone.id);
       await audit(scope, "delete", "geozone", zone.id, { name: zone.name });
@@ -79,7 +70,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.importGeozones, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       return importGeozones(ctx, scope, request.body.rows, request.body.commit);
     });
 
@@ -92,7 +82,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.createPoi, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const poi = await store.insertPoi(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "poi", poi.id, { name: poi.name });
@@ -102,7 +91,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.updatePoi, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const before = await writablePoi(scope, request.params.id);
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const poi = await store.updatePoi(ctx.db, before.id, request.body, ctx.clock.now());
@@ -115,7 +103,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.removePoi, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const poi = await writablePoi(scope, request.params.id);
       await store.deletePoi(ctx.db, poi.id);
       await audit(scope, "delete", "poi", poi.id, { name: poi.name });
@@ -125,7 +112,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.importPois, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       return importPois(ctx, scope, request.body.rows, request.body.commit);
     });
 
@@ -135,7 +121,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     );
     mountRoute(app, placesApi.createLayer, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       await assertWmsUsable(ctx.egress, request.body.url, request.body.name);
       const layer = await store.insertLayer(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "wmsLayer", layer.id, { url: layer.url, name: layer.name });
@@ -143,7 +128,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.updateLayer, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const before = await store.getLayer(ctx.db, scope.companyId, request.params.id);
       if (!before) throw notFound();
       if (before.url !== request.body.url || before.name !== request.body.name)
@@ -154,7 +138,6 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     });
     mountRoute(app, placesApi.removeLayer, async (request) => {
       const scope = scopeOf(request);
-      requirePlacesWriter(scope);
       const layer = await store.getLayer(ctx.db, scope.companyId, request.params.id);
       if (!layer) throw notFound();
       await store.deleteLayer(ctx.db, layer.id);

@@ -5,7 +5,6 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
-import { requireWrite } from "../kernel/tenancy/scope.ts";
 
 /**
  * The unknown-devices list (issue 4): identifiers the gateways heard but no reseller has registered. The
@@ -26,7 +25,6 @@ export function registerUnknownDeviceRoutes(app: FastifyInstance, ctx: KernelCon
   });
   mountRoute(app, devicesApi.dismissUnknown, async (request) => {
     const principal = principalOf(request);
-    requireWrite(principal);
     const { deviceId } = request.params;
     const removed = await ctx.db.transaction(async (tx) => {
       const rows = await tx.query<{ deviceId: string }>(

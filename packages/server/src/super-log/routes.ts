@@ -12,6 +12,7 @@ const WEEK_MS = 7 * 86_400_000;
 export function superLogRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, superLogApi.list, async (request) => {
+      // The contract lets every reseller-level user through; this narrower rule answers after the query is validated.
       if (!isSuperResellerOrHigher(principalOf(request).role)) throw forbidden();
       const { from_ts, to_ts, action, q } = request.query;
       const to = to_ts ?? ctx.clock.now();

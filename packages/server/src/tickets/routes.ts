@@ -4,7 +4,7 @@ import { findIncident } from "../insights/index.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { countOpen, listTickets } from "./repo.ts";
 import { type Actor, TicketService, type TicketsContext } from "./service.ts";
 
@@ -23,12 +23,6 @@ const actorOf = (scope: CompanyScope): Actor & { companyId: number; groupIds: nu
     userId: scope.principal.userId,
   },
 });
-
-/** A ticket write: operators write tickets even when read-only (spec 01 §6), so the capability is "tickets". */
-function writer(scope: CompanyScope) {
-  requireWrite(scope.principal, "tickets");
-  return actorOf(scope);
-}
 
 /** A company's tickets (spec 02 §3-§4): every user with the company reads them, writers change them. */
 export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
@@ -54,20 +48,20 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
     );
 
     mountRoute(app, ticketsApi.create, async (request) =>
-      tickets.create(writer(scopeOf(request)), request.body),
+      tickets.create(actorOf(scopeOf(request)), request.body),
     );
 
     mountRoute(app, ticketsApi.update, async (request) =>
-      tickets.update(writer(scopeOf(request)), request.params.id, request.body),
+      tickets.update(actorOf(scopeOf(request)), request.params.id, request.body),
     );
 
     mountRoute(app, ticketsApi.setState, async (request) =>
-      tickets.setState(writer(scopeOf(request)), request.params.id, request.body.state, request.body.note),
+      tickets.setState(actorOf(scopeOf(request)), request.params.id, request.body.state, request.body.note),
     );
 
     mountRoute(app, ticketsApi.comment, async (request) =>
       tickets.comment(
-        writer(scopeOf(request)),
+        actorOf(scopeOf(request)),
         request.params.id,
         request.body.text,
         request.body.attachments,
@@ -75,16 +69,16 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
     );
 
     mountRoute(app, ticketsApi.addTask, async (request) =>
-      tickets.addTask(writer(scopeOf(request)), request.params.id, request.body.text),
+      tickets.addTask(actorOf(scopeOf(request)), request.params.id, request.body.text),
     );
 
     mountRoute(app, ticketsApi.setTask, async (request) =>
-      tickets.setTask(writer(scopeOf(request)), request.params.id, request.params.taskId, request.body.done),
+      tickets.setTask(actorOf(scopeOf(request)), request.params.id, request.params.taskId, request.body.done),
     );
 
     mountRoute(app, ticketsApi.fromIncident, async (request) => {
       const scope = scopeOf(request);
-      const actor = writer(scope);
+      const actor = actorOf(scope);
       const { key, ...body } = request.body;
       const incident = await findIncident(ctx.db, scope, key);
       if (!incident) throw notFound();
@@ -98,7 +92,7 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
 
     mountRoute(app, ticketsApi.fromNotice, async (request) => {
       const scope = scopeOf(request);
-      const actor = writer(scope);
+      const actor = actorOf(scope);
       const rows = await ctx.db.query<{
         id: number;
         item_type: 1 | 2 | 3;

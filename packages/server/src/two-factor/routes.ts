@@ -1,6 +1,5 @@
 import { API_ERROR, type OtpStatus, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireAdmin } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { endUserSessions } from "../kernel/auth/tokens.ts";
 import {
@@ -18,7 +17,6 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { requirePerson } from "../kernel/tenancy/principal.ts";
-import { requireWrite } from "../kernel/tenancy/scope.ts";
 
 type Account = TotpAccount & { company_id: number | null; reseller_id: number | null };
 
@@ -96,7 +94,6 @@ export function twoFactorCompanyRoutes(
   return async (app) => {
     mountRoute(app, twoFactorApi.companyPolicy, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope, false);
       const rows = await ctx.db.query<{ require_totp: boolean }>(
         "select require_totp from companies where id = $1",
         [scope.companyId],
@@ -106,7 +103,6 @@ export function twoFactorCompanyRoutes(
 
     mountRoute(app, twoFactorApi.setCompanyPolicy, async (request) => {
       const scope = scopeOf(request);
-      requireAdmin(scope);
       requirePerson(scope.principal);
       await ctx.db.query("update companies set require_totp = $2 where id = $1", [
         scope.companyId,
@@ -157,7 +153,6 @@ export function twoFactorResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZ
 
     mountRoute(app, twoFactorApi.setResellerPolicy, async (request) => {
       const scope = resellerScopeOf(request);
-      requireWrite(scope.principal);
       await ctx.db.query("update resellers set require_totp = $2 where id = $1", [
         scope.resellerId,
         request.body.required,

@@ -11,6 +11,7 @@ const DAY_MS = 86_400_000;
 export function usersStatsRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, usersStatsApi.get, async (request) => {
+      // The contract lets every reseller-level user through; this narrower rule answers after the query is validated.
       if (!isSuperResellerOrHigher(principalOf(request).role)) throw forbidden();
       const span = request.query.days ?? 30;
       const toTs = ctx.clock.now();

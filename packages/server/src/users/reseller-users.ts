@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
-import { requireWrite, visibleResellerIds } from "../kernel/tenancy/scope.ts";
+import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { insertUser, updateUser } from "./admin-routes.ts";
 
@@ -65,7 +65,6 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
 
     mountRoute(app, usersApi.resellerCreate, async (request) => {
       const principal = principalOf(request);
-      requireWrite(principal);
       checkRole(principal, request.body.role);
       const resellerId = await target(principal, request.body.resellerId);
       const row = await ctx.db.transaction(async (tx) => {
@@ -99,7 +98,6 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
       const before = await ownedUser(ctx, principal, id);
       // Everyone may save their own preferences (the alarm sound of spec 02 §6), read-only or not.
       const self = id === principal.userId;
-      if (!self) requireWrite(principal);
       if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
       const resellerId = await target(principal, request.body.resellerId ?? before.reseller_id ?? undefined);
       const row = await ctx.db.transaction(async (tx) => {
@@ -134,7 +132,6 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
 
     mountRoute(app, usersApi.resellerRemove, async (request) => {
       const principal = principalOf(request);
-      requireWrite(principal);
       const id = request.params.id;
       if (id === principal.userId) throw forbidden("user.self");
       const before = await ownedUser(ctx, principal, id);

@@ -8,7 +8,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
-import { type CompanyScope, requireWrite } from "../kernel/tenancy/scope.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
 
 interface LockRow {
@@ -62,7 +62,6 @@ export function virtualLockRoutes(
 
     mountRoute(app, virtualLocksApi.arm, async (request) => {
       const scope = scopeOf(request);
-      requireWrite(scope.principal);
       const { itemType, itemId } = request.params;
       await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
       await ctx.live.prepareCompany(scope.companyId);
@@ -94,7 +93,6 @@ export function virtualLockRoutes(
 
     mountRoute(app, virtualLocksApi.disarm, async (request) => {
       const scope = scopeOf(request);
-      requireWrite(scope.principal);
       const { itemType, itemId } = request.params;
       await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
       const gone = await ctx.db.query(

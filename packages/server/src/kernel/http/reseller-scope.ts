@@ -1,7 +1,6 @@
-import { isResellerOrHigher } from "@vigia/domain";
 import type { FastifyRequest } from "fastify";
 import type { KernelContext } from "../context.ts";
-import { forbidden, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import { type ResellerScope, resolveResellerScope } from "../tenancy/scope.ts";
 import { principalOf } from "./authenticate.ts";
 
@@ -9,11 +8,6 @@ declare module "fastify" {
   interface FastifyRequest {
     resellerScope: ResellerScope | null;
   }
-}
-
-/** Everything under /resellers: reseller-level users only. */
-export async function requireResellerRole(request: FastifyRequest): Promise<void> {
-  if (!isResellerOrHigher(principalOf(request).role)) throw forbidden();
 }
 
 /** Resolves the reseller subtree for every route under /resellers/id/:resellerId, before any handler runs. */

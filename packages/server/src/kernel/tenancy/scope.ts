@@ -1,12 +1,6 @@
-import {
-  canWrite,
-  isGroupScoped,
-  isResellerOrHigher,
-  isSuperResellerOrHigher,
-  type WriteCapability,
-} from "@vigia/domain";
+import { isGroupScoped, isResellerOrHigher, isSuperResellerOrHigher } from "@vigia/domain";
 import type { Queryable } from "../db/database.ts";
-import { ApiError, forbidden, notFound } from "../errors.ts";
+import { forbidden, notFound } from "../errors.ts";
 import type { Principal } from "./principal.ts";
 
 /**
@@ -99,11 +93,6 @@ export async function resolveResellerScope(
   }
   if (!allowed.includes(resellerId)) throw notFound();
   return { resellerId, resellerIds: await resellerSubtree(db, resellerId), principal };
-}
-
-/** Throws 403 read.only unless the principal may write this kind of data. */
-export function requireWrite(principal: Principal, capability: WriteCapability = "general"): void {
-  if (!canWrite(principal, capability)) throw new ApiError(403, "read.only");
 }
 
 /** SQL fragment and parameter for "item visible in this scope" on a table with a group_id column. */

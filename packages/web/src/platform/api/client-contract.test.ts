@@ -16,6 +16,7 @@ const update = defineRoute({
   method: "PUT",
   path: "/companies/id/:companyId/things/id/:id",
   summary: "Update a thing",
+  access: "user",
   params: z.object({ companyId: idParam, id: idParam }),
   query: z.object({ from: z.number().optional(), ids: z.array(z.number()).optional() }),
   body: z.object({ name: z.string() }),
@@ -25,6 +26,7 @@ const remove = defineRoute({
   method: "DELETE",
   path: "/things/id/:id",
   summary: "Delete a thing",
+  access: "user",
   params: z.object({ id: idParam }),
   response: null,
 });

@@ -45,6 +45,7 @@ const putUser = defineRoute({
   method: "PUT",
   path: "/current/user",
   summary: "t",
+  access: "user",
   body: z.object({ a: z.number() }),
   response: z.object({ ok: z.number() }),
 });
@@ -52,6 +53,7 @@ const login = defineRoute({
   method: "POST",
   path: "/auth/login",
   summary: "t",
+  access: "user",
   body: z.object({}),
   response: anything,
 });
@@ -59,10 +61,12 @@ const logout = defineRoute({
   method: "POST",
   path: "/auth/logout",
   summary: "t",
+  access: "user",
   body: z.object({}),
   response: null,
 });
-const getAt = (path: string) => defineRoute({ method: "GET", path, summary: "t", response: anything });
+const getAt = (path: string) =>
+  defineRoute({ method: "GET", path, summary: "t", access: "user", response: anything });
 const x = getAt("/x");
 
 describe("ApiClient", () => {
