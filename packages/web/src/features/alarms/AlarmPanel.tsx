@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconEdit, IconEye, IconMapPin, IconSearch } from "@tabler/icons-react";
-import { ALARM_PRIORITY_COLOR, type AlarmLog, canWrite } from "@vigia/domain";
+import { ALARM_PRIORITY_COLOR, type AlarmLog, alarmsApi, allows } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -67,7 +67,7 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
-  const readOnly = !user || !canWrite(user, "general");
+  const readOnly = !allows(alarmsApi.setNoticeState.access, user);
 
   const eventText = useMemo(
     () => (log: AlarmLog) => t(`alarms.events.${log.data.event}`, { defaultValue: log.data.event }),

@@ -14,7 +14,8 @@ import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } fro
 import {
   ALARM_ARROW_THROTTLE_MS,
   type AlarmLog,
-  canWrite,
+  alarmsApi,
+  allows,
   EVENT_MEDIA_WINDOW_MS,
   ITEM_TYPE_LETTER,
 } from "@vigia/domain";
@@ -163,7 +164,7 @@ export function PositionModal({ companyId }: { companyId: number }) {
 
   if (!log) return null;
   const n = log.info.notification;
-  const readOnly = !user || !canWrite(user, "general");
+  const readOnly = !allows(alarmsApi.setNoticeState.access, user);
   return (
     <Modal
       opened

@@ -3,10 +3,10 @@ import { BarChart } from "@mantine/charts";
 import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  allows,
   COST_TYPES,
   type Cost,
   type CostGrouping,
-  canWrite,
   costsApi,
   costTotals,
   sumCosts,
@@ -161,7 +161,7 @@ export function CostsPage() {
   });
   const rows = costs.data ?? [];
   const columns = useColumns();
-  const writable = user !== null && canWrite(user, "costs");
+  const writable = allows(costsApi.create.access, user);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["costs", companyId] });
   return (
     <Stack gap="md">

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Select, Stack, Text } from "@mantine/core";
 import { IconForms } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import {
-  canWrite,
+  allows,
   type FormValue,
   type FormValues,
   filesApi,
@@ -34,7 +34,7 @@ export function ItemFormsButton(props: Props) {
   const { t } = useTranslation();
   const user = useUser();
   const [opened, setOpened] = useState(false);
-  if (!canWrite(user, "general")) return null;
+  if (!allows(formsApi.submit.access, user)) return null;
   return (
     <>
       <Button

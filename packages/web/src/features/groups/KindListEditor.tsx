@@ -1,6 +1,6 @@
 import { Button, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { CUSTOM_STATE_ITEM_KINDS, canWrite, isAdminOrHigher } from "@vigia/domain";
+import { allows, CUSTOM_STATE_ITEM_KINDS, customStatesApi } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SendResult } from "../../kit/forms/send.ts";
@@ -52,7 +52,7 @@ export function KindListEditor<Row>(props: Props<Row>) {
   const user = useUser();
   const [kind, setKind] = useState<ItemKind>("vehicle");
   const [editing, setEditing] = useState<Row | "new" | null>(null);
-  const writable = isAdminOrHigher(user.role) && canWrite(user, "general");
+  const writable = allows(customStatesApi.save.access, user);
   const rows = props.rows(kind);
   const changeable = (r: Row) => !(props.fixed?.(r) ?? false);
   const actions: RowAction<Row>[] = writable

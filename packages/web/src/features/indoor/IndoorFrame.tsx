@@ -1,5 +1,5 @@
 import { Box, Paper, ScrollArea, Text } from "@mantine/core";
-import { canWrite, isSubadminOrHigher } from "@vigia/domain";
+import { allows, indoorApi } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -38,7 +38,7 @@ export function IndoorFrame({ side, map, testId }: { side: ReactNode; map: React
 /** Indoor maps and beacons are places: subadministrators and above, not read-only, change them. */
 export function useIndoorWritable(): boolean {
   const { user } = useSession();
-  return user !== null && isSubadminOrHigher(user.role) && canWrite(user, "general");
+  return allows(indoorApi.createMap.access, user);
 }
 
 /** Field → message key of a failed parse (the first issue of each field). */

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconMapPin, IconTicket } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { canWrite, type Incident, insightsApi, ticketsApi } from "@vigia/domain";
+import { allows, type Incident, insightsApi, ticketsApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -26,7 +26,7 @@ export function IncidentsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [ticketFor, setTicketFor] = useState<Incident | null>(null);
   const navigate = useNavigate();
-  const writesTickets = canWrite(useUser(), "tickets");
+  const writesTickets = allows(ticketsApi.fromIncident.access, useUser());
   const [period, setPeriod] = useState<PeriodChoice>(() => ({
     ...presetRange("week", Date.now(), timezone),
     groupIds: [],

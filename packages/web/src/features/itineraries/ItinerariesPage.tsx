@@ -1,6 +1,6 @@
 import { Alert, Stack } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { canWrite, type Itinerary, itinerariesApi } from "@vigia/domain";
+import { allows, type Itinerary, itinerariesApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudPage } from "../../kit/crud/CrudPage.tsx";
@@ -28,7 +28,7 @@ export function ItinerariesPage() {
     enabled: companyId !== null,
   });
   const rows = list.data ?? [];
-  const writable = user !== null && canWrite(user, "general");
+  const writable = allows(itinerariesApi.create.access, user);
   const [editing, setEditing] = useState<Itinerary | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["itineraries", companyId] });
   const columns = useMemo((): DataColumn<Itinerary>[] => {

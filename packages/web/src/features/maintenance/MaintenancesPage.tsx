@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { addDays, canWrite, costsApi, maintenanceApi, type Revision } from "@vigia/domain";
+import { addDays, allows, costsApi, maintenanceApi, type Revision } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -127,7 +127,7 @@ export function MaintenancesPage() {
       (filter === "all" || stateOf(r) === filter) && (item === null || `${r.itemType}:${r.itemId}` === item),
   );
   const columns = useColumns();
-  const writable = user !== null && canWrite(user, "general");
+  const writable = allows(maintenanceApi.create.access, user);
   const [doing, setDoing] = useState<Revision | null>(null);
   const [viewing, setViewing] = useState<Revision | null>(null);
   const today = dayjs().format("YYYY-MM-DD");

@@ -9,7 +9,7 @@ import {
   IconVideo,
 } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Camera, camerasApi, canWrite, isHlsStream, isSubadminOrHigher } from "@vigia/domain";
+import { allows, type Camera, camerasApi, isHlsStream } from "@vigia/domain";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
@@ -127,7 +127,7 @@ export function CamerasSection({ companyId, vehicleId }: { companyId: number; ve
     queryFn: () => api.call(camerasApi.list, { params: { companyId }, query: { vehicleId } }),
   });
   const [editing, setEditing] = useState<Camera | "new" | null>(null);
-  const editor = isSubadminOrHigher(user.role) && canWrite(user, "general");
+  const editor = allows(camerasApi.create.access, user);
   const list = cameras.data ?? [];
   if (!editor && list.length === 0) return null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });

@@ -1,12 +1,5 @@
 import { Alert, Box, ColorInput, Paper, ScrollArea, Select, Stack, Text } from "@mantine/core";
-import {
-  canWrite,
-  type GroupRow,
-  groupsApi,
-  isSubadminOrHigher,
-  PLACE_PALETTE,
-  resolvePlaceColor,
-} from "@vigia/domain";
+import { allows, type GroupRow, groupsApi, PLACE_PALETTE, placesApi, resolvePlaceColor } from "@vigia/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../platform/session/session.ts";
@@ -41,7 +34,7 @@ export function PlacesFrame({ side, map }: { side: ReactNode; map: ReactNode }) 
 /** Whether the signed-in user may change places (subadministrator or above, not read-only). */
 export function usePlacesWritable(): boolean {
   const { user } = useSession();
-  return user !== null && isSubadminOrHigher(user.role) && canWrite(user, "general");
+  return allows(placesApi.createGeozone.access, user);
 }
 
 const SWATCHES = Object.values(PLACE_PALETTE);

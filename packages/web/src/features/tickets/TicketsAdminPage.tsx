@@ -1,6 +1,6 @@
 import { Drawer, SegmentedControl, Stack } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
-import { canWrite, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
+import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../../kit/table/index.ts";
@@ -22,7 +22,7 @@ export function TicketsAdminPage() {
   const user = useUser();
   const { timezone } = useTimezone();
   const resellerId = user.resellerId ?? 0;
-  const writable = canWrite(user, "general");
+  const writable = allows(ticketsApi.resellerComment.access, user);
   const [filter, setFilter] = useState<StateFilter>("open");
   const fetch = useCallback(
     (state: StateFilter) => api.call(ticketsApi.resellerList, { params: { resellerId }, query: { state } }),

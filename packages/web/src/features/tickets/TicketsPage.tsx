@@ -1,6 +1,6 @@
 import { Button, Drawer, SegmentedControl, Stack } from "@mantine/core";
 import { IconEye, IconPlus } from "@tabler/icons-react";
-import { canWrite, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
+import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
@@ -23,7 +23,7 @@ export function TicketsPage() {
   const user = useUser();
   const { timezone } = useTimezone();
   const companyId = useCompanyIdForCalls();
-  const writable = canWrite(user, "tickets");
+  const writable = allows(ticketsApi.create.access, user);
   const [filter, setFilter] = useState<StateFilter>("open");
   // The loaded company's id as a value: the list reloads when it changes, not on every render.
   const loadedId = useCompany().companyId ?? 0;

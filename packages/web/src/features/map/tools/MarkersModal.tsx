@@ -16,8 +16,7 @@ import {
 import { IconCrosshair, IconFocus2, IconMapPinShare, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
-  canWrite,
-  isSubadminOrHigher,
+  allows,
   type MapMarker,
   mapMarkerInputSchema,
   mapToolsApi,
@@ -89,7 +88,7 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
   // Turning a marker into a POI (for who may write places): the POI reaches every map through the live channel,
   // and the user's own marker, now redundant, is deleted.
   const { user } = useSession();
-  const placesWriter = user !== null && isSubadminOrHigher(user.role) && canWrite(user, "general");
+  const placesWriter = allows(placesApi.createPoi.access, user);
   const toPoi = useMutation({
     mutationFn: async (m: MapMarker) => {
       await api.call(

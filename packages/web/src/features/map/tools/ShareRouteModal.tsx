@@ -16,7 +16,7 @@ import {
 import { IconCheck, IconCopy, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  canWrite,
+  allows,
   ITEM_TYPE_BY_KEY,
   SHARE_VALIDITIES,
   type ShareValidity,
@@ -38,7 +38,7 @@ export const sharedLinkUrl = (token: string): string => `${window.location.origi
 /** Share route (spec 01 §2): pick items and a validity, get a revocable link; the company's active links. */
 export function ShareRouteModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const writable = canWrite(useUser(), "general");
+  const writable = allows(shareRoutesApi.create.access, useUser());
   const client = useQueryClient();
   const [keys, setKeys] = useState<string[]>(selected ? [selected] : []);
   const [validity, setValidity] = useState<ShareValidity>("1h");

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { canWrite, ITEM_TYPE_BY_KEY, VIRTUAL_LOCK_RADIUS, virtualLocksApi } from "@vigia/domain";
+import { allows, ITEM_TYPE_BY_KEY, VIRTUAL_LOCK_RADIUS, virtualLocksApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, fromZonedInput } from "../../../kit/format/date.ts";
@@ -16,7 +16,7 @@ import type { MapToolProps } from "./types.ts";
 /** Virtual lock of the selected item (spec 01 §2 map tools): arm at its parked position, or disarm. */
 export function VirtualLockModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const writable = canWrite(useUser(), "general");
+  const writable = allows(virtualLocksApi.arm.access, useUser());
   const client = useQueryClient();
   const [radius, setRadius] = useState<number>(VIRTUAL_LOCK_RADIUS.default);
   const [until, setUntil] = useState("");

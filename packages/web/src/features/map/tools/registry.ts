@@ -13,7 +13,7 @@ import {
   IconShieldLock,
   IconTimeline,
 } from "@tabler/icons-react";
-import { canWrite, isSubadminOrHigher } from "@vigia/domain";
+import { allows, mapToolsApi } from "@vigia/domain";
 import { DayUseModal } from "./DayUseModal.tsx";
 import { DpaModal } from "./DpaModal.tsx";
 import { IdleModal } from "./IdleModal.tsx";
@@ -62,14 +62,14 @@ export const MAP_TOOLS: readonly MapToolDef[] = [
     Modal: TrackToGeozoneModal,
     needs: ITEMS,
     // Who may save a geozone (the server refuses the corridor to others).
-    allowed: (user) => isSubadminOrHigher(user.role) && canWrite(user, "general"),
+    allowed: (user) => allows(mapToolsApi.corridor.access, user),
   },
   {
     id: "marker",
     label: "maptools.marker.title",
     icon: IconMapPinPlus,
     Modal: MarkersModal,
-    allowed: (user) => canWrite(user, "general"),
+    allowed: (user) => allows(mapToolsApi.createMarker.access, user),
   },
   { id: "dpa", label: "maptools.dpa.title", icon: IconShieldLock, Modal: DpaModal },
 ];
