@@ -26,7 +26,8 @@ let imei: string;
 beforeAll(async () => {
   p = await startTestPlatform();
   const rows = await p.ctx.db.query<{ device_id: string }>(
-    "select device_id from devices where company_id is not null and item_id is not null order by id limit 1",
+    `select d.device_id from devices d join device_types t on t.id = d.type_id
+     where t.proto = 'osmand' and d.company_id is not null and d.item_id is not null order by d.id limit 1`,
   );
   imei = rows[0]!.device_id;
 });

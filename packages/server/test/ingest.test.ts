@@ -125,7 +125,7 @@ describe("GT06 over TCP", () => {
 });
 
 describe("OsmAnd over HTTP", () => {
-  it("stores a phone's position and answers 200; unknown ids get 404 and bad requests 400", async () => {
+  it("stores a phone's position and answers 200; unknown ids get 401 (as a wrong key) and bad requests 400", async () => {
     const imei = imeiOf["osmand:3"]!;
     const path = encodeOsmAndPath({
       id: imei,
@@ -143,7 +143,7 @@ describe("OsmAnd over HTTP", () => {
     expect(await storedCount(imei)).toBe(1);
     expect(
       (await fetch(`http://127.0.0.1:${ports.osmand}/?id=000111&lat=40&lon=-3&timestamp=1768467600`)).status,
-    ).toBe(404);
+    ).toBe(401);
     expect((await fetch(`http://127.0.0.1:${ports.osmand}/?lat=x`)).status).toBe(400);
   });
 });
