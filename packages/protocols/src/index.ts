@@ -19,6 +19,7 @@ export * from "./meitrack/ccc.ts";
 export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
 export * from "./osmand/codec.ts";
+export * from "./reception-time.ts";
 export * from "./registry.ts";
 export * from "./ruptela/codec.ts";
 export { createFramedSession, type FrameStep } from "./session.ts";

@@ -6,6 +6,7 @@ import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
+import { stampReceptionTime } from "./reception-time.ts";
 import { createRuptelaSession } from "./ruptela/codec.ts";
 import { createSuntechSession } from "./suntech/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
@@ -149,9 +150,11 @@ function toCli(
   messages: DecodedMessage[],
   imei: string | null,
   replies: Buffer[],
+  now: number,
 ): CliOutput {
+  // The CLI reads the input now: a record without a device time is shown at this time, as the gateway would store it.
   const positions = messages.flatMap((m) =>
-    m.positions.map((p) => ({
+    stampReceptionTime(m.positions, now).map((p) => ({
       ts: p.ts,
       lat: p.lat,
       lng: p.lng,
@@ -179,7 +182,7 @@ export function decodeForCli(protocol: string, input: string, now: number = Date
   const entry = protocols[protocol];
   if (entry.transport === "http") {
     const res = entry.decode(osmandFromCli(input), now);
-    return res.ok ? toCli(protocol, [res.value], res.value.imei, []) : fail(res.error);
+    return res.ok ? toCli(protocol, [res.value], res.value.imei, [], now) : fail(res.error);
   }
   // Text protocols take the frames as pasted from a log; hex is accepted too (a capture's bytes).
   const bytes = (entry.text ? textInput(input) : null) ?? parseHex(input);
@@ -192,7 +195,7 @@ export function decodeForCli(protocol: string, input: string, now: number = Date
     replies: [...pushed.replies, ...(pushed.error ? [] : ended.replies)],
     error: pushed.error ?? ended.error,
   };
-  const result = toCli(protocol, out.messages, session.imei(), out.replies);
+  const result = toCli(protocol, out.messages, session.imei(), out.replies, now);
   if (out.error) result.error = out.error;
   else if (session.buffered() > 0) result.error = `incomplete frame: ${session.buffered()} bytes left over`;
   return result;

@@ -11,7 +11,10 @@ export type AttributeValue = number | string | boolean;
 export type Attributes = Record<string, AttributeValue>;
 
 export interface DecodedPosition {
-  /** Epoch ms of the fix, as reported by the device (device clock, UTC). */
+  /**
+   * Epoch ms of the fix, as reported by the device (device clock, UTC); 0 when the device sent no time and the
+   * position is marked to take its reception time (`reception-time.ts`).
+   */
   ts: number;
   lat: number;
   lng: number;

@@ -135,6 +135,32 @@ describe("text protocols through the gateway", () => {
     device.end();
   });
 
+  it("Wialon IPS 2.0: a damaged log-in answered #AL#10; a message without a fix time stored at its reception", async () => {
+    const id = idOf.wialon!;
+    const device = await TestDevice.connect(port("wialon"));
+    // Traccar's public test data (WialonProtocolDecoderTest.java): a 2.0 log-in whose CRC does not match it.
+    device.send(Buffer.from("#L#2.0;42001300083;;CE45\r\n"));
+    expect(String(await device.read(8))).toBe("#AL#10\r\n");
+    device.send(encodeWialonLogin(id, "NA", "2.0"));
+    expect(String(await device.read(7))).toBe("#AL#1\r\n");
+    const received = p.clock.now();
+    // From the same source: a real 2.0 packet with NA date and time and its CRC written "0x9b0".
+    device.send(
+      Buffer.from(
+        "#D#NA;NA;5429.681944502211763;N;02654.60403650999069;E;NA;NA;NA;NA;NA;NA;NA;1.0;NA;m1:1:9196679,d1:1:15397,t1:1:20,b1:1:162,fuel1:2:21588.0,pv1:2:35.98,finish:1:1;0x9b0\r\n",
+      ),
+    );
+    expect(String(await device.read(7))).toBe("#AD#1\r\n");
+    const rows = await p.ctx.db.query<{ ts: number; rt: number; lat: number }>(
+      `select ts::float8 as ts, received_ts::float8 as rt, lat::float8 as lat from positions
+       where device_id = (select id from devices where device_id = $1) and attributes->>'receptionTime' = 'true'`,
+      [id],
+    );
+    expect(rows.map((r) => [r.ts, r.rt])).toEqual([[received, received]]);
+    expect(rows[0]?.lat).toBeCloseTo(54.4946991, 5);
+    device.end();
+  });
+
   it("GL200 (@Track): a report and a buffered one stored before the heartbeat's +SACK", async () => {
     const id = idOf.gl200!;
     const device = await TestDevice.connect(port("gl200"));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { takesReceptionTime } from "../reception-time.ts";
 import { type ProtocolName, protocols } from "../registry.ts";
 import type { DecodedMessage } from "../types.ts";
 import { CORPUS } from "./index.ts";
@@ -33,7 +34,7 @@ function actual(
   return {
     imei: m.imei,
     positions: m.positions.map((p, i) => ({
-      ts: new Date(p.ts).toISOString(),
+      ts: takesReceptionTime(p) && p.ts === 0 ? "reception" : new Date(p.ts).toISOString(),
       lat: near(p.lat, expected?.positions[i]?.lat),
       lng: near(p.lng, expected?.positions[i]?.lng),
       valid: p.valid,

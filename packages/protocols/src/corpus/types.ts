@@ -8,7 +8,10 @@
 export interface ExpectedMessage {
   /** The device identity the message carries; null where the frame names none (data after a log-in). */
   imei: string | null;
-  /** Each position: UTC time as ISO text, degrees to 5 decimals, validity. */
+  /**
+   * Each position: UTC time as ISO text ("reception" for a record the device sent without a time, which takes the
+   * time it is received), degrees to 5 decimals, validity.
+   */
   positions: { ts: string; lat: number; lng: number; valid: boolean }[];
   /** The answer bytes: hex for binary protocols, text for text ones; null when the protocol answers nothing. */
   ack: string | null;

@@ -2,10 +2,14 @@ import { type CorpusFrame, traccar } from "./types.ts";
 
 // Wialon IPS 1.1: #L#imei;password → #AL#1; #SD#/#D# ddmmyy;hhmmss (UTC);ddmm.mmmm;N|S;dddmm.mmmm;E|W;speed;course;
 // altitude;satellites[;hdop;inputs;outputs;adc;ibutton;params] → #ASD#1 / #AD#1; #B# black box → #AB#<count>. NA is
-// "unknown"; a fix needs 3 satellites. The source's data frames are sent after a 1.1 log-in of our own (the
-// log-in line is the document's example form, not a capture); its IPS 2.0 log-in is left out: its CRC matches
-// none of its fields (the frame was edited), while its data frames' CRCs do.
+// "unknown"; a fix needs 3 satellites; NA date and time mean "no fix time": the server's reception time stands in
+// ("reception" below). The source's data frames are sent after a log-in of our own (the log-in line is the
+// document's example form, not a capture). IPS 2.0 adds `;crc` to every packet, CRC-16/ARC of the body up to the
+// last ';' (worked out with an independent script: 15CD for the log-in below, 626B, F24A and 09B0 for the source's
+// 2.0 data frames, which one device writes "0x9b0"). The source's own 2.0 log-in is left out: its CRC matches none
+// of its fields (the frame was edited); the codec test uses it as a damaged log-in.
 const source = traccar("Wialon");
+const login20 = "#L#2.0;123456789012345;NA;15CD\r\n";
 
 export const wialonCorpus: CorpusFrame[] = [
   {
@@ -118,6 +122,48 @@ export const wialonCorpus: CorpusFrame[] = [
           { ts: "2014-09-08T07:34:20.000Z", lat: 50.4584742, lng: 30.4364757, valid: true },
         ],
         ack: "#AB#2\r\n",
+      },
+    ],
+  },
+  {
+    source,
+    what: "IPS 2.0 log-in then #D# with NA date and time (no fix time) and a CRC written 0x9b0",
+    input: `${login20}#D#NA;NA;5429.681944502211763;N;02654.60403650999069;E;NA;NA;NA;NA;NA;NA;NA;1.0;NA;m1:1:9196679,d1:1:15397,t1:1:20,b1:1:162,fuel1:2:21588.0,pv1:2:35.98,finish:1:1;0x9b0\r\n`,
+    format: "text",
+    expect: [
+      { imei: "123456789012345", positions: [], ack: "#AL#1\r\n" },
+      {
+        imei: "123456789012345",
+        positions: [{ ts: "reception", lat: 54.4946991, lng: 26.9100673, valid: false }],
+        ack: "#AD#1\r\n",
+      },
+    ],
+  },
+  {
+    source,
+    what: "IPS 2.0 #D# without coordinates, with its CRC",
+    input: `${login20}#D#120319;112003;NA;NA;NA;NA;0.000;NA;NA;0;NA;NA;NA;NA;NA;101_521347:1:521246,101_158:1:510,101_521055:1:510,101_521055_2.9:1:509,101_521056:1:3;626B\r\n`,
+    format: "text",
+    expect: [
+      { imei: "123456789012345", positions: [], ack: "#AL#1\r\n" },
+      {
+        imei: "123456789012345",
+        positions: [{ ts: "2019-03-12T11:20:03.000Z", lat: 0, lng: 0, valid: false }],
+        ack: "#AD#1\r\n",
+      },
+    ],
+  },
+  {
+    source,
+    what: "IPS 2.0 #D# with a fix, parameter names with dots and its CRC",
+    input: `${login20}#D#101118;061143;0756.0930;N;12338.6403;E;18.223;99.766;-4.000;10;0.800;NA;NA;NA;NA;101_521347:1:521249,101_521126:1:6593598,101_521127:1:774780,101_521072_21.1:1:0,101_521072_21.2:1:71353;F24A\r\n`,
+    format: "text",
+    expect: [
+      { imei: "123456789012345", positions: [], ack: "#AL#1\r\n" },
+      {
+        imei: "123456789012345",
+        positions: [{ ts: "2018-11-10T06:11:43.000Z", lat: 7.9348833, lng: 123.644005, valid: true }],
+        ack: "#AD#1\r\n",
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { crc16Ibm } from "../crc.ts";
 import { DecodeError } from "../reader.ts";
+import { RECEPTION_TIME } from "../reception-time.ts";
 import {
   deviceId,
   fieldText,
@@ -31,10 +32,13 @@ import {
  *   #B#msg|msg|...[|crc]   (black box: messages stored while offline, SD or D fields each)  → #AB#<count>
  *   #P#                     (ping)                                                 → #AP#
  * date ddmmyy and time hhmmss are UTC; coordinates ddmm.mmmm with hemispheres; speed km/h; "NA" = unknown.
+ * A message whose date and time are both NA (a device without a fix time sends them) takes the time the server
+ * received it, as the protocol prescribes: marked `receptionTime`, its time is stamped where the bytes were read.
  * Params are `name:type:value` (type 1 integer, 2 float, 3 text). In 2.0 every packet ends with the CRC-16
- * (ARC) of its body up to and including the last ';' (for #B#, the last '|'), as 4 hex digits; a packet whose CRC
- * does not match is answered with its error code (#AD#16, #ASD#16, #AB# with no count) and not stored; a
- * login whose CRC does not match closes the connection. A param SOS (or alarm) = 1 is the `sos` event.
+ * (ARC) of its body up to and including the last ';' (for #B#, the last '|'), as hex digits (4 as a rule; some
+ * firmware writes `0x9b0`); a packet whose CRC does not match is answered with its error code (#AD#16, #ASD#13,
+ * #AB# with no count) and not stored; a login whose CRC does not match is answered #AL#10 and does not identify
+ * the connection (the device logs in again). A param SOS (or alarm) = 1 is the `sos` event.
  * Only the login names the device; data before it is refused.
  * Server → device: `#M#text` (with `;crc` in 2.0), a message the device takes as a command; the device answers
  * `#AM#1` (received; 0 refused, 01 CRC error in 2.0), the `commandResult` that confirms it.
@@ -55,11 +59,19 @@ export function wialonFrameSize(buf: Buffer): number {
 const crcHex = (text: string): string =>
   crc16Ibm(Buffer.from(text, "latin1")).toString(16).toUpperCase().padStart(4, "0");
 
-/** Splits off and checks a 2.0 CRC: the text after the last `sep` must be the CRC of everything before it. */
+/**
+ * Splits off and checks a 2.0 CRC: the text after the last `sep` must be the CRC of everything before it, in hex
+ * (upper or lower case, with or without a `0x` prefix and leading zeros, as firmware writes it).
+ */
 function checkCrc(body: string, sep: string): { body: string; ok: boolean } {
   const at = body.lastIndexOf(sep);
   if (at < 0) return { body, ok: false };
-  return { body: body.slice(0, at), ok: body.slice(at + 1).toUpperCase() === crcHex(body.slice(0, at + 1)) };
+  const written = /^(?:0x)?([0-9a-f]{1,4})$/i.exec(body.slice(at + 1));
+  const expected = crc16Ibm(Buffer.from(body.slice(0, at + 1), "latin1"));
+  return {
+    body: body.slice(0, at),
+    ok: written !== null && Number.parseInt(written[1] ?? "", 16) === expected,
+  };
 }
 
 const na = (v: string | undefined): boolean => v === undefined || v === "" || v === "NA";
@@ -80,13 +92,15 @@ function params(text: string | undefined, attributes: Attributes): void {
 /** SD fields (10) or D fields (16) → a position, or an error text. */
 function message(f: string[], archive: boolean): DecodedPosition | string {
   const [date, time, lat, ns, lng, ew, speed, course, alt, sats] = f;
-  const ts = utcMs(date, time);
+  const noTime = date === "NA" && time === "NA";
+  const ts = noTime ? 0 : utcMs(date, time);
   if (ts === null) return "bad time";
   const noFix = na(lat) || na(lng);
   const latDeg = noFix ? 0 : nmeaDegrees(lat, ns);
   const lngDeg = noFix ? 0 : nmeaDegrees(lng, ew);
   if (latDeg === null || lngDeg === null) return "bad coordinates";
   const attributes: Attributes = archive ? { archive: true } : {};
+  if (noTime) attributes[RECEPTION_TIME] = true;
   const satt = na(sats) ? 0 : int(sats);
   if (f.length >= 16) {
     const [hdop, inputs, outputs, adc, ibutton, p] = f.slice(10);
@@ -139,8 +153,13 @@ function wialonDecoder() {
       const f = body.split(";");
       const v2 = f[0] === "2.0";
       const login = emptyMessage("login", null);
-      // A login that fails its CRC cannot name the device: the connection is closed.
-      if (v2 && !checkCrc(body, ";").ok) return { ok: false, error: "login CRC mismatch" };
+      // A login that fails its CRC cannot name the device: it is refused with the CRC error code and the
+      // connection stays unidentified until the device logs in again.
+      if (v2 && !checkCrc(body, ";").ok) {
+        login.ack = reply("#AL#10");
+        login.attributes = { version: "2.0", error: "login CRC mismatch" };
+        return { ok: true, value: login };
+      }
       const id = deviceId(v2 ? f[1] : f[0]);
       if (!id) return { ok: false, error: "bad login id" };
       version2 = v2;
@@ -165,7 +184,7 @@ function wialonDecoder() {
       if (version2) {
         const checked = checkCrc(body, ";");
         if (!checked.ok) {
-          out.ack = reply(`${answer}16`);
+          out.ack = reply(`${answer}${type === "SD" ? "13" : "16"}`);
           return { ok: true, value: out };
         }
         body = checked.body;

@@ -145,7 +145,12 @@ function handleTcp(
   };
 
   const handle = async (message: DecodedMessage, readTs: number): Promise<void> => {
-    if (message.imei === null) return;
+    if (message.imei === null) {
+      // A log-in the decoder refused (Wialon IPS 2.0 with a wrong CRC) names no device, but its error code is
+      // what makes the device log in again.
+      if (message.kind === "login" && message.ack && !closed) socket.write(message.ack);
+      return;
+    }
     if (message.kind === "commandResult") {
       // Answers need no ACK; the device is known since it identified itself.
       const owner = expects.shift();

@@ -1,4 +1,4 @@
-import type { DecodedMessage } from "@vigia/protocols";
+import { type DecodedMessage, stampReceptionTime } from "@vigia/protocols";
 import type { IngestRecord } from "./queue.ts";
 
 /** The record a decoded message becomes, whichever transport (TCP stream, UDP datagram) it came over. */
@@ -12,7 +12,8 @@ export function ingestRecordOf(
     protocol,
     imei: message.imei,
     remote,
-    positions: message.positions,
+    // A record the device sent without a time takes the time it was read off the wire.
+    positions: stampReceptionTime(message.positions, readTs),
     raw: message.raw,
     // A GT06 LBS packet reports one serving cell (`cell`); watch and H02 frames list theirs (`cells`).
     ...(message.cells?.length

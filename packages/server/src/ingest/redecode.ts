@@ -1,4 +1,4 @@
-import { type DecodedPosition, type ProtocolName, protocols } from "@vigia/protocols";
+import { type DecodedPosition, type ProtocolName, protocols, stampReceptionTime } from "@vigia/protocols";
 import type { Clock } from "../kernel/config.ts";
 import type { Database } from "../kernel/db/database.ts";
 import { type CandidateRow, commitPositions } from "./commit.ts";
@@ -84,7 +84,9 @@ export async function redecodeQuarantine(
       if (!decoded.ok || binding === null) {
         summary.left += 1;
       } else {
-        const candidates: CandidateRow[] = decoded.positions.map((position) => ({
+        // A record without a device time takes the frame's original reception time, as it would have then.
+        const positions = stampReceptionTime(decoded.positions, row.received_ts);
+        const candidates: CandidateRow[] = positions.map((position) => ({
           binding,
           position,
           receivedTs: row.received_ts,
