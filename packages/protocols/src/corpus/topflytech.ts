@@ -3,7 +3,10 @@ import { type CorpusFrame, traccar } from "./types.ts";
 // Topflytech 0x2525 (T880x): status byte bits 0-4 satellites, bit 6 positioned (GPS block, else cells), bit 7 a
 // history record from the buffer. Positions: date yymmddhhmmss BCD UTC, altitude, longitude, latitude as float32
 // little-endian. Every location is answered with its header, type, length 15, serial and IMEI. Expected values
-// worked out by hand from that layout (float32 fields read with a small independent script).
+// worked out by hand from that layout (float32 fields read with a small independent script). The older T8803 form
+// (header 0x2323, Topflytech's "PROTOCOL (T8803 Pro T8806) V5.6") has the same location layout; its document
+// answers the log-in, heartbeat and alarm, not the location. 0x05 network and 0x81 setting-answer packets carry
+// no position: the first is answered, the second (itself an answer) is not.
 const source = traccar("T800x");
 
 export const topflytechCorpus: CorpusFrame[] = [
@@ -78,5 +81,69 @@ export const topflytechCorpus: CorpusFrame[] = [
         ack: "252502000fa66d0862522030401350",
       },
     ],
+  },
+  {
+    source,
+    what: "T8803 (0x2323): log-in with its version block, heartbeat, a cells-only location (unanswered)",
+    input:
+      "232301001500000880316890202968140197625020232303000f00000880316890202968232302004200000880316890202968001e02582d00000000000000050000320000018901920000001dc1e2001601081154255d0202005a0053875a00a57e5a00af80",
+    format: "hex",
+    expect: [
+      { imei: "880316890202968", positions: [], ack: "232301000f00000880316890202968" },
+      { imei: "880316890202968", positions: [], ack: "232303000f00000880316890202968" },
+      { imei: "880316890202968", positions: [], ack: null },
+    ],
+  },
+  {
+    source,
+    what: "T8803 (0x2323): log-in, heartbeat, a buffered power-cut alarm (answered with its code), a live fix, cells",
+    input:
+      "232301001500020357367031063979150208625010232303000f00000357367031063979232304004200030357367031063979003c03842307d00000c80000050100008000008900890100000017b100151022121648b8ef0c4422969342cec5944100000110232302004200150357367031063979003c03842307d000004a0000050100004001009500940000000285ab001510281350477f710d4452819342d1ba944101160038232302004200000357367031063979003c03842307d000008000000501000000010094009400000002a0b90015102814590694015a00620cf698620cf49e620cf498",
+    format: "hex",
+    expect: [
+      { imei: "357367031063979", positions: [], ack: "232301000f00020357367031063979" },
+      { imei: "357367031063979", positions: [], ack: "232303000f00000357367031063979" },
+      {
+        imei: "357367031063979",
+        positions: [{ ts: "2015-10-22T12:16:48.000Z", lat: 18.5965843, lng: 73.7932281, valid: true }],
+        ack: "23230400100003035736703106397901",
+      },
+      {
+        imei: "357367031063979",
+        positions: [{ ts: "2015-10-28T13:50:47.000Z", lat: 18.5912189, lng: 73.7525787, valid: true }],
+        ack: null,
+      },
+      { imei: "357367031063979", positions: [], ack: null },
+    ],
+  },
+  {
+    source,
+    what: "0x2525 log-in",
+    input: "252501001504050880061689888888111111250350",
+    format: "hex",
+    expect: [{ imei: "880061689888888", positions: [], ack: "252501000f04050880061689888888" }],
+  },
+  {
+    source,
+    what: "0x2727 log-in",
+    input: "2727010017000108806168988888881016010207110111",
+    format: "hex",
+    expect: [{ imei: "880616898888888", positions: [], ack: "272701000f00010880616898888888" }],
+  },
+  {
+    source,
+    what: "0x2727 network packet (operator, NB-IoT, band, IMSI, ICCID): answered, no position",
+    input:
+      "272705005e000108664250328807851905301107481054002d004d006f00620069006c006500074341542d4e42310a4c54452042414e4420340f333130323430323030303032333030143839303132343032303531303030323330303746",
+    format: "hex",
+    expect: [{ imei: "866425032880785", positions: [], ack: "272705000f00010866425032880785" }],
+  },
+  {
+    source,
+    what: "0x2525 answer to a server setting (0x81, UTF-16 text): a command answer, not answered",
+    input:
+      "2525810128000108664250328959160149004d00450049003a003800360036003400320035003000330032003800390035003900310036002c005300450054002000560045005200530049004f004e0020004f004b002c00560065007200730069006f006e003a00420061007300690063003a00560031002e0030002e0030002c004100500050003a00560034002e0032002e0033002c004200550049004c0044003a0032003000310039002d00300033002d00330030002c00300038003a00300035002c0050004c0054003a0032003500300033004100560045002c00480057003a00560032002e0031002c004d004f00440045004c003a002c004d004f00440045004d003a0042003900470036004d0041005200300032004100300037004d00310047002300",
+    format: "hex",
+    expect: [{ imei: "866425032895916", positions: [], ack: null }],
   },
 ];

@@ -154,3 +154,62 @@ describe("Topflytech session", () => {
     expect(createTopflytechSession().push(Buffer.from("2424", "hex")).error).toMatch(/bad header/);
   });
 });
+
+describe("Topflytech packets without a position", () => {
+  // Real packets from Traccar's public test data (T800xProtocolDecoderTest.java); the fields were read by hand.
+  it("reads the network packet (0x05): operator in UTF-16, access technology, band, IMSI and ICCID", () => {
+    const packet = Buffer.from(
+      "272705005e000108664250328807851905301107481054002d004d006f00620069006c006500074341542d4e42310a4c54452042414e4420340f333130323430323030303032333030143839303132343032303531303030323330303746",
+      "hex",
+    );
+    const decoded = decodeTopflytechPacket(packet);
+    expect(decoded.ok && decoded.value).toMatchObject({
+      kind: "heartbeat",
+      imei: "866425032880785",
+      ts: Date.UTC(2019, 4, 30, 11, 7, 48),
+      attributes: {
+        operator: "T-Mobile",
+        networkType: "CAT-NB1",
+        band: "LTE BAND 4",
+        imsi: "310240200002300",
+        iccid: "8901240205100023007F",
+      },
+      positions: [],
+    });
+    expect(decoded.ok && decoded.value.ack?.toString("hex")).toBe("272705000f00010866425032880785");
+  });
+
+  it("refuses a network packet whose fields run past its end", () => {
+    const packet = Buffer.from("272705001c00010866425032880785190530110748104d006f00", "hex");
+    expect(decodeTopflytechPacket(packet).ok).toBe(false);
+  });
+
+  it("reads a setting answer (0x81) as the command's result, not answered", () => {
+    const text =
+      "IMEI:866425032895916,SET VERSION OK,Version:Basic:V1.0.0,APP:V4.2.3,BUILD:2019-03-30,08:05,PLT:2503AVE,HW:V2.1,MODEL:,MODEM:B9G6MAR02A07M1G#";
+    const packet = Buffer.from(
+      "2525810128000108664250328959160149004d00450049003a003800360036003400320035003000330032003800390035003900310036002c005300450054002000560045005200530049004f004e0020004f004b002c00560065007200730069006f006e003a00420061007300690063003a00560031002e0030002e0030002c004100500050003a00560034002e0032002e0033002c004200550049004c0044003a0032003000310039002d00300033002d00330030002c00300038003a00300035002c0050004c0054003a0032003500300033004100560045002c00480057003a00560032002e0031002c004d004f00440045004c003a002c004d004f00440045004d003a0042003900470036004d0041005200300032004100300037004d00310047002300",
+      "hex",
+    );
+    const decoded = decodeTopflytechPacket(packet);
+    expect(decoded.ok && decoded.value).toMatchObject({
+      kind: "commandResult",
+      imei: "866425032895916",
+      ack: null,
+      attributes: { result: text },
+    });
+  });
+
+  it("reads the T8803 (0x2323) location as the 0x2525 one, keeps its IO word raw and does not answer it", () => {
+    const packet = Buffer.from(
+      "232302004200150357367031063979003c03842307d000004a0000050100004001009500940000000285ab001510281350477f710d4452819342d1ba944101160038",
+      "hex",
+    );
+    const decoded = decodeTopflytechPacket(packet);
+    expect(decoded.ok && decoded.value).toMatchObject({ kind: "position", ack: null });
+    const [p] = decoded.ok ? decoded.value.positions : [];
+    expect(p).toMatchObject({ ts: Date.UTC(2015, 9, 28, 13, 50, 47), satt: 10, spd: 11.6, course: 56 });
+    expect(p?.attributes).toMatchObject({ io: 0x4001, odometer: 165291, adc1: 0.95, adc2: 0.94 });
+    expect(p?.attributes.ignition).toBeUndefined();
+  });
+});

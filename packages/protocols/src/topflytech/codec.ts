@@ -13,14 +13,20 @@ import {
   type StreamOutput,
   type StreamSession,
 } from "../types.ts";
+import { bcd, readDate } from "./fields.ts";
+import { readTopflytechAnswer, readTopflytechNetwork } from "./info.ts";
 
 /**
- * Topflytech binary protocol (T880x+ vehicle trackers with header 0x2525; TLP/TLW personal and solar trackers with
- * header 0x2727), big-endian unless said otherwise:
+ * Topflytech binary protocol (T880x+ vehicle trackers with header 0x2525; the older T8803/T8806 with header 0x2323;
+ * TLP/TLW personal and solar trackers with header 0x2727), big-endian unless said otherwise:
  *   <header u16> <type u8> <length u16: the whole packet> <serial u16> <IMEI: 8 bytes BCD, 15 digits after a 0> <payload>
- * Types: 0x01 log-in, 0x03 heartbeat, 0x02/0x13 location, 0x04/0x14 alarm (0x13/0x14 the longer IO variant). The
- * server answers every one with the same header, type, length 15, serial and IMEI; an alarm's answer has 16 bytes,
- * the alarm code appended. There is no checksum: the length and the header frame the stream.
+ * Types: 0x01 log-in (a version block after the IMEI, not read), 0x03 heartbeat, 0x02/0x13 location, 0x04/0x14
+ * alarm (0x13/0x14 the longer IO variant), 0x05 network information and 0x81 the answer to a server setting
+ * (`info.ts`). The server answers each with the same header, type, length 15, serial and IMEI; an alarm's answer
+ * has 16 bytes, the alarm code appended. The T8803 document (protocol V5.6) has no answer to a 0x2323 location
+ * (0x02), and a setting answer (0x81) is itself an answer: neither is answered. Other types (BLE lists,
+ * configuration) are answered so the device does not send them again, and decode as `unknown`. There is no
+ * checksum: the length and the header frame the stream.
  *
  * 0x2525 location payload: ACC-on interval u16, ACC-off interval u16, angle u8, distance u16, GSM u16 (signal in
  * the low 7 bits), status u8 (bits 0-4 satellites, bit 6 positioned: the GPS block follows, else the cells; bit 7
@@ -31,17 +37,21 @@ import {
  * GPS block — date yymmddhhmmss (BCD, UTC), altitude, longitude, latitude (float32 little-endian), speed
  * (4 BCD digits × 0.1 km/h), course u16 — or without a fix the date and the cells: MCC, MNC, then three LAC and
  * cell id pairs (u16 little-endian); last, when present, the external power (4 BCD digits × 0.01 V).
+ * 0x2323 location payload: the 0x2525 layout of type 0x02 without the external power; its IO word is kept raw
+ * as `io` (the T8803 document gives its bits otherwise, and not legibly: not mapped to ignition or power).
  * 0x2727 location payload: status u8, alarm u8, the same GPS (or cell) block, then acceleration (5 bytes), battery
  * % (2 BCD digits), device temperature i8, light (×0.1), battery V (×0.1), solar panel V (×0.1) as 2 BCD digits
  * each, mileage u32 m, input status u16 (bit 2 ignition); the upload intervals after that are not read.
  */
 
-const HEADERS = new Set([0x2525, 0x2727]);
+const HEADERS = new Set([0x2323, 0x2525, 0x2727]);
 const HEAD_BYTES = 15;
 const LOGIN = 0x01;
 const HEARTBEAT = 0x03;
 const LOCATION = new Set([0x02, 0x13]);
 const ALARM = new Set([0x04, 0x14]);
+const NETWORK = 0x05;
+const SETTING_ANSWER = 0x81;
 /** Packets above this are not Topflytech's (its largest, BLE lists, stay well below). */
 const MAX_PACKET = 2048;
 
@@ -58,22 +68,6 @@ const ALARMS: Record<number, string> = {
   10: "vibration",
   21: "jamming",
 };
-
-/** Two BCD digits per byte; null when a nibble is not a digit. */
-function bcd(bytes: Buffer): number | null {
-  const text = bytes.toString("hex");
-  return /^\d+$/.test(text) ? Number(text) : null;
-}
-
-function readDate(r: Reader): number {
-  const d = r.bytes(6).toString("hex");
-  const m = /^(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(d);
-  if (!m) throw new DecodeError("bad date");
-  const [y, mo, day, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || day < 1 || day > 31 || h > 23 || mi > 59 || s > 59)
-    throw new DecodeError("bad date");
-  return Date.UTC(2000 + y, mo - 1, day, h, mi, s);
-}
 
 /** The answer to a packet: header, type, length, serial and IMEI as received, and the alarm code if any. */
 export function topflytechAck(packet: Buffer, alarm = 0): Buffer {
@@ -127,21 +121,25 @@ function readLocation(
 ): { block: Block; alarm: number } {
   let status: number;
   let alarm: number;
-  if (header === 0x2525) {
+  if (header !== 0x2727) {
     r.skip(7); // ACC-on and ACC-off intervals, angle, distance
     attributes.rssi = r.u16() & 0x7f;
     status = r.u8();
     r.skip(6); // G-sensor, other flags, heartbeat, relay, drag alarm setting
     const io = r.u16();
-    attributes.ignition = (io & 0x4000) !== 0;
-    attributes.externalPower = (io & 0x2000) !== 0;
-    attributes.input3 = (io & 0x1000) !== 0;
-    attributes.input4 = (io & 0x0800) !== 0;
     const long = type === 0x13 || type === 0x14;
+    if (header === 0x2323) attributes.io = io;
+    else {
+      attributes.ignition = (io & 0x4000) !== 0;
+      attributes.externalPower = (io & 0x2000) !== 0;
+      attributes.input3 = (io & 0x1000) !== 0;
+      attributes.input4 = (io & 0x0800) !== 0;
+    }
     if (long) {
       attributes.output = r.u8();
       r.u8();
-    } else for (let i = 0; i < 3; i++) attributes[`output${i + 1}`] = (io & (0x80 << i)) !== 0;
+    } else if (header === 0x2525)
+      for (let i = 0; i < 3; i++) attributes[`output${i + 1}`] = (io & (0x80 << i)) !== 0;
     for (let i = 1; i <= (long ? 5 : 2); i++) {
       const v = bcd(r.bytes(2));
       if (v !== null) attributes[`adc${i}`] = v / 100;
@@ -159,7 +157,7 @@ function readLocation(
   const block = readBlock(r, (status & 0x40) !== 0);
   // Bit 7 marks a record the device kept while offline, not a bad fix: validity is bit 6 (the GPS block).
   if ((status & 0x80) !== 0) attributes.archive = true;
-  if (header === 0x2525) {
+  if (header !== 0x2727) {
     if (r.remaining >= 2) {
       const power = bcd(r.bytes(2));
       if (power !== null) attributes.power = power / 100;
@@ -196,6 +194,12 @@ export function decodeTopflytechPacket(packet: Buffer): DecodeResult<DecodedMess
       message.ack = topflytechAck(packet);
       return message;
     }
+    if (type === NETWORK) {
+      const message = readTopflytechNetwork(packet.subarray(HEAD_BYTES), imei);
+      message.ack = topflytechAck(packet);
+      return message;
+    }
+    if (type === SETTING_ANSWER) return readTopflytechAnswer(packet.subarray(HEAD_BYTES), imei);
     if (!LOCATION.has(type) && !ALARM.has(type)) {
       // Other types (network, BLE, configuration answers) are answered so the device does not repeat them.
       const message = emptyMessage("unknown", imei);
@@ -212,7 +216,8 @@ export function decodeTopflytechPacket(packet: Buffer): DecodeResult<DecodedMess
     }
     const kind = ALARM.has(type) || attributes.event ? "alarm" : block.position ? "position" : "lbs";
     const message = emptyMessage(kind, imei);
-    message.ack = topflytechAck(packet, ALARM.has(type) ? alarm : 0);
+    const unanswered = header === 0x2323 && !ALARM.has(type);
+    message.ack = unanswered ? null : topflytechAck(packet, ALARM.has(type) ? alarm : 0);
     if (block.position) {
       const { satellites, ...rest } = attributes;
       const satt = Number(satellites);
@@ -241,7 +246,8 @@ export function createTopflytechSession(options: SessionOptions = {}): StreamSes
   let imei: string | null = null;
   function step(buf: Buffer, out: StreamOutput): number {
     const first = buf[0];
-    if (first !== undefined && first !== 0x25 && first !== 0x27) throw new DecodeError("bad header");
+    if (first !== undefined && first !== 0x23 && first !== 0x25 && first !== 0x27)
+      throw new DecodeError("bad header");
     if (buf.length < 2) return 0;
     if (!HEADERS.has(buf.readUInt16BE(0))) throw new DecodeError("bad header");
     if (buf.length < 5) return 0;
