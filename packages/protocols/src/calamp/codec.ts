@@ -18,27 +18,35 @@ import {
  * a length byte and that many bytes — bit 0 mobile ID (BCD digits, `F` padding), bit 1 mobile ID type, bit 2
  * authentication, bit 3 routing, bit 4 forwarding, bit 5 response redirection, bit 6 options extension.
  * Service type 0 unacknowledged, 1 acknowledged request (answered), 2 response.
- * Message types decoded: 2 event report, 10 mini event report; 0 null and others are answered when asked but
- * carry no position.
- *   Event report: update time u32, fix time u32 (epoch s), latitude, longitude i32 (1e-7°), altitude i32 (cm),
- *     speed u32 (cm/s), heading u16, satellites u8, fix status u8 (0x08 invalid fix, 0x04 last known, 0x20
- *     historic), carrier u16, RSSI i16 (dBm), comm state u8, HDOP u8 (×0.1), inputs u8 (bit 0 ignition), unit
- *     status u8, event index u8, event code u8, accumulator count u8 (low 6 bits), spare u8, accumulators u32.
+ * Message types decoded: 2 event report, 8 locate report (the event report's layout, sent when polled), 4 user
+ * data, 10 mini event report; 0 null, 3 ID report and others are answered when asked but carry no position.
+ *   Event and locate report: update time u32, fix time u32 (epoch s), latitude, longitude i32 (1e-7°), altitude
+ *     i32 (cm), speed u32 (cm/s), heading u16, satellites u8, fix status u8 (0x08 invalid fix, 0x04 last known,
+ *     0x20 historic), carrier u16, RSSI i16 (dBm), comm state u8, HDOP u8 (×0.1), inputs u8 (bit 0 ignition),
+ *     unit status u8, event index u8, event code u8, accumulator count u8 (low 6 bits), spare u8, accumulators
+ *     u32. A unit that never had a fix writes fix time 0: the update time (when it made the report) stands in.
+ *   User data: the same fields up to the unit status, then route u8, message id u8, length u16 and the user's
+ *     bytes (kept as `userData` hex, the first 100 bytes).
  *   Mini event report: time u32, latitude, longitude i32 (1e-7°), heading u16, speed u8 (km/h), fix status and
  *     satellites u8 (high and low nibble), comm state u8, inputs u8, event code u8, accumulator count u8 (low
  *     6 bits), accumulators u32.
  * The answer to an acknowledged request (service type 1) is an ACK message without options header:
  *   02 01 <sequence u16> <acked message type u8> <ack 00> <spare 00> <app version 00 00 00>
- * Written from the LM Direct reference as we know it, tested with messages built by our encoder (no vendor
- * captures); the event codes are the unit's own (configured per PEG script), kept as `eventCode` numbers and
- * not mapped to our events.
+ * Written from the LM Direct reference as we know it, tested with messages built by our encoder and with real
+ * units' datagrams (the conformance corpus: every one fills its datagram exactly under this layout); the event
+ * codes are the unit's own (configured per PEG script), kept as `eventCode` numbers and not mapped to our events.
  */
 
 const SERVICE_ACKNOWLEDGED = 1;
 const SERVICE_RESPONSE = 2;
 const MSG_ACK = 1;
 const MSG_EVENT = 2;
+const MSG_USER_DATA = 4;
+const MSG_LOCATE = 8;
 const MSG_MINI_EVENT = 10;
+const POSITION_TYPES = new Set([MSG_EVENT, MSG_USER_DATA, MSG_LOCATE, MSG_MINI_EVENT]);
+/** User data bytes kept, as hex: within an attribute's length. */
+const MAX_USER_DATA = 100;
 /** LM Direct datagrams are small; anything above this is not one. */
 const MAX_DATAGRAM = 1024;
 
@@ -108,9 +116,11 @@ function readAccumulators(r: Reader, count: number, attributes: Attributes): voi
   for (let i = 0; i < count; i++) attributes[`acc${i}`] = r.u32();
 }
 
-function eventReport(r: Reader, message: DecodedMessage): void {
-  r.u32(); // update time
-  const ts = r.u32() * 1000;
+/** Event, locate and user data reports: their common fields, then the type's own. */
+function eventReport(r: Reader, message: DecodedMessage, type: number): void {
+  const updated = r.u32() * 1000;
+  const fixed = r.u32() * 1000;
+  const ts = fixed > 0 ? fixed : updated;
   const lat = coordinate(r.i32(), 90);
   const lng = coordinate(r.i32(), 180);
   const alt = r.i32() / 100;
@@ -127,11 +137,18 @@ function eventReport(r: Reader, message: DecodedMessage): void {
   attributes.ignition = (inputs & 0x01) !== 0;
   attributes.input = inputs;
   r.u8(); // unit status
-  r.u8(); // event index
-  attributes.eventCode = r.u8();
-  const count = r.u8() & 0x3f;
-  r.u8(); // spare
-  readAccumulators(r, count, attributes);
+  if (type === MSG_USER_DATA) {
+    r.u8(); // route
+    attributes.userMessageId = r.u8();
+    const data = r.bytes(r.u16());
+    if (data.length > 0) attributes.userData = data.subarray(0, MAX_USER_DATA).toString("hex");
+  } else {
+    r.u8(); // event index
+    attributes.eventCode = r.u8();
+    const count = r.u8() & 0x3f;
+    r.u8(); // spare
+    readAccumulators(r, count, attributes);
+  }
   push(message, { ts, lat, lng, alt, spd, course, satt, fix }, attributes);
 }
 
@@ -183,11 +200,10 @@ export function decodeCalampMessage(datagram: Buffer): DecodeResult<DecodedMessa
     const type = r.u8();
     const sequence = r.u16();
     if (service > SERVICE_RESPONSE) throw new DecodeError("bad service type");
-    const kind = type === MSG_EVENT || type === MSG_MINI_EVENT ? "position" : "unknown";
-    const message = emptyMessage(kind, id);
+    const message = emptyMessage(POSITION_TYPES.has(type) ? "position" : "unknown", id);
     message.attributes = { type, sequence };
-    if (type === MSG_EVENT) eventReport(r, message);
-    else if (type === MSG_MINI_EVENT) miniEventReport(r, message);
+    if (type === MSG_MINI_EVENT) miniEventReport(r, message);
+    else if (POSITION_TYPES.has(type)) eventReport(r, message, type);
     if (service === SERVICE_ACKNOWLEDGED) message.ack = calampAck(sequence, type);
     return message;
   });

@@ -1,4 +1,5 @@
 import type { ProtocolName } from "../registry.ts";
+import { calampCorpus } from "./calamp.ts";
 import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
@@ -16,6 +17,7 @@ import { wialonCorpus } from "./wialon.ts";
 
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
+  calamp: calampCorpus,
   galileosky: galileoskyCorpus,
   gl200: gl200Corpus,
   gps103: gps103Corpus,
