@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { takesReceptionTime } from "../reception-time.ts";
 import { type ProtocolName, protocols } from "../registry.ts";
-import type { DecodedMessage } from "../types.ts";
+import type { DecodedMessage, DecodedPosition } from "../types.ts";
 import { CORPUS } from "./index.ts";
 import type { CorpusFrame, ExpectedMessage } from "./types.ts";
 
@@ -9,13 +9,28 @@ import type { CorpusFrame, ExpectedMessage } from "./types.ts";
 const near = (actual: number, expected: number | undefined) =>
   expected !== undefined && Math.abs(actual - expected) < 1e-5 ? expected : actual;
 
-/** The frames through the family's own connection session (as the gateway reads them), without a log-in first. */
+/** When the HTTP families receive the corpus's requests: a fix sent without a time takes it. */
+const RECEIVED = Date.UTC(2026, 0, 1);
+
+/** A request as the HTTP listener hands it over: a JSON body is a POST, anything else a GET with its query. */
+const request = (input: string) =>
+  input.startsWith("{")
+    ? { method: "POST", query: {}, body: input, contentType: "application/json" }
+    : { method: "GET", query: new URLSearchParams(input.slice(input.indexOf("?") + 1)), body: null };
+
+/**
+ * The frames through the family's own connection session (as the gateway reads them), without a log-in first; a
+ * CalAmp entry is one datagram; an HTTP family's entry is one request.
+ */
 function decode(
   family: ProtocolName,
   frame: CorpusFrame,
 ): { messages: DecodedMessage[]; error: string | null } {
   const entry = protocols[family];
-  if (entry.transport !== "tcp") throw new Error(`${family} has no stream session`);
+  if (entry.transport === "http") {
+    const res = entry.decode(request(frame.input), RECEIVED);
+    return res.ok ? { messages: [res.value], error: null } : { messages: [], error: res.error };
+  }
   const bytes =
     frame.format === "hex"
       ? Buffer.from(frame.input, "hex")
@@ -26,6 +41,13 @@ function decode(
   return { messages: [...first.messages, ...last.messages], error: first.error ?? last.error };
 }
 
+/** "reception" for a fix that takes the time it was received: marked by a stream decoder, or stamped by HTTP. */
+function timeOf(frame: CorpusFrame, p: DecodedPosition): string {
+  if (takesReceptionTime(p) && p.ts === 0) return "reception";
+  if (frame.format === "request" && p.ts === RECEIVED) return "reception";
+  return new Date(p.ts).toISOString();
+}
+
 function actual(
   frame: CorpusFrame,
   m: DecodedMessage,
@@ -34,7 +56,7 @@ function actual(
   return {
     imei: m.imei,
     positions: m.positions.map((p, i) => ({
-      ts: takesReceptionTime(p) && p.ts === 0 ? "reception" : new Date(p.ts).toISOString(),
+      ts: timeOf(frame, p),
       lat: near(p.lat, expected?.positions[i]?.lat),
       lng: near(p.lng, expected?.positions[i]?.lng),
       valid: p.valid,

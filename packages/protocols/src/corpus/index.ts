@@ -6,6 +6,7 @@ import { gps103Corpus } from "./gps103.ts";
 import { gt06Corpus } from "./gt06.ts";
 import { h02Corpus } from "./h02.ts";
 import { meitrackCorpus } from "./meitrack.ts";
+import { osmandCorpus } from "./osmand.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
 import { suntechCorpus } from "./suntech.ts";
 import { teltonikaCorpus } from "./teltonika.ts";
@@ -24,6 +25,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gt06: gt06Corpus,
   h02: h02Corpus,
   meitrack: meitrackCorpus,
+  osmand: osmandCorpus,
   ruptela: ruptelaCorpus,
   suntech: suntechCorpus,
   teltonika: teltonikaCorpus,

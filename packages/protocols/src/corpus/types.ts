@@ -22,9 +22,12 @@ export interface CorpusFrame {
   source: string;
   /** What the frame shows (firmware form, report type, the defect it pins down). */
   what: string;
-  /** One or more frames as one stream: hex for binary protocols, text for text ones (\r\n written as escapes). */
+  /**
+   * One or more frames as one stream: hex for binary protocols, text for text ones (\r\n written as escapes); for
+   * HTTP families ("request") one request: a JSON body (POST) or a path with its query string (GET).
+   */
   input: string;
-  format: "hex" | "text";
+  format: "hex" | "text" | "request";
   expect: ExpectedMessage[];
 }
 
