@@ -26,6 +26,8 @@ import { createGalileoskySession, decodeGalileoskyPacket, galileoskyPacket } fro
 import { decodeGt06Frame } from "./gt06/codec.ts";
 import { gt06Frame } from "./gt06/frame.ts";
 import { createGt06Session } from "./gt06/session.ts";
+import { createJt808Session } from "./jt808/codec.ts";
+import { JT808_CONVERSATION } from "./jt808/fixtures.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { decodeForCli, protocols } from "./registry.ts";
 import { createRuptelaSession, decodeRuptelaPacket, ruptelaPacket } from "./ruptela/codec.ts";
@@ -102,6 +104,11 @@ const sessions: Record<string, FuzzCase> = {
     hello: GALILEOSKY_FRAMES[0]!,
     frames: GALILEOSKY_FRAMES.slice(1),
     lengthOffsets: [1, 2],
+  },
+  jt808: {
+    create: () => createJt808Session({ maxFrameBytes: MAX_FRAME }),
+    ...JT808_CONVERSATION,
+    lengthOffsets: [0, 3, 4],
   },
   ...Object.fromEntries(
     Object.entries(TEXT).map(([name, t]) => [

@@ -15,6 +15,8 @@ export * from "./gt06/commands.ts";
 export * from "./gt06/frame.ts";
 export { createGt06Session } from "./gt06/session.ts";
 export * from "./h02/codec.ts";
+export * from "./jt808/codec.ts";
+export { encodeJt808LocationBlock } from "./jt808/location.ts";
 export * from "./meitrack/ccc.ts";
 export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";

@@ -29,6 +29,7 @@ describe("protocol registry", () => {
       ruptela: 5046,
       galileosky: 5034,
       topflytech: 5119,
+      jt808: 5015,
       calamp: 20500,
     });
   });

@@ -4,6 +4,7 @@ import { createGl200Session } from "./gl200/codec.ts";
 import { createGps103Session } from "./gps103/codec.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
+import { createJt808Session } from "./jt808/codec.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { stampReceptionTime } from "./reception-time.ts";
@@ -62,6 +63,7 @@ export const protocols = {
   ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
   galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
   topflytech: { transport: "tcp", defaultPort: 5119, text: false, createSession: createTopflytechSession },
+  jt808: { transport: "tcp", defaultPort: 5015, text: false, createSession: createJt808Session },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

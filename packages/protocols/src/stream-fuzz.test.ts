@@ -14,6 +14,8 @@ import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { Fuzz } from "./fuzz-random.ts";
 import { createGalileoskySession, encodeGalileoskyCommand, galileoskyPacket } from "./galileosky/codec.ts";
 import { encodeGps103Confirmation } from "./gps103/codec.ts";
+import { createJt808Session, jt808Frame } from "./jt808/codec.ts";
+import { JT808_CONVERSATION } from "./jt808/fixtures.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
 import { createRuptelaSession, encodeRuptelaCommandAnswer, ruptelaPacket } from "./ruptela/codec.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
@@ -78,6 +80,18 @@ const CASES: Record<string, StreamCase> = {
     answers: (id) => [encodeGalileoskyCommand(id, 7, "OUT 0,1")],
     lengthOffsets: [1, 2],
     rewrap: (b) => (b.length >= 5 ? galileoskyPacket(b.subarray(3, -2), ((b[2] ?? 0) & 0x80) !== 0) : b),
+  },
+  jt808: {
+    create: createJt808Session,
+    ...JT808_CONVERSATION,
+    // The terminal's general response (0x0001) to a server message: answered serial, message id, result 0.
+    answers: (id) => [jt808Frame(0x0001, id, 9, Buffer.from("0001830000", "hex"))],
+    lengthOffsets: [0, 3, 4],
+    // The check code recomputed over whatever the mutation left between the flags (escapes included).
+    rewrap: (b) =>
+      b.length >= 16
+        ? jt808Frame(b.readUInt16BE(1), b.subarray(5, 11).toString("hex"), 0, b.subarray(13, -2))
+        : b,
   },
   topflytech: {
     create: createTopflytechSession,

@@ -5,6 +5,7 @@ import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
 import { gt06Corpus } from "./gt06.ts";
 import { h02Corpus } from "./h02.ts";
+import { jt808Corpus } from "./jt808.ts";
 import { meitrackCorpus } from "./meitrack.ts";
 import { osmandCorpus } from "./osmand.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
@@ -24,6 +25,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gps103: gps103Corpus,
   gt06: gt06Corpus,
   h02: h02Corpus,
+  jt808: jt808Corpus,
   meitrack: meitrackCorpus,
   osmand: osmandCorpus,
   ruptela: ruptelaCorpus,

@@ -299,6 +299,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (CalAmp LM Direct over UDP)",
   },
+  {
+    id: 22,
+    name: "JT808 terminal",
+    factory: "JT/T 808",
+    proto: "jt808",
+    port: 5015,
+    idLength: 12,
+    description: "Vehicle terminal (JT/T 808, the Chinese national standard; id = terminal phone number)",
+  },
 ] as const;
 
 /**
