@@ -19,6 +19,7 @@ import {
   WIKI_CODEC8E,
   WIKI_IMEI,
 } from "../packages/protocols/src/fixtures.ts";
+import { JT808_CONVERSATION } from "../packages/protocols/src/jt808/fixtures.ts";
 import { decodeOsmAndRequest } from "../packages/protocols/src/osmand/codec.ts";
 import { type ProtocolName, protocols } from "../packages/protocols/src/registry.ts";
 import { TEXT_CONVERSATIONS } from "../packages/protocols/src/text-fixtures.ts";
@@ -34,6 +35,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   ruptela: Buffer.concat(RUPTELA_FRAMES),
   galileosky: Buffer.concat(GALILEOSKY_FRAMES),
   topflytech: Buffer.concat([TOPFLYTECH_CONVERSATION.hello, ...TOPFLYTECH_CONVERSATION.frames]),
+  jt808: Buffer.concat([JT808_CONVERSATION.hello, ...JT808_CONVERSATION.frames]),
   calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),

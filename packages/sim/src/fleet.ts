@@ -18,6 +18,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "ruptela",
   "galileosky",
   "topflytech",
+  "jt808",
   "calamp",
 ];
 

@@ -138,7 +138,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
     else if (
       device.protocol === "ruptela" ||
       device.protocol === "galileosky" ||
-      device.protocol === "topflytech"
+      device.protocol === "topflytech" ||
+      device.protocol === "jt808"
     )
       client = new AckedClient({
         ...common,

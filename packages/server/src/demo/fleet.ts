@@ -316,6 +316,8 @@ export const DEVICE_TYPES = [
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number }[] = [
+  // A JT/T 808 terminal: its id is its 12-digit phone number.
+  { typeId: 22, idDigits: 12 },
   // CalAmp LMU over UDP: its mobile ID is the IMEI.
   { typeId: 21, idDigits: 15 },
   { typeId: 10, idDigits: 10 },

@@ -1,6 +1,6 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
@@ -8,6 +8,9 @@
 import {
   encodeGalileoskyHead,
   encodeGalileoskyRecords,
+  encodeJt808Authenticate,
+  encodeJt808Batch,
+  encodeJt808Location,
   encodeRuptelaRecords,
   encodeTopflytechLocation,
   encodeTopflytechLogin,
@@ -20,7 +23,7 @@ import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
 import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech";
+export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808";
 
 interface AckedDialect {
   /** A first packet naming the device (Galileosky head packet, Topflytech log-in), acknowledged like the others. */
@@ -73,6 +76,12 @@ const topflytechFix = (s: Sample): TopflytechFix => ({
   ...(s.externalMv === undefined ? {} : { powerV: s.externalMv / 1000 }),
 });
 
+/** A JT/T 808 terminal is named by its 12-digit phone number: the device id's last 12 digits. */
+const phoneOf = (imei: string): string => imei.slice(-12).padStart(12, "0");
+
+/** JT/T 808 bodies hold at most 1023 bytes: a batch item (length and location with its items) takes 39. */
+const JT808_PER_PACKET = 25;
+
 const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
@@ -96,6 +105,19 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     // The server writes Topflytech devices nothing but ACKs (no command channel), each accepting the packet.
     isAck: () => true,
     accepted: (ack) => ack.readUInt16BE(0) === 0x2525,
+    answersAcked: false,
+  },
+  jt808: {
+    // A terminal registered before authenticates on each connection; the server takes any code.
+    hello: (imei, serial) => encodeJt808Authenticate(phoneOf(imei), serial, phoneOf(imei)),
+    packet: (imei, samples, history, serial) =>
+      samples.length === 1 && !history
+        ? encodeJt808Location(phoneOf(imei), serial, fixOf(samples[0]!))
+        : encodeJt808Batch(phoneOf(imei), serial, samples.map(fixOf), history),
+    perPacket: JT808_PER_PACKET,
+    // The server writes JT/T 808 terminals nothing but its general responses (no command channel yet).
+    isAck: () => true,
+    accepted: (ack) => ack.length > 3 && ack.readUInt16BE(1) === 0x8001,
     answersAcked: false,
   },
 };

@@ -100,9 +100,14 @@ const ackTime = (last: Sample | null): string =>
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(
-  protocol: "ruptela" | "galileosky" | "topflytech",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808",
   rx: Buffer,
 ): number | null {
+  if (protocol === "jt808") {
+    // A frame runs from its 7E flag to the next (7E inside is escaped).
+    const end = rx.indexOf(0x7e, 1);
+    return end < 0 ? null : end + 1;
+  }
   if (protocol === "topflytech") {
     // An ACK: header, type, then its own length (15, or 16 with an alarm code).
     if (rx.length < 5) return null;
@@ -125,11 +130,11 @@ export function serverFrameSize(
  * the result text of its SMS command, Galileosky a packet with the command's number and the text it carried out.
  */
 export function answerBinaryCommand(
-  protocol: "ruptela" | "galileosky" | "topflytech",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808",
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (protocol === "topflytech") return null;
+  if (protocol === "topflytech" || protocol === "jt808") return null;
   if (protocol === "ruptela") {
     if (frame.length < 5 || frame.readUInt8(2) !== 108) return null;
     return encodeRuptelaCommandAnswer(imei, `${frame.toString("latin1", 3, frame.length - 2).trim()} OK`);

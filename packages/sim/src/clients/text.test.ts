@@ -169,3 +169,40 @@ describe("topflytech client (log-in, then one acknowledged location packet per f
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("jt808 client (authenticate, then acknowledged locations; a backlog as a blind-area batch)", () => {
+  /** A JT/T 808 terminal is named by a 12-digit phone number. */
+  const PHONE = IMEI.slice(-12);
+  it("authenticates with its phone number, then sends its fixes; every packet is answered", async () => {
+    const server = await new SessionServer("jt808").start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const client = new AckedClient({
+      protocol: "jt808",
+      imei: PHONE,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.messages[0]?.kind).toBe("login");
+    expect(server.messages.slice(1).flatMap((m) => m.positions)).toHaveLength(3);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    const first = server.messages[1]?.positions[0];
+    expect(first?.lat).toBeCloseTo(sample(0).lat, 4);
+    expect(first?.spd).toBeCloseTo(sample(0).speedKmh, 1);
+    expect(first?.attributes.ignition).toBe(true);
+    expect(server.messages.every((m) => m.imei === PHONE)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
