@@ -71,6 +71,18 @@ describe("CalAmp LM Direct", () => {
     expect([p?.valid, p?.attributes.archive]).toEqual([true, true]);
   });
 
+  it("reads a locate report (type 8, the event report's layout) and answers it with its type", () => {
+    // No captured locate report was available: an event report with its message type byte set to 8.
+    const event = encodeCalampEvent(CALAMP_ID, 7, FIX, { event: 3 });
+    const at = event.indexOf(Buffer.from([0x01, 0x02, 0x00, 0x07]));
+    const locate = Buffer.from(event);
+    locate.writeUInt8(8, at + 1);
+    const res = decodeCalampMessage(locate);
+    expect(res.ok && res.value.kind).toBe("position");
+    expect(res.ok && res.value.positions[0]?.ts).toBe(FIX.timeMs);
+    expect(res.ok && res.value.ack?.toString("hex")).toBe(calampAck(7, 8).toString("hex"));
+  });
+
   it("answers only acknowledged requests", () => {
     const res = decodeCalampMessage(encodeCalampEvent(CALAMP_ID, 1, FIX, { acknowledged: false }));
     expect(res.ok && res.value.ack).toBeNull();
