@@ -9,6 +9,7 @@ import {
 import { decodeGl200Frame } from "./gl200/codec.ts";
 import { decodeGps103Frame, encodeGps103Confirmation } from "./gps103/codec.ts";
 import { decodeH02Frame } from "./h02/codec.ts";
+import { decodeJt808Frame, encodeJt808Answer, readJt808ServerFrame } from "./jt808/codec.ts";
 import { decodeMeitrackFrame, meitrackFrame } from "./meitrack/codec.ts";
 import { decodeRuptelaPacket, encodeRuptelaCommandAnswer } from "./ruptela/codec.ts";
 import { decodeSuntechFrame } from "./suntech/codec.ts";
@@ -58,6 +59,9 @@ describe("commands of the text protocols", () => {
     ["galileosky", "engineStop", "", "Out 0,1"],
     ["galileosky", "engineResume", "", "Out 0,0"],
     ["galileosky", "reboot", "", "Reset"],
+    ["jt808", "reboot", "", "8105:4"],
+    ["jt808", "custom", "RELAY,1#", "RELAY,1#"],
+    ["jt808", "engineStop", "", null],
     ["mqtt", "custom", "x", null],
   ] as const)("%s %s %s → %s", (protocol, kind, text, expected) => {
     expect(commandText(protocol, kind, text)).toBe(expected);
@@ -169,6 +173,31 @@ describe("command frames of GPS103, TK103, Suntech, Wialon, Ruptela and Galileos
     expect(frame.readUInt32LE(23)).toBe(target.id);
     expect(frame.subarray(27, 36).toString("latin1")).toBe("\xe1\x07Out 0,1");
     expect(frame.readUInt16LE(frame.length - 2)).toBe(crc16Modbus(frame, 0, frame.length - 2));
+  });
+});
+
+describe("JT/T 808 commands as the terminal reads them", () => {
+  const phone = "013511221122";
+  it("reboot is terminal control (0x8105) with command word 4; a custom text a display text message (0x8300)", () => {
+    const reboot = readJt808ServerFrame(
+      encodeDeviceCommand("jt808", "8105:4", { ...target, imei: phone, serial: 3 })!,
+    );
+    expect(reboot).toEqual({ id: 0x8105, serial: 3, body: Buffer.from([4]) });
+    const text = readJt808ServerFrame(
+      encodeDeviceCommand("jt808", "RELAY,1#", { ...target, imei: phone, serial: 4 })!,
+    );
+    expect(text?.id).toBe(0x8300);
+    expect(text?.body.toString("latin1")).toBe("\x04RELAY,1#");
+  });
+
+  it("the terminal's general response (0x0001) is the command's result", () => {
+    const answer = decodeJt808Frame(encodeJt808Answer(phone, 9, { id: 0x8105, serial: 3 }));
+    expect(answer.ok && answer.value).toMatchObject({
+      kind: "commandResult",
+      imei: phone,
+      ack: null,
+      attributes: { result: "0x8105 #3: success" },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DeviceCommandKind } from "@vigia/domain";
 import { encodeGalileoskyCommand } from "./galileosky/codec.ts";
 import { encodeGt06Command } from "./gt06/commands.ts";
+import { encodeJt808Command } from "./jt808/codec.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
 import { encodeRuptelaCommand, RUPTELA_SMS_VIA_GPRS } from "./ruptela/codec.ts";
 import { encodeTeltonikaCommand } from "./teltonika/commands.ts";
@@ -35,6 +36,10 @@ import { wialonCommand } from "./wialon/codec.ts";
  *  - Ruptela: custom texts as "SMS via GPRS" (type 8), the device's SMS command set; it answers with type 7.
  *  - Galileosky: `Out 0,1` closes output 0 (the immobiliser), `Out 0,0` opens it, `Reset` restarts; the device
  *    answers with the command number and its text in tag 0xE1.
+ *  - JT/T 808: reboot is terminal control (0x8105) with command word 4 "terminal reset", written `8105:4`; a custom
+ *    text goes as a text message (0x8300) for the terminal's display, which terminals also take as their own
+ *    commands. The terminal answers either with its general response (0x0001). The standard's vehicle control
+ *    (0x8500) locks doors, not the engine: no engine command.
  */
 export const PROTOCOL_COMMANDS: Record<string, readonly DeviceCommandKind[]> = {
   teltonika: ["engineStop", "engineResume", "reboot", "custom"],
@@ -49,6 +54,7 @@ export const PROTOCOL_COMMANDS: Record<string, readonly DeviceCommandKind[]> = {
   wialon: ["custom"],
   ruptela: ["custom"],
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
+  jt808: ["reboot", "custom"],
 };
 
 const TEXTS: Record<string, Partial<Record<Exclude<DeviceCommandKind, "custom">, string>>> = {
@@ -61,6 +67,7 @@ const TEXTS: Record<string, Partial<Record<Exclude<DeviceCommandKind, "custom">,
   tk103: { engineStop: "AV010", engineResume: "AV011", reboot: "AT00" },
   suntech: { engineStop: "Enable1", engineResume: "Disable1", reboot: "Reboot" },
   galileosky: { engineStop: "Out 0,1", engineResume: "Out 0,0", reboot: "Reset" },
+  jt808: { reboot: "8105:4" },
 };
 
 /** The commands a protocol supports; none for an unknown protocol. */
@@ -149,6 +156,8 @@ export function encodeDeviceCommand(protocol: string, text: string, target: Comm
       return encodeRuptelaCommand(RUPTELA_SMS_VIA_GPRS, Buffer.from(text, "latin1"));
     case "galileosky":
       return encodeGalileoskyCommand(target.imei, target.id, text);
+    case "jt808":
+      return encodeJt808Command(target.imei, target.serial, text);
     default:
       return null;
   }

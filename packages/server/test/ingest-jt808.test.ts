@@ -1,4 +1,12 @@
-import { encodeJt808Batch, encodeJt808Heartbeat, encodeJt808Location } from "@vigia/protocols";
+import type { DeviceCommand, ItemCommands } from "@vigia/domain";
+import {
+  encodeJt808Answer,
+  encodeJt808Authenticate,
+  encodeJt808Batch,
+  encodeJt808Heartbeat,
+  encodeJt808Location,
+  readJt808ServerFrame,
+} from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -96,6 +104,35 @@ describe("JT/T 808 through the gateway", () => {
       [fix(3).timeMs, true],
     ]);
     expect(rows[0]!.lat).toBeCloseTo(22.5431, 5);
+    device.end();
+  });
+
+  it("a reboot from the map goes out as terminal control 0x8105 word 4; the terminal's 0x0001 answers it", async () => {
+    const [acme] = await p.ctx.db.query<{ id: number }>(
+      "select id from companies where name = 'Acme Logistics'",
+    );
+    // The demo's JT/T 808 terminal, on a vehicle.
+    const [t] = await p.ctx.db.query<{ item_type: number; item_id: number; device_id: string }>(
+      `select d.item_type, d.item_id, d.device_id from devices d join device_types t on t.id = d.type_id
+       where d.company_id = $1 and t.proto = 'jt808' and d.item_id is not null order by d.id limit 1`,
+      [acme!.id],
+    );
+    const admin = await p.api.token("admin@acme.demo");
+    const path = `companies/id/${acme!.id}/commands/${t!.item_type}/id/${t!.item_id}`;
+    const device = await TestDevice.connect(p.gateway!.ports.jt808);
+    device.send(encodeJt808Authenticate(t!.device_id, 1, t!.device_id));
+    await expectAnswer(device, framed(`80010005${t!.device_id}00000001010200`));
+    const command = (await p.api.post<DeviceCommand>(path, { kind: "reboot" }, admin)).body;
+    const frame = readJt808ServerFrame(await device.read(16));
+    expect(frame && { id: frame.id, body: frame.body.toString("hex") }).toEqual({ id: 0x8105, body: "04" });
+    device.send(encodeJt808Answer(t!.device_id, 2, { id: 0x8105, serial: frame!.serial }));
+    await expect
+      .poll(
+        async () =>
+          (await p.api.get<ItemCommands>(path, admin)).body.commands.find((c) => c.id === command.id)?.status,
+        { timeout: 20_000 },
+      )
+      .toBe("answered");
     device.end();
   });
 });

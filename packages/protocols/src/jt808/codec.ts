@@ -21,12 +21,15 @@ import { encodeJt808LocationBlock, readJt808Location } from "./location.ts";
  *   0x0102 authenticate, 0x0002 heartbeat, 0x0003 log-out, 0x0200 location, 0x0704 batch of locations (type 1 =
  *   blind-area records sent from memory: `archive`) → 0x8001 general response (serial, message id, result 0)
  *   0x0001 the terminal's general response to a server message → `commandResult`, not answered
+ * Server commands (`encodeJt808Command`): terminal control 0x8105 and text message 0x8300.
  * Any other message, and a part of a sub-packaged one, is kept whole as `undecoded` (its bytes quarantined, then
  * answered 0x8001), so that what the device deletes after the answer can be decoded later.
  */
 
 const MSG = {
   terminalResponse: 0x0001,
+  terminalControl: 0x8105,
+  textMessage: 0x8300,
   heartbeat: 0x0002,
   logout: 0x0003,
   register: 0x0100,
@@ -36,6 +39,16 @@ const MSG = {
   serverResponse: 0x8001,
   registerResponse: 0x8100,
 } as const;
+/** The terminal's messages this decoder reads; any other is kept whole as undecoded. */
+const TERMINAL_MESSAGES = new Set<number>([
+  MSG.terminalResponse,
+  MSG.heartbeat,
+  MSG.logout,
+  MSG.register,
+  MSG.authenticate,
+  MSG.location,
+  MSG.batch,
+]);
 /** A frame is at most the header, 1023 body bytes and the check code, every byte escaped, and the flags. */
 const MAX_FRAME = 2 + 2 * (17 + 4 + 1023 + 1);
 
@@ -78,7 +91,7 @@ export function decodeJt808Frame(frame: Buffer, serial = 0): DecodeResult<Decode
       throw new DecodeError("frame not between 0x7E flags");
     const { header, body } = readJt808(unescapeFrame(frame.subarray(1, frame.length - 1)));
     const id = jt808DeviceId(header.phone);
-    if (header.packet !== null || !Object.values(MSG).includes(header.id as never)) {
+    if (header.packet !== null || !TERMINAL_MESSAGES.has(header.id)) {
       const message = emptyMessage("unknown", id);
       message.attributes = { type: header.id };
       message.undecoded = {
@@ -154,6 +167,46 @@ export function createJt808Session(options: SessionOptions = {}): StreamSession 
     return total;
   }
   return createFramedSession(step, maxFrame, () => imei);
+}
+
+/** Text message flag: shown on the terminal's display. */
+const TEXT_TO_DISPLAY = 0x04;
+
+/**
+ * A server command to the terminal `phone`: `8105:<word>` is terminal control with that command word (4 resets the
+ * terminal), any other text a text message (0x8300) for its display. Both are answered with 0x0001.
+ */
+export function encodeJt808Command(phone: string, serial: number, text: string): Buffer {
+  const control = /^8105:(\d)$/.exec(text);
+  if (control) return jt808Frame(MSG.terminalControl, phone, serial, Buffer.from([Number(control[1])]));
+  return jt808Frame(
+    MSG.textMessage,
+    phone,
+    serial,
+    Buffer.concat([Buffer.from([TEXT_TO_DISPLAY]), Buffer.from(text, "latin1")]),
+  );
+}
+
+/**
+ * A server frame as the terminal reads it (simulator, tests): message id, serial and body; null when it is not a
+ * JT/T 808 frame.
+ */
+export function readJt808ServerFrame(frame: Buffer): { id: number; serial: number; body: Buffer } | null {
+  try {
+    if (frame.length < 2 || frame[0] !== FLAG || frame[frame.length - 1] !== FLAG) return null;
+    const { header, body } = readJt808(unescapeFrame(frame.subarray(1, frame.length - 1)));
+    return { id: header.id, serial: header.serial, body };
+  } catch {
+    return null;
+  }
+}
+
+/** The terminal's general response (0x0001) to a server message: its serial and id, result 0 (success). */
+export function encodeJt808Answer(phone: string, serial: number, to: { id: number; serial: number }): Buffer {
+  const body = Buffer.alloc(5);
+  body.writeUInt16BE(to.serial, 0);
+  body.writeUInt16BE(to.id, 2);
+  return jt808Frame(MSG.terminalResponse, phone, serial, body);
 }
 
 // ---- Encoding (device side: simulator, tests) ----

@@ -16,6 +16,7 @@ import {
   encodeTopflytechLogin,
   type GalileoskyRecord,
   type RuptelaRecord,
+  readJt808ServerFrame,
   type TopflytechFix,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
@@ -115,9 +116,15 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
         ? encodeJt808Location(phoneOf(imei), serial, fixOf(samples[0]!))
         : encodeJt808Batch(phoneOf(imei), serial, samples.map(fixOf), history),
     perPacket: JT808_PER_PACKET,
-    // The server writes JT/T 808 terminals nothing but its general responses (no command channel yet).
-    isAck: () => true,
-    accepted: (ack) => ack.length > 3 && ack.readUInt16BE(1) === 0x8001,
+    // The server's answers are its general response (0x8001) and the registration answer (0x8100); any other
+    // frame is a command (0x8105, 0x8300), which the terminal answers with 0x0001 and the server does not.
+    isAck: (frame) => [0x8001, 0x8100].includes(readJt808ServerFrame(frame)?.id ?? 0),
+    accepted: (ack) => {
+      const answer = readJt808ServerFrame(ack);
+      // 0x8001: serial, message id, result; 0x8100: serial, result, code. Result 0 accepts.
+      if (answer?.id === 0x8001) return answer.body.length === 5 && answer.body.readUInt8(4) === 0;
+      return answer?.id === 0x8100 && answer.body.length >= 3 && answer.body.readUInt8(2) === 0;
+    },
     answersAcked: false,
   },
 };

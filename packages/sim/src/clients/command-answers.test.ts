@@ -2,6 +2,7 @@ import {
   createGalileoskySession,
   createGl200Session,
   createGps103Session,
+  createJt808Session,
   createRuptelaSession,
   createSuntechSession,
   createTk103Session,
@@ -134,7 +135,7 @@ describe("simulated GPS103, TK103, Suntech and Wialon devices confirm the comman
   });
 });
 
-describe("simulated Ruptela and Galileosky devices answer command packets", () => {
+describe("simulated Ruptela, Galileosky and JT/T 808 devices answer command packets", () => {
   it("Ruptela: an SMS-via-GPRS command gets a type 7 answer; the ACK is told apart by its type", () => {
     const frame = command("ruptela", "setio 1,1", "");
     expect(serverFrameSize("ruptela", Buffer.concat([frame, frame.subarray(0, 3)]))).toBe(frame.length);
@@ -155,5 +156,17 @@ describe("simulated Ruptela and Galileosky devices answer command packets", () =
     const out = createGalileoskySession().push(answer);
     expect(out.messages[0]?.attributes.result).toBe("OUT 0,1");
     expect(out.replies).toHaveLength(1);
+  });
+
+  it("JT/T 808: the terminal answers a command with 0x0001 naming its serial and id; the server's answers are sizes apart", () => {
+    const frame = command("jt808", "8105:4", "013511221122");
+    expect(serverFrameSize("jt808", Buffer.concat([frame, frame.subarray(0, 3)]))).toBe(frame.length);
+    expect(serverFrameSize("jt808", frame.subarray(0, 4))).toBeNull();
+    const answer = answerBinaryCommand("jt808", "013511221122", frame)!;
+    const out = createJt808Session().push(answer);
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", "013511221122", "0x8105 #1: success"],
+    ]);
+    expect(out.replies).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@ import {
   encodeGalileoskyCommand,
   encodeGps103Confirmation,
   encodeH02Confirmation,
+  encodeJt808Answer,
   encodeRuptelaCommandAnswer,
   GL200_PROTOCOL_VERSION,
   h02Status,
   meitrackFrame,
+  readJt808ServerFrame,
   tk103Location,
   watchFrame,
 } from "@vigia/protocols";
@@ -126,15 +128,20 @@ export function serverFrameSize(
 }
 
 /**
- * What a simulated Ruptela or Galileosky device answers to a server command frame: Ruptela a type 7 packet with
- * the result text of its SMS command, Galileosky a packet with the command's number and the text it carried out.
+ * What a simulated Ruptela, Galileosky or JT/T 808 device answers to a server command frame: Ruptela a type 7
+ * packet with the result text of its SMS command, Galileosky a packet with the command's number and the text it
+ * carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's serial and id.
  */
 export function answerBinaryCommand(
   protocol: "ruptela" | "galileosky" | "topflytech" | "jt808",
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (protocol === "topflytech" || protocol === "jt808") return null;
+  if (protocol === "topflytech") return null;
+  if (protocol === "jt808") {
+    const command = readJt808ServerFrame(frame);
+    return command ? encodeJt808Answer(imei.slice(-12).padStart(12, "0"), 0, command) : null;
+  }
   if (protocol === "ruptela") {
     if (frame.length < 5 || frame.readUInt8(2) !== 108) return null;
     return encodeRuptelaCommandAnswer(imei, `${frame.toString("latin1", 3, frame.length - 2).trim()} OK`);
