@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { ITEM_TYPE } from "./codes.ts";
 import { isAdminOrHigher, type Role } from "./roles.ts";
 
 /**
- * Commands sent to a device from the map (issue 21): engine stop and resume, reboot and a custom text. Which
- * kinds a device takes depends on its protocol (`PROTOCOL_COMMANDS` in @vigia/protocols); the server answers
- * them with each list so the panel offers only what the device can do.
+ * Commands sent to a device from the map: engine stop and resume, reboot and a custom text. Which kinds a device
+ * takes depends on its protocol (each codec's command set in @vigia/protocols) and on the item it is fitted to
+ * (`itemCommands`); the server answers them with each list so the panel offers only what the device can do.
  */
 export const DEVICE_COMMAND_KINDS = ["engineStop", "engineResume", "reboot", "custom"] as const;
 export const deviceCommandKindSchema = z.enum(DEVICE_COMMAND_KINDS);
@@ -57,9 +58,32 @@ export const deviceCommandInputSchema = z
   });
 export type DeviceCommandInput = z.input<typeof deviceCommandInputSchema>;
 
+/** The commands that act on an engine. */
+export const ENGINE_COMMANDS: readonly DeviceCommandKind[] = ["engineStop", "engineResume"];
+
+/**
+ * Why an item cannot take a command its device's protocol carries, or null when it can: only vehicles have an
+ * engine, so assets (boxes, containers, pets…) and persons are never sent engine stop or resume, whatever tracker
+ * they carry.
+ */
+export function itemRefusal(itemType: number, kind: DeviceCommandKind): "noEngine" | null {
+  return ENGINE_COMMANDS.includes(kind) && itemType !== ITEM_TYPE.vehicle ? "noEngine" : null;
+}
+
+/** The commands an item takes: those its device's protocol carries that make sense for the item. */
+export const itemCommands = (
+  itemType: number,
+  protocolKinds: readonly DeviceCommandKind[],
+): DeviceCommandKind[] => protocolKinds.filter((k) => itemRefusal(itemType, k) === null);
+
 export const itemCommandsSchema = z.object({
   /** What the item's device can do; empty without a device or for protocols without a command channel. */
   available: z.array(deviceCommandKindSchema),
+  /**
+   * The available commands the device's protocol has no answer to: `sent` is the last news of them, which the
+   * panel says so that it is not read as "done".
+   */
+  unanswered: z.array(deviceCommandKindSchema),
   /** Whether the caller may send commands to this item. */
   allowed: z.boolean(),
   /** Whether the device is connected to this server now (otherwise commands wait for it). */

@@ -1,21 +1,35 @@
 import { createCalampSession } from "./calamp/codec.ts";
+import type { CommandSet } from "./command-set.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
+import { galileoskyCommands } from "./galileosky/commands.ts";
 import { createGl200Session } from "./gl200/codec.ts";
+import { gl200Commands } from "./gl200/commands.ts";
 import { createGps103Session } from "./gps103/codec.ts";
+import { gps103Commands } from "./gps103/commands.ts";
+import { gt06Commands } from "./gt06/commands.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createH02Session } from "./h02/codec.ts";
+import { h02Commands } from "./h02/commands.ts";
 import { createJt808Session } from "./jt808/codec.ts";
+import { jt808Commands } from "./jt808/commands.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
+import { meitrackCommands } from "./meitrack/commands.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { stampReceptionTime } from "./reception-time.ts";
 import { createRuptelaSession } from "./ruptela/codec.ts";
+import { ruptelaCommands } from "./ruptela/commands.ts";
 import { createSuntechSession } from "./suntech/codec.ts";
+import { suntechCommands } from "./suntech/commands.ts";
+import { teltonikaCommands } from "./teltonika/commands.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
+import { tk103Commands } from "./tk103/commands.ts";
 import { createTopflytechSession } from "./topflytech/codec.ts";
 import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
 import { createWatchSession } from "./watch/codec.ts";
+import { watchCommands } from "./watch/commands.ts";
 import { createWialonSession } from "./wialon/codec.ts";
+import { wialonCommands } from "./wialon/commands.ts";
 
 export interface TcpProtocol {
   transport: "tcp";
@@ -27,6 +41,8 @@ export interface TcpProtocol {
   /** The devices speak only UDP (CalAmp LM Direct): the gateway opens no TCP listener, only the UDP port. */
   udpOnly?: true;
   createSession(options?: SessionOptions): StreamSession;
+  /** The commands the codec can send to these devices; absent when the protocol has no command channel. */
+  commands?: CommandSet;
 }
 
 export interface HttpProtocol {
@@ -37,21 +53,72 @@ export interface HttpProtocol {
 
 /** Listener registry: one entry per protocol, with the port commonly used for it by device vendors. */
 export const protocols = {
-  teltonika: { transport: "tcp", defaultPort: 5027, text: false, createSession: createTeltonikaSession },
-  gt06: { transport: "tcp", defaultPort: 5023, text: false, createSession: createGt06Session },
+  teltonika: {
+    transport: "tcp",
+    defaultPort: 5027,
+    text: false,
+    createSession: createTeltonikaSession,
+    commands: teltonikaCommands,
+  },
+  gt06: {
+    transport: "tcp",
+    defaultPort: 5023,
+    text: false,
+    createSession: createGt06Session,
+    commands: gt06Commands,
+  },
   osmand: { transport: "http", defaultPort: 5055, decode: decodeOsmAndRequest },
-  h02: { transport: "tcp", defaultPort: 5013, text: true, udp: true, createSession: createH02Session },
-  gps103: { transport: "tcp", defaultPort: 5001, text: true, createSession: createGps103Session },
-  tk103: { transport: "tcp", defaultPort: 5002, text: true, createSession: createTk103Session },
-  watch: { transport: "tcp", defaultPort: 5093, text: true, createSession: createWatchSession },
-  wialon: { transport: "tcp", defaultPort: 5039, text: true, createSession: createWialonSession },
-  gl200: { transport: "tcp", defaultPort: 5004, text: true, udp: true, createSession: createGl200Session },
+  h02: {
+    transport: "tcp",
+    defaultPort: 5013,
+    text: true,
+    udp: true,
+    createSession: createH02Session,
+    commands: h02Commands,
+  },
+  gps103: {
+    transport: "tcp",
+    defaultPort: 5001,
+    text: true,
+    createSession: createGps103Session,
+    commands: gps103Commands,
+  },
+  tk103: {
+    transport: "tcp",
+    defaultPort: 5002,
+    text: true,
+    createSession: createTk103Session,
+    commands: tk103Commands,
+  },
+  watch: {
+    transport: "tcp",
+    defaultPort: 5093,
+    text: true,
+    createSession: createWatchSession,
+    commands: watchCommands,
+  },
+  wialon: {
+    transport: "tcp",
+    defaultPort: 5039,
+    text: true,
+    createSession: createWialonSession,
+    commands: wialonCommands,
+  },
+  gl200: {
+    transport: "tcp",
+    defaultPort: 5004,
+    text: true,
+    udp: true,
+    createSession: createGl200Session,
+    commands: gl200Commands,
+  },
   meitrack: {
     transport: "tcp",
     defaultPort: 5020,
     text: true,
     udp: true,
     createSession: createMeitrackSession,
+    commands: meitrackCommands,
   },
   suntech: {
     transport: "tcp",
@@ -59,11 +126,30 @@ export const protocols = {
     text: true,
     udp: true,
     createSession: createSuntechSession,
+    commands: suntechCommands,
   },
-  ruptela: { transport: "tcp", defaultPort: 5046, text: false, createSession: createRuptelaSession },
-  galileosky: { transport: "tcp", defaultPort: 5034, text: false, createSession: createGalileoskySession },
+  ruptela: {
+    transport: "tcp",
+    defaultPort: 5046,
+    text: false,
+    createSession: createRuptelaSession,
+    commands: ruptelaCommands,
+  },
+  galileosky: {
+    transport: "tcp",
+    defaultPort: 5034,
+    text: false,
+    createSession: createGalileoskySession,
+    commands: galileoskyCommands,
+  },
   topflytech: { transport: "tcp", defaultPort: 5119, text: false, createSession: createTopflytechSession },
-  jt808: { transport: "tcp", defaultPort: 5015, text: false, createSession: createJt808Session },
+  jt808: {
+    transport: "tcp",
+    defaultPort: 5015,
+    text: false,
+    createSession: createJt808Session,
+    commands: jt808Commands,
+  },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

@@ -245,10 +245,71 @@ describe("who may send commands", () => {
     );
     const t: Target = { itemType: 3, itemId: phones[0]!.item_id, imei: phones[0]!.device_id, groupId: 0 };
     expect((await list(t)).available).toEqual([]);
-    const r = await p.api.post<ErrorBody>(path(t), { kind: "engineStop" }, admin);
-    expect(r.status).toBe(409);
-    expect(r.body.description).toBe("command.unsupported");
+    const r = await p.api.post<ErrorBody>(path(t), { kind: "reboot" }, admin);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ description: "command.unsupported", fields: { kind: "unsupported" } });
     const bad = await p.api.post<ErrorBody>(path(t), { kind: "custom", text: "" }, admin);
     expect(bad.status).toBe(400);
+  });
+});
+
+/** The first item of Acme of this type whose device speaks the protocol. */
+async function itemWith(itemType: 1 | 2 | 3, proto: string): Promise<Target> {
+  const rows = await p.ctx.db.query<{ item_id: number; device_id: string }>(
+    `select d.item_id, d.device_id from devices d join device_types t on t.id = d.type_id
+     where d.company_id = $1 and t.proto = $2 and d.item_type = $3 order by d.id limit 1`,
+    [acme, proto, itemType],
+  );
+  const row = rows[0]!;
+  return { itemType, itemId: row.item_id, imei: row.device_id, groupId: 0 };
+}
+
+describe("commands offered per device and item", () => {
+  it("a GT06 vehicle is offered its codec's commands, with the reset it cannot confirm named", async () => {
+    const t = await itemWith(1, "gt06");
+    const offered = await list(t);
+    expect(offered.available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
+    expect(offered.unanswered).toEqual(["reboot"]);
+  });
+
+  it("an asset (box, container) is never offered engine stop or resume, and sending one is a 400", async () => {
+    const rows = await p.ctx.db.query<{ item_id: number; device_id: string; type: string }>(
+      `select d.item_id, d.device_id, a.type from devices d join device_types t on t.id = d.type_id
+       join assets a on a.id = d.item_id
+       where d.company_id = $1 and d.item_type = 2 and t.proto in ('teltonika', 'gt06') order by d.id`,
+      [acme],
+    );
+    expect(rows.map((r) => r.type)).toEqual(expect.arrayContaining(["box", "container"]));
+    for (const row of rows) {
+      const t: Target = { itemType: 2, itemId: row.item_id, imei: row.device_id, groupId: 0 };
+      const offered = await list(t);
+      expect(offered.available).toEqual(["reboot", "custom"]);
+      for (const kind of ["engineStop", "engineResume"]) {
+        const r = await p.api.post<ErrorBody>(path(t), { kind }, admin);
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ description: "command.noEngine", fields: { kind: "noEngine" } });
+      }
+    }
+    const queued = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from device_commands where item_type = 2 and kind in ('engineStop', 'engineResume')",
+    );
+    expect(queued[0]!.n).toBe(0);
+  });
+
+  it("a command the device's protocol cannot carry is a 400 naming the field, and nothing is queued", async () => {
+    const t = await itemWith(1, "h02");
+    expect((await list(t)).available).not.toContain("reboot");
+    const before = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from device_commands");
+    const r = await p.api.post<ErrorBody>(path(t), { kind: "reboot" }, admin);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ description: "command.unsupported", fields: { kind: "unsupported" } });
+    const framing = await p.api.post<ErrorBody>(path(t), { kind: "custom", text: "S71#,22" }, admin);
+    expect(framing.status).toBe(400);
+    expect(framing.body).toMatchObject({
+      description: "command.unsupported",
+      fields: { text: "unsupported" },
+    });
+    const after = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from device_commands");
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 });

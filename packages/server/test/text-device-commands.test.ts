@@ -9,7 +9,7 @@ import {
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "./support/devices.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Issue 20: commands from the map reach devices of the text protocols that have a command channel (H02,
@@ -124,9 +124,12 @@ describe("commands over the text protocols", () => {
 
   it("a custom text that would break the protocol's framing is refused", async () => {
     const t = await itemWith("watch");
-    const answer = await p.api.post<{ code: string }>(path(t), { kind: "custom", text: "UPLOAD]" }, admin);
-    expect(answer.status).toBe(409);
-    expect(JSON.stringify(answer.body)).toContain("command.unsupported");
+    const answer = await p.api.post<ErrorBody>(path(t), { kind: "custom", text: "UPLOAD]" }, admin);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      description: "command.unsupported",
+      fields: { text: "unsupported" },
+    });
   });
 });
 

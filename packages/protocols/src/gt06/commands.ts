@@ -1,4 +1,5 @@
 import net from "node:net";
+import type { CommandSet } from "../command-set.ts";
 import { DecodeError, type Reader } from "../reader.ts";
 import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
 import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
@@ -100,3 +101,17 @@ export function gt06ConfigCommands(config: TrackerConfig): string[] {
   }
   return out;
 }
+
+/**
+ * GT06 / Concox online commands: `RELAY,1#` cuts oil and electricity, `RELAY,0#` restores them, `RESET#`
+ * restarts the terminal. The relay commands are answered in a 0x15/0x21 reply; a reset takes the terminal off
+ * the line at once, so a reply to it, when a firmware sends one at all, races the restart: the sign that it took
+ * the command is its next login, and Vigia does not wait for an answer. The frame carries the text's length, so
+ * a custom text may hold any printable character.
+ */
+export const gt06Commands: CommandSet = {
+  texts: { engineStop: "RELAY,1#", engineResume: "RELAY,0#", reboot: "RESET#" },
+  custom: { delimiters: null },
+  unanswered: ["reboot"],
+  encode: (text, target) => encodeGt06Command(text, target.serial, { serverFlag: target.id }),
+};

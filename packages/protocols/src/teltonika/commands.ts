@@ -1,3 +1,4 @@
+import type { CommandSet } from "../command-set.ts";
 import { attempt, DecodeError, Reader } from "../reader.ts";
 import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
 import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
@@ -117,3 +118,15 @@ export function teltonikaConfigCommand(config: TrackerConfig): string | null {
   }
   return pairs.length === 0 ? null : `setparam ${pairs.join(";")}`;
 }
+
+/**
+ * Codec 12 commands of an FMB tracker: `setdigout 1` / `setdigout 0` switch DOUT1, the output the engine-blocking
+ * relay is wired to (installation guides for FMB immobilisers); `cpureset` reboots. Each is answered with a
+ * Codec 12 response, and custom texts go as typed (the frame carries their length, so no character ends it).
+ */
+export const teltonikaCommands: CommandSet = {
+  texts: { engineStop: "setdigout 1", engineResume: "setdigout 0", reboot: "cpureset" },
+  custom: { delimiters: null },
+  unanswered: [],
+  encode: (text) => encodeTeltonikaCommand(text),
+};

@@ -5,15 +5,17 @@ import {
   type DeviceCommandKind,
   deviceCommandKindSchema,
   effectiveCommandStatus,
+  itemCommands,
+  itemRefusal,
   maySendCommands,
 } from "@vigia/domain";
-import { commandsOf, commandText } from "@vigia/protocols";
+import { commandsOf, commandText, unansweredCommandsOf } from "@vigia/protocols";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { DeviceCommandQueue } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { ApiError, forbidden } from "../kernel/errors.ts";
+import { ApiError, badRequest, forbidden } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
@@ -89,7 +91,7 @@ function commandOf(row: CommandRow, now: number): DeviceCommand {
 
 const COLUMNS = "id, kind, text, status, result, created_ts, sent_ts, answered_ts, expires_ts, created_by";
 
-/** Commands to an item's device from the map, under /companies/id/:companyId (issue 21). */
+/** Commands to an item's device from the map, under /companies/id/:companyId. */
 export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Who may send is decided before the body is read (SECURITY.md): the role rule needs the company's
@@ -110,8 +112,11 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
         [scope.companyId, type, itemId],
       );
       const now = ctx.clock.now();
+      const available = target ? itemCommands(type, commandsOf(target.protocol)) : [];
+      const unanswered = target ? unansweredCommandsOf(target.protocol) : [];
       return {
-        available: target ? [...commandsOf(target.protocol)] : [],
+        available,
+        unanswered: available.filter((k) => unanswered.includes(k)),
         allowed: await allowed(ctx, scope),
         connected: target ? ctx.deviceCommands.connected(target.imei) : false,
         commands: rows.map((r) => commandOf(r, now)),
@@ -125,8 +130,12 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
       const target = await targetOf(ctx, scope, type, itemId);
       if (!target) throw new ApiError(409, "command.noDevice");
       const kind: DeviceCommandKind = request.body.kind;
+      // Refused before anything is queued: a command the device cannot take would only ever time out.
+      if (itemRefusal(type, kind) === "noEngine") throw badRequest("command.noEngine", { kind: "noEngine" });
+      if (!commandsOf(target.protocol).includes(kind))
+        throw badRequest("command.unsupported", { kind: "unsupported" });
       const text = commandText(target.protocol, kind, request.body.text);
-      if (text === null) throw new ApiError(409, "command.unsupported");
+      if (text === null) throw badRequest("command.unsupported", { text: "unsupported" });
       const now = ctx.clock.now();
       const rows = await ctx.db.transaction(async (tx) => {
         const inserted = await tx.query<CommandRow>(

@@ -20,6 +20,7 @@ import {
   commandErrorKey,
   isDangerous,
   STATUS_COLOR,
+  shownStatus,
 } from "./commands-logic.ts";
 
 const ITEM_TYPE: Record<ItemKey, 1 | 2 | 3> = { vehicle: 1, asset: 2, person: 3 };
@@ -38,8 +39,9 @@ interface Props {
 }
 
 /**
- * Commands to the item's device (issue 21): the buttons its protocol supports, a confirmation before anything
- * is sent, and the last commands with the device's answer, asked again while one is still waiting.
+ * Commands to the item's device: the buttons its protocol supports for this item, a note on those the protocol
+ * cannot confirm, a confirmation before anything is sent, and the last commands with the device's answer, asked
+ * again while one is still waiting.
  */
 export function CommandsSection({ kind, id, companyId, timezone }: Props) {
   const { t } = useTranslation();
@@ -129,6 +131,13 @@ export function CommandsSection({ kind, id, companyId, timezone }: Props) {
               );
             })}
           </Group>
+          {data.unanswered.length > 0 && (
+            <Text size="xs" c="dimmed" data-testid="map-commands-unanswered">
+              {t("commands.unansweredNote", {
+                kinds: data.unanswered.map((k) => t(`commands.kind.${k}`)).join(", "),
+              })}
+            </Text>
+          )}
           {data.available.includes("custom") && (
             <Group gap={6} align="flex-end" wrap="nowrap">
               <TextInput
@@ -162,28 +171,31 @@ export function CommandsSection({ kind, id, companyId, timezone }: Props) {
       {data.commands.length > 0 && (
         <Table verticalSpacing={3} fz="xs" data-testid="map-commands-history">
           <Table.Tbody>
-            {data.commands.slice(0, 5).map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="xs" fw={500}>
-                    {c.kind === "custom" ? c.text : t(`commands.kind.${c.kind}`)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(c.createdTs, timezone)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="xs" color={STATUS_COLOR[c.status]} data-testid={`map-command-status-${c.id}`}>
-                    {t(`commands.status.${c.status}`)}
-                  </Badge>
-                  {c.result && (
-                    <Text size="xs" c="dimmed" style={{ wordBreak: "break-word" }}>
-                      {c.result}
+            {data.commands.slice(0, 5).map((c) => {
+              const status = shownStatus(c, data.unanswered);
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Text size="xs" fw={500}>
+                      {c.kind === "custom" ? c.text : t(`commands.kind.${c.kind}`)}
                     </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(c.createdTs, timezone)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="xs" color={STATUS_COLOR[status]} data-testid={`map-command-status-${c.id}`}>
+                      {t(`commands.status.${status}`)}
+                    </Badge>
+                    {c.result && (
+                      <Text size="xs" c="dimmed" style={{ wordBreak: "break-word" }}>
+                        {c.result}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}
@@ -201,6 +213,11 @@ export function CommandsSection({ kind, id, companyId, timezone }: Props) {
               ? t(`commands.confirm.${confirm}`)
               : ""}
         </Text>
+        {confirm && data.unanswered.includes(confirm) && (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="map-command-confirm-unanswered">
+            {t("commands.unansweredConfirm")}
+          </Text>
+        )}
         {!data.connected && (
           <Text size="xs" c="dimmed" mt="xs">
             {t("commands.offline")}

@@ -1,6 +1,6 @@
 import type { DeviceCommand } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { awaitingAnswer, commandErrorKey, isDangerous } from "./commands-logic.ts";
+import { awaitingAnswer, commandErrorKey, isDangerous, shownStatus } from "./commands-logic.ts";
 
 const command = (status: DeviceCommand["status"]): DeviceCommand => ({
   id: 1,
@@ -28,6 +28,7 @@ describe("the item panel's commands section", () => {
   it.each([
     ["command.noDevice", "commands.errors.noDevice"],
     ["command.unsupported", "commands.errors.unsupported"],
+    ["command.noEngine", "commands.errors.noEngine"],
     ["forbidden", "commands.errors.forbidden"],
     ["read.only", "commands.errors.forbidden"],
     ["something else", null],
@@ -39,4 +40,17 @@ describe("the item panel's commands section", () => {
     expect(isDangerous("engineStop")).toBe(true);
     expect(isDangerous("engineResume")).toBe(false);
   });
+
+  it.each([
+    ["timeout", ["reboot"], "sent"],
+    ["timeout", [], "timeout"],
+    ["answered", ["reboot"], "answered"],
+    ["expired", ["reboot"], "expired"],
+    ["sent", ["reboot"], "sent"],
+  ] as const)(
+    "a %s reboot shows as %j → %s when the protocol cannot answer those",
+    (status, unanswered, shown) => {
+      expect(shownStatus(command(status), unanswered)).toBe(shown);
+    },
+  );
 });

@@ -24,6 +24,18 @@ export const isDangerous = (kind: DeviceCommand["kind"]): boolean => kind === "e
 export function commandErrorKey(description: string): string | null {
   if (description === "command.noDevice") return "commands.errors.noDevice";
   if (description === "command.unsupported") return "commands.errors.unsupported";
+  if (description === "command.noEngine") return "commands.errors.noEngine";
   if (description === "forbidden" || description === "read.only") return "commands.errors.forbidden";
   return null;
+}
+
+/**
+ * The status a command shows: one the device's protocol has no answer to never gets an answer, so running out of
+ * time waiting for one says nothing about it and it stays "sent".
+ */
+export function shownStatus(
+  c: Pick<DeviceCommand, "kind" | "status">,
+  unanswered: readonly DeviceCommand["kind"][],
+): DeviceCommandStatus {
+  return c.status === "timeout" && unanswered.includes(c.kind) ? "sent" : c.status;
 }
