@@ -1,14 +1,18 @@
-// Commands from the map (issue 21): an admin reboots a Teltonika vehicle's tracker from the item panel,
-// confirms, and sees the device's answer; an operator sees why the buttons are not there.
+// Commands from the map: an admin reboots a Teltonika vehicle's tracker from the item panel, confirms, and sees
+// the device's answer; a GT06 vehicle is offered its commands with a note on the reset the protocol cannot
+// confirm; a container's tracker is never offered engine stop; an operator sees why the buttons are not there.
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";
 
-export const name = "device commands: confirm, send, the device's answer; operators are told why not";
+export const name =
+  "device commands: confirm, send, the device's answer; offered per device and item; operators are told why not";
 
-async function openVehicle(page, vehicle) {
+async function openItem(page, letter, name) {
   await page.locator(byTestId("live-map")).waitFor();
-  await page.locator('[data-testid^="map-row-v:"]', { hasText: vehicle }).first().click();
+  await page.locator(`[data-testid^="map-row-${letter}:"]`, { hasText: name }).first().click();
   await page.locator(byTestId("map-commands")).waitFor({ timeout: 15_000 });
 }
+const openVehicle = (page, vehicle) => openItem(page, "v", vehicle);
+const offered = async (page, kind) => (await page.locator(byTestId(`map-command-${kind}`)).count()) === 1;
 
 export async function run({ context, baseUrl }) {
   const page = await context.newPage();
@@ -24,6 +28,25 @@ export async function run({ context, baseUrl }) {
   const history = await page.locator(byTestId("map-commands-history")).innerText();
   assert(history.includes("Reset in 5 sec"), `the device's answer is not shown: ${history}`);
   await shot(page, "command-answered");
+
+  // Demo vehicle 3 carries a GT06N: its reset restarts the terminal with no answer, which the panel says.
+  await openVehicle(page, "Seat Leon 3");
+  for (const kind of ["engineStop", "engineResume", "reboot"])
+    assert(await offered(page, kind), `the GT06 vehicle is not offered ${kind}`);
+  const note = await page.locator(byTestId("map-commands-unanswered")).innerText();
+  assert(note.includes("Reiniciar") && note.includes("Enviado"), `no note on the unanswered reset: ${note}`);
+  await page.locator(byTestId("map-command-reboot")).click();
+  await page.locator(byTestId("map-command-confirm-unanswered")).waitFor();
+  await shot(page, "command-unanswered-confirm");
+  await page.keyboard.press("Escape");
+  await page.locator(byTestId("map-command-confirm-unanswered")).waitFor({ state: "detached" });
+
+  // A container carries a GT06N too, but has no engine: only the reboot and a custom text are offered.
+  await openItem(page, "a", "Container C-01");
+  assert(await offered(page, "reboot"), "the container's tracker is not offered a reboot");
+  for (const kind of ["engineStop", "engineResume"])
+    assert(!(await offered(page, kind)), `the container is offered ${kind}`);
+  await shot(page, "command-container");
   // Sign out, so the operator signs in on the same browser.
   await page.locator(byTestId("user-menu")).click();
   await page.locator(byTestId("logout")).click();

@@ -195,4 +195,47 @@ describe("periodic runs", () => {
     expect(row).toMatchObject({ lastStatus: "failed", lastError: "egress.refused" });
     await p.api.request("DELETE", path(`/id/${created.body.id}`), { token: admin });
   });
+
+  it("mails each recipient in their language: the user's, else the company's, with the report in it", async () => {
+    p.clock.set(Date.UTC(2026, 0, 22, 12));
+    admin = await p.api.token("admin@acme.demo");
+    // The viewer reads French; an address of no user gets the company's language, Portuguese for a company in
+    // Portugal; the admin keeps the demo's Spanish.
+    await p.ctx.db.query("update users set language = 'fr' where email = 'viewer@acme.demo'");
+    await p.ctx.db.query("update companies set country_id = 'PT' where id = $1", [acme]);
+    const recipients = ["Admin@acme.demo", "viewer@acme.demo", "outside@example.test"];
+    const created = await p.api.post<PeriodicRow>(path(), schedule({ name: "Flota", recipients }), admin);
+    expect(created.status).toBe(200);
+    const before = await p.ctx.db.query<{ id: number }>(
+      "select coalesce(max(id), 0)::int as id from mail_outbox",
+    );
+    p.clock.set(created.body.nextRunTs ?? 0);
+    await p.services.periodic.tick();
+    await p.ctx.db.query("update users set language = 'es' where email = 'viewer@acme.demo'");
+    await p.ctx.db.query("update companies set country_id = 'ES' where id = $1", [acme]);
+    const sent = await p.ctx.db.query<{ to_address: string; subject: string; body_text: string }>(
+      "select to_address, subject, body_text from mail_outbox where id > $1 order by id",
+      [before[0]!.id],
+    );
+    expect(sent.map((m) => [m.to_address, m.subject])).toEqual([
+      ["Admin@acme.demo", "Informe periódico: Flota"],
+      ["viewer@acme.demo", "Rapport périodique : Flota"],
+      ["outside@example.test", "Relatório periódico: Flota"],
+    ]);
+    expect(sent[0]!.body_text).toContain("Se adjunta el informe en CSV.");
+    expect(sent[1]!.body_text).toContain("Le rapport est joint au format CSV.");
+    expect(sent[2]!.body_text).toContain("O relatório segue em anexo em CSV.");
+    // The attached report is rendered in each mail's language: its header row differs, Spanish for the admin.
+    const headers = mails.slice(-3).map((m) => {
+      const base64 = /Content-Transfer-Encoding: base64\r?\n(?:.+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
+        m,
+      )?.[1];
+      return Buffer.from(base64 ?? "", "base64")
+        .toString("utf8")
+        .split(/\r?\n/)[0];
+    });
+    expect(headers[0]).toContain("Distancia (km)");
+    expect(new Set(headers).size).toBe(3);
+    await p.api.request("DELETE", path(`/id/${created.body.id}`), { token: admin });
+  });
 });

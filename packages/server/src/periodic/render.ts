@@ -1,4 +1,4 @@
-import type { PeriodicSelection, ReportTypeId } from "@vigia/domain";
+import type { Language, PeriodicSelection, ReportTypeId } from "@vigia/domain";
 
 /** A rendered report, ready to attach to a mail or post to a delivery URL. */
 export interface ReportFile {
@@ -20,6 +20,8 @@ export interface ReportRequest {
   title: string;
   /** The administrator who made the schedule: the run reads what this user may read. */
   ownerUserId: number | null;
+  /** The language the report is written in: its recipient's. */
+  lang: Language;
 }
 
 /**

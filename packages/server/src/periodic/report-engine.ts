@@ -23,9 +23,6 @@ export function reportEngineRenderer(ctx: KernelContext, geocoder: ReverseGeocod
     if (!principal) throw new Error("the schedule's owner no longer exists");
     const scope = await resolveCompanyScope(ctx.db, principal, request.companyId);
     const site = await siteForHost(ctx.db, undefined);
-    const owner = await ctx.db.query<{ language: string }>("select language from users where id = $1", [
-      principal.userId,
-    ]);
     const s = request.selection;
     const file = await renderReportFile(
       { db: ctx.db, geocoder, now: ctx.clock.now(), siteName: site.name },
@@ -48,7 +45,7 @@ export function reportEngineRenderer(ctx: KernelContext, geocoder: ReverseGeocod
         days: [0, 1, 2, 3, 4, 5, 6],
         format: request.format,
         name: request.title,
-        lang: owner[0]?.language ?? "es",
+        lang: request.lang,
         timezone: request.timezone,
       },
       request.format,

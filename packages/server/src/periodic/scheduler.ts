@@ -1,5 +1,6 @@
 import {
   BLOCKED_COMPANY_STATES,
+  type Language,
   nextRunAt,
   type PeriodicRunStatus,
   reportPeriod,
@@ -8,6 +9,7 @@ import {
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
+import { periodicMail, recipientLanguage } from "./mail.ts";
 import type { RenderReport, ReportFile } from "./render.ts";
 import { getScheduleById, type ScheduleRecord, timingOf } from "./store.ts";
 
@@ -141,29 +143,48 @@ export class PeriodicScheduler {
     });
   }
 
-  /** Renders the file, mails it to every recipient and posts it to the delivery URL; throws on any failure. */
+  /**
+   * Renders the file, mails it to every recipient in their language (the report rendered once per language) and
+   * posts it, in the owner's language, to the delivery URL; throws on any failure.
+   */
   private async deliver(schedule: ScheduleRecord, run: DueRun): Promise<PeriodicRunStatus> {
-    const file = await this.deps.render({
-      companyId: schedule.company_id,
-      reportType: schedule.report_type,
-      selection: schedule.selection,
-      fromTs: run.fromTs,
-      toTs: run.toTs,
-      timezone: schedule.timezone,
-      format: schedule.format,
-      title: schedule.name,
-      ownerUserId: schedule.created_by,
-    });
+    const languages = await this.languagesOf(schedule);
+    const files = new Map<Language, Promise<ReportFile>>();
+    const fileIn = (lang: Language): Promise<ReportFile> => {
+      let file = files.get(lang);
+      if (!file) {
+        file = this.deps.render({
+          companyId: schedule.company_id,
+          reportType: schedule.report_type,
+          selection: schedule.selection,
+          fromTs: run.fromTs,
+          toTs: run.toTs,
+          timezone: schedule.timezone,
+          format: schedule.format,
+          title: schedule.name,
+          ownerUserId: schedule.created_by,
+          lang,
+        });
+        files.set(lang, file);
+      }
+      return file;
+    };
     const { mailer } = this.deps;
     const failures: string[] = [];
     let queued = false;
     for (const to of schedule.recipients) {
-      const id = await mailer.send({
-        to,
-        subject: schedule.name,
-        text: mailText(schedule, run),
-        attachments: [file],
-      });
+      const lang = languages.of(to);
+      const mail = periodicMail(
+        {
+          name: schedule.name,
+          fromTs: run.fromTs,
+          toTs: run.toTs,
+          timezone: schedule.timezone,
+          format: schedule.format,
+        },
+        lang,
+      );
+      const id = await mailer.send({ to, ...mail, attachments: [await fileIn(lang)] });
       const outcome = await mailer.outcome(id);
       if (outcome.status === "failed") {
         // The run's retry sends it again; the outbox must not send it a second time on its own.
@@ -171,9 +192,31 @@ export class PeriodicScheduler {
         failures.push(`${to}: ${outcome.error}`);
       } else if (outcome.status === "queued") queued = true;
     }
-    if (schedule.delivery_url) await this.post(schedule.delivery_url, file);
+    if (schedule.delivery_url) await this.post(schedule.delivery_url, await fileIn(languages.owner));
     if (failures.length > 0) throw new Error(`mail failed for ${failures.join("; ")}`);
     return queued ? "outbox" : "sent";
+  }
+
+  /** The language of each recipient address and of the schedule's owner (`recipientLanguage`). */
+  private async languagesOf(
+    schedule: ScheduleRecord,
+  ): Promise<{ of: (email: string) => Language; owner: Language }> {
+    const company = await this.ctx.db.query<{ country_id: string }>(
+      "select country_id from companies where id = $1",
+      [schedule.company_id],
+    );
+    const country = company[0]?.country_id ?? "";
+    const users = await this.ctx.db.query<{ id: number; email: string; language: string }>(
+      `select id, lower(email) as email, language from users
+       where company_id = $1 and (lower(email) = any($2::text[]) or id = $3)`,
+      [schedule.company_id, schedule.recipients.map((r) => r.toLowerCase()), schedule.created_by ?? 0],
+    );
+    const byEmail = new Map(users.map((u) => [u.email, u.language]));
+    const owner = users.find((u) => u.id === schedule.created_by)?.language ?? null;
+    return {
+      of: (email) => recipientLanguage(byEmail.get(email.toLowerCase()) ?? null, country),
+      owner: recipientLanguage(owner, country),
+    };
   }
 
   private async post(url: string, file: ReportFile): Promise<void> {
@@ -188,19 +231,4 @@ export class PeriodicScheduler {
     if (response.status < 200 || response.status >= 300)
       throw new Error(`delivery URL answered ${response.status}`);
   }
-}
-
-const day = (ts: number, timezone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: timezone, dateStyle: "short" }).format(ts);
-
-/** The mail's text: which report and which period; the file is attached (no link, so no origin to trust). */
-function mailText(schedule: ScheduleRecord, run: DueRun): string {
-  const last = run.toTs - 1;
-  return [
-    schedule.name,
-    "",
-    `${day(run.fromTs, schedule.timezone)} – ${day(last, schedule.timezone)} (${schedule.timezone})`,
-    "",
-    `Attached: ${schedule.format.toUpperCase()}`,
-  ].join("\n");
 }
