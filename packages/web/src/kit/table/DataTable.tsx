@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../platform/session/session.ts";
 import { BulkDeleteModal } from "./BulkDeleteModal.tsx";
+import { CellContent } from "./CellContent.tsx";
 import type { DataColumn, RowAction } from "./columns.ts";
 import { HeaderCell } from "./HeaderCell.tsx";
 import {
@@ -60,6 +61,11 @@ export interface DataTableProps<Row> {
 }
 
 const ROW_HEIGHT = 41;
+/**
+ * The narrowest a column gets before the table scrolls inside its frame (never the page): columns otherwise
+ * take the width their content needs, text wrapping and cut (`CellContent`), so a wide table fits 1440 px.
+ */
+const MIN_COLUMN_WIDTH = 64;
 
 /**
  * The actions column stays at the right edge of the scrolled table, so wide tables keep their row buttons
@@ -168,13 +174,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         extra={readOnly ? null : props.toolbar}
       />
       <Paper withBorder p={0}>
-        <div ref={scrollRef} style={{ maxHeight: props.height ?? "calc(100vh - 260px)", overflow: "auto" }}>
+        <div
+          ref={scrollRef}
+          style={{ maxHeight: props.height ?? "calc(100vh - 260px)", overflow: "auto" }}
+          data-testid="table-scroll"
+        >
           <Table
             stickyHeader
             highlightOnHover
             verticalSpacing={8}
-            horizontalSpacing="sm"
-            miw={colCount * 110}
+            horizontalSpacing="xs"
+            miw={colCount * MIN_COLUMN_WIDTH}
           >
             <Table.Thead>
               <Table.Tr>
@@ -198,7 +208,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   />
                 ))}
                 {actions.length > 0 ? (
-                  <Table.Th ta="right" style={STICKY_ACTIONS}>
+                  <Table.Th ta="right" fz="xs" style={STICKY_ACTIONS}>
                     {t("table.actions")}
                   </Table.Th>
                 ) : null}
@@ -223,7 +233,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       </Table.Td>
                     ) : null}
                     {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render ? c.render(row) : cellText(c.value(row))}</Table.Td>
+                      <Table.Td key={c.key}>
+                        <CellContent content={c.render ? c.render(row) : cellText(c.value(row))} />
+                      </Table.Td>
                     ))}
                     {actions.length > 0 ? (
                       <Table.Td style={STICKY_ACTIONS} data-testid="row-actions">
