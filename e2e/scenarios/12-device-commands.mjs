@@ -33,13 +33,24 @@ export async function run({ context, baseUrl }) {
   await openVehicle(page, "Seat Leon 3");
   for (const kind of ["engineStop", "engineResume", "reboot"])
     assert(await offered(page, kind), `the GT06 vehicle is not offered ${kind}`);
-  const note = await page.locator(byTestId("map-commands-unanswered")).innerText();
+  const note = await page.locator(byTestId("map-commands-unanswered")).textContent();
   assert(note.includes("Reiniciar") && note.includes("Enviado"), `no note on the unanswered reset: ${note}`);
   await page.locator(byTestId("map-command-reboot")).click();
   await page.locator(byTestId("map-command-confirm-unanswered")).waitFor();
   await shot(page, "command-unanswered-confirm");
   await page.keyboard.press("Escape");
   await page.locator(byTestId("map-command-confirm-unanswered")).waitFor({ state: "detached" });
+  // The relay commands are answered: engine stop reaches "Respondido" with the terminal's words.
+  await page.locator(byTestId("map-command-engineStop")).click();
+  await page.locator(byTestId("map-command-confirm-send")).waitFor();
+  assert(
+    (await page.locator(byTestId("map-command-confirm-unanswered")).count()) === 0,
+    "engine stop is said to have no answer",
+  );
+  await page.locator(byTestId("map-command-confirm-send")).click();
+  await answered.first().waitFor({ timeout: 30_000 });
+  await page.getByText("Cut off the fuel supply: Success!").first().waitFor({ timeout: 30_000 });
+  await shot(page, "command-gt06-answered");
 
   // A container carries a GT06N too, but has no engine: only the reboot and a custom text are offered.
   await openItem(page, "a", "Container C-01");

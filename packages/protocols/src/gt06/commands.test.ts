@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { crc16X25 } from "../crc.ts";
 import { decodeGt06Frame } from "./codec.ts";
-import { encodeGt06Command, gt06ConfigCommands } from "./commands.ts";
+import {
+  encodeGt06Command,
+  encodeGt06CommandReply,
+  gt06ConfigCommands,
+  readGt06Command,
+} from "./commands.ts";
+import { splitGt06Frames } from "./frame.ts";
 import { createGt06Session } from "./session.ts";
 
 const hex = (s: string) => Buffer.from(s.replace(/\s/g, ""), "hex");
@@ -115,5 +121,25 @@ describe("gt06ConfigCommands", () => {
     ["delimiters and out-of-range figures are left out", { apn: "a,b", speedLimit: 300, interval: 0 }, []],
   ])("%s", (_name, config, expected) => {
     expect(gt06ConfigCommands(config)).toEqual(expected);
+  });
+});
+
+describe("GT06 commands as the terminal reads and answers them", () => {
+  it("reads the text and server flag of a 0x80 command", () => {
+    const { packets } = splitGt06Frames(encodeGt06Command("RELAY,1#", 5, { serverFlag: 77 }));
+    expect(readGt06Command(packets[0]!.content)).toEqual({ serverFlag: 77, text: "RELAY,1#" });
+  });
+
+  it("refuses a command whose length runs past the content", () => {
+    expect(readGt06Command(hex("0A 00000000 41"))).toBeNull();
+    expect(readGt06Command(hex("03 00000000"))).toBeNull();
+  });
+
+  it("answers with a 0x15 reply the server decodes, echoing the flag", () => {
+    const reply = encodeGt06CommandReply(77, "Cut off the fuel supply: Success!", 9);
+    expect(reply).toEqual(frame(`2D 15 25 0000004D ${ascii("Cut off the fuel supply: Success!")} 0002 0009`));
+    const decoded = decodeGt06Frame(reply, "0123456789012345");
+    expect(decoded.ok).toBe(true);
+    expect(JSON.stringify(decoded)).toContain("Cut off the fuel supply: Success!");
   });
 });

@@ -43,6 +43,28 @@ export function encodeGt06Command(command: string, serial: number, options: Gt06
 }
 
 /**
+ * A 0x80 command as the terminal reads it (the simulator's side), from the content between the protocol number
+ * and the serial; null when the command length does not fit the content.
+ */
+export function readGt06Command(content: Buffer): { serverFlag: number; text: string } | null {
+  if (content.length < 5) return null;
+  const length = content.readUInt8(0);
+  if (length < 4 || 1 + length > content.length) return null;
+  return { serverFlag: content.readUInt32BE(1), text: content.toString("latin1", 5, 1 + length) };
+}
+
+/** The terminal's 0x15 reply to a command, echoing its server flag, with the English language word. */
+export function encodeGt06CommandReply(serverFlag: number, text: string, serial: number): Buffer {
+  const body = Buffer.from(text, "latin1");
+  const content = Buffer.alloc(1 + 4 + body.length + 2);
+  content.writeUInt8(4 + body.length, 0);
+  content.writeUInt32BE(serverFlag >>> 0, 1);
+  body.copy(content, 5);
+  content.writeUInt16BE(LANGUAGE_ENGLISH, 5 + body.length);
+  return encodeGt06Frame(GT06_COMMAND_REPLY, content, serial);
+}
+
+/**
  * The text of a terminal reply, from the content between the protocol number and the serial:
  *  - 0x15: command length u8 | server flag u32 | text (command length - 4) | optional language u16;
  *  - 0x21: server flag u32 | encoding u8 (1 ASCII, 2 UTF-16BE) | text.

@@ -1,4 +1,12 @@
-import { CODEC_8, GT06_GPS_2, GT06_LOGIN, GT06_STATUS, IO } from "@vigia/protocols";
+import {
+  CODEC_8,
+  encodeGt06Command,
+  GT06_COMMAND_REPLY,
+  GT06_GPS_2,
+  GT06_LOGIN,
+  GT06_STATUS,
+  IO,
+} from "@vigia/protocols";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Sample } from "../motion/types.ts";
 import { startSimulation } from "../simulation.ts";
@@ -140,6 +148,33 @@ describe("Teltonika client", () => {
 });
 
 describe("GT06 client", () => {
+  it("confirms the relay commands the server sends, and restarts on a reset without an answer", async () => {
+    const server = await new FakeGt06Server().start();
+    cleanups.push(() => server.stop());
+    const ev = new Events();
+    const client = new Gt06Client({
+      imei: IMEI,
+      host: "127.0.0.1",
+      port: server.port,
+      stats: newStats(),
+      now: () => T0,
+      onEvent: ev.on,
+    });
+    cleanups.push(() => client.close());
+    client.tick(T0);
+    await ev.until(() => ev.count("ready") === 1);
+    // In order: the reset has been handled once the relay's answer arrives.
+    server.send(encodeGt06Command("RESET#", 1, { serverFlag: 8 }));
+    server.send(encodeGt06Command("RELAY,1#", 2, { serverFlag: 9 }));
+    await server.until(() => server.packets.some((p) => p.protocol === GT06_COMMAND_REPLY));
+    const replies = server.packets.filter((p) => p.protocol === GT06_COMMAND_REPLY);
+    expect(replies).toHaveLength(1);
+    // 0x15 content: command length, server flag, text.
+    const content = replies[0]!.content;
+    expect(content.readUInt32BE(1)).toBe(9);
+    expect(content.toString("latin1", 5, 1 + content.readUInt8(0))).toBe("Cut off the fuel supply: Success!");
+  });
+
   it("logs in, re-uploads what it stored offline, then reports live and sends heartbeats", async () => {
     const server = await new FakeGt06Server().start();
     cleanups.push(() => server.stop());

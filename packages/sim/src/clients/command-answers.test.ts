@@ -16,10 +16,22 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   answerBinaryCommand,
+  answerGt06Command,
   answerTeltonikaCommand,
   answerTextCommands,
   serverFrameSize,
 } from "./command-answers.ts";
+
+describe("simulated GT06N answers to 0x80 commands", () => {
+  it.each([
+    ["RELAY,1#", "Cut off the fuel supply: Success!"],
+    ["RELAY,0#", "Restore fuel supply: Success!"],
+    ["RESET#", null],
+    ["WHERE#", null],
+  ])("%s", (command, answer) => {
+    expect(answerGt06Command(command)).toBe(answer);
+  });
+});
 
 describe("simulated FMB answers to Codec 12 commands", () => {
   it.each([

@@ -28,6 +28,18 @@ export function answerTeltonikaCommand(text: string): string {
   return `Unknown command: ${command.slice(0, 40)}`;
 }
 
+/**
+ * What a simulated Concox GT06N answers to the server's 0x80 commands: the relay commands are confirmed in the
+ * firmware's words; a reset restarts the terminal without an answer (the codec says so, and the map shows it),
+ * and anything else goes unanswered, as on a terminal that does not know it.
+ */
+export function answerGt06Command(text: string): string | null {
+  const command = text.trim();
+  if (command === "RELAY,1#") return "Cut off the fuel supply: Success!";
+  if (command === "RELAY,0#") return "Restore fuel supply: Success!";
+  return null;
+}
+
 /** The watch keywords the simulated watch confirms (a real one echoes the same). */
 const WATCH_CONFIRMS = /^(RESET|UPLOAD|CR|POWEROFF|FIND|FACTORY|SOS[123]?|CENTER|MONITOR|LZ|PEDO|REMOVE)$/;
 

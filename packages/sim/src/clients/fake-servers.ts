@@ -158,6 +158,11 @@ export class FakeGt06Server extends Observable {
     });
   }
 
+  /** Writes a frame (a server command) to every connected terminal. */
+  send(frame: Buffer): void {
+    for (const socket of this.sockets) socket.write(frame);
+  }
+
   stop(): Promise<void> {
     return closeServer(this.server, this.sockets);
   }

@@ -8,20 +8,24 @@
 
 import {
   encodeGt06Alarm,
+  encodeGt06CommandReply,
   encodeGt06Location,
   encodeGt06Login,
   encodeGt06Status,
   GT06_ALARM_2,
   GT06_ALARM_CODE,
+  GT06_COMMAND,
   GT06_GPS_2,
   GT06_LOGIN,
   GT06_STATUS,
   type Gt06Cell,
   type Gt06Fix,
   type Gt06Status,
+  readGt06Command,
   splitGt06Frames,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
+import { answerGt06Command } from "./command-answers.ts";
 import { type ClientOptions, type DeviceClient, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
@@ -130,6 +134,11 @@ export class Gt06Client extends TcpClient implements DeviceClient {
       else if (p.protocol === GT06_STATUS) {
         this.heartbeatUnanswered = false;
         this.g.onEvent?.({ type: "reply", protocol: p.protocol });
+      } else if (p.protocol === GT06_COMMAND) {
+        const command = readGt06Command(p.content);
+        const answer = command ? answerGt06Command(command.text) : null;
+        if (command && answer !== null)
+          this.write(encodeGt06CommandReply(command.serverFlag, answer, this.nextSerial()));
       } else if (p.protocol === GT06_ALARM_2 || p.protocol === GT06_GPS_2) {
         // Some servers answer location packets too; count them when they do.
         this.g.stats.acked++;
