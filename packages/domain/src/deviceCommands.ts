@@ -5,7 +5,7 @@ import { isAdminOrHigher, type Role } from "./roles.ts";
 /**
  * Commands sent to a device from the map: engine stop and resume, reboot and a custom text. Which kinds a device
  * takes depends on its protocol (each codec's command set in @vigia/protocols) and on the item it is fitted to
- * (`itemCommands`); the server answers them with each list so the panel offers only what the device can do.
+ * (`commandsForItem`); the server answers them with each list so the panel offers only what the device can do.
  */
 export const DEVICE_COMMAND_KINDS = ["engineStop", "engineResume", "reboot", "custom"] as const;
 export const deviceCommandKindSchema = z.enum(DEVICE_COMMAND_KINDS);
@@ -71,7 +71,7 @@ export function itemRefusal(itemType: number, kind: DeviceCommandKind): "noEngin
 }
 
 /** The commands an item takes: those its device's protocol carries that make sense for the item. */
-export const itemCommands = (
+export const commandsForItem = (
   itemType: number,
   protocolKinds: readonly DeviceCommandKind[],
 ): DeviceCommandKind[] => protocolKinds.filter((k) => itemRefusal(itemType, k) === null);

@@ -1,11 +1,11 @@
 import {
   COMMAND_QUEUE_TTL_MS,
   commandsApi,
+  commandsForItem,
   type DeviceCommand,
   type DeviceCommandKind,
   deviceCommandKindSchema,
   effectiveCommandStatus,
-  itemCommands,
   itemRefusal,
   maySendCommands,
 } from "@vigia/domain";
@@ -112,7 +112,7 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
         [scope.companyId, type, itemId],
       );
       const now = ctx.clock.now();
-      const available = target ? itemCommands(type, commandsOf(target.protocol)) : [];
+      const available = target ? commandsForItem(type, commandsOf(target.protocol)) : [];
       const unanswered = target ? unansweredCommandsOf(target.protocol) : [];
       return {
         available,
