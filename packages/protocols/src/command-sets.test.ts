@@ -8,6 +8,7 @@ import {
   encodeDeviceCommand,
   unansweredCommandsOf,
 } from "./device-commands.ts";
+import { readJt808ServerFrame } from "./jt808/codec.ts";
 import type { protocols } from "./registry.ts";
 
 /**
@@ -29,6 +30,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   ruptela: ["custom"],
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
   topflytech: [],
+  jt808: ["reboot", "custom"],
   calamp: [],
 };
 
@@ -49,6 +51,13 @@ describe.each(names)("the %s codec's commands", (name) => {
     expect(text).not.toBeNull();
     const frame = encodeDeviceCommand(name, text ?? "", target);
     expect(frame).toBeInstanceOf(Buffer);
+    if (name === "jt808" && kind === "reboot") {
+      // JT/T 808 is binary: the reboot is terminal control (0x8105) with command word 4.
+      const read = readJt808ServerFrame(frame ?? Buffer.alloc(0));
+      expect(read?.id).toBe(0x8105);
+      expect([...(read?.body ?? [])]).toEqual([4]);
+      return;
+    }
     // The command word travels in the frame (H02 puts the server time between it and its parameters).
     expect(frame?.toString("latin1")).toContain((text ?? "").split(",")[0]);
   });

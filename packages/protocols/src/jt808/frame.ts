@@ -92,7 +92,10 @@ export function writeJt808(
   serial: number,
   body: Buffer,
 ): Buffer {
-  const phoneBytes = Buffer.from(phone.padStart(version === null ? 12 : 20, "0"), "hex");
+  // A terminal number is 12 BCD digits (20 in 2019): a longer identifier (an IMEI) keeps its last digits, as the
+  // terminals that derive their number from it do.
+  const digits = version === null ? 12 : 20;
+  const phoneBytes = Buffer.from(phone.padStart(digits, "0").slice(-digits), "hex");
   const head = Buffer.alloc(version === null ? 4 : 5);
   head.writeUInt16BE(id, 0);
   head.writeUInt16BE((body.length & 0x3ff) | (version === null ? 0 : 0x4000), 2);
