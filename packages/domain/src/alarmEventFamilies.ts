@@ -36,6 +36,11 @@ export const EVENT_FAMILY = {
 export type EventFamilyKey = keyof typeof EVENT_FAMILY;
 
 export const EVENT_FAMILY_CODES: ReadonlySet<number> = new Set(Object.values(EVENT_FAMILY));
+/**
+ * Families that fire from an event the device itself reports on a record (SOS, power cut, low battery, tow, crash,
+ * harsh driving, tamper): a record uploaded late still carries the event, so its notice is sent as a live one.
+ */
+export const DEVICE_EVENT_FAMILIES: ReadonlySet<number> = new Set([22, 23, 24, 26, 27, 28, 29]);
 /** Edge families: the value is a bit mask of the edges that fire. */
 export const EDGE_FAMILIES: ReadonlySet<number> = new Set([21, 25, 30]);
 export const EDGE = { rising: 1, falling: 2 } as const;

@@ -3,6 +3,7 @@
  * Types derive from the schemas, which the browser uses to check live notices.
  */
 import { z } from "zod";
+import { DEVICE_EVENT_FAMILIES } from "./alarmEventFamilies.ts";
 import { ALARM_NOTE_MAX, alarmNotificationSchema } from "./alarms.ts";
 
 export const alarmLogStateValueSchema = z.literal([0, 1, 2]);
@@ -69,6 +70,8 @@ export const alarmLogSchema = z.object({
   }),
   state: z.object({ current: alarmStateEntrySchema, historic: z.array(alarmStateEntrySchema) }),
   seen: z.boolean(),
+  /** Raised from buffered data: a record older than the item's newest fix or than the staleness limit. */
+  late: z.boolean().default(false),
   delivery: z.array(alarmDeliverySchema),
 });
 export type AlarmLog = z.infer<typeof alarmLogSchema>;
@@ -83,12 +86,32 @@ export const alarmBulkUpdateSchema = alarmStateUpdateSchema.extend({
   alarmLogIds: z.array(z.number().int()).min(1).max(5000),
 });
 
+/**
+ * The policy for notices raised from buffered data: a device event the record carries (SOS, crash…) is sent
+ * as a live one; a state or place family (geozone, speeding, idle…) only when its rule opts in with "notify for
+ * buffered data". A notice that is not sent is still recorded, marked late.
+ */
+export function notifiesBufferedNotice(family: number, notification: { buffered?: boolean }): boolean {
+  return DEVICE_EVENT_FAMILIES.has(family) || notification.buffered === true;
+}
+
+/** Whether a notice is notified at all: live ones always, buffered ones by `notifiesBufferedNotice`. */
+export function notifiesNotice(log: {
+  late?: boolean;
+  info: { family: number; notification: { buffered?: boolean } };
+}): boolean {
+  return log.late !== true || notifiesBufferedNotice(log.info.family, log.info.notification);
+}
+
 /** Whether a live notice should raise the toast for this user (spec 02 §4). */
 export function showsAlarmToast(
-  log: { info: { notification: { pushFront: boolean; recipients: string[] } } },
+  log: {
+    late?: boolean;
+    info: { family: number; notification: { pushFront: boolean; buffered?: boolean; recipients: string[] } };
+  },
   user: { email: string; reseller: boolean },
 ): boolean {
-  if (!log.info.notification.pushFront) return false;
+  if (!log.info.notification.pushFront || !notifiesNotice(log)) return false;
   if (user.reseller) return true;
   const email = user.email.trim().toLowerCase();
   return log.info.notification.recipients.some((r) => r.trim().toLowerCase() === email);

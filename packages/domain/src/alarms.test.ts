@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alarmStateUpdateSchema, showsAlarmToast } from "./alarmLog.ts";
+import { alarmStateUpdateSchema, notifiesNotice, showsAlarmToast } from "./alarmLog.ts";
 import { alarmRuleErrors, extUserErrors } from "./alarmRuleChecks.ts";
 import { applyFamilyPreset, emptyAlarmRule, joinDuration, splitDuration } from "./alarmRuleDraft.ts";
 import { type AlarmRuleInput, alarmRuleInputSchema } from "./alarms.ts";
@@ -342,12 +342,29 @@ describe("notes and toasts", () => {
   });
   it("shows toasts to resellers always, to others only as recipients, never without front push", () => {
     const l = (pushFront: boolean) => ({
-      info: { notification: { pushFront, recipients: ["Ops@Acme.demo"] } },
+      info: { family: 1, notification: { pushFront, recipients: ["Ops@Acme.demo"] } },
     });
     expect(showsAlarmToast(l(true), { email: "x@y.z", reseller: true })).toBe(true);
     expect(showsAlarmToast(l(true), { email: "ops@acme.demo", reseller: false })).toBe(true);
     expect(showsAlarmToast(l(true), { email: "x@y.z", reseller: false })).toBe(false);
     expect(showsAlarmToast(l(false), { email: "x@y.z", reseller: true })).toBe(false);
+  });
+  it("notifies a buffered notice for a device event or a rule that opts in, never toasts one that is not", () => {
+    const cases: [family: number, late: boolean, buffered: boolean, notifies: boolean][] = [
+      [1, false, false, true],
+      [1, true, false, false],
+      [1, true, true, true],
+      [20, true, false, false],
+      [33, true, false, false],
+      [22, true, false, true],
+      [27, true, false, true],
+      [24, true, false, true],
+    ];
+    for (const [family, late, buffered, notifies] of cases) {
+      const log = { late, info: { family, notification: { pushFront: true, buffered, recipients: [] } } };
+      expect(notifiesNotice(log), `${family} ${late} ${buffered}`).toBe(notifies);
+      expect(showsAlarmToast(log, { email: "x@y.z", reseller: true })).toBe(notifies);
+    }
   });
   it("the schema fills defaults for omitted sections", () => {
     const parsed = alarmRuleInputSchema.parse({

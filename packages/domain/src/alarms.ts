@@ -90,6 +90,11 @@ export const alarmNotificationSchema = z.object({
   extUsers: z.array(extUserSchema).default([]),
   cra: z.boolean().default(false),
   craId: z.number().int().nullable().default(null),
+  /**
+   * "Notify for buffered data": notices of state and place families raised from buffered data (a backlog
+   * uploaded late) are sent like live ones. Off, they are only recorded (see `notifiesBufferedNotice`).
+   */
+  buffered: z.boolean().default(false),
 });
 
 const zoneTarget = z.object({

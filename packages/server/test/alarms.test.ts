@@ -9,7 +9,7 @@ import {
   liveServerMessageSchema,
 } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
-import { SMTPServer } from "smtp-server";
+import { type MailCapture, startMailCapture } from "./support/smtp.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidate } from "../src/places/zones-cache.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -45,10 +45,10 @@ async function httpSink(): Promise<{
 }
 
 let p: TestPlatform;
-let smtp: SMTPServer;
+let smtp: MailCapture;
 let sms: Awaited<ReturnType<typeof httpSink>>;
 let cra: Awaited<ReturnType<typeof httpSink>>;
-const mails: string[] = [];
+let mails: string[] = [];
 let acme: number;
 let admin: string;
 let vehicle: { id: number; imei: string; groupId: number };
@@ -56,29 +56,15 @@ let vehicle: { id: number; imei: string; groupId: number };
 const published: LiveServerMessage[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, done) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        mails.push(data);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtp = await startMailCapture();
+  mails = smtp.mails;
   sms = await httpSink();
   cra = await httpSink();
   process.env.SMS_GATEWAY_URL = sms.url;
   process.env.VIGIA_PUBLIC_URL = "https://vigia.test";
-  const smtpPort = (smtp.server.address() as { port: number }).port;
   // SMS gateway and CRA sinks listen on loopback: allowed by the operator setting, as on-premises targets are.
   p = await startTestPlatform({
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    SMTP_URL: smtp.url,
     VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32",
   });
   acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
@@ -96,7 +82,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
   sms.server.close();
   cra.server.close();
 });

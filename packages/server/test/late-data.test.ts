@@ -1,4 +1,12 @@
-import { DAY_MS, type ReportJob, type ReportResult, reportResultSchema } from "@vigia/domain";
+import {
+  type AlarmLog,
+  type AlarmRule,
+  DAY_MS,
+  emptyAlarmRule,
+  type ReportJob,
+  type ReportResult,
+  reportResultSchema,
+} from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,12 +21,15 @@ import {
   visits,
 } from "../src/derived/index.ts";
 import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
+import { invalidate } from "../src/places/zones-cache.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { type MailCapture, startMailCapture } from "./support/smtp.ts";
 
 /**
  * Buffered and late positions: a device that uploads a past day after a newer fix, or its backlog interleaved with
  * live fixes, or part of it twice, ends with the same derived history and forwards the same positions as one that
- * sent everything in order.
+ * sent everything in order; alarms on that data follow the buffered-data policy (notices marked late, quiet unless
+ * the rule opts in) and record the same notices whatever the order.
  */
 let p: TestPlatform;
 let companyId = 0;
@@ -29,9 +40,13 @@ interface Vehicle {
 }
 let reference: Vehicle;
 let late: Vehicle;
+let smtp: MailCapture;
+/** A geozone entry rule on both vehicles, mailing an outside address, over a geozone the past drive crosses. */
+let zoneRule: AlarmRule;
 
 beforeAll(async () => {
-  p = await startTestPlatform({ VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32" });
+  smtp = await startMailCapture();
+  p = await startTestPlatform({ VIGIA_EGRESS_ALLOW_PRIVATE: "127.0.0.1/32", SMTP_URL: smtp.url });
   const rows = await p.ctx.db.query<{ device_id: string; company_id: number; item_id: number }>(
     `select device_id, company_id, item_id from devices where item_type = 1 and item_id is not null
        and company_id = (select company_id from devices where item_type = 1 and item_id is not null
@@ -61,9 +76,31 @@ beforeAll(async () => {
     admin,
   );
   expect(created.status).toBe(200);
+  const zone = await p.ctx.db.query<{ id: number }>(
+    `insert into geozones (company_id, name, color, type, lat, lng, radius, created_ts, updated_ts)
+     values ($1, 'Buffered crossing', '#ff0000', 'circle', 40.4, -3.7, 300, $2, $2) returning id`,
+    [companyId, p.clock.now()],
+  );
+  invalidate(companyId);
+  const rule = emptyAlarmRule();
+  rule.items.vehicleIds = [reference.itemId, late.itemId];
+  rule.info.name = "Buffered crossing";
+  rule.info.priority = 2;
+  rule.info.family = 5;
+  rule.info.geozones = { geozoneIds: [zone[0]!.id], toIn: true, toOut: false };
+  rule.notification = {
+    ...rule.notification,
+    email: true,
+    pushFront: true,
+    extUsers: [{ email: "late@partner.test", smsPhone: "", language: "en", timezone: "Europe/Madrid" }],
+  };
+  const saved = await p.api.post<AlarmRule>(`companies/id/${companyId}/alarms`, rule, admin);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  zoneRule = saved.body;
 });
 afterAll(async () => {
   await p?.close();
+  await smtp?.close();
 });
 
 const PAST = TEST_START - 3 * DAY_MS;
@@ -123,7 +160,23 @@ async function send(v: Vehicle, frames: readonly DecodedPosition[][]): Promise<v
     });
   await p.services.processor.idle();
   await p.services.derived.idle();
+  await p.services.alarms.idle();
 }
+
+/** The vehicle's notices through the API, oldest first. */
+async function notices(v: Vehicle): Promise<AlarmLog[]> {
+  const r = await p.api.get<Record<string, AlarmLog>>(
+    `companies/id/${companyId}/alarmlogs?from_ts=${PAST - DAY_MS}&to_ts=${TEST_START + DAY_MS}`,
+    admin,
+  );
+  expect(r.status).toBe(200);
+  return Object.values(r.body)
+    .filter((l) => l.itemId === v.itemId)
+    .sort((a, b) => a.ts - b.ts || a.id - b.id);
+}
+
+/** What a notice says, without the vehicle, when it was received or how it was notified. */
+const said = (logs: AlarmLog[]) => logs.map((l) => `${l.info.alarmId} ${l.data.event} ${l.ts}`);
 
 const inFrames = (positions: readonly DecodedPosition[], size: number): DecodedPosition[][] => {
   const out: DecodedPosition[][] = [];
@@ -216,6 +269,7 @@ async function reset(v: Vehicle): Promise<void> {
   await db.query("delete from derived_checkpoints where item_type = $1 and item_id = $2", key);
   await db.query("delete from positions where item_type = $1 and item_id = $2", key);
   await db.query("delete from forward_queue where payload->>'deviceId' = $1", [v.imei]);
+  await db.query("delete from alarm_logs where item_type = $1 and item_id = $2", key);
   await p.services.live.forgetItem(1, v.itemId);
   p.services.derived.adopt([{ itemType: 1, itemId: v.itemId }]);
 }
@@ -251,6 +305,47 @@ describe("late positions", () => {
     expect((await forwarded(reference)).late.size).toBe(0);
   });
 
+  it("a past day's drive through a geozone sent after a fix of now records one notice marked late and mails it only when the rule opts in", async () => {
+    const drive = pastDrive();
+    const optIn = async (buffered: boolean) => {
+      const body = { ...zoneRule, notification: { ...zoneRule.notification, buffered } };
+      const put = await p.api.put<AlarmRule>(`companies/id/${companyId}/alarms/id/${zoneRule.id}`, body, admin);
+      expect(put.status).toBe(200);
+      expect(put.body.notification.buffered).toBe(buffered);
+    };
+    await reset(late);
+    const mailed = smtp.mails.length;
+    await send(late, [[now()], ...inFrames(drive, 6)]);
+    const quiet = await notices(late);
+    expect(quiet.map((l) => [l.data.event, l.late])).toEqual([["geozoneIn", true]]);
+    // Its device time is in the drive, its reception time now; nothing was sent for it.
+    expect(quiet[0]!.ts).toBeGreaterThan(PAST);
+    expect(quiet[0]!.ts).toBeLessThan(drive.at(-1)!.ts);
+    expect(quiet[0]!.receptionTs).toBe(p.clock.now());
+    expect(quiet[0]!.delivery).toEqual([]);
+    expect(smtp.mails.length).toBe(mailed);
+    // The same data sent again records nothing twice.
+    await send(late, inFrames(drive, 50));
+    expect(said(await notices(late))).toEqual(said(quiet));
+
+    await optIn(true);
+    try {
+      await reset(late);
+      await send(late, [[now()], ...inFrames(drive, 6)]);
+      const loud = await notices(late);
+      expect(said(loud)).toEqual(said(quiet));
+      expect(loud[0]!.late).toBe(true);
+      expect(smtp.mails.length).toBe(mailed + 1);
+      expect(smtp.mails.at(-1)).toContain("late@partner.test");
+      expect(loud[0]!.delivery.map((d) => [d.channel, d.status]).sort()).toEqual([
+        ["email", "sent"],
+        ["pushFront", "sent"],
+      ]);
+    } finally {
+      await optIn(false);
+    }
+  });
+
   it("property: any delivery order a device produces derives and forwards what the in-order stream does", async () => {
     const drive = pastDrive();
     const live = [now(), { ...now(), ts: TEST_START + 60_000, spd: 30, attributes: { ignition: true } }];
@@ -258,6 +353,9 @@ describe("late positions", () => {
     await reset(reference);
     await send(reference, inFrames(all, 6));
     const expected = await history(reference);
+    const expectedNotices = said(await notices(reference));
+    // The drive enters the geozone once: the in-order stream, stale on arrival, is buffered data too.
+    expect(expectedNotices.map((n) => n.split(" ")[1])).toEqual(["geozoneIn"]);
     const delivery = fc
       .record({
         frame: fc.integer({ min: 1, max: 40 }),
@@ -292,6 +390,8 @@ describe("late positions", () => {
         await send(late, frames);
         expect(await history(late)).toEqual(expected);
         expect((await forwarded(late)).ts).toEqual(new Set(all.map((x) => x.ts)));
+        // The same notices, each once, however the drive came (and parts of it twice).
+        expect(said(await notices(late))).toEqual(expectedNotices);
       }),
       { numRuns: 6, examples: [[firstTwo]] },
     );

@@ -23,7 +23,7 @@ export async function updateEpisodeNotice(db: Queryable, u: NoticeUpdate): Promi
     `update alarm_logs set data = data || jsonb_build_object('episode', $5::jsonb, 'params', $6::jsonb)
        || case when $7::text is null then '{}'::jsonb else jsonb_build_object('text', $7::text) end
      where rule_id = $1 and item_type = $2 and item_id = $3 and ts = $4
-     returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state`,
+     returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state, late`,
     [...key, JSON.stringify(u.episode), JSON.stringify(params), text],
   );
   return rows[0] ?? null;

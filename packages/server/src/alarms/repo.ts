@@ -40,6 +40,8 @@ export interface LogRow {
   data: AlarmLog["data"];
   state: AlarmLog["state"];
   seen?: boolean;
+  /** Absent in rows read before the column existed: live. */
+  late?: boolean;
 }
 
 interface DeliveryRow {
@@ -65,12 +67,13 @@ export function logOf(row: LogRow, deliveries: AlarmDelivery[] = []): AlarmLog {
     data: row.data,
     state: row.state,
     seen: row.seen ?? false,
+    late: row.late === true,
     delivery: deliveries,
   };
 }
 
 const LOG_COLUMNS = `l.id, l.company_id, l.item_type, l.item_id, l.group_id, l.item_name, l.ts, l.reception_ts,
-  l.info, l.data, l.state`;
+  l.info, l.data, l.state, l.late`;
 
 export interface LogQuery {
   companyIds: number[];

@@ -1,4 +1,4 @@
-import { type AlarmLog, BEACON_ZONE_FAMILIES, type ServerMessage } from "@vigia/domain";
+import { type AlarmLog, BEACON_ZONE_FAMILIES, notifiesNotice, type ServerMessage } from "@vigia/domain";
 import type { ReverseGeocoder } from "../geocoding/index.ts";
 import { type BeaconCache, beaconZoneName } from "../indoor/index.ts";
 import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
@@ -7,6 +7,8 @@ import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
 import { getCompanyZones } from "../places/index.ts";
+import { BufferedAlarms } from "./buffered-alarms.ts";
+import { isBuffered } from "./engine/buffered.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
 import { episodeOf, updateEpisodeNotice } from "./episode-notices.ts";
@@ -37,12 +39,15 @@ export const TICK_MS = 30_000;
 export class AlarmService {
   readonly engine = new AlarmEngine();
   readonly notifier: Notifier;
+  /** Buffered data's own evaluation (never the live engine's state). */
+  private readonly buffered: BufferedAlarms;
   private readonly loaded = new Map<number, Promise<void>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly ctx: AlarmsContext) {
     this.notifier = new Notifier(ctx);
+    this.buffered = new BufferedAlarms(ctx.db);
   }
 
   start(): void {
@@ -77,6 +82,7 @@ export class AlarmService {
   /** Drops this node's copy of the company's rules and itinerary plans; the next evaluation loads them again. */
   reload(companyId: number): void {
     this.loaded.delete(companyId);
+    this.buffered.forget(companyId);
     forgetItineraryPlans(this.ctx.db, companyId);
   }
 
@@ -217,7 +223,7 @@ export class AlarmService {
       await this.refreshZones(companyId);
       const out: EngineOutput = { fires: [], cleared: [] };
       for (const a of list) {
-        // Live state did not move for a late position: evaluating it as now would fire on stale state.
+        // Live state did not move for a late position: the buffered evaluation below judges it, not the live one.
         if (a.late) continue;
         const r = this.engine.onPosition(
           {
@@ -239,7 +245,27 @@ export class AlarmService {
       // the ACK loses any family's, but never raises an itinerary deviation twice.
       await writeItineraryDays(this.ctx.db, companyId, this.engine.itineraryDaysChanged(companyId));
       await this.handle(out);
+      const buffered = list.filter((a) => isBuffered(a.position.ts, a.late, now));
+      if (buffered.length > 0)
+        await this.handleBuffered(
+          await this.buffered.evaluate(companyId, this.engine.setupOf(companyId), buffered),
+        );
     }
+  }
+
+  /**
+   * Notices of buffered data: recorded marked late, notified only as the policy says (`notifiesNotice`); never
+   * an action on live state, never a live episode marker.
+   */
+  private async handleBuffered(out: EngineOutput): Promise<void> {
+    for (const fire of out.fires) {
+      try {
+        await this.raise({ ...fire, episode: null }, true);
+      } catch (err) {
+        this.ctx.log.error({ err, ruleId: fire.rule.id }, "alarm notice failed");
+      }
+    }
+    await this.handle({ fires: [], cleared: [], ...(out.updates ? { updates: out.updates } : {}) });
   }
 
   /**
@@ -382,7 +408,7 @@ export class AlarmService {
   }
 
   /** Stores the notice, then publishes it, applies the rule's action and notifies (in the background). */
-  private async raise(fire: Fire): Promise<void> {
+  private async raise(fire: Fire, late = false): Promise<void> {
     const { db, clock } = this.ctx;
     const now = clock.now();
     const r = fire.rule.rule;
@@ -418,10 +444,10 @@ export class AlarmService {
     const open = { value: 0 as const, ts: now, by: "", text: "" };
     const row = await db.transaction(async (tx) => {
       const rows = await tx.query<LogRow>(
-        `insert into alarm_logs (company_id, rule_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `insert into alarm_logs (company_id, rule_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state, late)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          on conflict (rule_id, item_type, item_id, ts) where rule_id is not null do nothing
-         returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state`,
+         returning id, company_id, item_type, item_id, group_id, item_name, ts, reception_ts, info, data, state, late`,
         [
           fire.companyId,
           fire.rule.id,
@@ -440,6 +466,7 @@ export class AlarmService {
             ...(fire.span ? { episode: episodeOf(fire) } : {}),
           },
           { current: open, historic: [open] },
+          late,
         ],
       );
       // Fired already for this position (a frame delivered again after a processor died): nothing more to do.
@@ -455,9 +482,11 @@ export class AlarmService {
     });
     if (!row) return;
     const log = logOf(row);
+    // Published either way, so the notice window lists it; a client toasts it only when it is notified.
     this.publish(fire.companyId, log, { type: "alarmlog", data: { ...log } });
-    this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));
-    await this.applyAction(fire);
+    if (notifiesNotice(log)) this.track(this.notifier.dispatch(log, cra[0]?.url ?? null));
+    // Buffered data never changes live state.
+    if (!late) await this.applyAction(fire);
   }
 
   private track(work: Promise<unknown>): void {

@@ -15,6 +15,6 @@ export { localDayOf, localMidnight } from "./local-day.ts";
 export { DERIVED_TABLES, type DerivedTable, ensureDerivedPartition } from "./partitions.ts";
 export { type DerivedRange, days, drivingEvents, type ItemKey, idles, stops, trips, visits } from "./read.ts";
 export { type RebuildOptions, rebuildDerived } from "./rebuild.ts";
-export { rederiveStoredItem } from "./replay.ts";
+export { itemPositions, rederiveStoredItem } from "./replay.ts";
 export { DerivedService } from "./service.ts";
 export { companyTimeZone } from "./time-zones.ts";

@@ -50,6 +50,13 @@ export type {
  */
 
 const EMPTY: ReadonlySet<number> = new Set();
+
+/** A company's rules and places as one engine holds them; another engine (buffered data) is set up from it. */
+export interface CompanySetup {
+  rules: CompiledRule[];
+  zones: CompanyZones | null;
+  beaconZones: BeaconZoneIndex | null;
+}
 /** The zone trackers confirm an entry over this many fixes (their default hysteresis), which the episode counts. */
 const ZONE_FIXES = 2;
 
@@ -124,6 +131,12 @@ export class AlarmEngine {
       for (const id of rule.itemIds) file(`${rule.itemType}:${id}`, at);
       for (const id of rule.groupIds) file(`${rule.itemType}:g${id}`, at);
     });
+  }
+
+  /** What the company's rules are judged against: the compiled rules, places and beacon zones last set. */
+  setupOf(companyId: number): CompanySetup {
+    const c = this.company(companyId);
+    return { rules: c.rules, zones: c.zones, beaconZones: c.beaconZones };
   }
 
   hasRules(companyId: number): boolean {
