@@ -66,6 +66,7 @@ export function emptyAlarmRule(timezone = "Europe/Madrid"): AlarmRuleInput {
       extUsers: [],
       cra: false,
       craId: null,
+      buffered: false,
     },
     info: {
       name: "",

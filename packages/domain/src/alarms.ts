@@ -141,6 +141,7 @@ export const alarmRuleInputSchema = z.object({
     extUsers: [],
     cra: false,
     craId: null,
+    buffered: false,
   }),
   info: z.object({
     name: z.string(),

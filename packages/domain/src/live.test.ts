@@ -97,6 +97,7 @@ const alarmLog: AlarmLog = {
   },
   state: { current: entry, historic: [entry] },
   seen: false,
+  late: false,
   delivery: [{ channel: "email", target: "ops@acme.demo", status: "sent", attempts: 1, error: null, ts: 3 }],
 };
 

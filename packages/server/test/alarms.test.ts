@@ -9,10 +9,10 @@ import {
   liveServerMessageSchema,
 } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
-import { type MailCapture, startMailCapture } from "./support/smtp.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidate } from "../src/places/zones-cache.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { type MailCapture, startMailCapture } from "./support/smtp.ts";
 
 /** A local HTTP endpoint standing in for the SMS gateway and the alarm-receiving centre. */
 async function httpSink(): Promise<{

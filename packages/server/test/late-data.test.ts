@@ -2,7 +2,9 @@ import {
   type AlarmLog,
   type AlarmRule,
   DAY_MS,
+  type Dashboard,
   emptyAlarmRule,
+  type Heatmap,
   type ReportJob,
   type ReportResult,
   reportResultSchema,
@@ -20,6 +22,7 @@ import {
   trips,
   visits,
 } from "../src/derived/index.ts";
+import { buildDueHeatDays } from "../src/insights/index.ts";
 import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
 import { invalidate } from "../src/places/zones-cache.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -242,6 +245,16 @@ async function report(type: string, v: Vehicle): Promise<ReportResult> {
   return reportResultSchema.parse(job.body.result);
 }
 
+/** A heat-map layer of the past day for one vehicle, through the HTTP API. */
+async function heat(layer: string, v: Vehicle): Promise<Heatmap> {
+  const r = await p.api.get<Heatmap>(
+    `companies/id/${companyId}/heatmap?from_ts=${PAST - DAY_MS}&to_ts=${PAST + DAY_MS}&layer=${layer}&items=1:${v.itemId}`,
+    admin,
+  );
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
 /**
  * A report's rows without the cells that name the vehicle or come from its own settings (fuel figures from its
  * consumption, CO2), which differ between the two demo vehicles.
@@ -299,6 +312,26 @@ describe("late positions", () => {
       expect(b.rows.length).toBeGreaterThan(0);
       expect(withoutNames(b)).toEqual(withoutNames(a));
     }
+    // The heat map of that day, from the cells built for the closed day, and the dashboard's per-vehicle figures
+    // answer the same for both vehicles too.
+    expect(await buildDueHeatDays(p.ctx.db, p.services.partitions, p.clock.now(), 1000)).toBeGreaterThan(0);
+    for (const layer of ["positions", "stops", "alarms"]) {
+      const [a, b] = [await heat(layer, reference), await heat(layer, late)];
+      expect(b.total, layer).toBeGreaterThan(0);
+      expect(b).toEqual(a);
+    }
+    const dashboard = await p.api.get<Dashboard>(
+      `companies/id/${companyId}/dashboard?from_ts=${PAST - DAY_MS}&to_ts=${PAST + DAY_MS}`,
+      admin,
+    );
+    expect(dashboard.status).toBe(200);
+    const figures = (itemId: number) => ({
+      distanceM: dashboard.body.topDistance.find((r) => r.itemType === 1 && r.itemId === itemId)?.distanceM,
+      alarms: dashboard.body.mostAlarms.find((r) => r.itemType === 1 && r.itemId === itemId)?.alarms,
+    });
+    expect(figures(reference.itemId).distanceM).toBeGreaterThan(0);
+    expect(figures(reference.itemId).alarms).toBe(1);
+    expect(figures(late.itemId)).toEqual(figures(reference.itemId));
     const sent = await forwarded(late);
     expect([...sent.ts].sort()).toEqual([...drive, now()].map((x) => x.ts).sort());
     expect(sent.late).toEqual(new Set(drive.map((x) => x.ts)));
@@ -309,7 +342,11 @@ describe("late positions", () => {
     const drive = pastDrive();
     const optIn = async (buffered: boolean) => {
       const body = { ...zoneRule, notification: { ...zoneRule.notification, buffered } };
-      const put = await p.api.put<AlarmRule>(`companies/id/${companyId}/alarms/id/${zoneRule.id}`, body, admin);
+      const put = await p.api.put<AlarmRule>(
+        `companies/id/${companyId}/alarms/id/${zoneRule.id}`,
+        body,
+        admin,
+      );
       expect(put.status).toBe(200);
       expect(put.body.notification.buffered).toBe(buffered);
     };

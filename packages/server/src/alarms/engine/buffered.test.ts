@@ -47,7 +47,11 @@ function liveEngine(): AlarmEngine {
     C,
     rules.map((r) => compileRule(C, r, (g) => [g])!),
   );
-  engine.setZones(C, { geozones: new ZoneIndex([zone]), pois: new ZoneIndex([]), byId: new Map([[50, zone]]) });
+  engine.setZones(C, {
+    geozones: new ZoneIndex([zone]),
+    pois: new ZoneIndex([]),
+    byId: new Map([[50, zone]]),
+  });
   return engine;
 }
 

@@ -33,6 +33,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession } from "../../platform/session/session.ts";
 import classes from "./alarms.module.css";
 import { center, loadLogs, markSeen, openModal, openPanel } from "./center.ts";
+import { formatSpan } from "./episodeSpan.ts";
 import { DEFAULT_SORT, nextSort, type Sort, type SortKey, stateCounts, visibleLogs } from "./logic.ts";
 import { StateForm } from "./StateForm.tsx";
 
@@ -253,6 +254,20 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }} onClick={() => openModal(l.id)}>
                     {formatDateTime(l.ts, timezone, true)}
+                    {l.late ? (
+                      <Badge
+                        ml={6}
+                        size="xs"
+                        variant="light"
+                        color="gray"
+                        title={t("alarms.bufferedTitle")}
+                        data-testid="alarm-buffered"
+                      >
+                        {l.receptionTs > l.ts
+                          ? t("alarms.buffered", { delay: formatSpan(l.receptionTs - l.ts) })
+                          : t("alarms.bufferedTag")}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td onClick={() => openModal(l.id)}>
                     <Group gap={6} wrap="nowrap">

@@ -4,7 +4,10 @@ import { ExtUsersEditor } from "./formParts.tsx";
 import type { RuleFormPart } from "./ruleFormPart.ts";
 import { ids, type RuleOptions, strs } from "./ruleOptions.ts";
 
-/** Who hears of a notice (spec 02 §5): channels, users, the alarm-receiving centre and external e-mails. */
+/**
+ * Who hears of a notice: channels, whether notices of buffered data are sent too, users, the alarm-receiving
+ * centre and external e-mails.
+ */
 export function RuleNotification({ form, set, options }: RuleFormPart & { options: RuleOptions }) {
   const { t } = useTranslation();
   return (
@@ -19,6 +22,13 @@ export function RuleNotification({ form, set, options }: RuleFormPart & { option
           />
         ))}
       </Group>
+      <Checkbox
+        label={t("alarms.form.buffered")}
+        description={t("alarms.form.bufferedHelp")}
+        checked={form.notification.buffered}
+        onChange={(e) => set("notification", { buffered: e.currentTarget.checked })}
+        data-testid="rule-buffered"
+      />
       <MultiSelect
         label={t("alarms.users")}
         searchable

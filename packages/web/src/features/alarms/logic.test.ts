@@ -38,6 +38,7 @@ function log(id: number, value: 0 | 1 | 2, ts: number, name = `alarm ${id}`): Al
     data: { event: "geozoneIn", text: "Depot", pos: null },
     state: { current: entry, historic: [entry] },
     seen: value !== 0,
+    late: false,
     delivery: [],
   };
 }
