@@ -128,10 +128,10 @@ export async function run({ context, baseUrl }) {
   // The notice's window shows the episode.
   // A busy machine keeps the live map's page busy too: the click may take a while to be handled.
   await page.locator(byTestId("alarm-bell")).click({ timeout: 45_000 });
-  // Newest first: the first episode's notice is the older of the rule's two.
+  // Newest first: the first episode's notice is the older of the rule's two live ones.
   await page
     .locator(byTestId("alarm-row"))
-    .filter({ hasText: RULE })
+    .filter({ hasText: RULE, hasNot: page.locator(byTestId("alarm-buffered")) })
     .last()
     .locator("td")
     .nth(2)
@@ -142,8 +142,10 @@ export async function run({ context, baseUrl }) {
   assert(text.includes("120 km/h") && text.includes("2:00"), `episode line: ${text}`);
   await shot(page, "alarm-episodes-01-notice");
 
-  // The notice window tags the buffered notice with its delay.
+  // The notice window tags the buffered notice with its delay. Escape closed the notice and the window: open it again.
   await page.keyboard.press("Escape");
+  await page.locator(byTestId("alarm-row")).first().waitFor({ state: "hidden", timeout: 45_000 });
+  await page.locator(byTestId("alarm-bell")).click({ timeout: 45_000 });
   const tag = page
     .locator(byTestId("alarm-row"))
     .filter({ hasText: RULE })
@@ -170,8 +172,10 @@ export async function run({ context, baseUrl }) {
   const shown = await timings.textContent();
   assert(/10/.test(shown) && /30/.test(shown), `rule form shows the defaults: ${shown}`);
   await shot(page, "alarm-episodes-02-rule-form");
-  // The option for buffered data, off by default, with its explanation.
+  // The option for buffered data, off by default, with its explanation, in the notification section.
   const option = page.locator(byTestId("rule-buffered"));
+  if (!(await option.isVisible())) await page.locator(byTestId("rule-notification-section")).click();
+  await option.waitFor({ timeout: 45_000 });
   await option.scrollIntoViewIfNeeded();
   assert(!(await option.isChecked()), "notify for buffered data is off by default");
   await shot(page, "alarm-episodes-04-rule-buffered-option");

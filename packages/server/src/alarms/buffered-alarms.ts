@@ -10,6 +10,9 @@ import {
 } from "./engine/buffered.ts";
 import type { CompanySetup, EngineOutput } from "./engine/engine.ts";
 
+/** Items whose run is kept; the least recently used beyond it start again from the lookback when they need one. */
+const MAX_RUNS = 5_000;
+
 /**
  * The I/O shell of alarms on buffered data: per item, the applied records that are buffered are judged in
  * device-time order from the item's stored positions (the positions the derivation replays too), going on from
@@ -33,7 +36,9 @@ export class BufferedAlarms {
     const byItem = new Map<string, AppliedPosition[]>();
     for (const a of buffered) {
       const key = `${companyId}:${a.itemType}:${a.itemId}`;
-      byItem.set(key, [...(byItem.get(key) ?? []), a]);
+      const list = byItem.get(key);
+      if (list) list.push(a);
+      else byItem.set(key, [a]);
     }
     for (const [key, list] of byItem) {
       const first = list[0] as AppliedPosition;
@@ -50,6 +55,9 @@ export class BufferedAlarms {
       const known = this.runs.get(key) ?? null;
       const start = bufferedStart(known, setup, oldest);
       const run = start.fresh || !known ? newBufferedRun(setup, item) : known;
+      // The places as they are now (a run kept from an earlier batch was set up with the ones of then).
+      run.engine.setZones(companyId, setup.zones);
+      run.engine.setBeaconZones(companyId, setup.beaconZones);
       // Again from the lookback: up to where the run had gone, so it goes on from there afterwards.
       const to = Math.max(newest, known?.lastTs ?? newest);
       for await (const chunk of itemPositions(this.db, companyId, item, start.from, to + 1)) {
@@ -57,7 +65,12 @@ export class BufferedAlarms {
         out.fires.push(...r.fires);
         if (r.updates) out.updates = [...(out.updates ?? []), ...r.updates];
       }
+      this.runs.delete(key);
       this.runs.set(key, run);
+      if (this.runs.size > MAX_RUNS) {
+        const oldest = this.runs.keys().next().value;
+        if (oldest !== undefined) this.runs.delete(oldest);
+      }
     }
     return out;
   }

@@ -81,7 +81,8 @@ export function bufferedStart(
 /**
  * Steps the run through stored positions (device-time order, later than the run's last) and returns what fires
  * at the times judged (the buffered records of the batch); what fires elsewhere was judged before, live or in
- * an earlier batch. Episodes that end here only update their notices; nothing clears a live episode.
+ * an earlier batch. Episodes that end here only update their notices; nothing clears a live episode. There are no
+ * clock ticks on buffered data: an episode's reminders are for live data only.
  */
 export function stepBuffered(
   run: BufferedRun,

@@ -44,15 +44,17 @@ function Section({
   children,
   open,
   onToggle,
+  testId,
 }: {
   title: string;
   children: ReactNode;
   open: boolean;
   onToggle(): void;
+  testId?: string;
 }) {
   return (
     <>
-      <UnstyledButton onClick={onToggle}>
+      <UnstyledButton onClick={onToggle} data-testid={testId}>
         <Group gap={4}>
           {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
           <Text fw={600}>{title}</Text>
@@ -233,6 +235,7 @@ export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Prop
           title={t("alarms.form.notification")}
           open={notifOpen}
           onToggle={() => setNotifOpen((o) => !o)}
+          testId="rule-notification-section"
         >
           <RuleNotification {...part} options={options} />
         </Section>
