@@ -41,7 +41,8 @@ export class BufferedAlarms {
       else byItem.set(key, [a]);
     }
     for (const [key, list] of byItem) {
-      const first = list[0] as AppliedPosition;
+      const [first] = list;
+      if (!first) continue;
       const item: BufferedItem = {
         companyId,
         itemType: first.itemType,
@@ -50,8 +51,13 @@ export class BufferedAlarms {
         odometer: first.binding,
       };
       const judged = new Set(list.map((a) => a.position.ts));
-      const oldest = Math.min(...judged);
-      const newest = Math.max(...judged);
+      // A loop, not a spread: a day's backlog at 1 Hz is more arguments than a call takes.
+      let oldest = Number.POSITIVE_INFINITY;
+      let newest = Number.NEGATIVE_INFINITY;
+      for (const ts of judged) {
+        if (ts < oldest) oldest = ts;
+        if (ts > newest) newest = ts;
+      }
       const known = this.runs.get(key) ?? null;
       const start = bufferedStart(known, setup, oldest);
       const run = start.fresh || !known ? newBufferedRun(setup, item) : known;
