@@ -102,6 +102,24 @@ export function metricsMount(
     () => processor.queueDepth,
   );
   gauge(registry, "vigia_live_sockets", "Open live-channel WebSockets", () => hub.socketCount);
+  counter(
+    registry,
+    "vigia_live_coalesced_total",
+    "Live messages superseded by a newer state of the same item before a slow connection took them",
+    () => hub.outboxStats().coalesced,
+  );
+  counter(
+    registry,
+    "vigia_live_dropped_total",
+    "Live messages dropped from a connection's full outbox",
+    () => hub.outboxStats().dropped,
+  );
+  gauge(
+    registry,
+    "vigia_live_lag_max_ms",
+    "Longest wait of any open live connection's outbox",
+    () => hub.outboxStats().maxLagMs,
+  );
   const { derived } = services;
   if (derived) {
     counter(

@@ -16,8 +16,8 @@ import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveEnvelope } from "./bus.ts";
-import { jsonOf } from "./frames.ts";
 import type { LiveState } from "./live-state.ts";
+import { Outbox } from "./outbox.ts";
 import {
   concerns,
   recheckSession,
@@ -35,6 +35,11 @@ const SWEEP_MS = 200;
  */
 const FLUSH_MS = 20;
 const MAX_QUEUED = 20_000;
+/**
+ * Bytes a socket may hold unsent before nothing more is handed to it: past this the browser is not keeping up, and
+ * what waits stays in its outbox, where newer states replace older ones (outbox.ts), until the socket drains.
+ */
+const HIGH_WATER_BYTES = 256 * 1024;
 
 type DetailRequest = `${"in" | "out"}${"Vehicle" | "Asset" | "Person"}`;
 const DETAIL: Record<DetailRequest, { itemType: 1 | 2 | 3; open: boolean }> = {
@@ -85,8 +90,8 @@ class HubSocket {
   sensorTable: Set<number> | null = null;
   userInMap = true;
   unsubscribe: (() => void) | null = null;
-  /** Messages waiting for the next frame, as JSON text. */
-  queue: string[] = [];
+  /** Messages waiting for the next frame. */
+  readonly outbox = new Outbox(MAX_QUEUED);
   chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -130,6 +135,8 @@ export class LiveHub {
   /** The pending flush of queued messages, if any. */
   private flushing: NodeJS.Timeout | null = null;
   private readonly stopSessions: () => void;
+  /** Superseded and dropped messages of connections already closed (open ones keep their own counts). */
+  private readonly closedCounts = { coalesced: 0, dropped: 0 };
 
   constructor(
     private readonly ctx: KernelContext,
@@ -149,6 +156,21 @@ export class LiveHub {
   /** Open live-channel sockets (for /metrics). */
   get socketCount(): number {
     return this.clients.size;
+  }
+
+  /**
+   * For /metrics: messages superseded by a newer state of the same item before they left, messages dropped from a
+   * full outbox, and the longest any open connection's outbox has been waiting.
+   */
+  outboxStats(): { coalesced: number; dropped: number; maxLagMs: number } {
+    const now = this.ctx.clock.now();
+    const out = { ...this.closedCounts, maxLagMs: 0 };
+    for (const client of this.clients) {
+      out.coalesced += client.outbox.coalesced;
+      out.dropped += client.outbox.dropped;
+      out.maxLagMs = Math.max(out.maxLagMs, client.outbox.lag(now));
+    }
+    return out;
   }
 
   private accept(socket: WebSocket, ip: string): void {
@@ -173,6 +195,8 @@ export class LiveHub {
     });
     socket.on("close", () => {
       client.unsubscribe?.();
+      this.closedCounts.coalesced += client.outbox.coalesced;
+      this.closedCounts.dropped += client.outbox.dropped;
       this.clients.delete(client);
       if (this.clients.size === 0 && this.timer) {
         clearInterval(this.timer);
@@ -231,7 +255,7 @@ export class LiveHub {
     client.unsubscribe = null;
     client.scope = null;
     client.principal = null;
-    client.queue = [];
+    client.outbox.clear();
     client.socket.close(close.code, close.reason);
   }
 
@@ -368,17 +392,17 @@ export class LiveHub {
   }
 
   private send(client: HubSocket, message: LiveServerMessage, immediate = false): void {
-    if (client.queue.length >= MAX_QUEUED) client.queue.shift();
-    client.queue.push(jsonOf(message));
+    client.outbox.push(message, this.ctx.clock.now());
     if (immediate) this.flush(client);
     else this.flushing ??= setTimeout(() => this.flushAll(), FLUSH_MS);
   }
 
+  /** Hands what waits to the socket, unless the socket still holds too much unsent (then it waits, coalescing). */
   private flush(client: HubSocket): void {
-    if (client.queue.length === 0 || client.socket.readyState !== client.socket.OPEN) return;
-    const batch = client.queue;
-    client.queue = [];
-    client.socket.send(batch.length === 1 ? (batch[0] as string) : `[${batch.join(",")}]`);
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN || socket.bufferedAmount > HIGH_WATER_BYTES) return;
+    const frame = client.outbox.take();
+    if (frame !== null) socket.send(frame);
   }
 
   private flushAll(): void {
