@@ -5,7 +5,18 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 
-const ALL = ["ingest", "live-latency", "map", "geozones", "alarms", "route", "decode", "reports", "heatmap"];
+const ALL = [
+  "ingest",
+  "live-latency",
+  "live-overload",
+  "map",
+  "geozones",
+  "alarms",
+  "route",
+  "decode",
+  "reports",
+  "heatmap",
+];
 const dir = fileURLToPath(new URL(".", import.meta.url));
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */
@@ -24,8 +35,14 @@ if (await answers(4222)) ALL.push("cluster");
 else console.error("bench cluster: not run (no NATS server on 127.0.0.1:4222)");
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 let failed = false;
+/** Lines measured by another line's benchmark under other settings. */
+const VARIANTS = {
+  "live-overload": { file: "live-latency", env: { BENCH_OVERLOAD: "1", BENCH_WARMUP_MAX: "20" } },
+};
 for (const name of names) {
-  const file = [`${dir}${name}.ts`, `${dir}${name}.mjs`].find((f) => existsSync(f));
+  const variant = VARIANTS[name];
+  const base = variant?.file ?? name;
+  const file = [`${dir}${base}.ts`, `${dir}${base}.mjs`].find((f) => existsSync(f));
   if (!file) {
     console.error(`bench ${name}: no such benchmark`);
     failed = true;
@@ -34,6 +51,7 @@ for (const name of names) {
   const result = spawnSync(process.execPath, ["--import", "tsx", file], {
     stdio: ["ignore", "inherit", "inherit"],
     cwd: `${dir}..`,
+    env: { ...process.env, ...variant?.env },
   });
   if (result.status !== 0) {
     console.error(`bench ${name}: exited with ${result.status}`);
