@@ -177,7 +177,7 @@ export const DEVICE_KEY_MIN = 16;
  * Protocols whose frames can carry a device's key. Every other protocol proves nothing but the identifier the
  * device sends (its IMEI): such devices are shown as identified by IMEI alone.
  */
-export const KEYED_PROTOCOLS = ["osmand", "app"] as const;
+export const KEYED_PROTOCOLS = ["osmand", "app", "wialon"] as const;
 /**
  * The protocol a device type's `proto` speaks on the wire: the worker app's type ("app") sends OsmAnd requests;
  * every other type names its protocol.
@@ -197,7 +197,8 @@ export const deviceWriteSchema = z.object({
   configActive: z.boolean().default(false),
   config: deviceConfigSchema.default({ apn: "", server: "", port: "", ...DEVICE_CONFIG_DEFAULTS }),
   /**
-   * The device's own key for OsmAnd over HTTP (sent as `key=` or as the basic-auth password); "" removes it,
+   * The device's own key: for OsmAnd over HTTP (sent as `key=` or as the basic-auth password) and as a Wialon IPS
+   * device's log-in password; "" removes it,
    * leaving it out keeps the stored one.
    */
   key: z

@@ -112,6 +112,11 @@ export interface DecodedMessage {
    * once it is durably kept apart with this reason, so that what the device deletes after the ACK is recoverable.
    */
   undecoded?: UndecodedPart;
+  /**
+   * The secret a log-in carries where the protocol has one (Wialon IPS's password; "" when the device sent none):
+   * the server compares it with the device's key. Absent for protocols that carry no secret.
+   */
+  credential?: string;
 }
 
 /** Where and why a decoder stopped reading a frame; `reason` names the protocol: "galileosky: unknown tag 0xE2 at offset 57". */

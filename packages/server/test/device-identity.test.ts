@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { DeviceRow } from "@vigia/domain";
-import { encodeGt06Login, encodeOsmAndPath } from "@vigia/protocols";
+import { encodeGt06Login, encodeOsmAndPath, encodeWialonLogin } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "./support/devices.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -11,7 +11,7 @@ import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from
  * a wrong key get the same answer, and an address that keeps presenting refused credentials waits before any lookup.
  */
 let g: TestPlatform;
-let ports: { gt06: number; osmand: number };
+let ports: { gt06: number; osmand: number; wialon: number };
 let acme = 0;
 let admin = "";
 
@@ -80,10 +80,15 @@ beforeAll(async () => {
     VIGIA_GATEWAY: "1",
     GT06_PORT: "0",
     OSMAND_PORT: "0",
+    WIALON_PORT: "0",
     OSMAND_RATE_BURST: "100",
     OSMAND_RATE_PER_SECOND: "100",
   });
-  ports = { gt06: g.gateway!.ports.gt06!, osmand: g.gateway!.ports.osmand! };
+  ports = {
+    gt06: g.gateway!.ports.gt06!,
+    osmand: g.gateway!.ports.osmand!,
+    wialon: g.gateway!.ports.wialon!,
+  };
   acme = (await g.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
     .id;
   admin = await g.api.token("admin@acme.demo");
@@ -185,5 +190,24 @@ describe("device identity", () => {
     expect((await g.api.put(path, { ...current.body, key: "" }, admin)).status).toBe(200);
     expect((await g.api.put(policy, { required: false }, admin)).status).toBe(200);
     expect(await post(fix(device.device_id), "127.0.0.16")).toBe(200);
+  });
+
+  it("a Wialon IPS log-in's password is checked against the device's key", async () => {
+    const device = await deviceOf("wialon");
+    const path = `companies/id/${acme}/trackers/id/${device.id}`;
+    const current = await g.api.get<Record<string, unknown>>(path, admin);
+    const key = "wialon-device-key-0000001";
+    expect((await g.api.put(path, { ...current.body, key }, admin)).status).toBe(200);
+    // A wrong password: no answer, the connection closed, as for an unknown id.
+    const wrong = await TestDevice.connect(ports.wialon, "127.0.0.17");
+    wrong.send(encodeWialonLogin(device.device_id, "not-the-key", "1.1"));
+    await wrong.closed;
+    expect((await refusals(device.id)).last_refused_reason).toBe("key");
+    // The right one: "#AL#1".
+    const right = await TestDevice.connect(ports.wialon, "127.0.0.17");
+    right.send(encodeWialonLogin(device.device_id, key, "2.0"));
+    expect((await right.read(7)).toString("latin1")).toBe("#AL#1\r\n");
+    right.end();
+    expect((await g.api.put(path, { ...current.body, key: "" }, admin)).status).toBe(200);
   });
 });

@@ -165,6 +165,9 @@ function wialonDecoder() {
       version2 = v2;
       login.imei = id;
       login.attributes = { version: v2 ? "2.0" : "1.1" };
+      // "NA" is how a device without a password fills the field.
+      const password = (v2 ? f[2] : f[1]) ?? "";
+      login.credential = password === "NA" ? "" : password;
       login.ack = reply("#AL#1");
       return { ok: true, value: login };
     }

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 import { decodeOsmAndRequest } from "@vigia/protocols";
 import type { FastifyBaseLogger } from "fastify";
+import { keyRefusal } from "./device-keys.ts";
 import type { RateLimiter } from "./device-limits.ts";
 import type { IngestQueue } from "./queue.ts";
 import type { DeviceRegistry } from "./registry.ts";
@@ -59,13 +59,6 @@ export function presentedDeviceId(url: URL, authorization: string | undefined): 
   const decoded = Buffer.from(basic[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   return colon < 0 ? null : decoded.slice(0, colon);
-}
-
-/** Compares in constant time, so the answer's timing tells nothing about how much of the key was right. */
-export function keyMatches(expected: string, presented: string | null): boolean {
-  if (presented === null) return false;
-  const digest = (s: string) => createHash("sha256").update(s).digest();
-  return timingSafeEqual(digest(expected), digest(presented));
 }
 
 /**
@@ -134,14 +127,7 @@ export function osmAndListener(deps: {
         .lookup(imei)
         .then(async (device) => {
           if (device !== null) {
-            const reason =
-              device.key !== null
-                ? keyMatches(device.key, key)
-                  ? null
-                  : "key"
-                : device.keyRequired
-                  ? "noKey"
-                  : null;
+            const reason = keyRefusal(device, key);
             if (reason !== null) {
               await devices.recordRefusal(device.deviceRowId, reason);
               refuse(res, address);

@@ -23,6 +23,11 @@ export interface IngestRecord {
    * `submit` resolves, so the device's ACK never covers data that is neither stored nor kept apart.
    */
   undecoded?: string;
+  /**
+   * The secret the device's log-in carried, where its protocol has one ("" when it sent none): checked against the
+   * device's key before anything of the connection is taken. Never stored.
+   */
+  credential?: string;
 }
 
 export type SubmitResult = "stored" | "unknown";

@@ -36,6 +36,7 @@ export function ingestRecordOf(
     ...(message.beacons?.length ? { beacons: message.beacons } : {}),
     ...(message.ts === undefined ? {} : { frameTs: message.ts }),
     ...(message.undecoded ? { undecoded: message.undecoded.reason } : {}),
+    ...(message.credential === undefined ? {} : { credential: message.credential }),
     receivedTs: readTs,
   };
 }

@@ -2,6 +2,7 @@ import { wireProtocol } from "@vigia/domain";
 import { protocols } from "@vigia/protocols";
 import type { Clock } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import { keyRefusal } from "./device-keys.ts";
 import type { IngestRecord } from "./queue.ts";
 
 /** What the processor needs to know about the sender of a position. */
@@ -73,7 +74,9 @@ export class DeviceRegistry {
    * the device (a tracker that proves nothing but its IMEI cannot be impersonated over another port). Both get
    * null, so the sender gets the same answer either way.
    */
-  async admit(record: Pick<IngestRecord, "imei" | "protocol" | "remote">): Promise<DeviceBinding | null> {
+  async admit(
+    record: Pick<IngestRecord, "imei" | "protocol" | "remote" | "credential">,
+  ): Promise<DeviceBinding | null> {
     const binding = await this.lookup(record.imei);
     if (!binding) {
       await this.recordUnknown(record.imei, record.protocol, record.remote);
@@ -81,6 +84,12 @@ export class DeviceRegistry {
     }
     if (binding.protocol !== null && binding.protocol !== record.protocol) {
       await this.recordRefusal(binding.deviceRowId, `protocol:${record.protocol}`);
+      return null;
+    }
+    // A log-in that carries a secret (Wialon IPS's password) is checked against the device's key.
+    const refusal = record.credential === undefined ? null : keyRefusal(binding, record.credential);
+    if (refusal !== null) {
+      await this.recordRefusal(binding.deviceRowId, refusal);
       return null;
     }
     return binding;
