@@ -29,7 +29,7 @@ export async function run({ context, baseUrl }) {
   const created = await reseller("POST", `resellers/id/${resellerId}/trackers`, {
     deviceId: "350000099990027",
     typeId: 1,
-    key: "e2e-cam-key",
+    key: "e2e-camera-device-key-01",
   });
   assert(created.status === 200, `device created: ${created.status} ${JSON.stringify(created.body)}`);
   const device = created.body.id;
@@ -62,7 +62,7 @@ export async function run({ context, baseUrl }) {
       method: "POST",
       headers: {
         "content-type": "application/octet-stream",
-        authorization: `Basic ${Buffer.from("350000099990027:e2e-cam-key").toString("base64")}`,
+        authorization: `Basic ${Buffer.from("350000099990027:e2e-camera-device-key-01").toString("base64")}`,
       },
       body: PNG,
     });
