@@ -20,8 +20,17 @@ export async function run({ context, baseUrl }) {
 
   const rows = page.locator('[data-testid^="map-row-v:"]');
   await rows.first().waitFor();
-  const row = rows.first();
-  const key = (await row.getAttribute("data-testid")).replace("map-row-", "");
+  // A vehicle the map knows a position of (a device may not have reported yet since the demo started).
+  const handle = await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid^="map-row-v:"]')]
+        .map((el) => el.getAttribute("data-testid").replace("map-row-", ""))
+        .find((k) => window.vigiaDebug.live.get(k)?.pos) ?? null,
+    null,
+    { timeout: 30_000 },
+  );
+  const key = await handle.jsonValue();
+  const row = page.locator(byTestId(`map-row-${key}`));
   await row.click();
   await page.locator(byTestId("map-detail")).waitFor();
   const name = (await page.locator(byTestId("map-detail-name")).textContent()).trim();
