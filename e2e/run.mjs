@@ -83,6 +83,7 @@ async function startServer() {
       GALILEOSKY_PORT: "0",
       TOPFLYTECH_PORT: "0",
       CALAMP_PORT: "0",
+      JT808_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
