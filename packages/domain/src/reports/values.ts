@@ -1,3 +1,4 @@
+import { formatDistanceIn, formatNumber, formatOneDecimal } from "../format/numbers.ts";
 import type { ReportCell, ReportColumnKind } from "./result.ts";
 
 /**
@@ -16,15 +17,14 @@ export function formatDuration(ms: number): string {
   return d > 0 ? `${d}d ${clock}` : clock;
 }
 
-/** 850 → "850 m", 12345 → "12.3 km". */
-export function formatReportDistance(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres)} m`;
-  return `${(Math.round(metres / 100) / 10).toFixed(1)} km`;
+/** 850 → "850 m", 12345 → "12.3 km" ("12,3 km" in Spanish); `lang` null: machine text. */
+export function formatReportDistance(metres: number, lang: string | null = null): string {
+  return formatDistanceIn(metres, lang);
 }
 
-/** One decimal, trailing zero trimmed: 12.04 → "12", 12.35 → "12.4" (02 §9). */
-export function formatFuel(litres: number): string {
-  return String(Math.round(litres * 10) / 10);
+/** One decimal, trailing zero trimmed: 12.04 → "12", 12.35 → "12.4"; in the language's format. */
+export function formatFuel(litres: number, lang: string | null = null): string {
+  return formatOneDecimal(litres, lang);
 }
 
 /** Fuel units of 02 §9: 0 is L/100km, 1 is km/L. */
@@ -41,13 +41,14 @@ export function averageConsumption(litres: number | null, metres: number, unit: 
 }
 
 /**
- * A report cell as text (02 §9 formats), the same for the screen, CSV and PDF; `stamp` formats a time in the
- * report's zone the way each side shows dates.
+ * A report cell as text, the same for the screen, CSV and PDF; `stamp` formats a time in the report's zone
+ * the way each side shows dates; numbers follow `lang` (the reader's language), or machine text when null.
  */
 export function reportCellText(
   value: ReportCell,
   kind: ReportColumnKind,
   stamp: (ts: number) => string,
+  lang: string | null,
 ): string {
   if (value === null || value === "") return "";
   if (typeof value === "string") return value;
@@ -57,15 +58,18 @@ export function reportCellText(
     case "duration":
       return formatDuration(value);
     case "distance":
-      return formatReportDistance(value);
+      return formatReportDistance(value, lang);
     case "fuel":
     case "consumption":
-      return formatFuel(value);
+      return formatFuel(value, lang);
     case "speed":
-      return String(Math.trunc(value));
+      return formatNumber(Math.trunc(value), lang);
     case "score":
-      return value.toFixed(1);
-    default:
+      return formatNumber(value, lang, 1, true);
+    case "coordinates":
+      // Coordinates keep the dot in every language, the way maps and GPS devices take them back.
       return String(value);
+    default:
+      return formatNumber(value, lang, 3);
   }
 }

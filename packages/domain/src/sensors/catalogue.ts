@@ -4,7 +4,10 @@
  * duplicate a named attribute. Pure data; `presentSensors` applies it together with the company's edits.
  */
 
-/** Units the panel can show; "" for counts, states and texts. */
+/**
+ * Units the panel can show; "" for counts, states and texts. The GSM signal's unit depends on the protocol
+ * (see `gsmSignalUnit`): "/5" is a level out of 5, "dBm" a received power.
+ */
 export const SENSOR_UNITS = [
   "",
   "km",
@@ -12,7 +15,10 @@ export const SENSOR_UNITS = [
   "V",
   "A",
   "%",
-  "bars",
+  "/5",
+  "/4",
+  "/31",
+  "dBm",
   "km/h",
   "h",
   "s",
@@ -67,7 +73,7 @@ const COMMON: Row[] = [
   ["batteryLevel", "batteryLevel", "%"],
   ["charging", "charging"],
   ["fuel", "fuelLevel", "%"],
-  ["rssi", "gsmSignal", "bars"],
+  ["rssi", "gsmSignal"],
   ["driverId", "driverKey"],
   ["armed", "armed"],
   ["immobilized", "immobilized"],
@@ -101,7 +107,7 @@ const TELTONIKA: Row[] = [
   ["io17", "axisX", "mg", 1, 0, "technical"],
   ["io18", "axisY", "mg", 1, 0, "technical"],
   ["io19", "axisZ", "mg", 1, 0, "technical"],
-  ["io21", "gsmSignal", "bars"],
+  ["io21", "gsmSignal", "/5"],
   ["io24", "speed", "km/h"],
   ["io48", "fuelLevel", "%"],
   ["io66", "externalVoltage", "V", 0.001, 2],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SensorValue } from "../live/state.ts";
 import { allSensorDefs, type SensorDef, type SensorGroup, sensorCatalogue } from "./catalogue.ts";
+import { gsmSignalUnit } from "./signal.ts";
 
 /** A company's edit of one sensor: its own name, unit, multiplier, or hidden. Empty fields keep the catalogue's. */
 export const sensorSettingSchema = z.object({
@@ -42,6 +43,17 @@ function round(value: number, decimals: number): number {
   return Math.round(value * f) / f;
 }
 
+/** The catalogue's unit, except the GSM signal's, which depends on the protocol and the value. */
+function unitOf(
+  protocol: string | null,
+  key: string,
+  def: SensorDef | undefined,
+  value: SensorValue,
+): string {
+  if (key === "rssi" && typeof value === "number") return gsmSignalUnit(protocol, value);
+  return def?.unit ?? "";
+}
+
 /**
  * The sensors of one item as the panel lists them: named, converted and in units from the protocol's
  * catalogue and the company's settings; each once (a raw `io<N>` that duplicates a named attribute is left
@@ -76,7 +88,7 @@ export function presentSensors(
         nameKey: name === null && def ? def.name : null,
         label: name ?? key,
         value,
-        unit: edit?.unit ? edit.unit : (def?.unit ?? ""),
+        unit: edit?.unit ? edit.unit : unitOf(protocol, key, def, value),
         group: def?.group ?? "technical",
       },
     });

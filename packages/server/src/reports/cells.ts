@@ -21,7 +21,15 @@ export function formatStamp(ts: number, timezone: string): string {
   return f.format(ts);
 }
 
-/** A cell as text for CSV and PDF: the same rules the screen uses. */
-export function cellText(value: ReportCell, kind: ReportColumnKind, timezone: string): string {
-  return reportCellText(value, kind, (ts) => formatStamp(ts, timezone));
+/**
+ * A cell as text for CSV and PDF: the same rules the screen uses, numbers in the report's language for a PDF
+ * and machine text (null) for a CSV.
+ */
+export function cellText(
+  value: ReportCell,
+  kind: ReportColumnKind,
+  timezone: string,
+  lang: string | null,
+): string {
+  return reportCellText(value, kind, (ts) => formatStamp(ts, timezone), lang);
 }

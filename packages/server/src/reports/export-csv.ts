@@ -25,7 +25,7 @@ export function csvCell(value: ReportCell, kind: ReportColumnKind, timezone: str
     if (kind === "fuel") return String(Math.round(value * 10) / 10);
     return String(Math.trunc(value));
   }
-  return cellText(value, kind, timezone);
+  return cellText(value, kind, timezone, null);
 }
 
 /** The report as CSV (UTF-8 with BOM so spreadsheets read accents), produced line by line as it is read. */

@@ -145,7 +145,7 @@ export function reportPdf(result: ReportResult, meta: PdfMeta): Readable {
         let x = MARGIN;
         for (const [i, value] of row.entries()) {
           const text = truncate(
-            pdfSafe(cellText(value, result.columns[i]!.kind, meta.timezone)),
+            pdfSafe(cellText(value, result.columns[i]!.kind, meta.timezone, meta.lang)),
             widths[i]! - 4,
           );
           // No width: pdfkit then skips its line wrapper (the text is already cut to fit), several times faster.

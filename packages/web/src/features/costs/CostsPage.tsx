@@ -15,6 +15,7 @@ import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/CrudList.tsx";
+import { useNumberFormat } from "../../kit/format/number.ts";
 import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
@@ -23,10 +24,9 @@ import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyRows } from "../company/index.ts";
 import { CostForm } from "./CostForm.tsx";
 
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
-
 function useColumns(): DataColumn<Cost>[] {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const vehicles = useCompanyRows("vehicles");
   const drivers = useCompanyRows("drivers");
   const assets = useCompanyRows("assets");
@@ -51,7 +51,7 @@ function useColumns(): DataColumn<Cost>[] {
         value: (r) => r.amount,
         render: (r) => (
           <Text size="sm" fw={600}>
-            {money(r.amount, r.currency)}
+            {fmt.money(r.amount, r.currency)}
           </Text>
         ),
       },
@@ -79,6 +79,7 @@ function useColumns(): DataColumn<Cost>[] {
 /** Totals of the listed costs per type, month or vehicle, one bar series per currency (never mixed). */
 function CostTotals({ rows }: { rows: readonly Cost[] }) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [by, setBy] = useState<CostGrouping>("month");
   const vehicles = useCompanyRows("vehicles");
   const totals = useMemo(() => costTotals([...rows], by), [rows, by]);
@@ -116,7 +117,7 @@ function CostTotals({ rows }: { rows: readonly Cost[] }) {
         {sum.ok ? (
           <Text size="sm" data-testid="cost-sum">
             {t("costs.sum", { count: rows.length })}:{" "}
-            <b>{sum.currency ? money(sum.amount, sum.currency) : "0"}</b>
+            <b>{sum.currency ? fmt.money(sum.amount, sum.currency) : "0"}</b>
           </Text>
         ) : (
           <Alert color="orange" p="xs" data-testid="cost-sum-error">
@@ -124,7 +125,7 @@ function CostTotals({ rows }: { rows: readonly Cost[] }) {
               <Text size="sm">{t("apiErrors.costs_currencies")}</Text>
               {currencies.map((c) => (
                 <Badge key={c} variant="light">
-                  {money(
+                  {fmt.money(
                     rows.filter((r) => r.currency === c).reduce((a, r) => a + r.amount, 0),
                     c,
                   )}

@@ -12,11 +12,12 @@ import {
 } from "@vigia/domain";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../kit/format/number.ts";
 import { api } from "../../platform/api/instance.ts";
 import { liveItems } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useCompany } from "../company/index.ts";
-import { formatDistance, formatFuel, formatHours } from "./format.ts";
+import { formatHours } from "./format.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
 import { presetRange } from "./period.ts";
 
@@ -32,6 +33,7 @@ function useLiveCounts() {
 /** /dashboard: live tiles, period figures and charts, alarms by priority and top lists, over the user's items. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const { companyId } = useCompany();
   const { timezone } = useTimezone();
   const [period, setPeriod] = useState<PeriodChoice>(() => ({
@@ -80,17 +82,20 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Tile
           label={t("insights.distance")}
-          value={data ? formatDistance(data.totals.distanceM) : "…"}
+          value={data ? fmt.distance(data.totals.distanceM) : "…"}
           testId="tile-distance"
         />
-        <Tile label={t("insights.drivingHours")} value={data ? formatHours(data.totals.drivingMs) : "…"} />
+        <Tile
+          label={t("insights.drivingHours")}
+          value={data ? formatHours(data.totals.drivingMs, fmt.lang) : "…"}
+        />
         <Tile
           label={t("insights.fuel")}
-          value={data ? (data.totals.fuelL === null ? "—" : formatFuel(data.totals.fuelL)) : "…"}
+          value={data ? (data.totals.fuelL === null ? "—" : fmt.litres(data.totals.fuelL)) : "…"}
         />
         <Tile
           label={t("insights.score")}
-          value={data ? (data.totals.score === null ? "—" : data.totals.score.toFixed(1)) : "…"}
+          value={data ? (data.totals.score === null ? "—" : fmt.number(data.totals.score, 1, true)) : "…"}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -147,6 +152,7 @@ function Tile({
 
 function Charts({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const alarms = [
     {
       name: t("alarms.priority.3", { defaultValue: "high" }),
@@ -182,6 +188,7 @@ function Charts({ data }: { data: Dashboard }) {
               data={daily}
               dataKey="day"
               series={[{ name: "km", color: "blue.6", label: t("insights.km") }]}
+              valueFormatter={(km) => fmt.number(km, 1)}
             />
           ) : (
             <Text c="dimmed">{t("insights.noData")}</Text>
@@ -204,7 +211,7 @@ function Charts({ data }: { data: Dashboard }) {
           rows={data.topDistance.map((r) => ({
             key: `${r.itemType}:${r.itemId}`,
             name: r.name,
-            value: formatDistance(r.distanceM),
+            value: fmt.distance(r.distanceM),
           }))}
         />
         <TopList
@@ -212,7 +219,7 @@ function Charts({ data }: { data: Dashboard }) {
           rows={data.worstScores.map((r) => ({
             key: `${r.itemType}:${r.itemId}`,
             name: r.name,
-            value: r.score.toFixed(1),
+            value: fmt.number(r.score, 1, true),
           }))}
         />
         <TopList
@@ -220,7 +227,7 @@ function Charts({ data }: { data: Dashboard }) {
           rows={data.mostAlarms.map((r) => ({
             key: `${r.itemType}:${r.itemId}`,
             name: r.name,
-            value: String(r.alarms),
+            value: fmt.number(r.alarms),
           }))}
         />
       </SimpleGrid>

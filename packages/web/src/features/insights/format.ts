@@ -1,15 +1,7 @@
-/** Distances over 1000 m in km with one decimal (spec 01 §9); metres below. Pure. */
-export function formatDistance(metres: number): string {
-  return metres > 1000 ? `${(metres / 1000).toFixed(1)} km` : `${Math.round(metres)} m`;
-}
+import { formatNumber } from "@vigia/domain";
 
-/** A duration as h:mm (driving hours over a period can pass a day). Pure. */
-export function formatHours(ms: number): string {
+/** A duration as h:mm (driving hours over a period can pass a day), the hours in the language's format. Pure. */
+export function formatHours(ms: number, lang: string): string {
   const minutes = Math.round(ms / 60_000);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")} h`;
-}
-
-/** Fuel with one decimal, trailing zeros trimmed (spec 02 §9). Pure. */
-export function formatFuel(litres: number): string {
-  return `${Number(litres.toFixed(1))} L`;
+  return `${formatNumber(Math.floor(minutes / 60), lang)}:${String(minutes % 60).padStart(2, "0")} h`;
 }

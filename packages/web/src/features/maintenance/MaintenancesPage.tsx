@@ -16,7 +16,7 @@ import { DoneForm, RevisionForm, useItemOptions } from "./RevisionForms.tsx";
 import { dueText, STATE_COLOR, STATE_FILTERS, type StateFilter, stateOf } from "./revisionState.ts";
 
 function useColumns(): DataColumn<Revision>[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useMemo(
     () => [
       { key: "item", header: t("maintenance.item"), value: (r) => r.itemName },
@@ -37,7 +37,11 @@ function useColumns(): DataColumn<Revision>[] {
           </Badge>
         ),
       },
-      { key: "due", header: t("maintenance.due"), value: (r) => (r.state === 2 ? "" : dueText(r)) },
+      {
+        key: "due",
+        header: t("maintenance.due"),
+        value: (r) => (r.state === 2 ? "" : dueText(r, i18n.language)),
+      },
       {
         key: "current",
         header: t("maintenance.odometer"),

@@ -45,7 +45,7 @@ export function RevisionDetail({
   costLabel: (id: number) => string;
   onClose(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const chain = revisionChain(revision, all);
   const every = [
     revision.everyKm !== null ? `${revision.everyKm} km` : null,
@@ -70,7 +70,7 @@ export function RevisionDetail({
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
             {line(t("maintenance.every"), every.join(" · "))}
-            {revision.state < 2 ? line(t("maintenance.due"), dueText(revision)) : null}
+            {revision.state < 2 ? line(t("maintenance.due"), dueText(revision, i18n.language)) : null}
             {line(t("maintenance.doneDate"), revision.doneDate)}
             {line(t("maintenance.odometer"), revision.doneKm)}
             {line(t("maintenance.hourMeter"), revision.doneHours)}
@@ -114,7 +114,7 @@ export function RevisionDetail({
               title={
                 <Text size="sm" fw={r.id === revision.id ? 700 : 400}>
                   {t(`maintenance.states.${stateOf(r)}`)}
-                  {r.state === 2 ? ` · ${r.doneDate ?? ""}` : ` · ${dueText(r)}`}
+                  {r.state === 2 ? ` · ${r.doneDate ?? ""}` : ` · ${dueText(r, i18n.language)}`}
                 </Text>
               }
             >

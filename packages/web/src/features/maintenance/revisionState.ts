@@ -1,4 +1,4 @@
-import type { Revision } from "@vigia/domain";
+import { formatNumber, type Revision } from "@vigia/domain";
 
 /** How a revision reads on screen: planned, pending (due soon), overdue or done. */
 export const STATE_FILTERS = ["all", "planned", "pending", "overdue", "done"] as const;
@@ -12,12 +12,12 @@ export function stateOf(r: Revision): Exclude<StateFilter, "all"> {
 
 export const STATE_COLOR = { planned: "gray", pending: "orange", overdue: "red", done: "teal" } as const;
 
-/** Where it falls due: km, day and engine hours, whichever the plan has. */
-export function dueText(r: Revision): string {
+/** Where it falls due: km, day and engine hours, whichever the plan has, numbers in the user's language. */
+export function dueText(r: Revision, lang: string): string {
   return [
-    r.dueKm !== null ? `${Math.round(r.dueKm).toLocaleString()} km` : null,
+    r.dueKm !== null ? `${formatNumber(r.dueKm, lang)} km` : null,
     r.dueDate,
-    r.dueHours !== null ? `${Math.round(r.dueHours)} h` : null,
+    r.dueHours !== null ? `${formatNumber(r.dueHours, lang)} h` : null,
   ]
     .filter((x) => x !== null)
     .join(" · ");

@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAge } from "../../kit/format/age.ts";
 import { formatDateTime } from "../../kit/format/date.ts";
+import { useNumberFormat } from "../../kit/format/number.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -55,6 +56,7 @@ export function DetailPanel({
   ...route
 }: Props) {
   const { t, i18n } = useTranslation();
+  const fmt = useNumberFormat();
   useLiveVersion();
   const now = useNow();
   const { kind, id } = parseKey(itemKey);
@@ -96,13 +98,13 @@ export function DetailPanel({
         : t("map.motion.noData"),
     ],
     [t("map.detail.speed"), pos ? `${shownSpeedKmh(state) ?? 0} km/h` : "—"],
-    [t("map.detail.altitude"), pos ? `${Math.round(pos.alt)} m` : "—"],
-    [t("map.detail.source"), pos ? sourceText(t(`map.source.${pos.src}`), pos.acc) : "—"],
+    [t("map.detail.altitude"), pos ? `${fmt.number(pos.alt)} m` : "—"],
+    [t("map.detail.source"), pos ? sourceText(t(`map.source.${pos.src}`), pos.acc, fmt.distance) : "—"],
     [t("map.detail.satellites"), pos ? String(pos.satt) : "—"],
   ];
   if (kind === "vehicle") {
-    rows.push([t("map.detail.odometer"), `${((state?.odometer ?? 0) / 1000).toFixed(1)} km`]);
-    rows.push([t("map.detail.hours"), `${Math.floor((state?.hours ?? 0) / 3600)} h`]);
+    rows.push([t("map.detail.odometer"), `${fmt.number((state?.odometer ?? 0) / 1000, 1, true)} km`]);
+    rows.push([t("map.detail.hours"), `${fmt.number(Math.floor((state?.hours ?? 0) / 3600))} h`]);
     rows.push([t("map.detail.driver"), driver ?? t("map.detail.noDriver")]);
   }
 
@@ -231,7 +233,7 @@ export function DetailPanel({
 }
 
 /** "Cell ID (± 1.5 km)": how far off a position without a GPS fix may be. */
-function sourceText(source: string, acc: number | undefined): string {
+function sourceText(source: string, acc: number | undefined, distance: (metres: number) => string): string {
   if (!acc) return source;
-  return `${source} (± ${acc >= 1000 ? `${(acc / 1000).toFixed(1)} km` : `${Math.round(acc)} m`})`;
+  return `${source} (± ${distance(acc)})`;
 }

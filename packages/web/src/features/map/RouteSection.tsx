@@ -9,6 +9,7 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { liveKey } from "../../platform/live/store.ts";
 import { ChartModal } from "./ChartModal.tsx";
+import { loadedDayStore } from "./loadedDay.ts";
 import type { RouteDrawing } from "./mapController.ts";
 import { playbackStore } from "./playback/store.ts";
 import { dayRange, routeEvents, todayIn, trackContract } from "./route.ts";
@@ -26,7 +27,7 @@ export interface RouteSectionProps {
 export function RouteSection({ kind, id, companyId, timezone, config, onRoute }: RouteSectionProps) {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
-  const [route, setRoute] = useState<(DayTrack & { from: number; to: number }) | null>(null);
+  const [route, setRoute] = useState<(DayTrack & { from: number; to: number; day: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [chartOpen, setChartOpen] = useState(false);
@@ -46,6 +47,11 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
     onRoute(route && { ...route, showStops: config.stops }, events.shown);
   }, [route, config.stops, onRoute, events]);
   useEffect(() => () => onRoute(null, []), [onRoute]);
+  // The map tools open on the day drawn here, while it is drawn.
+  useEffect(() => {
+    loadedDayStore.set(route && { key: liveKey(kind, id), day: route.day });
+  }, [route, kind, id]);
+  useEffect(() => () => loadedDayStore.set(null), []);
 
   const load = async () => {
     setLoading(true);
@@ -57,7 +63,7 @@ export function RouteSection({ kind, id, companyId, timezone, config, onRoute }:
         { params: { companyId, itemId: id }, query: range },
         { quiet: true },
       );
-      setRoute({ ...result, ...range });
+      setRoute({ ...result, ...range, day });
       if (result.points.length === 0) setError(t("map.route.noData"));
     } catch (e) {
       setRoute(null);

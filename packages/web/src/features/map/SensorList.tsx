@@ -1,7 +1,8 @@
 import { Divider, Table, Text } from "@mantine/core";
-import { type ItemKey, presentSensors, type SensorValue, type ShownSensor } from "@vigia/domain";
+import { type ItemKey, presentSensors, type SensorValue, type ShownSensor, withUnit } from "@vigia/domain";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../kit/format/number.ts";
 import { useCompany, useCompanyRows } from "../company/index.ts";
 import { useSensorSettings } from "../sensors/index.ts";
 
@@ -19,18 +20,17 @@ function useItemProtocol(kind: ItemKey, id: number): string | null {
 
 /** An item's sensors as the company names them (catalogue + its settings), with their label and value text. */
 export function useShownSensors(kind: ItemKey, id: number, sensors: Record<string, SensorValue>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const { companyId } = useCompany();
   const settings = useSensorSettings(companyId).data?.settings ?? NO_SETTINGS;
   const protocol = useItemProtocol(kind, id);
   const shown = presentSensors(protocol, sensors, settings);
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
   const label = (s: ShownSensor) => (s.nameKey ? t(`sensors.name.${s.nameKey}`) : s.label);
   const value = (s: ShownSensor) => {
     if (typeof s.value === "boolean") return s.value ? t("sensors.on") : t("sensors.off");
-    const text = typeof s.value === "number" ? number.format(s.value) : s.value;
-    const unit = s.unit === "bars" ? t("sensors.bars") : s.unit;
-    return unit ? `${text} ${unit}` : text;
+    const text = typeof s.value === "number" ? fmt.number(s.value, 3) : s.value;
+    return withUnit(text, s.unit);
   };
   /** A stored raw value as the table shows it (the company's multiplier applied), for the history chart. */
   // Stable while the protocol and settings are, so the chart does not redo its series on every live update.

@@ -23,9 +23,9 @@ export function ReportResultView({ result }: { result: ReportResult }) {
     header: columnLabel(words, i18n.language, c.key),
     value: (r) => {
       const v = r.cells[i] ?? null;
-      return c.kind === "text" || typeof v !== "number" ? displayCell(v, c.kind, timezone) : v;
+      return c.kind === "text" || typeof v !== "number" ? displayCell(v, c.kind, timezone, i18n.language) : v;
     },
-    render: (r) => displayCell(r.cells[i] ?? null, c.kind, timezone),
+    render: (r) => displayCell(r.cells[i] ?? null, c.kind, timezone, i18n.language),
   }));
   const chart = result.chart;
   const chartData = useMemo(

@@ -172,7 +172,7 @@ export function SensorSettingsPage() {
                   <TextInput
                     size="xs"
                     value={row.edit.unit}
-                    placeholder={(row.def?.unit === "bars" ? t("sensors.bars") : row.def?.unit) || "—"}
+                    placeholder={row.def?.unit || "—"}
                     maxLength={12}
                     onChange={(e) => change(row.key, { unit: e.currentTarget.value })}
                     aria-label={`${t("sensors.settings.unit")} ${row.key}`}

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type UsersStats, usersStatsApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../kit/format/number.ts";
 import { api } from "../../platform/api/instance.ts";
 import { dailyUse, perReseller } from "./statsSeries.ts";
 
@@ -112,13 +113,14 @@ function Charts({ stats }: { stats: UsersStats }) {
 }
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const fmt = useNumberFormat();
   return (
     <Card withBorder padding="sm" data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
       <Text size="xl" fw={700}>
-        {value.toLocaleString()}
+        {fmt.number(value)}
       </Text>
     </Card>
   );

@@ -4,6 +4,7 @@ import type { PlaybackPoint } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, fromZonedInput, toZonedInput } from "../../../kit/format/date.ts";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { LocalDateTimeInput } from "../../../kit/pickers/RangePicker.tsx";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
@@ -54,6 +55,7 @@ export function PlaybackBar({
   onCursor,
 }: PlaybackBarProps) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const state = usePlayback();
   const [range, setRange] = useState(() => {
     const r = defaultRange(Date.now(), timezone);
@@ -267,7 +269,7 @@ export function PlaybackBar({
             <Text size="xs" c="dimmed" data-testid="playback-summary">
               {t("playback.summary", {
                 trips: data.trips.length,
-                km: km.toFixed(1),
+                km: fmt.number(km, 1, true),
                 stops: data.stops.length,
               })}
               {data.truncated ? ` · ${t("playback.truncated")}` : ""}

@@ -2,6 +2,7 @@ import { Tooltip } from "@mantine/core";
 import type { Playback } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { spanPercent } from "./timeline.ts";
 
 const TRIP_COLOR = "var(--mantine-color-blue-6)";
@@ -23,6 +24,7 @@ export function Timeline({
   onSeek(ts: number): void;
 }) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const spans = [
     ...data.trips.map((trip) => ({
       kind: "trip" as const,
@@ -31,7 +33,7 @@ export function Timeline({
       label: t("playback.tripLabel", {
         from: formatDateTime(trip.startTs, timezone),
         to: formatDateTime(trip.endTs, timezone),
-        km: (trip.distanceM / 1000).toFixed(1),
+        km: fmt.number(trip.distanceM / 1000, 1, true),
         max: Math.round(trip.maxSpd),
       }),
     })),

@@ -8,6 +8,7 @@ import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { dayRange, todayIn } from "../route.ts";
 import { dayUseSpans, type UseKind, type UseSpan, useTotals } from "./dayUse.ts";
 import { formatDuration } from "./measureFormat.ts";
+import { startDay } from "./startDay.ts";
 import { drawTool, lineOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useDayPlayback } from "./useDayPlayback.ts";
@@ -23,7 +24,7 @@ const KINDS: UseKind[] = ["driving", "idle", "stopped", "offline"];
 /** Day use (spec 01 §2): a 24-hour timeline of the selected item's day with totals; a span shows on the map. */
 export function DayUseModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const [day, setDay] = useState(() => startDay(selected, timezone));
   const [picked, setPicked] = useState<UseSpan | null>(null);
   const playback = useDayPlayback(companyId, selected, day, timezone);
   const data = playback.data;

@@ -8,6 +8,7 @@ import { todayIn } from "../route.ts";
 import { coordsText } from "./addressKey.ts";
 import { idlePeriods } from "./dayUse.ts";
 import { formatDuration } from "./measureFormat.ts";
+import { startDay } from "./startDay.ts";
 import { drawTool, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useAddresses } from "./useAddresses.ts";
@@ -18,7 +19,7 @@ const DEFAULT_MIN = (ALARM_FAMILY_DEFAULTS[ALARM_FAMILY.idle] ?? 300_000) / 60_0
 /** Idle (spec 01 §2, 02 §9): the day's idle periods over a threshold (default 5 min), in a table and on the map. */
 export function IdleModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const [day, setDay] = useState(() => startDay(selected, timezone));
   const [minutes, setMinutes] = useState<number>(DEFAULT_MIN);
   const playback = useDayPlayback(companyId, selected, day, timezone);
   const data = playback.data;
@@ -47,6 +48,7 @@ export function IdleModal({ companyId, catalog, selected, timezone, getMap, onCl
             value={day || null}
             maxDate={todayIn(timezone, Date.now())}
             valueFormat="YYYY-MM-DD"
+            data-testid="idle-day"
             onChange={(value) => setDay(value ?? "")}
           />
           <NumberInput

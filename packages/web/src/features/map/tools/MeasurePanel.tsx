@@ -2,9 +2,9 @@ import { Button, CloseButton, Group, Paper, Stack, Switch, Text } from "@mantine
 import type { MapMouseEvent } from "maplibre-gl";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { claimMapClicks } from "../../../kit/map/clickClaim.ts";
-import { formatArea, ringAreaM2, segmentLengths } from "./measure.ts";
-import { formatDistance } from "./measureFormat.ts";
+import { ringAreaM2, segmentLengths } from "./measure.ts";
 import { drawTool, merged, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -16,6 +16,7 @@ type LngLat = [number, number];
  */
 export function MeasurePanel({ getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [points, setPoints] = useState<LngLat[]>([]);
   const [closed, setClosed] = useState(false);
 
@@ -91,17 +92,17 @@ export function MeasurePanel({ getMap, onClose }: MapToolProps) {
         )}
         {segments.map((m, i) => (
           <Text key={`${i}-${m}`} size="xs">
-            {t("maptools.measure.segment", { n: i + 1 })}: {formatDistance(m)}
+            {t("maptools.measure.segment", { n: i + 1 })}: {fmt.distance(m)}
           </Text>
         ))}
         {points.length > 1 && (
           <Text size="sm" fw={600} data-testid="measure-total">
-            {t("maptools.measure.total")}: {formatDistance(total)}
+            {t("maptools.measure.total")}: {fmt.distance(total)}
           </Text>
         )}
         {ring && (
           <Text size="sm" fw={600} data-testid="measure-area">
-            {t("maptools.measure.area")}: {formatArea(ringAreaM2(points))}
+            {t("maptools.measure.area")}: {fmt.area(ringAreaM2(points))}
           </Text>
         )}
         <Switch

@@ -1,10 +1,11 @@
 import { Badge, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { liveItems, parseKey } from "../../../platform/live/store.ts";
 import { useCompany } from "../../company/index.ts";
 import { overlayData } from "../overlays.ts";
-import { formatDistance, parseLatLng } from "./measureFormat.ts";
+import { parseLatLng } from "./measureFormat.ts";
 import { nearby, type Placed } from "./nearby.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -16,6 +17,7 @@ const DEFAULT_RADIUS = 1000;
  */
 export function NearbyModal({ catalog, selected, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const { data } = useCompany();
   const [radius, setRadius] = useState(DEFAULT_RADIUS);
   const [text, setText] = useState(() => {
@@ -95,7 +97,7 @@ export function NearbyModal({ catalog, selected, getMap, onClose }: MapToolProps
                       {t(`maptools.nearby.kinds.${p.kind}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right">{formatDistance(p.distanceM)}</Table.Td>
+                  <Table.Td ta="right">{fmt.distance(p.distanceM)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -3,10 +3,12 @@ import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { todayIn } from "../route.ts";
 import { coordsText } from "./addressKey.ts";
-import { formatDistance, formatDuration } from "./measureFormat.ts";
+import { formatDuration } from "./measureFormat.ts";
 import { routeSpan } from "./routeSpan.ts";
+import { startDay } from "./startDay.ts";
 import { drawTool, lineOf, merged, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useAddresses } from "./useAddresses.ts";
@@ -15,7 +17,8 @@ import { useDayPlayback } from "./useDayPlayback.ts";
 /** Distance travelled along the day's route and time between two of its points. */
 export function RouteSpanModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const fmt = useNumberFormat();
+  const [day, setDay] = useState(() => startDay(selected, timezone));
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const playback = useDayPlayback(companyId, selected, day, timezone);
@@ -69,6 +72,7 @@ export function RouteSpanModal({ companyId, catalog, selected, timezone, getMap,
           value={day || null}
           maxDate={todayIn(timezone, Date.now())}
           valueFormat="YYYY-MM-DD"
+          data-testid="span-day"
           onChange={(value) => setDay(value ?? "")}
         />
         {playback.isFetching && <Loader size="sm" />}
@@ -102,7 +106,7 @@ export function RouteSpanModal({ companyId, catalog, selected, timezone, getMap,
                 <Text size="xs" c="dimmed">
                   {t("maptools.span.distance")}
                 </Text>
-                <Text fw={600}>{formatDistance(span.distanceM)}</Text>
+                <Text fw={600}>{fmt.distance(span.distanceM)}</Text>
               </div>
               <div>
                 <Text size="xs" c="dimmed">

@@ -3,11 +3,12 @@ import { useMutation } from "@tanstack/react-query";
 import { type NearestCandidate, routingApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNumberFormat } from "../../../kit/format/number.ts";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
-import { formatDistance, formatDuration, parseLatLng } from "./measureFormat.ts";
+import { formatDuration, parseLatLng } from "./measureFormat.ts";
 import { drawTool, lineOf, merged, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -17,6 +18,7 @@ import type { MapToolProps } from "./types.ts";
  */
 export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [text, setText] = useState(() => {
     const c = getMap()?.getCenter();
     return c ? `${c.lat.toFixed(5)}, ${c.lng.toFixed(5)}` : "";
@@ -120,8 +122,8 @@ export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapTo
                     {catalog.items.get(liveKey("vehicle", c.itemId))?.name ?? `#${c.itemId}`}
                   </Table.Td>
                   <Table.Td>{c.durationS === null ? "—" : formatDuration(c.durationS)}</Table.Td>
-                  <Table.Td>{c.roadM === null ? "—" : formatDistance(c.roadM)}</Table.Td>
-                  <Table.Td>{formatDistance(c.straightM)}</Table.Td>
+                  <Table.Td>{c.roadM === null ? "—" : fmt.distance(c.roadM)}</Table.Td>
+                  <Table.Td>{fmt.distance(c.straightM)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"
@@ -141,7 +143,7 @@ export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapTo
         {route.data && (
           <Text size="sm" data-testid="route-summary">
             {t("maptools.route.summary", {
-              distance: formatDistance(route.data.distanceM),
+              distance: fmt.distance(route.data.distanceM),
               time: formatDuration(route.data.durationS),
             })}
           </Text>

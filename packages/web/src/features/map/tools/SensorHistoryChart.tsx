@@ -10,8 +10,10 @@ import { formatDateTime } from "../../../kit/format/date.ts";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
+import { liveKey } from "../../../platform/live/store.ts";
 import { dayRange, todayIn } from "../route.ts";
 import { historySeries } from "./sensorHistory.ts";
+import { startDay } from "./startDay.ts";
 
 interface Props {
   companyId: number;
@@ -40,7 +42,7 @@ export const SensorHistoryChart = memo(function SensorHistoryChart({
   scaled,
 }: Props) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const [day, setDay] = useState(() => startDay(liveKey(kind, itemId), timezone));
   const history = useQuery({
     queryKey: ["sensorHistory", companyId, kind, itemId, sensorKey, day, timezone],
     enabled: day !== "",

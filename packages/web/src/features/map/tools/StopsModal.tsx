@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../kit/format/date.ts";
 import { todayIn } from "../route.ts";
 import { coordsText } from "./addressKey.ts";
 import { formatDuration } from "./measureFormat.ts";
+import { startDay } from "./startDay.ts";
 import { drawTool, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useAddresses } from "./useAddresses.ts";
@@ -14,7 +15,7 @@ import { useDayPlayback } from "./useDayPlayback.ts";
 /** Stops of the day with their readable addresses (offline geocoder, asked once per place and cached). */
 export function StopsModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const [day, setDay] = useState(() => startDay(selected, timezone));
   const playback = useDayPlayback(companyId, selected, day, timezone);
   const data = playback.data;
   const stops = data?.stops ?? [];
@@ -38,6 +39,7 @@ export function StopsModal({ companyId, catalog, selected, timezone, getMap, onC
           value={day || null}
           maxDate={todayIn(timezone, Date.now())}
           valueFormat="YYYY-MM-DD"
+          data-testid="stops-day"
           onChange={(value) => setDay(value ?? "")}
         />
         {playback.isFetching && <Loader size="sm" />}

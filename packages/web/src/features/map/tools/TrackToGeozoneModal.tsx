@@ -24,6 +24,7 @@ import { api } from "../../../platform/api/instance.ts";
 import { geozoneDraftState } from "../../places/index.ts";
 import { todayIn } from "../route.ts";
 import { corridorStretch, ringPolygon } from "./corridorStretch.ts";
+import { startDay } from "./startDay.ts";
 import { drawTool, lineOf, merged } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useDayPlayback } from "./useDayPlayback.ts";
@@ -43,7 +44,7 @@ export function TrackToGeozoneModal({
 }: MapToolProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [day, setDay] = useState(() => todayIn(timezone, Date.now()));
+  const [day, setDay] = useState(() => startDay(selected, timezone));
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [width, setWidth] = useState<number>(CORRIDOR_WIDTH_M.default);
@@ -150,6 +151,7 @@ export function TrackToGeozoneModal({
           value={day || null}
           maxDate={todayIn(timezone, Date.now())}
           valueFormat="YYYY-MM-DD"
+          data-testid="corridor-day"
           onChange={(value) => setDay(value ?? "")}
         />
         {playback.isFetching && <Loader size="sm" />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatArea, ringAreaM2, segmentLengths } from "./measure.ts";
+import { ringAreaM2, segmentLengths } from "./measure.ts";
 
 describe("measure", () => {
   it("gives each segment and the total", () => {
@@ -28,10 +28,4 @@ describe("measure", () => {
       ]),
     ).toBe(0);
   });
-
-  it.each([
-    [500, "500 m²"],
-    [25_000, "2.50 ha"],
-    [3_400_000, "3.40 km²"],
-  ])("formats %d m² as %s", (m2, text) => expect(formatArea(m2)).toBe(text));
 });

@@ -25,10 +25,3 @@ export function ringAreaM2(points: readonly LngLat[]): number {
   }
   return Math.abs((sum * EARTH_RADIUS_M * EARTH_RADIUS_M) / 2);
 }
-
-/** m² as m² under a hectare, ha under a km², km² above. */
-export function formatArea(m2: number): string {
-  if (m2 < 10_000) return `${Math.round(m2)} m²`;
-  if (m2 < 1_000_000) return `${(m2 / 10_000).toFixed(2)} ha`;
-  return `${(m2 / 1_000_000).toFixed(2)} km²`;
-}

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, formatDuration, parseLatLng } from "./measureFormat.ts";
+import { formatDuration, parseLatLng } from "./measureFormat.ts";
 
 describe("map tool formats", () => {
-  it.each([
-    [0, "0 m"],
-    [999.6, "1000 m"],
-    [1000, "1000 m"],
-    [1049, "1.0 km"],
-    [12_345, "12.3 km"],
-  ])("distance %d m is %s", (m, text) => expect(formatDistance(m)).toBe(text));
-
   it.each([
     [12, "12 s"],
     [60, "1 min"],

@@ -1,12 +1,7 @@
 /**
- * Spec 02 §9 formats of the map tools: distances over 1000 m in km with one decimal, metres below; durations
- * as "1 h 05 min" (or "45 s" under a minute). Pure.
+ * Durations of the map tools as "1 h 05 min" (or "45 s" under a minute); distances and areas go through the
+ * kit's number format, in the user's language. Pure.
  */
-export function formatDistance(m: number): string {
-  if (m > 1000) return `${(m / 1000).toFixed(1)} km`;
-  return `${Math.round(m)} m`;
-}
-
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s} s`;
