@@ -221,6 +221,55 @@ describe("speeding", () => {
     expect(row[keys.indexOf("start")]).toBe(start + 30_000);
     expect(row[keys.indexOf("end")]).toBe(start + 50_000);
   });
+
+  it("without a maximum judges each vehicle by its tracker's own limit, and an empty result says why", async () => {
+    const db = p.ctx.db;
+    const token = await p.api.token("admin@acme.demo");
+    // The Toledo vehicle's tracker, limited to 90 km/h; the vehicle drives 100 km/h where no geozone is.
+    const device = (
+      await db.query<{ id: number; config: Record<string, unknown> }>(
+        "select id, config from devices where company_id = $1 and item_type = 1 and item_id = $2 limit 1",
+        [acme, toledoVehicle],
+      )
+    )[0]!;
+    const start = from + 9 * 3_600_000;
+    await p.services.partitions.ensure(db, acme, start);
+    for (let i = 0; i < 4; i++)
+      await db.query(
+        `insert into positions (company_id, device_id, item_type, item_id, ts, received_ts, lat, lng, spd, valid)
+         values ($1, $2, 1, $3, $4, $4, 38.5, -6.5, 100, true)`,
+        [acme, device.id, toledoVehicle, start + i * 10_000],
+      );
+    const speeding = (maxSpeed: number) =>
+      run(token, base({ type: "speeding", vehiclesId: [toledoVehicle], ranges: { maxSpeed } }));
+    const setLimit = (speedLimit: unknown) =>
+      db.query("update devices set config = $2 where id = $1", [device.id, { ...device.config, speedLimit }]);
+
+    // The tracker's default limit (120 km/h) is not broken: nothing, and the notice names the rule used.
+    await setLimit(120);
+    let job = await speeding(0);
+    expect(job.result!.rows).toHaveLength(0);
+    expect(job.result!.notice).toBe("noSpeedingDefault");
+
+    await setLimit("90");
+    job = await speeding(0);
+    const keys = job.result!.columns.map((c) => c.key);
+    expect(job.result!.rows).toHaveLength(1);
+    expect(job.result!.rows[0]![keys.indexOf("speedLimit")]).toBe(90);
+    expect(job.result!.rows[0]![keys.indexOf("maxSpeed")]).toBe(100);
+    expect(job.result!.notice).toBeNull();
+
+    // A chosen maximum wins over the tracker's limit.
+    job = await speeding(110);
+    expect(job.result!.rows).toHaveLength(0);
+    expect(job.result!.notice).toBe("noSpeeding");
+
+    // A tracker limit that is not a usable number falls back to 120 km/h, never to 0.
+    await setLimit("fast");
+    job = await speeding(0);
+    expect(job.result!.rows).toHaveLength(0);
+    await db.query("update devices set config = $2 where id = $1", [device.id, device.config]);
+  });
 });
 
 describe("map preview places", () => {

@@ -1,6 +1,12 @@
 import { effectiveSpeedLimit, lowestZoneLimit } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { EPISODE_GAP_MS, type SpeedPoint, speedingEpisodes } from "./speeding.ts";
+import {
+  DEFAULT_MAX_SPEED,
+  EPISODE_GAP_MS,
+  itemLimit,
+  type SpeedPoint,
+  speedingEpisodes,
+} from "./speeding.ts";
 
 /** Points 10 s apart at these speeds; lat 1 stands for "inside the 50 km/h geozone 7", lat 0 for outside. */
 const track = (speeds: number[], inside: boolean[] = speeds.map(() => false)): SpeedPoint[] =>
@@ -55,5 +61,14 @@ describe("speeding episodes against the range and the geozone limit", () => {
 
   it("with no limit anywhere nothing is speeding", () => {
     expect(speedingEpisodes(track([300]), () => null)).toEqual([]);
+  });
+
+  it.each([
+    { chosen: 100, own: 90, limit: 100 },
+    { chosen: 100, own: undefined, limit: 100 },
+    { chosen: 0, own: 90, limit: 90 },
+    { chosen: 0, own: undefined, limit: DEFAULT_MAX_SPEED },
+  ])("chosen $chosen with the item's own $own judges against $limit", ({ chosen, own, limit }) => {
+    expect(itemLimit(chosen, own)).toBe(limit);
   });
 });

@@ -1,10 +1,11 @@
 import { effectiveSpeedLimit, lowestZoneLimit, type ReportMapData } from "@vigia/domain";
+import { itemSpeedLimits } from "../../devices/index.ts";
 import { getCompanyZones } from "../../places/index.ts";
 import { type BodyCell, type Builder, cols, onChosenDay } from "../run.ts";
 
 /** A speeding episode ends when the next point over its limit comes more than this much later. */
 export const EPISODE_GAP_MS = 120_000;
-/** The `maxSpeed` range when the definition leaves it at 0. */
+/** The limit of an item without its own (no tracker limit) when the definition leaves `maxSpeed` at 0. */
 export const DEFAULT_MAX_SPEED = 120;
 const PREVIEW_MARKERS = 300;
 
@@ -55,23 +56,35 @@ export function speedingEpisodes(
 }
 
 /**
- * Episodes over the `maxSpeed` range (default 120 km/h) or, stricter where it applies, the speed limit of the
- * geozone the item was in (the same lowest-zone-limit rule as the speeding alarm family), one row each with its
- * start, end, top speed, the limit broken and where it happened.
+ * The limit each item is judged against before geozones: the chosen `maxSpeed` when there is one, else the
+ * item's own (its tracker's configured limit), else DEFAULT_MAX_SPEED. Pure.
+ */
+export function itemLimit(chosen: number, own: number | undefined): number {
+  if (chosen > 0) return chosen;
+  return own ?? DEFAULT_MAX_SPEED;
+}
+
+/**
+ * Episodes over the `maxSpeed` range (without one: each item's own limit, else 120 km/h) or, stricter where
+ * it applies, the speed limit of the geozone the item was in (the same lowest-zone-limit rule as the speeding
+ * alarm family), one row each with its start, end, top speed, the limit broken and where it happened.
  */
 export const speedingReport: Builder = async (run) => {
-  const range = run.request.ranges.maxSpeed || DEFAULT_MAX_SPEED;
+  const chosen = run.request.ranges.maxSpeed;
   const zones = await getCompanyZones({ db: run.db }, run.scope.companyId);
-  let floor = range;
-  for (const limit of zones.speedLimits.values()) floor = Math.min(floor, limit);
-  const limitAt = (p: SpeedPoint) =>
-    effectiveSpeedLimit(range, lowestZoneLimit(zones.geozones.containing(p), zones.speedLimits));
+  const own = chosen > 0 ? new Map<string, number>() : await itemSpeedLimits(run.db, run.scope.companyId);
+  let zoneFloor = Number.POSITIVE_INFINITY;
+  for (const limit of zones.speedLimits.values()) zoneFloor = Math.min(zoneFloor, limit);
   const { from, to } = run.request.timeLimits;
   const rows: BodyCell[][] = [];
   const markers: ReportMapData["markers"] = [];
   const { items } = run.selection;
   for (const [i, item] of items.entries()) {
     run.step(i / Math.max(1, items.length));
+    const range = itemLimit(chosen, own.get(`${item.itemType}:${item.itemId}`));
+    const floor = Math.min(range, zoneFloor);
+    const limitAt = (p: SpeedPoint) =>
+      effectiveSpeedLimit(range, lowestZoneLimit(zones.geozones.containing(p), zones.speedLimits));
     // Only points over the lowest limit anywhere can be over theirs: the scan stays an index range.
     const points = await run.db.query<{ ts: string; spd: number; lat: number; lng: number }>(
       `select ts, spd, lat, lng from positions
@@ -116,6 +129,6 @@ export const speedingReport: Builder = async (run) => {
     rows,
     map: { tracks: [], markers },
     // Empty says why: which limit no position went over.
-    notice: rows.length ? null : run.request.ranges.maxSpeed ? "noSpeeding" : "noSpeedingDefault",
+    notice: rows.length ? null : chosen > 0 ? "noSpeeding" : "noSpeedingDefault",
   };
 };

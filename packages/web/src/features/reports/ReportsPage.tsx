@@ -346,7 +346,9 @@ export function ReportsPage() {
                   <NumberInput
                     key={key}
                     label={t("reports.ranges.maxSpeed")}
-                    value={form.ranges.maxSpeed}
+                    // 0 is "none chosen": the field stays empty and says what is used instead.
+                    value={form.ranges.maxSpeed || ""}
+                    placeholder={t("reports.ranges.maxSpeedOwn")}
                     min={0}
                     max={400}
                     suffix=" km/h"
