@@ -1,5 +1,7 @@
 import { type DayTrack, type Playback, type PositionAt, playbackSchema } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { trips } from "../src/derived/index.ts";
+import type { CompanyScope } from "../src/kernel/tenancy/scope.ts";
 import { type SimpleFix, TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
@@ -91,6 +93,30 @@ describe("history playback", () => {
     expect(playback.points.every((pt) => typeof pt.ignition === "boolean")).toBe(true);
     const route = await p.api.get<DayTrack>(`${base()}/route?${range}`, token);
     expect(playback.points.map((pt) => pt.ts)).toEqual(route.body.points.map((pt) => pt.ts));
+  });
+
+  it("shows the derived trips, with the distances the reports read", async () => {
+    await p.services.processor.idle();
+    await p.services.derived.idle();
+    const scope: CompanyScope = {
+      companyId: acme,
+      groupIds: null,
+      principal: { userId: 0, role: "admin", companyId: acme } as unknown as CompanyScope["principal"],
+    };
+    // What the trips report, the summaries and the dashboard read: distances by the vehicle's odometer source,
+    // without the GPS jump the raw route has.
+    const derived = await trips(p.ctx.db, scope, {
+      from: START,
+      to: TEST_START,
+      items: [{ itemType: 1, itemId: vehicle.id }],
+    });
+    expect(derived.length).toBeGreaterThan(0);
+    const token = await p.api.token("admin@acme.demo");
+    const playback = playbackSchema.parse(
+      (await p.api.get<Playback>(`${base()}/playback?${range}`, token)).body,
+    );
+    const shown = playback.trips.slice(0, derived.length).map((t) => [t.startTs, t.distanceM]);
+    expect(shown).toEqual(derived.map((d) => [d.startTs, d.distanceM]));
   });
 
   it("gives the stored position under the cursor with its sensors", async () => {

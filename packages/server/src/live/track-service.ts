@@ -11,11 +11,13 @@ import {
   sensorValueSchema,
   type TrackPoint,
 } from "@vigia/domain";
+import { trips as derivedTrips } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { ITEM_TABLE, type ItemType, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { withoutJumps } from "./gps-jump.ts";
+import { playbackTrips } from "./playback-trips.ts";
 import { ROUTE_CHUNK_ROWS, type RouteRow, readRoute } from "./route-reader.ts";
 import { detectStops } from "./stops.ts";
 import { detectTrips } from "./trips.ts";
@@ -75,7 +77,9 @@ export class TrackService {
     const read = await readRoute(this.db, q, { maxPoints: MAX_TRACK_POINTS });
     const points: RouteRow[] = withoutJumps(read.rows);
     const stops = detectStops(points, { itemType });
-    const trips = detectTrips(points, stops);
+    // Trips from the derived rows where they exist, so playback's kilometres are the reports' kilometres.
+    const derived = await derivedTrips(this.db, scope, { from, to, items: [{ itemType, itemId }] });
+    const trips = playbackTrips(derived, detectTrips(points, stops));
     const events = await this.db.query<DrivingEvent>(
       `select kind, ts, lat, lng, spd, coalesce(value, 0) as value from events
        where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5 order by ts limit ${MAX_EVENTS}`,
