@@ -1,6 +1,6 @@
 import { AlarmService } from "../alarms/index.ts";
 import { CellLocator, OnlineGeolocator } from "../cells/index.ts";
-import { DerivedService } from "../derived/index.ts";
+import { DerivedService, trips as derivedTrips } from "../derived/index.ts";
 import { createBlobStore, FileService } from "../files/index.ts";
 import { Forwarder } from "../forwarding/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
@@ -103,7 +103,11 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const live = new LiveState(ctx, bindings, options.bus, { replica });
   await live.load();
   const partitions = new PartitionManager();
-  const tracks = new TrackService(db, () => clock.now());
+  const tracks = new TrackService(
+    db,
+    () => clock.now(),
+    (scope, range) => derivedTrips(db, scope, range),
+  );
   const geocoder = new ReverseGeocoder(config.geocoderUrl, clock, egress, db);
   const reportJobs = new ReportJobs(db, () => clock.now());
   const online = config.geolocationUrl

@@ -1,6 +1,7 @@
 import {
   DAY_MS,
   type DayTrack,
+  type DerivedTrip,
   type DrivingEvent,
   PLAYBACK_MAX_MS,
   type Playback,
@@ -11,7 +12,6 @@ import {
   sensorValueSchema,
   type TrackPoint,
 } from "@vigia/domain";
-import { trips as derivedTrips } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { ITEM_TABLE, type ItemType, visibleItem } from "../kernel/tenancy/items.ts";
@@ -30,10 +30,17 @@ export const MAX_TRACK_POINTS = 50_000;
 const MAX_EVENTS = 5_000;
 
 /** Stored track of one item over a period (points, stops, trips, driving events), within the caller's scope. */
+/** The derived trips of one item starting in a range (given by the app, which composes `derived/`). */
+export type DerivedTripsReader = (
+  scope: CompanyScope,
+  range: { from: number; to: number; items: { itemType: ItemType; itemId: number }[] },
+) => Promise<DerivedTrip[]>;
+
 export class TrackService {
   constructor(
     private readonly db: Queryable,
     private readonly now: () => number,
+    private readonly derivedTrips: DerivedTripsReader,
   ) {}
 
   async dayTrack(
@@ -78,7 +85,7 @@ export class TrackService {
     const points: RouteRow[] = withoutJumps(read.rows);
     const stops = detectStops(points, { itemType });
     // Trips from the derived rows where they exist, so playback's kilometres are the reports' kilometres.
-    const derived = await derivedTrips(this.db, scope, { from, to, items: [{ itemType, itemId }] });
+    const derived = await this.derivedTrips(scope, { from, to, items: [{ itemType, itemId }] });
     const trips = playbackTrips(derived, detectTrips(points, stops));
     const events = await this.db.query<DrivingEvent>(
       `select kind, ts, lat, lng, spd, coalesce(value, 0) as value from events
