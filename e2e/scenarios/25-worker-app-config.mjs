@@ -37,7 +37,9 @@ export async function run({ context, baseUrl }) {
     // The saved notice (the admin reads Spanish) says the company's settings are stored.
     await page.getByText("Ajustes de la app guardados").waitFor({ timeout: 15_000 });
     const fetched = await fetch(`${baseUrl}/fr/v1/device/appconfig`, {
-      headers: { authorization: `Basic ${Buffer.from("e2e-worker-app:e2e-worker-app-key-0001").toString("base64")}` },
+      headers: {
+        authorization: `Basic ${Buffer.from("e2e-worker-app:e2e-worker-app-key-0001").toString("base64")}`,
+      },
     });
     assert(fetched.ok, `the app fetched its configuration: ${fetched.status}`);
     const wifiNow = (await fetched.json()).config.wifiInterval;
