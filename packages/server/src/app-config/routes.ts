@@ -1,4 +1,4 @@
-import { appConfigApi, ENCODED_DEVICE_TYPE_ID, encodeDeviceId } from "@vigia/domain";
+import { appConfigApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { keyMatches, presentedDeviceId, presentedKey } from "../ingest/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
@@ -6,7 +6,13 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound, unauthorized } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { fetchForDevice, readCompanyAppConfig, writeCompanyAppConfig, writeDeviceOverride } from "./store.ts";
+import {
+  appDeviceForCredential,
+  fetchForDevice,
+  readCompanyAppConfig,
+  writeCompanyAppConfig,
+  writeDeviceOverride,
+} from "./store.ts";
 
 /**
  * The company's worker app configuration: read by every user of the company who manages devices
@@ -71,19 +77,11 @@ export function deviceAppConfigRoutes(ctx: KernelContext): FastifyPluginAsyncZod
       const id = presentedDeviceId(url, request.headers.authorization);
       const key = presentedKey(url, request.headers.authorization);
       if (id === null || key === null) throw unauthorized();
-      const rows = await db.query<{ id: number; company_id: number; device_key: string }>(
-        `select d.id, d.company_id, d.device_key from devices d join device_types t on t.id = d.type_id
-         where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
-           and d.device_key is not null
-         order by d.device_id = $2 desc limit 1`,
-        // The app type's ids are stored encoded (spec 02 §3); legacy ones with an at-sign are kept raw.
-        [[encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id), id], encodeDeviceId(ENCODED_DEVICE_TYPE_ID, id)],
-      );
-      const device = rows[0];
+      const device = await appDeviceForCredential(db, id);
       // A key is compared even when the device is unknown, so both answers take the same time.
-      const matches = keyMatches(device?.device_key ?? "\u0000no device", key);
+      const matches = keyMatches(device?.deviceKey ?? "\u0000no device", key);
       if (!device || !matches) throw unauthorized();
-      const fetched = await fetchForDevice(db, device.id, device.company_id, ctx.clock.now());
+      const fetched = await fetchForDevice(db, device.id, device.companyId, ctx.clock.now());
       return { deviceId: id, ...fetched };
     });
   };

@@ -5,7 +5,9 @@ import {
   appConfigOverrideSchema,
   type CompanyAppConfig,
   decodeDeviceId,
+  ENCODED_DEVICE_TYPE_ID,
   effectiveAppConfig,
+  encodeDeviceId,
 } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 
@@ -143,4 +145,25 @@ export async function fetchForDevice(
     config: effectiveAppConfig(row?.company, storedOverride(row?.override)),
     updatedTs: Math.max(num(row?.company_ts ?? null) ?? 0, num(row?.changed_ts ?? null) ?? 0),
   };
+}
+
+/**
+ * The worker-app device a presented id names, with its key, when it carries one and belongs to a company.
+ * Unscoped: the device authenticates itself with the answer. The app type's ids are stored encoded; legacy ones
+ * with an at-sign are kept raw, so both forms are looked up and the encoded one wins.
+ */
+export async function appDeviceForCredential(
+  db: Queryable,
+  presentedId: string,
+): Promise<{ id: number; companyId: number; deviceKey: string } | undefined> {
+  const encoded = encodeDeviceId(ENCODED_DEVICE_TYPE_ID, presentedId);
+  const rows = await db.query<{ id: number; companyId: number; deviceKey: string }>(
+    `select d.id, d.company_id as "companyId", d.device_key as "deviceKey"
+     from devices d join device_types t on t.id = d.type_id
+     where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
+       and d.device_key is not null
+     order by d.device_id = $2 desc limit 1`,
+    [[encoded, presentedId], encoded],
+  );
+  return rows[0];
 }

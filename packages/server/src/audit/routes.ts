@@ -1,8 +1,9 @@
-import { type AuditLogRow, auditApi } from "@vigia/domain";
+import { auditApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { companyAuditLog } from "./store.ts";
 
 const LOG_LIMIT = 20_000;
 
@@ -13,11 +14,7 @@ export function auditRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       const scope = scopeOf(request);
       const to = request.query.to_ts ?? ctx.clock.now();
       const from = request.query.from_ts ?? to - 30 * 86_400_000;
-      const rows = await ctx.db.query<AuditLogRow>(
-        `select id::text as id, ts::float8 as ts, user_email as "userEmail", action, entity, entity_id as "entityId", data
-         from audit_log where company_id = $1 and ts between $2 and $3 order by ts desc, id desc limit $4`,
-        [scope.companyId, from, to, LOG_LIMIT],
-      );
+      const rows = await companyAuditLog(ctx.db, scope, { from, to, limit: LOG_LIMIT });
       return Object.fromEntries(rows.map((r) => [r.id, r]));
     });
   };

@@ -9,8 +9,7 @@ import {
   supportContactSchema,
 } from "@vigia/domain";
 import { z } from "zod";
-import type { Queryable } from "../kernel/db/database.ts";
-import { notFound } from "../kernel/errors.ts";
+import type { CompanyRow } from "./store.ts";
 
 const STATE_NAMES: Record<number, string> = {
   0: "active",
@@ -19,28 +18,6 @@ const STATE_NAMES: Record<number, string> = {
   3: "suspended",
   4: "deactivated",
 };
-
-interface CompanyRow {
-  id: number;
-  name: string;
-  state: number;
-  conf: Record<string, unknown> & {
-    general?: Record<string, unknown>;
-    supports?: unknown;
-    customStates?: unknown;
-    customDatas?: unknown;
-  };
-  licenses: Record<string, number>;
-  retention_days: number;
-  password_expiration_days: number | null;
-  restrictions: CompanyInfo["restrictions"];
-  map_type: string;
-  cartography: string;
-  cra_code: string;
-  centre: { lat: number; lng: number } | null;
-  reseller_id: number;
-  demo: boolean;
-}
 
 /** Support contacts the company shows; an entry the configuration holds in another shape is left out. */
 const supportsOf = (raw: unknown) =>
@@ -53,11 +30,8 @@ const supportsOf = (raw: unknown) =>
       return parsed.success ? [parsed.data] : [];
     });
 
-/** The company's `info` as the client reads it (spec 01 §3). */
-export async function companyInfo(db: Queryable, companyId: number): Promise<CompanyInfo> {
-  const rows = await db.query<CompanyRow>("select * from companies where id = $1", [companyId]);
-  const c = rows[0];
-  if (!c) throw notFound();
+/** The company's `info` as the client reads it, from its row. */
+export function companyInfo(c: CompanyRow): CompanyInfo {
   const general = c.conf.general ?? {};
   return {
     id: c.id,

@@ -15,6 +15,7 @@ import {
   timezones,
   userInputs,
 } from "./inputs.ts";
+import { companyRow, storedCustomStates } from "./store.ts";
 
 /**
  * The company's own part of the company load under /companies/id/:companyId (mounted by `src/app/` after
@@ -22,7 +23,9 @@ import {
  */
 export function companyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
-    mountRoute(app, companyApi.info, async (request) => companyInfo(ctx.db, scopeOf(request).companyId));
+    mountRoute(app, companyApi.info, async (request) =>
+      companyInfo(await companyRow(ctx.db, scopeOf(request))),
+    );
     mountRoute(app, devicesApi.trackerInputs, async () => ({
       types: await listDeviceTypes(ctx.db),
       simTypes: SIM_TYPES,
@@ -32,13 +35,9 @@ export function companyRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, companyApi.costInputs, async () => COST_INPUTS);
     mountRoute(app, companyApi.ticketInputs, async () => TICKET_INPUTS);
     mountRoute(app, companyApi.userInputs, async () => userInputs(COMPANY_ROLES));
-    mountRoute(app, customStatesApi.list, async (request) => {
-      const rows = await ctx.db.query<{ conf: { customStates?: unknown } }>(
-        "select conf from companies where id = $1",
-        [scopeOf(request).companyId],
-      );
-      return customStatesOf(rows[0]?.conf.customStates);
-    });
+    mountRoute(app, customStatesApi.list, async (request) =>
+      customStatesOf(await storedCustomStates(ctx.db, scopeOf(request))),
+    );
     await app.register(catalogueRoutes(ctx));
   };
 }
