@@ -6,7 +6,7 @@ import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { importCosts } from "./import.ts";
-import { checkCostItems, insertCosts, listCosts, oneCost, updateCost } from "./store.ts";
+import { checkCostItems, deleteCosts, insertCosts, listCosts, oneCost, updateCost } from "./store.ts";
 
 /**
  * /costs: every user of the company reads the costs of its groups; writing is open to operators even when
@@ -70,10 +70,7 @@ export function costRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       const scope = scopeOf(request);
       if (!(await oneCost(ctx.db, scope, request.params.id))) throw notFound();
       await ctx.db.transaction(async (tx) => {
-        await tx.query("delete from costs where id = $1 and company_id = $2", [
-          request.params.id,
-          scope.companyId,
-        ]);
+        await deleteCosts(tx, scope, [request.params.id]);
         await recordAudit(
           ctx,
           scope.principal,
@@ -97,10 +94,7 @@ export function costRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       const visible = new Set((await listCosts(ctx.db, scope, {}, ids)).map((c) => c.id));
       const deletable = ids.filter((id) => visible.has(id));
       await ctx.db.transaction(async (tx) => {
-        await tx.query("delete from costs where company_id = $1 and id = any($2::int[])", [
-          scope.companyId,
-          deletable,
-        ]);
+        await deleteCosts(tx, scope, deletable);
         await recordAudit(
           ctx,
           scope.principal,

@@ -2,6 +2,7 @@ import { type Cost, type CostFilter, type CostValues, costAmount } from "@vigia/
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyQuery } from "../kernel/tenancy/scoped.ts";
 
 interface CostRow {
   id: number;
@@ -204,4 +205,13 @@ export async function costsByVehicle(
     t.byType.set(c.typeId, cents((t.byType.get(c.typeId) ?? 0) + c.amount));
   }
   return [...totals.values()];
+}
+
+/** Deletes the company's costs with these ids (the caller has checked they are visible to the user). */
+export async function deleteCosts(
+  db: Queryable,
+  scope: Pick<CompanyScope, "companyId">,
+  ids: readonly number[],
+): Promise<void> {
+  await companyQuery(db, scope)("delete from costs where company_id = $1 and id = any($2::int[])", [ids]);
 }

@@ -11,15 +11,12 @@ import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { resolveCompanyScope } from "../kernel/tenancy/scope.ts";
-import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
+import { toApiUser } from "../kernel/tenancy/user-row.ts";
+import { ownUserRow, storeSelectedCompany, updateOwnProfile } from "./store.ts";
 
 /** The signed-in user's own record, profile, password and company selection. */
 export function currentUserRoutes(ctx: KernelContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
-  const load = async (id: number) => {
-    const rows = await ctx.db.query<UserRow>("select * from users where id = $1", [id]);
-    if (!rows[0]) throw notFound();
-    return rows[0];
-  };
+  const load = (id: number) => ownUserRow(ctx.db, id);
 
   return async (app) => {
     mountRoute(app, currentUserApi.get, async (request) =>
@@ -28,22 +25,7 @@ export function currentUserRoutes(ctx: KernelContext & { sessions: SessionEvents
 
     mountRoute(app, currentUserApi.update, async (request) => {
       const principal = principalOf(request);
-      const b = request.body;
-      await ctx.db.query(
-        `update users set first_name = $2, last_name = $3, phone = $4, language = $5, timezone = $6,
-         config = config || $7::jsonb, map_bound = $8, updated_ts = $9 where id = $1`,
-        [
-          principal.userId,
-          b.firstName,
-          b.lastName,
-          b.phone,
-          b.language,
-          b.timezone,
-          b.config,
-          b.mapBound,
-          ctx.clock.now(),
-        ],
-      );
+      await updateOwnProfile(ctx.db, principal.userId, request.body, ctx.clock.now());
       return toApiUser(await load(principal.userId));
     });
 
@@ -82,10 +64,7 @@ export function currentUserRoutes(ctx: KernelContext & { sessions: SessionEvents
         await resolveCompanyScope(ctx.db, principal, companyId);
       }
       const selected = companyId === 0 ? null : companyId;
-      await ctx.db.query("update users set selected_company_id = $2 where id = $1", [
-        principal.userId,
-        selected,
-      ]);
+      await storeSelectedCompany(ctx.db, principal.userId, selected);
       return toApiUser(await load(principal.userId));
     });
   };

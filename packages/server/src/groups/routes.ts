@@ -9,6 +9,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
+import { deleteGroup, insertGroup, updateGroup } from "./store.ts";
 
 /** The company's whole tree (administrators see all groups), for the parent rule. */
 async function fullTree(ctx: ItemsContext, scope: CompanyScope) {
@@ -43,11 +44,7 @@ export function groupRoutes(ctx: ItemsContext & { sessions: SessionEvents }): Fa
       const scope = scopeOf(request);
       await checkParent(ctx, scope, null, request.body.parentId);
       const id = await ctx.db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: number }>(
-          "insert into groups (company_id, name, parent_id, created_ts) values ($1, $2, $3, $4) returning id",
-          [scope.companyId, request.body.name, request.body.parentId, ctx.clock.now()],
-        );
-        const newId = (rows[0] as { id: number }).id;
+        const newId = await insertGroup(tx, scope, request.body, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
@@ -73,12 +70,7 @@ export function groupRoutes(ctx: ItemsContext & { sessions: SessionEvents }): Fa
       if (!tree[id]) throw notFound();
       await checkParent(ctx, scope, id, request.body.parentId);
       await ctx.db.transaction(async (tx) => {
-        await tx.query("update groups set name = $1, parent_id = $2 where id = $3 and company_id = $4", [
-          request.body.name,
-          request.body.parentId,
-          id,
-          scope.companyId,
-        ]);
+        await updateGroup(tx, scope, id, request.body);
         await recordAudit(
           ctx,
           scope.principal,
@@ -109,13 +101,7 @@ export function groupRoutes(ctx: ItemsContext & { sessions: SessionEvents }): Fa
       if (node.vehicles.length + node.assets.length + node.persons.length > 0)
         throw conflict("group.notEmpty");
       await ctx.db.transaction(async (tx) => {
-        // Children move up to the deleted group's parent rather than becoming roots by accident.
-        await tx.query("update groups set parent_id = $2 where parent_id = $1", [id, node.parentId]);
-        await tx.query("delete from groups where id = $1 and company_id = $2", [id, scope.companyId]);
-        await tx.query("update users set group_ids = array_remove(group_ids, $1) where company_id = $2", [
-          id,
-          scope.companyId,
-        ]);
+        await deleteGroup(tx, scope, id, node.parentId);
         await recordAudit(
           ctx,
           scope.principal,
