@@ -84,3 +84,53 @@ export async function learnWifi(
     [companyId, macs, fix.lat, fix.lng, LEARNED_WIFI_RANGE, now],
   );
 }
+
+export interface CellImportRow {
+  fileKey: string;
+  lines: number;
+  imported: number;
+  errors: number;
+  done: boolean;
+  updatedTs: number;
+}
+
+/**
+ * Sizes of the shared tower and AP tables, the APs companies learned and the frames left without a fix since
+ * `since`, counted over the reseller ids given (null: all), and the last 50 table imports.
+ */
+export async function cellTableFigures(
+  db: Queryable,
+  resellerIds: readonly number[] | null,
+  since: number,
+): Promise<{
+  sizes: { towers: number; aps: number };
+  learned: number;
+  unresolved: number;
+  imports: CellImportRow[];
+}> {
+  const [sizes] = await db.query<{ towers: number; aps: number }>(
+    "select (select count(*) from cell_towers)::float8 as towers, (select count(*) from wifi_aps)::float8 as aps",
+  );
+  const [learned] = await db.query<{ n: number }>(
+    `select count(*)::float8 as n from company_wifi_aps w join companies c on c.id = w.company_id
+     where $1::int[] is null or c.reseller_id = any($1::int[])`,
+    [resellerIds],
+  );
+  const [unresolved] = await db.query<{ n: number }>(
+    `select count(*)::float8 as n from ingest_quarantine q left join devices d on d.id = q.device_id
+       left join companies c on c.id = q.company_id
+     where q.reason = 'noFix' and q.received_ts >= $2
+       and ($1::int[] is null or d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))`,
+    [resellerIds, since],
+  );
+  const imports = await db.query<CellImportRow>(
+    `select file_key as "fileKey", lines::float8 as lines, imported::float8 as imported, errors::float8 as errors,
+       done, updated_ts::float8 as "updatedTs" from cell_imports order by updated_ts desc limit 50`,
+  );
+  return {
+    sizes: sizes ?? { towers: 0, aps: 0 },
+    learned: learned?.n ?? 0,
+    unresolved: unresolved?.n ?? 0,
+    imports,
+  };
+}

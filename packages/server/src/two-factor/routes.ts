@@ -2,35 +2,25 @@ import { API_ERROR, type OtpStatus, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { endUserSessions } from "../kernel/auth/tokens.ts";
-import {
-  acceptCode,
-  REQUIRE_TOTP_SQL,
-  startEnrolment,
-  TOTP_POLICY_JOINS,
-  type TotpAccount,
-} from "../kernel/auth/totp.ts";
+import { acceptCode, startEnrolment } from "../kernel/auth/totp.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
+import { ApiError, badRequest } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { requirePerson } from "../kernel/tenancy/principal.ts";
-
-type Account = TotpAccount & { company_id: number | null; reseller_id: number | null };
-
-async function loadAccount(ctx: KernelContext, userId: number): Promise<Account> {
-  const rows = await ctx.db.query<Account>(
-    `select u.id, u.email, u.totp_secret, u.totp_pending, u.totp_last_step, u.company_id, u.reseller_id,
-       ${REQUIRE_TOTP_SQL} as require_totp
-     from users u ${TOTP_POLICY_JOINS}
-     where u.id = $1`,
-    [userId],
-  );
-  if (!rows[0]) throw notFound();
-  return rows[0];
-}
+import {
+  type Account,
+  clearTotp,
+  companyRequiresTotp,
+  companyUsersWithoutTotp,
+  loadAccount,
+  resellerRequiresTotp,
+  setCompanyRequiresTotp,
+  setResellerRequiresTotp,
+} from "./store.ts";
 
 const statusOf = (a: Account): OtpStatus => ({ enabled: a.totp_secret !== null, required: !!a.require_totp });
 
@@ -38,11 +28,11 @@ const statusOf = (a: Account): OtpStatus => ({ enabled: a.totp_secret !== null, 
 export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, twoFactorApi.status, async (request) =>
-      statusOf(await loadAccount(ctx, principalOf(request).userId)),
+      statusOf(await loadAccount(ctx.db, principalOf(request).userId)),
     );
 
     mountRoute(app, twoFactorApi.setup, async (request) => {
-      const account = await loadAccount(ctx, principalOf(request).userId);
+      const account = await loadAccount(ctx.db, principalOf(request).userId);
       // A second set-up would silently replace a working authenticator: turn it off first.
       if (account.totp_secret) throw new ApiError(409, API_ERROR.otpRequired);
       return startEnrolment(ctx.db, account);
@@ -50,7 +40,7 @@ export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, twoFactorApi.enable, async (request) => {
       const principal = principalOf(request);
-      const account = await loadAccount(ctx, principal.userId);
+      const account = await loadAccount(ctx.db, principal.userId);
       if (account.totp_secret || !account.totp_pending) throw badRequest(API_ERROR.otpInvalid);
       if (!(await acceptCode(ctx.db, ctx.clock, account, request.body.otp)))
         throw badRequest(API_ERROR.otpInvalid, { otp: API_ERROR.otpInvalid });
@@ -62,18 +52,16 @@ export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
         entityId: String(account.id),
         data: { enabled: true },
       });
-      return statusOf(await loadAccount(ctx, principal.userId));
+      return statusOf(await loadAccount(ctx.db, principal.userId));
     });
 
     mountRoute(app, twoFactorApi.disable, async (request) => {
       const principal = principalOf(request);
-      const account = await loadAccount(ctx, principal.userId);
+      const account = await loadAccount(ctx.db, principal.userId);
       if (account.require_totp) throw new ApiError(403, API_ERROR.otpEnforced);
       if (!account.totp_secret || !(await acceptCode(ctx.db, ctx.clock, account, request.body.otp)))
         throw badRequest(API_ERROR.otpInvalid, { otp: API_ERROR.otpInvalid });
-      await ctx.db.query("update users set totp_secret = null, totp_pending = null where id = $1", [
-        account.id,
-      ]);
+      await clearTotp(ctx.db, account.id);
       await recordAudit(ctx, principal, {
         companyId: account.company_id,
         resellerId: account.reseller_id,
@@ -82,7 +70,7 @@ export function twoFactorUserRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
         entityId: String(account.id),
         data: { enabled: false },
       });
-      return statusOf(await loadAccount(ctx, principal.userId));
+      return statusOf(await loadAccount(ctx.db, principal.userId));
     });
   };
 }
@@ -94,34 +82,19 @@ export function twoFactorCompanyRoutes(
   return async (app) => {
     mountRoute(app, twoFactorApi.companyPolicy, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query<{ require_totp: boolean }>(
-        "select require_totp from companies where id = $1",
-        [scope.companyId],
-      );
-      return { required: rows[0]?.require_totp ?? false };
+      return { required: await companyRequiresTotp(ctx.db, scope) };
     });
 
     mountRoute(app, twoFactorApi.setCompanyPolicy, async (request) => {
       const scope = scopeOf(request);
       requirePerson(scope.principal);
-      await ctx.db.query("update companies set require_totp = $2 where id = $1", [
-        scope.companyId,
-        request.body.required,
-      ]);
+      await setCompanyRequiresTotp(ctx.db, scope, request.body.required);
       // Sessions opened with the password alone no longer meet the policy: they end, and those users sign in
       // again with a code (or set one up). Sessions opened with a code go on.
       if (request.body.required) {
-        const users = await ctx.db.query<{ id: number }>(
-          "select id from users where company_id = $1 and totp_secret is null",
-          [scope.companyId],
-        );
+        const users = await companyUsersWithoutTotp(ctx.db, scope);
         // The administrator who turns it on keeps the session they are using; their next sign-in needs a code.
-        const ended = await endUserSessions(
-          ctx.db,
-          ctx.clock,
-          users.map((u) => u.id),
-          scope.principal.sessionId,
-        );
+        const ended = await endUserSessions(ctx.db, ctx.clock, users, scope.principal.sessionId);
         ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
       }
       await recordAudit(ctx, scope.principal, {
@@ -144,19 +117,12 @@ export function twoFactorResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZ
   return async (app) => {
     mountRoute(app, twoFactorApi.resellerPolicy, async (request) => {
       const scope = resellerScopeOf(request);
-      const rows = await ctx.db.query<{ require_totp: boolean }>(
-        "select require_totp from resellers where id = $1",
-        [scope.resellerId],
-      );
-      return { required: rows[0]?.require_totp ?? false };
+      return { required: await resellerRequiresTotp(ctx.db, scope) };
     });
 
     mountRoute(app, twoFactorApi.setResellerPolicy, async (request) => {
       const scope = resellerScopeOf(request);
-      await ctx.db.query("update resellers set require_totp = $2 where id = $1", [
-        scope.resellerId,
-        request.body.required,
-      ]);
+      await setResellerRequiresTotp(ctx.db, scope, request.body.required);
       await recordAudit(ctx, scope.principal, {
         resellerId: scope.resellerId,
         action: "update",
