@@ -1,4 +1,4 @@
-import { CAMERA_TYPES, type Camera, type CameraType, camerasApi } from "@vigia/domain";
+import { CAMERA_TYPES, type Camera, camerasApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fileTypeFromBuffer } from "file-type";
 import { recordAudit } from "../kernel/audit.ts";
@@ -9,54 +9,17 @@ import { ApiError, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-
-interface CameraRow {
-  id: number;
-  name: string;
-  type: CameraType;
-  vehicle_id: number;
-  stream_url: string;
-  snapshot_url: string;
-  updated_ts: string | number;
-  group_id: number | null;
-}
-
-const toCamera = (r: CameraRow): Camera => ({
-  id: r.id,
-  name: r.name,
-  type: r.type,
-  vehicleId: r.vehicle_id,
-  streamUrl: r.stream_url,
-  snapshotUrl: r.snapshot_url,
-  updatedTs: Number(r.updated_ts),
-});
+import { camerasOf, deleteCamera, insertCamera, updateCamera } from "./store.ts";
 
 /** A still image is small; a camera that answers more, or slowly, is not waited for. */
 const SNAPSHOT_MAX_BYTES = 4 * 1024 * 1024;
 const SNAPSHOT_TIMEOUT_MS = 8000;
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
 
-/** The cameras of the vehicles the scope sees (a group-scoped user sees its groups' vehicles only). */
-async function camerasOf(
-  ctx: KernelContext,
-  scope: CompanyScope,
-  filter: { vehicleId?: number; id?: number },
-) {
-  const rows = await ctx.db.query<CameraRow>(
-    `select c.*, v.group_id from cameras c join vehicles v on v.id = c.vehicle_id and v.company_id = c.company_id
-     where c.company_id = $1 and ($2::int is null or c.vehicle_id = $2) and ($3::int is null or c.id = $3)
-     order by c.vehicle_id, c.name, c.id`,
-    [scope.companyId, filter.vehicleId ?? null, filter.id ?? null],
-  );
-  return rows.filter(
-    (r) => scope.groupIds === null || (r.group_id !== null && scope.groupIds.includes(r.group_id)),
-  );
-}
-
-async function oneCamera(ctx: KernelContext, scope: CompanyScope, id: number): Promise<CameraRow> {
-  const row = (await camerasOf(ctx, scope, { id }))[0];
-  if (!row) throw notFound();
-  return row;
+async function oneCamera(ctx: KernelContext, scope: CompanyScope, id: number): Promise<Camera> {
+  const camera = (await camerasOf(ctx.db, scope, { id }))[0];
+  if (!camera) throw notFound();
+  return camera;
 }
 
 /**
@@ -69,7 +32,7 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
     mountRoute(app, camerasApi.inputs, async () => ({ types: [...CAMERA_TYPES] }));
 
     mountRoute(app, camerasApi.list, async (request) =>
-      (await camerasOf(ctx, scopeOf(request), { vehicleId: request.query.vehicleId })).map(toCamera),
+      camerasOf(ctx.db, scopeOf(request), { vehicleId: request.query.vehicleId }),
     );
 
     mountRoute(app, camerasApi.create, async (request) => {
@@ -77,12 +40,7 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
       const body = request.body;
       await visibleItem(ctx.db, scope, "vehicles", body.vehicleId);
       const now = ctx.clock.now();
-      const rows = await ctx.db.query<{ id: number }>(
-        `insert into cameras (company_id, vehicle_id, name, type, stream_url, snapshot_url, created_ts, updated_ts)
-         values ($1, $2, $3, $4, $5, $6, $7, $7) returning id`,
-        [scope.companyId, body.vehicleId, body.name, body.type, body.streamUrl, body.snapshotUrl, now],
-      );
-      const id = rows[0]!.id;
+      const id = await insertCamera(ctx.db, scope, body, now);
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "create",
@@ -90,7 +48,7 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
         entityId: String(id),
         data: { name: body.name, vehicleId: body.vehicleId },
       });
-      return toCamera(await oneCamera(ctx, scope, id));
+      return oneCamera(ctx, scope, id);
     });
 
     mountRoute(app, camerasApi.update, async (request) => {
@@ -98,20 +56,7 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
       const body = request.body;
       await oneCamera(ctx, scope, request.params.id);
       await visibleItem(ctx.db, scope, "vehicles", body.vehicleId);
-      await ctx.db.query(
-        `update cameras set vehicle_id = $3, name = $4, type = $5, stream_url = $6, snapshot_url = $7, updated_ts = $8
-         where id = $1 and company_id = $2`,
-        [
-          request.params.id,
-          scope.companyId,
-          body.vehicleId,
-          body.name,
-          body.type,
-          body.streamUrl,
-          body.snapshotUrl,
-          ctx.clock.now(),
-        ],
-      );
+      await updateCamera(ctx.db, scope, request.params.id, body, ctx.clock.now());
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "update",
@@ -119,16 +64,13 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
         entityId: String(request.params.id),
         data: { name: body.name, vehicleId: body.vehicleId },
       });
-      return toCamera(await oneCamera(ctx, scope, request.params.id));
+      return oneCamera(ctx, scope, request.params.id);
     });
 
     mountRoute(app, camerasApi.remove, async (request) => {
       const scope = scopeOf(request);
       await oneCamera(ctx, scope, request.params.id);
-      await ctx.db.query("delete from cameras where id = $1 and company_id = $2", [
-        request.params.id,
-        scope.companyId,
-      ]);
+      await deleteCamera(ctx.db, scope, request.params.id);
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "delete",
@@ -139,10 +81,10 @@ export function cameraRoutes(ctx: KernelContext & { egress: EgressGuard }): Fast
 
     mountRoute(app, camerasApi.snapshot, async (request, reply) => {
       const camera = await oneCamera(ctx, scopeOf(request), request.params.id);
-      if (!camera.snapshot_url) throw notFound();
+      if (!camera.snapshotUrl) throw notFound();
       let body: Buffer;
       try {
-        const response = await ctx.egress.fetch(camera.snapshot_url, {
+        const response = await ctx.egress.fetch(camera.snapshotUrl, {
           timeoutMs: SNAPSHOT_TIMEOUT_MS,
           maxBytes: SNAPSHOT_MAX_BYTES,
         });

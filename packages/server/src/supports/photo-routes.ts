@@ -6,7 +6,7 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
-import { load, save } from "./routes.ts";
+import { load, save } from "./store.ts";
 
 export interface SupportPhotoContext extends KernelContext {
   files: FileService;
