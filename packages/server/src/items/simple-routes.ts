@@ -10,6 +10,13 @@ import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish, uniqueField } from "./guard.ts";
 import { listAssets, listPersons } from "./read-models.ts";
+import {
+  deleteItemRow,
+  insertNamedItem,
+  itemDeviceIds,
+  unlinkItemDevices,
+  updateNamedItem,
+} from "./store.ts";
 
 /**
  * Assets and persons share their shape (name unique per company, a group, custom data); assets add a type.
@@ -45,22 +52,7 @@ function namedItemRoutes(
       const now = ctx.clock.now();
       const id = await ctx.db
         .transaction(async (tx) => {
-          const rows = await tx.query<{ id: number }>(
-            kind === "assets"
-              ? `insert into assets (company_id, group_id, name, custom_data, created_ts, updated_ts, type)
-                 values ($1, $2, $3, $4, $5, $5, $6) returning id`
-              : `insert into persons (company_id, group_id, name, custom_data, created_ts, updated_ts)
-                 values ($1, $2, $3, $4, $5, $5) returning id`,
-            [
-              scope.companyId,
-              body.group,
-              body.name,
-              body.customData,
-              now,
-              ...("type" in body ? [body.type] : []),
-            ],
-          );
-          const newId = (rows[0] as { id: number }).id;
+          const newId = await insertNamedItem(tx, scope, kind, body, now);
           await recordAudit(
             ctx,
             scope.principal,
@@ -93,20 +85,7 @@ function namedItemRoutes(
       await assertGroup(ctx.db, scope, body.group);
       await ctx.db
         .transaction(async (tx) => {
-          await tx.query(
-            kind === "assets"
-              ? "update assets set name = $1, group_id = $2, custom_data = $3, updated_ts = $4, type = $7 where id = $5 and company_id = $6"
-              : "update persons set name = $1, group_id = $2, custom_data = $3, updated_ts = $4 where id = $5 and company_id = $6",
-            [
-              body.name,
-              body.group,
-              body.customData,
-              ctx.clock.now(),
-              id,
-              scope.companyId,
-              ...("type" in body ? [body.type] : []),
-            ],
-          );
+          await updateNamedItem(tx, scope, kind, id, body, ctx.clock.now());
           await recordAudit(
             ctx,
             scope.principal,
@@ -122,12 +101,9 @@ function namedItemRoutes(
         })
         .catch((e: unknown) => uniqueField(e, index, "name", "name.duplicate"));
       if (before.group_id !== body.group) {
-        const devices = await ctx.db.query<{ device_id: string }>(
-          "select device_id from devices where item_type = $1 and item_id = $2",
-          [itemType, id],
-        );
+        const devices = await itemDeviceIds(ctx.db, itemType, id);
         ctx.live.itemsChanged(scope.companyId, {
-          devices: devices.map((d) => d.device_id),
+          devices,
           messages: reloadGroups(itemType, id, [body.group, before.group_id]),
         });
       }
@@ -146,11 +122,8 @@ function namedItemRoutes(
       const mediaKeys = await ctx.db.transaction(async (tx) => {
         // Its media name it by id only: they go with it, files included.
         const keys = await deleteItemMedia(tx, ctx.files, scope.companyId, itemType, id);
-        await tx.query(
-          "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2",
-          [itemType, id],
-        );
-        await tx.query(`delete from ${kind} where id = $1 and company_id = $2`, [id, scope.companyId]);
+        await unlinkItemDevices(tx, itemType, id);
+        await deleteItemRow(tx, scope, kind, id);
         await recordAudit(
           ctx,
           scope.principal,
