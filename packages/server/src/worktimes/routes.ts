@@ -3,7 +3,6 @@ import {
   customDataApi,
   customDatasSchema,
   customStatesApi,
-  type WorktimeRow,
   worktimesApi,
   type worktimeWriteSchema,
 } from "@vigia/domain";
@@ -18,14 +17,15 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TYPE_OF, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
-
-async function listWorktimes(ctx: KernelContext, scope: CompanyScope): Promise<Record<string, WorktimeRow>> {
-  const rows = await ctx.db.query<WorktimeRow>(
-    "select id, name, timezone, days, vehicles, assets, persons from worktimes where company_id = $1 order by id",
-    [scope.companyId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.id, r]));
-}
+import {
+  countVisibleItems,
+  deleteWorktime,
+  insertWorktime,
+  listWorktimes,
+  setCompanyConfEntry,
+  storedCustomDatas,
+  updateWorktime,
+} from "./store.ts";
 
 /** Items referenced by a timetable must be company items the caller can see. */
 async function checkItems(
@@ -36,12 +36,7 @@ async function checkItems(
   for (const table of ["vehicles", "assets", "persons"] as const) {
     const ids = body[table];
     if (ids.length === 0) continue;
-    const group = scope.groupIds === null ? "" : "and group_id = any($3::int[])";
-    const found = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from ${table} where company_id = $1 and id = any($2::int[]) ${group}`,
-      scope.groupIds === null ? [scope.companyId, ids] : [scope.companyId, ids, scope.groupIds],
-    );
-    if ((found[0]?.n ?? 0) !== new Set(ids).size)
+    if ((await countVisibleItems(ctx.db, scope, table, ids)) !== new Set(ids).size)
       throw badRequest("validation.failed", { [table]: "invalidItem" });
   }
 }
@@ -49,7 +44,7 @@ async function checkItems(
 /** Work timetables (/trackRules), custom states and custom data definitions, and an item's custom state. */
 export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
   return async (app) => {
-    mountRoute(app, worktimesApi.list, async (request) => listWorktimes(ctx, scopeOf(request)));
+    mountRoute(app, worktimesApi.list, async (request) => listWorktimes(ctx.db, scopeOf(request)));
 
     mountRoute(app, worktimesApi.create, async (request) => {
       const scope = scopeOf(request);
@@ -57,12 +52,7 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
       const b = request.body;
       const id = await ctx.db.transaction(async (tx) => {
         const now = ctx.clock.now();
-        const rows = await tx.query<{ id: number }>(
-          `insert into worktimes (company_id, name, timezone, days, vehicles, assets, persons, created_ts, updated_ts)
-           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $8) returning id`,
-          [scope.companyId, b.name, b.timezone, JSON.stringify(b.days), b.vehicles, b.assets, b.persons, now],
-        );
-        const newId = (rows[0] as { id: number }).id;
+        const newId = await insertWorktime(tx, scope, b, now);
         await recordAudit(
           ctx,
           scope.principal,
@@ -77,31 +67,17 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
         );
         return newId;
       });
-      return found((await listWorktimes(ctx, scope))[id]);
+      return found((await listWorktimes(ctx.db, scope))[id]);
     });
 
     mountRoute(app, worktimesApi.update, async (request) => {
       const scope = scopeOf(request);
       const id = request.params.id;
-      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      if (!(await listWorktimes(ctx.db, scope))[id]) throw notFound();
       await checkItems(ctx, scope, request.body);
       const b = request.body;
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update worktimes set name = $1, timezone = $2, days = $3::jsonb, vehicles = $4, assets = $5, persons = $6,
-             updated_ts = $7 where id = $8 and company_id = $9`,
-          [
-            b.name,
-            b.timezone,
-            JSON.stringify(b.days),
-            b.vehicles,
-            b.assets,
-            b.persons,
-            ctx.clock.now(),
-            id,
-            scope.companyId,
-          ],
-        );
+        await updateWorktime(tx, scope, id, b, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
@@ -115,15 +91,15 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
           tx,
         );
       });
-      return found((await listWorktimes(ctx, scope))[id]);
+      return found((await listWorktimes(ctx.db, scope))[id]);
     });
 
     mountRoute(app, worktimesApi.remove, async (request) => {
       const scope = scopeOf(request);
       const id = request.params.id;
-      if (!(await listWorktimes(ctx, scope))[id]) throw notFound();
+      if (!(await listWorktimes(ctx.db, scope))[id]) throw notFound();
       await ctx.db.transaction(async (tx) => {
-        await tx.query("delete from worktimes where id = $1 and company_id = $2", [id, scope.companyId]);
+        await deleteWorktime(tx, scope, id);
         await recordAudit(
           ctx,
           scope.principal,
@@ -139,16 +115,13 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
       const scope = scopeOf(request);
       const { kind, states } = request.body;
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update companies set conf = jsonb_set(conf, '{customStates}',
-             coalesce(conf->'customStates', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
-           where id = $1`,
-          [
-            scope.companyId,
-            kind,
-            JSON.stringify(Object.fromEntries(states.map((s) => [s.id, s]))),
-            ctx.clock.now(),
-          ],
+        await setCompanyConfEntry(
+          tx,
+          scope,
+          "customStates",
+          kind,
+          Object.fromEntries(states.map((s) => [s.id, s])),
+          ctx.clock.now(),
         );
         await recordAudit(
           ctx,
@@ -167,24 +140,15 @@ export function worktimeRoutes(ctx: KernelContext & { live: LiveState }): Fastif
     });
 
     mountRoute(app, customDataApi.list, async (request) => {
-      const rows = await ctx.db.query<{ conf: { customDatas?: unknown } }>(
-        "select conf from companies where id = $1",
-        [scopeOf(request).companyId],
-      );
       // Written only by the PUT below, through the same schema.
-      return customDatasSchema.parse(rows[0]?.conf.customDatas ?? {});
+      return customDatasSchema.parse((await storedCustomDatas(ctx.db, scopeOf(request))) ?? {});
     });
 
     mountRoute(app, customDataApi.save, async (request) => {
       const scope = scopeOf(request);
       const { kind, fields } = request.body;
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update companies set conf = jsonb_set(conf, '{customDatas}',
-             coalesce(conf->'customDatas', '{}'::jsonb) || jsonb_build_object($2::text, $3::jsonb)), updated_ts = $4
-           where id = $1`,
-          [scope.companyId, kind, JSON.stringify(fields), ctx.clock.now()],
-        );
+        await setCompanyConfEntry(tx, scope, "customDatas", kind, fields, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
