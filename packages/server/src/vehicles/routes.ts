@@ -1,43 +1,25 @@
-import { vehiclesApi, type vehicleWriteSchema } from "@vigia/domain";
+import { vehiclesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import { deleteItemMedia } from "../event-media/index.ts";
 import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { assertGroup, found, listVehicles, publish, uniqueField } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
-
-type VehicleBody = z.output<typeof vehicleWriteSchema>;
-
-function columns(body: VehicleBody): SqlParam[] {
-  return [
-    body.plate,
-    body.name,
-    body.brand,
-    body.model,
-    body.type,
-    body.chassisNumber,
-    body.fuelTank,
-    body.engineType,
-    body.initialMileage,
-    body.initialHours,
-    body.odometerSource,
-    body.fuelSource,
-    body.fuelFactor,
-    body.consumption,
-    body.color,
-    body.group,
-    body.customData,
-    body.intrack,
-  ];
-}
+import {
+  deleteVehicle,
+  driverExists,
+  insertVehicle,
+  itemDeviceIds,
+  setVehicleDriver,
+  updateVehicle,
+} from "./store.ts";
 
 /**
  * One driver per vehicle (spec 01 §5): assigning takes the driver off any other vehicle, as the ingest does
@@ -50,47 +32,13 @@ async function assignDriver(
   driverId: number | null,
   ts: number,
 ): Promise<void> {
-  if (driverId !== null) {
-    const found = await tx.query("select 1 from drivers where id = $1 and company_id = $2", [
-      driverId,
-      scope.companyId,
-    ]);
-    if (found.length === 0) throw badRequest("validation.failed", { driverId: "invalidDriver" });
-  }
-  await tx.query("update drivers set vehicle_id = null, vehicle_ts = $2 where vehicle_id = $1", [
-    vehicleId,
-    ts,
-  ]);
-  await tx.query("update vehicles set driver_id = $2, driver_ts = $3 where id = $1", [
-    vehicleId,
-    driverId,
-    ts,
-  ]);
-  if (driverId !== null) {
-    await tx.query("update vehicles set driver_id = null, driver_ts = $2 where driver_id = $1 and id <> $3", [
-      driverId,
-      ts,
-      vehicleId,
-    ]);
-    await tx.query("update drivers set vehicle_id = $2, vehicle_ts = $3 where id = $1", [
-      driverId,
-      vehicleId,
-      ts,
-    ]);
-  }
+  if (driverId !== null && !(await driverExists(tx, scope, driverId)))
+    throw badRequest("validation.failed", { driverId: "invalidDriver" });
+  await setVehicleDriver(tx, vehicleId, driverId, ts);
 }
 
 async function oneVehicle(ctx: ItemsContext, scope: CompanyScope, id: number) {
   return found((await listVehicles(ctx.db, scope))[id]);
-}
-
-/** The devices on an item, whose ingest binding changes with the item's group. */
-async function devicesOf(ctx: ItemsContext, itemType: number, itemId: number): Promise<string[]> {
-  const devices = await ctx.db.query<{ device_id: string }>(
-    "select device_id from devices where item_type = $1 and item_id = $2",
-    [itemType, itemId],
-  );
-  return devices.map((d) => d.device_id);
 }
 
 /** Vehicles under companies/id/{cid}/vehicles — every field of spec 01 §3. */
@@ -112,14 +60,7 @@ export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): Fasti
       const now = ctx.clock.now();
       const id = await ctx.db
         .transaction(async (tx) => {
-          const rows = await tx.query<{ id: number }>(
-            `insert into vehicles (plate, name, brand, model, type, chassis_number, fuel_tank, engine_type,
-               initial_mileage, initial_hours, odometer_source, fuel_source, fuel_factor, consumption, color,
-               group_id, custom_data, intrack, company_id, created_ts, updated_ts)
-             values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) returning id`,
-            [...columns(body), scope.companyId, now],
-          );
-          const vid = (rows[0] as { id: number }).id;
+          const vid = await insertVehicle(tx, scope, body, now);
           if (body.driverId !== null) await assignDriver(tx, scope, vid, body.driverId, now);
           await recordAudit(
             ctx,
@@ -153,13 +94,7 @@ export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): Fasti
       const now = ctx.clock.now();
       await ctx.db
         .transaction(async (tx) => {
-          await tx.query(
-            `update vehicles set plate=$1, name=$2, brand=$3, model=$4, type=$5, chassis_number=$6, fuel_tank=$7,
-               engine_type=$8, initial_mileage=$9, initial_hours=$10, odometer_source=$11, fuel_source=$12,
-               fuel_factor=$13, consumption=$14, color=$15, group_id=$16, custom_data=$17, intrack=$18, updated_ts=$19
-             where id = $20 and company_id = $21`,
-            [...columns(body), now, id, scope.companyId],
-          );
+          await updateVehicle(tx, scope, id, body, now);
           if (body.driverId !== before.driver_id) await assignDriver(tx, scope, id, body.driverId, now);
           await recordAudit(
             ctx,
@@ -177,7 +112,7 @@ export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): Fasti
         .catch((e: unknown) => uniqueField(e, "vehicles_company_id_plate_key", "plate", "plate.duplicate"));
       if (before.group_id !== body.group) {
         ctx.live.itemsChanged(scope.companyId, {
-          devices: await devicesOf(ctx, 1, id),
+          devices: await itemDeviceIds(ctx.db, 1, id),
           messages: reloadGroups(1, id, [body.group, before.group_id]),
         });
       }
@@ -209,13 +144,7 @@ export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): Fasti
       const mediaKeys = await ctx.db.transaction(async (tx) => {
         // Its media name it by id only: they go with it, files included.
         const keys = await deleteItemMedia(tx, ctx.files, scope.companyId, 1, id);
-        // Devices on the vehicle stay with the company, unassigned from the item.
-        await tx.query(
-          "update devices set item_type = 0, item_id = null where item_type = 1 and item_id = $1",
-          [id],
-        );
-        await tx.query("update drivers set vehicle_id = null where vehicle_id = $1", [id]);
-        await tx.query("delete from vehicles where id = $1 and company_id = $2", [id, scope.companyId]);
+        await deleteVehicle(tx, scope, id);
         await recordAudit(
           ctx,
           scope.principal,
