@@ -17,11 +17,21 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { MaintenanceChecker } from "./checker.ts";
 import {
   companyTimeZone,
+  costExists,
+  deleteRevision,
+  groupItems,
+  insertRevision,
+  itemInScope,
   localDay,
   maintenanceCounts,
+  markRevisionDone,
+  markRevisionUndone,
+  nextRevisionStates,
   presentRevision,
+  type RevisionPlanValues,
   type RevisionRow,
   selectRevisions,
+  updateRevisionPlan,
 } from "./store.ts";
 
 export type MaintenanceRoutesContext = KernelContext & { files: FileService; checker: MaintenanceChecker };
@@ -32,24 +42,36 @@ async function targets(
   scope: CompanyScope,
   v: RevisionValues,
 ): Promise<{ itemType: 1 | 2; itemId: number }[]> {
-  const visible = "($2::int[] is null or group_id = any($2::int[]))";
   if (v.itemId !== null) {
     const table = v.itemType === 1 ? "vehicles" : "assets";
-    const rows = await db.query(`select 1 from ${table} where id = $3 and company_id = $1 and ${visible}`, [
-      scope.companyId,
-      scope.groupIds,
-      v.itemId,
-    ]);
-    if (rows.length === 0) throw badRequest("validation.failed", { itemId: "unknownItem" });
+    if (!(await itemInScope(db, scope, table, v.itemId)))
+      throw badRequest("validation.failed", { itemId: "unknownItem" });
     return [{ itemType: v.itemType, itemId: v.itemId }];
   }
-  const rows = await db.query<{ item_type: 1 | 2; id: number }>(
-    `select 1 as item_type, id from vehicles where company_id = $1 and ${visible} and group_id = $3
-     union all select 2, id from assets where company_id = $1 and ${visible} and group_id = $3 order by 1, 2`,
-    [scope.companyId, scope.groupIds, v.groupId],
-  );
-  if (rows.length === 0) throw badRequest("validation.failed", { groupId: "group.empty" });
-  return rows.map((r) => ({ itemType: r.item_type, itemId: r.id }));
+  const items = await groupItems(db, scope, v.groupId);
+  if (items.length === 0) throw badRequest("validation.failed", { groupId: "group.empty" });
+  return items;
+}
+
+/** The plan a revision is stored with: the values asked for, the base reading and what falls due from it. */
+function planOf(
+  v: RevisionValues,
+  base: { km: number; date: string; hours: number },
+  due: { dueKm: number | null; dueDate: string | null; dueHours: number | null },
+): RevisionPlanValues {
+  return {
+    task: v.task,
+    everyKm: v.everyKm,
+    everyDays: v.everyDays,
+    everyHours: v.everyHours,
+    warnKm: v.warnKm,
+    warnDays: v.warnDays,
+    warnHours: v.warnHours,
+    baseKm: base.km,
+    baseDate: base.date,
+    baseHours: base.hours,
+    ...due,
+  };
 }
 
 function requireInterval(v: RevisionValues): void {
@@ -123,33 +145,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
             hours: v.baseHours ?? (reading.hours !== null ? Math.round(reading.hours) : 0),
           };
           const due = dueFrom(v, base);
-          const rows = await tx.query<{ id: number }>(
-            `insert into maintenance_revisions (company_id, item_type, item_id, task, every_km, every_days, every_hours,
-               warn_km, warn_days, warn_hours, base_km, base_date, base_hours, due_km, due_date, due_hours, notes,
-               created_ts, updated_ts)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) returning id`,
-            [
-              scope.companyId,
-              item.itemType,
-              item.itemId,
-              v.task,
-              v.everyKm,
-              v.everyDays,
-              v.everyHours,
-              v.warnKm,
-              v.warnDays,
-              v.warnHours,
-              base.km,
-              base.date,
-              base.hours,
-              due.dueKm,
-              due.dueDate,
-              due.dueHours,
-              v.notes,
-              now,
-            ],
-          );
-          created.push(rows[0]!.id);
+          created.push(await insertRevision(tx, scope, item, planOf(v, base, due), { notes: v.notes }, now));
         }
         await recordAudit(
           ctx,
@@ -181,31 +177,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
         hours: v.baseHours ?? row.base_hours ?? 0,
       };
       const due = dueFrom(v, base);
-      await db.query(
-        `update maintenance_revisions set task = $3, every_km = $4, every_days = $5, every_hours = $6, warn_km = $7,
-           warn_days = $8, warn_hours = $9, base_km = $10, base_date = $11, base_hours = $12, due_km = $13,
-           due_date = $14, due_hours = $15, notes = $16, notified = 0, updated_ts = $17
-         where id = $1 and company_id = $2`,
-        [
-          row.id,
-          scope.companyId,
-          v.task,
-          v.everyKm,
-          v.everyDays,
-          v.everyHours,
-          v.warnKm,
-          v.warnDays,
-          v.warnHours,
-          base.km,
-          base.date,
-          base.hours,
-          due.dueKm,
-          due.dueDate,
-          due.dueHours,
-          v.notes,
-          ctx.clock.now(),
-        ],
-      );
+      await updateRevisionPlan(db, scope, row.id, planOf(v, base, due), v.notes, ctx.clock.now());
       await changed(scope.companyId);
       return reread(scope, row.id);
     });
@@ -213,10 +185,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
     mountRoute(app, maintenanceApi.remove, async (request) => {
       const scope = scopeOf(request);
       const row = await one(scope, request.params.id);
-      await db.query("delete from maintenance_revisions where id = $1 and company_id = $2", [
-        row.id,
-        scope.companyId,
-      ]);
+      await deleteRevision(db, scope, row.id);
       checker.invalidate();
       return { id: row.id };
     });
@@ -233,28 +202,23 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
       const nextId = await db.transaction(async (tx) => {
         await files.owned(scope.companyId, body.fileIds, tx);
         if (body.costId !== null) {
-          const cost = await tx.query("select 1 from costs where id = $1 and company_id = $2", [
-            body.costId,
-            scope.companyId,
-          ]);
-          if (cost.length === 0) throw badRequest("validation.failed", { costId: "unknownCost" });
+          if (!(await costExists(tx, scope, body.costId)))
+            throw badRequest("validation.failed", { costId: "unknownCost" });
         }
-        await tx.query(
-          `update maintenance_revisions set state = 2, overdue = false, done_date = $3, done_km = $4, done_hours = $5,
-             workshop = $6, notes = $7, cost_id = $8, file_ids = $9, updated_ts = $10
-           where id = $1 and company_id = $2`,
-          [
-            row.id,
-            scope.companyId,
-            body.date,
-            doneKm,
-            doneHours,
-            body.workshop,
-            body.notes || row.notes,
-            body.costId,
-            body.fileIds,
-            now,
-          ],
+        await markRevisionDone(
+          tx,
+          scope,
+          row.id,
+          {
+            date: body.date,
+            km: doneKm,
+            hours: doneHours,
+            workshop: body.workshop,
+            notes: body.notes || row.notes,
+            costId: body.costId,
+            fileIds: body.fileIds,
+          },
+          now,
         );
         let next: number | null = null;
         if (body.scheduleNext) {
@@ -262,33 +226,26 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
             { everyKm: row.every_km, everyDays: row.every_days, everyHours: row.every_hours },
             { km: doneKm, date: body.date, hours: doneHours },
           );
-          const rows = await tx.query<{ id: number }>(
-            `insert into maintenance_revisions (company_id, item_type, item_id, task, every_km, every_days, every_hours,
-               warn_km, warn_days, warn_hours, base_km, base_date, base_hours, due_km, due_date, due_hours,
-               previous_id, created_ts, updated_ts)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) returning id`,
-            [
-              scope.companyId,
-              row.item_type,
-              row.item_id,
-              row.task,
-              row.every_km,
-              row.every_days,
-              row.every_hours,
-              row.warn_km,
-              row.warn_days,
-              row.warn_hours,
-              doneKm ?? 0,
-              body.date,
-              doneHours ?? 0,
-              due.dueKm,
-              due.dueDate,
-              due.dueHours,
-              row.id,
-              now,
-            ],
+          next = await insertRevision(
+            tx,
+            scope,
+            { itemType: row.item_type, itemId: row.item_id },
+            {
+              task: row.task,
+              everyKm: row.every_km,
+              everyDays: row.every_days,
+              everyHours: row.every_hours,
+              warnKm: row.warn_km,
+              warnDays: row.warn_days,
+              warnHours: row.warn_hours,
+              baseKm: doneKm ?? 0,
+              baseDate: body.date,
+              baseHours: doneHours ?? 0,
+              ...due,
+            },
+            { previousId: row.id },
+            now,
           );
-          next = rows[0]!.id;
         }
         await recordAudit(
           ctx,
@@ -316,18 +273,10 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
       const row = await one(scope, request.params.id);
       if (row.state !== 2) throw conflict("maintenance.notDone");
       await db.transaction(async (tx) => {
-        const next = await tx.query<{ id: number; state: number; created_ts: string; updated_ts: string }>(
-          "select id, state, created_ts, updated_ts from maintenance_revisions where previous_id = $1",
-          [row.id],
-        );
+        const next = await nextRevisionStates(tx, scope, row.id);
         // The next one may go only while nobody worked on it; otherwise unmarking would lose that work.
-        if (next.some((n) => n.state === 2)) throw conflict("maintenance.nextExists");
-        await tx.query("delete from maintenance_revisions where previous_id = $1", [row.id]);
-        await tx.query(
-          `update maintenance_revisions set state = 0, overdue = false, notified = 0, done_date = null, done_km = null,
-             done_hours = null, cost_id = null, file_ids = '{}', workshop = '', updated_ts = $2 where id = $1`,
-          [row.id, ctx.clock.now()],
-        );
+        if (next.includes(2)) throw conflict("maintenance.nextExists");
+        await markRevisionUndone(tx, scope, row.id, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,

@@ -1,6 +1,7 @@
 import type { MaintenanceCounts, Revision, StoredFile } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
 
 export interface RevisionRow {
   id: number;
@@ -187,4 +188,170 @@ export function localDay(ts: number, timeZone: string): string {
   } catch {
     return new Date(ts).toISOString().slice(0, 10);
   }
+}
+
+// The revisions' writes and the checks they need.
+type Scope = Pick<CompanyScope, "companyId">;
+type GroupScope = Pick<CompanyScope, "companyId" | "groupIds">;
+
+/** Whether the vehicle or asset is the company's and in the scope's groups. */
+export async function itemInScope(
+  db: Queryable,
+  scope: GroupScope,
+  table: "vehicles" | "assets",
+  itemId: number,
+): Promise<boolean> {
+  const rows = await groupQuery(db, scope)(
+    `select 1 from ${table} where id = $3 and company_id = $1 and ${visibleGroup("group_id")}`,
+    [itemId],
+  );
+  return rows.length > 0;
+}
+
+/** The vehicles and then the assets of one group the scope sees. */
+export async function groupItems(
+  db: Queryable,
+  scope: GroupScope,
+  groupId: number | null,
+): Promise<{ itemType: 1 | 2; itemId: number }[]> {
+  const visible = visibleGroup("group_id");
+  return groupQuery(db, scope)<{ itemType: 1 | 2; itemId: number }>(
+    `select 1 as "itemType", id as "itemId" from vehicles where company_id = $1 and ${visible} and group_id = $3
+     union all select 2, id from assets where company_id = $1 and ${visible} and group_id = $3 order by 1, 2`,
+    [groupId],
+  );
+}
+
+/** A revision's plan: the task, its intervals and warnings, the base reading and what is due. */
+export interface RevisionPlanValues {
+  task: string;
+  everyKm: number | null;
+  everyDays: number | null;
+  everyHours: number | null;
+  warnKm: number;
+  warnDays: number;
+  warnHours: number;
+  baseKm: number | null;
+  baseDate: string;
+  baseHours: number | null;
+  dueKm: number | null;
+  dueDate: string | null;
+  dueHours: number | null;
+}
+
+const planParams = (p: RevisionPlanValues) => [
+  p.task,
+  p.everyKm,
+  p.everyDays,
+  p.everyHours,
+  p.warnKm,
+  p.warnDays,
+  p.warnHours,
+  p.baseKm,
+  p.baseDate,
+  p.baseHours,
+  p.dueKm,
+  p.dueDate,
+  p.dueHours,
+];
+
+/** Creates a revision for an item; with `previousId`, the one scheduled after that revision was done. */
+export async function insertRevision(
+  db: Queryable,
+  scope: Scope,
+  item: { itemType: number; itemId: number },
+  plan: RevisionPlanValues,
+  extra: { notes: string } | { previousId: number },
+  now: number,
+): Promise<number> {
+  const [column, value] = "notes" in extra ? ["notes", extra.notes] : ["previous_id", extra.previousId];
+  const rows = await companyQuery(db, scope)<{ id: number }>(
+    `insert into maintenance_revisions (company_id, item_type, item_id, task, every_km, every_days, every_hours,
+       warn_km, warn_days, warn_hours, base_km, base_date, base_hours, due_km, due_date, due_hours, ${column},
+       created_ts, updated_ts)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) returning id`,
+    [item.itemType, item.itemId, ...planParams(plan), value, now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("insert into maintenance_revisions returned no row");
+  return row.id;
+}
+
+/** Changes a revision's plan; its due notice may be sent again. */
+export async function updateRevisionPlan(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  plan: RevisionPlanValues,
+  notes: string,
+  now: number,
+): Promise<void> {
+  await companyQuery(db, scope)(
+    `update maintenance_revisions set task = $3, every_km = $4, every_days = $5, every_hours = $6, warn_km = $7,
+       warn_days = $8, warn_hours = $9, base_km = $10, base_date = $11, base_hours = $12, due_km = $13,
+       due_date = $14, due_hours = $15, notes = $16, notified = 0, updated_ts = $17
+     where id = $2 and company_id = $1`,
+    [id, ...planParams(plan), notes, now],
+  );
+}
+
+export async function deleteRevision(db: Queryable, scope: Scope, id: number): Promise<void> {
+  await companyQuery(db, scope)("delete from maintenance_revisions where id = $2 and company_id = $1", [id]);
+}
+
+export async function costExists(db: Queryable, scope: Scope, costId: number): Promise<boolean> {
+  const rows = await companyQuery(db, scope)("select 1 from costs where id = $2 and company_id = $1", [
+    costId,
+  ]);
+  return rows.length > 0;
+}
+
+export interface RevisionDone {
+  date: string;
+  km: number | null;
+  hours: number | null;
+  workshop: string;
+  notes: string;
+  costId: number | null;
+  fileIds: number[];
+}
+
+export async function markRevisionDone(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  done: RevisionDone,
+  now: number,
+): Promise<void> {
+  await companyQuery(db, scope)(
+    `update maintenance_revisions set state = 2, overdue = false, done_date = $3, done_km = $4, done_hours = $5,
+       workshop = $6, notes = $7, cost_id = $8, file_ids = $9, updated_ts = $10
+     where id = $2 and company_id = $1`,
+    [id, done.date, done.km, done.hours, done.workshop, done.notes, done.costId, done.fileIds, now],
+  );
+}
+
+/** The states of the revisions scheduled after this one was done. */
+export async function nextRevisionStates(db: Queryable, scope: Scope, previousId: number): Promise<number[]> {
+  const rows = await companyQuery(db, scope)<{ state: number }>(
+    "select state from maintenance_revisions where previous_id = $2 and company_id = $1",
+    [previousId],
+  );
+  return rows.map((r) => r.state);
+}
+
+/** Unmarks a done revision and drops the ones scheduled after it. */
+export async function markRevisionUndone(
+  db: Queryable,
+  scope: Scope,
+  id: number,
+  now: number,
+): Promise<void> {
+  const q = companyQuery(db, scope);
+  await q("delete from maintenance_revisions where previous_id = $2 and company_id = $1", [id]);
+  await q(
+    `update maintenance_revisions set state = 0, overdue = false, notified = 0, done_date = null, done_km = null,
+       done_hours = null, cost_id = null, file_ids = '{}', workshop = '', updated_ts = $3 where id = $2 and company_id = $1`,
+    [id, now],
+  );
 }
