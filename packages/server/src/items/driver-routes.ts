@@ -10,10 +10,10 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { driverDay } from "./driver-day.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish } from "./guard.ts";
-import { listDrivers } from "./read-models.ts";
 import {
   deleteItemRow,
   insertDriver,
+  listDrivers,
   personBacksDriver,
   personExists,
   releaseDriverVehicles,

@@ -8,6 +8,7 @@ export {
   publish,
   uniqueField,
 } from "./guard.ts";
+export { assetRoutes, personRoutes } from "./simple-routes.ts";
 export {
   listAssets,
   listDeviceTypes,
@@ -15,5 +16,4 @@ export {
   listGroups,
   listPersons,
   listVehicles,
-} from "./read-models.ts";
-export { assetRoutes, personRoutes } from "./simple-routes.ts";
+} from "./store.ts";

@@ -9,11 +9,12 @@ import { visibleItem } from "../kernel/tenancy/items.ts";
 import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish, uniqueField } from "./guard.ts";
-import { listAssets, listPersons } from "./read-models.ts";
 import {
   deleteItemRow,
   insertNamedItem,
   itemDeviceIds,
+  listAssets,
+  listPersons,
   unlinkItemDevices,
   updateNamedItem,
 } from "./store.ts";

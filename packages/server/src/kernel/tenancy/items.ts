@@ -25,7 +25,7 @@ export async function visibleItem<T extends { group_id: number | null }>(
   const row = rows[0];
   if (!row) throw notFound();
   if (scope.groupIds !== null) {
-    // Drivers without a group belong to the whole company (see read-models listDrivers).
+    // Drivers without a group belong to the whole company (see listDrivers in items/store.ts).
     const open = table === "drivers" && row.group_id === null;
     if (!open && (row.group_id === null || !scope.groupIds.includes(row.group_id))) throw notFound();
   }
