@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { userRestrictionsSchema } from "./api/users.ts";
+import { licenceUsageSchema } from "./licences.ts";
 import { optionalEmailSchema } from "./validation/fields.ts";
 
 /** Super-user views: company and reseller forms (spec 01 §3, 02 §3). */
@@ -97,13 +98,15 @@ export const companyRowSchema = z.object({
   demo: z.boolean(),
   countryId: z.string(),
   licenses: licensesSchema,
+  /** Vehicles and assets the company holds now, against its licences. */
+  used: licenceUsageSchema,
   retentionDays: z.number(),
   createdTs: z.number(),
 });
 export type CompanyRow = z.infer<typeof companyRowSchema>;
 
 /** The whole company as its form edits it: every written field, its configuration and timestamps. */
-export const companyRecordSchema = companyRowSchema.extend({
+export const companyRecordSchema = companyRowSchema.omit({ used: true }).extend({
   productId: z.number(),
   passwordExpirationDays: z.number().nullable(),
   mapType: z.string(),

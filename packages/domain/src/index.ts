@@ -74,6 +74,7 @@ export * from "./deviceCommands.ts";
 export * from "./deviceEvents.ts";
 export * from "./devices.ts";
 export * from "./errors.ts";
+export * from "./licences.ts";
 export * from "./eventMedia.ts";
 export * from "./files.ts";
 export * from "./format/numbers.ts";

@@ -24,6 +24,13 @@ export const resellerOverviewSchema = z.object({
     assetTotal: z.number(),
     assetBillable: z.number(),
   }),
+  /** Vehicles and assets the subtree's companies hold, and how many companies are near or at/over a licence. */
+  licensesUsed: z.object({
+    vehicles: z.number(),
+    assets: z.number(),
+    companiesNear: z.number(),
+    companiesFull: z.number(),
+  }),
   devices: z.object({ online: z.number(), offline: z.number(), neverSeen: z.number() }),
   unknownDevices: z.number(),
   quarantined: z.number(),

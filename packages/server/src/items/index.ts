@@ -8,6 +8,7 @@ export {
   publish,
   uniqueField,
 } from "./guard.ts";
+export { assertLicence } from "./licences.ts";
 export { assetRoutes, personRoutes } from "./simple-routes.ts";
 export {
   listAssets,

@@ -9,6 +9,7 @@ import { visibleItem } from "../kernel/tenancy/items.ts";
 import { reloadGroups } from "../live/index.ts";
 import type { ItemsContext } from "./guard.ts";
 import { assertGroup, found, publish, uniqueField } from "./guard.ts";
+import { assertLicence } from "./licences.ts";
 import {
   deleteItemRow,
   insertNamedItem,
@@ -53,6 +54,8 @@ function namedItemRoutes(
       const now = ctx.clock.now();
       const id = await ctx.db
         .transaction(async (tx) => {
+          // Persons are not licensed: the licence counts vehicles and assets only.
+          if (kind === "assets") await assertLicence(tx, scope.companyId, "assets");
           const newId = await insertNamedItem(tx, scope, kind, body, now);
           await recordAudit(
             ctx,

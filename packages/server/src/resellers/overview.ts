@@ -1,4 +1,10 @@
-import { RESELLER_ONLINE_WINDOW_MS, type ResellerOverview, resellersApi } from "@vigia/domain";
+import {
+  type LicenceStanding,
+  licenceStanding,
+  RESELLER_ONLINE_WINDOW_MS,
+  type ResellerOverview,
+  resellersApi,
+} from "@vigia/domain";
 import type { FastifyInstance } from "fastify";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -31,6 +37,16 @@ export function registerOverviewRoute(app: FastifyInstance, ctx: KernelContext):
        from companies where reseller_id = any($1::int[]) group by state`,
       [ids],
     );
+    const usage = await ctx.db.query<{ vt: number; at: number; v: number; a: number }>(
+      `select coalesce((c.licenses->>'vehicleTotal')::int, 0) as vt, coalesce((c.licenses->>'assetTotal')::int, 0) as at,
+         (select count(*) from vehicles v where v.company_id = c.id)::int as v,
+         (select count(*) from assets a where a.company_id = c.id)::int as a
+       from companies c where c.reseller_id = any($1::int[])`,
+      [ids],
+    );
+    const standings = usage.map((u) => [licenceStanding(u.v, u.vt), licenceStanding(u.a, u.at)]);
+    const atLimit = (pair: LicenceStanding[]) => pair.some((s) => s === "full" || s === "over");
+    // A company at one limit and near the other counts once, as at its limit.
     const [devices] = await ctx.db.query<{ online: number; offline: number; never: number }>(
       `select count(*) filter (where s.updated_ts >= $2)::int as online,
          count(*) filter (where d.first_connect_ts is not null and (s.updated_ts is null or s.updated_ts < $2))::int as offline,
@@ -64,6 +80,12 @@ export function registerOverviewRoute(app: FastifyInstance, ctx: KernelContext):
         vehicleBillable: sum((r) => r.vb),
         assetTotal: sum((r) => r.at),
         assetBillable: sum((r) => r.ab),
+      },
+      licensesUsed: {
+        vehicles: usage.reduce((acc, u) => acc + u.v, 0),
+        assets: usage.reduce((acc, u) => acc + u.a, 0),
+        companiesNear: standings.filter((p) => !atLimit(p) && p.includes("near")).length,
+        companiesFull: standings.filter(atLimit).length,
       },
       devices: {
         online: devices?.online ?? 0,

@@ -76,12 +76,16 @@ export function oneResellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
           assetTotal: number;
           assetBillable: number;
         };
+        used: { vehicles: number; assets: number };
         retentionDays: number;
         createdTs: number;
       }>(
         `select id, name, state, reseller_id as "resellerId", email, phone, address, nif, contact, demo,
-               country_id as "countryId", licenses, retention_days as "retentionDays", created_ts as "createdTs"
-             from companies where reseller_id = any($1::int[]) order by name`,
+               country_id as "countryId", licenses, retention_days as "retentionDays", created_ts as "createdTs",
+               jsonb_build_object(
+                 'vehicles', (select count(*) from vehicles v where v.company_id = c.id),
+                 'assets', (select count(*) from assets a where a.company_id = c.id)) as used
+             from companies c where reseller_id = any($1::int[]) order by name`,
         [scope.resellerIds],
       );
       return Object.fromEntries(rows.map((r) => [r.id, r]));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { deleteItemMedia } from "../event-media/index.ts";
 import type { FileService } from "../files/index.ts";
 import type { ItemsContext } from "../items/index.ts";
-import { assertGroup, found, listVehicles, publish, uniqueField } from "../items/index.ts";
+import { assertGroup, assertLicence, found, listVehicles, publish, uniqueField } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
@@ -60,6 +60,7 @@ export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): Fasti
       const now = ctx.clock.now();
       const id = await ctx.db
         .transaction(async (tx) => {
+          await assertLicence(tx, scope.companyId, "vehicles");
           const vid = await insertVehicle(tx, scope, body, now);
           if (body.driverId !== null) await assignDriver(tx, scope, vid, body.driverId, now);
           await recordAudit(

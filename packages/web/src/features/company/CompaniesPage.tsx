@@ -18,6 +18,7 @@ import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { useCompany } from "./company.ts";
+import { LicenceCell, licenceText } from "./LicenceCell.tsx";
 import { ResellerOverview } from "./ResellerOverview.tsx";
 import { ResellerTwoFactorCard } from "./ResellerTwoFactorCard.tsx";
 import { resellerQueryKey } from "./resellerLoad.ts";
@@ -102,8 +103,18 @@ export function CompaniesPage() {
     { key: "email", header: t("users.email"), value: (r) => r.email },
     { key: "phone", header: t("users.phone"), value: (r) => r.phone },
     { key: "nif", header: t("companies.nif"), value: (r) => r.nif },
-    { key: "vehicles", header: t("companies.vehicleTotal"), value: (r) => r.licenses.vehicleTotal },
-    { key: "assets", header: t("companies.assetTotal"), value: (r) => r.licenses.assetTotal },
+    {
+      key: "vehicles",
+      header: t("licences.vehicles"),
+      value: (r) => licenceText(r.used.vehicles, r.licenses.vehicleTotal, t),
+      render: (r) => <LicenceCell used={r.used.vehicles} total={r.licenses.vehicleTotal} t={t} />,
+    },
+    {
+      key: "assets",
+      header: t("licences.assets"),
+      value: (r) => licenceText(r.used.assets, r.licenses.assetTotal, t),
+      render: (r) => <LicenceCell used={r.used.assets} total={r.licenses.assetTotal} t={t} />,
+    },
   ];
   const open: RowAction<CompanyRow> = {
     key: "open",

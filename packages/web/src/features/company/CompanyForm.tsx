@@ -199,7 +199,9 @@ export function CompanyForm({
           <NumberInput
             key={key}
             label={t(`companies.${key}`)}
+            description={key.endsWith("Total") ? t("licences.zeroHelp") : undefined}
             min={0}
+            data-testid={`company-licence-${key}`}
             value={licenses[key] ?? 0}
             onChange={(v) => form.set("licenses", { ...licenses, ...{ [key]: Number(v) || 0 } })}
           />

@@ -83,6 +83,11 @@ export function ResellerOverview({ resellerId }: { resellerId: number }) {
         <Text size="sm">
           {t("resellerOverview.assets", { billable: o.licenses.assetBillable, total: o.licenses.assetTotal })}
         </Text>
+        <Text size="sm" data-testid="overview-licenses-used">
+          {t("licences.used", { vehicles: o.licensesUsed.vehicles, assets: o.licensesUsed.assets })}
+        </Text>
+        <Count value={o.licensesUsed.companiesFull} color="red" label={t("licences.companiesFull")} />
+        <Count value={o.licensesUsed.companiesNear} color="yellow" label={t("licences.companiesNear")} />
       </Tile>
       <Tile title={t("resellerOverview.devices")} to="/devices" testId="overview-devices">
         <Count value={o.devices.online} color="teal" label={t("resellerOverview.online")} />

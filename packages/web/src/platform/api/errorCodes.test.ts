@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { API_ERROR, LANGUAGES } from "@vigia/domain";
+import { API_ERROR, LANGUAGES, LICENSED_KINDS, licenceExceededDescription } from "@vigia/domain";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../i18n/locales.ts";
@@ -45,6 +45,8 @@ function serverErrorCodes(): Map<string, string> {
       if (value) add(value, file);
     }
   codes.set("expired.password", "auth (expiredPasswordDescription)");
+  for (const kind of LICENSED_KINDS)
+    codes.set(apiErrorCode(licenceExceededDescription(kind, 1)), "items/licences (licenceExceededDescription)");
   return codes;
 }
 
@@ -79,6 +81,9 @@ describe("server error codes", () => {
     );
     expect(apiErrorText(error(409, "device.exists"), i18n.t)).toBe(
       "Ya hay un dispositivo registrado con este identificador.",
+    );
+    expect(apiErrorText(error(409, "licence.vehicles;limit:5"), i18n.t)).toBe(
+      "La empresa ha llegado a su límite de 5 licencias de vehículos: pide más licencias a tu distribuidor.",
     );
     expect(apiErrorText(error(418, "teapot.brewing"), i18n.t)).toContain("teapot.brewing");
     expect(apiErrorText(error(418, "teapot.brewing"), i18n.t)).toContain("/fr/v1/companies/id/1/groups/id/2");

@@ -1,4 +1,4 @@
-import { API_ERROR, isDuplicateEmailError } from "@vigia/domain";
+import { API_ERROR, errorDetails, isDuplicateEmailError } from "@vigia/domain";
 import type { TFunction } from "i18next";
 import type { ApiError } from "./client.ts";
 
@@ -24,7 +24,11 @@ export function apiErrorText(error: ApiError, t: TFunction): string {
   if (error.status === 406) return t("errors.searchTooExtensive");
   // The sign-in throttle also guards password changes and reset requests.
   if (error.status === 429) return t("login.tooManyTries");
-  const known = t(apiErrorKey(apiErrorCode(error.description)), { defaultValue: "" });
+  // Details after the code ("licence.vehicles;limit:5") fill the message's placeholders.
+  const known = t(apiErrorKey(apiErrorCode(error.description)), {
+    ...errorDetails(error.description),
+    defaultValue: "",
+  });
   if (known) return known;
   return t("errors.generic", { status: error.status, description: error.description, url: error.url });
 }
