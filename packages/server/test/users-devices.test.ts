@@ -177,6 +177,36 @@ describe("reseller users", () => {
     ).toBe(200);
     expect((await p.api.get("resellers/users", admin)).status).toBe(403);
   });
+
+  it("creates staff for a sub-reseller of the own tree, never for a reseller outside it", async () => {
+    const id = async (name: string) =>
+      (await p.ctx.db.query<{ id: number }>("select id from resellers where name = $1", [name]))[0]!.id;
+    const norte = await id("Iberia Norte");
+    const atlas = await id("Atlas Telematics");
+    const staff = await p.api.post<{ id: number; resellerId: number }>(
+      "resellers/users",
+      { ...newUser("staff@norte.demo"), role: "RESELLER", resellerId: norte },
+      reseller,
+    );
+    expect(staff.status).toBe(200);
+    expect(staff.body.resellerId).toBe(norte);
+    const list = await p.api.get<Record<string, { email: string; resellerId: number }>>("resellers/users", reseller);
+    expect(list.body[staff.body.id]?.resellerId).toBe(norte);
+    const outside = await p.api.post<ErrorBody>(
+      "resellers/users",
+      { ...newUser("staff@atlas.demo"), role: "RESELLER", resellerId: atlas },
+      reseller,
+    );
+    expect(outside.status).toBe(404);
+    expect(await p.ctx.db.query("select 1 from users where email = 'staff@atlas.demo'")).toHaveLength(0);
+    // Moving an existing staff user out of the tree is refused the same way.
+    const moved = await p.api.put<ErrorBody>(
+      `resellers/users/id/${staff.body.id}`,
+      { ...newUser("staff@norte.demo"), role: "RESELLER", resellerId: atlas },
+      reseller,
+    );
+    expect(moved.status).toBe(404);
+  });
 });
 
 describe("devices", () => {

@@ -1,5 +1,6 @@
 import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { COMPANY_MAIL_FLAGS, LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { allTimeZones } from "../../kit/format/date.ts";
@@ -33,17 +34,28 @@ interface Props {
   /** Company groups; reseller users have none. */
   groups?: readonly { id: number; name: string }[];
   countries: readonly string[];
+  /** Resellers the user may belong to (the caller's tree, on /superUsers); company users have none. */
+  resellers?: readonly { id: number; name: string }[];
+  /** The reseller a new reseller-level user starts in: the caller's own. */
+  defaultReseller?: number | null;
   onClose(): void;
-  onSave(values: z.output<typeof userWriteSchema>): Promise<SendResult<unknown>>;
+  onSave(
+    values: z.output<typeof userWriteSchema>,
+    placement: { resellerId?: number },
+  ): Promise<SendResult<unknown>>;
 }
 
 /** The user form of spec 02 §7: roles, read-only, groups (required unless administrator), preferences, restrictions. */
-export function UserForm({ row, roles, groups, countries, onClose, onSave }: Props) {
+export function UserForm({ row, roles, groups, countries, resellers, defaultReseller, onClose, onSave }: Props) {
   const { t } = useTranslation();
   const start: Record<string, unknown> = { ...EMPTY };
   if (row)
     for (const key of Object.keys(EMPTY)) start[key] = (row as unknown as Record<string, unknown>)[key];
+  // A new user starts with the only role offered; among several none is guessed (the form waits for one).
+  else if (!roles.includes(String(start.role))) start.role = roles.length === 1 ? roles[0] : undefined;
   const form = useZodForm(userWriteSchema, start);
+  const [resellerId, setResellerId] = useState<number | null>(row?.resellerId ?? defaultReseller ?? null);
+  const resellerMissing = resellers !== undefined && resellerId === null;
   const role = String(form.values.role);
   const chosen = (form.values.groups ?? []) as number[];
   const groupsMissing = groups !== undefined && role !== "ADMIN" && chosen.length === 0;
@@ -55,7 +67,7 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
   const config = (form.values.config ?? {}) as Record<string, unknown>;
   const save = async () => {
     if (!form.output) return false;
-    const res = await onSave(form.output);
+    const res = await onSave(form.output, resellers && resellerId !== null ? { resellerId } : {});
     if (!res.ok) form.setServerErrors(res.fields);
     return res.ok;
   };
@@ -65,7 +77,7 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
       title={row ? t("users.edit") : t("users.new")}
       onClose={onClose}
       onSave={save}
-      valid={form.valid && !groupsMissing}
+      valid={form.valid && !groupsMissing && !resellerMissing}
       size="xl"
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -116,6 +128,19 @@ export function UserForm({ row, roles, groups, countries, onClose, onSave }: Pro
           error={errorText(t, form.errorOf("role"))}
         />
         <TextField form={form} name="description" label={t("users.description")} />
+        {resellers ? (
+          <Select
+            label={t("companies.reseller")}
+            withAsterisk
+            searchable
+            data={resellers.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={resellerId === null ? null : String(resellerId)}
+            onChange={(v) => setResellerId(v === null ? null : Number(v))}
+            allowDeselect={false}
+            error={errorText(t, form.errors.resellerId)}
+            data-testid="field-reseller"
+          />
+        ) : null}
       </SimpleGrid>
       {groups ? (
         <MultiSelect

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
+import { type ResellerUserRow, resellersApi, type User, usersApi } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
+import { resellerQueryKey, useCompany, useCompanyRows } from "../company/index.ts";
 import { UserForm } from "./UserForm.tsx";
 
 interface Inputs {
@@ -154,10 +154,24 @@ export function ResellerUsersPage() {
     queryFn: () => api.call(usersApi.resellerList, {}),
   });
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  // The reseller picker offers the caller's own tree: GET /resellers answers only that.
+  const resellers = useQuery({
+    queryKey: resellerQueryKey(user?.resellerId ?? 0, "resellers"),
+    queryFn: () => api.call(resellersApi.list, {}),
+  });
+  const resellerList = useMemo(
+    () => Object.values(resellers.data ?? {}).sort((a, b) => a.name.localeCompare(b.name)),
+    [resellers.data],
+  );
   const base = useColumns();
   const columns = useMemo<DataColumn<ResellerUserRow>[]>(
     () => [
       ...base,
+      {
+        key: "reseller",
+        header: t("companies.reseller"),
+        value: (r) => resellerList.find((x) => x.id === r.resellerId)?.name ?? "",
+      },
       {
         key: "twoFactor",
         header: t("users.twoFactor"),
@@ -183,7 +197,7 @@ export function ResellerUsersPage() {
         },
       },
     ],
-    [base, t],
+    [base, t, resellerList],
   );
   const [editing, setEditing] = useState<ResellerUserRow | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["resellerUsers"] });
@@ -213,14 +227,17 @@ export function ResellerUsersPage() {
           row={editing === "new" ? null : editing}
           roles={roles}
           countries={["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"]}
+          resellers={resellerList}
+          defaultReseller={user?.resellerId ?? null}
           onClose={() => setEditing(null)}
-          onSave={async (values) => {
+          onSave={async (values, placement) => {
+            const body = { ...values, ...placement };
             const res = await send(() =>
               editing === "new"
-                ? api.call(usersApi.resellerCreate, { body: values }, { quiet: true })
+                ? api.call(usersApi.resellerCreate, { body }, { quiet: true })
                 : api.call(
                     usersApi.resellerUpdate,
-                    { params: { id: editing.id }, body: values },
+                    { params: { id: editing.id }, body },
                     { quiet: true },
                   ),
             );
