@@ -3,7 +3,8 @@
 // the overview counts the company as at a limit.
 import { apiAs, assert, byTestId, chooseOption, shot, signInTo, waitForPath } from "../lib.mjs";
 
-export const name = "licences: a company with 2 vehicle licences refuses the third; the list shows used / licensed";
+export const name =
+  "licences: a company with 2 vehicle licences refuses the third; the list shows used / licensed";
 
 const COMPANY = "Licencias E2E";
 
@@ -11,7 +12,10 @@ async function newVehicle(page, plate) {
   await page.locator(byTestId("mgmt-new")).click();
   await page.locator(byTestId("field-plate")).fill(plate);
   await chooseOption(page, "field-group", COMPANY);
-  await page.waitForFunction((sel) => !document.querySelector(sel)?.hasAttribute("disabled"), byTestId("mgmt-save"));
+  await page.waitForFunction(
+    (sel) => !document.querySelector(sel)?.hasAttribute("disabled"),
+    byTestId("mgmt-save"),
+  );
   await page.locator(byTestId("mgmt-save")).click();
 }
 
@@ -68,7 +72,10 @@ export async function run({ context, baseUrl }) {
   await page.locator('a[href="/companies"]').click();
   await page.locator(byTestId("companies-page")).waitFor();
   const after = await licenceCells(page);
-  assert(after[0]?.startsWith("2 / 2") && after[0].includes("En el límite"), `2 of 2, at the limit: ${after}`);
+  assert(
+    after[0]?.startsWith("2 / 2") && after[0].includes("En el límite"),
+    `2 of 2, at the limit: ${after}`,
+  );
   assert(after[1]?.startsWith("0 / sin límite"), `no asset limit set: ${after}`);
   const used = (await page.locator(byTestId("overview-licenses")).textContent()) ?? "";
   assert(/En uso: \d+ vehículos/.test(used), `the overview shows licences in use: ${used}`);

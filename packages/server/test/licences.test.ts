@@ -35,9 +35,8 @@ beforeAll(async () => {
   );
   expect(created.status).toBe(200);
   company = created.body.id;
-  group = (
-    await p.ctx.db.query<{ id: number }>("select id from groups where company_id = $1", [company])
-  )[0]!.id;
+  group = (await p.ctx.db.query<{ id: number }>("select id from groups where company_id = $1", [company]))[0]!
+    .id;
 });
 afterAll(async () => {
   await p?.close();
@@ -49,7 +48,11 @@ describe("licences", () => {
       const ok = await p.api.post(`companies/id/${company}/vehicles`, vehicle(plate), reseller);
       expect(ok.status).toBe(200);
     }
-    const refused = await p.api.post<ErrorBody>(`companies/id/${company}/vehicles`, vehicle("LIC-3"), reseller);
+    const refused = await p.api.post<ErrorBody>(
+      `companies/id/${company}/vehicles`,
+      vehicle("LIC-3"),
+      reseller,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.description).toBe("licence.vehicles;limit:2");
     const [n] = await p.ctx.db.query<{ n: number }>(
@@ -66,7 +69,9 @@ describe("licences", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.description).toBe("licence.assets;limit:1");
     for (const name of ["Ana", "Luis"])
-      expect((await p.api.post(`companies/id/${company}/persons`, { name, group }, reseller)).status).toBe(200);
+      expect((await p.api.post(`companies/id/${company}/persons`, { name, group }, reseller)).status).toBe(
+        200,
+      );
   });
 
   it("refuses the company's own administrator too, and a raised licence lets the vehicle in", async () => {
@@ -80,7 +85,10 @@ describe("licences", () => {
       [acme, row!.n],
     );
     const acmeGroup = (
-      await p.ctx.db.query<{ id: number }>("select id from groups where company_id = $1 order by id limit 1", [acme])
+      await p.ctx.db.query<{ id: number }>(
+        "select id from groups where company_id = $1 order by id limit 1",
+        [acme],
+      )
     )[0]!.id;
     const body = { ...vehicle("ACME-LIC"), group: acmeGroup };
     const refused = await p.api.post<ErrorBody>(`companies/id/${acme}/vehicles`, body, admin);

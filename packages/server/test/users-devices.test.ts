@@ -190,7 +190,10 @@ describe("reseller users", () => {
     );
     expect(staff.status).toBe(200);
     expect(staff.body.resellerId).toBe(norte);
-    const list = await p.api.get<Record<string, { email: string; resellerId: number }>>("resellers/users", reseller);
+    const list = await p.api.get<Record<string, { email: string; resellerId: number }>>(
+      "resellers/users",
+      reseller,
+    );
     expect(list.body[staff.body.id]?.resellerId).toBe(norte);
     const outside = await p.api.post<ErrorBody>(
       "resellers/users",

@@ -33,7 +33,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       if (loggingOut.current) return;
       loggingOut.current = true;
       // Only a route the role may not open signs out here; the sign-in screen says so.
-      rememberForbiddenSignOut(pathname);
+      rememberForbiddenSignOut(pathname, session.user?.companyId === null ? "provider" : "company");
       void session.logout().then(() => {
         loggingOut.current = false;
         navigate("/login", { replace: true });

@@ -1,18 +1,25 @@
 import { Badge, Stack } from "@mantine/core";
-import { type AlarmLog, alarmsApi } from "@vigia/domain";
+import { IconCheck, IconProgress } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { type AlarmLog, alarmsApi, allows, resellersApi } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
+import { send } from "../../kit/forms/send.ts";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
-import { type DataColumn, DataTable } from "../../kit/table/index.ts";
+import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
+import { resellerQueryKey } from "../company/index.ts";
 import { lastWeek } from "./logic.ts";
 
 const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
 
-/** /reselleralarms: notices of every company of the reseller, with their state. */
+/**
+ * /reselleralarms: notices of every company of the reseller subtree, named by company, which reseller staff
+ * move to in process or resolved.
+ */
 export function ResellerAlarmsPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -36,6 +43,51 @@ export function ResellerAlarmsPage() {
     }
   }, [resellerId, range]);
   useEffect(() => void load().catch(() => undefined), [load]);
+  const companies = useQuery({
+    queryKey: resellerQueryKey(resellerId ?? 0, "companies"),
+    queryFn: () => api.call(resellersApi.companies, { params: { resellerId: resellerId ?? 0 } }),
+    enabled: resellerId !== null,
+  });
+  const companyName = useCallback(
+    (id: number) => companies.data?.[String(id)]?.name ?? String(id),
+    [companies.data],
+  );
+  const canChange = allows(alarmsApi.resellerSetNoticeState.access, user);
+  const setState = useCallback(
+    async (log: AlarmLog, value: 1 | 2) => {
+      if (!resellerId) return;
+      const res = await send(() =>
+        api.call(
+          alarmsApi.resellerSetNoticeState,
+          { params: { resellerId, logId: log.id }, body: { value, text: "" } },
+          { quiet: true },
+        ),
+      );
+      if (res.ok) setLogs((all) => all.map((l) => (l.id === log.id ? res.value : l)));
+    },
+    [resellerId],
+  );
+  const actions = useMemo<RowAction<AlarmLog>[]>(
+    () => [
+      {
+        key: "inProcess",
+        label: t("alarms.state.1"),
+        icon: <IconProgress size={16} />,
+        color: "yellow",
+        visible: (l) => l.state.current.value === 0,
+        onClick: (l) => setState(l, 1),
+      },
+      {
+        key: "resolve",
+        label: t("alarms.state.2"),
+        icon: <IconCheck size={16} />,
+        color: "green",
+        visible: (l) => l.state.current.value !== 2,
+        onClick: (l) => setState(l, 2),
+      },
+    ],
+    [t, setState],
+  );
 
   const columns = useMemo<DataColumn<AlarmLog>[]>(
     () => [
@@ -45,7 +97,12 @@ export function ResellerAlarmsPage() {
         value: (l) => formatDateTime(l.ts, timezone, true),
         sortable: true,
       },
-      { key: "company", header: t("alarms.col.company"), value: (l) => l.companyId, sortable: true },
+      {
+        key: "company",
+        header: t("alarms.col.company"),
+        value: (l) => companyName(l.companyId),
+        sortable: true,
+      },
       { key: "name", header: t("alarms.col.name"), value: (l) => l.info.name, sortable: true },
       {
         key: "event",
@@ -66,7 +123,7 @@ export function ResellerAlarmsPage() {
         sortable: true,
       },
     ],
-    [t, timezone],
+    [t, timezone, companyName],
   );
 
   return (
@@ -79,7 +136,8 @@ export function ResellerAlarmsPage() {
         rowKey={(l) => l.id}
         columns={columns}
         loading={loading}
-        readOnly
+        actions={actions}
+        readOnly={!canChange}
         initialSort={{ key: "ts", dir: "desc" }}
       />
     </Stack>

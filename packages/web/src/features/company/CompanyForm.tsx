@@ -104,10 +104,12 @@ export function CompanyForm({
         />
         <Select
           label={t("company.stateLabel")}
-          data={[0, 1, 2, 3, 4].map((s) => ({
+          // 0 and 1 both mean active: 0 is offered only to a company that still has it.
+          data={(form.values.state === 0 ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((s) => ({
             value: String(s),
-            label: `${s} · ${t(`company.state.${s}`)}`,
+            label: t(`companyStateOption.${s}`),
           }))}
+          data-testid="company-state"
           value={String(form.values.state)}
           onChange={(v) => v && form.set("state", Number(v))}
           allowDeselect={false}

@@ -2,7 +2,11 @@ import { Badge, Group, Text } from "@mantine/core";
 import { type LicenceStanding, licenceStanding } from "@vigia/domain";
 import type { TFunction } from "i18next";
 
-const STANDING_COLOR: Partial<Record<LicenceStanding, string>> = { near: "yellow", full: "orange", over: "red" };
+const STANDING_COLOR: Partial<Record<LicenceStanding, string>> = {
+  near: "yellow",
+  full: "orange",
+  over: "red",
+};
 
 /** "3 / 5" (or "3 / no limit"): the text of a licence column, also what the export writes. */
 export const licenceText = (used: number, total: number, t: TFunction): string =>

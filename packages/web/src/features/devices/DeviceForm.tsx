@@ -198,7 +198,7 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
           onChange={(e) => form.set("sim", { ...sim, imsi: e.currentTarget.value })}
         />
         <TextInput
-          label="APN"
+          label={t("devices.simApn")}
           value={String(sim.apn ?? "")}
           onChange={(e) => form.set("sim", { ...sim, apn: e.currentTarget.value })}
         />
@@ -228,7 +228,7 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
-          label="APN"
+          label={t("devices.configApn")}
           disabled={!active}
           withAsterisk={active}
           value={String(config.apn)}

@@ -119,7 +119,12 @@ export function LoginPage() {
               title={t("login.signedOutTitle")}
               data-testid="login-signed-out"
             >
-              {t("login.signedOutForbidden", { path: signedOut.path })}
+              {t(
+                signedOut.askTo === "provider" ? "login.signedOutForbiddenStaff" : "login.signedOutForbidden",
+                {
+                  path: signedOut.path,
+                },
+              )}
             </Alert>
           ) : null}
           {notice ? (

@@ -9,9 +9,15 @@ import {
 describe("sign-out reason (issue 21, defect 10: forbidden URL signs out with no word why)", () => {
   it("is remembered for the sign-in screen and forgotten after", () => {
     rememberForbiddenSignOut("/users");
-    expect(peekSignOutReason()).toEqual({ reason: "forbidden", path: "/users" });
+    expect(peekSignOutReason()).toEqual({ reason: "forbidden", path: "/users", askTo: "company" });
     forgetSignOutReason();
     expect(peekSignOutReason()).toBeNull();
+  });
+  it("sends reseller staff to their platform provider, not to a company administrator", () => {
+    rememberForbiddenSignOut("/superLog", "provider");
+    expect(peekSignOutReason()).toEqual({ reason: "forbidden", path: "/superLog", askTo: "provider" });
+    forgetSignOutReason();
+    expect(parseSignOutReason('{"reason":"forbidden","path":"/x","askTo":"boss"}')?.askTo).toBe("company");
   });
   it.each([null, "", "x", "{}", "null", '{"reason":"other","path":"/"}', '{"reason":"forbidden"}'])(
     "ignores %j",

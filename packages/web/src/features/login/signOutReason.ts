@@ -6,6 +6,9 @@
 export interface SignOutReason {
   reason: "forbidden";
   path: string;
+  /** Whom the screen sends the user to for more access: a company user to their company's administrator,
+   * reseller staff (who have no company) to their platform provider. */
+  askTo: "company" | "provider";
 }
 
 const KEY = "vigia.signOutReason";
@@ -20,14 +23,18 @@ export function parseSignOutReason(raw: string | null): SignOutReason | null {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const { reason, path } = value as { reason?: unknown; path?: unknown };
+  const { reason, path, askTo } = value as { reason?: unknown; path?: unknown; askTo?: unknown };
   if (reason !== "forbidden" || typeof path !== "string") return null;
-  return { reason, path: path.slice(0, 200) };
+  return { reason, path: path.slice(0, 200), askTo: askTo === "provider" ? "provider" : "company" };
 }
 
-export function rememberForbiddenSignOut(path: string, storage: Storage = sessionStorage): void {
+export function rememberForbiddenSignOut(
+  path: string,
+  askTo: SignOutReason["askTo"] = "company",
+  storage: Storage = sessionStorage,
+): void {
   try {
-    storage.setItem(KEY, JSON.stringify({ reason: "forbidden", path }));
+    storage.setItem(KEY, JSON.stringify({ reason: "forbidden", path, askTo }));
   } catch {
     // Storage full or blocked: the sign-out still happens, only without its explanation.
   }

@@ -11,6 +11,7 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useSession } from "../../platform/session/session.ts";
 
 /** Path from the root of the visible tree, so the flat table reads as a tree. */
 function pathOf(byId: Map<number, ResellerRow>, id: number): string {
@@ -31,6 +32,7 @@ function pathOf(byId: Map<number, ResellerRow>, id: number): string {
 export function ResellersPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const list = useQuery({
     queryKey: ["resellersAdmin"],
     queryFn: () => api.call(resellersApi.list, {}),
@@ -58,6 +60,8 @@ export function ResellersPage() {
         label={(r) => r.name}
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
+        // A reseller never deletes its own record: the server refuses it.
+        canDelete={(r) => r.id !== user?.resellerId}
         onDelete={async (r) => {
           const res = await send(() =>
             api.call(resellersApi.remove, { params: { resellerId: r.id } }, { quiet: true }),

@@ -46,7 +46,16 @@ interface Props {
 }
 
 /** The user form of spec 02 §7: roles, read-only, groups (required unless administrator), preferences, restrictions. */
-export function UserForm({ row, roles, groups, countries, resellers, defaultReseller, onClose, onSave }: Props) {
+export function UserForm({
+  row,
+  roles,
+  groups,
+  countries,
+  resellers,
+  defaultReseller,
+  onClose,
+  onSave,
+}: Props) {
   const { t } = useTranslation();
   const start: Record<string, unknown> = { ...EMPTY };
   if (row)

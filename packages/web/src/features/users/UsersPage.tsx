@@ -214,6 +214,8 @@ export function ResellerUsersPage() {
         label={(r) => r.email}
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
+        // Nobody deletes their own account here: the server refuses it.
+        canDelete={(r) => r.id !== user?.id}
         onDelete={async (r) => {
           const res = await send(() =>
             api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true }),
@@ -235,11 +237,7 @@ export function ResellerUsersPage() {
             const res = await send(() =>
               editing === "new"
                 ? api.call(usersApi.resellerCreate, { body }, { quiet: true })
-                : api.call(
-                    usersApi.resellerUpdate,
-                    { params: { id: editing.id }, body },
-                    { quiet: true },
-                  ),
+                : api.call(usersApi.resellerUpdate, { params: { id: editing.id }, body }, { quiet: true }),
             );
             if (res.ok) await reload();
             // A new user gets a create-password mail from the server: say where it went.

@@ -18,6 +18,8 @@ interface Props<Row> {
   onView?: (row: Row) => void;
   /** Resolves true when deleted; false or the text of why not (shown inside the confirmation). */
   onDelete?: (row: Row) => Promise<boolean | string>;
+  /** Rows the caller may delete (default all): no delete icon where the server would only answer 403. */
+  canDelete?: (row: Row) => boolean;
   /** Bulk delete; defaults to deleting one by one. */
   onDeleteMany?: (rows: Row[]) => Promise<void>;
   extraActions?: readonly RowAction<Row>[];
@@ -67,6 +69,7 @@ export function CrudPage<Row>(props: Props<Row>) {
             label: t("mgmt.delete"),
             icon: <IconTrash size={16} />,
             color: "red",
+            ...(props.canDelete ? { visible: props.canDelete } : {}),
             onClick: (r: Row) => {
               setFailure(null);
               setConfirm(r);

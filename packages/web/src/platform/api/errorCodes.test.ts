@@ -46,7 +46,10 @@ function serverErrorCodes(): Map<string, string> {
     }
   codes.set("expired.password", "auth (expiredPasswordDescription)");
   for (const kind of LICENSED_KINDS)
-    codes.set(apiErrorCode(licenceExceededDescription(kind, 1)), "items/licences (licenceExceededDescription)");
+    codes.set(
+      apiErrorCode(licenceExceededDescription(kind, 1)),
+      "items/licences (licenceExceededDescription)",
+    );
   return codes;
 }
 
