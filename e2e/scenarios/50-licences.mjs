@@ -71,6 +71,15 @@ export async function run({ context, baseUrl }) {
 
   await page.locator('a[href="/companies"]').click();
   await page.locator(byTestId("companies-page")).waitFor();
+  // The list refetches on return: wait for the new count rather than read the cached one.
+  await page.waitForFunction(
+    ({ row, cell, company }) =>
+      [...document.querySelectorAll(row)]
+        .find((r) => r.textContent.includes(company))
+        ?.querySelector(cell)
+        ?.textContent.startsWith("2 / 2"),
+    { row: byTestId("table-row"), cell: byTestId("licence-cell"), company: COMPANY },
+  );
   const after = await licenceCells(page);
   assert(
     after[0]?.startsWith("2 / 2") && after[0].includes("En el límite"),

@@ -1,7 +1,8 @@
 // The reseller's smaller fixes, in the browser: a device saved with an identifier already registered says so
 // on the field; the SIM's APN and the APN pushed to the device have different labels; the company state list
-// reads as words (no "0 · Activa"); the own reseller row offers no delete.
-import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
+// reads as words (no "0 · Activa"); the itinerary compliance day is an ISO date; the own reseller row offers
+// no delete.
+import { apiAs, assert, byTestId, shot, signInTo, waitForPath } from "../lib.mjs";
 
 export const name =
   "reseller small items: duplicate IMEI message, APN labels, company states, own reseller row";
@@ -52,6 +53,16 @@ export async function run({ context, baseUrl }) {
   await shot(page, "reseller-company-states");
   await page.keyboard.press("Escape");
   await page.keyboard.press("Escape");
+
+  // Inside Acme, the itinerary compliance day reads as an ISO date.
+  await page.locator(byTestId("company-row")).filter({ hasText: "Acme" }).getByRole("button").click();
+  await waitForPath(page, "/");
+  await page.locator('a[href="/itineraries"]').click();
+  const day = await page.locator(`input${byTestId("itinerary-day")}, ${byTestId("itinerary-day")}`).first();
+  await day.waitFor();
+  const shownDay = (await day.inputValue().catch(() => null)) ?? (await day.textContent()) ?? "";
+  assert(/^\d{4}-\d{2}-\d{2}$/.test(shownDay.trim()), `the day is shown as an ISO date: "${shownDay}"`);
+  await shot(page, "reseller-itinerary-day");
 
   // The own reseller row: edit, never delete.
   await page.locator('a[href="/resellers"]').click();

@@ -47,7 +47,9 @@ export function CompaniesPage() {
   const rows = useMemo(() => Object.values(companies.data ?? {}), [companies.data]);
   const resellerList = useMemo(() => Object.values(resellers.data ?? {}), [resellers.data]);
   const resellerName = useMemo(() => new Map(resellerList.map((r) => [r.id, r.name])), [resellerList]);
-  const reload = () => queryClient.invalidateQueries({ queryKey: resellerQueryKey(rid, "companies") });
+  // A company created, edited or deleted changes the overview's counts too: every reseller query refetches.
+  const reload = () =>
+    queryClient.invalidateQueries({ queryKey: resellerQueryKey(rid, "companies").slice(0, 2) });
 
   const choose = async (row: CompanyRow) => {
     setChoosing(row.id);

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Card, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
 import { type Itinerary, itinerariesApi, type WaypointStatus } from "@vigia/domain";
 import dayjs from "dayjs";
@@ -66,11 +67,13 @@ export function CompliancePanel({
             onChange={(v) => setVehicleId(v ? Number(v) : null)}
             searchable
           />
-          <TextInput
+          {/* ISO dates like the rest of the app, not the browser's locale format of a native date field. */}
+          <DatePickerInput
             label={t("itineraries.day")}
-            type="date"
-            value={day}
-            onChange={(e) => setDay(e.currentTarget.value)}
+            value={day || null}
+            valueFormat="YYYY-MM-DD"
+            onChange={(value) => value && setDay(value)}
+            data-testid="itinerary-day"
           />
         </Group>
         {data && itinerary ? (
