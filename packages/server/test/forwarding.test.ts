@@ -183,6 +183,8 @@ describe("data forwarding", () => {
     for (const name of ["hook", "traccar", "broker"]) {
       expect(delivered[name]!.backlog).toBe(0);
       expect(delivered[name]!.lastSuccessTs).toBe(p.clock.now());
+      // Recovered: the old error is gone.
+      expect(delivered[name]!.lastError).toBeNull();
     }
 
     // New positions flow at once, and nothing already acknowledged comes again.

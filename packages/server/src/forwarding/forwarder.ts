@@ -128,10 +128,11 @@ export class Forwarder {
         const acked = rows.slice(0, result.acked).map((r) => r.id);
         if (acked.length > 0) {
           await db.query("delete from forward_queue where id = any($1::bigint[])", [acked]);
-          await db.query("update forward_targets set last_success_ts = $2, attempts = 0 where id = $1", [
-            target.id,
-            now,
-          ]);
+          // A delivery that goes through clears the error: the screen must not keep showing a recovered one.
+          await db.query(
+            "update forward_targets set last_success_ts = $2, attempts = 0, last_error = null, last_error_ts = null where id = $1",
+            [target.id, now],
+          );
           this.stats.delivered += acked.length;
         }
         const error = result.error;

@@ -29,6 +29,7 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { forwardingErrorText } from "./forwardingError.ts";
 
 const EMPTY = {
   name: "",
@@ -85,12 +86,12 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
     {
       key: "lastError",
       header: t("forwarding.lastError"),
-      value: (r) => (r.lastError ? `${when(r.lastErrorTs)} · ${r.lastError}` : ""),
+      value: (r) => (r.lastError ? `${when(r.lastErrorTs)} · ${forwardingErrorText(r.lastError, t)}` : ""),
       render: (r) =>
         r.lastError ? (
-          <Tooltip label={r.lastError}>
+          <Tooltip label={forwardingErrorText(r.lastError, t)}>
             <Text size="sm" c="red" truncate maw={220}>
-              {when(r.lastErrorTs)} · {r.lastError}
+              {when(r.lastErrorTs)} · {forwardingErrorText(r.lastError, t)}
             </Text>
           </Tooltip>
         ) : null,
