@@ -16,6 +16,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
+import { checkReferences, type Reference } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { changeState, listRules, logOf, queryLogs } from "./repo.ts";
 import type { AlarmService } from "./service.ts";
@@ -28,7 +29,8 @@ export type AlarmRoutesContext = KernelContext & { alarms: AlarmService };
  * The same conditions the form uses to disable save, as a 400 with the same field keys; and what only the
  * server can check: a beacon-zone rule's zone (0 = any) must be one of the company's own.
  */
-async function validate(db: Queryable, companyId: number, rule: AlarmRuleInput): Promise<void> {
+async function validate(db: Queryable, scope: CompanyScope, rule: AlarmRuleInput): Promise<void> {
+  const companyId = scope.companyId;
   const errors = alarmRuleErrors(rule);
   const zone = rule.info.value ?? 0;
   if (
@@ -39,6 +41,32 @@ async function validate(db: Queryable, companyId: number, rule: AlarmRuleInput):
   )
     errors["info.value"] = "invalid";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
+  await checkReferences(db, scope, ruleReferences(rule));
+}
+
+const ITEM_KIND = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
+
+/** Every id a rule names, under the field the form shows it in. */
+export function ruleReferences(rule: AlarmRuleInput): Reference[] {
+  const { items, info } = rule;
+  const refs: Reference[] = [
+    { field: "items.groupIds", kind: "groups", ids: items.groupIds },
+    { field: "items.vehicleIds", kind: "vehicles", ids: items.vehicleIds },
+    { field: "items.assetIds", kind: "assets", ids: items.assetIds },
+    { field: "items.personIds", kind: "persons", ids: items.personIds },
+    { field: "geozones.geozoneIds", kind: "geozones", ids: rule.geozones.geozoneIds },
+    { field: "pois.poiIds", kind: "pois", ids: rule.pois.poiIds },
+    { field: "info.geozones.geozoneIds", kind: "geozones", ids: info.geozones?.geozoneIds ?? [] },
+    { field: "info.geozones.poiIds", kind: "pois", ids: info.geozones?.poiIds ?? [] },
+    { field: "info.pois.geozoneIds", kind: "geozones", ids: info.pois?.geozoneIds ?? [] },
+    { field: "info.pois.poiIds", kind: "pois", ids: info.pois?.poiIds ?? [] },
+    { field: "notification.userIds", kind: "users", ids: rule.notification.userIds },
+  ];
+  // The item type is checked to be 1-3 before (`alarmRuleErrors`); its generic ids are of that table.
+  const type = items.itemsType;
+  if (type === 1 || type === 2 || type === 3)
+    refs.push({ field: "items.itemIds", kind: ITEM_KIND[type], ids: items.itemIds });
+  return refs;
 }
 
 /** The families a company's rules may use: the itinerary family only while its itineraries are shown to it. */
@@ -119,7 +147,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.createRule, async (request) => {
       const scope = scopeOf(request);
-      await validate(ctx.db, scope.companyId, request.body);
+      await validate(ctx.db, scope, request.body);
       // A new itinerary rule only where itineraries are shown; one made before they were switched off stays editable.
       if (
         request.body.info.family === EVENT_FAMILY.itinerary &&
@@ -149,7 +177,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
       if (!existing) throw notFound();
       const rule = request.body;
-      await validate(ctx.db, scope.companyId, rule);
+      await validate(ctx.db, scope, rule);
       // Item type and family are fixed once the rule exists (spec 02 §2).
       const fixed: Record<string, string> = {};
       if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";

@@ -5,10 +5,17 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { checkReferences, type Reference } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { BeaconCache } from "./beacon-cache.ts";
 import { importBeacons } from "./import.ts";
 import * as store from "./store.ts";
+
+/** A floor plan named `file:<id>` must be one of the company's stored files; a path of this site names none. */
+function planReferences(photoUrl: string | undefined): Reference[] {
+  const file = /^file:(\d+)$/.exec(photoUrl ?? "");
+  return file ? [{ field: "photoUrl", kind: "files", ids: [Number(file[1])] }] : [];
+}
 
 export type IndoorContext = KernelContext & { beacons: BeaconCache };
 
@@ -28,12 +35,14 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     mountRoute(app, indoorApi.maps, async (request) => store.listMaps(ctx.db, scopeOf(request).companyId));
     mountRoute(app, indoorApi.createMap, async (request) => {
       const scope = scopeOf(request);
+      await checkReferences(ctx.db, scope, planReferences(request.body.photoUrl));
       const map = await store.insertMap(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "indoorMap", map.id, map.name);
       return map;
     });
     mountRoute(app, indoorApi.updateMap, async (request) => {
       const scope = scopeOf(request);
+      await checkReferences(ctx.db, scope, planReferences(request.body.photoUrl));
       const map = await store.updateMap(
         ctx.db,
         scope.companyId,

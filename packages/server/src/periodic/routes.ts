@@ -1,10 +1,11 @@
-import { periodicApi } from "@vigia/domain";
+import { type PeriodicSelection, periodicApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { checkReferences, type Reference } from "../kernel/tenancy/references.ts";
 import {
   deleteSchedule,
   getSchedule,
@@ -14,6 +15,15 @@ import {
   toRow,
   updateSchedule,
 } from "./store.ts";
+
+/** Every id a schedule's selection names: the report would otherwise read whatever they point to. */
+const selectionReferences = (selection: PeriodicSelection): Reference[] => [
+  { field: "selection.groupIds", kind: "groups", ids: selection.groupIds },
+  { field: "selection.vehicleIds", kind: "vehicles", ids: selection.vehicleIds },
+  { field: "selection.assetIds", kind: "assets", ids: selection.assetIds },
+  { field: "selection.personIds", kind: "persons", ids: selection.personIds },
+  { field: "selection.driverIds", kind: "drivers", ids: selection.driverIds },
+];
 
 /** /periodic: administrators only, reading as well as writing (spec 01 §6: no periodic reports below admin). */
 export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
@@ -25,6 +35,7 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
 
     mountRoute(app, periodicApi.create, async (request) => {
       const scope = scopeOf(request);
+      await checkReferences(ctx.db, scope, selectionReferences(request.body.selection));
       const id = await ctx.db.transaction(async (tx) => {
         const newId = await insertSchedule(
           tx,
@@ -56,6 +67,7 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
       const scope = scopeOf(request);
       const { id } = request.params;
       if (!(await getSchedule(ctx.db, scope.companyId, id))) throw notFound();
+      await checkReferences(ctx.db, scope, selectionReferences(request.body.selection));
       await ctx.db.transaction(async (tx) => {
         await updateSchedule(tx, scope.companyId, id, request.body, ctx.clock.now());
         await recordAudit(
