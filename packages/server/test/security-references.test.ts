@@ -1,7 +1,7 @@
 import { type AlarmRuleInput, emptyAlarmRule } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReferenceKind, unreachableIds } from "../src/kernel/tenancy/references.ts";
 import { loadPrincipal } from "../src/kernel/tenancy/principal.ts";
+import { type ReferenceKind, unreachableIds } from "../src/kernel/tenancy/references.ts";
 import { resolveCompanyScope } from "../src/kernel/tenancy/scope.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
@@ -196,5 +196,93 @@ describe("a group-scoped caller names only their groups' rows", () => {
     expect(await reach("vehicles", [madridVehicle, toledoVehicle])).toEqual([toledoVehicle]);
     expect(await reach("groups", [toledo, ...(scope.groupIds ?? [])])).toEqual([toledo]);
     expect(await reach("vehicles", [foreign.vehicle])).toEqual([foreign.vehicle]);
+  });
+});
+
+describe("group scope on alarm rules and share links", () => {
+  const vehicleIn = (group: string) =>
+    one(
+      `select v.id from vehicles v join groups g on g.id = v.group_id
+       where v.company_id = $1 and g.name = $2 order by v.id limit 1`,
+      [acme, group],
+    );
+  const partner = { email: "ops@partner.test", smsPhone: "", language: "en", timezone: "Europe/Madrid" };
+
+  it("an operator of Toledo reads only the rules that watch nothing outside Toledo, without outside recipients", async () => {
+    const operator = await p.api.token("operator@acme.demo");
+    const madrid = await vehicleIn("Madrid Norte");
+    const madridGroupId = await one("select id from groups where company_id = $1 and name = 'Madrid'", [
+      acme,
+    ]);
+    const inside = await p.api.post<{ id: number }>(
+      path("alarms"),
+      rule((r) => {
+        r.items.vehicleIds = [toledoVehicle];
+        r.notification.extUsers = [partner];
+      }),
+      admin,
+    );
+    const across = await p.api.post<{ id: number }>(
+      path("alarms"),
+      rule((r) => (r.items.vehicleIds = [toledoVehicle, madrid])),
+      admin,
+    );
+    const madridGroup = await p.api.post<{ id: number }>(
+      path("alarms"),
+      rule((r) => {
+        r.items.vehicleIds = [];
+        r.items.groupIds = [madridGroupId];
+      }),
+      admin,
+    );
+    for (const created of [inside, across, madridGroup]) expect(created.status).toBe(200);
+
+    const listed = await p.api.get<Record<string, AlarmRuleInput & { id: number }>>(path("alarms"), operator);
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.body)).toContain(String(inside.body.id));
+    expect(Object.keys(listed.body)).not.toContain(String(across.body.id));
+    expect(Object.keys(listed.body)).not.toContain(String(madridGroup.body.id));
+    expect(listed.body[inside.body.id]?.notification.extUsers).toEqual([]);
+    expect((await p.api.get(path(`alarms/id/${across.body.id}`), operator)).status).toBe(404);
+    expect((await p.api.get(path(`alarms/id/${madridGroup.body.id}`), operator)).status).toBe(404);
+    const single = await p.api.get<AlarmRuleInput>(path(`alarms/id/${inside.body.id}`), operator);
+    expect(single.status).toBe(200);
+    expect(single.body.notification.extUsers).toEqual([]);
+    // The administrator sees every rule with its recipients.
+    const all = await p.api.get<Record<string, AlarmRuleInput>>(path("alarms"), admin);
+    expect(Object.keys(all.body)).toEqual(
+      expect.arrayContaining([inside, across, madridGroup].map((c) => String(c.body.id))),
+    );
+    expect(all.body[inside.body.id]?.notification.extUsers).toEqual([partner]);
+  });
+
+  it("an operator of Toledo lists and revokes only the share links of Toledo's items", async () => {
+    const operator = await p.api.token("operator@acme.demo");
+    const madrid = await vehicleIn("Madrid Norte");
+    const share = (ids: number[], token: string) =>
+      p.api.post<{ id: number }>(
+        path("sharedroutes"),
+        { items: ids.map((itemId) => ({ itemType: 1, itemId })), validity: "1d" },
+        token,
+      );
+    const toledoLink = await share([toledoVehicle], admin);
+    const madridLink = await share([madrid], admin);
+    const bothLink = await share([toledoVehicle, madrid], admin);
+    for (const created of [toledoLink, madridLink, bothLink]) expect(created.status).toBe(200);
+    const listed = await p.api.get<{ id: number }[]>(path("sharedroutes"), operator);
+    expect(listed.status).toBe(200);
+    const ids = listed.body.map((l) => l.id);
+    expect(ids).toContain(toledoLink.body.id);
+    expect(ids).not.toContain(madridLink.body.id);
+    expect(ids).not.toContain(bothLink.body.id);
+    const revoke = (id: number) =>
+      p.api.request("DELETE", path(`sharedroutes/id/${id}`), { token: operator });
+    expect((await revoke(madridLink.body.id)).status).toBe(404);
+    expect((await revoke(bothLink.body.id)).status).toBe(404);
+    expect((await revoke(toledoLink.body.id)).status).toBe(200);
+    const adminList = await p.api.get<{ id: number }[]>(path("sharedroutes"), admin);
+    expect(adminList.body.map((l) => l.id)).toEqual(
+      expect.arrayContaining([madridLink.body.id, bothLink.body.id]),
+    );
   });
 });

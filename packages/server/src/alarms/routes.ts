@@ -16,9 +16,11 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
-import { checkReferences, type Reference } from "../kernel/tenancy/references.ts";
+import { checkReferences } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { changeState, listRules, logOf, queryLogs } from "./repo.ts";
+import { ruleReferences } from "./rule-references.ts";
+import { rulesInScope } from "./rule-scope.ts";
 import type { AlarmService } from "./service.ts";
 import { familyNames, PRIORITY_NAMES } from "./texts.ts";
 
@@ -42,31 +44,6 @@ async function validate(db: Queryable, scope: CompanyScope, rule: AlarmRuleInput
     errors["info.value"] = "invalid";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
   await checkReferences(db, scope, ruleReferences(rule));
-}
-
-const ITEM_KIND = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
-
-/** Every id a rule names, under the field the form shows it in. */
-export function ruleReferences(rule: AlarmRuleInput): Reference[] {
-  const { items, info } = rule;
-  const refs: Reference[] = [
-    { field: "items.groupIds", kind: "groups", ids: items.groupIds },
-    { field: "items.vehicleIds", kind: "vehicles", ids: items.vehicleIds },
-    { field: "items.assetIds", kind: "assets", ids: items.assetIds },
-    { field: "items.personIds", kind: "persons", ids: items.personIds },
-    { field: "geozones.geozoneIds", kind: "geozones", ids: rule.geozones.geozoneIds },
-    { field: "pois.poiIds", kind: "pois", ids: rule.pois.poiIds },
-    { field: "info.geozones.geozoneIds", kind: "geozones", ids: info.geozones?.geozoneIds ?? [] },
-    { field: "info.geozones.poiIds", kind: "pois", ids: info.geozones?.poiIds ?? [] },
-    { field: "info.pois.geozoneIds", kind: "geozones", ids: info.pois?.geozoneIds ?? [] },
-    { field: "info.pois.poiIds", kind: "pois", ids: info.pois?.poiIds ?? [] },
-    { field: "notification.userIds", kind: "users", ids: rule.notification.userIds },
-  ];
-  // The item type is checked to be 1-3 before (`alarmRuleErrors`); its generic ids are of that table.
-  const type = items.itemsType;
-  if (type === 1 || type === 2 || type === 3)
-    refs.push({ field: "items.itemIds", kind: ITEM_KIND[type], ids: items.itemIds });
-  return refs;
 }
 
 /** The families a company's rules may use: the itinerary family only while its itineraries are shown to it. */
@@ -135,12 +112,18 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       ),
     }));
 
-    mountRoute(app, alarmsApi.rules, async (request) =>
-      byId(await listRules(ctx.db, scopeOf(request).companyId)),
-    );
+    mountRoute(app, alarmsApi.rules, async (request) => {
+      const scope = scopeOf(request);
+      return byId(await rulesInScope(ctx.db, scope, await listRules(ctx.db, scope.companyId)));
+    });
 
     mountRoute(app, alarmsApi.rule, async (request) => {
-      const [rule] = await listRules(ctx.db, scopeOf(request).companyId, request.params.alarmId);
+      const scope = scopeOf(request);
+      const [rule] = await rulesInScope(
+        ctx.db,
+        scope,
+        await listRules(ctx.db, scope.companyId, request.params.alarmId),
+      );
       if (!rule) throw notFound();
       return rule;
     });
@@ -174,7 +157,12 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.updateRule, async (request) => {
       const scope = scopeOf(request);
-      const [existing] = await listRules(ctx.db, scope.companyId, request.params.alarmId);
+      // Out of the caller's scope is the same 404 as missing (the route is for administrators today).
+      const [existing] = await rulesInScope(
+        ctx.db,
+        scope,
+        await listRules(ctx.db, scope.companyId, request.params.alarmId),
+      );
       if (!existing) throw notFound();
       const rule = request.body;
       await validate(ctx.db, scope, rule);
@@ -199,6 +187,12 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.removeRule, async (request) => {
       const scope = scopeOf(request);
+      const [existing] = await rulesInScope(
+        ctx.db,
+        scope,
+        await listRules(ctx.db, scope.companyId, request.params.alarmId),
+      );
+      if (!existing) throw notFound();
       const rows = await ctx.db.query(
         "delete from alarm_rules where id = $1 and company_id = $2 returning id",
         [request.params.alarmId, scope.companyId],

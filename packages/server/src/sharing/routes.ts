@@ -13,12 +13,13 @@ import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { ApiError, badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
+import { reachability } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
 import type { SharedRouteChannel } from "./live-channel.ts";
 import { activeLinks, insertLink, linkById, linkByToken, newShareToken, revokeLink } from "./store.ts";
 
-const TABLE: Record<1 | 2 | 3, string> = { 1: "vehicles", 2: "assets", 3: "persons" };
+const TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 /** Route points sent per item at most (evenly thinned, the last one always kept). */
 const MAX_ROUTE_POINTS = 2_000;
 /** Rows read per item at most: a week of one report every 30 s. */
@@ -49,6 +50,8 @@ async function checkItems(db: Queryable, scope: CompanyScope, items: SharedItemR
     if (!visible) throw badRequest("validation.failed", { [`items.${index}`]: "invalidItem" });
   }
 }
+
+const itemReference = (ref: SharedItemRef) => ({ kind: TABLE[ref.itemType], ids: [ref.itemId] });
 
 function thin<T>(rows: T[], max: number): T[] {
   if (rows.length <= max) return rows;
@@ -86,7 +89,12 @@ export function sharingRoutes(
     mountRoute(app, shareRoutesApi.list, async (request) => {
       const scope = scopeOf(request);
       const links = await activeLinks(ctx.db, scope.companyId, ctx.clock.now());
-      return links.map(({ companyId: _c, revokedTs: _r, ...link }) => link);
+      // A group-scoped user lists only the links whose items are all inside their groups, as they revoke.
+      const refs = links.flatMap((link) => link.items.map(itemReference));
+      const reachable = await reachability(ctx.db, scope, refs);
+      return links
+        .filter((link) => link.items.every((ref) => reachable(TABLE[ref.itemType], ref.itemId)))
+        .map(({ companyId: _c, revokedTs: _r, ...link }) => link);
     });
 
     mountRoute(app, shareRoutesApi.create, async (request) => {

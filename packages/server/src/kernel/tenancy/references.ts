@@ -83,3 +83,22 @@ export async function checkReferences(
       fields[ref.field] = "invalidItem";
   if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
 }
+
+/**
+ * For filtering a company's list by what a group-scoped caller may see: looks up every id the listed rows name
+ * (one query per kind) and answers whether one id of one kind is inside the caller's groups. A caller who sees
+ * the whole company reaches every row of it.
+ */
+export async function reachability(
+  db: Queryable,
+  scope: CompanyScope,
+  refs: readonly Omit<Reference, "field">[],
+): Promise<(kind: ReferenceKind, id: number) => boolean> {
+  if (scope.groupIds === null) return () => true;
+  const byKind = new Map<ReferenceKind, number[]>();
+  for (const ref of refs) byKind.set(ref.kind, [...(byKind.get(ref.kind) ?? []), ...ref.ids]);
+  const blocked = new Map<ReferenceKind, Set<number>>();
+  for (const [kind, ids] of byKind)
+    blocked.set(kind, new Set(await unreachableIds(db, scope, { field: kind, kind, ids })));
+  return (kind, id) => !(blocked.get(kind)?.has(id) ?? false);
+}
