@@ -23,6 +23,11 @@ export const API_ERROR = {
   apiKeyForbidden: "apikey.forbidden",
   /** Another account (of any tenant) already has this e-mail. */
   emailExists: "email.exists",
+  /**
+   * An import row whose e-mail cannot be used, told only when the import is committed and the same whoever holds
+   * it: a dry run must not reveal which addresses exist in other tenants.
+   */
+  emailUnavailable: "email.unavailable",
   deviceExists: "device.exists",
   /** A unique value taken, when no more precise code applies. */
   duplicate: "duplicate",

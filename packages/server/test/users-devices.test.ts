@@ -131,7 +131,6 @@ describe("users import", () => {
       { line: 3, errors: ["invalidEmail"] },
       { line: 4, errors: ["groupRequired"] },
       { line: 5, errors: ["duplicateInFile"] },
-      { line: 6, errors: ["email.exists"] },
       { line: 7, errors: ["csv.columnCount"] },
     ]);
     expect(await p.ctx.db.query("select 1 from users where email = 'imp1@acme.demo'")).toHaveLength(0);
@@ -139,6 +138,25 @@ describe("users import", () => {
     expect(done.body.committed).toBe(true);
     expect(done.body.inserted).toEqual(["imp1@acme.demo"]);
     expect(done.body.notInserted).toHaveLength(5);
+    expect(done.body.notInserted).toContainEqual({
+      line: 6,
+      key: "admin@globex.demo",
+      errors: ["email.unavailable"],
+    });
+  });
+
+  it("a dry run answers an address held in another tenant exactly as a free one", async () => {
+    const row = (email: string) => `${email},Probe,Row,,,OPERATOR,ES,es,Europe/Madrid,Toledo`;
+    const preview = (email: string) =>
+      p.api.post<ImportResult>(`${users()}/import`, { csv: [header, row(email)].join("\n") }, admin);
+    const taken = await preview("admin@globex.demo");
+    const free = await preview("nobody-here@globex.demo");
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual(free.body);
+    expect(taken.body.valid).toBe(1);
+    // An address of this company's own users is an update, known to its administrator anyway.
+    const own = await preview("operator@acme.demo");
+    expect(own.body.errors).toEqual([]);
   });
 });
 

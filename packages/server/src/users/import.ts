@@ -19,7 +19,11 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
  * POST companies/id/{cid}/users/import: every row is validated against the company's groups and the lists;
  * without commit nothing is written and the answer lists every failing line. With commit the valid rows go in
  * one transaction: new e-mails are inserted, e-mails of this company's users are updated, e-mails used by
- * anyone else are not inserted.
+ * anyone else are not inserted and answered `email.unavailable`.
+ *
+ * The dry run looks only at this company's users: an address held in another tenant reads as new there, exactly
+ * like a free one, so previewing a file tells nothing about other tenants. Only the commit, which writes and is
+ * audited, finds the conflict.
  */
 export async function importUsers(
   ctx: MailingContext,
@@ -47,8 +51,9 @@ export async function importUsers(
   }
   const dups = duplicateLines(valid, (v) => v.email);
   const existing = await ctx.db.query<{ id: number; email: string; company_id: number | null }>(
-    "select id, lower(email) as email, company_id from users where lower(email) = any($1::text[])",
-    [valid.map((v) => v.value.email)],
+    `select id, lower(email) as email, company_id from users
+     where lower(email) = any($1::text[]) and ($2 or company_id = $3)`,
+    [valid.map((v) => v.value.email), commit, scope.companyId],
   );
   const byEmail = new Map(existing.map((e) => [e.email, e]));
   const toInsert: CsvUserRow[] = [];
@@ -57,7 +62,7 @@ export async function importUsers(
     const other = byEmail.get(row.value.email);
     if (dups.has(row.line)) rowErrors.push({ line: row.line, errors: ["duplicateInFile"] });
     else if (other && other.company_id !== scope.companyId)
-      rowErrors.push({ line: row.line, errors: [API_ERROR.emailExists] });
+      rowErrors.push({ line: row.line, errors: [API_ERROR.emailUnavailable] });
     else if (other) toUpdate.push({ id: other.id, value: row.value });
     else toInsert.push(row.value);
   }
