@@ -1,5 +1,6 @@
 import { type AlarmRuleInput, emptyAlarmRule } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SqlParam } from "../src/kernel/db/database.ts";
 import { loadPrincipal } from "../src/kernel/tenancy/principal.ts";
 import { type ReferenceKind, unreachableIds } from "../src/kernel/tenancy/references.ts";
 import { resolveCompanyScope } from "../src/kernel/tenancy/scope.ts";
@@ -18,7 +19,7 @@ const own = { vehicle: 0, group: 0, geozone: 0, user: 0, driver: 0, file: 0 };
 const foreign = { vehicle: 0, group: 0, geozone: 0, user: 0, driver: 0, file: 0, asset: 0 };
 let toledoVehicle = 0;
 
-const one = async (sql: string, params: unknown[]) =>
+const one = async (sql: string, params: readonly SqlParam[]) =>
   Number((await p.ctx.db.query<{ id: number }>(sql, params))[0]!.id);
 
 async function fileOf(companyId: number, key: string): Promise<number> {

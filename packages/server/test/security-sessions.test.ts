@@ -81,6 +81,73 @@ describe("sessions follow policy", () => {
   });
 });
 
+describe("a changed role or restrictions end the user's sessions", () => {
+  type ListedUser = Record<string, unknown> & { id: number; email: string };
+  async function viewerRecord(admin: string): Promise<ListedUser> {
+    const list = await p.api.get<Record<string, ListedUser>>(`companies/id/${acme}/users`, admin);
+    return Object.values(list.body).find((u) => u.email === "viewer@acme.demo")!;
+  }
+  const edit = (admin: string, user: ListedUser, change: Record<string, unknown>) =>
+    p.api.put(`companies/id/${acme}/users/id/${user.id}`, { ...user, ...change }, admin);
+
+  it("ends every session of the user, HTTP and live, when an administrator changes their role or restrictions", async () => {
+    const admin = (await signIn("admin@acme.demo")).accessToken;
+    const original = await viewerRecord(admin);
+    const ended: string[][] = [];
+    const stop = p.services.sessions.on((event) => {
+      if (event.kind === "sessionsEnded") ended.push(event.sessionIds);
+    });
+    try {
+      const first = await signIn("viewer@acme.demo");
+      const second = await signIn("viewer@acme.demo");
+      // A change of name or phone is not a change of access: the sessions go on.
+      expect((await edit(admin, original, { phone: "+34 600 000 001" })).status).toBe(200);
+      expect(await works(first)).toBe(200);
+      expect(ended).toEqual([]);
+
+      expect((await edit(admin, original, { role: "OPERATOR" })).status).toBe(200);
+      for (const session of [first, second]) {
+        const refused = await p.api.get<ErrorBody>("current/user", session.accessToken);
+        expect(refused.status).toBe(401);
+        expect(refused.body.description).toBe("token.revoked");
+        expect((await refresh(session)).status).toBe(401);
+      }
+      // The live channel hears which sessions ended and closes theirs.
+      expect(ended).toHaveLength(1);
+      expect(ended[0]).toHaveLength(2);
+
+      const third = await signIn("viewer@acme.demo");
+      const restricted = await edit(admin, original, {
+        role: "OPERATOR",
+        restrictions: { timeRange: null, ip: "10.0.0.0/8" },
+      });
+      expect(restricted.status).toBe(200);
+      expect((await refresh(third)).status).toBe(401);
+      expect(ended).toHaveLength(2);
+    } finally {
+      stop();
+      expect((await edit(admin, original, {})).status).toBe(200);
+    }
+  });
+
+  it("keeps the session of an administrator who changes their own restrictions", async () => {
+    const here = await signIn("admin@acme.demo");
+    const elsewhere = await signIn("admin@acme.demo");
+    const list = await p.api.get<Record<string, ListedUser>>(`companies/id/${acme}/users`, here.accessToken);
+    const me = Object.values(list.body).find((u) => u.email === "admin@acme.demo")!;
+    const changed = await p.api.put(
+      `companies/id/${acme}/users/id/${me.id}`,
+      { ...me, restrictions: { timeRange: { from: "00:00", to: "23:59" }, ip: null } },
+      here.accessToken,
+    );
+    expect(changed.status).toBe(200);
+    expect(await works(here)).toBe(200);
+    expect(await works(elsewhere)).toBe(401);
+    const restored = await p.api.put(`companies/id/${acme}/users/id/${me.id}`, me, here.accessToken);
+    expect(restored.status).toBe(200);
+  });
+});
+
 describe("live channels of ended sessions", () => {
   const principal = {
     userId: 7,

@@ -13,6 +13,7 @@ import type { MailingContext } from "../auth/index.ts";
 import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES } from "../companies/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
@@ -20,6 +21,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
+import { accessChanged } from "./access-change.ts";
 import { importUsers } from "./import.ts";
 
 type UserBody = z.output<typeof userWriteSchema>;
@@ -166,8 +168,17 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
         ? withAlarmSound(toApiUser(before), request.body.config.alarmFrontSound)
         : request.body;
       if (!preferenceOnly) await checkCompanyUser(ctx.db, scope.companyId, body);
-      const row = await ctx.db.transaction(async (tx) => {
+      const { row, ended } = await ctx.db.transaction(async (tx) => {
         const updated = await updateUser(tx, id, body, ctx.clock.now());
+        // The administrator editing themselves goes on in the session that made the change.
+        const ended = accessChanged(before, updated)
+          ? await endUserSessions(
+              tx,
+              ctx.clock,
+              id,
+              id === scope.principal.userId ? scope.principal.sessionId : undefined,
+            )
+          : [];
         await recordAudit(
           ctx,
           scope.principal,
@@ -180,8 +191,9 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
           },
           tx,
         );
-        return updated;
+        return { row: updated, ended };
       });
+      if (ended.length > 0) ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
       // A preference changes nothing the live channel checks.
       if (!preferenceOnly) ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return toApiUser(row);

@@ -13,7 +13,10 @@ import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES, COUNTRIES, timezones } from "../companies/index.ts";
 import { parseCsv } from "../imports/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
+import type { SessionEvents } from "../kernel/session-events.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { type AccessFields, accessChanged } from "./access-change.ts";
 
 /**
  * POST companies/id/{cid}/users/import: every row is validated against the company's groups and the lists;
@@ -26,7 +29,7 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
  * audited, finds the conflict.
  */
 export async function importUsers(
-  ctx: MailingContext,
+  ctx: MailingContext & { sessions: SessionEvents },
   scope: CompanyScope,
   csv: string,
   commit: boolean,
@@ -50,20 +53,20 @@ export async function importUsers(
     else rowErrors.push({ line: row.line, errors: result.errors });
   }
   const dups = duplicateLines(valid, (v) => v.email);
-  const existing = await ctx.db.query<{ id: number; email: string; company_id: number | null }>(
-    `select id, lower(email) as email, company_id from users
+  const existing = await ctx.db.query<AccessFields & { id: number; email: string }>(
+    `select id, lower(email) as email, company_id, reseller_id, role, read_only, group_ids, restrictions from users
      where lower(email) = any($1::text[]) and ($2 or company_id = $3)`,
     [valid.map((v) => v.value.email), commit, scope.companyId],
   );
   const byEmail = new Map(existing.map((e) => [e.email, e]));
   const toInsert: CsvUserRow[] = [];
-  const toUpdate: { id: number; value: CsvUserRow }[] = [];
+  const toUpdate: { id: number; value: CsvUserRow; before: AccessFields }[] = [];
   for (const row of valid) {
     const other = byEmail.get(row.value.email);
     if (dups.has(row.line)) rowErrors.push({ line: row.line, errors: ["duplicateInFile"] });
     else if (other && other.company_id !== scope.companyId)
       rowErrors.push({ line: row.line, errors: [API_ERROR.emailUnavailable] });
-    else if (other) toUpdate.push({ id: other.id, value: row.value });
+    else if (other) toUpdate.push({ id: other.id, value: row.value, before: other });
     else toInsert.push(row.value);
   }
   rowErrors.sort((a, b) => a.line - b.line);
@@ -80,7 +83,7 @@ export async function importUsers(
   if (!commit) return result;
 
   const now = ctx.clock.now();
-  const created = await ctx.db.transaction(async (tx) => {
+  const { inserted: created, ended } = await ctx.db.transaction(async (tx) => {
     const inserted =
       toInsert.length === 0
         ? []
@@ -127,6 +130,11 @@ export async function importUsers(
         ],
       );
     }
+    // A row that changes an existing user's role or groups ends the sessions opened under the old ones.
+    const changed = toUpdate
+      .filter((u) => accessChanged(u.before, { ...u.before, role: u.value.role, group_ids: u.value.groups }))
+      .map((u) => u.id);
+    const ended = await endUserSessions(tx, ctx.clock, changed, scope.principal.sessionId);
     await recordAudit(
       ctx,
       scope.principal,
@@ -138,8 +146,9 @@ export async function importUsers(
       },
       tx,
     );
-    return inserted;
+    return { inserted, ended };
   });
+  if (ended.length > 0) ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
   // Create-password links go out after the commit; they are queued in the mail outbox, so a slow mail server
   // never holds the import response.
   void (async () => {

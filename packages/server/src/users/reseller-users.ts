@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MailingContext } from "../auth/index.ts";
 import { sendPasswordLink } from "../auth/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
+import { endUserSessions } from "../kernel/auth/tokens.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
@@ -10,6 +11,7 @@ import type { SessionEvents } from "../kernel/session-events.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
+import { accessChanged } from "./access-change.ts";
 import { insertUser, updateUser } from "./admin-routes.ts";
 
 const RESELLER_ROLES: readonly Role[] = ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
@@ -100,7 +102,7 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
       const self = id === principal.userId;
       if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
       const resellerId = await target(principal, request.body.resellerId ?? before.reseller_id ?? undefined);
-      const row = await ctx.db.transaction(async (tx) => {
+      const { ended, ...row } = await ctx.db.transaction(async (tx) => {
         const updated = await updateUser(
           tx,
           id,
@@ -124,8 +126,13 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
           },
           tx,
         );
-        return { ...updated, reseller_id: resellerId };
+        const after = { ...updated, reseller_id: resellerId };
+        const ended = accessChanged(before, after)
+          ? await endUserSessions(tx, ctx.clock, id, self ? principal.sessionId : undefined)
+          : [];
+        return { ...after, ended };
       });
+      if (ended.length > 0) ctx.sessions.emit({ kind: "sessionsEnded", sessionIds: ended });
       ctx.sessions.emit({ kind: "usersChanged", userIds: [id] });
       return toApiUser(row);
     });

@@ -1,0 +1,37 @@
+import type { UserRow } from "../kernel/tenancy/user-row.ts";
+
+/** The parts of a user that decide what their sessions may do and from where. */
+export type AccessFields = Pick<
+  UserRow,
+  "role" | "read_only" | "group_ids" | "restrictions" | "company_id" | "reseller_id"
+>;
+
+/** JSON with its object keys sorted, so a stored jsonb and a request body compare by content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+const sortedGroups = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b).join(",");
+
+/**
+ * Whether an edit changed the user's access: role, read-only flag, groups, sign-in restrictions (hours, addresses)
+ * or tenant. Sessions opened under the old access no longer conform to it and are ended, as a new password ends
+ * them; a change of name, phone or preferences ends nothing.
+ */
+export function accessChanged(before: AccessFields, after: AccessFields): boolean {
+  return (
+    before.role !== after.role ||
+    before.read_only !== after.read_only ||
+    before.company_id !== after.company_id ||
+    before.reseller_id !== after.reseller_id ||
+    sortedGroups(before.group_ids) !== sortedGroups(after.group_ids) ||
+    canonical(before.restrictions) !== canonical(after.restrictions)
+  );
+}
