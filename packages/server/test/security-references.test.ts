@@ -111,6 +111,32 @@ describe("alarm rules name only the company's own rows", () => {
       );
     });
 
+  it("lets a rule keep naming a vehicle deleted since, but not add one", async () => {
+    const doomed = await one(
+      `insert into vehicles (company_id, group_id, name, plate, created_ts, updated_ts)
+       select company_id, group_id, 'Doomed', 'DOOM-1', 0, 0 from vehicles where id = $1 returning id`,
+      [own.vehicle],
+    );
+    const created = await p.api.post<{ id: number }>(
+      path("alarms"),
+      rule((r) => (r.items.vehicleIds = [own.vehicle, doomed])),
+      admin,
+    );
+    expect(created.status).toBe(200);
+    await p.ctx.db.query("delete from vehicles where id = $1", [doomed]);
+    const kept = rule((r) => {
+      r.items.vehicleIds = [own.vehicle, doomed];
+      r.info.name = "Renamed";
+    });
+    expect((await p.api.put(path(`alarms/id/${created.body.id}`), kept, admin)).status).toBe(200);
+    const added = await p.api.put<ErrorBody>(
+      path(`alarms/id/${created.body.id}`),
+      rule((r) => (r.items.vehicleIds = [own.vehicle, doomed, foreign.vehicle])),
+      admin,
+    );
+    await refused(added.status, added.body, "items.vehicleIds");
+  });
+
   it("accepts the company's own rows in every field", async () => {
     const r = rule((x) => {
       x.items.groupIds = [own.group];

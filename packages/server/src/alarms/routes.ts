@@ -31,7 +31,12 @@ export type AlarmRoutesContext = KernelContext & { alarms: AlarmService };
  * The same conditions the form uses to disable save, as a 400 with the same field keys; and what only the
  * server can check: a beacon-zone rule's zone (0 = any) must be one of the company's own.
  */
-async function validate(db: Queryable, scope: CompanyScope, rule: AlarmRuleInput): Promise<void> {
+async function validate(
+  db: Queryable,
+  scope: CompanyScope,
+  rule: AlarmRuleInput,
+  stored?: AlarmRuleInput,
+): Promise<void> {
   const companyId = scope.companyId;
   const errors = alarmRuleErrors(rule);
   const zone = rule.info.value ?? 0;
@@ -43,7 +48,7 @@ async function validate(db: Queryable, scope: CompanyScope, rule: AlarmRuleInput
   )
     errors["info.value"] = "invalid";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
-  await checkReferences(db, scope, ruleReferences(rule));
+  await checkReferences(db, scope, ruleReferences(rule), stored && ruleReferences(stored));
 }
 
 /** The families a company's rules may use: the itinerary family only while its itineraries are shown to it. */
@@ -165,7 +170,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       );
       if (!existing) throw notFound();
       const rule = request.body;
-      await validate(ctx.db, scope, rule);
+      await validate(ctx.db, scope, rule, existing);
       // Item type and family are fixed once the rule exists (spec 02 §2).
       const fixed: Record<string, string> = {};
       if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";

@@ -42,7 +42,14 @@ export function indoorRoutes(ctx: IndoorContext): FastifyPluginAsyncZod {
     });
     mountRoute(app, indoorApi.updateMap, async (request) => {
       const scope = scopeOf(request);
-      await checkReferences(ctx.db, scope, planReferences(request.body.photoUrl));
+      const stored = await store.getMap(ctx.db, scope.companyId, request.params.id);
+      if (!stored) throw notFound();
+      await checkReferences(
+        ctx.db,
+        scope,
+        planReferences(request.body.photoUrl),
+        planReferences(stored.photoUrl),
+      );
       const map = await store.updateMap(
         ctx.db,
         scope.companyId,

@@ -66,8 +66,14 @@ export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, periodicApi.update, async (request) => {
       const scope = scopeOf(request);
       const { id } = request.params;
-      if (!(await getSchedule(ctx.db, scope.companyId, id))) throw notFound();
-      await checkReferences(ctx.db, scope, selectionReferences(request.body.selection));
+      const stored = await getSchedule(ctx.db, scope.companyId, id);
+      if (!stored) throw notFound();
+      await checkReferences(
+        ctx.db,
+        scope,
+        selectionReferences(request.body.selection),
+        selectionReferences(stored.selection),
+      );
       await ctx.db.transaction(async (tx) => {
         await updateSchedule(tx, scope.companyId, id, request.body, ctx.clock.now());
         await recordAudit(

@@ -67,20 +67,39 @@ export async function unreachableIds(db: Queryable, scope: CompanyScope, ref: Re
   return ids.filter((id) => !reachable.has(id));
 }
 
+/** Of these ids, the ones no row of the table holds any more, in any company (deleted since they were named). */
+async function deletedIds(db: Queryable, kind: ReferenceKind, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: number }>(
+    `select id from ${LOOKUP[kind].table} where id = any($1::int[])`,
+    [[...ids]],
+  );
+  const present = new Set(rows.map((r) => Number(r.id)));
+  return ids.filter((id) => !present.has(id));
+}
+
 /**
  * Refuses a write that names anything the caller could not pick from their own lists, with the same 400 as
  * every endpoint that takes item ids: `invalidItem` under each offending field. A foreign id is never told
- * apart from a missing one.
+ * apart from a missing one. On an update, `stored` is what the definition named before: an id it already named
+ * whose row has since been deleted is let through, so a rule or report saved before a vehicle was removed can
+ * still be edited (the id matches nothing; another company's row is refused all the same).
  */
 export async function checkReferences(
   db: Queryable,
   scope: CompanyScope,
   refs: readonly Reference[],
+  stored: readonly Reference[] = [],
 ): Promise<void> {
   const fields: Record<string, string> = {};
-  for (const ref of refs)
-    if (!fields[ref.field] && (await unreachableIds(db, scope, ref)).length > 0)
-      fields[ref.field] = "invalidItem";
+  for (const ref of refs) {
+    if (fields[ref.field]) continue;
+    const before = new Set(stored.filter((s) => s.field === ref.field).flatMap((s) => s.ids));
+    const unreachable = await unreachableIds(db, scope, ref);
+    const named = unreachable.filter((id) => before.has(id));
+    const gone = new Set(await deletedIds(db, ref.kind, named));
+    if (unreachable.some((id) => !gone.has(id))) fields[ref.field] = "invalidItem";
+  }
   if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
 }
 
