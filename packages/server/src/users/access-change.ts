@@ -3,7 +3,7 @@ import type { UserRow } from "../kernel/tenancy/user-row.ts";
 /** The parts of a user that decide what their sessions may do and from where. */
 export type AccessFields = Pick<
   UserRow,
-  "role" | "read_only" | "group_ids" | "restrictions" | "company_id" | "reseller_id"
+  "role" | "read_only" | "restrictions" | "company_id" | "reseller_id"
 >;
 
 /** JSON with its object keys sorted, so a stored jsonb and a request body compare by content. */
@@ -18,12 +18,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-const sortedGroups = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b).join(",");
-
 /**
- * Whether an edit changed the user's access: role, read-only flag, groups, sign-in restrictions (hours, addresses)
- * or tenant. Sessions opened under the old access no longer conform to it and are ended, as a new password ends
- * them; a change of name, phone or preferences ends nothing.
+ * Whether an edit changed the user's access: role, read-only flag, sign-in restrictions (hours, addresses) or
+ * tenant. Sessions opened under the old access no longer conform to it and are ended, as a new password ends
+ * them. A change of groups only narrows or widens what the sessions see, which every request and the live
+ * channel (a fresh snapshot) apply at once; a change of name, phone or preferences ends nothing.
  */
 export function accessChanged(before: AccessFields, after: AccessFields): boolean {
   return (
@@ -31,7 +30,6 @@ export function accessChanged(before: AccessFields, after: AccessFields): boolea
     before.read_only !== after.read_only ||
     before.company_id !== after.company_id ||
     before.reseller_id !== after.reseller_id ||
-    sortedGroups(before.group_ids) !== sortedGroups(after.group_ids) ||
     canonical(before.restrictions) !== canonical(after.restrictions)
   );
 }

@@ -54,7 +54,7 @@ export async function importUsers(
   }
   const dups = duplicateLines(valid, (v) => v.email);
   const existing = await ctx.db.query<AccessFields & { id: number; email: string }>(
-    `select id, lower(email) as email, company_id, reseller_id, role, read_only, group_ids, restrictions from users
+    `select id, lower(email) as email, company_id, reseller_id, role, read_only, restrictions from users
      where lower(email) = any($1::text[]) and ($2 or company_id = $3)`,
     [valid.map((v) => v.value.email), commit, scope.companyId],
   );
@@ -130,9 +130,9 @@ export async function importUsers(
         ],
       );
     }
-    // A row that changes an existing user's role or groups ends the sessions opened under the old ones.
+    // A row that changes an existing user's role ends the sessions opened under the old one.
     const changed = toUpdate
-      .filter((u) => accessChanged(u.before, { ...u.before, role: u.value.role, group_ids: u.value.groups }))
+      .filter((u) => accessChanged(u.before, { ...u.before, role: u.value.role }))
       .map((u) => u.id);
     const ended = await endUserSessions(tx, ctx.clock, changed, scope.principal.sessionId);
     await recordAudit(
