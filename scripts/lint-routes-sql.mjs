@@ -16,7 +16,8 @@ const allowFile = join(packageDir, "sql-in-routes.allow");
 
 /** A call on the database interface, or a string literal that opens with a statement. */
 const SQL_PATTERNS = [
-  /\.(query|exec|copyFromCsv)\s*[<(]/,
+  // Not a regular expression literal's own exec (`/…/.exec(`).
+  /(?<!\/)\.(query|exec|copyFromCsv)\s*[<(]/,
   /[`"']\s*(select\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+(recursive\s+)?\w+\s+as\b)/i,
 ];
 
