@@ -1,5 +1,5 @@
 /**
- * cluster: positions per second through the scale-out roles (issue 14) with 1 and with 2 processors: one
+ * cluster: positions per second through the scale-out roles with 1 and with 2 processors: one
  * `vigia gateway` and N `vigia processor` child processes on one PostgreSQL schema and one NATS JetStream server.
  * Teltonika frames go in over TCP; the figure counts from the first frame until the last position is committed
  * (polled in the database), and the gateway's own ACK rate (JetStream stored) beside it. Needs NATS (run.mjs

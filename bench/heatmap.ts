@@ -1,5 +1,5 @@
 /**
- * heatmap: a month of a fleet's positions as a heat map (issue 15 target: 100 vehicles × 30 days answered in under
+ * heatmap: a month of a fleet's positions as a heat map (target: 100 vehicles × 30 days answered in under
  * 1 s and under 5 MB to the browser), on the real schema of a bench platform. Each vehicle drives a random walk
  * around its own depot in Iberia, one fix a minute for BENCH_HEATMAP_MINUTES of each day; the month is followed by
  * a part of today, which no build covers. Figures:

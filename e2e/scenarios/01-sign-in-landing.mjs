@@ -1,4 +1,4 @@
-// Every demo role signs in and lands where spec 01 §4 says: resellers on /companies, everyone else home.
+// Every demo role signs in and lands on its page: resellers on /companies, everyone else home.
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "each demo role lands on its page";

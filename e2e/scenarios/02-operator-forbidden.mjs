@@ -1,4 +1,4 @@
-// An OPERATOR who opens /users is logged out (spec 01 §6 access guard), and the sign-in screen says why.
+// An OPERATOR who opens /users is logged out, and the sign-in screen says why.
 import { assert, byTestId, signInTo, waitForPath } from "../lib.mjs";
 
 export const name = "operator opening /users is logged out and told why";

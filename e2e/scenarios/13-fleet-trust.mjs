@@ -1,4 +1,4 @@
-// Issue 21, what a fleet manager must be able to trust: a device that goes silent turns its item offline (under
+// What a fleet manager must be able to trust: a device that goes silent turns its item offline (under
 // the test clock), a save that could not do what was chosen says why inside its dialog, a group with items is
 // not deleted with a raw error behind the dialog, destructive row actions ask first, and the map works on a
 // phone (the detail panel is a bottom sheet) and wide tables keep their row actions at 1440 px.

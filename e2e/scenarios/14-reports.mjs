@@ -1,4 +1,4 @@
-// Issue 15: an administrator creates a trips report from /reports, sees it on screen (table, chart or notice) and
+// An administrator creates a trips report from /reports, sees it on screen (table, chart or notice) and
 // downloads it as a PDF named report_{name}_{date}.pdf; an empty form shows its errors per field first.
 import { readFileSync } from "node:fs";
 import { assert, byTestId, chooseOption, shot, signInTo } from "../lib.mjs";

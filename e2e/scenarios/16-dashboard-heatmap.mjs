@@ -1,4 +1,4 @@
-// Dashboard and heat map (issue 15): live tiles counted from the channel, period figures from the daily
+// Dashboard and heat map: live tiles counted from the channel, period figures from the daily
 // aggregates, and a heat map of the demo fleet's positions drawn from server-side H3 bins; incidents listed.
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";
 

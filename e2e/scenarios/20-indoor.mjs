@@ -1,4 +1,4 @@
-// Indoor (issue 17): an admin uploads a floor plan, places it by dragging a corner and saves it; on the live
+// Indoor: an admin uploads a floor plan, places it by dragging a corner and saves it; on the live
 // map the demo warehouse shows its plan with a level selector, and an indoor item positioned from beacon
 // sightings (source 5) moves.
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";

@@ -1,4 +1,4 @@
-// Issue 18, share route: an operator shares one item for an hour; the link opens without signing in, shows that
+// Share route: an operator shares one item for an hour; the link opens without signing in, shows that
 // item (and it moving) and nothing else of the company; revoking it, or the hour passing under the test clock,
 // turns the page into a clear "no longer available" page.
 import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";

@@ -1,4 +1,4 @@
-// Two-step sign-in (issue 19): a user sets up an authenticator from the profile (QR code and key), signs out,
+// Two-step sign-in: a user sets up an authenticator from the profile (QR code and key), signs out,
 // signs in with the password and then the authenticator's code (a wrong code is refused), and turns it off.
 import { generate } from "otplib";
 import { assert, byTestId, shot, signIn, waitForPath } from "../lib.mjs";

@@ -1,4 +1,4 @@
-// Itineraries (issue 17): the reseller, inside Acme, opens a new itinerary and draws it from a past trip: a
+// Itineraries: the reseller, inside Acme, opens a new itinerary and draws it from a past trip: a
 // vehicle and yesterday; the server proposes that day's stops as waypoints, which fill the table; named and
 // saved, the itinerary has them. It is deleted again at the end.
 import { apiAs, assert, byTestId, chooseOption, shot, signInTo, waitForPath } from "../lib.mjs";

@@ -1,4 +1,4 @@
-// Issue 17, worker app configuration: an administrator sets the company's app settings on /appconfig (the Wi-Fi
+// Worker app configuration: an administrator sets the company's app settings on /appconfig (the Wi-Fi
 // interval under 30 minutes cannot be saved); an app device fetches them with its id and key and is then shown
 // updated. The device is removed again at the end.
 import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";

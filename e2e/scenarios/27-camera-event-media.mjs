@@ -1,4 +1,4 @@
-// Issue 19, cameras and event media: a vehicle with a dash cam gets a photo from its device (POST /device/media
+// Cameras and event media: a vehicle with a dash cam gets a photo from its device (POST /device/media
 // with the device's id and key); the vehicle's map panel shows the photo's thumbnail, which opens full size,
 // and the camera's HLS stream opens in the panel's player. Everything made here is removed at the end.
 import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";

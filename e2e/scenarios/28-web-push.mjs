@@ -1,4 +1,4 @@
-// Web Push in the browser (issue 19): the profile's "notifications on this browser" switch installs the
+// Web Push in the browser: the profile's "notifications on this browser" switch installs the
 // service worker and asks the push service for a subscription. A headless browser in a private context has
 // no push service (Chrome refuses the Push API there), so the switch must say it could not subscribe and
 // stay off; the worker itself is then handed a push message through the DevTools protocol, exactly as the

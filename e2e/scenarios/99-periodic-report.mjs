@@ -1,4 +1,4 @@
-// Periodic reports (issue 15): an admin schedules a daily report in /periodic, the test clock passes its hour,
+// Periodic reports: an admin schedules a daily report in /periodic, the test clock passes its hour,
 // the scheduler runs it once and the row shows the outcome (kept in the outbox: the e2e server has no SMTP; SMTP
 // delivery with the file attached is checked against a real SMTP listener in packages/server/test/periodic.test.ts).
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";

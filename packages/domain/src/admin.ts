@@ -3,7 +3,7 @@ import { userRestrictionsSchema } from "./api/users.ts";
 import { licenceUsageSchema } from "./licences.ts";
 import { optionalEmailSchema } from "./validation/fields.ts";
 
-/** Super-user views: company and reseller forms (spec 01 §3, 02 §3). */
+/** Super-user views: company and reseller forms. */
 
 const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
 
@@ -24,7 +24,7 @@ export const COMPANY_MAIL_FLAGS = [
   "maintenace",
 ] as const;
 
-/** Licences a company bought (spec 01 §3): vehicles and assets, each in total and billable. */
+/** Licences a company bought: vehicles and assets, each in total and billable. */
 export const licensesSchema = z.object({
   vehicleTotal: z.number().int().min(0),
   vehicleBillable: z.number().int().min(0),

@@ -1,8 +1,7 @@
 import type { COMPANY_MAIL_FLAGS } from "./admin.ts";
 
 /**
- * Alarm families that fire from what a device reports (issue 21): each one is backed by a company mail flag
- * of spec 02 §3, so that a company (and each user) can switch the mails of that kind on and off.
+ * Alarm families that fire from what a device reports: each one is backed by a company mail flag, so that a company (and each user) can switch the mails of that kind on and off.
  *
  * Values (`info.value`) per family:
  *  - speeding: the limit in km/h; 0 means "the speed limit of the geozone the item is in";
@@ -12,7 +11,7 @@ import type { COMPANY_MAIL_FLAGS } from "./admin.ts";
  *  - maintenance: the odometer reading in km at which it fires;
  *  - sos, powerCut, crash, harshDriving, tamper: no value;
  *  - virtualLock: no value (the distance is the lock's own, set when a user arms it on the map);
- *  - beaconZoneEntry, beaconZoneExit: the beacon zone's id, 0 for any beacon zone of the company (issue 17).
+ *  - beaconZoneEntry, beaconZoneExit: the beacon zone's id, 0 for any beacon zone of the company.
  *  - itinerary: no value (the tolerances are each waypoint's own: arrival range, minimum and maximum stay).
  */
 export const EVENT_FAMILY = {
@@ -99,7 +98,7 @@ export const mailFlagOf = (family: number): MailFlag => FAMILY_MAIL_FLAG[family]
 export const mailFlagAllows = (flags: Record<string, unknown> | undefined, family: number): boolean =>
   flags?.[mailFlagOf(family)] !== false;
 
-/** The rule value check of an event family (spec 02 §5 style message keys), or null when it may be saved. */
+/** The rule value check of an event family, or null when it may be saved. */
 export function eventFamilyValueError(family: number, value: number | null): string | null {
   if (VALUELESS_FAMILIES.has(family)) return null;
   if (value === null || Number.isNaN(value)) return "required";

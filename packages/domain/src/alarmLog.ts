@@ -1,5 +1,5 @@
 /**
- * An alarm notice (alarm log) as the API lists it and the live `alarmlog` message carries it (spec 02 §4).
+ * An alarm notice (alarm log) as the API lists it and the live `alarmlog` message carries it.
  * Types derive from the schemas, which the browser uses to check live notices.
  */
 import { z } from "zod";
@@ -103,7 +103,7 @@ export function notifiesNotice(log: {
   return log.late !== true || notifiesBufferedNotice(log.info.family, log.info.notification);
 }
 
-/** Whether a live notice should raise the toast for this user (spec 02 §4). */
+/** Whether a live notice should raise the toast for this user. */
 export function showsAlarmToast(
   log: {
     late?: boolean;

@@ -14,7 +14,7 @@ import { LANGUAGES } from "./codes.ts";
 import { isValidEmail } from "./validation/fields.ts";
 
 /**
- * The save-disabled conditions of an alarm rule (spec 02 §5), in one place: the form disables save when
+ * The save-disabled conditions of an alarm rule, in one place: the form disables save when
  * `alarmRuleErrors` returns anything, the server answers 400 with the same field map.
  */
 
@@ -48,7 +48,7 @@ const validHm = (t: { hour: number; minute: number }): boolean =>
   t.minute >= 0 &&
   t.minute <= 59;
 
-/** One external recipient row (spec 02 §5): e-mail valid and with language and zone, or nothing at all. */
+/** One external recipient row: e-mail valid and with language and zone, or nothing at all. */
 export function extUserErrors(user: ExtUser): Record<string, string> {
   const out: Record<string, string> = {};
   const email = user.email.trim();
@@ -64,7 +64,7 @@ export function extUserErrors(user: ExtUser): Record<string, string> {
 }
 
 /**
- * Every save-disabled condition of spec 02 §5, keyed by field path, with i18n message keys. Empty when the
+ * Every save-disabled condition, keyed by field path, with i18n message keys. Empty when the
  * rule may be saved.
  */
 export function alarmRuleErrors(rule: AlarmRuleInput): Record<string, string> {

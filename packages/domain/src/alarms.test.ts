@@ -27,7 +27,7 @@ const weekday = (enabled: boolean, from = { hour: 8, minute: 0 }, to = { hour: 1
   to,
 });
 
-describe("alarmRuleErrors: each save-disabled condition of spec 02 §5", () => {
+describe("alarmRuleErrors: each save-disabled condition", () => {
   it("accepts the valid base rule", () => expect(alarmRuleErrors(valid())).toEqual({}));
 
   it.each<[string, Patch, string, string]>([

@@ -3,7 +3,7 @@ import { alarmEpisodeSettingsSchema } from "./alarmEpisodes.ts";
 import { EVENT_FAMILY, EVENT_FAMILY_DEFAULTS } from "./alarmEventFamilies.ts";
 
 /**
- * Alarm rules (spec 02 §2-§5, §9): families, limits and the rule's shape as the API takes and returns it.
+ * Alarm rules: families, limits and the rule's shape as the API takes and returns it.
  * The save-disabled conditions are in `alarmRuleChecks.ts`, the create-form helpers in `alarmRuleDraft.ts`.
  */
 
@@ -34,7 +34,7 @@ export const VEHICLE_ONLY_FAMILIES: ReadonlySet<number> = new Set([14, 15, 17, 3
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Create-mode presets of spec 02 §9 (durations in ms; consumption in L/100km). */
+/** Create-mode presets (durations in ms; consumption in L/100km). */
 export const ALARM_FAMILY_DEFAULTS: Partial<Record<number, number>> = {
   11: 5 * MINUTE,
   12: 7 * DAY,

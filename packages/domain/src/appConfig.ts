@@ -9,12 +9,12 @@ import {
 } from "./devices.ts";
 
 /**
- * The worker app's configuration (spec 02 §3): the company's defaults, and per app device the settings it
+ * The worker app's configuration: the company's defaults, and per app device the settings it
  * overrides. The app fetches the merge of both with its own device credentials; a device whose configuration
- * changed waits ("awaiting") until the app has fetched it ("updated"), spec 02 §4.
+ * changed waits ("awaiting") until the app has fetched it ("updated")
  */
 
-/** Spec 02 §5: the Wi-Fi scan interval is at least 30 minutes. */
+/** The Wi-Fi scan interval is at least 30 minutes. */
 export const APP_WIFI_INTERVAL_MIN = 30;
 
 const dataSize = z.union(

@@ -14,7 +14,7 @@ const row = (overrides: Record<number, string> = {}) => {
   return cells;
 };
 
-describe("cost rows (spec 02 §5)", () => {
+describe("cost rows", () => {
   it.each([
     [{}, null],
     [{ 0: "" }, ["name.required"]],

@@ -1,5 +1,5 @@
 /**
- * Beacon zones (issue 17): a named, coloured set of the company's beacons. An item is inside a zone while its
+ * Beacon zones: a named, coloured set of the company's beacons. An item is inside a zone while its
  * latest BLE position (source 5) was computed with one of the zone's beacons as the strongest sighting.
  */
 import { z } from "zod";

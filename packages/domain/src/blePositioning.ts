@@ -1,5 +1,5 @@
 /**
- * Indoor positioning from Bluetooth beacon sightings (spec 01 §1 source 5, 02 §3, §9): pure, no I/O.
+ * Indoor positioning from Bluetooth beacon sightings: pure, no I/O.
  *
  * Distance to a beacon comes from the log-distance path-loss model: RSSI = P - 10·N·log10(d), with P the
  * beacon's measured power (RSSI at 1 m) and N its environment constant (2 open space … 4 walls), so
@@ -10,7 +10,7 @@
 
 import { BEACON_POWER_MAX, BEACON_POWER_MIN } from "./constants.ts";
 
-/** Signal strengths outside -1 … -150 dBm are not beacon sightings (02 §9). */
+/** Signal strengths outside -1 … -150 dBm are not beacon sightings. */
 export const BLE_RSSI_MIN = BEACON_POWER_MIN;
 export const BLE_RSSI_MAX = BEACON_POWER_MAX;
 /** Strongest beacons the fix uses: more add noise more than information indoors. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Kinds of camera a vehicle carries or a site has (spec 02 §7 `cameras/inputs`). */
+/** Kinds of camera a vehicle carries or a site has. */
 export const CAMERA_TYPES = ["dashcam", "cabin", "rear", "fixed"] as const;
 export const cameraTypeSchema = z.enum(CAMERA_TYPES);
 export type CameraType = z.infer<typeof cameraTypeSchema>;

@@ -1,4 +1,4 @@
-/** Numeric codes and enumerations of spec 01 §3 and 02 §3. */
+/** Numeric codes and enumerations the API and the web share. */
 
 export const ITEM_TYPE = { unknown: 0, vehicle: 1, asset: 2, person: 3 } as const;
 export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
@@ -78,7 +78,7 @@ export const ACTIVITY_TYPE = {
 export const CUSTOM_STATE_NONE = { id: 0, color: "#ffffff", description: "" } as const;
 export const CUSTOM_STATE_ALL_ID = -1;
 
-/** Map configuration flags, all default true (spec 01 §3). */
+/** Map configuration flags, all default true. */
 export const DEFAULT_MAP_CONFIG = {
   fast_sharp_turn: true,
   hard_braking: true,

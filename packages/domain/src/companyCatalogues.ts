@@ -5,8 +5,8 @@ import { SENSOR_UNITS, sensorCatalogue } from "./sensors/catalogue.ts";
 import type { SensorSetting } from "./sensors/present.ts";
 
 /**
- * The company-load catalogues the report and rule forms pick from (spec 01 §3 "events and sensors per kind",
- * 01 §7 events, sensors, icons, ios). Pure: the server passes in the company's protocols and sensor edits.
+ * The company-load catalogues the report and rule forms pick from (events and sensors per kind,
+ * icons, ios). Pure: the server passes in the company's protocols and sensor edits.
  */
 
 /** Alarm families a notice can belong to, keyed by code; `name` is the family's text key. */

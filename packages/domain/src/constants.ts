@@ -1,4 +1,4 @@
-/** Business constants and limits of spec 01 §9 and 02 §9, in one place. */
+/** Business constants and limits, in one place. */
 export const APP_VERSION = "2.4.30";
 
 export const TOKEN_REFRESH_MARGIN_MS = 40_000;

@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { RowResult } from "./csv.ts";
 
 /**
- * Costs (spec 02 §3): name, type, quantity, unit price, tax, currency, date, vehicle, driver, asset,
+ * Costs: name, type, quantity, unit price, tax, currency, date, vehicle, driver, asset,
  * description. The amount is quantity × unit price plus the tax percent. Amounts of different currencies
- * are never added together (spec 02 §8: different currencies sum error).
+ * are never added together.
  */
 export const COST_TYPES = ["maintenance", "repair", "toll", "tax"] as const;
 export const COST_CURRENCIES = [
@@ -138,7 +138,7 @@ export function costTotals(costs: readonly Cost[], by: CostGrouping): CostTotal[
   );
 }
 
-/** CSV dates are year/month/day (spec 02 §5); dashes are accepted too. Returns yyyy-mm-dd or null. */
+/** CSV dates are year/month/day; dashes are accepted too. Returns yyyy-mm-dd or null. */
 export function parseCostDate(text: string): string | null {
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text.trim());
   if (!match) return null;
@@ -158,7 +158,7 @@ export interface CostRowContext {
 
 /**
  * Cost line: name, type, quantity, unitPrice, tax, currency, date, vehicle (plate or name), driver, asset,
- * description. Rules of spec 02 §5; each failure is an error key the import dialog shows per line.
+ * description. Rules; each failure is an error key the import dialog shows per line.
  */
 export function validateCostRow(cells: readonly string[], ctx: CostRowContext): RowResult<CostValues> {
   const [name = "", typeText = "", quantityText = "", unitPriceText = "", taxText = ""] = cells;

@@ -13,7 +13,7 @@ import { parseRole, type Role } from "./roles.ts";
 import { isValidEmail } from "./validation/fields.ts";
 
 /**
- * Bulk CSV import rules (spec 02 §5), as pure row validators shared by the server (authoritative, with the
+ * Bulk CSV import rules, as pure row validators shared by the server (authoritative, with the
  * company's lists) and the web (example files, headers). Each row yields either a value or its error keys.
  */
 
@@ -136,7 +136,7 @@ export interface UserRowContext {
   groupsByName: ReadonlyMap<string, number>;
 }
 
-/** Duplicate group names: the last one found wins (spec 02 §5). */
+/** Duplicate group names: the last one found wins. */
 export function groupNameIndex(groups: readonly { id: number; name: string }[]): Map<string, number> {
   const index = new Map<string, number>();
   for (const g of groups) index.set(g.name.trim().toLowerCase(), g.id);

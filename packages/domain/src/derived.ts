@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Derived history (issue 15): what the processor keeps per item as positions are committed, and what reports read.
+ * Derived history: what the processor keeps per item as positions are committed, and what reports read.
  * Times are epoch ms, distances metres, speeds km/h, durations ms, fuel litres (null: the item reports no fuel),
  * odometer metres and hours (engine time) seconds, like live state.
  */
@@ -57,7 +57,7 @@ export const derivedIdleSchema = z.object({
 });
 export type DerivedIdle = z.infer<typeof derivedIdleSchema>;
 
-/** What a visit is of, and its stored code (beacon zones, issue 17, have their own id sequence). */
+/** What a visit is of, and its stored code (beacon zones, have their own id sequence). */
 export const PLACE_KINDS = { geozone: 1, poi: 2, beaconZone: 3 } as const;
 export const placeKindSchema = z.enum(["geozone", "poi", "beaconZone"]);
 export type PlaceKind = z.infer<typeof placeKindSchema>;

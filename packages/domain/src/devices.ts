@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Devices (trackers): identifier rules, the encoded special type, SIM, configuration (spec 02 §3, §5, §9).
+ * Devices (trackers): identifier rules, the encoded special type, SIM, configuration.
  */
 
 /** The one device type whose identifier is stored encoded: the Vigia worker app (free-text ids, often e-mails). */
@@ -35,7 +35,7 @@ export const ALLOWED_ID_KEYS = new Set([
 ]);
 
 /**
- * What an identifier of a device type looks like. Spec 02 §5's hex rule is for types whose id is an IMEI
+ * What an identifier of a device type looks like. The hexadecimal rule is for types whose id is an IMEI
  * (Teltonika, GT06 and any protocol not named here); phone apps speaking OsmAnd (Traccar Client) take the
  * id the user typed in the app, such as `walkphone01`; the Vigia app's free-text ids are stored encoded.
  */
@@ -129,7 +129,7 @@ export const deviceConfigSchema = z.object({
 });
 export type DeviceConfig = z.infer<typeof deviceConfigSchema>;
 
-/** Field errors of an active configuration (spec 02 §5); an inactive one is not checked. */
+/** Field errors of an active configuration; an inactive one is not checked. */
 export function deviceConfigErrors(active: boolean, config: DeviceConfig): Record<string, string> {
   if (!active) return {};
   const errors: Record<string, string> = {};
@@ -150,7 +150,7 @@ export function defaultDeviceConfig(type: DeviceTypeInfo | undefined): DeviceCon
   return { apn: "", server: "", port: port ?? "", ...DEVICE_CONFIG_DEFAULTS };
 }
 
-/** Device app configuration defaults (spec 02 §3). */
+/** Device app configuration defaults. */
 export const APP_DEVICE_CONFIG_DEFAULTS = {
   panic: true,
   connectivity: true,
@@ -217,7 +217,7 @@ export const deviceAssignItemSchema = z.object({
   itemId: z.number().int().positive().nullable(),
 });
 
-/** Row buttons of the device list (spec 02 §2), from the device's assignment. */
+/** Row buttons of the device list, from the device's assignment. */
 export function deviceRowButtons(
   device: { companyId: number | null; itemId: number | null },
   companyLoaded: boolean,
@@ -232,7 +232,7 @@ export function deviceRowButtons(
   return out;
 }
 
-/** QR download dialog (spec 02 §9). */
+/** QR download dialog. */
 export const QR_SIZE = { min: 50, max: 500, step: 1, default: 300, margin: 2 } as const;
 
 /** A device type as the trackers/inputs call lists it (the `device_types` catalogue). */
@@ -272,7 +272,7 @@ export const deviceSimSchema = z.object({
   apnTs: z.number().nullable().optional(),
 });
 
-/** A device as lists and forms read it (spec 02 §3): identifier shown decoded, its company and item named. */
+/** A device as lists and forms read it: identifier shown decoded, its company and item named. */
 export const deviceRowSchema = z.object({
   id: z.number(),
   deviceId: z.string(),
@@ -315,7 +315,7 @@ export type DeviceRow = z.infer<typeof deviceRowSchema>;
 /** Whether every device of a company whose protocol can carry a key must present one. */
 export const deviceKeyPolicySchema = z.object({ required: z.boolean() });
 
-/** An identifier the gateways heard that no reseller has registered (issue 4). */
+/** An identifier the gateways heard that no reseller has registered. */
 export const unknownDeviceSchema = z.object({
   deviceId: z.string(),
   protocol: z.string(),

@@ -1,4 +1,4 @@
-/** Error texts that are part of the API contract (spec 01 §8, design.md). */
+/** Error texts that are part of the API contract. */
 export const API_ERROR = {
   restrictionTimeRange: "restriction.timerange",
   restrictionFromIp: "restriction.fromip",

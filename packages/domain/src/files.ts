@@ -5,7 +5,7 @@ import { z } from "zod";
  * type) and refuses anything else; the web checks the size first to spare a useless upload.
  */
 export const FILE_KINDS = {
-  /** Photos (spec 02 §5: photo max 2 MB). */
+  /** Photos. */
   photo: {
     maxBytes: 2 * 1024 * 1024,
     mimes: ["image/jpeg", "image/png", "image/webp", "image/gif"],
@@ -15,13 +15,13 @@ export const FILE_KINDS = {
     maxBytes: 10 * 1024 * 1024,
     mimes: ["image/jpeg", "image/png", "image/webp", "image/gif", "application/pdf"],
   },
-  /** Indoor floor plans (issue 17): raster images, or SVG that the server sanitises before storing it. */
+  /** Indoor floor plans: raster images, or SVG that the server sanitises before storing it. */
   floorPlan: {
     maxBytes: 5 * 1024 * 1024,
     mimes: ["image/png", "image/jpeg", "image/svg+xml"],
   },
   /**
-   * Photos and short clips a device attaches to one of its events (issue 19). Only devices upload these,
+   * Photos and short clips a device attaches to one of its events. Only devices upload these,
    * through their own route; the users' upload route does not offer the kind.
    */
   eventMedia: {

@@ -1,5 +1,5 @@
 /**
- * Custom forms (spec 02 §3, §5): a form is an ordered list of typed fields; a submission holds one value per
+ * Custom forms: a form is an ordered list of typed fields; a submission holds one value per
  * field, checked against the form's own fields. The builder (web), the server (400 field errors) and the
  * mobile API all use these rules, so a value the web accepts is one the server stores.
  */

@@ -1,5 +1,5 @@
 /**
- * Indoor maps and beacons (spec 01 §3, 02 §3, §9): floor plans placed on the map by three corners, and the
+ * Indoor maps and beacons: floor plans placed on the map by three corners, and the
  * Bluetooth beacons whose sightings become positions of source 5 (blePositioning.ts).
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Dashboard, heat maps and incidents (spec 01 §2, 02 §9): what the server aggregates for a period. Charts and
+ * Dashboard, heat maps and incidents: what the server aggregates for a period. Charts and
  * their tables cover fewer than 1000 vehicles; heat maps are binned on the server into H3 hexagons so that a
  * month of a fleet stays a few thousand cells.
  */

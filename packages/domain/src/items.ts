@@ -3,14 +3,14 @@ import { ASSET_TYPES, VEHICLE_TYPES } from "./codes.ts";
 import { colorSchema, optionalEmailSchema, plateSchema } from "./validation/fields.ts";
 
 /**
- * Write bodies of the management items (spec 01 §3, 02 §3, §5). The server answers 400 with these
+ * Write bodies of the management items. The server answers 400 with these
  * messages as field errors; the forms use the same schemas for inline messages and a disabled save.
  */
 
 const text = (max: number) => z.string().trim().max(max, "tooLong").default("");
 const requiredName = z.string().trim().min(1, "required").max(100, "tooLong");
 const optionalNumber = z.number().finite().nonnegative("invalidNumber").nullable().default(null);
-/** Items must belong to a group (spec 01 §5: one group must exist and be chosen). */
+/** Items must belong to a group. */
 const groupRef = z.number({ error: "groupRequired" }).int().positive("groupRequired");
 export const customDataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
@@ -36,12 +36,12 @@ export const vehicleWriteSchema = z.object({
   initialHours: z.number().finite().nonnegative("invalidNumber").default(0),
   odometerSource: z.number().int().min(0).max(3).default(1),
   fuelSource: z.number().int().min(0).max(3).default(0),
-  /** Fuel correction factor, default 1 (spec 02 §5). */
+  /** Fuel correction factor, default 1. */
   fuelFactor: z.number().finite().positive("invalidNumber").default(1),
   consumption: consumptionSchema,
   color: z.union([z.literal(""), colorSchema]).default(""),
   group: groupRef,
-  /** At most one driver (spec 01 §5): the driver's id or none. */
+  /** At most one driver: the driver's id or none. */
   driverId: z.number().int().positive().nullable().default(null),
   customData: customDataSchema.default({}),
   intrack: z.boolean().default(false),
@@ -99,7 +99,7 @@ export const groupRowSchema = z.object({
 });
 export type GroupRow = z.infer<typeof groupRowSchema>;
 
-/** Stored group plus the derived tree fields of spec 01 §3. */
+/** Stored group plus the derived tree fields */
 export const groupNodeSchema = groupRowSchema.extend({
   children: z.array(z.number()),
   allChildren: z.array(z.number()),
@@ -177,7 +177,7 @@ const itemLinkSchema = z.object({ id: z.number(), ts: z.number().nullable() }).n
 /** Timestamps every stored item carries. */
 const stamps = { createdTs: z.number(), updatedTs: z.number() };
 
-/** A vehicle as the company load and the vehicle calls return it (spec 01 §3). */
+/** A vehicle as the company load and the vehicle calls return it. */
 export const vehicleRowSchema = z.object({
   id: z.number(),
   plate: z.string(),
@@ -250,7 +250,7 @@ export type DriverRow = z.infer<typeof driverRowSchema>;
 /** The answer of a delete: the id that is gone. */
 export const deletedSchema = z.object({ id: z.number() });
 
-/** Work timetables (/trackRules): per weekday, Monday first, Sunday id 0 (spec 02 §9). */
+/** Work timetables (/trackRules): per weekday, Monday first, Sunday id 0. */
 export const WORKWEEK_DAY_IDS = [1, 2, 3, 4, 5, 6, 0] as const;
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalidTime");
 export const worktimeDaySchema = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Itineraries (spec 02 §3): a company's named route of ordered waypoints, each a POI, a geozone or a point with
+ * Itineraries: a company's named route of ordered waypoints, each a POI, a geozone or a point with
  * a radius, with a planned passing time, how early and late the arrival may be, and the minimum and maximum
  * stay; assigned to vehicles for days of the week (0 Sunday … 6 Saturday, shown Monday first).
  */

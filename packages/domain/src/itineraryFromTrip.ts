@@ -2,7 +2,7 @@ import { ITINERARY_WAYPOINTS_MAX, type Waypoint } from "./itineraries.ts";
 import { distanceM } from "./placesGeometry.ts";
 
 /**
- * An itinerary's geometry proposed from a vehicle's past day (issue 17): the day's stops, in order, become
+ * An itinerary's geometry proposed from a vehicle's past day: the day's stops, in order, become
  * waypoints the user then edits. A stop is a point with a radius, or the POI or geozone it lies in when the
  * caller snapped it; its planned passing time is the stop's arrival time of day and its minimum stay the stop's
  * length. Consecutive stops at the same place (the same POI or geozone, or points within the radius of the

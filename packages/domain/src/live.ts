@@ -1,5 +1,5 @@
 /**
- * The real-time channel (spec 01 §7): JSON messages `{ type, data }` over the WebSocket at /fr/ws/. Both ends
+ * The real-time channel: JSON messages `{ type, data }` over the WebSocket at /fr/ws/. Both ends
  * import these schemas and the types derived from them; each end checks what it receives.
  */
 export * from "./live/client-messages.ts";

@@ -3,7 +3,7 @@ import { isCalendarDate } from "./costs.ts";
 import { fileIdsSchema, storedFileSchema } from "./files.ts";
 
 /**
- * Maintenance revisions (spec 02 §3-4): a task of a vehicle or asset that falls due every N km, N days or
+ * Maintenance revisions: a task of a vehicle or asset that falls due every N km, N days or
  * N engine hours (any mix; the first one reached wins), pending from a warning threshold before. States:
  * 0 planned, 1 pending (inside the warning, or overdue), 2 done. Marking done may schedule the next one.
  */

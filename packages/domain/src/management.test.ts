@@ -125,14 +125,14 @@ describe("device identifiers", () => {
     [1, "35630704244101G", "device.idHex"],
     [1, "", "errorNoImei"],
     [4, "abc123", null],
-    // Traccar Client (OsmAnd) ids are what the user typed in the app, not IMEIs (issue 21, defect 9).
+    // Traccar Client (OsmAnd) ids are what the user typed in the app, not IMEIs.
     [4, "walkphone01", null],
     [4, "x".repeat(3), null],
     [4, "Walk.Phone_01-b", null],
     [4, "walk phone", "device.idChars"],
     [4, "tel/../x", "device.idChars"],
     [4, "w".repeat(51), "device.idLength"],
-    // IMEI types keep the hex rule of spec 02 §5.
+    // IMEI types keep the hex rule
     [3, "walkphone010000", "device.idHex"],
     [3, "356307042441013", null],
     [5, "worker@acme.demo", null],

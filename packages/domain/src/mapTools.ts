@@ -1,5 +1,5 @@
 /**
- * Shapes of the live map's server-backed tools (issue 18): the track-to-geozone corridor, the DPA limits a user
+ * Shapes of the live map's server-backed tools: the track-to-geozone corridor, the DPA limits a user
  * works under, the per-sensor history chart and the markers users drop on the map.
  */
 import { z } from "zod";
@@ -50,7 +50,7 @@ export const dpaInfoSchema = z.object({
     persons: visibleCount,
     drivers: visibleCount,
   }),
-  /** Persons tracked only inside a work timetable (spec 02 §9 trackRules), per timetable. */
+  /** Persons tracked only inside a work timetable, per timetable. */
   personTimetables: z.array(
     z.object({ id: z.number().int(), name: z.string(), timezone: z.string(), persons: z.array(z.string()) }),
   ),

@@ -3,7 +3,7 @@ import { REPORT_TYPE_IDS, type ReportTypeId } from "./reports/catalogue.ts";
 import { emailSchema, isValidUrl } from "./validation/fields.ts";
 
 /**
- * Periodic reports (/periodic, spec 01 §2, 02 §5, §9): a report definition run on a schedule in the company's
+ * Periodic reports (/periodic): a report definition run on a schedule in the company's
  * time zone and mailed to its recipients. Days of month 1 to 28 (every month has them); week starts Monday and
  * Sunday has id 0.
  */

@@ -1,5 +1,5 @@
 /**
- * Places (spec 01 §3, §5; 02 §3, §5): geozones (circle or polygon), points of interest and WMS layers.
+ * Places: geozones (circle or polygon), points of interest and WMS layers.
  * Shapes and rules shared by the server (400 field errors, CSV import) and the web editor (disabled save).
  */
 import { z } from "zod";
@@ -84,7 +84,7 @@ const geozoneCommon = {
   color: placeColorSchema.default(DEFAULT_PLACE_COLOR),
   group: groupSchema,
   description: z.string().trim().max(PLACE_DESCRIPTION_MAX, "tooLong").default(""),
-  /** km/h; the speeding alarm family with value 0 uses it while an item is inside (issue 21). */
+  /** km/h; the speeding alarm family with value 0 uses it while an item is inside. */
   speedLimit: z.number().int().min(1, "invalidNumber").max(400, "invalidNumber").nullable().default(null),
 };
 

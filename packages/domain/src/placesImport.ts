@@ -1,4 +1,4 @@
-/** Geometry CSV import (02 §5: lat and lng numeric, colour hex, radius 1 to 30000 m), shared by server and web. */
+/** Geometry CSV import, shared by server and web. */
 import { z } from "zod";
 import { CIRCLE_RADIUS_MAX_M, CIRCLE_RADIUS_MIN_M } from "./constants.ts";
 import {

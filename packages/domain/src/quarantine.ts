@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Why the ingest kept a position apart instead of storing it (issue 14): the database refused the row
+ * Why the ingest kept a position apart instead of storing it: the database refused the row
  * (`database`, with its error), the fix is more than 24 h ahead of the server clock (`futureTime`), its time
  * is zero, negative or not a number (`badTime`), its coordinates are out of range or not numbers
  * (`badCoordinates`), another number of it is not finite (`badValue`), or a frame without a fix carried
@@ -85,7 +85,7 @@ export const quarantinePageSchema = z.object({
 export type QuarantinePage = z.infer<typeof quarantinePageSchema>;
 
 /**
- * The tables cell and Wi-Fi positions are resolved from (issue 20), as a reseller sees them: the shared tower and
+ * The tables cell and Wi-Fi positions are resolved from, as a reseller sees them: the shared tower and
  * access-point tables filled by `vigia import-cells` / `import-wifi`, the access points learned from its
  * companies' GPS fixes, whether an online geolocation service is configured, the imports run so far, and how many
  * of its frames stayed without a position (`noFix` in the quarantine) over the last day.
@@ -111,7 +111,7 @@ export const cellTablesStatusSchema = z.object({
 export type CellTablesStatus = z.infer<typeof cellTablesStatusSchema>;
 
 /**
- * Why an item shows no current position (issue 20): the newest report of its device that had no GPS fix and
+ * Why an item shows no current position: the newest report of its device that had no GPS fix and
  * whose cell towers and Wi-Fi access points no table or service knew. The panel shows it when it is newer than
  * the item's position; `towers` and `accessPoints` count what the report carried.
  */

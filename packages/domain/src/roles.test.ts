@@ -10,7 +10,7 @@ import {
   type Role,
 } from "./roles.ts";
 
-describe("role predicates (spec 01 §6)", () => {
+describe("role predicates", () => {
   const table: [Role, boolean, boolean, boolean, boolean][] = [
     ["SUPER_RESELLER", true, true, true, true],
     ["RESELLER", true, true, true, false],

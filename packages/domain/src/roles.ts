@@ -55,7 +55,7 @@ export const hasDeveloperFlag = (role: Role): boolean => role === "DEVELOPER";
 export const isGroupScoped = (role: Role): boolean =>
   role === "SUBADMIN" || role === "OPERATOR" || role === "USER";
 
-/** Capabilities that a read-only user may still write, per role (spec 01 §6). */
+/** Capabilities that a read-only user may still write, per role. */
 export type WriteCapability = "general" | "costs" | "tickets";
 
 export function canWrite(user: { role: Role; readOnly: boolean }, capability: WriteCapability): boolean {

@@ -3,7 +3,7 @@ import { ROLES, type Role } from "./roles.ts";
 import { type GuardDecision, guardRoute, menuRoutes, ROUTES } from "./routes.ts";
 
 /**
- * The role × route matrix of spec 01 §6, written out from the spec text (not from the guard's own sets),
+ * The role × route matrix, written out from the spec text (not from the guard's own sets),
  * so a change to the guard that breaks the spec makes this table disagree.
  */
 const RESELLER_ONLY = [

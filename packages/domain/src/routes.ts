@@ -8,7 +8,7 @@ import {
 } from "./roles.ts";
 
 /**
- * The single route table (spec 01 §2). The web router, the left menus and the access guard all read it.
+ * The single route table. The web router, the left menus and the access guard all read it.
  * `kind`: public routes skip the guard, company routes need a loaded company, super routes need none.
  */
 export type RouteKind = "public" | "login" | "company" | "super" | "any";
@@ -221,7 +221,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
 ];
 
-/** Route keys closed to each kind of user (spec 01 §6, access guard). */
+/** Route keys closed to each kind of user. */
 const RESELLER_ONLY = new Set([
   "companies",
   "superUsers",
@@ -312,7 +312,7 @@ export type GuardDecision =
   | { action: "redirect"; to: string }
   | { action: "logout" };
 
-/** The access guard of spec 01 §6, as one pure function the router calls on every route change. */
+/** The access guard, as one pure function the router calls on every route change. */
 export function guardRoute(input: GuardInput): GuardDecision {
   const route = matchRoute(input.pathname);
   if (route?.kind === "public") return { action: "allow" };

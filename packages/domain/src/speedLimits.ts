@@ -1,5 +1,5 @@
 /**
- * Speed limits of places (issue 15 speeding report, issue 21 speeding alarm family): a geozone may carry the road's
+ * Speed limits of places: a geozone may carry the road's
  * limit; where several overlap the lowest one holds. The alarm engine and the speeding report both judge a speed
  * by these functions, so an alarm and a report row never disagree on what the limit was.
  */

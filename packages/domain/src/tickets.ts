@@ -1,5 +1,5 @@
 /**
- * Tickets (spec 02 §3-§4): an incident (stays inside the company) or a service request (addressed to the
+ * Tickets: an incident (stays inside the company) or a service request (addressed to the
  * provider, answered from the reseller's /ticketsAdmin). Shapes and state rules shared by the server, which
  * enforces them, and the web, which offers only the allowed moves.
  */

@@ -1,7 +1,7 @@
 import { type TrackerConfig, wholeNumber } from "./tracker-config.ts";
 
 /**
- * Our configuration as the commands of the text protocols (issue 20), carried by the same frames as the map
+ * Our configuration as the commands of the text protocols, carried by the same frames as the map
  * commands (`encodeDeviceCommand`) and confirmed by the same answers. One entry per command; `answered` says
  * whether the device's protocol defines an answer to it (only those are awaited, and only they can make a
  * configuration 'updated'). Per protocol, in the order sent (a server/APN change goes last, since the device may

@@ -8,7 +8,7 @@ import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
  * In a cluster, a processor that takes a partition over evaluates again the frames the dead one committed but had
- * not acknowledged (issue 14). Its alarm engine has no memory of them, so it fires again for the same position:
+ * not acknowledged. Its alarm engine has no memory of them, so it fires again for the same position:
  * the notice must still be stored, published and sent once (keyed by rule, item and position time).
  */
 let p: TestPlatform;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Spec 02 §6: a reseller saves the alarm-sound preference through the reseller-user endpoint, everyone else
+ * A reseller saves the alarm-sound preference through the reseller-user endpoint, everyone else
  * through the company user endpoint, whatever their role; the saved value is what the next sign-in reads.
  */
 let p: TestPlatform;

@@ -141,13 +141,13 @@ describe("alarm rules API", () => {
     expect(r.body.families["5"]!.name.es).toBe("Geozona");
     expect(Object.keys(r.body.families)).toEqual([
       ...["5", "6", "10", "11", "12", "13", "14", "15", "17", "19"],
-      // The event families of issue 21.
+      // The event families.
       ...["20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31"],
-      // The virtual lock of issue 18.
+      // The virtual lock.
       "32",
-      // Beacon-zone entry and exit of issue 17.
+      // Beacon-zone entry and exit.
       ...["33", "34"],
-      // Itinerary deviations, issue 17.
+      // Itinerary deviations.
       "35",
     ]);
     expect(r.body.families["20"]!.name.en).toBe("Speeding");

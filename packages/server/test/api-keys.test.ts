@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: company API keys, used from outside exactly as an integrator would: with curl. */
+/** Company API keys, used from outside exactly as an integrator would: with curl. */
 const run = promisify(execFile);
 let p: TestPlatform;
 let acme = 0;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17, the worker app's configuration: company defaults and device overrides written by administrators,
+ * The worker app's configuration: company defaults and device overrides written by administrators,
  * fetched by the app with its device id and key (as the HTTP ingest takes them); a device waits ("awaiting")
  * until it has fetched a change ("updated"); nothing crosses companies.
  */

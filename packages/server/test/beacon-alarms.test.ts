@@ -11,7 +11,7 @@ import { startBeaconPlatform } from "./support/beacons.ts";
 import { TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17: beacon-zone entry and exit alarms (families 33 and 34). A phone reports beacon sightings over the
+ * Beacon-zone entry and exit alarms (families 33 and 34). A phone reports beacon sightings over the
  * OsmAnd protocol through the real gateway and processor; the item is in a zone while its strongest beacon is one of the zone's.
  */
 let p: TestPlatform;

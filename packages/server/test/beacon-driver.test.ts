@@ -3,7 +3,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17 / spec 02 §3: a driver carries a beacon; when the vehicle's Teltonika tracker hears it (AVL 385 BLE
+ * A driver carries a beacon; when the vehicle's Teltonika tracker hears it (AVL 385 BLE
  * element through the real gateway and processor), the vehicle's driver in live state becomes that driver, as
  * an iButton read does.
  */

@@ -5,7 +5,7 @@ import { startBeaconPlatform } from "./support/beacons.ts";
 import { TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17: beacon-zone entries and exits give report rows exactly as geozones do. A phone reports beacon
+ * Beacon-zone entries and exits give report rows exactly as geozones do. A phone reports beacon
  * sightings (no GPS) over the OsmAnd protocol through the real gateway and processor; the derivation stores the
  * visit like a geozone's, and the beacon-zone entries-and-exits report lists it.
  */

@@ -2,7 +2,7 @@ import type { Beacon, BeaconZone } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 17: beacon zones CRUD (a name, a colour, a set of the company's own beacons), roles and tenancy. */
+/** Beacon zones CRUD (a name, a colour, a set of the company's own beacons), roles and tenancy. */
 let p: TestPlatform;
 let acme: number;
 let globex: number;

@@ -3,7 +3,7 @@ import type { Camera } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: cameras attached to vehicles, and their snapshots fetched by the server through the egress guard. */
+/** Cameras attached to vehicles, and their snapshots fetched by the server through the egress guard. */
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

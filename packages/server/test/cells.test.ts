@@ -16,7 +16,7 @@ import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: frames without a fix but with cell towers or Wi-Fi APs become source-3 and source-4 positions
+ * Frames without a fix but with cell towers or Wi-Fi APs become source-3 and source-4 positions
  * through the real gateway, from a small generated cell table, or from GEOLOCATION_URL (a tiny service started
  * here, allowed through the egress guard as a private address); unknown ones land in the quarantine as `noFix`.
  */

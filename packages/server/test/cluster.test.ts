@@ -19,7 +19,7 @@ import { type SimpleFix, TestDevice, teltonikaHandshake, teltonikaPacket } from 
 import { devicePortsPicked } from "./support/platform.ts";
 
 /**
- * Issue 14, scale-out: 2 gateways, 2 processors and 2 API nodes as plain processes on one PostgreSQL schema and
+ * Scale-out: 2 gateways, 2 processors and 2 API nodes as plain processes on one PostgreSQL schema and
  * one NATS server. Registered only when NATS_URL is set (vitest.config.ts; `.ci/run` sets it when NATS answers).
  */
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";

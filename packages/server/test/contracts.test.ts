@@ -3,7 +3,7 @@ import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
  * Every /fr/v1 route is mounted from its domain contract: the OpenAPI document shows a response schema for each
- * operation the server registered (issue 12), so the web's typed client and the document cannot drift apart.
+ * operation the server registered, so the web's typed client and the document cannot drift apart.
  */
 let p: TestPlatform;
 beforeAll(async () => {

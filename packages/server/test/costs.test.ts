@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Costs (issue 16): CRUD per role, group scope, tenant isolation, CSV import, totals per currency. */
+/** Costs: CRUD per role, group scope, tenant isolation, CSV import, totals per currency. */
 let p: TestPlatform;
 let acme: number;
 let globex: number;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const companies = await p.ctx.db.query<{ id: number; name: string }>("select id, name from companies");
   acme = companies.find((c) => c.name === "Acme Logistics")!.id;
   globex = companies.find((c) => c.name === "Globex Security")!.id;
-  // The operator is read-only here: operators still write costs (spec 01 §6).
+  // The operator is read-only here: operators still write costs.
   await p.ctx.db.query("update users set read_only = true where email = 'operator@acme.demo'");
   admin = await p.api.token("admin@acme.demo");
   operator = await p.api.token("operator@acme.demo");

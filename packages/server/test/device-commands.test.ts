@@ -20,7 +20,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 21: commands from the map's item panel reach a connected device over its own protocol, wait for a
+ * Commands from the map's item panel reach a connected device over its own protocol, wait for a
  * device that is offline until it connects (or expire), and show the device's answer. The test speaks the
  * protocol with the codecs. Ordering without sleeps: the gateway handles a connection's messages in order, so
  * once the ACK of a data packet sent after the login (or the answer) arrives, the login (or answer) is handled.

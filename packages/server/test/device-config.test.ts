@@ -14,7 +14,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 5: a saved configuration reaches Teltonika/GT06 devices as protocol commands when they next connect,
+ * A saved configuration reaches Teltonika/GT06 devices as protocol commands when they next connect,
  * and the device list shows 'awaiting' until the device answers them, then 'updated'. Ordering is proved
  * without sleeps: the gateway handles one connection's messages in order, so once the ACK of a data packet
  * sent after the answer arrives, the answer has been recorded.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 18, drivers on the map: the driver panel's day (driving time from derived trips, vehicle, events). */
+/** Drivers on the map: the driver panel's day (driving time from derived trips, vehicle, events). */
 let p: TestPlatform;
 let acme: number;
 let madridVehicle: number;

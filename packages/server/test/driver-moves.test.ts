@@ -3,7 +3,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 18, drivers on the map: a driver identified on a second vehicle leaves the first one in the live state
+ * Drivers on the map: a driver identified on a second vehicle leaves the first one in the live state
  * too, so the next map snapshot shows them once, on the vehicle they drive now.
  */
 const BEACON = "f7826da6-4fa2-4e98-8024-bc5b71e0893e:7:7";

@@ -16,7 +16,7 @@ import { TestDevice, teltonikaHandshake } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 21: every event alarm family fires from a real device frame. Each case encodes frames with the
+ * Every event alarm family fires from a real device frame. Each case encodes frames with the
  * protocol codecs, sends them through the gateway, and expects one notice of its rule with the event, and the
  * mail of it with a link to the position on the company's own site origin.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventTime } from "../src/event-media/routes.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: photos and clips devices attach to their events, seen by whoever sees the item, nobody else. */
+/** Photos and clips devices attach to their events, seen by whoever sees the item, nobody else. */
 let p: TestPlatform;
 let acme = 0;
 let admin = "";

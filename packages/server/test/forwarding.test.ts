@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 19: data forwarding against real receivers: an HTTP webhook, an OsmAnd/Traccar HTTP endpoint and an
+ * Data forwarding against real receivers: an HTTP webhook, an OsmAnd/Traccar HTTP endpoint and an
  * MQTT broker (aedes). Each target goes down and comes back: nothing is lost, nothing acknowledged is sent again.
  */
 interface Received {

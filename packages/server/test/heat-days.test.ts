@@ -5,7 +5,7 @@ import { buildDueHeatDays } from "../src/insights/index.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Heat-map cells of closed days (issue 15, migration 037): a month's heat map sums hexagons built once per day
+ * Heat-map cells of closed days: a month's heat map sums hexagons built once per day
  * instead of grouping every position again. Built days answer exactly what the positions answer, for every scope
  * and resolution; positions that reach a built day later (a device's buffered upload) count at once and the day
  * is built again; retention drops the cells with the positions.

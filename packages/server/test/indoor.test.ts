@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17: indoor maps and beacons (CRUD, CSV import, roles), and beacon sightings sent by a phone over the
+ * Indoor maps and beacons (CRUD, CSV import, roles), and beacon sightings sent by a phone over the
  * OsmAnd protocol becoming source-5 positions with their level, through the real gateway and processor.
  */
 let p: TestPlatform;
@@ -76,7 +76,7 @@ describe("indoor maps and beacons", () => {
     }
   });
 
-  it("creates beacons with the rules of 02 §9 and refuses a repeated identifier or a foreign map", async () => {
+  it("creates beacons with the rules and refuses a repeated identifier or a foreign map", async () => {
     const corners = [point(0, 0), point(40, 0), point(0, 30), point(40, 30)];
     for (const [i, at] of corners.entries()) {
       const res = await p.api.post<Beacon>(

@@ -5,7 +5,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 14, faults 1 and 2: one poisoned position must not fail the batch it shares with good ones, and no
+ * And 2: one poisoned position must not fail the batch it shares with good ones, and no
  * position is dropped without trace. The bad ones land in the quarantine, answered to the device, and
  * resellers read them there (their own devices' only).
  */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: the families whose devices also report over UDP (H02, Queclink, Meitrack, Suntech) get a UDP listener
+ * The families whose devices also report over UDP (H02, Queclink, Meitrack, Suntech) get a UDP listener
  * on their port number, CalAmp (UDP only) one on its own port. A datagram's frames are committed before the answer
  * goes back to its sender; garbage and unknown devices never stop the listener. The demo's CalAmp unit, run by the
  * simulator, reaches live state through it.

@@ -4,7 +4,7 @@ import { ensureDerivedPartition } from "../src/derived/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Dashboard, heat map and incidents (issue 15): figures over the caller's items only (a subadministrator sees
+ * Dashboard, heat map and incidents: figures over the caller's items only (a subadministrator sees
  * its groups), positions binned into H3 hexagons on the server, and safety incidents with counts per driver.
  */
 let p: TestPlatform;

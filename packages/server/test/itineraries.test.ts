@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Itineraries (issue 17): reseller-level CRUD, per-field validation, tenant scope, day compliance. */
+/** Itineraries: reseller-level CRUD, per-field validation, tenant scope, day compliance. */
 let p: TestPlatform;
 let acme: number;
 let reseller: string;

@@ -7,7 +7,7 @@ import { itineraryWithRule, waypoint } from "./support/itineraries.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17, itinerary alarms (family 35): a vehicle on an itinerary today reports positions through a simulated
+ * Itinerary alarms (family 35): a vehicle on an itinerary today reports positions through a simulated
  * Teltonika device under the manual clock; the alarm engine judges each applied position with the compliance
  * engine and raises each deviation once: early arrival, too long a stay, a missed waypoint, a late arrival.
  * Waypoint times are the company's local times; the test clock is set to them.

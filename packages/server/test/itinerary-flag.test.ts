@@ -4,7 +4,7 @@ import { getItineraryPlans } from "../src/itineraries/index.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17: itineraries are shown to a company only when its `conf.general.itenerary` is on (the demo company's
+ * Itineraries are shown to a company only when its `conf.general.itenerary` is on (the demo company's
  * is). The reseller switches it in the company editor; off, the company's users see no progress on the map,
  * compliance is refused and the alarm engine follows no itinerary, while the reseller keeps editing them.
  */

@@ -4,7 +4,7 @@ import { companyTimeZone, localMidnight } from "../src/derived/index.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17, an itinerary drawn from a past trip: a vehicle drives, parks at the depot (a POI), drives, parks in
+ * An itinerary drawn from a past trip: a vehicle drives, parks at the depot (a POI), drives, parks in
  * the street and drives on, a day before the test's "now"; the derived history keeps its two stops, and the
  * editor's route proposes them as waypoints (the first snapped to the POI), for reseller-level users only and
  * only for a vehicle of the selected company.

@@ -8,7 +8,7 @@ import { itineraryWithRule, waypoint } from "./support/itineraries.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 17: the itinerary family's day (stays so far, deviations raised) survives a restart of the alarm engine.
+ * The itinerary family's day (stays so far, deviations raised) survives a restart of the alarm engine.
  * Applied positions go straight to an alarm service of the test's own; half-way through the day it is replaced
  * by a fresh one (a restarted processor, nothing in memory) that must carry on from `itinerary_days`: the
  * early arrival is not raised again, the stay counts from the first entry, the rest of the day fires once.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveBinding } from "../src/live/index.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Defect 1 of issue 21: an item whose device fell silent, or lost its device, must not look current. */
+/** Defect 1: an item whose device fell silent, or lost its device, must not look current. */
 let p: TestPlatform;
 let acme: number;
 let binding: LiveBinding;
@@ -148,7 +148,7 @@ describe("unassigning a device ends its item's live state", () => {
     expect(off.status).toBe(200);
     expect(state()).toBeUndefined();
     expect(messages.at(-1)).toEqual({ type: "vEnded", data: { id: binding.itemId } });
-    // Open item forms of the company learn that its device list changed (issue 21, defect 2).
+    // Open item forms of the company learn that its device list changed.
     expect(companyMessages).toContainEqual({ type: "reloadTrackers", data: {} });
     const stored = await p.ctx.db.query("select 1 from item_state where item_type = 1 and item_id = $1", [
       binding.itemId,
@@ -170,7 +170,7 @@ describe("unassigning a device ends its item's live state", () => {
         [acme, binding.itemId],
       )
     )[0]!.id;
-    // Issue 21 defect 2: a stale form offering this device must not take it from its item silently.
+    // Defect 2: a stale form offering this device must not take it from its item silently.
     const stolen = await p.api.put<{ description: string; fields: Record<string, string> }>(
       `companies/id/${acme}/trackers/id/${deviceId}/item`,
       { itemType: 1, itemId: other },

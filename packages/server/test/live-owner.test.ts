@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * "One owner of live state" (issue 12): only `src/live/` writes live item state, publishes on the live bus or
+ * "One owner of live state": only `src/live/` writes live item state, publishes on the live bus or
  * drops ingest device bindings; everything else calls `LiveState` (`live/live-state.ts`). The capabilities
  * are never handed the store, the bus or the registry (`src/app/` wires them), and this test keeps it so by
  * reading the sources: a write or publish outside `live/` is named by its receiver (`bus`, `store`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Maintenance revisions (issue 16): a revision falls due by km as simulated positions drive the vehicle,
+ * Maintenance revisions: a revision falls due by km as simulated positions drive the vehicle,
  * notifies on the alarm channel (a maintenance rule) and by mail, is marked done (scheduling the next one)
  * and unmarked; day plans fall due with the owner's sweep; roles and tenants are kept apart.
  */

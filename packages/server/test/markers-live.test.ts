@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveChannel } from "./support/channel.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 18: map markers reach the other open maps live, shared ones the company's, personal ones their author's. */
+/** Map markers reach the other open maps live, shared ones the company's, personal ones their author's. */
 let p: TestPlatform;
 let acme: number;
 let globex: number;

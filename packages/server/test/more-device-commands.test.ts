@@ -16,7 +16,7 @@ import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: commands from the map reach GPS103, TK103, Suntech, Wialon IPS, Ruptela and Galileosky devices in their
+ * Commands from the map reach GPS103, TK103, Suntech, Wialon IPS, Ruptela and Galileosky devices in their
  * own framing, and each device's confirmation moves the command to `answered`. The command frame is read off the
  * socket as the device would (its exact bytes come from the same encoder the gateway uses, checked byte by byte in
  * the protocols package); the answer's effect is awaited by polling the command list, never by a fixed delay.

@@ -5,7 +5,7 @@ import { PeriodicScheduler } from "../src/periodic/index.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Periodic reports (issue 15): schedules by role, runs by the ManualClock once per period even with two
+ * Periodic reports: schedules by role, runs by the ManualClock once per period even with two
  * schedulers (two nodes) ticking together, mail with the file attached through a real SMTP listener, and a
  * failed run retried with back-off and reported on the schedule's row.
  */
@@ -174,7 +174,7 @@ describe("periodic runs", () => {
     expect(runs[0]).toMatchObject({ status: "sent", attempts: 2, error: null, nextAttemptTs: null });
     // The weekly report covers the last full week, Monday to Monday (Madrid).
     expect(runs[0]).toMatchObject({ fromTs: Date.UTC(2026, 0, 4, 23), toTs: Date.UTC(2026, 0, 11, 23) });
-    // The real renderer names the file report_{name}_{date} (02 §9).
+    // The real renderer names the file report_{name}_{date}.
     expect(mails[0]).toMatch(/Content-Disposition: attachment;\s+filename=report_Weekly_2026-01-18\.csv/);
     await p.api.request("DELETE", path(`/id/${created.body.id}`), { token: admin });
   });

@@ -4,7 +4,7 @@ import { KEEP_MS, ReportJobs, STALE_MS } from "../src/reports/jobs.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Report jobs across API nodes (issue 15): two ReportJobs over one database stand for two nodes behind a
+ * Report jobs across API nodes: two ReportJobs over one database stand for two nodes behind a
  * balancer. Whichever node runs a job, the other answers its status, cancels it and finds its result; a job
  * belongs to its company and user; finished jobs expire and a job whose node went quiet fails.
  */

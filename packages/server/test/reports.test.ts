@@ -6,7 +6,7 @@ import { renderReportFile } from "../src/reports/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Reports (issue 15): the catalogue, jobs over derived history, the 406 before any work, files, and who may
+ * Reports: the catalogue, jobs over derived history, the 406 before any work, files, and who may
  * run them (subadministrators and above, scoped to their groups; a job belongs to whoever started it).
  */
 let p: TestPlatform;

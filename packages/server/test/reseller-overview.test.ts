@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: the reseller block's counts, the 2FA state on /superUsers, and the custom data editor's route. */
+/** The reseller block's counts, the 2FA state on /superUsers, and the custom data editor's route. */
 let p: TestPlatform;
 let iberia = 0;
 let acme = 0;

@@ -9,7 +9,7 @@ let p: TestPlatform;
 let acme: number;
 let vehicle: { id: number; imei: string; group: string };
 
-// A morning as issue 21 found it: a drive, a stop parked with ignition off while the GPS drifts at 7 km/h,
+// A morning as a field test found it: a drive, a stop parked with ignition off while the GPS drifts at 7 km/h,
 // a drive with a 9.6 km GPS jump in it, a stop idling, a last drive. One fix every 30 s.
 const START = TEST_START - 3 * 3_600_000;
 function morning(): SimpleFix[] {
@@ -69,7 +69,7 @@ afterAll(async () => p?.close());
 const base = () => `companies/id/${acme}/vehicles/id/${vehicle.id}`;
 const range = `from=${START}&to=${TEST_START}`;
 
-describe("the route of the day (issue 21, defect 6)", () => {
+describe("the route of the day", () => {
   it("leaves out the 9.6 km jump live state ignores, and finds both stops", async () => {
     const token = await p.api.token("admin@acme.demo");
     const route = await p.api.get<DayTrack>(`${base()}/route?${range}`, token);

@@ -6,7 +6,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 18, route to a point: vehicles ranked by driving time from an OSRM-compatible router (a small one
+ * Route to a point: vehicles ranked by driving time from an OSRM-compatible router (a small one
  * started here), by straight line without one, and "cannot calculate route" when the router fails.
  */
 const TARGET = { lat: 40.4168, lng: -3.7038 };

@@ -7,7 +7,7 @@ import { Mailer } from "../src/kernel/mail/mailer.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Security group (issue 13): account takeover, password oracles, lockout as a weapon, timing, stale keys,
+ * Security group: account takeover, password oracles, lockout as a weapon, timing, stale keys,
  * sessions that outlive logout, keys in the log, the public API description and role-before-body.
  * Each test reproduces its finding: it failed before the fix.
  */

@@ -41,7 +41,7 @@ afterAll(async () => {
   await p?.close();
 });
 
-describe("security: server-side request forgery (issue 13 §3)", () => {
+describe("security: server-side request forgery", () => {
   it("the WMS check refuses a loopback service without reaching it, and answers like a closed port", async () => {
     const wms = await httpTarget("127.0.0.1", (_req, res) =>
       res.writeHead(200, { "content-type": "text/xml" }).end(CAPABILITIES),
@@ -122,7 +122,7 @@ describe("security: server-side request forgery (issue 13 §3)", () => {
   });
 });
 
-describe("security: response headers (issue 13 §10)", () => {
+describe("security: response headers", () => {
   it("every answer carries the content policy, no-sniff, no framing and the referrer policy", async () => {
     for (const path of ["/healthz", "/fr/v1/auth/token", "/some/client/route"]) {
       const response = await fetch(`${p.url}${path}`);
@@ -141,7 +141,7 @@ describe("security: response headers (issue 13 §10)", () => {
   });
 });
 
-describe("security: device gateway (issue 13 §7, §13)", () => {
+describe("security: device gateway", () => {
   let g: TestPlatform;
   let ports: { teltonika: number; gt06: number; osmand: number };
   let gAcme: number;
@@ -339,7 +339,7 @@ async function openChannel(token: string, companyId: number) {
   return { ws, closed, next, send };
 }
 
-describe("security: live channel sessions end (issue 13 §4)", () => {
+describe("security: live channel sessions end", () => {
   it("deleting a user closes its open channel", async () => {
     const operatorId = (
       await p.ctx.db.query<{ id: number }>("select id from users where email = 'operator@acme.demo'")

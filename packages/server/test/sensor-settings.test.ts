@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** A company's sensor settings (issue 21, defect 7): admins write, the company reads, other tenants see nothing. */
+/** A company's sensor settings: admins write, the company reads, other tenants see nothing. */
 let p: TestPlatform;
 let acme: number;
 let globex: number;

@@ -5,7 +5,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 18, the shared page's own live channel: positions of the link's items only, nothing else of the
+ * The shared page's own live channel: positions of the link's items only, nothing else of the
  * company, and the socket ends when the link is revoked or expires.
  */
 let p: TestPlatform;

@@ -4,7 +4,7 @@ import { TestDevice, teltonikaHandshake, teltonikaPacket } from "./support/devic
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 18, share route: a link opens without signing in, shows only its items (live position and the route
+ * Share route: a link opens without signing in, shows only its items (live position and the route
  * since it was made), and stops working when revoked or expired. Nothing else of the company is reachable with
  * the token.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: /superLog, the platform-wide audit log, for the super reseller only. */
+/** /superLog, the platform-wide audit log, for the super reseller only. */
 let p: TestPlatform;
 beforeAll(async () => {
   p = await startTestPlatform();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: a support contact's photo (≤ 2 MB) through the file storage, shown in the companies' help menu. */
+/** A support contact's photo (≤ 2 MB) through the file storage, shown in the companies' help menu. */
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(

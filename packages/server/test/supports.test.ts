@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: /supports: a reseller's support contacts, shown in the help menu of the companies they are given to. */
+/** /supports: a reseller's support contacts, shown in the help menu of the companies they are given to. */
 let p: TestPlatform;
 let iberia = 0;
 let acme = 0;

@@ -12,7 +12,7 @@ import { TestDevice } from "./support/devices.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: commands from the map reach devices of the text protocols that have a command channel (H02,
+ * Commands from the map reach devices of the text protocols that have a command channel (H02,
  * Meitrack, watch) in their own framing, on their own connection, and the device's confirmation answers them.
  * These protocols have no log-in: the first frame of a registered device opens the channel, and a command sent
  * before that waits for it. Ordering without sleeps: the command is read off the socket as the device would; the

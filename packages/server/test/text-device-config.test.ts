@@ -14,7 +14,7 @@ import { TestDevice } from "./support/devices.ts";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: a saved configuration reaches a device of a text protocol (here a watch) in the same frame its map
+ * A saved configuration reaches a device of a text protocol (here a watch) in the same frame its map
  * commands travel in, when the device next shows up, and only the device's answer to that version makes it
  * 'updated'. Ordering without sleeps: the gateway handles one connection's frames in order, so once the ACK of a
  * heartbeat sent after the answer arrives, the answer has been recorded.

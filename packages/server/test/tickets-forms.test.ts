@@ -2,7 +2,7 @@ import type { Form, Submission, Ticket, TicketSummary } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Tickets and custom forms over HTTP, in the roles the spec names (issue 16). */
+/** Tickets and custom forms over HTTP, in the roles the spec names. */
 let p: TestPlatform;
 let acme = 0;
 let globex = 0;

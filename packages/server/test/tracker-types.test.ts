@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 20: the tracker-type catalogue lists a type for every protocol the gateway speaks, with its factory,
+ * The tracker-type catalogue lists a type for every protocol the gateway speaks, with its factory,
  * default port and protocol name, so resellers can register such devices; who may read which catalogue.
  */
 let p: TestPlatform;

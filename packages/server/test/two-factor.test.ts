@@ -2,7 +2,7 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: two-factor sign-in (TOTP) for anyone who turns it on, and for everyone where it is enforced. */
+/** Two-factor sign-in (TOTP) for anyone who turns it on, and for everyone where it is enforced. */
 let p: TestPlatform;
 let acme = 0;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
-/** The unknown-devices list resellers register devices from (issue 4). */
+/** The unknown-devices list resellers register devices from. */
 let p: TestPlatform;
 let reseller: string;
 let admin: string;

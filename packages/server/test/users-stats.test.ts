@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
-/** Issue 19: /usersstats (super reseller only) and the site's terms of use (/useterms). */
+/** /usersstats (super reseller only) and the site's terms of use (/useterms). */
 let p: TestPlatform;
 beforeAll(async () => {
   p = await startTestPlatform();

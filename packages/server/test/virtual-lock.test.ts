@@ -5,7 +5,7 @@ import { TestDevice, teltonikaHandshake } from "./support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
 
 /**
- * Issue 18, virtual lock: armed on a parked vehicle through the API, simulated device frames that move it
+ * Virtual lock: armed on a parked vehicle through the API, simulated device frames that move it
  * beyond the lock's distance (or turn its ignition on) raise the virtualLock family through the alarm engine,
  * once; a disarmed lock or one past its schedule raises nothing.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { customDatasSchema, customStatesSchema } from "../items.ts";
 
 /**
- * The company-load calls of spec 01 §7: every one is GET companies/id/{id}/{resource}.
+ * The company-load calls: every one is GET companies/id/{id}/{resource}.
  * The web loads all of them when a company is selected; the server must answer all of them.
  */
 export const COMPANY_LOAD_RESOURCES = [
@@ -49,7 +49,7 @@ export const supportContactSchema = z.object({
 export type SupportContact = z.infer<typeof supportContactSchema>;
 
 /**
- * GET companies/id/{id}/info (spec 01 §3). `conf` is the company's open configuration: the keys the shell
+ * GET companies/id/{id}/info. `conf` is the company's open configuration: the keys the shell
  * reads are checked, the others (notifications, settings of later issues) pass through as stored.
  */
 export const companyInfoSchema = z.object({

@@ -120,7 +120,7 @@ export type UserWrite = z.input<typeof userWriteSchema>;
 
 /**
  * The write body that leaves a user as it is, with their alarm-sound preference set: what the web sends to
- * the users endpoint of spec 02 §6 (company user or reseller user) to save that one preference. Pure.
+ * the users endpoint (company user or reseller user) to save that one preference. Pure.
  */
 export function withAlarmSound(user: User, alarmFrontSound: boolean): z.output<typeof userWriteSchema> {
   return {

@@ -33,7 +33,7 @@ describe("admin contracts", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("load the reseller with the nine GET calls of spec 01 §7", () => {
+  it("load the reseller with the nine GET calls", () => {
     const calls = Object.values(resellerLoad);
     expect(calls.map((c) => c.method)).toEqual(Array(9).fill("GET"));
     expect(calls.map((c) => c.path).sort()).toEqual(

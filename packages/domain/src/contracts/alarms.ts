@@ -29,7 +29,7 @@ const ok = z.object({ ok: z.boolean() });
 const tags = ["alarms"] as const;
 
 /**
- * Alarms (spec 02 §2-§7): a company's rules, its notices (alarm logs) and their states, push subscriptions and
+ * Alarms: a company's rules, its notices (alarm logs) and their states, push subscriptions and
  * alarm-receiving centres; the reseller's view of the notices of all its companies and its centres.
  */
 export const alarmsApi = {

@@ -6,7 +6,7 @@ const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });
 const tags = ["indoor"] as const;
 
-/** Beacon zones (issue 17): company-wide, read by every user of the company, written by subadministrators and up. */
+/** Beacon zones: company-wide, read by every user of the company, written by subadministrators and up. */
 export const beaconZonesApi = {
   list: defineRoute({
     method: "GET",

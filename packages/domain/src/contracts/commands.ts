@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
 import { deviceCommandInputSchema, deviceCommandSchema, itemCommandsSchema } from "../deviceCommands.ts";
 
-/** Commands to an item's device from the map's item panel (issue 21). */
+/** Commands to an item's device from the map's item panel. */
 const itemParams = z.object({
   companyId: idParam,
   itemType: z.coerce.number().int().min(1).max(3),

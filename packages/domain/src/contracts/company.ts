@@ -29,7 +29,7 @@ function load<const P extends string, R extends z.ZodType>(resource: P, summary:
   });
 }
 
-/** The company's own information and the lookup lists its forms offer (spec 01 §7). */
+/** The company's own information and the lookup lists its forms offer. */
 export const companyApi = {
   info: load("info", "The selected company: state, configuration, licences, restrictions", companyInfoSchema),
   timezones: load(

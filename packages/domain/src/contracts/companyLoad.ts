@@ -12,7 +12,7 @@ import { vehiclesApi } from "./vehicles.ts";
 import { worktimesApi } from "./worktimes.ts";
 
 /**
- * The company load of spec 01 §7, resource by resource: the contract each GET answers with. The web app
+ * The company load, resource by resource: the contract each GET answers with. The web app
  * loads them all when a company is selected and types each collection from its contract.
  */
 export const companyLoadApi = {

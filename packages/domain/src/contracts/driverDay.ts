@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
 import { derivedDrivingEventSchema } from "../derived.ts";
 
-/** The daily driving limit the driver panel measures against (spec 02 §9: max driving 4 h 30 min). */
+/** The daily driving limit the driver panel measures against. */
 export const DRIVING_LIMIT_MS = 4.5 * 3_600_000;
 /** How many of the day's driving events the driver panel lists, newest first. */
 export const DRIVER_DAY_EVENTS = 10;

@@ -16,7 +16,7 @@ const ok = z.object({ ok: z.boolean() });
 const tags = ["forms"] as const;
 
 /**
- * Custom forms (spec 02 §3): the builder's forms (administrators), the forms offered on one item, and the
+ * Custom forms: the builder's forms (administrators), the forms offered on one item, and the
  * submissions from the web map and the mobile app, validated against the form version they were entered for.
  */
 export const formsApi = {

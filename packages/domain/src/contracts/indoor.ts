@@ -15,7 +15,7 @@ const ok = z.object({ ok: z.boolean() });
 const tags = ["indoor"] as const;
 
 /**
- * Indoor maps and beacons (spec 01 §2-3, 02 §3): company-wide, read by every user of the company (the live map
+ * Indoor maps and beacons: company-wide, read by every user of the company (the live map
  * draws them), written by subadministrators and up. `imaps`, `ibeacons` and `ibeacons/inputs` are company loads.
  */
 export const indoorApi = {

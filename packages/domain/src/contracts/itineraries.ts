@@ -24,7 +24,7 @@ export const fromTripQuerySchema = z.object({
   snap: z.enum(["0", "1"]).default("1"),
 });
 
-/** /itineraries: reseller-level users only (spec 01 §6); today's progress: any user who sees the vehicle. */
+/** /itineraries: reseller-level users only; today's progress: any user who sees the vehicle. */
 export const itinerariesApi = {
   list: defineRoute({
     method: "GET",

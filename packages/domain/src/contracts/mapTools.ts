@@ -13,7 +13,7 @@ import {
 const companyParams = z.object({ companyId: idParam });
 const tags = ["map tools"] as const;
 
-/** The live map's server-backed tools (issue 18). Everything is scoped to the company and the caller's groups. */
+/** The live map's server-backed tools. Everything is scoped to the company and the caller's groups. */
 export const mapToolsApi = {
   corridor: defineRoute({
     method: "POST",

@@ -19,7 +19,7 @@ const ok = z.object({ ok: z.boolean() });
 const tags = ["places"] as const;
 
 /**
- * Places (spec 01 §3, §5; 02 §3, §5): geozones and POIs in the caller's group scope, the company's WMS layers,
+ * Places: geozones and POIs in the caller's group scope, the company's WMS layers,
  * CSV imports (a dry run unless `commit`) and which places a point is in. Writes for subadministrators and up.
  */
 export const placesApi = {

@@ -24,7 +24,7 @@ export function reportTypesCatalogue(): z.infer<typeof reportTypesSchema> {
   return Object.fromEntries(REPORT_TYPES.map((t) => [t.id, { ...t, ranges: [...t.ranges] }]));
 }
 
-/** Reports (issue 15): subadministrators and above, scoped to their groups. */
+/** Reports: subadministrators and above, scoped to their groups. */
 export const reportsApi = {
   startJob: defineRoute({
     method: "POST",

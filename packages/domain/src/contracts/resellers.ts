@@ -15,7 +15,7 @@ import { alarmsApi } from "./alarms.ts";
 /** A device reporting within this window counts as online on the reseller overview. */
 export const RESELLER_ONLINE_WINDOW_MS = 60 * 60 * 1000;
 
-/** The reseller overview (issue 19's reseller block): what needs a look in the caller's reseller subtree. */
+/** The reseller overview: what needs a look in the caller's reseller subtree. */
 export const resellerOverviewSchema = z.object({
   companies: z.object({ total: z.number(), byState: z.record(z.string(), z.number()) }),
   licenses: z.object({
@@ -43,7 +43,7 @@ const resellerParams = z.object({ resellerId: idParam });
 const tags = ["reseller load"] as const;
 const adminTags = ["resellers admin"] as const;
 
-/** The reseller tree (/resellers screen) and the reseller-load calls of spec 01 §7. */
+/** The reseller tree (/resellers screen) and the reseller-load calls */
 export const resellersApi = {
   list: defineRoute({
     method: "GET",
@@ -165,7 +165,7 @@ export const resellersApi = {
 };
 
 /**
- * The reseller load of spec 01 §7 (all GET), run once per session for reseller-level users: each entry is
+ * The reseller load (all GET), run once per session for reseller-level users: each entry is
  * the contract of one call, by the name its cached answer is read under.
  */
 export const resellerLoad = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
 
 /**
- * Route to a point (spec 01 §2): the company's vehicles nearest to a point by driving time from an
+ * Route to a point: the company's vehicles nearest to a point by driving time from an
  * OSRM-compatible routing service, or by straight-line distance when there is none (or it failed), and the
  * driving route from one vehicle to the point.
  */

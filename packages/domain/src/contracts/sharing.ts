@@ -3,7 +3,7 @@ import { defineRoute, idParam } from "../contract.ts";
 import { deletedSchema } from "../items.ts";
 
 /**
- * Shared routes (spec 01 §2 "share route", 02 §9 validity): a company user picks items and a validity; the
+ * Shared routes: a company user picks items and a validity; the
  * server issues an unguessable, revocable token. `/shareroute/{token}` then shows only those items, live, and
  * their route since the link was made, without signing in.
  */

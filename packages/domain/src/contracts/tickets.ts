@@ -25,7 +25,7 @@ const list = z.record(z.string(), ticketSummarySchema);
 const tags = ["tickets"] as const;
 
 /**
- * Tickets (spec 02 §3-§4): a company's incidents and service requests with their state history, tasks and
+ * Tickets: a company's incidents and service requests with their state history, tasks and
  * comments; the reseller's view of the service requests its companies address to it (/ticketsAdmin).
  */
 export const ticketsApi = {

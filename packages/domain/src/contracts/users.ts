@@ -19,7 +19,7 @@ export const resellerUserWriteSchema = userWriteSchema.extend({
 export type ResellerUserWrite = z.input<typeof resellerUserWriteSchema>;
 
 const usersById = z.record(z.string(), userSchema);
-/** A reseller-level account as /superUsers lists it: the user plus its two-factor state (spec 02 §7). */
+/** A reseller-level account as /superUsers lists it: the user plus its two-factor state. */
 export const resellerUserRowSchema = userSchema.extend({ twoFactor: z.enum(["off", "pending", "on"]) });
 export type ResellerUserRow = z.infer<typeof resellerUserRowSchema>;
 const resellerUsersById = z.record(z.string(), resellerUserRowSchema);
@@ -28,7 +28,7 @@ const removed = z.object({ id: z.number() });
 const tags = ["users"] as const;
 const resellerTags = ["reseller users"] as const;
 
-/** User management (spec 02 §7): company users under the company, reseller-level users under /resellers. */
+/** User management: company users under the company, reseller-level users under /resellers. */
 export const usersApi = {
   list: defineRoute({
     method: "GET",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
 
 /**
- * Virtual lock (spec 01 §2 map tools): armed on a parked item from the map, it raises the virtualLock alarm
+ * Virtual lock: armed on a parked item from the map, it raises the virtualLock alarm
  * family (mail flag "lock") when the item moves more than `radiusM` from where it stood or its ignition turns
  * on. Disarmed by a user, or at `untilTs` when one is set.
  */

@@ -1,5 +1,5 @@
 /**
- * What the browser sends on the real-time channel (spec 01 §7), one JSON message `{ type, data }` per frame.
+ * What the browser sends on the real-time channel, one JSON message `{ type, data }` per frame.
  * The hub checks every frame against `liveClientMessageSchema` before acting on it.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * What the server sends on the real-time channel (spec 01 §7): JSON messages `{ type, data }` over the
+ * What the server sends on the real-time channel: JSON messages `{ type, data }` over the
  * WebSocket at /fr/ws/, several per frame as a JSON array. The browser worker checks each one against
  * `liveServerMessageSchema`; publishers are typed by `LiveServerMessage` so the compiler checks them.
  */
@@ -106,11 +106,11 @@ export const liveServerMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("poi"), data: poiSchema }),
   z.object({ type: z.literal("poiDel"), data: withId }),
-  /** A geozone was created or changed (the whole geozone) or deleted (its id): open maps redraw it (issue 18). */
+  /** A geozone was created or changed (the whole geozone) or deleted (its id): open maps redraw it. */
   z.object({ type: z.literal("geozone"), data: geozoneSchema }),
   z.object({ type: z.literal("geozoneDel"), data: withId }),
   /**
-   * A map marker was dropped or deleted (issue 18): shared ones reach every open map of the company, personal
+   * A map marker was dropped or deleted: shared ones reach every open map of the company, personal
    * ones only their author's. `mine` is the receiver's to work out from `authorId` (null: an API key's).
    */
   z.object({
@@ -141,7 +141,7 @@ export type PoiMessage = ServerMessageOf<"poi" | "poiDel">;
 /** Live `geozone` carries the whole geozone; `geozoneDel` its id. */
 export type GeozoneMessage = ServerMessageOf<"geozone" | "geozoneDel">;
 
-/** Messages the browser worker buffers and applies once a second (spec 01 §7). */
+/** Messages the browser worker buffers and applies once a second. */
 export const HIGH_FREQUENCY_TYPES: ReadonlySet<string> = new Set<LiveServerMessageType>([
   "vPos",
   "aPos",

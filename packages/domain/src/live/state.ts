@@ -1,5 +1,5 @@
 /**
- * The live state of items as the real-time channel carries it (spec 01 §7): positions, motion, sensors,
+ * The live state of items as the real-time channel carries it: positions, motion, sensors,
  * driving events and the full per-item state of snapshots and detail messages. Types derive from the schemas
  * so the two ends and the checks cannot drift apart.
  */

@@ -1,5 +1,5 @@
 /**
- * The report catalogue (issue 15, spec 01 §3 report store). Each type says which selections it reads, which
+ * The report catalogue. Each type says which selections it reads, which
  * ranges apply, whether the screen draws a chart above the table and a map preview beside it.
  */
 export const REPORT_TYPE_IDS = [
@@ -83,7 +83,7 @@ export function reportTypeDef(id: ReportTypeId): ReportTypeDef {
   return REPORT_TYPES.find((t) => t.id === id)!;
 }
 
-/** Limits of 01 §9 / 02 §9 and issue 15: beyond them a report answers 406 "search too broad" before any work. */
+/** Limits: beyond them a report answers 406 "search too broad" before any work. */
 export const REPORT_LIMITS = {
   /** Items × days a report may cover (1000 items × 31 days). */
   itemDays: 1000 * 31,
@@ -100,7 +100,7 @@ export const REPORT_LIMITS = {
 export const REPORT_FORMATS = ["screen", "pdf", "xlsx", "csv"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-/** Date presets of 02 §9, in days back from now (0: today, custom: the picker's own range). */
+/** Date presets, in days back from now (0: today, custom: the picker's own range). */
 export const DATE_PRESETS = {
   today: 0,
   yesterday: 1,
@@ -113,5 +113,5 @@ export const DATE_PRESETS = {
 } as const;
 export type DatePreset = keyof typeof DATE_PRESETS | "custom";
 
-/** Time-range options of the ranges (02 §9), ms; 0 is "all". */
+/** Time-range options of the ranges, ms; 0 is "all". */
 export const RANGE_OPTIONS_MS = [0, 60_000, 600_000, 3_600_000, 28_800_000, 86_400_000] as const;

@@ -37,7 +37,7 @@ describe("driverScore", () => {
   });
 });
 
-describe("report values (02 §9)", () => {
+describe("report values", () => {
   it.each([
     [0, "0:00:00"],
     [59_999, "0:00:59"],
@@ -116,7 +116,7 @@ describe("report definition", () => {
     expect(validateReportRequest(valid)).toEqual({});
   });
 
-  it("names each missing field (02 §5)", () => {
+  it("names each missing field", () => {
     expect(
       validateReportRequest({
         ...valid,

@@ -4,7 +4,7 @@ import { REPORT_FORMATS, REPORT_TYPE_IDS, type ReportTypeId, reportTypeDef } fro
 const ids = z.array(z.number().int().positive()).max(5000).default([]);
 
 /**
- * A report definition: the report store of spec 01 §3 (selections, display options, ranges, time limits) plus
+ * A report definition: the report store (selections, display options, ranges, time limits) plus
  * the type, the week days to include (Sunday 0) and the format.
  */
 export const reportRequestSchema = z.object({
@@ -51,7 +51,7 @@ export const REPORT_FIELD_ERRORS = {
 } as const;
 
 /**
- * The report creation rules of 01 §5 / 02 §5, per field: at least one day, a format, and at least one
+ * The report creation rules, per field: at least one day, a format, and at least one
  * vehicle, asset, person, driver, event or sensor (a group counts: it stands for its items); a period whose
  * end is after its start. Empty object: valid.
  */
@@ -88,7 +88,7 @@ export function validateReportRequest(r: {
   return errors;
 }
 
-/** The file name of 02 §9: report_{name}_{date}.{ext}, the name reduced to safe characters. */
+/** The file name: report_{name}_{date}.{ext}, the name reduced to safe characters. */
 export function reportFileName(name: string, isoDate: string, format: "pdf" | "xlsx" | "csv"): string {
   const safe =
     name

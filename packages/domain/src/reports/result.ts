@@ -59,7 +59,7 @@ export const reportResultSchema = z.object({
   rows: z.array(z.array(reportCellSchema)),
   chart: reportChartSchema.nullable(),
   map: reportMapSchema.nullable(),
-  /** A spec 02 §8 notice: noResults, noData, noStops, drivingEventsLimit. */
+  /** Why a report has no rows, as a notice: noResults, noData, noStops, drivingEventsLimit. */
   notice: z.string().nullable(),
   /** The fuel unit averages are in (0 L/100km, 1 km/L). */
   fuelUnit: z.union([z.literal(0), z.literal(1)]),

@@ -1,5 +1,5 @@
 /**
- * Driver scoring, 0 to 10 (spec 01 §1, 02 §9). Pure and documented so that the score can be explained to a
+ * Driver scoring, 0 to 10. Pure and documented so that the score can be explained to a
  * driver:
  *
  *   penalty points per 100 km =

@@ -2,7 +2,7 @@ import { formatDistanceIn, formatNumber, formatOneDecimal } from "../format/numb
 import type { ReportCell, ReportColumnKind } from "./result.ts";
 
 /**
- * How report values are shown (02 §9): durations d h:mm:ss, distances in km with one decimal above 1000 m,
+ * How report values are shown: durations d h:mm:ss, distances in km with one decimal above 1000 m,
  * fuel with one decimal and trailing zeros trimmed, average consumption in the company's unit.
  */
 
@@ -27,7 +27,7 @@ export function formatFuel(litres: number, lang: string | null = null): string {
   return formatOneDecimal(litres, lang);
 }
 
-/** Fuel units of 02 §9: 0 is L/100km, 1 is km/L. */
+/** Fuel units: 0 is L/100km, 1 is km/L. */
 export type FuelUnit = 0 | 1;
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allSensorDefs, sensorCatalogue } from "./catalogue.ts";
 import { presentSensors, sensorSettingSchema } from "./present.ts";
 
-// What the Teltonika codec writes for one FMB record: raw io<N> and the named twins (issue 21, defect 7).
+// What the Teltonika codec writes for one FMB record: raw io<N> and the named twins.
 const TELTONIKA_RECORD = {
   io239: 1,
   ignition: true,

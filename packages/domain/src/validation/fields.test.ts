@@ -24,7 +24,7 @@ import {
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) =>
   schema.safeParse(value).success;
 
-describe("password (spec 01 §5)", () => {
+describe("password", () => {
   it.each([
     ["Abcdefg1", true],
     ["Abcdef1", false],

@@ -12,7 +12,7 @@ import {
 } from "../constants.ts";
 
 /**
- * Field rules of spec 01 §5 and 02 §5. Messages are i18n keys: the web shows them translated,
+ * Field rules. Messages are i18n keys: the web shows them translated,
  * the server returns them in 400 field errors.
  */
 

@@ -1,6 +1,6 @@
 import type { Language } from "@vigia/domain";
 
-/** Names of the event alarm families (issue 21) and of the events they raise, in every language. */
+/** Names of the event alarm families and of the events they raise, in every language. */
 type Texts = Record<Language, string>;
 
 export const EVENT_FAMILY_NAMES: Record<number, Texts> = {

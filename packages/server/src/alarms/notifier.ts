@@ -102,7 +102,7 @@ export class Notifier {
       phone: u.phone,
       language: u.language,
       timezone: u.timezone,
-      // "alarms" switches every alarm mail off; the family's mail flag (spec 02 §3) switches off its kind.
+      // "alarms" switches every alarm mail off; the family's mail flag switches off its kind.
       mailOptOut: u.notifications.alarms === false || !mailFlagAllows(u.notifications, log.info.family ?? 0),
     }));
     for (const ext of n.extUsers)
@@ -156,7 +156,7 @@ export class Notifier {
     await Promise.allSettled(tasks);
   }
 
-  /** The company's mail flag of the notice's family (spec 02 §3 `conf.notifications.mail`); unset means on. */
+  /** The company's mail flag of the notice's family; unset means on. */
   private async companyMailsFamily(log: AlarmLog): Promise<boolean> {
     const rows = await this.ctx.db.query<{ mail: Record<string, unknown> | null }>(
       "select conf->'notifications'->'mail' as mail from companies where id = $1",

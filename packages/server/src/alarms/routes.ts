@@ -104,7 +104,7 @@ async function markSeen(ctx: KernelContext, scope: CompanyScope, ids: number[]):
   return rows.map((r) => Number(r.log_id));
 }
 
-/** Alarm rules, notices and push subscriptions of one company (spec 02 §7). */
+/** Alarm rules, notices and push subscriptions of one company. */
 export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, alarmsApi.inputs, async (request) => ({
@@ -171,7 +171,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       if (!existing) throw notFound();
       const rule = request.body;
       await validate(ctx.db, scope, rule, existing);
-      // Item type and family are fixed once the rule exists (spec 02 §2).
+      // Item type and family are fixed once the rule exists.
       const fixed: Record<string, string> = {};
       if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
       if (rule.info.family !== existing.info.family) fixed["info.family"] = "readOnly";

@@ -1,5 +1,5 @@
 /**
- * Public surface of `app-config/`: the worker app's configuration (spec 02 §3), company defaults and device
+ * Public surface of `app-config/`: the worker app's configuration, company defaults and device
  * overrides for administrators, and the app's own fetch authenticated with its device credentials.
  */
 export { appConfigRoutes, deviceAppConfigRoutes } from "./routes.ts";

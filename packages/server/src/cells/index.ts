@@ -1,4 +1,4 @@
-/** Cell-tower and Wi-Fi positions (issue 20): the resolver, the tables, the online service and the CSV import. */
+/** Cell-tower and Wi-Fi positions: the resolver, the tables, the online service and the CSV import. */
 
 export { CELL_CSV_HEADER, type CellRow, isCellHeader, parseCellRow } from "./cell-csv.ts";
 export { IMPORT_BATCH, type ImportProgress, type ImportSummary, importCells, importWifi } from "./import.ts";

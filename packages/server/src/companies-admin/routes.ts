@@ -113,7 +113,7 @@ export function registerCompanyAdminRoutes(
         [...companyValues(request.body), request.body.conf, now],
       );
       const newId = (rows[0] as { id: number }).id;
-      // A company starts with one group: items cannot be created without one (spec 01 §5).
+      // A company starts with one group: items cannot be created without one.
       await tx.query("insert into groups (company_id, name, created_ts) values ($1, $2, $3)", [
         newId,
         request.body.name,

@@ -11,7 +11,7 @@ async function companySensors(ctx: KernelContext, scope: CompanyScope) {
   return sensorList(await companyProtocols(ctx.db, scope), await companySensorSettings(ctx.db, scope));
 }
 
-/** The company-load catalogues of events, sensors, inputs/outputs and icons (spec 01 §7). */
+/** The company-load catalogues of events, sensors, inputs/outputs and icons. */
 export function catalogueRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, companyApi.events, async () => eventCatalogue());

@@ -29,7 +29,7 @@ async function itemIndex(
 }
 
 /**
- * POST companies/id/{cid}/costs/import: every line is checked against the rules of spec 02 §5 and the
+ * POST companies/id/{cid}/costs/import: every line is checked against the rules and the
  * company's items. Without commit nothing is written; with commit all valid lines go in one transaction
  * (one insert statement), so a failure leaves nothing half-done.
  */

@@ -79,7 +79,7 @@ export const ACME_FLEET: DemoCompanyFleet = {
     { name: "Guard dog Rex", type: "dog", group: "Toledo" },
     { name: "Trailer TR-4", type: "generic", group: "Madrid" },
     { name: "Cold box CB-2", type: "box", group: "Guadalajara" },
-    // Watches lose GPS indoors and report the cells and Wi-Fi around them instead (issue 20).
+    // Watches lose GPS indoors and report the cells and Wi-Fi around them instead.
     { name: "Leo (school watch)", type: "child", group: "Madrid Norte", watch: true },
     { name: "Luna (pet collar)", type: "pet", group: "Madrid Sur", watch: true },
   ],

@@ -2,7 +2,7 @@ import { EVENT_FAMILY, emptyAlarmRule } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 
 /**
- * The indoor demo site's beacon zones (issue 17), by index into the site's beacons (demo/indoor.ts): the two
+ * The indoor demo site's beacon zones, by index into the site's beacons (demo/indoor.ts): the two
  * beacons of the east aisle end are the loading dock, the two of the west end the cold store, the four upstairs
  * the offices. Entering the loading dock raises a notice for the persons given (the demo passes the worker app's
  * carrier, who crosses it every lap), so the alarm list shows a beacon-zone notice within minutes of a start. It

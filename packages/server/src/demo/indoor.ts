@@ -10,7 +10,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { seedBeaconZones } from "./indoor-zones.ts";
 
 /**
- * The indoor demo site (issue 17): a two-level warehouse in Madrid with our own generated floor plans
+ * The indoor demo site: a two-level warehouse in Madrid with our own generated floor plans
  * (web/public/indoor), a dozen beacons, and a few persons and assets walking inside with phones (OsmAnd) that
  * report only the beacons they hear. Positions on the plan are fractions (u right, v down from the top-left).
  */

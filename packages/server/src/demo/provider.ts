@@ -2,7 +2,7 @@ import { newApiKeySecret } from "../kernel/auth/api-keys.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 
 /**
- * Demo integrations for Acme (issue 19): two API keys (one revoked) and two forwarding targets, paused so the
+ * Demo integrations for Acme: two API keys (one revoked) and two forwarding targets, paused so the
  * demo never sends anything anywhere; their status shows what a delivery history looks like.
  */
 export async function seedProviderDemo(tx: Queryable, companyId: number, now: number): Promise<void> {

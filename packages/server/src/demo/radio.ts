@@ -5,7 +5,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 const TABLE_HALF_M = 7000;
 
 /**
- * The small cell table the demo ships (issue 20): the simulated radio world's towers around each demo city, so a
+ * The small cell table the demo ships: the simulated radio world's towers around each demo city, so a
  * demo watch that loses GPS indoors is placed from its serving cell. Wi-Fi is not seeded: the server learns the
  * access points the watches see next to a GPS fix, which the demo then shows taking over from the cells.
  */

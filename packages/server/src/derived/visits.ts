@@ -1,7 +1,7 @@
 import { type DerivedVisit, PLACE_KINDS, type PlaceKindCode, placeKindOf } from "@vigia/domain";
 
 /**
- * Place visits of the derivation (segments.ts): geozones and POIs from GPS fixes, beacon zones (issue 17) from the
+ * Place visits of the derivation (segments.ts): geozones and POIs from GPS fixes, beacon zones from the
  * beacons each frame heard, stored alike so the entries-and-exits reports read them the same way.
  */
 

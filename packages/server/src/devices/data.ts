@@ -66,7 +66,7 @@ export async function settleConfigStates(db: Queryable, where: string, params: S
 /** The protocols that can carry a device's key, spelled as SQL literals. */
 const KEYED = KEYED_PROTOCOLS.map((name) => `'${name}'`).join(", ");
 
-/** The device row as lists and forms read it (spec 02 §3), identifiers shown decoded. */
+/** The device row as lists and forms read it, identifiers shown decoded. */
 export const DEVICE_SELECT = `
   select d.id, d.device_id as "deviceId", d.type_id as "typeId", d.name, d.description, d.company_id as "companyId",
     c.name as "companyName", d.reseller_id as "resellerId", d.item_type as "itemType", d.item_id as "itemId",

@@ -111,7 +111,7 @@ export function registerResellerDeviceRoutes(
     const scope = scopeOf(request);
     const id = request.params.id;
     const before = await oneDevice(ctx, scope, id);
-    // Spec 02 §2: delete is offered only for devices with no company.
+    // Delete is offered only for devices with no company.
     if (before.companyId !== null) throw conflict("device.assigned");
     const mediaKeys = await ctx.db.transaction(async (tx) => {
       // Its media's files go too: the cascade would take only their event_media rows.

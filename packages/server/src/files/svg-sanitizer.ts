@@ -1,7 +1,7 @@
 import createDOMPurify, { type DOMPurify } from "dompurify";
 
 /**
- * SVG floor plans (issue 17) are sanitised before they are stored: DOMPurify's SVG profile (no scripts, no event
+ * SVG floor plans are sanitised before they are stored: DOMPurify's SVG profile (no scripts, no event
  * handlers, no javascript: URLs) over a jsdom window, plus this product's stricter rules: no foreignObject, no
  * <style> (CSS can load external resources), and no reference outside the document — `href` only to a fragment
  * (`#id`), or for <image> to an inline raster data URL, and `url(...)` only to a fragment.

@@ -65,7 +65,7 @@ async function withStoredFiles(
   return out;
 }
 
-/** Custom forms of one company (spec 02 §3): the builder for administrators, submissions for writers. */
+/** Custom forms of one company: the builder for administrators, submissions for writers. */
 export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, formsApi.list, async (request) => {

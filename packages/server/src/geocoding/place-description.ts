@@ -45,7 +45,7 @@ export function choosePlace(nearestFirst: readonly NearestPlace[]): NearestPlace
   return best ?? nearestFirst[0] ?? null;
 }
 
-/** A distance as 02 §9 shows it: metres up to 1000 m, then kilometres with one decimal, in the locale's digits. */
+/** A distance as reports show it: metres up to 1000 m, then kilometres with one decimal, in the locale's digits. */
 export function formatDistance(metres: number, lang: string): string {
   if (metres < 1000) return `${Math.round(metres)} m`;
   const km = new Intl.NumberFormat(baseLanguage(lang), {

@@ -10,7 +10,7 @@ import {
 import type { Queryable } from "../kernel/db/database.ts";
 
 /**
- * Device configuration delivered over the device's own protocol (issue 5). Saving an active configuration puts
+ * Device configuration delivered over the device's own protocol. Saving an active configuration puts
  * the device in 'awaiting' (devices/routes.ts saveDevice); when it next connects the gateway sends the commands
  * built here, and only the device's answers to all of them make it 'updated'.
  *

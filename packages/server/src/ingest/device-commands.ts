@@ -3,7 +3,7 @@ import { encodeDeviceCommand } from "@vigia/protocols";
 import type { Queryable } from "../kernel/db/database.ts";
 
 /**
- * Device commands sent from the map (issue 21), on the device's own connection. The API queues a command as
+ * Device commands sent from the map, on the device's own connection. The API queues a command as
  * 'pending'; whichever comes first, the device being connected already or connecting later, writes it: the
  * row is claimed ('sent') in one update before its frame is written, so a command never goes out twice. The
  * gateway tells the answers back in the order it wrote the frames (Codec 12 and GT06 answers carry no id of

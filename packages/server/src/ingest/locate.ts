@@ -5,7 +5,7 @@ import type { IngestRecord } from "./queue.ts";
 import type { DeviceBinding } from "./registry.ts";
 
 /**
- * Cell-tower and Wi-Fi positions in the ingest (issue 20), between the registry lookup and the commit:
+ * Cell-tower and Wi-Fi positions in the ingest, between the registry lookup and the commit:
  *
  * - A frame with a good GPS fix (valid, src 1) and Wi-Fi APs teaches the company where those APs are.
  * - A frame without a valid fix but with towers or APs becomes a position of source 3 (cell) or 4 (Wi-Fi) with

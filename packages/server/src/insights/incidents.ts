@@ -3,7 +3,7 @@ import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { itemCondition, keyOf, selectItems } from "./selection.ts";
 
-/** Alarms of this priority are safety incidents (spec 02 §3: 3 is high). */
+/** Alarms of this priority are safety incidents. */
 const HIGH_PRIORITY = 3;
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from "../kernel/db/database.ts";
 
 /**
- * Whether the company's itineraries are shown to it (`conf.general.itenerary`, spec 01 §3; off unless set). Off,
+ * Whether the company's itineraries are shown to it (`conf.general.itenerary`; off unless set). Off,
  * the reseller still prepares itineraries on /itineraries, but nothing of them runs for the company: no progress
  * on the live map, no compliance, no itinerary alarms.
  */

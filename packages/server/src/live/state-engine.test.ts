@@ -84,7 +84,7 @@ describe("motion", () => {
   });
 });
 
-describe("motion without an accepted fix (issue 21, defect 6)", () => {
+describe("motion without an accepted fix", () => {
   it.each([
     ["first record without a fix, device says moving", { motion: true }, "moving"],
     [

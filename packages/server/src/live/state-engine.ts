@@ -39,7 +39,7 @@ export type Effect =
   | { kind: "odometer"; odometer: number }
   | { kind: "hours"; hours: number }
   | { kind: "driverCard"; card: string }
-  /** The beacons a frame heard changed: one of them may be a driver's (02 §3 driver beacon). */
+  /** The beacons a frame heard changed: one of them may be a driver's. */
   | { kind: "driverBeacons"; ids: string[] }
   | { kind: "dtcs"; dtcs: string[] };
 

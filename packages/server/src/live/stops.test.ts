@@ -32,7 +32,7 @@ describe("detectStops", () => {
   });
   it("finds nothing on an empty route", () => expect(detectStops([])).toEqual([]));
 
-  // Issue 21 defect 6: "0 stops" for a day with stops.
+  // Defect 6: "0 stops" for a day with stops.
   it("parked with ignition off is a stop even while the GPS drifts above 5 km/h (as live state says)", () => {
     const route = [at(0, 40, true), at(1, 7, false), at(3, 9, false), at(6, 6, false), at(9, 30, true)];
     expect(detectStops(route)).toEqual([{ startTs: M(1), endTs: M(9), lat: 40.4, lng: -3.7, idle: false }]);

@@ -118,7 +118,7 @@ export class TrackService {
   }
 
   /**
-   * One sensor's stored values over a range (the all-sensors chart, issue 18): numbers as sent, booleans as 0/1,
+   * One sensor's stored values over a range (the all-sensors chart): numbers as sent, booleans as 0/1,
    * text left out. Read in bounded chunks like routes and thinned to one value per time bucket (the first), so a
    * month of 1-second fixes never sits in memory.
    */

@@ -17,7 +17,7 @@ const round = (v: number): number => Math.round(v * 1e7) / 1e7;
 const SAME_SPOT_M = 1;
 
 /**
- * A corridor geozone around a route stretch or a drawn line (issue 18 track-to-geozone): the line buffered by half
+ * A corridor geozone around a route stretch or a drawn line: the line buffered by half
  * the width on each side (turf, geodesic metres), its outer ring only (a geozone has no holes, so a loop of the
  * route is filled), then simplified. The tolerance is lowered until the ring is a valid polygon (no
  * self-intersection) and raised while it has more vertices than a geozone may. Pure. null when the line has no

@@ -6,7 +6,7 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 const NO_RESTRICTION = { timeRange: null, ip: null };
 
 /**
- * The company's data-protection limits as they apply to the caller (issue 18 DPA limits info): how long data is
+ * The company's data-protection limits as they apply to the caller: how long data is
  * kept, which groups and how many of each item type the caller sees, which of those persons a work timetable
  * limits, and the sign-in restrictions. Read-only, in the caller's group scope.
  */

@@ -10,7 +10,7 @@ import { buildCorridor } from "./corridor.ts";
 import { dpaInfo } from "./dpa.ts";
 import { deleteMarker, insertMarker, listMarkers, publishMarker, publishMarkerDeleted } from "./markers.ts";
 
-/** The live map's server-backed tools (issue 18), mounted under /companies/id/:companyId. */
+/** The live map's server-backed tools, mounted under /companies/id/:companyId. */
 export function mapToolRoutes(
   ctx: KernelContext & { tracks: TrackService; live: LiveState },
 ): FastifyPluginAsyncZod {

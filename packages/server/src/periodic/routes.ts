@@ -25,7 +25,7 @@ const selectionReferences = (selection: PeriodicSelection): Reference[] => [
   { field: "selection.driverIds", kind: "drivers", ids: selection.driverIds },
 ];
 
-/** /periodic: administrators only, reading as well as writing (spec 01 §6: no periodic reports below admin). */
+/** /periodic: administrators only, reading as well as writing. */
 export function periodicRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, periodicApi.list, async (request) => {

@@ -20,7 +20,7 @@ import { invalidate } from "./zones-cache.ts";
 
 type Insert<T> = (db: Queryable, value: ParsedPlaceRow, group: number | null, now: number) => Promise<T>;
 
-/** Geozone rows of a CSV: checked, and with commit inserted and sent to the open maps (02 §5). */
+/** Geozone rows of a CSV: checked, and with commit inserted and sent to the open maps. */
 export async function importGeozones(
   ctx: PlacesContext,
   scope: CompanyScope,
@@ -34,7 +34,7 @@ export async function importGeozones(
   return result;
 }
 
-/** POI rows of a CSV: checked, and with commit inserted and sent to the open maps (02 §5). */
+/** POI rows of a CSV: checked, and with commit inserted and sent to the open maps. */
 export async function importPois(
   ctx: PlacesContext,
   scope: CompanyScope,
@@ -49,7 +49,7 @@ export async function importPois(
 }
 
 /**
- * Geometry CSV import (02 §5). Every row is checked first; with commit false nothing is written (a dry run the
+ * Geometry CSV import. Every row is checked first; with commit false nothing is written (a dry run the
  * CSV screen shows before the user confirms). With commit true the valid rows go in one transaction and the
  * invalid ones come back in notInserted. `row` is the 0-based index into the request's rows.
  */
@@ -125,7 +125,7 @@ interface GroupLookup {
   byName: Map<string, number>;
 }
 
-/** The groups a row may name, by id or by name (with duplicate names the last one found wins, 02 §5). */
+/** The groups a row may name, by id or by name (with duplicate names the last one found wins). */
 async function groupLookup(ctx: PlacesContext, scope: CompanyScope): Promise<GroupLookup> {
   const rows = await ctx.db.query<{ id: number; name: string }>(
     "select id, name from groups where company_id = $1 order by id",

@@ -6,7 +6,7 @@ import type { LiveState } from "../live/index.ts";
 export type PlacesContext = KernelContext & { live: LiveState };
 
 /**
- * POI changes on the live channel (spec 01 §7 poi, poiDel) so every open map stays in step. The message carries
+ * POI changes on the live channel so every open map stays in step. The message carries
  * the POI's group so the hub keeps group-scoped users to their own groups; itemType 0 marks "not an item".
  */
 export function publishPois(ctx: PlacesContext, companyId: number, pois: Poi[]): void {
@@ -33,7 +33,7 @@ export function publishPoiDeleted(
 }
 
 /**
- * Geozone changes on the live channel (issue 18: every open map of the company updates without reload), scoped like
+ * Geozone changes on the live channel, scoped like
  * POIs: a group's geozone reaches only the users who see that group, a company-wide one everyone of the company.
  */
 export function publishGeozones(ctx: PlacesContext, companyId: number, zones: Geozone[]): void {

@@ -2,7 +2,7 @@ import { type ReportCell, type ReportColumnKind, reportCellText } from "@vigia/d
 
 const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** yyyy-MM-dd HH:mm:ss in the report's time zone (02 §9). */
+/** yyyy-MM-dd HH:mm:ss in the report's time zone. */
 export function formatStamp(ts: number, timezone: string): string {
   let f = stampFormats.get(timezone);
   if (!f) {

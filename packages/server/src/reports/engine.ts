@@ -51,13 +51,13 @@ const BUILDERS: Record<ReportTypeId, Builder> = {
   costs: costsReport,
 };
 
-/** 02 §8: "search too extensive; select fewer vehicles or a shorter period". */
+/** The answer to a request too broad to run: "search too extensive; select fewer vehicles or a shorter period". */
 export const searchTooBroad = () => new ApiError(406, "search.too.broad");
 
 const DAY_MS = 86_400_000;
 
 /**
- * The limits checked before any work (issue 15): items × days, the longest period, and for the row-per-point
+ * The limits checked before any work: items × days, the longest period, and for the row-per-point
  * reports an estimate of rows against what an export holds. Throws the 406.
  */
 export function checkLimits(request: ReportRequest, selection: Selection): void {

@@ -6,7 +6,7 @@ import { columnWidths } from "./pdf-columns.ts";
 
 /** What the PDF header shows besides the report itself. */
 export interface PdfMeta {
-  /** The site's name, cut to 30 characters (02 §9). */
+  /** The site's name, cut to 30 characters. */
   siteName: string;
   lang: string;
   timezone: string;

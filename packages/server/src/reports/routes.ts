@@ -11,7 +11,7 @@ import type { ReportJobs } from "./jobs.ts";
 import { resultFile } from "./render.ts";
 
 /**
- * Reports under /companies/id/:companyId (spec 01 §2: subadministrators and above, scoped to their groups).
+ * Reports under /companies/id/:companyId.
  * The catalogue is part of the company load and answers every user; the jobs' contracts declare
  * `subadminRead`, checked before the body is read, so an operator learns nothing from a 400.
  */

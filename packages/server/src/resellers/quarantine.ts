@@ -6,7 +6,7 @@ import { principalOf } from "../kernel/http/authenticate.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 
 /**
- * The ingest quarantine (issue 14): positions kept apart instead of stored, beside the unknown devices. A
+ * The ingest quarantine: positions kept apart instead of stored, beside the unknown devices. A
  * reseller sees the rows of its subtree's devices and companies; the provider (super reseller) sees all,
  * orphans included. The caller's hook already refuses company roles.
  */

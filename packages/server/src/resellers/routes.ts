@@ -23,7 +23,7 @@ const COMPANY_STATES = {
 /** The support contacts kept in a reseller's configuration; an entry of another shape is not served. */
 const storedSupports = z.array(z.unknown()).catch([]);
 
-/** The reseller-load calls (spec 01 §7). Reseller-level users only; scoped to their reseller subtree. */
+/** The reseller-load calls. Reseller-level users only; scoped to their reseller subtree. */
 export function resellerRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, resellersApi.list, async (request) => {

@@ -7,7 +7,7 @@ import { notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 
 /**
- * The unknown-devices list (issue 4): identifiers the gateways heard but no reseller has registered. The
+ * The unknown-devices list: identifiers the gateways heard but no reseller has registered. The
  * table has no owner (an unregistered device belongs to nobody yet), so every reseller-level user sees it;
  * the caller's hook already refuses company roles.
  */

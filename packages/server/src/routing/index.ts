@@ -1,2 +1,2 @@
-/** Public surface of `routing/`: nearest vehicles by driving time and driving routes (issue 18). */
+/** Public surface of `routing/`: nearest vehicles by driving time and driving routes. */
 export { routingRoutes } from "./routes.ts";

@@ -1,3 +1,3 @@
-/** Public surface of `sharing/`: shared-route links (issue 18). */
+/** Public surface of `sharing/`: shared-route links. */
 export { SharedRouteChannel } from "./live-channel.ts";
 export { sharedRouteViewRoutes, sharingRoutes } from "./routes.ts";

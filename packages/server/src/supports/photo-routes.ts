@@ -22,7 +22,7 @@ function photoFileId(photoUrl: string): number | null {
 }
 
 /**
- * A support contact's photo (spec 02 §3: at most 2 MB), kept in the file storage as the reseller's own file.
+ * A support contact's photo, kept in the file storage as the reseller's own file.
  * The contact carries the photo's link; every company the contact is assigned to shows it in its help menu.
  */
 export function supportPhotoRoutes(ctx: SupportPhotoContext): FastifyPluginAsyncZod {

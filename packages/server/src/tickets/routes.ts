@@ -24,7 +24,7 @@ const actorOf = (scope: CompanyScope): Actor & { companyId: number; groupIds: nu
   },
 });
 
-/** A company's tickets (spec 02 §3-§4): every user with the company reads them, writers change them. */
+/** A company's tickets: every user with the company reads them, writers change them. */
 export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
   const tickets = new TicketService(ctx);
   return async (app) => {

@@ -115,7 +115,7 @@ async function companyUser(db: Queryable, scope: CompanyScope, id: number): Prom
 }
 
 /**
- * The users calls of spec 02 §7, company level. Every change of a user is announced on `sessions`, so
+ * The users calls, company level. Every change of a user is announced on `sessions`, so
  * open live channels of that user end or narrow at once.
  */
 export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
@@ -159,7 +159,7 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
     mountRoute(app, usersApi.update, async (request) => {
       const scope = scopeOf(request);
       const id = request.params.id;
-      // Every user saves their own alarm sound here (spec 02 §6), read-only or not; only an administrator
+      // Every user saves their own alarm sound here, read-only or not; only an administrator
       // changes anything else, so for anyone else the rest of the body is ignored and the user kept as is.
       const administers = isAdminOrHigher(scope.principal.role) && canWrite(scope.principal, "general");
       const preferenceOnly = id === scope.principal.userId && !administers;

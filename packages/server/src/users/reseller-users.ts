@@ -39,7 +39,7 @@ async function ownedUser(ctx: MailingContext, principal: Principal, id: number):
   return rows[0];
 }
 
-/** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id} (spec 02 §7), scoped to the reseller tree. */
+/** GET/POST resellers/users, PUT/DELETE resellers/users/id/{id}, scoped to the reseller tree. */
 export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     const target = async (principal: Principal, resellerId: number | undefined): Promise<number> => {
@@ -98,7 +98,7 @@ export function resellerUserRoutes(ctx: MailingContext & { sessions: SessionEven
       const principal = principalOf(request);
       const id = request.params.id;
       const before = await ownedUser(ctx, principal, id);
-      // Everyone may save their own preferences (the alarm sound of spec 02 §6), read-only or not.
+      // Everyone may save their own preferences (the alarm sound), read-only or not.
       const self = id === principal.userId;
       if (!self || request.body.role !== before.role) checkRole(principal, request.body.role);
       const resellerId = await target(principal, request.body.resellerId ?? before.reseller_id ?? undefined);

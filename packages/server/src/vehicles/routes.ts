@@ -22,7 +22,7 @@ import {
 } from "./store.ts";
 
 /**
- * One driver per vehicle (spec 01 §5): assigning takes the driver off any other vehicle, as the ingest does
+ * One driver per vehicle: assigning takes the driver off any other vehicle, as the ingest does
  * when an iButton is read, and keeps drivers.vehicle_id in step.
  */
 async function assignDriver(
@@ -41,7 +41,7 @@ async function oneVehicle(ctx: ItemsContext, scope: CompanyScope, id: number) {
   return found((await listVehicles(ctx.db, scope))[id]);
 }
 
-/** Vehicles under companies/id/{cid}/vehicles — every field of spec 01 §3. */
+/** Vehicles under companies/id/{cid}/vehicles — every field */
 export function vehicleRoutes(ctx: ItemsContext & { files: FileService }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, vehiclesApi.list, async (request) => listVehicles(ctx.db, scopeOf(request)));

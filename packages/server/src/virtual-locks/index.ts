@@ -1,2 +1,2 @@
-/** Public surface of `virtual-locks/`: arming and disarming virtual locks on items (issue 18). */
+/** Public surface of `virtual-locks/`: arming and disarming virtual locks on items. */
 export { virtualLockRoutes } from "./routes.ts";

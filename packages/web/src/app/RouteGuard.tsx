@@ -8,7 +8,7 @@ import { rememberForbiddenSignOut } from "../features/login/index.ts";
 import { useSession } from "../platform/session/session.ts";
 
 /**
- * Applies the access guard of spec 01 §6 (domain `guardRoute`) on every route change: waits while the
+ * Applies the access guard (domain `guardRoute`) on every route change: waits while the
  * session or company is loading, restores a stored company, redirects, or logs out.
  */
 export function RouteGuard({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { type BeaconZoneIndex, zonesHeard } from "@vigia/domain";
 export type { BeaconZoneIndex };
 
 /**
- * Beacon zones for the alarm engine (issue 17, families 33 and 34): a zone is a set of beacons, and an item is
+ * Beacon zones for the alarm engine: a zone is a set of beacons, and an item is
  * inside it while the strongest beacon of its last frame is one of them. Pure: the engine keeps who is inside what
  * and asks this module what a new frame changes. Which beacon places the item is the domain's `heardBeacons`.
  */

@@ -1,7 +1,7 @@
 import { distanceM, EDGE, EVENT_FAMILY, type LiveItemState, type SensorValue } from "@vigia/domain";
 
 /**
- * The event alarm families (issue 21) as data: one pure function per family code that says, for one applied
+ * The event alarm families as data: one pure function per family code that says, for one applied
  * position, which alarms it raises. They fire from what the device reported (the normalized `event` attribute
  * of the protocols README) or from an edge of the item's state between the position before and this one, so a
  * state that holds fires once, not on every report. The engine plugs them in by family code. Speeding and the

@@ -76,7 +76,7 @@ export interface FilterView {
 const anyIn = (ids: readonly number[], inside: ReadonlySet<number>): boolean =>
   ids.some((id) => inside.has(id));
 
-/** The rule's filters (spec 02 §3): geozones, POIs, in track, weekly time range, custom states. */
+/** The rule's filters: geozones, POIs, in track, weekly time range, custom states. */
 export function passesFilters(rule: CompiledRule, view: FilterView, ts: number): boolean {
   const r = rule.rule;
   if (r.geozones.active && anyIn(r.geozones.geozoneIds, view.geozones) !== r.geozones.in) return false;

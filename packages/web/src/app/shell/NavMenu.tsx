@@ -17,7 +17,7 @@ interface Props {
 
 const COMPANY_SECTIONS: MenuSection[] = ["top", "management", "places", "maintenance", "reports"];
 
-/** The left menu of spec 01 §2, built from the domain route table (`menuRoutes`) for the user's role. */
+/** The left menu, built from the domain route table (`menuRoutes`) for the user's role. */
 export function NavMenu({ collapsed, onNavigate, onOpenInfo, onOpenSupport }: Props) {
   const { t } = useTranslation();
   const user = useUser();

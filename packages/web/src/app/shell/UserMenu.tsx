@@ -26,7 +26,7 @@ import { FailedLoginsModal, failedLoginCount } from "./FailedLoginsModal.tsx";
 
 type Channel = keyof LoginHistory;
 
-/** The user dropdown of the top bar (spec 01 §2 Layout). */
+/** The user dropdown of the top bar. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUser();

@@ -172,7 +172,7 @@ function AlarmToast({ companyId }: { companyId: number }) {
 }
 
 /**
- * The user's alarm sound, saved on their account (spec 02 §6 endpoints, `saveAlarmSound`), not in this
+ * The user's alarm sound, saved on their account, not in this
  * browser: the switch shows the new value at once and goes back if the save fails.
  */
 export function SoundSwitch() {

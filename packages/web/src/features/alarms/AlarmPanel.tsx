@@ -54,7 +54,7 @@ export function StateBadge({ value }: { value: 0 | 1 | 2 }) {
   );
 }
 
-/** The right-hand notices panel of spec 02 §2. */
+/** The right-hand notices panel */
 export function AlarmPanel({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
   const { user, site } = useSession();

@@ -78,7 +78,7 @@ interface Props {
   onClose(result: AlarmRule | null): void;
 }
 
-/** The alarm rule form of spec 02 §2, with save disabled by the domain's `alarmRuleErrors`. */
+/** The alarm rule form, with save disabled by the domain's `alarmRuleErrors`. */
 export function AlarmRuleForm({ companyId, inputs, rule, opened, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { timezone } = useTimezone();

@@ -27,7 +27,7 @@ const NUMBER_FIELDS: Record<number, { label: string; min: number; max?: number; 
 };
 
 /**
- * The value of an event alarm family (issue 21): a number, the edges that fire, a beacon zone (issue 17) or
+ * The value of an event alarm family: a number, the edges that fire, a beacon zone or
  * nothing to set.
  */
 export function EventFamilyFields({ form, set, err, beaconZones }: RuleFormPart & { beaconZones: Option[] }) {

@@ -122,7 +122,7 @@ export function AlarmPopup({ log, companyId }: { log: AlarmLog; companyId: numbe
   );
 }
 
-/** The alarm position modal of spec 02 §2, stepping through the panel's list. */
+/** The alarm position modal, stepping through the panel's list. */
 export function PositionModal({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -9,7 +9,7 @@ import { ids, type RuleOptions, strs } from "./ruleOptions.ts";
 
 type ZoneTarget = NonNullable<AlarmRuleInput["info"]["geozones"]>;
 
-/** The fields a family adds to the rule (spec 02 §2): zones and direction, states, a duration or a consumption. */
+/** The fields a family adds to the rule: zones and direction, states, a duration or a consumption. */
 export function RuleFamilyFields({
   form,
   set,

@@ -4,7 +4,7 @@ import { WeekTimeEditor } from "./formParts.tsx";
 import type { RuleFormPart } from "./ruleFormPart.ts";
 import { ids, type RuleOptions, strs } from "./ruleOptions.ts";
 
-/** The rule's filters (spec 02 §2): where, whether in a track, in which custom state and when it may fire. */
+/** The rule's filters: where, whether in a track, in which custom state and when it may fire. */
 export function RuleFilters({ form, set, err, options }: RuleFormPart & { options: RuleOptions }) {
   const { t } = useTranslation();
   const inOut = [

@@ -45,7 +45,7 @@ function WithSession({ initial, seen }: { initial: User; seen: User[] }) {
   );
 }
 
-describe("alarm sound switch (spec 02 §6)", () => {
+describe("alarm sound switch", () => {
   it.each([
     ["OPERATOR", 7, null, "companies/id/7/users/id/41"],
     ["RESELLER", null, 3, "resellers/users/id/41"],

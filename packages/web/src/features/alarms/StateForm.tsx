@@ -15,7 +15,7 @@ interface Props {
   onClose(done: boolean): void;
 }
 
-/** State and note (spec 02 §2): only "in process" and "resolved"; save disabled while nothing changes. */
+/** State and note: only "in process" and "resolved"; save disabled while nothing changes. */
 export function StateForm({ opened, companyId, ids, currentValue, onClose }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState<1 | 2>(currentValue === 2 ? 2 : 1);

@@ -2,7 +2,7 @@ import { isResellerOrHigher, type User, usersApi, withAlarmSound } from "@vigia/
 import { api } from "../../platform/api/instance.ts";
 
 /**
- * Saves the user's alarm-sound preference where spec 02 §6 says: a reseller-level account through the
+ * Saves the user's alarm-sound preference where it belongs: a reseller-level account through the
  * reseller-user endpoint, everyone else through the company user endpoint of their own company. The server
  * keeps it on the user, so the next sign-in (on any browser) starts with it.
  */

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { allTimeZones } from "../../kit/format/date.ts";
 
-/** Duration in ms as d/h/m (or h/m/s for idle), with the limits of spec 02 §5. */
+/** Duration in ms as d/h/m (or h/m/s for idle), with the limits */
 export function DurationInput({
   value,
   onChange,

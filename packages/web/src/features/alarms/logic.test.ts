@@ -46,7 +46,7 @@ function log(id: number, value: 0 | 1 | 2, ts: number, name = `alarm ${id}`): Al
 const map = (...logs: AlarmLog[]) => new Map(logs.map((l) => [l.id, l]));
 const event = (l: AlarmLog) => l.data.event;
 
-describe("live messages move the list and the counts (spec 02 §4)", () => {
+describe("live messages move the list and the counts", () => {
   it("adds a new notice as open and unseen, once", () => {
     const first = applyAlarmMessage(map(), { type: "alarmlog", data: { ...log(1, 0, 10) } });
     expect(first.added.map((l) => l.id)).toEqual([1]);
@@ -127,7 +127,7 @@ describe("modal and form helpers", () => {
   });
 });
 
-describe("the alarm toast (issue 21, defect 10: it stayed after its notice was resolved)", () => {
+describe("the alarm toast", () => {
   it.each([
     ["open notice keeps it", [log(7, 0, 1)], 7],
     ["attended notice closes it", [log(7, 1, 1)], null],
@@ -149,7 +149,7 @@ describe("the alarm toast (issue 21, defect 10: it stayed after its notice was r
   });
 });
 
-describe("rule form errors wait for the user (issue 21, defect 10)", () => {
+describe("rule form errors wait for the user", () => {
   const errors = { "items.itemIds": "required", "info.value": "tooHigh" };
   it.each([
     ["untouched, not submitted: nothing", "items.itemIds", [], false, undefined],

@@ -36,7 +36,7 @@ const CHOICES = {
   beaconMode: BEACON_MODES,
 } as const;
 
-/** The settings of the worker app (spec 02 §3), for the company's defaults or, with `own`, one device's. */
+/** The settings of the worker app, for the company's defaults or, with `own`, one device's. */
 export function AppConfigFields({ value, onChange, errors, own, onOwnChange }: Props) {
   const { t } = useTranslation();
   const set = <K extends Key>(key: K, v: AppConfig[K]) => onChange({ ...value, [key]: v });

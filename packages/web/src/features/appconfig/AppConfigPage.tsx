@@ -21,7 +21,7 @@ import { useCompanyAppConfig } from "./appConfigQuery.ts";
 import { DeviceAppConfigEditor } from "./DeviceAppConfigEditor.tsx";
 
 /**
- * /appconfig: the worker app's configuration (spec 02 §3). The company's defaults, then its app devices with
+ * /appconfig: the worker app's configuration. The company's defaults, then its app devices with
  * the settings each one overrides and whether it has fetched its configuration since it last changed. The spec
  * puts a device's own settings on its device page (the device form edits them with the same editor); this page
  * is where company administrators, who do not open /devices, set the defaults and reach each device.

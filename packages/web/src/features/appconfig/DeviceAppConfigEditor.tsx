@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * One app device's worker app configuration (spec 02 §3): every setting shows the company's value unless ticked as
+ * One app device's worker app configuration: every setting shows the company's value unless ticked as
  * the device's own, saved on its own; the device fetches it on its next contact. The device form of app-type
  * trackers and the /appconfig device list both edit with this.
  */

@@ -25,7 +25,7 @@ import { resellerQueryKey } from "./resellerLoad.ts";
 
 /**
  * /companies for reseller-level users: the full company table and form; selecting a company loads it and
- * opens the map (spec 01 §4).
+ * opens the map.
  */
 export function CompaniesPage() {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ const EMPTY = {
   conf: { general: {}, notifications: { mail: {} } },
 };
 
-/** Company form of the super-user view (spec 01 §3, 02 §3). */
+/** Company form of the super-user view. */
 export function CompanyForm({
   row,
   resellers,

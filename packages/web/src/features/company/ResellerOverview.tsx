@@ -42,7 +42,7 @@ function Count({ value, color, label }: { value: number; color: string; label: s
 }
 
 /**
- * The reseller block at the top of /companies (issue 19): what needs a look in the caller's reseller
+ * The reseller block at the top of /companies: what needs a look in the caller's reseller
  * subtree, each tile linking to the screen where it is handled.
  */
 export function ResellerOverview({ resellerId }: { resellerId: number }) {

@@ -10,7 +10,7 @@ import { api } from "../../platform/api/instance.ts";
 import { resellerQueryKey } from "./resellerLoad.ts";
 
 /**
- * The reseller's two-step sign-in policy (issue 19): when on, its own staff and every user of the companies it
+ * The reseller's two-step sign-in policy: when on, its own staff and every user of the companies it
  * serves must sign in with an authenticator code; whoever has none is taken through set-up at the next
  * sign-in. A company's own switch can add the requirement, never lift this one.
  */

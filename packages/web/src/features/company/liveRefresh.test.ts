@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resourcesChangedBy } from "./liveRefresh.ts";
 
-describe("company collections a live message makes stale (issue 21, defect 6: driver column)", () => {
+describe("company collections a live message makes stale", () => {
   it.each([
     [{ type: "vDriver", data: { id: 1, driverId: 4, ts: 1 } }, ["vehicles", "drivers"]],
     [{ type: "dVehicle", data: { id: 4, vehicleId: 1, ts: 1 } }, ["vehicles", "drivers"]],

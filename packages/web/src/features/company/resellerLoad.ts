@@ -20,7 +20,7 @@ const LOAD: Record<keyof typeof resellerLoad, (resellerId: number) => Promise<un
 };
 
 /**
- * The reseller load of spec 01 §7 (all GET), run once per session for reseller-level users so the
+ * The reseller load (all GET), run once per session for reseller-level users so the
  * super-user screens open on cached data; each answer is checked by its contract.
  */
 export function useResellerLoad(): { loading: boolean } {

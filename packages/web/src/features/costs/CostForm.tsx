@@ -17,7 +17,7 @@ interface Props {
   onSave(values: CostValues): Promise<SendResult<Cost>>;
 }
 
-/** New or edited cost: every field of spec 02 §3, checked with the shared schema. */
+/** New or edited cost: every field, checked with the shared schema. */
 export function CostForm({ row, readOnly = false, today, onClose, onSave }: Props) {
   const { t } = useTranslation();
   const vehicles = useCompanyRows("vehicles");

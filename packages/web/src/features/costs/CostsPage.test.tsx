@@ -52,7 +52,7 @@ async function renderAs(user: User) {
 beforeAll(() => useEnglish());
 afterEach(() => vi.unstubAllGlobals());
 
-/** Who may do what on /costs (spec 02 §6): operators write costs even when read-only; other read-only users only look. */
+/** Who may do what on /costs: operators write costs even when read-only; other read-only users only look. */
 describe("CostsPage per role", () => {
   it.each([
     ["an administrator", testUser()],

@@ -148,7 +148,7 @@ function CostTotals({ rows }: { rows: readonly Cost[] }) {
   );
 }
 
-/** /costs: the company's costs (spec 02 §3), CSV import (02 §5), bulk delete, totals per currency. */
+/** /costs: the company's costs, CSV import, bulk delete, totals per currency. */
 export function CostsPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
@@ -172,7 +172,7 @@ export function CostsPage() {
         rows={rows}
         columns={columns}
         loading={costs.isPending}
-        // Operators write costs even when read-only (spec 02 §6): the costs capability, not the general one.
+        // Operators write costs even when read-only: the costs capability, not the general one.
         readOnly={!writable}
         label={(r) => r.name}
         remove={(r) => api.call(costsApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}

@@ -46,7 +46,7 @@ interface Props {
   onSave(values: z.output<typeof deviceWriteSchema>): Promise<SendResult<unknown>>;
 }
 
-/** Device form (spec 02 §3, §5): hex identifier of the type's length, SIM, tracker configuration. */
+/** Device form: hex identifier of the type's length, SIM, tracker configuration. */
 export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClose, onSave }: Props) {
   const { t } = useTranslation();
   // A prefilled type the reseller's type list does not know falls back to the first one.
@@ -260,7 +260,7 @@ export function DeviceForm({ row, types, simTypes, lockIdentity, initial, onClos
 }
 
 /**
- * The worker app's settings of an app-type device (spec 02 §3, issue 17), saved on their own: only a stored device
+ * The worker app's settings of an app-type device, saved on their own: only a stored device
  * of a company has them (the configuration is the company's, overridden per device).
  */
 function AppConfigSection({ row, typeId }: { row: DeviceRow | null; typeId: number }) {

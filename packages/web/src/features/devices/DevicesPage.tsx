@@ -41,7 +41,7 @@ const AUTHENTICATION_COLOR: Record<DeviceRow["authentication"], string> = {
   imei: "gray",
 };
 
-/** /devices: the reseller's devices with the row buttons of spec 02 §2, form, import, QR and bulk delete. */
+/** /devices: the reseller's devices with the row buttons, form, import, QR and bulk delete. */
 export function DevicesPage() {
   const { t } = useTranslation();
   const user = useUser();

@@ -11,7 +11,7 @@ function storedSize(): number {
   return Number.isInteger(value) && value >= QR_SIZE.min && value <= QR_SIZE.max ? value : QR_SIZE.default;
 }
 
-/** QR download (spec 02 §9): size slider 50-500 px (step 1, default 300, remembered), margin 2, black on white. */
+/** QR download: size slider 50-500 px (step 1, default 300, remembered), margin 2, black on white. */
 export function QrDialog({ value, onClose }: { value: string | null; onClose(): void }) {
   const { t } = useTranslation();
   const [size, setSize] = useState(storedSize);

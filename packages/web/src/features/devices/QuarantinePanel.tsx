@@ -30,7 +30,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 const PAGE = 50;
 
 /**
- * Positions the ingest kept apart instead of storing them (issue 14), beside the unknown devices: when, which
+ * Positions the ingest kept apart instead of storing them, beside the unknown devices: when, which
  * device, why, and the frame as the device sent it (opened per row). Paged on the server: the list can be long.
  */
 export function QuarantinePanel({ active }: { active: boolean }) {

@@ -17,8 +17,8 @@ export const PROTOCOL_DEVICE_TYPE: Readonly<Record<string, number>> = { teltonik
 export const UNKNOWN_DEVICES_KEY = ["unknownDevices"] as const;
 
 /**
- * The identifiers the gateways heard but nobody registered (issue 4), to register or dismiss; and in the
- * second tab the positions the ingest kept apart (issue 14), what devices send that could not be stored.
+ * The identifiers the gateways heard but nobody registered, to register or dismiss; and in the
+ * second tab the positions the ingest kept apart, what devices send that could not be stored.
  */
 export function UnknownDevicesModal({
   opened,

@@ -91,7 +91,7 @@ export function useCustomStateColumn<Row extends { id: number }>(
   }, [kind, snapshot, states, t]);
 }
 
-/** Admin section of /groups: the custom states per item kind (spec 01 §3, 02 §3 conf.customStates). */
+/** Admin section of /groups: the custom states per item kind. */
 export function CustomStatesSection() {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();

@@ -5,7 +5,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import type { FieldBinding } from "../../kit/forms/fields.tsx";
 import { useCompanyRows } from "../company/index.ts";
 
-/** The group selector of an item form's `group` field: required for items; says when no group exists (spec 01 §5). */
+/** The group selector of an item form's `group` field: required for items; says when no group exists. */
 export function GroupSelect({
   form,
   required = true,

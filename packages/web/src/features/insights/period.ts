@@ -1,6 +1,6 @@
 import { fromZonedInput, toZonedInput } from "../../kit/format/date.ts";
 
-/** Date presets of the insight screens (spec 02 §9); "custom" takes the range picker's dates. */
+/** Date presets of the insight screens; "custom" takes the range picker's dates. */
 export const PERIOD_PRESETS = [
   "today",
   "yesterday",

@@ -27,7 +27,7 @@ const AUDITED = [
 ];
 const SIM_TYPES = ["1", "2", "99"];
 
-describe("audit-log objects and SIM types are translated (issue 21, defect 10)", () => {
+describe("audit-log objects and SIM types are translated", () => {
   it.each(LANGUAGES)("%s", (language) => {
     const texts = LOCALES[language] as {
       log: { entities: Record<string, string> };

@@ -16,7 +16,7 @@ import { forgetSignOutReason, peekSignOutReason } from "./signOutReason.ts";
 
 export type LoginView = "signin" | "reset" | "expired";
 
-/** Sign-in screen with its three views (spec 01 §2 "Login screen views"). */
+/** Sign-in screen with its three views. */
 export function LoginPage() {
   const { t } = useTranslation();
   const { login } = useSession();
@@ -33,7 +33,7 @@ export function LoginPage() {
   const [signedOut] = useState(() => peekSignOutReason());
   useEffect(() => forgetSignOutReason(), []);
 
-  // The login message disappears by itself after 5 s (spec 01 §9).
+  // The login message disappears by itself after 5 s.
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(() => setMessage(null), LOGIN_ERROR_DISPLAY_MS);

@@ -1,7 +1,7 @@
 import { API_ERROR, parseExpiredPassword } from "@vigia/domain";
 import { ApiError } from "../../platform/api/client.ts";
 
-/** What the sign-in screen does with a failed login call (spec 01 §8 "Login"). */
+/** What the sign-in screen does with a failed login call. */
 export type LoginFailure =
   | { kind: "expired"; days: number }
   | { kind: "message"; key: "login.wrongCredentials" | "login.tooManyTries" }

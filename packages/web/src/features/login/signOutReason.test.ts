@@ -6,7 +6,7 @@ import {
   rememberForbiddenSignOut,
 } from "./signOutReason.ts";
 
-describe("sign-out reason (issue 21, defect 10: forbidden URL signs out with no word why)", () => {
+describe("sign-out reason", () => {
   it("is remembered for the sign-in screen and forgotten after", () => {
     rememberForbiddenSignOut("/users");
     expect(peekSignOutReason()).toEqual({ reason: "forbidden", path: "/users", askTo: "company" });

@@ -1,5 +1,5 @@
 /**
- * Why the app signed the user out, for the sign-in screen: the access guard of spec 01 §6 signs out a user
+ * Why the app signed the user out, for the sign-in screen: the access guard signs out a user
  * who opens a route their role may not (kept), and the screen now says so. Kept in session storage for
  * one showing, because the redirect to /login happens while the signed-in frame is torn down.
  */

@@ -29,7 +29,7 @@ function barColor(share: number, over: boolean): string {
 }
 
 /**
- * The driver's detail panel on the live map (issue 18): where they are (the vehicle they are identified on, live
+ * The driver's detail panel on the live map: where they are (the vehicle they are identified on, live
  * from the store), their card and iButton, today's driving time against the 4 h 30 min limit and their latest
  * driving events.
  */

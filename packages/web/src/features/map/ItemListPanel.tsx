@@ -32,7 +32,7 @@ interface Props {
   onGroupsChange(ids: number[]): void;
   selected: LiveKey | null;
   onSelect(key: LiveKey): void;
-  /** The drivers filter of the map: drivers are listed after the items (issue 18). */
+  /** The drivers filter of the map: drivers are listed after the items. */
   showDrivers: boolean;
   selectedDriver: number | null;
   onSelectDriver(driverId: number): void;

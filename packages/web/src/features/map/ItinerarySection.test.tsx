@@ -69,7 +69,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 17: the vehicle's itinerary progress shows only when the company's itineraries are on. */
+/** The vehicle's itinerary progress shows only when the company's itineraries are on. */
 describe("ItinerarySection and conf.general.itenerary", () => {
   it("on: asks for today's progress and shows it", async () => {
     show(true);

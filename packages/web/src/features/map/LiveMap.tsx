@@ -41,7 +41,7 @@ const SELECT_TYPE = {
 const LIST_INSET = 324;
 const DETAIL_INSET = 420;
 const TOOLBAR_INSET = 56;
-/** Phone-sized screens: the detail panel is a bottom sheet over the lower part of the map (issue 21). */
+/** Phone-sized screens: the detail panel is a bottom sheet over the lower part of the map. */
 const NARROW_QUERY = "(max-width: 600px)";
 
 /** The live map with its item list, detail panel and map tools (loaded on demand by LiveMapPage). */

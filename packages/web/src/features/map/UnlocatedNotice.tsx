@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Why the map does not show where the item is now (issue 20): its device's newest report had no GPS fix, and
+ * Why the map does not show where the item is now: its device's newest report had no GPS fix, and
  * no table or service knew the cell towers or Wi-Fi access points it heard. Asked again when the shown position
  * changes, so it disappears once the item is placed again.
  */

@@ -22,7 +22,7 @@ export interface GroupRow {
   parentId: number | null;
 }
 
-/** A driver as the map shows it (issue 18): identification, group and the person whose device they may carry. */
+/** A driver as the map shows it: identification, group and the person whose device they may carry. */
 export interface CatalogDriver {
   id: number;
   name: string;
@@ -126,7 +126,7 @@ export function allowedGroups(groups: readonly GroupRow[], selected: readonly nu
   const known = new Set(groups.map((g) => g.id));
   const children = new Map<number, number[]>();
   for (const group of groups) {
-    // A parent that does not exist counts as no parent (spec 01 §3).
+    // A parent that does not exist counts as no parent.
     if (group.parentId === null || !known.has(group.parentId)) continue;
     const list = children.get(group.parentId) ?? [];
     list.push(group.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chartTimeTicks, niceScale } from "./chartTicks.ts";
 
-describe("niceScale (issue 21, defect 10: chart ticks read 1, 1, 1, 0, 0)", () => {
+describe("niceScale", () => {
   it.each([
     ["a walker's 1 km/h", 0, 1, [0, 1]],
     ["0-4 km/h: integer steps", 0, 4, [0, 1, 2, 3, 4]],

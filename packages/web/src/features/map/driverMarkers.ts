@@ -4,7 +4,7 @@ import { type LiveKey, motionClass } from "../../platform/live/store.ts";
 import type { Catalog, CatalogDriver } from "./catalog.ts";
 
 /**
- * Drivers on the live map (issue 18). A driver has no state of their own: they are where the vehicle they are
+ * Drivers on the live map. A driver has no state of their own: they are where the vehicle they are
  * identified on is (iButton, tachograph card, beacon: the vehicle's `driverId` in the live store), or else where
  * their person's own device is. Everything here derives from the one live store, so a `vDriver`/`dVehicle`
  * message moves the marker with the next batch.

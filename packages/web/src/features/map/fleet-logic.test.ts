@@ -14,7 +14,7 @@ const at = (ts: number, motion: LiveItemState["motion"], lat = 40.4, offline = f
   pos: { ts, receivedTs: ts, lat, lng: -3.7, alt: 0, spd: 30, course: 0, satt: 8, valid: true, src: 1 },
 });
 
-describe("fleet status in the item list (issue 21, gap: fleet status at a glance)", () => {
+describe("fleet status in the item list", () => {
   const states = new Map<LiveKey, LiveItemState>([
     ["v:1", at(NOW - 1000, "moving")],
     ["v:2", at(NOW - 1000, "idle")],
@@ -56,7 +56,7 @@ describe("follow mode", () => {
   });
 });
 
-describe("the address follows the item (issue 21, defect 6)", () => {
+describe("the address follows the item", () => {
   const shown: ShownAddress = {
     text: "Calle Mayor 1",
     error: false,
@@ -74,7 +74,7 @@ describe("the address follows the item (issue 21, defect 6)", () => {
   });
 });
 
-describe("untranslated values (issue 21, defect 10)", () => {
+describe("untranslated values", () => {
   const entry = (kind: "vehicle" | "asset", sub: string) => ({
     key: "a:1" as LiveKey,
     kind,

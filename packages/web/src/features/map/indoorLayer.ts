@@ -2,7 +2,7 @@ import { bottomRightOf, type IndoorMap, type LiveItemState } from "@vigia/domain
 import type { CanvasSource, Map as MapLibre } from "maplibre-gl";
 
 /**
- * Indoor maps on the live map (issue 17): each building shows the floor plan of one level as a MapLibre image
+ * Indoor maps on the live map: each building shows the floor plan of one level as a MapLibre image
  * source under the items, and items positioned indoors (BLE, source 5) on another level of that building are
  * hidden. Buildings are the maps' `building` names (a map without one is a building of its own).
  */

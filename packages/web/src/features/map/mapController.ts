@@ -46,7 +46,7 @@ export interface MapControllerOptions {
   focus?: { lat: number; lng: number; label: string } | null;
   store: LiveItemsStore;
   onSelect(key: LiveKey): void;
-  /** A driver's marker was clicked (issue 18). */
+  /** A driver's marker was clicked. */
   onSelectDriver?(driverId: number): void;
   /** Follow mode ended because the user dragged the map. */
   onFollowEnd?(): void;

@@ -15,7 +15,7 @@ const EVENT_FLAG: Partial<Record<string, keyof MapConfig>> = {
 
 export interface RouteEvents {
   shown: DrivingEvent[];
-  /** More events passed the flags than can be drawn (spec 01 §9: at most 500 per route). */
+  /** More events passed the flags than can be drawn. */
   overLimit: boolean;
 }
 
@@ -31,7 +31,7 @@ export function routeEvents(
   return { shown: passing.slice(0, max), overLimit: passing.length > max };
 }
 
-/** Chart time axis: hourly ticks up to 48 h, daily beyond (spec 01 §9). */
+/** Chart time axis: hourly ticks up to 48 h, daily beyond. */
 export function chartGranularity(fromTs: number, toTs: number): "hour" | "day" {
   return toTs - fromTs > 48 * 3_600_000 ? "day" : "hour";
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_MAP_CONFIG, type MapConfig } from "@vigia/domain";
 
-/** Map filters of spec 01 §3, persisted per company. */
+/** Map filters, persisted per company. */
 export interface MapFilters {
   vehicles: boolean;
   pois: boolean;

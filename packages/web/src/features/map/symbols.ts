@@ -67,7 +67,7 @@ export function glyphFor(kind: ItemKey, type: string | null | undefined): Glyph 
   return VEHICLE_GLYPH[type ?? ""] ?? "vehicle";
 }
 
-/** Intrack marker of spec 01 §4: stop when not in track; play in warning (idle) or success (moving) colour. */
+/** Intrack marker: stop when not in track; play in warning (idle) or success (moving) colour. */
 export type IntrackMarker = "none" | "stop" | "play-warning" | "play-success" | "play-muted";
 
 export function intrackMarker(

@@ -24,7 +24,7 @@ interface Checked {
 }
 
 /**
- * Bulk import of POIs and geozones (spec 02 §5) from one CSV (kind,name,lat,lng,radius,color,group): every
+ * Bulk import of POIs and geozones from one CSV (kind,name,lat,lng,radius,color,group): every
  * line is checked here with the shared rules; on confirmation the valid lines go to the places API
  * (POST pois/import and geozones/import with commit), which writes each kind in one transaction.
  * Mount it on a places screen: <GeometryImportDialog opened onClose={…} />.

@@ -93,7 +93,7 @@ export function usePlacesCache() {
 }
 
 /**
- * Applies the live `poi` / `poiDel` messages (spec 01 §7) and `geozone` / `geozoneDel` (issue 18) to the company
+ * Applies the live `poi` / `poiDel` messages and `geozone` / `geozoneDel` to the company
  * cache so every open map shows the change.
  * Returns true when the message was a places message. Meant for LiveClient's onMessage.
  */

@@ -203,7 +203,7 @@ describe("shapeFeatures", () => {
   });
 });
 
-describe("new circle (issue 21, defect 10: polygon help, empty centre)", () => {
+describe("new circle", () => {
   const t = (key: string) => key;
   it.each([
     ["drawing a circle", "circle", null, "places.hint.circle"],

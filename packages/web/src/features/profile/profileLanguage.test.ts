@@ -7,7 +7,7 @@ const user = testUser({ language: "es", timezone: "Europe/Madrid" });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the user menu's language is the profile's (issue 21, defect 10)", () => {
+describe("the user menu's language is the profile's", () => {
   it("saves the chosen language with the rest of the profile unchanged", async () => {
     const answer = { ...user, language: "fr" as const };
     // The generic client is stubbed with the one answer this call gets.

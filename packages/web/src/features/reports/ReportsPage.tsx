@@ -61,7 +61,7 @@ function useLocalMidnight(): (ts: number) => number {
   return (ts) => fromZonedInput(`${toZonedInput(ts, timezone).slice(0, 10)}T00:00`, timezone);
 }
 
-/** /reports: the report store form (spec 01 §3), a job with progress and cancel, then the result or the file. */
+/** /reports: the report store form, a job with progress and cancel, then the result or the file. */
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
   const { timezone } = useTimezone();

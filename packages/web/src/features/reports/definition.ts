@@ -7,7 +7,7 @@ import {
   validateReportRequest,
 } from "@vigia/domain";
 
-/** The report store of spec 01 §3 as the form holds it. */
+/** The report store as the form holds it. */
 export interface ReportForm {
   type: ReportTypeId | null;
   groupsId: number[];
@@ -56,11 +56,11 @@ export function emptyReportForm(now: number): ReportForm {
   };
 }
 
-/** Week days shown from Monday, with their ids (Sunday 0, 02 §9). */
+/** Week days shown from Monday, with their ids (Sunday 0). */
 export const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
- * The period of a date preset (02 §9): today from local midnight to now, yesterday the whole previous day,
+ * The period of a date preset: today from local midnight to now, yesterday the whole previous day,
  * the others that many days back from now; the picker truncates to the second. `midnight` gives the local
  * midnight of an instant in the user's zone.
  */
@@ -80,7 +80,7 @@ export function presetRange(
   return { from: second(now - DATE_PRESETS[preset] * 86_400_000), to: second(now) };
 }
 
-/** Field errors of the form (02 §5), keyed by form field. */
+/** Field errors of the form, keyed by form field. */
 export function formErrors(form: ReportForm, range: { from: number; to: number }): Record<string, string> {
   return validateReportRequest({ ...form, timeLimits: range });
 }

@@ -29,7 +29,7 @@ import {
   useSensorSettings,
 } from "./settings.ts";
 
-/** /sensors: the company renames sensors, changes their unit or multiplier, or hides them (issue 21, defect 7). */
+/** /sensors: the company renames sensors, changes their unit or multiplier, or hides them. */
 export function SensorSettingsPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();

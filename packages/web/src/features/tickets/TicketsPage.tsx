@@ -16,7 +16,7 @@ import { type StateFilter, useTicketList } from "./useTicketList.ts";
 
 /**
  * /tickets: the company's incidents and service requests. Every user with the company reads them; operators
- * write them even when read-only (spec 01 §6). The list follows the live channel.
+ * write them even when read-only. The list follows the live channel.
  */
 export function TicketsPage() {
   const { t } = useTranslation();

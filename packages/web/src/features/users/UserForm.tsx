@@ -45,7 +45,7 @@ interface Props {
   ): Promise<SendResult<unknown>>;
 }
 
-/** The user form of spec 02 §7: roles, read-only, groups (required unless administrator), preferences, restrictions. */
+/** The user form: roles, read-only, groups (required unless administrator), preferences, restrictions. */
 export function UserForm({
   row,
   roles,

@@ -51,7 +51,7 @@ function useColumns(groups?: readonly { id: number; name: string }[]): DataColum
   }, [t, groups]);
 }
 
-/** /users: company users with the calls of spec 02 §7, including CSV import and bulk delete. */
+/** /users: company users with the calls, including CSV import and bulk delete. */
 export function UsersPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();

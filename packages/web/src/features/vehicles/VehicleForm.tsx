@@ -82,7 +82,7 @@ function initial(row: VehicleRow | null): Partial<VehicleWrite> {
 
 const ORIGINS = [0, 1, 2, 3];
 
-/** Create or edit a vehicle with every field of spec 01 §3, plus its device. */
+/** Create or edit a vehicle with every field, plus its device. */
 export function VehicleForm({ row, onClose }: { row: VehicleRow | null; onClose(): void }) {
   const { t } = useTranslation();
   const { info } = useCompany();

@@ -79,7 +79,7 @@ describe("CrudPage", () => {
     expect(confirmButton()).not.toBeNull();
   });
 
-  it("shows why a delete failed inside the confirmation (issue 21: no error behind an open dialog)", async () => {
+  it("shows why a delete failed inside the confirmation", async () => {
     const onDelete = vi.fn(async () => "The group is not empty");
     renderPage({ onDelete });
     fireEvent.click(rowOf("Van").getByTestId("row-action-delete"));

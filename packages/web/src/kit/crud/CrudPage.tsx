@@ -14,7 +14,7 @@ interface Props<Row> {
   columns: readonly DataColumn<Row>[];
   onNew?: () => void;
   onEdit?: (row: Row) => void;
-  /** Opens a row to look at it: offered to read-only users, who get no Edit (spec 02 §6). */
+  /** Opens a row to look at it: offered to read-only users, who get no Edit. */
   onView?: (row: Row) => void;
   /** Resolves true when deleted; false or the text of why not (shown inside the confirmation). */
   onDelete?: (row: Row) => Promise<boolean | string>;

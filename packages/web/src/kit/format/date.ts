@@ -5,7 +5,7 @@ import utc from "dayjs/plugin/utc";
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The product's one date format (spec 01 §9): yyyy-MM-dd HH:mm, with seconds where asked, in a time zone. */
+/** The product's one date format: yyyy-MM-dd HH:mm, with seconds where asked, in a time zone. */
 export function formatDateTime(ts: number, tz: string, withSeconds = false): string {
   const pattern = withSeconds ? "YYYY-MM-DD HH:mm:ss" : "YYYY-MM-DD HH:mm";
   try {

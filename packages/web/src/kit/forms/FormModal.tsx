@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, Modal, ScrollArea, Stack } from "@manti
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Save is locked 500 ms after a click so a double click never sends twice (spec 02 §2). */
+/** Save is locked 500 ms after a click so a double click never sends twice. */
 const SAVE_LOCK_MS = 500;
 
 interface Props {

@@ -6,7 +6,7 @@ export type SendResult<T> = { ok: true; value: T } | { ok: false; fields: Record
 
 /**
  * Runs a write. Field errors of a 400/409 come back for the form to show inline; any other error opens the
- * API error dialog, which knows the duplicate e-mail and person-already-assigned texts (spec 01 §8).
+ * API error dialog, which knows the duplicate e-mail and person-already-assigned texts.
  */
 export async function send<T>(call: () => Promise<T>): Promise<SendResult<T>> {
   try {
@@ -35,7 +35,7 @@ export type InlineResult<T> =
   | { ok: false; fields: Record<string, string>; error: ApiError };
 
 /**
- * Runs a write for a dialog that shows its own errors (issue 21: a dialog closes or says why inside itself):
+ * Runs a write for a dialog that shows its own errors:
  * never opens the global error dialog; the caller shows `error` (apiErrorText) and `fields` inline.
  */
 export async function sendInline<T>(call: () => Promise<T>): Promise<InlineResult<T>> {

@@ -27,7 +27,7 @@ type Stage =
   | { name: "done"; result: ImportResult };
 
 /**
- * Bulk CSV import (spec 02 §5): the file is read with papaparse (progress bar, column check), the server
+ * Bulk CSV import: the file is read with papaparse (progress bar, column check), the server
  * validates every row and commits nothing until the user confirms; then the valid rows go in one transaction.
  */
 export function ImportDialog({ kind, run, opened, onClose, onDone }: Props) {

@@ -6,7 +6,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 // The conversions live with the date format, which loads the dayjs zone plugins they need.
 import { fromZonedInput, toZonedInput } from "../format/date.ts";
 
-/** The product's date format (spec 01 §9); month and day names in the calendar follow the UI language. */
+/** The product's date format; month and day names in the calendar follow the UI language. */
 export const PICKER_FORMAT = "YYYY-MM-DD HH:mm";
 /** datetime-local style "YYYY-MM-DDTHH:mm" ⇄ Mantine's "YYYY-MM-DD HH:mm:ss". Pure. */
 export const pickerValue = (local: string): string => `${local.replace("T", " ")}:00`;

@@ -46,7 +46,7 @@ describe("RangePicker", () => {
     expect(pickerValue("2024-01-10T23:59")).toBe("2024-01-10 23:59:00");
   });
 
-  it("speaks the interface language, not the browser's (issue 21, defect 10)", async () => {
+  it("speaks the interface language, not the browser's", async () => {
     localStorage.setItem(TIMEZONE_KEY, "UTC");
     await i18next.changeLanguage("es");
     renderWithApp(

@@ -10,7 +10,7 @@ interface Props {
   onConfirm(): Promise<void>;
 }
 
-/** Bulk delete asks the user to type the number of selected items (spec 01 §5) before it runs. */
+/** Bulk delete asks the user to type the number of selected items before it runs. */
 export function BulkDeleteModal({ opened, count, onClose, onConfirm }: Props) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");

@@ -69,7 +69,7 @@ const MIN_COLUMN_WIDTH = 64;
 
 /**
  * The actions column stays at the right edge of the scrolled table, so wide tables keep their row buttons
- * reachable (issue 21, defect 5); its background covers the cells scrolling under it.
+ * reachable; its background covers the cells scrolling under it.
  */
 const STICKY_ACTIONS = {
   position: "sticky",
@@ -79,7 +79,7 @@ const STICKY_ACTIONS = {
   boxShadow: "-6px 0 6px -6px rgba(0, 0, 0, 0.25)",
 } as const;
 
-/** The generic management table of spec 02 §2: sort, page, search, select, delete, export. */
+/** The generic management table: sort, page, search, select, delete, export. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -23,7 +23,7 @@ export interface RowAction<Row> {
   onClick: (row: Row) => unknown;
   /**
    * The action only reads (open a record to look at it): read-only users get it too, while every other row
-   * action is hidden from them (spec 02 §6: no table actions that write).
+   * action is hidden from them.
    */
   read?: boolean;
   /** Per-row visibility (the device list shows different buttons per assignment). */

@@ -2,7 +2,7 @@ import { neutraliseCell, neutraliseRows } from "@vigia/domain";
 import { exportFileName, pdfSiteName } from "./logic.ts";
 
 /**
- * Browser-side exports of what the table shows (spec 02 §2): xlsx (exceljs), csv (papaparse) and a landscape
+ * Browser-side exports of what the table shows: xlsx (exceljs), csv (papaparse) and a landscape
  * PDF with the spec's header (jspdf + autotable). The heavy libraries are imported on demand so the table
  * itself stays light.
  */

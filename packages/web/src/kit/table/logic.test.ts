@@ -156,7 +156,7 @@ describe("row action guard and bulk confirm", () => {
   });
 });
 
-describe("csvSeparator (issue 21, defect 10: CSV follows the user's locale)", () => {
+describe("csvSeparator", () => {
   it.each([
     ["en", ","],
     ["es", ";"],
@@ -168,7 +168,7 @@ describe("csvSeparator (issue 21, defect 10: CSV follows the user's locale)", ()
   ] as const)("%s → %s", (language, expected) => expect(csvSeparator(language)).toBe(expected));
 });
 
-describe("exportCreatedAt (issue 21, defect 10: the PDF's creation time)", () => {
+describe("exportCreatedAt", () => {
   it("is in the user's zone and the product's format", () => {
     const ts = Date.UTC(2026, 10, 24, 8, 5, 0);
     expect(exportCreatedAt(ts, "Europe/Madrid")).toBe("2026-11-24 09:05 (Europe/Madrid)");

@@ -1,6 +1,6 @@
 import { formatDateTime } from "../format/date.ts";
 /**
- * Pure rules of the generic table (spec 02 §2, §9): search, sort, paging, export names. Kept free of React so
+ * Pure rules of the generic table: search, sort, paging, export names. Kept free of React so
  * they are table-tested and stay fast on 20,000 rows (one pass each, no per-keystroke allocations beyond it).
  */
 

@@ -8,7 +8,7 @@ import {
   type RouteContract,
 } from "@vigia/domain";
 
-/** The one error type every call rejects with (spec 01 §8): status code, response text and URL. */
+/** The one error type every call rejects with: status code, response text and URL. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -8,7 +8,7 @@ import { ApiError } from "./client.ts";
 import { apiErrorCode, apiErrorKey, apiErrorText } from "./errorText.ts";
 
 /**
- * Issue 21 defect 4: every error code the server can answer has a translated message in every language.
+ * Defect 4: every error code the server can answer has a translated message in every language.
  * The codes are read from the server's sources, so a new `conflict("x.y")` without texts fails here.
  */
 const serverSrc = join(__dirname, "..", "..", "..", "..", "server", "src");

@@ -15,7 +15,7 @@ export function apiErrorCode(description: string): string {
 export const apiErrorKey = (code: string): string => `apiErrors.${code.replace(/[^A-Za-z0-9]+/g, "_")}`;
 
 /**
- * The text of the API error dialog, toast or inline alert (spec 01 §8 "Dialog text"): the translated message of
+ * The text of the API error dialog, toast or inline alert: the translated message of
  * every code the server answers; the code, description and URL only for an error nobody knows.
  */
 export function apiErrorText(error: ApiError, t: TFunction): string {

@@ -1,4 +1,4 @@
--- Security hardening (issue 13): canonical site origins for mail links, revoked sessions, and a throttle that
+-- Security hardening: canonical site origins for mail links, revoked sessions, and a throttle that
 -- tells password checks from other attempts.
 
 -- The origin (scheme://host[:port]) every absolute link of the site is built from; never the request's Host.

@@ -1,4 +1,4 @@
--- Commands sent to devices from the map (issue 21): engine stop/resume, reboot, custom text. A command waits
+-- Commands sent to devices from the map: engine stop/resume, reboot, custom text. A command waits
 -- as 'pending' until its device connects (or expires_ts passes), is 'sent' once written to the device, and ends
 -- 'answered' or 'failed' with the device's text, or 'timeout' / 'expired'. Kept with the company for the audit.
 create table device_commands (

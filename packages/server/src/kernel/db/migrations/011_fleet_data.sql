@@ -1,4 +1,4 @@
--- A company's edits of the sensor catalogue (issue 21, defect 7): one row per sensor key it renamed,
+-- A company's edits of the sensor catalogue: one row per sensor key it renamed,
 -- re-united, scaled or hid. Empty name/unit and null multiplier keep the catalogue's.
 create table sensor_settings (
   company_id int not null references companies(id) on delete cascade,

@@ -1,4 +1,4 @@
--- Cell-tower and Wi-Fi positions (issue 20). Towers come from an OpenCellID-format import (`vigia import-cells`),
+-- Cell-tower and Wi-Fi positions. Towers come from an OpenCellID-format import (`vigia import-cells`),
 -- keyed as devices report them; the cell id is bigint because NR cell ids take 36 bits.
 create table cell_towers (
   mcc int not null,

@@ -1,4 +1,4 @@
--- Derived history (issue 15): trips, stops, idle periods, place visits, driving events and daily per-item
+-- Derived history: trips, stops, idle periods, place visits, driving events and daily per-item
 -- aggregates, maintained by the processor after each commit and rebuilt by `vigia rebuild-derived`. Reports read
 -- these and never re-derive a month from raw positions.
 --

@@ -1,4 +1,4 @@
--- Back office (issue 16): stored files (attachments of revisions, tickets, forms, photos), costs and
+-- Back office: stored files (attachments of revisions, tickets, forms, photos), costs and
 -- maintenance revisions.
 
 -- One row per stored file. The bytes live in the blob store (local directory or S3) under `storage_key`, a

@@ -1,5 +1,5 @@
 -- Indoor maps (one floor plan per building level, placed by three corners) and Bluetooth beacons, whose
--- sightings become positions of source 5 (issue 17). Company-wide: every user of the company sees them.
+-- sightings become positions of source 5. Company-wide: every user of the company sees them.
 create table indoor_maps (
   id serial primary key,
   company_id int not null references companies(id) on delete cascade,

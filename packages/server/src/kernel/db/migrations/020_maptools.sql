@@ -1,4 +1,4 @@
--- Map tools (issue 18). Shared-route links: the token itself is never stored, only its SHA-256, so a read of
+-- Map tools. Shared-route links: the token itself is never stored, only its SHA-256, so a read of
 -- the database cannot open anyone's shared map. `items` holds [{itemType, itemId}] of the company's items.
 create table share_links (
   id serial primary key,

@@ -1,4 +1,4 @@
--- Provider tools (issue 19): two-factor sign-in, company API keys, data forwarding, support contacts.
+-- Provider tools: two-factor sign-in, company API keys, data forwarding, support contacts.
 
 -- TOTP: `totp_secret` once the first code proved the authenticator holds it; `totp_pending` while it has not.
 -- `totp_last_step` is the last accepted time step, so a code works once (no replay inside its 30 s).

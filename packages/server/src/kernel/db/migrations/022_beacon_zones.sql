@@ -1,4 +1,4 @@
--- Beacon zones (issue 17): a named, coloured set of a company's beacons. Company-wide like the beacons.
+-- Beacon zones: a named, coloured set of a company's beacons. Company-wide like the beacons.
 create table beacon_zones (
   id serial primary key,
   company_id int not null references companies(id) on delete cascade,

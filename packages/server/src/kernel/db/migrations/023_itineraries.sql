@@ -1,4 +1,4 @@
--- Itineraries (issue 17): a company's ordered waypoints with planned times, and the vehicles that follow
+-- Itineraries: a company's ordered waypoints with planned times, and the vehicles that follow
 -- them on given days of the week. Waypoints and assignments are read and written whole with the itinerary.
 create table itineraries (
   id serial primary key,

@@ -1,4 +1,4 @@
--- The worker app's configuration (issue 17, spec 02 §3): a company's defaults, and per app device the settings
+-- The worker app's configuration: a company's defaults, and per app device the settings
 -- it overrides with when they changed and when the app last fetched them. A device is "awaiting" while its
 -- configuration (the company's or its own) changed after its last fetch, "updated" once fetched.
 create table company_app_configs (

@@ -1,4 +1,4 @@
--- Markers users drop on the live map (issue 18 add marker): a name and a note at a point, personal (only the
+-- Markers users drop on the live map: a name and a note at a point, personal (only the
 -- author sees it) or shared with the company. Deleted with the company; an author's personal markers go with the
 -- user, shared ones stay for the company.
 create table map_markers (

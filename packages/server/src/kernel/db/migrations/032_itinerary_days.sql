@@ -1,4 +1,4 @@
--- Issue 17: each vehicle's day on each itinerary it runs, as the live alarm engine follows it (stays so far and
+-- Each vehicle's day on each itinerary it runs, as the live alarm engine follows it (stays so far and
 -- deviations reported), written after every change so a restarted processor carries on the day without
 -- raising a deviation again. One row per vehicle and itinerary: a new day replaces the old one.
 create table itinerary_days (

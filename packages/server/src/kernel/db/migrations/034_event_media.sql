@@ -1,4 +1,4 @@
--- Issue 19: photos and clips a device attaches to its events. The file lives in stored_files (the company's);
+-- Photos and clips a device attaches to its events. The file lives in stored_files (the company's);
 -- the row keeps the item the device was on when it sent it, so the item's viewers (and only they) see it,
 -- and the event's time the device gave, which links it to the notices of that moment.
 create table event_media (

@@ -1,4 +1,4 @@
--- Issue 15, report jobs across API nodes: a job's state and finished result live here, not in one node's memory,
+-- Report jobs across API nodes: a job's state and finished result live here, not in one node's memory,
 -- so whichever node a poll or a download reaches answers it. The node that runs a job writes its progress
 -- (heartbeat_ts) and result; a cancel from any node sets the state, which the running node reads back on its
 -- next progress write. Finished jobs are deleted after a while; a running job whose node stopped writing is

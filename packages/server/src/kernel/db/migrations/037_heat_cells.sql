@@ -1,4 +1,4 @@
--- Issue 15, heat maps over a month: positions of each closed UTC day folded once into H3 hexagons per item, so a
+-- Heat maps over a month: positions of each closed UTC day folded once into H3 hexagons per item, so a
 -- month of a fleet is read as a few hundred thousand small rows instead of being grouped again from every
 -- position. Built in the background for days that have ended (insights/heat-days.ts); a day whose positions
 -- change afterwards (a device uploading its buffer, a demo history, a rebuild) is built again, and read from its

@@ -21,7 +21,7 @@ export const USE_COLORS: Record<UseKind, string> = {
 };
 const KINDS: UseKind[] = ["driving", "idle", "stopped", "offline"];
 
-/** Day use (spec 01 §2): a 24-hour timeline of the selected item's day with totals; a span shows on the map. */
+/** Day use: a 24-hour timeline of the selected item's day with totals; a span shows on the map. */
 export function DayUseModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => startDay(selected, timezone));

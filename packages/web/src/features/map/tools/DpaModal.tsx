@@ -10,7 +10,7 @@ import type { MapToolProps } from "./types.ts";
 const KINDS = ["vehicles", "assets", "persons", "drivers"] as const;
 
 /**
- * DPA limits info (spec 01 §2): what the company's data-protection settings mean for the signed-in user: how long
+ * DPA limits info: what the company's data-protection settings mean for the signed-in user: how long
  * positions are kept, what this user may see, which persons are tracked only in working hours, sign-in limits.
  */
 export function DpaModal({ companyId, onClose }: MapToolProps) {

@@ -16,7 +16,7 @@ import { useDayPlayback } from "./useDayPlayback.ts";
 
 const DEFAULT_MIN = (ALARM_FAMILY_DEFAULTS[ALARM_FAMILY.idle] ?? 300_000) / 60_000;
 
-/** Idle (spec 01 §2, 02 §9): the day's idle periods over a threshold (default 5 min), in a table and on the map. */
+/** Idle: the day's idle periods over a threshold (default 5 min), in a table and on the map. */
 export function IdleModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
   const { t } = useTranslation();
   const [day, setDay] = useState(() => startDay(selected, timezone));

@@ -36,7 +36,7 @@ import type { MapToolProps } from "./types.ts";
 const coordText = (p: { lat: number; lng: number }) => `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
 
 /**
- * Add marker (spec 01 §2): drop a named marker with a note at a point (typed, the map's centre, or picked with a
+ * Add marker: drop a named marker with a note at a point (typed, the map's centre, or picked with a
  * click), personal or shared with the company; the list shows the user's and the shared markers, each deletable by
  * its author. The markers stay drawn on the live map (markersLayer.ts).
  */

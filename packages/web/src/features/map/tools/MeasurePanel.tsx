@@ -11,7 +11,7 @@ import type { MapToolProps } from "./types.ts";
 type LngLat = [number, number];
 
 /**
- * Measure distances (spec 01 §2): each click or tap on the map adds a point; the panel (not a modal, so the map
+ * Measure distances: each click or tap on the map adds a point; the panel (not a modal, so the map
  * stays usable) shows each segment, the total and, for a closed shape, the area.
  */
 export function MeasurePanel({ getMap, onClose }: MapToolProps) {

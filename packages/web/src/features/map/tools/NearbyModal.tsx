@@ -12,7 +12,7 @@ import type { MapToolProps } from "./types.ts";
 const DEFAULT_RADIUS = 1000;
 
 /**
- * Nearby items (spec 01 §2): items and POIs within a radius of the selected item (or of a typed point / the map's
+ * Nearby items: items and POIs within a radius of the selected item (or of a typed point / the map's
  * centre), nearest first, kept up to date as positions arrive.
  */
 export function NearbyModal({ catalog, selected, getMap, onClose }: MapToolProps) {

@@ -13,7 +13,7 @@ import { drawTool, lineOf, merged, pointsOf } from "./toolLayer.ts";
 import type { MapToolProps } from "./types.ts";
 
 /**
- * Route to a point (spec 01 §2): a point typed as "lat, lng" (or the map's centre), the nearest vehicles ranked
+ * Route to a point: a point typed as "lat, lng" (or the map's centre), the nearest vehicles ranked
  * by driving time (or straight line, said so), and the chosen vehicle's route drawn on the map.
  */
 export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapToolProps) {

@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * One sensor's stored values over a chosen day, as a line chart (the all-sensors tool, spec 01 §2). Memoised: the
+ * One sensor's stored values over a chosen day, as a line chart (the all-sensors tool). Memoised: the
  * sensors modal re-renders with every live update of the item, the stored history does not change with them.
  */
 export const SensorHistoryChart = memo(function SensorHistoryChart({

@@ -35,7 +35,7 @@ import type { MapToolProps } from "./types.ts";
 /** The public address of a shared link, on the origin the operator is using. */
 export const sharedLinkUrl = (token: string): string => `${window.location.origin}/shareroute/${token}`;
 
-/** Share route (spec 01 §2): pick items and a validity, get a revocable link; the company's active links. */
+/** Share route: pick items and a validity, get a revocable link; the company's active links. */
 export function ShareRouteModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
   const writable = allows(shareRoutesApi.create.access, useUser());

@@ -30,7 +30,7 @@ import type { MapToolProps } from "./types.ts";
 import { useDayPlayback } from "./useDayPlayback.ts";
 
 /**
- * Track to geozone (spec 01 §2): a stretch of the selected item's route on a day becomes a corridor of a chosen
+ * Track to geozone: a stretch of the selected item's route on a day becomes a corridor of a chosen
  * width around it (built by the server, simplified with the tolerance), previewed on the map and opened in the
  * geozone editor, where it is named, checked and saved.
  */

@@ -13,7 +13,7 @@ import { parseKey } from "../../../platform/live/store.ts";
 import { useUser } from "../../../platform/session/session.ts";
 import type { MapToolProps } from "./types.ts";
 
-/** Virtual lock of the selected item (spec 01 §2 map tools): arm at its parked position, or disarm. */
+/** Virtual lock of the selected item: arm at its parked position, or disarm. */
 export function VirtualLockModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
   const { t } = useTranslation();
   const writable = allows(virtualLocksApi.arm.access, useUser());

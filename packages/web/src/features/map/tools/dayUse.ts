@@ -11,7 +11,7 @@ export interface UseSpan {
 export const OFFLINE_GAP_MS = 15 * 60_000;
 
 /**
- * The 24-hour day use of one item from its day's route (spec 01 §2 "day use"): stops are stopped, or idle when
+ * The 24-hour day use of one item from its day's route: stops are stopped, or idle when
  * the ignition stayed on; between stops the item drives, except where its fixes fall silent for longer than
  * OFFLINE_GAP_MS (offline, and so is the time before its first fix). Neighbouring spans of one kind merge. Pure.
  */
@@ -73,7 +73,7 @@ export function useTotals(spans: readonly UseSpan[]): Record<UseKind, number> {
   return totals;
 }
 
-/** The idle stops of at least `minMs` (spec 02 §9: max idle default 5 min). */
+/** The idle stops of at least `minMs`. */
 export function idlePeriods(
   stops: readonly Stop[],
   to: number,

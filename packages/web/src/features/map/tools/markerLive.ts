@@ -3,7 +3,7 @@ import type { MapMarker, ServerMessage } from "@vigia/domain";
 import { markersQueryKey } from "./markersLayer.ts";
 
 /**
- * The live `marker` / `markerDel` messages (issue 18) applied to a marker list: a new or changed marker replaces
+ * The live `marker` / `markerDel` messages applied to a marker list: a new or changed marker replaces
  * the one with its id, a deleted one leaves. `mine` is the receiver's: whether they wrote it. Null when the
  * message is not about markers.
  */

@@ -10,7 +10,7 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h} h ${String(min).padStart(2, "0")} min` : `${min} min`;
 }
 
-/** "lat, lng" as the spec's map coordinate entry (01 §5): two decimal numbers in range, or null. */
+/** "lat, lng" as the spec's map coordinate entry: two decimal numbers in range, or null. */
 export function parseLatLng(text: string): { lat: number; lng: number } | null {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
   if (!match) return null;

@@ -8,7 +8,7 @@ export interface Placed {
   lng: number;
 }
 
-/** Everything within `radiusM` of a point, nearest first, with its distance (spec 01 §2 "nearby items"). Pure. */
+/** Everything within `radiusM` of a point, nearest first, with its distance. Pure. */
 export function nearby(
   center: { lat: number; lng: number },
   places: readonly Placed[],

@@ -31,7 +31,7 @@ import { VirtualLockModal } from "./VirtualLockModal.tsx";
 
 const ITEMS = ["vehicle", "asset", "person"] as const;
 
-/** The live map's tools and modals (spec 01 §2), in menu order. Add a tool here, not in LiveMap. */
+/** The live map's tools and modals, in menu order. Add a tool here, not in LiveMap. */
 export const MAP_TOOLS: readonly MapToolDef[] = [
   { id: "share", label: "maptools.share.title", icon: IconShare, Modal: ShareRouteModal },
   { id: "route", label: "maptools.route.title", icon: IconRoute, Modal: RouteToPointModal },
