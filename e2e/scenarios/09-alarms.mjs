@@ -85,6 +85,9 @@ export async function run({ context, baseUrl }) {
 
   const page = await context.newPage();
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
+  // The map's list fills from the live channel's snapshot: once it shows, the channel is bound and the toast of a
+  // notice raised from now on reaches this page.
+  await page.locator('[data-testid^="map-row-v:"]').first().waitFor({ timeout: 30_000 });
   await shot(page, "alarms-00-before");
 
   // Fixes an hour ahead so the demo simulator's own fixes for this device count as older and are ignored.

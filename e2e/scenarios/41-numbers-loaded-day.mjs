@@ -33,6 +33,8 @@ async function pickDay(page, day, today) {
 export async function run({ context, baseUrl }) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
+  // Debug mode (packages/web/README.md) lets the test ask which vehicles the map has sensors of.
+  await page.addInitScript(() => localStorage.setItem("vigia.debug", "1"));
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
 
   // The dashboard tile shows the API's own total, in Spanish.
@@ -51,8 +53,17 @@ export async function run({ context, baseUrl }) {
   // The live panel: one number format, the GSM signal in its unit.
   await page.goto(`${baseUrl}/`);
   await page.locator(byTestId("live-map")).waitFor();
-  const row = page.locator('[data-testid^="map-row-v:"]').first();
-  await row.waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid^="map-row-v:"]').first().waitFor({ timeout: 20_000 });
+  // A vehicle whose device has reported sensors (one may not have reported since the demo started).
+  const handle = await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-testid^="map-row-v:"]')]
+        .map((el) => el.getAttribute("data-testid").replace("map-row-", ""))
+        .find((k) => Object.keys(window.vigiaDebug?.live?.get(k)?.sensors ?? {}).length > 0) ?? null,
+    null,
+    { timeout: 30_000 },
+  );
+  const row = page.locator(byTestId(`map-row-${await handle.jsonValue()}`));
   await row.click();
   await page.locator(byTestId("map-detail")).waitFor();
   await page.locator(byTestId("map-sensors")).waitFor({ timeout: 20_000 });
