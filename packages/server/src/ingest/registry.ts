@@ -82,7 +82,10 @@ export class DeviceRegistry {
       await this.recordUnknown(record.imei, record.protocol, record.remote);
       return null;
     }
-    if (binding.protocol !== null && binding.protocol !== record.protocol) {
+    // MQTT messages are not compared: they come through the broker, which authenticates its own clients, and any
+    // device may publish there through a bridge of its owner.
+    const direct = Object.hasOwn(protocols, record.protocol);
+    if (binding.protocol !== null && direct && binding.protocol !== record.protocol) {
       await this.recordRefusal(binding.deviceRowId, `protocol:${record.protocol}`);
       return null;
     }
