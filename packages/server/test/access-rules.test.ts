@@ -1,6 +1,6 @@
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { startMailCapture } from "./support/smtp.ts";
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -102,24 +102,9 @@ describe("password reset", () => {
 
 describe("password reset over real SMTP", () => {
   it("delivers the link to an SMTP server and marks the outbox row sent", async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => {
-          data += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const mailed = await startTestPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    const smtp = await startMailCapture();
+    const received = smtp.mails;
+    const mailed = await startTestPlatform({ SMTP_URL: smtp.url });
     try {
       expect((await mailed.api.post("auth/password/reset", { email: "viewer@acme.demo" })).status).toBe(204);
       expect(received).toHaveLength(1);
@@ -129,7 +114,7 @@ describe("password reset over real SMTP", () => {
       expect(rows.every((r) => r.sent_ts !== null)).toBe(true);
     } finally {
       await mailed.close();
-      await new Promise<void>((resolve) => smtp.close(resolve));
+      await smtp.close();
     }
   });
 });

@@ -5,63 +5,67 @@ import { devicesApi, twoFactorApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 
+type Policy = { required: boolean };
+
+/** One company rule switched on or off, read from and saved to its own route. */
+function PolicySwitch(props: {
+  queryKey: unknown[];
+  read: () => Promise<Policy>;
+  save: (required: boolean) => Promise<Policy>;
+  label: string;
+  help: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const policy = useQuery({ queryKey: props.queryKey, queryFn: props.read });
+  const toggle = async (required: boolean) => {
+    queryClient.setQueryData(props.queryKey, await props.save(required));
+    notifications.show({ color: "teal", message: t("integrations.saved") });
+  };
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="xs">
+        <Switch
+          checked={policy.data?.required ?? false}
+          disabled={policy.isPending}
+          onChange={(e) => void toggle(e.currentTarget.checked)}
+          label={props.label}
+          data-testid={props.testId}
+        />
+        <Text size="sm" c="dimmed">
+          {props.help}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
  * The company's security policy: whether every user must sign in with an authenticator code, and whether every
  * device whose protocol can carry a key must present one.
  */
 export function SecurityTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const otpKey = ["otp-policy", companyId];
-  const deviceKeysKey = ["device-key-policy", companyId];
-  const otp = useQuery({
-    queryKey: otpKey,
-    queryFn: () => api.call(twoFactorApi.companyPolicy, { params: { companyId } }),
-  });
-  const deviceKeys = useQuery({
-    queryKey: deviceKeysKey,
-    queryFn: () => api.call(devicesApi.keyPolicy, { params: { companyId } }),
-  });
-  const toggleOtp = async (required: boolean) => {
-    const next = await api.call(twoFactorApi.setCompanyPolicy, { params: { companyId }, body: { required } });
-    queryClient.setQueryData(otpKey, next);
-    notifications.show({ color: "teal", message: t("integrations.saved") });
-  };
-  const toggleDeviceKeys = async (required: boolean) => {
-    const next = await api.call(devicesApi.setKeyPolicy, { params: { companyId }, body: { required } });
-    queryClient.setQueryData(deviceKeysKey, next);
-    notifications.show({ color: "teal", message: t("integrations.saved") });
-  };
+  const params = { companyId };
   return (
     <Stack>
-      <Paper withBorder p="lg">
-        <Stack gap="xs">
-          <Switch
-            checked={otp.data?.required ?? false}
-            disabled={otp.isPending}
-            onChange={(e) => void toggleOtp(e.currentTarget.checked)}
-            label={t("integrations.enforceOtp")}
-            data-testid="enforce-otp"
-          />
-          <Text size="sm" c="dimmed">
-            {t("integrations.enforceOtpHelp")}
-          </Text>
-        </Stack>
-      </Paper>
-      <Paper withBorder p="lg">
-        <Stack gap="xs">
-          <Switch
-            checked={deviceKeys.data?.required ?? false}
-            disabled={deviceKeys.isPending}
-            onChange={(e) => void toggleDeviceKeys(e.currentTarget.checked)}
-            label={t("integrations.requireDeviceKeys")}
-            data-testid="require-device-keys"
-          />
-          <Text size="sm" c="dimmed">
-            {t("integrations.requireDeviceKeysHelp")}
-          </Text>
-        </Stack>
-      </Paper>
+      <PolicySwitch
+        queryKey={["otp-policy", companyId]}
+        read={() => api.call(twoFactorApi.companyPolicy, { params })}
+        save={(required) => api.call(twoFactorApi.setCompanyPolicy, { params, body: { required } })}
+        label={t("integrations.enforceOtp")}
+        help={t("integrations.enforceOtpHelp")}
+        testId="enforce-otp"
+      />
+      <PolicySwitch
+        queryKey={["device-key-policy", companyId]}
+        read={() => api.call(devicesApi.keyPolicy, { params })}
+        save={(required) => api.call(devicesApi.setKeyPolicy, { params, body: { required } })}
+        label={t("integrations.requireDeviceKeys")}
+        help={t("integrations.requireDeviceKeysHelp")}
+        testId="require-device-keys"
+      />
     </Stack>
   );
 }
