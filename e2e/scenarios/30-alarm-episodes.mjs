@@ -128,14 +128,19 @@ export async function run({ context, baseUrl }) {
   // The notice's window shows the episode.
   // A busy machine keeps the live map's page busy too: the click may take a while to be handled.
   await page.locator(byTestId("alarm-bell")).click({ timeout: 45_000 });
-  // Newest first: the first episode's notice is the older of the rule's two live ones.
-  await page
+  // Newest first: the first episode's notice is the older of the rule's two live ones, once both are listed.
+  const liveRows = page
     .locator(byTestId("alarm-row"))
-    .filter({ hasText: RULE, hasNot: page.locator(byTestId("alarm-buffered")) })
-    .last()
-    .locator("td")
-    .nth(2)
-    .click({ timeout: 45_000 });
+    .filter({ hasText: RULE, hasNot: page.locator(byTestId("alarm-buffered")) });
+  await page.waitForFunction(
+    ([rule]) =>
+      [...document.querySelectorAll('[data-testid="alarm-row"]')].filter(
+        (row) => row.textContent.includes(rule) && !row.querySelector('[data-testid="alarm-buffered"]'),
+      ).length >= 2,
+    [RULE],
+    { timeout: 45_000 },
+  );
+  await liveRows.last().locator("td").nth(2).click({ timeout: 45_000 });
   const episode = page.locator(byTestId("alarm-episode"));
   await episode.waitFor({ timeout: 45_000 });
   const text = await episode.textContent();
