@@ -21,6 +21,15 @@ describe("commands an item takes", () => {
     expect(itemRefusal(itemType, kind)).toBe(expected);
   });
 
+  it.each([
+    ["truck", "engineStop", null],
+    ["bicycle", "engineStop", "noEngine"],
+    ["bicycle", "engineResume", "noEngine"],
+    ["bicycle", "custom", null],
+  ] as const)("a %s vehicle, %s: %j", (vehicleType, kind, expected) => {
+    expect(itemRefusal(ITEM_TYPE.vehicle, kind, vehicleType)).toBe(expected);
+  });
+
   it("keeps the device's commands in order, dropping only those the item refuses", () => {
     fc.assert(
       fc.property(

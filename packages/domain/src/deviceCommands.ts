@@ -61,20 +61,30 @@ export type DeviceCommandInput = z.input<typeof deviceCommandInputSchema>;
 /** The commands that act on an engine. */
 export const ENGINE_COMMANDS: readonly DeviceCommandKind[] = ["engineStop", "engineResume"];
 
+/** Vehicle types with no engine to stop. */
+export const ENGINELESS_VEHICLE_TYPES: ReadonlySet<string> = new Set(["bicycle"]);
+
 /**
- * Why an item cannot take a command its device's protocol carries, or null when it can: only vehicles have an
- * engine, so assets (boxes, containers, pets…) and persons are never sent engine stop or resume, whatever tracker
- * they carry.
+ * Why an item cannot take a command its device's protocol carries, or null when it can: only vehicles with an
+ * engine take engine stop or resume, so assets (boxes, containers, pets…), persons and bicycles are never sent
+ * them, whatever tracker they carry. `vehicleType`: the vehicle's type, when the item is one.
  */
-export function itemRefusal(itemType: number, kind: DeviceCommandKind): "noEngine" | null {
-  return ENGINE_COMMANDS.includes(kind) && itemType !== ITEM_TYPE.vehicle ? "noEngine" : null;
+export function itemRefusal(
+  itemType: number,
+  kind: DeviceCommandKind,
+  vehicleType: string | null = null,
+): "noEngine" | null {
+  if (!ENGINE_COMMANDS.includes(kind)) return null;
+  const engine = itemType === ITEM_TYPE.vehicle && !ENGINELESS_VEHICLE_TYPES.has(vehicleType ?? "");
+  return engine ? null : "noEngine";
 }
 
 /** The commands an item takes: those its device's protocol carries that make sense for the item. */
 export const commandsForItem = (
   itemType: number,
   protocolKinds: readonly DeviceCommandKind[],
-): DeviceCommandKind[] => protocolKinds.filter((k) => itemRefusal(itemType, k) === null);
+  vehicleType: string | null = null,
+): DeviceCommandKind[] => protocolKinds.filter((k) => itemRefusal(itemType, k, vehicleType) === null);
 
 export const itemCommandsSchema = z.object({
   /** What the item's device can do; empty without a device or for protocols without a command channel. */

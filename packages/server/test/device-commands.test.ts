@@ -296,6 +296,22 @@ describe("commands offered per device and item", () => {
     expect(queued[0]!.n).toBe(0);
   });
 
+  it("a vehicle without an engine (a bicycle) is offered no engine command, and sending one is a 400", async () => {
+    const t = await itemWith(1, "gt06");
+    const [before] = await p.ctx.db.query<{ type: string }>("select type from vehicles where id = $1", [
+      t.itemId,
+    ]);
+    await p.ctx.db.query("update vehicles set type = 'bicycle' where id = $1", [t.itemId]);
+    try {
+      expect((await list(t)).available).toEqual(["reboot", "custom"]);
+      const r = await p.api.post<ErrorBody>(path(t), { kind: "engineStop" }, admin);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ description: "command.noEngine", fields: { kind: "noEngine" } });
+    } finally {
+      await p.ctx.db.query("update vehicles set type = $2 where id = $1", [t.itemId, before!.type]);
+    }
+  });
+
   it("a command the device's protocol cannot carry is a 400 naming the field, and nothing is queued", async () => {
     const t = await itemWith(1, "h02");
     expect((await list(t)).available).not.toContain("reboot");

@@ -29,6 +29,8 @@ interface Target {
   deviceId: number;
   imei: string;
   protocol: string;
+  /** The vehicle's type when the item is a vehicle (a bicycle has no engine to stop). */
+  vehicleType: string | null;
 }
 
 interface CommandRow {
@@ -54,13 +56,19 @@ async function targetOf(
   itemId: number,
 ): Promise<Target | null> {
   await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
-  const devices = await ctx.db.query<{ id: number; device_id: string; proto: string }>(
-    `select d.id, d.device_id, t.proto from devices d join device_types t on t.id = d.type_id
+  const devices = await ctx.db.query<{
+    id: number;
+    device_id: string;
+    proto: string;
+    vehicle_type: string | null;
+  }>(
+    `select d.id, d.device_id, t.proto, v.type as vehicle_type from devices d join device_types t on t.id = d.type_id
+     left join vehicles v on d.item_type = 1 and v.id = d.item_id
      where d.company_id = $1 and d.item_type = $2 and d.item_id = $3 order by d.id limit 1`,
     [scope.companyId, itemType, itemId],
   );
   const d = devices[0];
-  return d ? { deviceId: d.id, imei: d.device_id, protocol: d.proto } : null;
+  return d ? { deviceId: d.id, imei: d.device_id, protocol: d.proto, vehicleType: d.vehicle_type } : null;
 }
 
 /** Whether the caller may send: the role rule of the domain, with the company's operator setting. */
@@ -112,7 +120,7 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
         [scope.companyId, type, itemId],
       );
       const now = ctx.clock.now();
-      const available = target ? commandsForItem(type, commandsOf(target.protocol)) : [];
+      const available = target ? commandsForItem(type, commandsOf(target.protocol), target.vehicleType) : [];
       const unanswered = target ? unansweredCommandsOf(target.protocol) : [];
       return {
         available,
@@ -131,7 +139,8 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
       if (!target) throw new ApiError(409, "command.noDevice");
       const kind: DeviceCommandKind = request.body.kind;
       // Refused before anything is queued: a command the device cannot take would only ever time out.
-      if (itemRefusal(type, kind) === "noEngine") throw badRequest("command.noEngine", { kind: "noEngine" });
+      if (itemRefusal(type, kind, target.vehicleType) === "noEngine")
+        throw badRequest("command.noEngine", { kind: "noEngine" });
       if (!commandsOf(target.protocol).includes(kind))
         throw badRequest("command.unsupported", { kind: "unsupported" });
       const text = commandText(target.protocol, kind, request.body.text);
