@@ -19,7 +19,7 @@ export async function run({ context, baseUrl }) {
   await signInTo(page, baseUrl, "reseller@vigia.demo", "/companies");
 
   // Duplicate identifier: the answer is shown on the field, the dialog stays open.
-  await page.locator('a[href="/devices"]').click();
+  await page.locator(byTestId("menu-devices")).click();
   await page.locator(byTestId("table-devices")).waitFor();
   await page.locator(byTestId("mgmt-new")).click();
   await page.locator(byTestId("field-deviceId")).fill(taken.deviceId);
@@ -37,7 +37,7 @@ export async function run({ context, baseUrl }) {
   await page.keyboard.press("Escape");
 
   // Company states as words, 0 not offered to a company in state 1.
-  await page.locator('a[href="/companies"]').click();
+  await page.locator(byTestId("menu-companies")).click();
   // The devices table (its rows name the company too) may stay until the companies page replaces it: the row is
   // the one with the company's e-mail, which only the companies table shows.
   await waitForPath(page, "/companies");
@@ -60,7 +60,7 @@ export async function run({ context, baseUrl }) {
   // Inside Acme, the itinerary compliance day reads as an ISO date.
   await page.locator(byTestId("company-row")).filter({ hasText: "Acme" }).getByRole("button").click();
   await waitForPath(page, "/");
-  await page.locator('a[href="/itineraries"]').click();
+  await page.locator(byTestId("menu-itineraries")).click();
   const day = await page.locator(`input${byTestId("itinerary-day")}, ${byTestId("itinerary-day")}`).first();
   await day.waitFor();
   const shownDay = (await day.inputValue().catch(() => null)) ?? (await day.textContent()) ?? "";
@@ -68,7 +68,7 @@ export async function run({ context, baseUrl }) {
   await shot(page, "reseller-itinerary-day");
 
   // The own reseller row: edit, never delete.
-  await page.locator('a[href="/resellers"]').click();
+  await page.locator(byTestId("menu-resellers")).click();
   const table = page.locator(byTestId("table-resellers"));
   await table.waitFor();
   // Iberia Tracking's own row (its child's path names it too).
