@@ -56,7 +56,7 @@ export async function run({ context, baseUrl }) {
   await page.locator(byTestId("company-row")).filter({ hasText: COMPANY }).getByRole("button").click();
   await waitForPath(page, "/");
   // Through the menu: the company chosen stays in this page's memory.
-  await page.locator('a[href="/vehicles"]').click();
+  await page.locator(byTestId("menu-vehicles")).click();
   await page.locator(byTestId("table-vehicles")).waitFor();
   await newVehicle(page, "LIC-002");
   await page.locator(byTestId("mgmt-form")).waitFor({ state: "detached", timeout: 10_000 });
@@ -69,7 +69,7 @@ export async function run({ context, baseUrl }) {
   await shot(page, "licences-refused");
   await page.keyboard.press("Escape");
 
-  await page.locator('a[href="/companies"]').click();
+  await page.locator(byTestId("menu-companies")).click();
   await page.locator(byTestId("companies-page")).waitFor();
   // The list refetches on return: wait for the new count rather than read the cached one.
   await page.waitForFunction(

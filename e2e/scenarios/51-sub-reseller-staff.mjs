@@ -11,7 +11,7 @@ export async function run({ context, baseUrl }) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInTo(page, baseUrl, "reseller@vigia.demo", "/companies");
-  await page.locator('a[href="/superUsers"]').click();
+  await page.locator(byTestId("menu-superUsers")).click();
   await page.locator(byTestId("table-superUsers")).waitFor();
   await page.locator(byTestId("mgmt-new")).click();
   await page.locator(byTestId("field-email")).fill(EMAIL);
