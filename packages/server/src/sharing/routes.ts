@@ -17,28 +17,21 @@ import { reachability } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveState } from "../live/index.ts";
 import type { SharedRouteChannel } from "./live-channel.ts";
-import { activeLinks, insertLink, linkById, linkByToken, newShareToken, revokeLink } from "./store.ts";
+import {
+  activeLinks,
+  companyMapProvider,
+  insertLink,
+  itemRows,
+  linkById,
+  linkByToken,
+  newShareToken,
+  revokeLink,
+  routeFixes,
+} from "./store.ts";
 
 const TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
 /** Route points sent per item at most (evenly thinned, the last one always kept). */
 const MAX_ROUTE_POINTS = 2_000;
-/** Rows read per item at most: a week of one report every 30 s. */
-const MAX_ROUTE_ROWS = 20_000;
-
-interface ItemRow {
-  id: number;
-  name: string;
-  group_id: number | null;
-}
-
-async function itemRows(db: Queryable, companyId: number, ref: SharedItemRef): Promise<ItemRow | undefined> {
-  const name = ref.itemType === 1 ? "coalesce(nullif(name, ''), plate)" : "name";
-  const rows = await db.query<ItemRow>(
-    `select id, ${name} as name, group_id from ${TABLE[ref.itemType]} where company_id = $1 and id = $2`,
-    [companyId, ref.itemId],
-  );
-  return rows[0];
-}
 
 /** Every item must be the company's and within the caller's groups (a sub-admin shares only what they see). */
 async function checkItems(db: Queryable, scope: CompanyScope, items: SharedItemRef[]): Promise<void> {
@@ -69,11 +62,7 @@ async function routeSince(
   from: number,
   to: number,
 ): Promise<[number, number][]> {
-  const rows = await db.query<{ lat: number; lng: number }>(
-    `select lat, lng from positions where company_id = $1 and item_type = $2 and item_id = $3
-     and ts >= $4 and ts <= $5 and valid order by ts limit ${MAX_ROUTE_ROWS}`,
-    [companyId, ref.itemType, ref.itemId, from, to],
-  );
+  const rows = await routeFixes(db, companyId, ref, from, to);
   return thin(rows, MAX_ROUTE_POINTS).map((r) => [r.lng, r.lat]);
 }
 
@@ -182,15 +171,12 @@ export function sharedRouteViewRoutes(ctx: KernelContext & { live: LiveState }):
           route: await routeSince(ctx.db, link.companyId, ref, link.createdTs, now),
         });
       }
-      const conf = await ctx.db.query<{ provider: string | null }>(
-        "select conf->'general'->>'mapProvider' as provider from companies where id = $1",
-        [link.companyId],
-      );
+      const provider = await companyMapProvider(ctx.db, link.companyId);
       const answer: SharedRoute = {
         createdTs: link.createdTs,
         expiresTs: link.expiresTs,
         items,
-        mapProvider: conf[0]?.provider ?? null,
+        mapProvider: provider,
         timezone: await companyTimeZone(ctx.db, link.companyId, now),
       };
       return answer;

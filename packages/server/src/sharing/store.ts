@@ -90,3 +90,51 @@ export async function revokeLink(
   );
   return rows.length > 0;
 }
+
+const ITEM_TABLE = { 1: "vehicles", 2: "assets", 3: "persons" } as const;
+/** Rows read per item at most: a week of one report every 30 s. */
+const MAX_ROUTE_ROWS = 20_000;
+
+export interface ItemRow {
+  id: number;
+  name: string;
+  group_id: number | null;
+}
+
+/** A shared item of the company: its id, display name and group; undefined when the company has none such. */
+export async function itemRows(
+  db: Queryable,
+  companyId: number,
+  ref: SharedItemRef,
+): Promise<ItemRow | undefined> {
+  const name = ref.itemType === 1 ? "coalesce(nullif(name, ''), plate)" : "name";
+  const rows = await db.query<ItemRow>(
+    `select id, ${name} as name, group_id from ${ITEM_TABLE[ref.itemType]} where company_id = $1 and id = $2`,
+    [companyId, ref.itemId],
+  );
+  return rows[0];
+}
+
+/** The item's valid fixes in [from, to], oldest first, at most a week's worth of rows. */
+export function routeFixes(
+  db: Queryable,
+  companyId: number,
+  ref: SharedItemRef,
+  from: number,
+  to: number,
+): Promise<{ lat: number; lng: number }[]> {
+  return db.query<{ lat: number; lng: number }>(
+    `select lat, lng from positions where company_id = $1 and item_type = $2 and item_id = $3
+     and ts >= $4 and ts <= $5 and valid order by ts limit ${MAX_ROUTE_ROWS}`,
+    [companyId, ref.itemType, ref.itemId, from, to],
+  );
+}
+
+/** The base map the company chose, which the shared page draws too; null for the default. */
+export async function companyMapProvider(db: Queryable, companyId: number): Promise<string | null> {
+  const conf = await db.query<{ provider: string | null }>(
+    "select conf->'general'->>'mapProvider' as provider from companies where id = $1",
+    [companyId],
+  );
+  return conf[0]?.provider ?? null;
+}
