@@ -19,32 +19,20 @@ import { ApiError, badRequest, forbidden } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import {
+  type CommandRow,
+  commandById,
+  insertCommand,
+  itemDevice,
+  operatorsMaySend,
+  recentCommands,
+  type Target,
+} from "./store.ts";
 
 export type CommandsContext = KernelContext & { deviceCommands: DeviceCommandQueue };
 
 /** How many of an item's commands the panel shows. */
 const HISTORY = 20;
-
-interface Target {
-  deviceId: number;
-  imei: string;
-  protocol: string;
-  /** The vehicle's type when the item is a vehicle (a bicycle has no engine to stop). */
-  vehicleType: string | null;
-}
-
-interface CommandRow {
-  id: number;
-  kind: string;
-  text: string;
-  status: DeviceCommand["status"];
-  result: string | null;
-  created_ts: string | number;
-  sent_ts: string | number | null;
-  answered_ts: string | number | null;
-  expires_ts: string | number;
-  created_by: string;
-}
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
@@ -56,29 +44,13 @@ async function targetOf(
   itemId: number,
 ): Promise<Target | null> {
   await visibleItem(ctx.db, scope, ITEM_TABLE[itemType], itemId);
-  const devices = await ctx.db.query<{
-    id: number;
-    device_id: string;
-    proto: string;
-    vehicle_type: string | null;
-  }>(
-    `select d.id, d.device_id, t.proto, v.type as vehicle_type from devices d join device_types t on t.id = d.type_id
-     left join vehicles v on d.item_type = 1 and v.id = d.item_id
-     where d.company_id = $1 and d.item_type = $2 and d.item_id = $3 order by d.id limit 1`,
-    [scope.companyId, itemType, itemId],
-  );
-  const d = devices[0];
-  return d ? { deviceId: d.id, imei: d.device_id, protocol: d.proto, vehicleType: d.vehicle_type } : null;
+  return itemDevice(ctx.db, scope.companyId, itemType, itemId);
 }
 
 /** Whether the caller may send: the role rule of the domain, with the company's operator setting. */
 async function allowed(ctx: KernelContext, scope: CompanyScope): Promise<boolean> {
-  const rows = await ctx.db.query<{ operators: boolean | null }>(
-    "select (conf->'commands'->>'operators')::boolean as operators from companies where id = $1",
-    [scope.companyId],
-  );
   const p = scope.principal;
-  return maySendCommands(p.role, p.readOnly, rows[0]?.operators === true);
+  return maySendCommands(p.role, p.readOnly, await operatorsMaySend(ctx.db, scope.companyId));
 }
 
 function commandOf(row: CommandRow, now: number): DeviceCommand {
@@ -97,8 +69,6 @@ function commandOf(row: CommandRow, now: number): DeviceCommand {
   return { ...c, status: effectiveCommandStatus(c, now) };
 }
 
-const COLUMNS = "id, kind, text, status, result, created_ts, sent_ts, answered_ts, expires_ts, created_by";
-
 /** Commands to an item's device from the map, under /companies/id/:companyId. */
 export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -114,11 +84,7 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
       const type = itemType as 1 | 2 | 3;
       const target = await targetOf(ctx, scope, type, itemId);
       if (target) await ctx.deviceCommands.expire(target.imei);
-      const rows = await ctx.db.query<CommandRow>(
-        `select ${COLUMNS} from device_commands where company_id = $1 and item_type = $2 and item_id = $3
-         order by id desc limit ${HISTORY}`,
-        [scope.companyId, type, itemId],
-      );
+      const rows = await recentCommands(ctx.db, scope.companyId, type, itemId, HISTORY);
       const now = ctx.clock.now();
       const available = target ? commandsForItem(type, commandsOf(target.protocol), target.vehicleType) : [];
       const unanswered = target ? unansweredCommandsOf(target.protocol) : [];
@@ -147,24 +113,17 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
       if (text === null) throw badRequest("command.unsupported", { text: "unsupported" });
       const now = ctx.clock.now();
       const rows = await ctx.db.transaction(async (tx) => {
-        const inserted = await tx.query<CommandRow>(
-          `insert into device_commands (company_id, device_id, imei, protocol, item_type, item_id, kind, text,
-             created_by, created_ts, expires_ts)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${COLUMNS}`,
-          [
-            scope.companyId,
-            target.deviceId,
-            target.imei,
-            target.protocol,
-            type,
-            itemId,
-            kind,
-            text,
-            scope.principal.email,
-            now,
-            now + COMMAND_QUEUE_TTL_MS,
-          ],
-        );
+        const inserted = await insertCommand(tx, {
+          companyId: scope.companyId,
+          target,
+          itemType: type,
+          itemId,
+          kind,
+          text,
+          createdBy: scope.principal.email,
+          createdTs: now,
+          expiresTs: now + COMMAND_QUEUE_TTL_MS,
+        });
         await recordAudit(
           ctx,
           scope.principal,
@@ -173,18 +132,15 @@ export function commandRoutes(ctx: CommandsContext): FastifyPluginAsyncZod {
             action: "command",
             entity: "device",
             entityId: String(target.deviceId),
-            data: { kind, text, itemType: type, itemId, commandId: inserted[0]!.id },
+            data: { kind, text, itemType: type, itemId, commandId: inserted.id },
           },
           tx,
         );
         return inserted;
       });
-      const id = rows[0]!.id;
       await ctx.deviceCommands.deliver(target.imei);
-      const fresh = await ctx.db.query<CommandRow>(`select ${COLUMNS} from device_commands where id = $1`, [
-        id,
-      ]);
-      return commandOf(fresh[0] ?? rows[0]!, ctx.clock.now());
+      const fresh = await commandById(ctx.db, rows.id);
+      return commandOf(fresh ?? rows, ctx.clock.now());
     });
   };
 }
