@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { columnLabel, type ReportResult, reportWords } from "@vigia/domain";
 import PDFDocument from "pdfkit";
 import { cellText, formatStamp } from "./cells.ts";
-import { columnWidths } from "./pdf-columns.ts";
+import { columnWidths, wrapAtSpaces } from "./pdf-columns.ts";
 
 /** What the PDF header shows besides the report itself. */
 export interface PdfMeta {
@@ -119,16 +119,24 @@ export function reportPdf(result: ReportResult, meta: PdfMeta): Readable {
       lineBreak: false,
     });
     y = MARGIN + 40;
-    // Two lines for the header, so long column names wrap instead of being cut.
-    doc.rect(MARGIN, y, pageW, HEADER_H).fill(HEADER_BLUE);
+    // The header is as tall as its longest wrapped label (two lines at least), so a long column name such as
+    // "Velocidad media (km/h)" in a narrow column wraps to a third line instead of losing its unit.
     doc.fillColor("#fff").font("Helvetica-Bold").fontSize(FONT_SIZE);
+    const labels = result.columns.map((c, i) =>
+      wrapAtSpaces(pdfSafe(columnLabel(words, meta.lang, c.key)), widths[i]! - 4, (text) =>
+        doc.widthOfString(text),
+      ),
+    );
+    const lineH = doc.currentLineHeight(true);
+    const headerH = Math.max(HEADER_H, ...labels.map((lines) => lines.length * lineH + 6));
+    doc.rect(MARGIN, y, pageW, headerH).fill(HEADER_BLUE);
+    doc.fillColor("#fff");
     let x = MARGIN;
-    for (const [i, c] of result.columns.entries()) {
-      const label = columnLabel(words, meta.lang, c.key);
-      doc.text(pdfSafe(label), x + 2, y + 3, { width: widths[i]! - 4, height: HEADER_H - 4, ellipsis: true });
+    for (const [i, lines] of labels.entries()) {
+      for (const [n, line] of lines.entries()) doc.text(line, x + 2, y + 3 + n * lineH, { lineBreak: false });
       x += widths[i]!;
     }
-    y += HEADER_H;
+    y += headerH;
     doc.font("Helvetica").fillColor("#222");
   };
 

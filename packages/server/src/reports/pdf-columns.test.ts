@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { columnWidths } from "./pdf-columns.ts";
+import { columnWidths, wrapAtSpaces } from "./pdf-columns.ts";
 
 describe("columnWidths", () => {
   it.each([
@@ -50,6 +50,37 @@ describe("columnWidths", () => {
             for (const [i, w] of widths.entries()) expect(w).toBeGreaterThanOrEqual(cols[i]![1] - 1e-6);
         },
       ),
+    );
+  });
+});
+
+describe("wrapAtSpaces", () => {
+  // One unit per character: a stand-in for the font's widths that keeps the table readable.
+  const measure = (text: string) => text.length;
+  it.each([
+    { label: "Velocidad media (km/h)", width: 12, want: ["Velocidad", "media (km/h)"] },
+    { label: "Velocidad media (km/h)", width: 9, want: ["Velocidad", "media", "(km/h)"] },
+    { label: "Distancia", width: 20, want: ["Distancia"] },
+    { label: "Tiempo de conducción", width: 11, want: ["Tiempo de", "conducción"] },
+    { label: "Combustible (L)", width: 5, want: ["Combustible", "(L)"] },
+    { label: "  ", width: 5, want: [] },
+  ])("$label in $width", ({ label, width, want }) => {
+    expect(wrapAtSpaces(label, width, measure)).toEqual(want);
+  });
+
+  it("keeps every word whole and in order, and a line wider than the column holds one word", () => {
+    const word = fc.stringMatching(/^[a-z()/]{1,12}$/);
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), fc.integer({ min: 1, max: 30 }), (words, width) => {
+        const lines = wrapAtSpaces(words.join(" "), width, measure);
+        expect(
+          lines
+            .join(" ")
+            .split(" ")
+            .filter((w) => w !== ""),
+        ).toEqual(words);
+        for (const line of lines) if (measure(line) > width) expect(line.includes(" ")).toBe(false);
+      }),
     );
   });
 });

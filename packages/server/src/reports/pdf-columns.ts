@@ -27,3 +27,19 @@ export function columnWidths(
   }
   return widths;
 }
+
+/**
+ * A header label broken into lines at spaces only, each line as many words as fit `width` (a word wider than the
+ * column gets a line of its own). pdfkit's own wrapper also breaks after "/" and "-", which split units such as
+ * "(km/h)" across lines. Pure: `measure` gives a string's width in the header font.
+ */
+export function wrapAtSpaces(label: string, width: number, measure: (text: string) => number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter((w) => w !== "")) {
+    const last = lines.at(-1);
+    if (last !== undefined && measure(`${last} ${word}`) <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
