@@ -63,3 +63,17 @@ export function localDayOf(ts: number, timeZone: string): LocalDay {
   const day = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   return { day, startTs, endTs };
 }
+
+/** Longest period a chart lists day by day (a longer one lists the days with rows only). */
+const MAX_CHART_DAYS = 400;
+
+/** The local days (YYYY-MM-DD) [from, to) touches, the partial first and last included (at most 400). */
+export function periodDays(fromTs: number, toTs: number, timeZone: string): string[] {
+  const out: string[] = [];
+  for (let ts = fromTs; ts < toTs && out.length < MAX_CHART_DAYS; ) {
+    const day = localDayOf(ts, timeZone);
+    out.push(day.day);
+    ts = day.endTs;
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import {
   type ScoreInput,
   TOP_LIST_SIZE,
 } from "@vigia/domain";
-import { days, localDayOf, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
+import { days, periodDays, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { keyOf, selectItems } from "./selection.ts";
@@ -143,20 +143,6 @@ export async function dashboard(
     .sort((a, b) => b.alarms - a.alarms)
     .slice(0, TOP_LIST_SIZE);
   return base;
-}
-
-/** Longest period the chart lists day by day (a longer one lists the days with rows only). */
-const MAX_CHART_DAYS = 400;
-
-/** The local days (YYYY-MM-DD) [from, to) touches, the partial first and last included. */
-export function periodDays(fromTs: number, toTs: number, timeZone: string): string[] {
-  const out: string[] = [];
-  for (let ts = fromTs; ts < toTs && out.length < MAX_CHART_DAYS; ) {
-    const day = localDayOf(ts, timeZone);
-    out.push(day.day);
-    ts = day.endTs;
-  }
-  return out;
 }
 
 /** Notices of the period on the selected items: open ones by priority, and all of them per item. */

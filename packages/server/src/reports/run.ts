@@ -6,7 +6,7 @@ import type {
   ReportMapData,
   ReportRequest,
 } from "@vigia/domain";
-import { type DerivedRange, type ItemKey, localDayOf } from "../derived/index.ts";
+import { type DerivedRange, type ItemKey, localDayOf, periodDays } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { ReportItem, Selection } from "./selection.ts";
@@ -120,14 +120,18 @@ export function onChosenDay(run: ReportRun, ts: number): boolean {
   return run.request.days.includes(localDay(ts, run.request.timezone).weekday);
 }
 
-/** Sums a value per local day for the distance-per-day chart. */
+/** Sums a value per local day for the distance-per-day chart; a chosen day without any is shown as zero. */
 export function perDayChart(
-  run: ReportRun,
+  run: Pick<ReportRun, "request">,
   kind: string,
   entries: { ts: number; value: number }[],
   series = "distanceKm",
 ): ReportChartData {
-  const sums = new Map<string, number>();
+  const { from, to } = run.request.timeLimits;
+  const chosen = periodDays(from, to, run.request.timezone).filter((day) =>
+    run.request.days.includes(new Date(`${day}T12:00:00Z`).getUTCDay()),
+  );
+  const sums = new Map<string, number>(chosen.map((day) => [day, 0]));
   for (const e of entries) {
     const { day } = localDay(e.ts, run.request.timezone);
     sums.set(day, (sums.get(day) ?? 0) + e.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodDays } from "./dashboard.ts";
+import { periodDays } from "./local-day.ts";
 
 describe("periodDays", () => {
   it.each([
