@@ -53,6 +53,9 @@ export function ReportMap({ data }: { data: ReportMapData }) {
     for (const point of placePoints(places)) bounds.extend(point);
     const m = map;
     setShown(m);
+    // Framed at once, not when the base map has loaded: the map shows the report's area from its first frame,
+    // also while (or when) the tiles are slow to come.
+    if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 30, maxZoom: 15, duration: 0 });
     m.on("load", () => {
       if (places.geozones.length || places.pois.length)
         addPlacesLayers(m, places, { geozones: true, pois: true });
@@ -73,7 +76,6 @@ export function ReportMap({ data }: { data: ReportMapData }) {
           paint: { "line-color": TRACK_COLORS[i % TRACK_COLORS.length]!, "line-width": 3 },
         });
       });
-      if (!bounds.isEmpty()) m.fitBounds(bounds, { padding: 30, maxZoom: 15, duration: 0 });
     });
     return () => {
       setShown(null);
