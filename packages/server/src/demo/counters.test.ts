@@ -2,7 +2,7 @@ import { distanceM } from "@vigia/domain";
 import { altitudeAt, TANK_L } from "@vigia/sim";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { demoStartCounters, historyWithCounters } from "./counters.ts";
+import { continuedCounters, demoStartCounters, historyWithCounters } from "./counters.ts";
 import { seededRandom, vehicleDay } from "./history-plan.ts";
 
 const centre = { lat: 40.4168, lng: -3.7038 };
@@ -52,5 +52,25 @@ describe("historyWithCounters", () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+describe("continuedCounters", () => {
+  const start = { odometerM: 100_000_000, fuelL: 20, engineS: 4_000_000 };
+  it.each([
+    { name: "no stored state: the history's end", state: undefined, want: start },
+    { name: "a state that is not a vehicle's", state: { odometer: "far" }, want: start },
+    {
+      name: "a restart: what the device last reported",
+      state: { odometer: 100_120_500.4, hours: 4_003_600, sensors: { fuel: 50 } },
+      want: { odometerM: 100_120_500, fuelL: 30, engineS: 4_003_600 },
+    },
+    {
+      name: "never below the history's end",
+      state: { odometer: 5, hours: 10, sensors: {} },
+      want: start,
+    },
+  ])("$name", ({ state, want }) => {
+    expect(continuedCounters(start, state)).toEqual(want);
   });
 });

@@ -1,5 +1,6 @@
 import { distanceM } from "@vigia/domain";
 import { altitudeAt, FUEL_PER_M, type StartCounters, TANK_L } from "@vigia/sim";
+import { z } from "zod";
 import { type HistoryFix, seededRandom } from "./history-plan.ts";
 
 /**
@@ -14,6 +15,32 @@ export function demoStartCounters(deviceId: number): StartCounters {
     odometerM: Math.round((40_000 + random() * 210_000) * 1000),
     fuelL: Math.round((0.3 + random() * 0.65) * TANK_L * 10) / 10,
     engineS: Math.round((800 + random() * 5000) * 3600),
+  };
+}
+
+/** What a vehicle's stored live state tells about its device's counters (odometer metres, engine seconds, fuel %). */
+const reportedCounters = z.object({
+  odometer: z.number().nonnegative().optional(),
+  hours: z.number().nonnegative().optional(),
+  sensors: z
+    .object({ fuel: z.number().min(0).max(100).optional() })
+    .partial()
+    .optional(),
+});
+
+/**
+ * The counters a demo vehicle's simulated device starts from: those at the end of the generated history, or,
+ * when the platform ran before (its live state is stored), the ones it last reported, so a restart never turns
+ * an odometer or hour meter back and never shows a phantom refuel. Pure.
+ */
+export function continuedCounters(start: StartCounters, storedState: unknown): StartCounters {
+  const parsed = reportedCounters.safeParse(storedState);
+  if (!parsed.success) return start;
+  const { odometer, hours, sensors } = parsed.data;
+  return {
+    odometerM: Math.max(start.odometerM, Math.round(odometer ?? 0)),
+    engineS: Math.max(start.engineS, Math.round(hours ?? 0)),
+    fuelL: sensors?.fuel !== undefined ? Math.round((sensors.fuel / 100) * TANK_L * 10) / 10 : start.fuelL,
   };
 }
 

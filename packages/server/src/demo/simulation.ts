@@ -2,7 +2,7 @@ import { ALL_PROTOCOLS, type SimDevice, startIndoorSimulation, startSimulation }
 import type { GatewayPorts } from "../ingest/index.ts";
 import type { Config } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import { demoStartCounters } from "./counters.ts";
+import { continuedCounters, demoStartCounters } from "./counters.ts";
 import { INDOOR_DEVICE_IDS, indoorSimulation } from "./indoor.ts";
 
 const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
@@ -22,8 +22,16 @@ export async function startDemoSimulation(
   );
   const stops: (() => Promise<void>)[] = [];
   for (const company of companies) {
-    const devices = await db.query<{ id: number; device_id: string; proto: string; item_type: number }>(
-      `select d.id, d.device_id, t.proto, d.item_type from devices d join device_types t on t.id = d.type_id
+    const devices = await db.query<{
+      id: number;
+      device_id: string;
+      proto: string;
+      item_type: number;
+      state: unknown;
+    }>(
+      `select d.id, d.device_id, t.proto, d.item_type, s.state from devices d
+       join device_types t on t.id = d.type_id
+       left join item_state s on s.item_type = d.item_type and s.item_id = d.item_id
        where d.company_id = $1 and d.item_id is not null and d.device_id <> all($2::text[]) order by d.id`,
       [company.id, INDOOR_DEVICE_IDS],
     );
@@ -42,8 +50,9 @@ export async function startDemoSimulation(
         // A watch is worn by someone walking (a child, a pet), whatever kind of item it is registered to.
         kind: d.protocol === "watch" ? "person" : (KIND[d.item_type] ?? "vehicle"),
         driverIds: cards.map((c) => c.ibutton),
-        // Vehicles continue from where their generated history ends (demo/history.ts).
-        ...(d.item_type === 1 ? { counters: demoStartCounters(d.id) } : {}),
+        // Vehicles continue from where their generated history ends (demo/history.ts), or, after a restart,
+        // from what they last reported: a device's counters never run back.
+        ...(d.item_type === 1 ? { counters: continuedCounters(demoStartCounters(d.id), d.state) } : {}),
       }));
     // Indoor walkers report beacons, not GPS: their own simulation (demo/indoor.ts).
     const indoor = await indoorSimulation(db, company.id);
