@@ -72,9 +72,9 @@ beforeAll(async () => {
     [companyId],
   );
   driverCard = cards[0]!.ibutton;
-  // The same odometer settings, so the two vehicles' counters compare.
+  // The same odometer settings, so the two vehicles' counters compare: the device's own counter.
   await p.ctx.db.query(
-    "update vehicles set initial_mileage = 10000, odometer_source = 3 where id = any($1)",
+    "update vehicles set initial_mileage = 10000, odometer_source = 1 where id = any($1)",
     [[reference.itemId, late.itemId]],
   );
   p.services.live.itemsChanged(companyId);
@@ -134,6 +134,8 @@ const ISSUE_LEGS: readonly Leg[] = [
   { fixes: 25, kmh: 50, card: true, stopS: 600 },
 ];
 
+const ODOMETER_BASE_M = 123_456_000;
+
 /** A past day's drive eastwards from 40.4, -3.75 (the geozone is at -3.7), a fix every 10 s. */
 function driveOf(legs: readonly Leg[]): DecodedPosition[] {
   const out: DecodedPosition[] = [];
@@ -150,7 +152,12 @@ function driveOf(legs: readonly Leg[]): DecodedPosition[] {
       satt: 9,
       valid: true,
       src: 1,
-      attributes: card ? { ignition, driverId: driverCard } : { ignition },
+      // The device's own odometer (metres), which the vehicles read (odometer source 1).
+      attributes: {
+        ignition,
+        odometer: Math.round(ODOMETER_BASE_M + (lng + 3.75) * 85_000),
+        ...(card ? { driverId: driverCard } : {}),
+      },
     });
   for (const leg of legs) {
     for (let i = 0; i < leg.fixes; i++) {
@@ -331,6 +338,9 @@ describe("late positions", () => {
     // The trips add up to the day's distance: each counts the leg from where the vehicle stood.
     const tripsM = expected.trips.reduce((sum, t) => sum + t.distanceM, 0);
     expect(Math.abs(tripsM - expected.days[0]!.distanceM)).toBeLessThan(5);
+    // The day's odometer is the device's counter.
+    expect(expected.days[0]!.odometerStart).toBeGreaterThanOrEqual(ODOMETER_BASE_M);
+    expect(expected.days[0]!.odometerEnd - expected.days[0]!.odometerStart).toBeCloseTo(tripsM, -1);
     expect(await history(late)).toEqual(expected);
     // Through the API, the trips, stops, summary and route (playback) reports of that day answer the same for both
     // vehicles.
@@ -419,7 +429,7 @@ describe("late positions", () => {
     const figures = async (v: Vehicle) => {
       await buildDueHeatDays(p.ctx.db, p.services.partitions, p.clock.now(), 1000);
       const out: Record<string, unknown> = {};
-      for (const type of ["trips", "stops", "summary"]) out[type] = withoutNames(await report(type, v));
+      for (const type of ["trips", "stops", "summary", "odometerDaily"]) out[type] = withoutNames(await report(type, v));
       for (const layer of ["positions", "stops", "alarms"]) out[layer] = await heat(layer, v);
       return out;
     };
