@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   distanceM,
   type LatLng,
   pointInZone,
+  pointInZoneWithMargin,
   simplifyRing,
   validatePolygon,
   type Zone,
@@ -249,5 +251,40 @@ describe("ZoneTracker", () => {
     t.update("v", north(0), index, zones);
     expect(t.update("v", north(0), new ZoneIndex([]), new Map())).toEqual({ entered: [], exited: [] });
     expect(t.snapshot()).toEqual({});
+  });
+});
+
+describe("circles decided on a plane", () => {
+  it("answer what the great-circle distance answers, also just inside and just outside the boundary", () => {
+    const circle = fc.record({
+      lat: fc.double({ min: -80, max: 80, noNaN: true }),
+      lng: fc.double({ min: -180, max: 180, noNaN: true }),
+      radiusM: fc.double({ min: 1, max: 60_000, noNaN: true }),
+    });
+    // A point at a bearing and a share of the radius between 0.9 and 1.1: the band where a shortcut would err.
+    const probe = fc.record({
+      bearing: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      share: fc.double({ min: 0.9, max: 1.1, noNaN: true }),
+      marginM: fc.constantFrom(0, 25, -25),
+    });
+    fc.assert(
+      fc.property(circle, probe, ({ lat, lng, radiusM }, { bearing, share, marginM }) => {
+        const d = (radiusM * share) / 6_371_008.8;
+        const φ1 = (lat * Math.PI) / 180;
+        const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(bearing));
+        const λ2 =
+          (lng * Math.PI) / 180 +
+          Math.atan2(
+            Math.sin(bearing) * Math.sin(d) * Math.cos(φ1),
+            Math.cos(d) - Math.sin(φ1) * Math.sin(φ2),
+          );
+        const p = ll((φ2 * 180) / Math.PI, (((λ2 * 180) / Math.PI + 540) % 360) - 180);
+        const zone: Zone = { id: 1, kind: "circle", center: ll(lat, lng), radiusM };
+        const exact = distanceM(p, zone.center) <= radiusM + marginM;
+        expect(pointInZoneWithMargin(p, zone, marginM)).toBe(exact);
+        expect(new ZoneIndex([zone]).containingWithMargin(p, marginM).length === 1).toBe(exact);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -26,6 +26,11 @@ export type Zone =
 const DEG = Math.PI / 180;
 /** Below this, a point counts as on the boundary (degrees; about 0.1 mm). */
 const EDGE_EPS = 1e-9;
+/** Circles the plane decides (see Prepared.inCircle): reach and centre latitude, and its squared 3% band. */
+const PLANE_MAX_M = 30_000;
+const PLANE_MAX_LAT = 70;
+const PLANE_IN = 0.97 * 0.97;
+const PLANE_OUT = 1.03 * 1.03;
 
 /** Latitude/longitude box; minLng may be below -180 or maxLng above 180 for shapes across the antimeridian. */
 type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
@@ -36,8 +41,11 @@ class Prepared {
   private readonly xs: Float64Array;
   private readonly ys: Float64Array;
   private readonly pole: -1 | 0 | 1;
+  /** Cosine of a circle's centre latitude (1 for polygons): the plane's longitude scale around it. */
+  private readonly cosLat: number;
 
   constructor(readonly zone: Zone) {
+    this.cosLat = zone.kind === "circle" ? Math.cos(zone.center.lat * DEG) : 1;
     if (zone.kind === "circle") {
       this.xs = new Float64Array(0);
       this.ys = new Float64Array(0);
@@ -67,11 +75,28 @@ class Prepared {
   /** Whether p is inside after moving the boundary outwards by marginM (negative: inwards). */
   contains(p: LatLng, marginM = 0): boolean {
     const z = this.zone;
-    if (z.kind === "circle") return distanceM(p, z.center) <= z.radiusM + marginM;
+    if (z.kind === "circle") return this.inCircle(p, z.center, z.radiusM + marginM);
     const inside = this.inRing(p);
     if (marginM === 0 || this.xs.length === 0) return inside;
     const d = this.boundaryDistanceM(p);
     return marginM > 0 ? inside || d <= marginM : inside && d >= -marginM;
+  }
+
+  /**
+   * Great-circle distance within reach, decided without trigonometry for most points: on a plane around a circle of
+   * up to 30 km below 70° latitude the distance is within 3% of the great-circle one, so a point clearly inside or
+   * outside that band is answered from the plane and only those near the boundary pay for the exact formula.
+   */
+  private inCircle(p: LatLng, center: LatLng, reachM: number): boolean {
+    if (reachM > 0 && reachM <= PLANE_MAX_M && Math.abs(center.lat) <= PLANE_MAX_LAT) {
+      const dy = (p.lat - center.lat) * M_PER_DEG;
+      const dx = lngDelta(center.lng, p.lng) * M_PER_DEG * this.cosLat;
+      const d2 = dx * dx + dy * dy;
+      const r2 = reachM * reachM;
+      if (d2 < r2 * PLANE_IN) return true;
+      if (d2 > r2 * PLANE_OUT) return false;
+    }
+    return distanceM(p, center) <= reachM;
   }
 
   private inRing(p: LatLng): boolean {
@@ -91,10 +116,12 @@ class Prepared {
     const n = xs.length;
     let inside = false;
     for (let i = 0, j = n - 1; i < n; j = i++) {
-      const xi = xs[i] as number;
       const yi = ys[i] as number;
-      const xj = xs[j] as number;
       const yj = ys[j] as number;
+      // An edge wholly above or below the point neither crosses its ray nor holds it: most edges stop here.
+      if ((yi > y + EDGE_EPS && yj > y + EDGE_EPS) || (yi < y - EDGE_EPS && yj < y - EDGE_EPS)) continue;
+      const xi = xs[i] as number;
+      const xj = xs[j] as number;
       const cross = (xj - xi) * (y - yi) - (yj - yi) * (x - xi);
       if (
         Math.abs(cross) <= EDGE_EPS * Math.max(1, Math.abs(xj - xi) + Math.abs(yj - yi)) &&
