@@ -2,5 +2,5 @@
 
 export { type DemoHistory, startDemoHistory } from "./history.ts";
 export { ensureDefaultSite, ensureDeviceTypes, seedDemo } from "./seed.ts";
-export { startDemoSimulation } from "./simulation.ts";
+export { simulatedDevices, startDemoSimulation } from "./simulation.ts";
 export { seedDemoStreets } from "./streets.ts";

@@ -183,8 +183,8 @@ export async function seedIndoorDemo(
     if (w.kind === "person" && w.app) appPersonId = rows[0]!.id;
     const device = await tx.query<{ id: number }>(
       `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, device_key,
-         created_ts, updated_ts)
-       values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $9, $9)
+         created_ts, updated_ts, simulated)
+       values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $9, $9, true)
        returning id`,
       [
         deviceIdOf(i),
@@ -223,7 +223,7 @@ export async function indoorSimulation(
     [companyId],
   );
   const devices = await db.query<{ device_id: string }>(
-    "select device_id from devices where company_id = $1 and item_id is not null and device_id = any($2::text[])",
+    "select device_id from devices where company_id = $1 and simulated and item_id is not null and device_id = any($2::text[])",
     [companyId, INDOOR_DEVICE_IDS],
   );
   const present = new Set(devices.map((d) => d.device_id));

@@ -145,8 +145,9 @@ async function addFleet(
   const addDevice = async (typeId: number, itemType: number, itemId: number, name: string, idDigits = 15) => {
     serial += 1;
     await c.tx.query(
-      `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, created_ts, updated_ts)
-       values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $8)`,
+      `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, created_ts,
+         updated_ts, simulated)
+       values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $8, true)`,
       [
         String(imeiBase + serial).slice(-idDigits),
         typeId,

@@ -8,8 +8,24 @@ import { INDOOR_DEVICE_IDS, indoorSimulation } from "./indoor.ts";
 const KIND: Record<number, SimDevice["kind"]> = { 1: "vehicle", 2: "asset", 3: "person" };
 
 /**
+ * The company's devices the simulator drives: those the demo seeded (outdoor ones; the indoor walkers have their own
+ * simulation), with their protocol and their item's stored live state (where a restart continues from).
+ */
+export function simulatedDevices(db: Queryable, companyId: number) {
+  return db.query<{ id: number; device_id: string; proto: string; item_type: number; state: unknown }>(
+    `select d.id, d.device_id, t.proto, d.item_type, s.state from devices d
+     join device_types t on t.id = d.type_id
+     left join item_state s on s.item_type = d.item_type and s.item_id = d.item_id
+     where d.company_id = $1 and d.simulated and d.item_id is not null and d.device_id <> all($2::text[])
+     order by d.id`,
+    [companyId, INDOOR_DEVICE_IDS],
+  );
+}
+
+/**
  * Drives every demo device through the gateway's real protocol ports, one simulation per company so each
- * fleet moves around its own city. Devices are read from the database, so registered changes are honoured.
+ * fleet moves around its own city. Devices are read from the database, so registered changes are honoured; only
+ * the devices the demo seeded are driven, never a real tracker registered into a demo company.
  */
 export async function startDemoSimulation(
   db: Queryable,
@@ -22,19 +38,7 @@ export async function startDemoSimulation(
   );
   const stops: (() => Promise<void>)[] = [];
   for (const company of companies) {
-    const devices = await db.query<{
-      id: number;
-      device_id: string;
-      proto: string;
-      item_type: number;
-      state: unknown;
-    }>(
-      `select d.id, d.device_id, t.proto, d.item_type, s.state from devices d
-       join device_types t on t.id = d.type_id
-       left join item_state s on s.item_type = d.item_type and s.item_id = d.item_id
-       where d.company_id = $1 and d.item_id is not null and d.device_id <> all($2::text[]) order by d.id`,
-      [company.id, INDOOR_DEVICE_IDS],
-    );
+    const devices = await simulatedDevices(db, company.id);
     const cards = await db.query<{ ibutton: string }>(
       "select ibutton from drivers where company_id = $1 and ibutton <> ''",
       [company.id],
