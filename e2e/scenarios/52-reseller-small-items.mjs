@@ -1,7 +1,7 @@
 // The reseller's smaller fixes, in the browser: a device saved with an identifier already registered says so
 // on the field; the SIM's APN and the APN pushed to the device have different labels; the company state list
 // reads as words (no "0 · Activa"); the itinerary compliance day is an ISO date; the own reseller row offers
-// no delete.
+// no delete; reloading a page of the chosen company keeps the reseller in it.
 import { apiAs, assert, byTestId, shot, signInTo, waitForPath } from "../lib.mjs";
 
 export const name =
@@ -85,4 +85,11 @@ export async function run({ context, baseUrl }) {
     "other resellers keep their delete",
   );
   await shot(page, "reseller-own-row");
+
+  // A reload inside the chosen company stays there (Acme is still chosen in this tab).
+  await page.locator(byTestId("menu-vehicles")).click();
+  await waitForPath(page, "/vehicles");
+  await page.reload();
+  await page.locator(byTestId("table-vehicles")).waitFor({ timeout: 30_000 });
+  assert(new URL(page.url()).pathname === "/vehicles", `after a reload the reseller is on ${page.url()}`);
 }

@@ -85,8 +85,11 @@ function fakeServer(user: User) {
 }
 
 let captured: ReturnType<typeof useCompany> | null = null;
+/** The company id of every render, to tell what the route guard saw in between. */
+let rendered: (number | null)[] = [];
 function Probe() {
   captured = useCompany();
+  rendered.push(captured.companyId);
   const { companyId, loading, info, progress } = captured;
   return (
     <output data-testid="probe">
@@ -96,15 +99,19 @@ function Probe() {
 }
 const probe = () => JSON.parse(screen.getByTestId("probe").textContent ?? "{}");
 
-function Harness({ initialUser, children }: { initialUser: User; children: ReactNode }) {
+/** Signs the harness's session in later, as a reload does once its stored tokens are checked. */
+let signInLater: (user: User) => void = () => undefined;
+
+function Harness({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
   const [user, setUser] = useState<User | null>(initialUser);
+  signInLater = setUser;
   const [storage] = useState(() => new SiteStorage(site.sitename, localStorage, sessionStorage));
   const session: SessionValue = {
     site,
     storage,
     status: "authenticated",
     user,
-    login: async () => initialUser,
+    login: async () => user ?? makeUser("ADMIN", 1),
     logout: async () => setUser(null),
     setUser,
   };
@@ -115,7 +122,7 @@ function Harness({ initialUser, children }: { initialUser: User; children: React
   );
 }
 
-function renderProvider(user: User) {
+function renderProvider(user: User | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -129,6 +136,7 @@ function renderProvider(user: User) {
 
 beforeEach(() => {
   captured = null;
+  rendered = [];
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -168,6 +176,18 @@ describe("CompanyProvider", () => {
     new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
     fakeServer(makeUser("RESELLER", null));
     renderProvider(makeUser("RESELLER", null));
+    await waitFor(() => expect(probe().name).toBe("Company 9"));
+  });
+
+  it("opens the company this tab remembers in the very render the session arrives in (a reload)", async () => {
+    new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
+    fakeServer(makeUser("RESELLER", null));
+    renderProvider(null);
+    expect(rendered.every((id) => id === null)).toBe(true);
+    const before = rendered.length;
+    act(() => signInLater(makeUser("RESELLER", null)));
+    // Not one render without the company once the reseller is known: the route guard would send them away.
+    expect(rendered.slice(before)).not.toContain(null);
     await waitFor(() => expect(probe().name).toBe("Company 9"));
   });
 

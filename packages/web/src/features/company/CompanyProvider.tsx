@@ -44,7 +44,10 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
     else if (isResellerOrHigher(user.role)) setSelectedId(storage.readCompanyId());
   }, [user, storage]);
 
-  const companyId = user ? (user.companyId ?? selectedId) : null;
+  // A reload opens the company this tab remembers from the first render that has the session, not one render
+  // later (the effect above): the route guard would meanwhile have sent a reseller to the companies list.
+  const selected = selectedId ?? (reseller ? storage.readCompanyId() : null);
+  const companyId = user ? (user.companyId ?? selected) : null;
 
   const queries = useQueries({
     queries: COMPANY_LOAD_RESOURCES.map((resource) => companyQueries[resource](companyId)),
@@ -83,7 +86,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
   const value = useMemo<CompanyValue>(
     () => ({
       companyId,
-      selectedId,
+      selectedId: selected,
       info,
       data,
       loading,
@@ -92,7 +95,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
       choose,
       clear,
     }),
-    [companyId, selectedId, info, data, loading, done, selectLocal, choose, clear],
+    [companyId, selected, info, data, loading, done, selectLocal, choose, clear],
   );
   return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>;
 }
