@@ -60,15 +60,26 @@ export interface CompanySetup {
 /** The zone trackers confirm an entry over this many fixes (their default hysteresis), which the episode counts. */
 const ZONE_FIXES = 2;
 
-/** The item's episodes under way for one rule, created on first need. */
-function runsOf(c: CompanyState, episodeKey: string): Map<number, EpisodeState> {
-  let runs = c.runs.get(episodeKey);
-  if (!runs) {
-    runs = new Map();
+/**
+ * Steps the item's episodes under way for one rule. Most rule and item pairs have none: they get a scratch map that
+ * is kept only when an episode starts, so the engine holds (and the collector walks) maps for running episodes only.
+ */
+function stepRuns(
+  c: CompanyState,
+  episodeKey: string,
+  step: (runs: Map<number, EpisodeState>) => EpisodeOutcome,
+): EpisodeOutcome {
+  const kept = c.runs.get(episodeKey);
+  const runs = kept ?? scratchRuns;
+  const o = step(runs);
+  if (kept !== undefined || runs.size > 0) c.dirty = true;
+  if (kept === undefined && runs.size > 0) {
     c.runs.set(episodeKey, runs);
-  }
-  return runs;
+    scratchRuns = new Map();
+  } else if (kept !== undefined && runs.size === 0) c.runs.delete(episodeKey);
+  return o;
 }
+let scratchRuns = new Map<number, EpisodeState>();
 
 /** Notice updates of an episode outcome, for the item. */
 function noticeUpdates(rule: CompiledRule, item: Pick<ItemInput, "itemType" | "itemId">, o: EpisodeOutcome) {
@@ -247,10 +258,8 @@ export class AlarmEngine {
           poi: { inside: inside?.poi ?? EMPTY, entered: zoneDelta.poi.entered, confirmedOver: ZONE_FIXES },
           beacon: { inside: c.beaconInside.get(key) ?? EMPTY, entered: beaconDelta.entered },
         };
-        const runs = runsOf(c, episodeKey);
-        const had = runs.size;
-        const o = stepEpisodes(rule, runs, { view: episodeView, ts: p.ts });
-        if (had + runs.size > 0) c.dirty = true;
+        const view = episodeView;
+        const o = stepRuns(c, episodeKey, (runs) => stepEpisodes(rule, runs, { view, ts: p.ts }));
         for (const f of o.fires) fire(rule, f.event, f.params, null, f.span);
         if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, input, o)];
       } else if (rule.family === EVENT_FAMILY.itinerary) {
@@ -349,6 +358,7 @@ export class AlarmEngine {
         if (runs && runs.size > 0) {
           // Reminders need the item to be reporting; an end needs only the time.
           const o = stepEpisodes(rule, runs, { now, remind: fresh });
+          if (runs.size === 0) c.runs.delete(episodeKey);
           c.dirty = true;
           for (const f of o.fires) fire(f.event, f.params, null, f.span);
           if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, item, o)];
