@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { POSITION_COLUMNS } from "../packages/server/src/ingest/position-rows.ts";
 import { TestDevice, teltonikaHandshake, teltonikaPacket } from "../packages/server/test/support/devices.ts";
+import { cpuMsSince, postgresCpuMs } from "./cpu.ts";
 import {
   addBenchRules,
   type BenchDevice,
@@ -38,13 +39,23 @@ const FLEET_RULES = env("BENCH_FLEET_RULES", 30);
 
 type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
 
-/** A live-channel client bound to the company, counting position messages. */
-async function liveClient(url: string, token: string, companyId: number) {
+/**
+ * A live-channel client bound to the company, counting position messages and the items whose position reached
+ * `lastTs` (the live channel coalesces a busy item's positions into its newest: the last one always arrives).
+ */
+async function liveClient(url: string, token: string, companyId: number, lastTs = Number.POSITIVE_INFINITY) {
   const ws = new WebSocket(`${url.replace("http", "ws")}/fr/ws/`);
-  const counter = { positions: 0, close: () => ws.close() };
+  const current = new Set<number>();
+  const counter = { positions: 0, current, close: () => ws.close() };
   ws.on("message", (raw) => {
-    for (const m of [JSON.parse(String(raw))].flat() as { type: string }[])
-      if (m.type === "vPos") counter.positions += 1;
+    for (const m of [JSON.parse(String(raw))].flat() as {
+      type: string;
+      data?: { id?: number; pos?: { ts?: number } };
+    }[])
+      if (m.type === "vPos") {
+        counter.positions += 1;
+        if (m.data?.id !== undefined && (m.data.pos?.ts ?? 0) >= lastTs) current.add(m.data.id);
+      }
   });
   await new Promise<void>((resolve) => ws.on("open", () => resolve()));
   ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
@@ -52,7 +63,7 @@ async function liveClient(url: string, token: string, companyId: number) {
   return counter;
 }
 
-async function burst(platform: Platform, token: string) {
+async function burst(platform: Platform, token: string, postgres: boolean) {
   const devices: BenchDevice[] = Array.from({ length: DEVICES }, (_, i) => ({
     imei: `86${String(i).padStart(13, "0")}`,
     protocol: "teltonika",
@@ -60,9 +71,10 @@ async function burst(platform: Platform, token: string) {
   }));
   const companyId = await createBenchFleet(platform.ctx.db, devices);
   const total = DEVICES * PACKETS * RECORDS;
-  const live = await liveClient(platform.url, token, companyId);
-  await new Promise((resolve) => setTimeout(resolve, 300));
   const base = Date.now() - 2 * 3_600_000;
+  const lastTs = base + (PACKETS * RECORDS - 1) * 1000;
+  const live = await liveClient(platform.url, token, companyId, lastTs);
+  await new Promise((resolve) => setTimeout(resolve, 300));
   const connections = await Promise.all(
     devices.map(() => TestDevice.connect(platform.gateway!.ports.teltonika)),
   );
@@ -73,6 +85,9 @@ async function burst(platform: Platform, token: string) {
     }),
   );
   const delays: number[] = [];
+  const cpu = process.cpuUsage();
+  // The machine's PostgreSQL serves other work during a PGlite run: read only when it is the database measured.
+  const pgCpu = postgres ? postgresCpuMs() : null;
   const started = performance.now();
   await Promise.all(
     connections.map(async (c, d) => {
@@ -91,8 +106,10 @@ async function burst(platform: Platform, token: string) {
     }),
   );
   const acked = performance.now();
+  const processCpuMs = cpuMsSince(cpu);
+  const pgCpuEnd = postgresCpuMs();
   const deadline = Date.now() + 60_000;
-  while (live.positions < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (live.current.size < DEVICES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const delivered = performance.now();
   for (const c of connections) c.end();
   live.close();
@@ -103,16 +120,32 @@ async function burst(platform: Platform, token: string) {
       devices: DEVICES,
       positions: total,
       positionsPerSecondAcked: round(total / ((acked - started) / 1000)),
-      positionsPerSecondDelivered: round(live.positions / ((delivered - started) / 1000)),
-      delivered: live.positions,
+      // Until every item's newest position was on the live channel (its earlier ones may be coalesced away).
+      positionsPerSecondDelivered: round(total / ((delivered - started) / 1000)),
+      liveMessages: live.positions,
+      itemsCurrentOnLive: live.current.size,
       ackP50Ms: round(percentile(delays, 50)),
       ackP99Ms: round(percentile(delays, 99)),
+      ...cpuPer100k(total, processCpuMs, pgCpu, pgCpuEnd),
     },
   };
 }
 
+/**
+ * CPU seconds per 100,000 positions, steadier than positions/s on a busy machine: this process (the server and,
+ * on PGlite, its embedded database, which runs in a thread of it) and the PostgreSQL server's processes on this
+ * machine (null on PGlite, or when they cannot be read).
+ */
+function cpuPer100k(positions: number, processCpuMs: number, pgStart: number | null, pgEnd: number | null) {
+  const per100k = (ms: number) => round((ms / 1000) * (100_000 / positions), 3);
+  return {
+    processCpuSecondsPer100k: per100k(processCpuMs),
+    postgresCpuSecondsPer100k: pgStart !== null && pgEnd !== null ? per100k(pgEnd - pgStart) : null,
+  };
+}
+
 /** COPY of the rows the burst stored into a copy of positions with the same indexes and partitioning. */
-async function copyReference(platform: Platform, companyId: number): Promise<number> {
+async function copyReference(platform: Platform, companyId: number, postgres: boolean) {
   const db = platform.ctx.db;
   const columns = POSITION_COLUMNS.join(", ");
   const rows = await db.query<Record<string, unknown>>(
@@ -141,9 +174,17 @@ async function copyReference(platform: Platform, companyId: number): Promise<num
           `create table bench_copy_c_${day} partition of bench_copy_c for values from (${day}) to (${Number(day) + 86_400_000});`,
       )
       .join("\n")}`);
+  const cpu = process.cpuUsage();
+  const pgCpu = postgres ? postgresCpuMs() : null;
   const started = performance.now();
   await db.copyFromCsv("bench_copy", POSITION_COLUMNS, `${csv}\n`);
-  return round(rows.length / ((performance.now() - started) / 1000));
+  const rowsPerSecond = round(rows.length / ((performance.now() - started) / 1000));
+  const cost = cpuPer100k(rows.length, cpuMsSince(cpu), pgCpu, postgresCpuMs());
+  return {
+    rowsPerSecond,
+    processCpuSecondsPer100k: cost.processCpuSecondsPer100k,
+    postgresCpuSecondsPer100k: cost.postgresCpuSecondsPer100k,
+  };
 }
 
 async function fleet(platform: Platform, token: string) {
@@ -210,12 +251,14 @@ async function run(databaseUrl: string | null) {
   const platform = await startBenchPlatform(databaseUrl);
   try {
     const token = await signIn(platform.url, "super@vigia.demo");
-    const { companyId, result } = await burst(platform, token);
-    const copyRowsPerSecond = await copyReference(platform, companyId);
+    const { companyId, result } = await burst(platform, token, databaseUrl !== null);
+    const copy = await copyReference(platform, companyId, databaseUrl !== null);
     return {
       ...result,
-      copyRowsPerSecond,
-      ackedShareOfCopy: round(result.positionsPerSecondAcked / copyRowsPerSecond, 3),
+      copyRowsPerSecond: copy.rowsPerSecond,
+      ackedShareOfCopy: round(result.positionsPerSecondAcked / copy.rowsPerSecond, 3),
+      copyProcessCpuSecondsPer100k: copy.processCpuSecondsPer100k,
+      copyPostgresCpuSecondsPer100k: copy.postgresCpuSecondsPer100k,
       fleet: FLEET_DEVICES > 0 ? await fleet(platform, token) : null,
     };
   } finally {
