@@ -43,9 +43,9 @@ export const DEVICE_EVENT_FAMILIES: ReadonlySet<number> = new Set([22, 23, 24, 2
 /** Edge families: the value is a bit mask of the edges that fire. */
 export const EDGE_FAMILIES: ReadonlySet<number> = new Set([21, 25, 30]);
 export const EDGE = { rising: 1, falling: 2 } as const;
-/** Event families that take no value. */
 /** Families whose value is a beacon zone id (0: any beacon zone). */
 export const BEACON_ZONE_FAMILIES: ReadonlySet<number> = new Set([33, 34]);
+/** Event families that take no value. */
 export const VALUELESS_FAMILIES: ReadonlySet<number> = new Set([22, 23, 27, 28, 29, 32, 35]);
 
 /** Create-mode presets of the event families. */

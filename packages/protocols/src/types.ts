@@ -30,7 +30,6 @@ export interface DecodedPosition {
   attributes: Attributes;
 }
 
-/** `commandResult`: the device's answer to a server command; its text is in `attributes.result`. */
 /** A fix as the binary encoders (device side: simulator, tests, fuzz) take it: UTC ms, degrees, km/h, metres. */
 export interface EncodableFix {
   timeMs: number;
@@ -44,6 +43,10 @@ export interface EncodableFix {
   ignition?: boolean;
 }
 
+/**
+ * What a decoded message is; `commandResult`: the device's answer to a server command, its text in
+ * `attributes.result`.
+ */
 export type MessageKind = "login" | "position" | "heartbeat" | "alarm" | "lbs" | "commandResult" | "unknown";
 
 /** Serving cell reported without a GPS position (GT06 LBS packets). */

@@ -16,12 +16,12 @@ export function num(text: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** An unsigned decimal integer, or null. */
 /** A measured field of a fix; unreadable: NaN, so the ingest's checks quarantine the position with its reason. */
 export function measured(text: string | undefined): number {
   return num(text) ?? Number.NaN;
 }
 
+/** An unsigned decimal integer of at most 15 digits, or null. */
 export function int(text: string | undefined): number | null {
   return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
 }

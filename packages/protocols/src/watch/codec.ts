@@ -53,7 +53,6 @@ const STATUS_EVENTS: [number, string][] = [
   [2, "geofenceEnter"],
 ];
 
-/** Types that carry a location, and whether they are history (stored while offline). */
 /**
  * Keywords a watch echoes to confirm a server command (`[SG*id*len*RESET]` answers `RESET`): restart, upload
  * interval, locate now, power off, find the watch, factory reset, SOS and centre numbers, listen-in, language and
@@ -77,6 +76,7 @@ const WATCH_COMMAND_REPLIES = new Set([
   "REMOVE",
 ]);
 
+/** Types that carry a location, whether they are history (stored while offline) and whether they are alarms. */
 const LOCATION_TYPES: Record<string, { archive: boolean; alarm: boolean }> = {
   UD: { archive: false, alarm: false },
   UD_LTE: { archive: false, alarm: false },

@@ -29,8 +29,10 @@ async function checkParent(
   if (error) throw badRequest("validation.failed", { parentId: error });
 }
 
-/** Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. */
-/** Deleting a group narrows the users who had it, so the route announces it to their open channels. */
+/**
+ * Groups (/groups): administrators only; the tree with derived fields is served at GET groups/tree. Deleting a
+ * group narrows the users who had it, so the route announces it to their open channels.
+ */
 export function groupRoutes(ctx: ItemsContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, groupsApi.list, async (request) => listGroups(ctx.db, scopeOf(request)));

@@ -29,13 +29,13 @@ export const MAX_TRACK_POINTS = 50_000;
 /** Driving events returned at most per range (the map draws 500). */
 const MAX_EVENTS = 5_000;
 
-/** Stored track of one item over a period (points, stops, trips, driving events), within the caller's scope. */
 /** The derived trips of one item starting in a range (given by the app, which composes `derived/`). */
 export type DerivedTripsReader = (
   scope: CompanyScope,
   range: { from: number; to: number; items: { itemType: ItemType; itemId: number }[] },
 ) => Promise<DerivedTrip[]>;
 
+/** Stored track of one item over a period (points, stops, trips, driving events), within the caller's scope. */
 export class TrackService {
   constructor(
     private readonly db: Queryable,

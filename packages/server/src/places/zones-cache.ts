@@ -49,7 +49,6 @@ export function getCompanyZones(ctx: { db: Queryable }, companyId: number): Prom
   return entry;
 }
 
-/** Drop a company's zones; the next getCompanyZones rebuilds them from the database. */
 /** Set on a cluster node: tells the other nodes that a company's places changed (they `forgetZones`). */
 let announce: ((companyId: number) => void) | null = null;
 

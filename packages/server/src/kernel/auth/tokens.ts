@@ -167,12 +167,9 @@ export async function rotateRefreshToken(
 }
 
 /**
- * Logout: ends the session of a refresh token, only when its secret matches (a token id alone, which is not
- * secret enough, ends nothing). Its access tokens are refused from now on.
- */
-/**
- * Ends the session a presented refresh token belongs to, only when its secret is right (a token id alone ends
- * nothing). Answers whose session it was, so the live channels of that user can end too.
+ * Logout: ends the session a presented refresh token belongs to, only when its secret is right (a token id alone,
+ * which is not secret enough, ends nothing); its access tokens are refused from now on. Answers whose session it
+ * was, so the live channels of that user can end too.
  */
 export async function revokeRefreshFamily(
   db: Database,

@@ -5,8 +5,10 @@ import { useTranslation } from "react-i18next";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { allTimeZones } from "../format/date.ts";
 
-/** The time zone all dates are shown in; kept in local storage by the preferences provider. */
-/** `portal: false` inside popovers, so picking an option is not a click outside the popover. */
+/**
+ * The time zone all dates are shown in; kept in local storage by the preferences provider. `portal: false` inside
+ * popovers, so picking an option is not a click outside the popover.
+ */
 export function TimezoneSelect({ label, portal = true }: { label?: string; portal?: boolean }) {
   const { t } = useTranslation();
   const { timezone, setTimezone } = useTimezone();
