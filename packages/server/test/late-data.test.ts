@@ -429,7 +429,8 @@ describe("late positions", () => {
     const figures = async (v: Vehicle) => {
       await buildDueHeatDays(p.ctx.db, p.services.partitions, p.clock.now(), 1000);
       const out: Record<string, unknown> = {};
-      for (const type of ["trips", "stops", "summary", "odometerDaily"]) out[type] = withoutNames(await report(type, v));
+      for (const type of ["trips", "stops", "summary", "odometerDaily"])
+        out[type] = withoutNames(await report(type, v));
       for (const layer of ["positions", "stops", "alarms"]) out[layer] = await heat(layer, v);
       return out;
     };
