@@ -84,6 +84,7 @@ async function startServer() {
       TOPFLYTECH_PORT: "0",
       CALAMP_PORT: "0",
       JT808_PORT: "0",
+      EGTS_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -30,6 +30,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   ruptela: ["custom"],
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
   topflytech: [],
+  egts: [],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

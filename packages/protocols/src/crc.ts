@@ -43,3 +43,23 @@ export function crc16Modbus(data: Uint8Array, start = 0, end = data.length): num
   }
   return crc;
 }
+
+/** CRC-16/CCITT-FALSE: poly 0x1021, not reflected, init 0xFFFF, no final xor. EGTS service frame data. */
+export function crc16CcittFalse(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0xffff;
+  for (let i = start; i < end; i++) {
+    crc ^= (data[i] ?? 0) << 8;
+    for (let b = 0; b < 8; b++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+/** CRC-8 with poly 0x31, not reflected, init 0xFF, no final xor. EGTS transport header. */
+export function crc8Egts(data: Uint8Array, start = 0, end = data.length): number {
+  let crc = 0xff;
+  for (let i = start; i < end; i++) {
+    crc ^= data[i] ?? 0;
+    for (let b = 0; b < 8; b++) crc = crc & 0x80 ? ((crc << 1) ^ 0x31) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}

@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { createCalampSession, decodeCalampMessage } from "./calamp/codec.ts";
 import { CALAMP_DATAGRAMS } from "./calamp/fixtures.ts";
+import { createEgtsSession } from "./egts/codec.ts";
+import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import {
   builtCodec8,
   CONCOX_ALARM,
@@ -104,6 +106,11 @@ const sessions: Record<string, FuzzCase> = {
     hello: GALILEOSKY_FRAMES[0]!,
     frames: GALILEOSKY_FRAMES.slice(1),
     lengthOffsets: [1, 2],
+  },
+  egts: {
+    create: () => createEgtsSession({ maxFrameBytes: MAX_FRAME }),
+    ...EGTS_CONVERSATION,
+    lengthOffsets: [3, 5, 6, 11, 12],
   },
   jt808: {
     create: () => createJt808Session({ maxFrameBytes: MAX_FRAME }),

@@ -7,6 +7,8 @@
 export * from "./calamp/codec.ts";
 export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
+export * from "./egts/codec.ts";
+export { egtsPacketSize, writeEgtsPacket, writeEgtsRecord } from "./egts/frame.ts";
 export * from "./galileosky/codec.ts";
 export * from "./gl200/codec.ts";
 export * from "./gps103/codec.ts";

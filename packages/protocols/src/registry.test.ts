@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { EGTS_CONVERSATION, EGTS_IMEI } from "./egts/fixtures.ts";
 import {
   CONCOX_GPS_12,
   CONCOX_LOGIN,
@@ -30,6 +31,7 @@ describe("protocol registry", () => {
       galileosky: 5034,
       topflytech: 5119,
       jt808: 5015,
+      egts: 5007,
       calamp: 20500,
     });
   });
@@ -67,6 +69,16 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.imei).toBe("013226005504143");
     expect(out.positions).toHaveLength(3);
     expect(out.ack).toBe("0002640113bc".repeat(2));
+  });
+
+  it("decodes an EGTS conversation (log-in first) with its answers", () => {
+    const frames = [EGTS_CONVERSATION.hello, ...EGTS_CONVERSATION.frames];
+    const out = decodeForCli("egts", Buffer.concat(frames).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe(EGTS_IMEI);
+    expect(out.positions).toHaveLength(4);
+    // Every packet answered with a response starting with the transport header (version 1, header length 11).
+    expect(out.ack?.match(/0100000b00/g)?.length).toBe(frames.length + 1);
   });
 
   it("decodes a Galileosky conversation (head packet first) with its answers", () => {

@@ -1,5 +1,6 @@
 import { createCalampSession } from "./calamp/codec.ts";
 import type { CommandSet } from "./command-set.ts";
+import { createEgtsSession } from "./egts/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
 import { galileoskyCommands } from "./galileosky/commands.ts";
 import { createGl200Session } from "./gl200/codec.ts";
@@ -150,6 +151,7 @@ export const protocols = {
     createSession: createJt808Session,
     commands: jt808Commands,
   },
+  egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

@@ -11,6 +11,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { createEgtsSession, encodeEgtsDeviceResponse, encodeEgtsLogin } from "./egts/codec.ts";
+import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
+import { writeEgtsPacket } from "./egts/frame.ts";
 import { Fuzz } from "./fuzz-random.ts";
 import { createGalileoskySession, encodeGalileoskyCommand, galileoskyPacket } from "./galileosky/codec.ts";
 import { encodeGps103Confirmation } from "./gps103/codec.ts";
@@ -92,6 +95,15 @@ const CASES: Record<string, StreamCase> = {
       b.length >= 16
         ? jt808Frame(b.readUInt16BE(1), b.subarray(5, 11).toString("hex"), 0, b.subarray(13, -2))
         : b,
+  },
+  egts: {
+    create: createEgtsSession,
+    ...EGTS_CONVERSATION,
+    // The device's response packet to the server's result code (answered with nothing).
+    answers: (id) => [encodeEgtsDeviceResponse(encodeEgtsLogin(0, id, 0), 5) ?? Buffer.alloc(0)],
+    lengthOffsets: [3, 5, 6, 11, 12],
+    // Both CRCs recomputed over whatever the mutation left of the packet type and the data.
+    rewrap: (b) => (b.length >= 11 ? writeEgtsPacket(b.readUInt16LE(7), b[9]! % 3, b.subarray(11, -2)) : b),
   },
   topflytech: {
     create: createTopflytechSession,

@@ -19,6 +19,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "galileosky",
   "topflytech",
   "jt808",
+  "egts",
   "calamp",
 ];
 

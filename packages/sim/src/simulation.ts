@@ -139,7 +139,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
       device.protocol === "ruptela" ||
       device.protocol === "galileosky" ||
       device.protocol === "topflytech" ||
-      device.protocol === "jt808"
+      device.protocol === "jt808" ||
+      device.protocol === "egts"
     )
       client = new AckedClient({
         ...common,

@@ -1,5 +1,6 @@
 import type { ProtocolName } from "../registry.ts";
 import { calampCorpus } from "./calamp.ts";
+import { egtsCorpus } from "./egts.ts";
 import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
 import { gps103Corpus } from "./gps103.ts";
@@ -20,6 +21,7 @@ import { wialonCorpus } from "./wialon.ts";
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   calamp: calampCorpus,
+  egts: egtsCorpus,
   galileosky: galileoskyCorpus,
   gl200: gl200Corpus,
   gps103: gps103Corpus,

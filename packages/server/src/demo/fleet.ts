@@ -308,6 +308,15 @@ export const DEVICE_TYPES = [
     idLength: 12,
     description: "Vehicle terminal (JT/T 808, the Chinese national standard; id = terminal phone number)",
   },
+  {
+    id: 23,
+    name: "EGTS terminal",
+    factory: "EGTS",
+    proto: "egts",
+    port: 5007,
+    idLength: null,
+    description: "Vehicle terminal (EGTS, the ERA-GLONASS transport protocol; id = IMEI, or the terminal id)",
+  },
 ] as const;
 
 /**
@@ -316,6 +325,8 @@ export const DEVICE_TYPES = [
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number }[] = [
+  // An EGTS terminal that logs in with its IMEI.
+  { typeId: 23, idDigits: 15 },
   // A JT/T 808 terminal: its id is its 12-digit phone number.
   { typeId: 22, idDigits: 12 },
   // CalAmp LMU over UDP: its mobile ID is the IMEI.

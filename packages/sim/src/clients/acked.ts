@@ -1,11 +1,13 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech, JT/T 808): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808, EGTS): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
  */
 import {
+  encodeEgtsLogin,
+  encodeEgtsPositions,
   encodeGalileoskyHead,
   encodeGalileoskyRecords,
   encodeJt808Authenticate,
@@ -16,6 +18,7 @@ import {
   encodeTopflytechLogin,
   type GalileoskyRecord,
   type RuptelaRecord,
+  readEgtsServerPacket,
   readJt808ServerFrame,
   type TopflytechFix,
 } from "@vigia/protocols";
@@ -24,7 +27,7 @@ import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
 import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808";
+export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts";
 
 interface AckedDialect {
   /** A first packet naming the device (Galileosky head packet, Topflytech log-in), acknowledged like the others. */
@@ -83,6 +86,9 @@ const phoneOf = (imei: string): string => imei.slice(-12).padStart(12, "0");
 /** JT/T 808 bodies hold at most 1023 bytes: a batch item (length and location with its items) takes 39. */
 const JT808_PER_PACKET = 25;
 
+/** An EGTS terminal id (u32) from the device id: its last 9 digits. */
+export const egtsTidOf = (imei: string): number => Number(imei.slice(-9)) || 1;
+
 const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
@@ -124,6 +130,23 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
       // 0x8001: serial, message id, result; 0x8100: serial, result, code. Result 0 accepts.
       if (answer?.id === 0x8001) return answer.body.length === 5 && answer.body.readUInt8(4) === 0;
       return answer?.id === 0x8100 && answer.body.length >= 3 && answer.body.readUInt8(2) === 0;
+    },
+    answersAcked: false,
+  },
+  egts: {
+    hello: (imei, serial) => encodeEgtsLogin(egtsTidOf(imei), imei, serial),
+    packet: (imei, samples, history, serial) =>
+      encodeEgtsPositions(
+        egtsTidOf(imei),
+        serial,
+        samples.map((s) => ({ ...fixOf(s), odometerM: s.odometerM })),
+        history,
+      ),
+    // The server's response packets are the ACKs; its result code after the log-in is answered like a command.
+    isAck: (frame) => readEgtsServerPacket(frame)?.type === 0,
+    accepted: (ack) => {
+      const body = ack.subarray(ack.readUInt8(3));
+      return body.length >= 3 && body.readUInt8(2) === 0;
     },
     answersAcked: false,
   },

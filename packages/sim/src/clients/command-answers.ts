@@ -1,4 +1,5 @@
 import {
+  encodeEgtsDeviceResponse,
   encodeGalileoskyCommand,
   encodeGps103Confirmation,
   encodeH02Confirmation,
@@ -114,9 +115,16 @@ const ackTime = (last: Sample | null): string =>
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts",
   rx: Buffer,
 ): number | null {
+  if (protocol === "egts") {
+    // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
+    if (rx.length < 11) return null;
+    const fdl = rx.readUInt16LE(5);
+    const total = rx.readUInt8(3) + fdl + (fdl > 0 ? 2 : 0);
+    return rx.length >= total ? total : null;
+  }
   if (protocol === "jt808") {
     // A frame runs from its 7E flag to the next (7E inside is escaped).
     const end = rx.indexOf(0x7e, 1);
@@ -145,11 +153,13 @@ export function serverFrameSize(
  * carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's serial and id.
  */
 export function answerBinaryCommand(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts",
   imei: string,
   frame: Buffer,
 ): Buffer | null {
   if (protocol === "topflytech") return null;
+  // EGTS: the server's result code after the log-in, confirmed by a response packet.
+  if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
   if (protocol === "jt808") {
     const command = readJt808ServerFrame(frame);
     return command ? encodeJt808Answer(imei.slice(-12).padStart(12, "0"), 0, command) : null;

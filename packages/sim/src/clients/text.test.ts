@@ -206,3 +206,38 @@ describe("jt808 client (authenticate, then acknowledged locations; a backlog as 
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("egts client (log-in, result code answered, then acknowledged teledata records)", () => {
+  it("logs in with its IMEI, answers the result code, then sends its fixes; every packet is confirmed", async () => {
+    const server = await new SessionServer("egts").start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const client = new AckedClient({
+      protocol: "egts",
+      imei: IMEI,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.messages[0]?.kind).toBe("login");
+    // The device's response to the server's result code reaches the server as a packet that wants no answer.
+    expect(server.messages.some((m) => m.kind === "heartbeat")).toBe(true);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    const first = server.messages.find((m) => m.positions.length > 0)?.positions[0];
+    expect(first?.lat).toBeCloseTo(sample(0).lat, 5);
+    expect(first?.spd).toBeCloseTo(sample(0).speedKmh, 1);
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
