@@ -5,6 +5,7 @@ import {
   encodeJt808Batch,
   encodeJt808Heartbeat,
   encodeJt808Location,
+  encodeJt808Parts,
   readJt808ServerFrame,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +105,26 @@ describe("JT/T 808 through the gateway", () => {
       [fix(3).timeMs, true],
     ]);
     expect(rows[0]!.lat).toBeCloseTo(22.5431, 5);
+    device.end();
+  });
+
+  it("a batch sent as parts: each part answered, the earlier ones quarantined, the whole batch stored with the last", async () => {
+    const device = await TestDevice.connect(p.gateway!.ports.jt808);
+    const batch = encodeJt808Batch(PHONE, 0, [fix(20), fix(21), fix(22)], true);
+    const parts = encodeJt808Parts(0x0704, PHONE, 30, readJt808ServerFrame(batch)!.body, 60);
+    expect(parts).toHaveLength(2);
+    device.send(parts[0]!);
+    await expectAnswer(device, general(0, 30, 0x0704));
+    // The part was kept before it was answered: no wait.
+    const kept = await p.ctx.db.query<{ error: string }>(
+      "select error from ingest_quarantine where imei = $1 and reason = 'undecoded' and error like '%part 1 of 2%'",
+      [PHONE],
+    );
+    expect(kept).toHaveLength(1);
+    device.send(parts[1]!);
+    await expectAnswer(device, general(1, 31, 0x0704));
+    const times = (await stored()).map((r) => r.ts);
+    expect(times).toEqual(expect.arrayContaining([fix(20).timeMs, fix(21).timeMs, fix(22).timeMs]));
     device.end();
   });
 

@@ -6,11 +6,12 @@ import {
   encodeJt808Batch,
   encodeJt808Heartbeat,
   encodeJt808Location,
+  encodeJt808Parts,
   encodeJt808Register,
   jt808DeviceId,
   jt808Frame,
 } from "./codec.ts";
-import { escapeFrame, unescapeFrame } from "./frame.ts";
+import { escapeFrame, readJt808, unescapeFrame } from "./frame.ts";
 
 const PHONE = "013511221122";
 const fix = {
@@ -120,6 +121,42 @@ describe("JT/T 808 messages", () => {
     expect(decoded.ok && decoded.value.undecoded?.reason).toBe(
       "jt808: part 1 of 2 of message 0x0704 not reassembled",
     );
+  });
+
+  it("puts a sub-packaged batch together: earlier parts undecoded, the last read as the whole, every part answered", () => {
+    const fixes = [0, 1, 2, 3].map((i) => ({ ...fix, timeMs: fix.timeMs + i * 60_000 }));
+    const whole = encodeJt808Batch(PHONE, 1, fixes, true);
+    const { body } = readJt808(unescapeFrame(whole.subarray(1, -1)));
+    const parts = encodeJt808Parts(0x0704, PHONE, 20, body, 50);
+    expect(parts.length).toBeGreaterThan(2);
+    const s = createJt808Session();
+    // The parts out of order: the message is whole when the last missing one comes.
+    const order = [parts[1]!, parts[0]!, ...parts.slice(2)];
+    const out = s.push(Buffer.concat(order));
+    expect(out.error).toBeNull();
+    expect(out.replies).toHaveLength(parts.length);
+    const last = out.messages.at(-1);
+    expect(
+      out.messages.slice(0, -1).every((m) => m.undecoded !== undefined && m.positions.length === 0),
+    ).toBe(true);
+    expect(last?.undecoded).toBeUndefined();
+    expect(last?.positions.map((p) => p.ts)).toEqual(fixes.map((f) => f.timeMs));
+    expect(last?.positions.every((p) => p.attributes.archive === true)).toBe(true);
+    // The last answer names the last part's serial and the message id.
+    const answer = readJt808(unescapeFrame(out.replies.at(-1)!.subarray(1, -1)));
+    expect(answer.body.readUInt16BE(0)).toBe(20 + parts.length - 1);
+    expect(answer.body.readUInt16BE(2)).toBe(0x0704);
+  });
+
+  it("a part whose message never completes stays undecoded; another message's parts do not mix in", () => {
+    const { body } = readJt808(unescapeFrame(encodeJt808Location(PHONE, 1, fix).subarray(1, -1)));
+    const [first] = encodeJt808Parts(0x0200, PHONE, 5, body, 20);
+    const s = createJt808Session();
+    const out = s.push(Buffer.concat([first!, encodeJt808Location(PHONE, 9, fix)]));
+    expect(out.messages.map((m) => [m.undecoded !== undefined, m.positions.length])).toEqual([
+      [true, 0],
+      [false, 1],
+    ]);
   });
 
   it("reads the terminal's general response (0x0001) as a command result, unanswered", () => {

@@ -13,6 +13,7 @@ import {
 } from "../types.ts";
 import { escapeFrame, FLAG, type Jt808Header, readJt808, unescapeFrame, writeJt808 } from "./frame.ts";
 import { encodeJt808LocationBlock, readJt808Location } from "./location.ts";
+import { Jt808Parts } from "./parts.ts";
 
 /**
  * JT/T 808 messages (framing in `frame.ts`, location in `location.ts`). The terminal phone number in every header
@@ -23,7 +24,9 @@ import { encodeJt808LocationBlock, readJt808Location } from "./location.ts";
  *   0x0001 the terminal's general response to a server message → `commandResult`, not answered
  * Server commands (`encodeJt808Command`): terminal control 0x8105 and text message 0x8300.
  * Any other message, and a part of a sub-packaged one, is kept whole as `undecoded` (its bytes quarantined, then
- * answered 0x8001), so that what the device deletes after the answer can be decoded later.
+ * answered 0x8001), so that what the device deletes after the answer can be decoded later. The session also holds
+ * the parts (`parts.ts`): the last part of a message whose parts all came on the connection is read as the whole
+ * message (its positions stored, then the part answered); the earlier parts stay quarantined as they were.
  */
 
 const MSG = {
@@ -81,18 +84,47 @@ function batch(body: Buffer, message: DecodedMessage): void {
   if (r.remaining !== 0) throw new DecodeError("batch longer than its locations");
 }
 
+/** A whole message (header and body, not a part) → message with its answer; throws on a body it cannot read. */
+function decodeMessage(header: Jt808Header, body: Buffer, serial: number): DecodedMessage {
+  const id = jt808DeviceId(header.phone);
+  if (header.id === MSG.terminalResponse) {
+    const message = emptyMessage("commandResult", id);
+    const r = new Reader(body);
+    const [answered, to, result] = [r.u16(), r.u16(), r.u8()];
+    const text = ["success", "failure", "wrong message", "not supported"][result] ?? `result ${result}`;
+    message.attributes = { result: deviceText(`${hexId(to)} #${answered}: ${text}`, MAX_COMMAND_RESULT) };
+    return message;
+  }
+  if (header.id === MSG.register || header.id === MSG.authenticate) {
+    const message = emptyMessage("login", id);
+    message.attributes = { version: header.version === null ? "2013" : "2019" };
+    message.ack =
+      header.id === MSG.register ? registerResponse(header, serial) : generalResponse(header, serial);
+    return message;
+  }
+  if (header.id === MSG.heartbeat || header.id === MSG.logout) {
+    const message = emptyMessage("heartbeat", id);
+    message.ack = generalResponse(header, serial);
+    return message;
+  }
+  const message = emptyMessage("position", id);
+  if (header.id === MSG.location) message.positions.push(readJt808Location(body, false));
+  else batch(body, message);
+  if (message.positions.some((p) => p.attributes.event !== undefined)) message.kind = "alarm";
+  message.ack = generalResponse(header, serial);
+  return message;
+}
+
 /**
  * One frame (flags included) → message with its answer; `serial` numbers the answer (the session counts them).
+ * A part of a sub-packaged message is kept whole as `undecoded` here (the session puts the parts together).
  * Never throws.
  */
 export function decodeJt808Frame(frame: Buffer, serial = 0): DecodeResult<DecodedMessage> {
   return attempt(() => {
-    if (frame.length < 2 || frame[0] !== FLAG || frame[frame.length - 1] !== FLAG)
-      throw new DecodeError("frame not between 0x7E flags");
-    const { header, body } = readJt808(unescapeFrame(frame.subarray(1, frame.length - 1)));
-    const id = jt808DeviceId(header.phone);
+    const { header, body } = readJt808Content(frame);
     if (header.packet !== null || !TERMINAL_MESSAGES.has(header.id)) {
-      const message = emptyMessage("unknown", id);
+      const message = emptyMessage("unknown", jt808DeviceId(header.phone));
       message.attributes = { type: header.id };
       message.undecoded = {
         offset: 0,
@@ -103,33 +135,29 @@ export function decodeJt808Frame(frame: Buffer, serial = 0): DecodeResult<Decode
       message.ack = generalResponse(header, serial);
       return message;
     }
-    if (header.id === MSG.terminalResponse) {
-      const message = emptyMessage("commandResult", id);
-      const r = new Reader(body);
-      const [answered, to, result] = [r.u16(), r.u16(), r.u8()];
-      const text = ["success", "failure", "wrong message", "not supported"][result] ?? `result ${result}`;
-      message.attributes = { result: deviceText(`${hexId(to)} #${answered}: ${text}`, MAX_COMMAND_RESULT) };
-      return message;
-    }
-    if (header.id === MSG.register || header.id === MSG.authenticate) {
-      const message = emptyMessage("login", id);
-      message.attributes = { version: header.version === null ? "2013" : "2019" };
-      message.ack =
-        header.id === MSG.register ? registerResponse(header, serial) : generalResponse(header, serial);
-      return message;
-    }
-    if (header.id === MSG.heartbeat || header.id === MSG.logout) {
-      const message = emptyMessage("heartbeat", id);
-      message.ack = generalResponse(header, serial);
-      return message;
-    }
-    const message = emptyMessage("position", id);
-    if (header.id === MSG.location) message.positions.push(readJt808Location(body, false));
-    else batch(body, message);
-    if (message.positions.some((p) => p.attributes.event !== undefined)) message.kind = "alarm";
-    message.ack = generalResponse(header, serial);
-    return message;
+    return decodeMessage(header, body, serial);
   });
+}
+
+/**
+ * A part of a sub-packaged message (already answered and kept as undecoded by `decodeJt808Frame`) added to the
+ * connection's `parts`: the last one to come gives the whole message, decoded, answered like the part it ends;
+ * null while parts are missing, or when the whole cannot be read (the parts stay undecoded).
+ */
+function wholeMessage(frame: Buffer, parts: Jt808Parts, serial: number): DecodedMessage | null {
+  const { header, body } = readJt808Content(frame);
+  if (header.packet === null || !TERMINAL_MESSAGES.has(header.id)) return null;
+  const whole = parts.add(header.id, header.packet, body);
+  if (whole === null) return null;
+  const res = attempt(() => decodeMessage({ ...header, packet: null }, whole, serial));
+  return res.ok ? res.value : null;
+}
+
+/** A frame's header and body, its flags, escapes and check code verified. */
+function readJt808Content(frame: Buffer): { header: Jt808Header; body: Buffer } {
+  if (frame.length < 2 || frame[0] !== FLAG || frame[frame.length - 1] !== FLAG)
+    throw new DecodeError("frame not between 0x7E flags");
+  return readJt808(unescapeFrame(frame.subarray(1, frame.length - 1)));
 }
 
 /** Size of the frame at the front of `buf` (flags included), 0 while its closing flag has not come. */
@@ -148,6 +176,7 @@ export function createJt808Session(options: SessionOptions = {}): StreamSession 
   const maxFrame = Math.min(options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES, MAX_FRAME);
   let imei: string | null = null;
   let serial = 0;
+  const parts = new Jt808Parts();
   function step(buf: Buffer, out: StreamOutput): number {
     if (buf.length === 0) return 0;
     // Two flags back to back: the first closed nothing (some terminals send one before each frame).
@@ -156,7 +185,8 @@ export function createJt808Session(options: SessionOptions = {}): StreamSession 
     if (total === 0) return 0;
     const res = decodeJt808Frame(buf.subarray(0, total), serial);
     if (!res.ok) throw new DecodeError(res.error);
-    const message = res.value;
+    // The last part of a sub-packaged message stands for the whole message; the others stay undecoded parts.
+    const message = (res.value.undecoded && wholeMessage(buf.subarray(0, total), parts, serial)) || res.value;
     if (imei !== null && message.imei !== imei) throw new DecodeError("frame of another device");
     imei = message.imei;
     out.messages.push(message);
@@ -227,6 +257,27 @@ export const encodeJt808Authenticate = (phone: string, serial: number, code: str
   jt808Frame(MSG.authenticate, phone, serial, Buffer.from(code, "latin1"));
 export const encodeJt808Heartbeat = (phone: string, serial: number): Buffer =>
   jt808Frame(MSG.heartbeat, phone, serial, Buffer.alloc(0));
+/**
+ * A message sent as parts (sub-packaged) of at most `partBytes` body bytes each, numbered from `serial` on, as
+ * terminals send a batch too long for one frame.
+ */
+export function encodeJt808Parts(
+  id: number,
+  phone: string,
+  serial: number,
+  body: Buffer,
+  partBytes: number,
+): Buffer[] {
+  const total = Math.max(1, Math.ceil(body.length / partBytes));
+  return Array.from({ length: total }, (_, i) =>
+    escapeFrame(
+      writeJt808(id, phone, null, serial + i, body.subarray(i * partBytes, (i + 1) * partBytes), {
+        total,
+        index: i + 1,
+      }),
+    ),
+  );
+}
 /** A location (0x0200) with its alarm word (0 none; bit 0 emergency…). */
 export const encodeJt808Location = (phone: string, serial: number, fix: EncodableFix, alarm = 0): Buffer =>
   jt808Frame(MSG.location, phone, serial, encodeJt808LocationBlock(fix, alarm));

@@ -84,13 +84,17 @@ export function readJt808(content: Buffer): { header: Jt808Header; body: Buffer 
   return { header: { id, phone, serial, version, packet }, body: content.subarray(at, at + length) };
 }
 
-/** A message's content: header for `phone` (its edition kept) and body, ready for `escapeFrame`. */
+/**
+ * A message's content: header for `phone` (its edition kept) and body, ready for `escapeFrame`; `packet` makes it
+ * a part of a sub-packaged message.
+ */
 export function writeJt808(
   id: number,
   phone: string,
   version: number | null,
   serial: number,
   body: Buffer,
+  packet: Jt808Header["packet"] = null,
 ): Buffer {
   // A terminal number is 12 BCD digits (20 in 2019): a longer identifier (an IMEI) keeps its last digits, as the
   // terminals that derive their number from it do.
@@ -98,9 +102,16 @@ export function writeJt808(
   const phoneBytes = Buffer.from(phone.padStart(digits, "0").slice(-digits), "hex");
   const head = Buffer.alloc(version === null ? 4 : 5);
   head.writeUInt16BE(id, 0);
-  head.writeUInt16BE((body.length & 0x3ff) | (version === null ? 0 : 0x4000), 2);
+  head.writeUInt16BE(
+    (body.length & 0x3ff) | (version === null ? 0 : 0x4000) | (packet === null ? 0 : 0x2000),
+    2,
+  );
   if (version !== null) head.writeUInt8(version, 4);
-  const tail = Buffer.alloc(2);
+  const tail = Buffer.alloc(packet === null ? 2 : 6);
   tail.writeUInt16BE(serial & 0xffff);
+  if (packet !== null) {
+    tail.writeUInt16BE(packet.total, 2);
+    tail.writeUInt16BE(packet.index, 4);
+  }
   return Buffer.concat([head, phoneBytes, tail, body]);
 }
