@@ -7,6 +7,7 @@
  */
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "../packages/protocols/src/binary-fixtures.ts";
 import { CALAMP_DATAGRAMS } from "../packages/protocols/src/calamp/fixtures.ts";
+import { CELLOCATOR_CONVERSATION } from "../packages/protocols/src/cellocator/fixtures.ts";
 import { EGTS_CONVERSATION } from "../packages/protocols/src/egts/fixtures.ts";
 import {
   builtCodec8,
@@ -38,6 +39,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   topflytech: Buffer.concat([TOPFLYTECH_CONVERSATION.hello, ...TOPFLYTECH_CONVERSATION.frames]),
   jt808: Buffer.concat([JT808_CONVERSATION.hello, ...JT808_CONVERSATION.frames]),
   egts: Buffer.concat([EGTS_CONVERSATION.hello, ...EGTS_CONVERSATION.frames]),
+  cellocator: Buffer.concat([CELLOCATOR_CONVERSATION.hello, ...CELLOCATOR_CONVERSATION.frames]),
   calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),

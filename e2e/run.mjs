@@ -85,6 +85,7 @@ async function startServer() {
       CALAMP_PORT: "0",
       JT808_PORT: "0",
       EGTS_PORT: "0",
+      CELLOCATOR_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

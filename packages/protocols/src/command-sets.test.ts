@@ -31,6 +31,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
   topflytech: [],
   egts: [],
+  cellocator: [],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { createCalampSession, decodeCalampMessage } from "./calamp/codec.ts";
 import { CALAMP_DATAGRAMS } from "./calamp/fixtures.ts";
+import { createCellocatorSession } from "./cellocator/codec.ts";
+import { CELLOCATOR_CONVERSATION } from "./cellocator/fixtures.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import {
@@ -106,6 +108,11 @@ const sessions: Record<string, FuzzCase> = {
     hello: GALILEOSKY_FRAMES[0]!,
     frames: GALILEOSKY_FRAMES.slice(1),
     lengthOffsets: [1, 2],
+  },
+  cellocator: {
+    create: () => createCellocatorSession({ maxFrameBytes: MAX_FRAME }),
+    ...CELLOCATOR_CONVERSATION,
+    lengthOffsets: [3, 4, 5, 69],
   },
   egts: {
     create: () => createEgtsSession({ maxFrameBytes: MAX_FRAME }),

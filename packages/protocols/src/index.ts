@@ -5,6 +5,7 @@
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
 export * from "./calamp/codec.ts";
+export * from "./cellocator/codec.ts";
 export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
 export * from "./egts/codec.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { CELLOCATOR_CONVERSATION, CELLOCATOR_UNIT } from "./cellocator/fixtures.ts";
 import { EGTS_CONVERSATION, EGTS_IMEI } from "./egts/fixtures.ts";
 import {
   CONCOX_GPS_12,
@@ -32,6 +33,7 @@ describe("protocol registry", () => {
       topflytech: 5119,
       jt808: 5015,
       egts: 5007,
+      cellocator: 5063,
       calamp: 20500,
     });
   });
@@ -79,6 +81,15 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.positions).toHaveLength(4);
     // Every packet answered with a response starting with the transport header (version 1, header length 11).
     expect(out.ack?.match(/0100000b00/g)?.length).toBe(frames.length + 1);
+  });
+
+  it("decodes a Cellocator conversation, each status message acknowledged with its numerator", () => {
+    const frames = [CELLOCATOR_CONVERSATION.hello, ...CELLOCATOR_CONVERSATION.frames];
+    const out = decodeForCli("cellocator", Buffer.concat(frames).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe(String(CELLOCATOR_UNIT));
+    expect(out.positions.map((p) => p.valid)).toEqual([true, true, false]);
+    expect(out.ack).toHaveLength(frames.length * 56);
   });
 
   it("decodes a Galileosky conversation (head packet first) with its answers", () => {

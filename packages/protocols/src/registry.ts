@@ -1,4 +1,5 @@
 import { createCalampSession } from "./calamp/codec.ts";
+import { createCellocatorSession } from "./cellocator/codec.ts";
 import type { CommandSet } from "./command-set.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
@@ -152,6 +153,7 @@ export const protocols = {
     commands: jt808Commands,
   },
   egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
+  cellocator: { transport: "tcp", defaultPort: 5063, text: false, createSession: createCellocatorSession },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

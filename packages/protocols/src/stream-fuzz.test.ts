@@ -11,6 +11,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
+import { createCellocatorSession, encodeCellocatorStatus } from "./cellocator/codec.ts";
+import { CELLOCATOR_CONVERSATION } from "./cellocator/fixtures.ts";
 import { createEgtsSession, encodeEgtsDeviceResponse, encodeEgtsLogin } from "./egts/codec.ts";
 import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import { writeEgtsPacket } from "./egts/frame.ts";
@@ -95,6 +97,33 @@ const CASES: Record<string, StreamCase> = {
       b.length >= 16
         ? jt808Frame(b.readUInt16BE(1), b.subarray(5, 11).toString("hex"), 0, b.subarray(13, -2))
         : b,
+  },
+  cellocator: {
+    create: createCellocatorSession,
+    ...CELLOCATOR_CONVERSATION,
+    // No command channel: another status message stands in for the unit's other messages.
+    answers: (id) => [
+      encodeCellocatorStatus(Number(id), 9, {
+        timeMs: Date.UTC(2026, 0, 1),
+        lat: 1,
+        lng: 2,
+        altitude: 0,
+        speedKmh: 0,
+        course: 0,
+        satellites: 0,
+        valid: false,
+      }),
+    ],
+    lengthOffsets: [3, 4, 5, 69],
+    // The checksum recomputed over whatever the mutation left, so the field checks behind it are reached.
+    rewrap: (b) => {
+      if (b.length !== 70) return b;
+      const c = Buffer.from(b);
+      let sum = 0;
+      for (let i = 4; i < 69; i++) sum += c[i]!;
+      c[69] = sum & 0xff;
+      return c;
+    },
   },
   egts: {
     create: createEgtsSession,

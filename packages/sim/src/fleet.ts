@@ -20,6 +20,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "topflytech",
   "jt808",
   "egts",
+  "cellocator",
   "calamp",
 ];
 

@@ -140,7 +140,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
       device.protocol === "galileosky" ||
       device.protocol === "topflytech" ||
       device.protocol === "jt808" ||
-      device.protocol === "egts"
+      device.protocol === "egts" ||
+      device.protocol === "cellocator"
     )
       client = new AckedClient({
         ...common,

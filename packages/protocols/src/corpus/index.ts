@@ -1,5 +1,6 @@
 import type { ProtocolName } from "../registry.ts";
 import { calampCorpus } from "./calamp.ts";
+import { cellocatorCorpus } from "./cellocator.ts";
 import { egtsCorpus } from "./egts.ts";
 import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
@@ -21,6 +22,7 @@ import { wialonCorpus } from "./wialon.ts";
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   calamp: calampCorpus,
+  cellocator: cellocatorCorpus,
   egts: egtsCorpus,
   galileosky: galileoskyCorpus,
   gl200: gl200Corpus,

@@ -317,6 +317,15 @@ export const DEVICE_TYPES = [
     idLength: null,
     description: "Vehicle terminal (EGTS, the ERA-GLONASS transport protocol; id = IMEI, or the terminal id)",
   },
+  {
+    id: 24,
+    name: "CR300",
+    factory: "Cellocator",
+    proto: "cellocator",
+    port: 5063,
+    idLength: null,
+    description: "Vehicle tracker (Cellocator MCGP protocol; id = the unit id)",
+  },
 ] as const;
 
 /**
@@ -324,7 +333,9 @@ export const DEVICE_TYPES = [
  * (type id, and how many trailing digits of the demo IMEI the device uses as its id), and its last person a watch.
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
-export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number }[] = [
+export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number; numeric?: true }[] = [
+  // A Cellocator unit: its id is a 32-bit number, the demo IMEI's last 9 digits.
+  { typeId: 24, idDigits: 9, numeric: true },
   // An EGTS terminal that logs in with its IMEI.
   { typeId: 23, idDigits: 15 },
   // A JT/T 808 terminal: its id is its 12-digit phone number.

@@ -21,6 +21,15 @@ import { seedTicketsAndForms } from "./tickets.ts";
 
 export const DEMO_PASSWORD = "Demo1234";
 
+/**
+ * A demo device's id: the IMEI's last `idDigits` digits; a numeric id (a Cellocator unit id, which the unit sends as
+ * a number) without the leading zeros those digits may start with.
+ */
+function deviceIdOf(imei: number, idDigits: number, numeric: boolean): string {
+  const digits = String(imei).slice(-idDigits);
+  return numeric ? String(Number(digits) || 1) : digits;
+}
+
 /** Device types exist on every installation, demo or not. */
 export async function ensureDeviceTypes(db: Queryable): Promise<void> {
   for (const t of DEVICE_TYPES) {
@@ -142,14 +151,21 @@ async function addFleet(
     groups.set(g.name, row.id);
   }
   let serial = 0;
-  const addDevice = async (typeId: number, itemType: number, itemId: number, name: string, idDigits = 15) => {
+  const addDevice = async (
+    typeId: number,
+    itemType: number,
+    itemId: number,
+    name: string,
+    idDigits = 15,
+    numeric = false,
+  ) => {
     serial += 1;
     await c.tx.query(
       `insert into devices (device_id, type_id, reseller_id, company_id, item_type, item_id, name, sim, created_ts,
          updated_ts, simulated)
        values ($1, $2, (select reseller_id from companies where id = $3), $3, $4, $5, $6, $7, $8, $8, true)`,
       [
-        String(imeiBase + serial).slice(-idDigits),
+        deviceIdOf(imeiBase + serial, idDigits, numeric),
         typeId,
         companyId,
         itemType,
@@ -186,7 +202,8 @@ async function addFleet(
       fleet.vehicles.length >= SHOWCASE_MIN_VEHICLES
         ? SHOWCASE_VEHICLE_TYPES[i - (fleet.vehicles.length - SHOWCASE_VEHICLE_TYPES.length)]
         : undefined;
-    if (showcase) await addDevice(showcase.typeId, 1, row.id, v.name, showcase.idDigits);
+    if (showcase)
+      await addDevice(showcase.typeId, 1, row.id, v.name, showcase.idDigits, showcase.numeric === true);
     else await addDevice(i % 3 === 2 ? 3 : i % 2 === 0 ? 1 : 2, 1, row.id, v.name);
   }
   for (const [i, a] of fleet.assets.entries()) {

@@ -1,11 +1,12 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech, JT/T 808, EGTS): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
  */
 import {
+  encodeCellocatorStatus,
   encodeEgtsLogin,
   encodeEgtsPositions,
   encodeGalileoskyHead,
@@ -18,6 +19,7 @@ import {
   encodeTopflytechLogin,
   type GalileoskyRecord,
   type RuptelaRecord,
+  readCellocatorAck,
   readEgtsServerPacket,
   readJt808ServerFrame,
   type TopflytechFix,
@@ -27,7 +29,7 @@ import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
 import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts";
+export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator";
 
 interface AckedDialect {
   /** A first packet naming the device (Galileosky head packet, Topflytech log-in), acknowledged like the others. */
@@ -89,6 +91,9 @@ const JT808_PER_PACKET = 25;
 /** An EGTS terminal id (u32) from the device id: its last 9 digits. */
 export const egtsTidOf = (imei: string): number => Number(imei.slice(-9)) || 1;
 
+/** A Cellocator unit id (u32) from the device id: its last 9 digits. */
+export const cellocatorUnitOf = (imei: string): number => Number(imei.slice(-9)) || 1;
+
 const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
   ruptela: {
     packet: (imei, samples, history) =>
@@ -148,6 +153,15 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
       const body = ack.subarray(ack.readUInt8(3));
       return body.length >= 3 && body.readUInt8(2) === 0;
     },
+    answersAcked: false,
+  },
+  cellocator: {
+    // One fix per status message, numbered by the unit; the server writes nothing but acknowledgements.
+    packet: (imei, samples, _history, serial) =>
+      encodeCellocatorStatus(cellocatorUnitOf(imei), serial, fixOf(samples[0]!)),
+    perPacket: 1,
+    isAck: () => true,
+    accepted: (ack) => readCellocatorAck(ack) !== null,
     answersAcked: false,
   },
 };

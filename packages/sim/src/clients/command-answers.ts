@@ -115,9 +115,11 @@ const ackTime = (last: Sample | null): string =>
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator",
   rx: Buffer,
 ): number | null {
+  // Cellocator: the server writes only acknowledgements, 28 bytes each.
+  if (protocol === "cellocator") return rx.length >= 28 ? 28 : null;
   if (protocol === "egts") {
     // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
     if (rx.length < 11) return null;
@@ -153,11 +155,11 @@ export function serverFrameSize(
  * carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's serial and id.
  */
 export function answerBinaryCommand(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts",
+  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator",
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (protocol === "topflytech") return null;
+  if (protocol === "topflytech" || protocol === "cellocator") return null;
   // EGTS: the server's result code after the log-in, confirmed by a response packet.
   if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
   if (protocol === "jt808") {

@@ -241,3 +241,34 @@ describe("egts client (log-in, result code answered, then acknowledged teledata 
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("cellocator client (one acknowledged status message per fix)", () => {
+  it("sends each fix as a numbered status message; every one is acknowledged", async () => {
+    const server = await new SessionServer("cellocator").start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const unit = "1429642";
+    const client = new AckedClient({
+      protocol: "cellocator",
+      imei: unit,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    expect(server.messages[0]?.positions[0]?.lat).toBeCloseTo(sample(0).lat, 5);
+    expect(server.messages.every((m) => m.imei === unit)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
