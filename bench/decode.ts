@@ -5,6 +5,8 @@
  * counts the messages that come out. Rates per wall second and per CPU second of this process (the steadier
  * figure on a shared machine). `BENCH_DECODE_MS` sets the time per protocol (default 1,000 ms). Prints one JSON line.
  */
+
+import { ATRACK_CONVERSATION } from "../packages/protocols/src/atrack/fixtures.ts";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "../packages/protocols/src/binary-fixtures.ts";
 import { CALAMP_DATAGRAMS } from "../packages/protocols/src/calamp/fixtures.ts";
 import { CELLOCATOR_CONVERSATION } from "../packages/protocols/src/cellocator/fixtures.ts";
@@ -40,6 +42,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   jt808: Buffer.concat([JT808_CONVERSATION.hello, ...JT808_CONVERSATION.frames]),
   egts: Buffer.concat([EGTS_CONVERSATION.hello, ...EGTS_CONVERSATION.frames]),
   cellocator: Buffer.concat([CELLOCATOR_CONVERSATION.hello, ...CELLOCATOR_CONVERSATION.frames]),
+  atrack: Buffer.concat([ATRACK_CONVERSATION.hello, ...ATRACK_CONVERSATION.frames]),
   calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),

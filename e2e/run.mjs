@@ -86,6 +86,7 @@ async function startServer() {
       JT808_PORT: "0",
       EGTS_PORT: "0",
       CELLOCATOR_PORT: "0",
+      ATRACK_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

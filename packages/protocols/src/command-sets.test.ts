@@ -32,6 +32,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   topflytech: [],
   egts: [],
   cellocator: [],
+  atrack: [],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

@@ -4,6 +4,8 @@
  * A seeded PRNG keeps every run identical, so a failure reproduces from its iteration number.
  */
 import { describe, expect, it } from "vitest";
+import { createAtrackSession } from "./atrack/codec.ts";
+import { ATRACK_CONVERSATION } from "./atrack/fixtures.ts";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { createCalampSession, decodeCalampMessage } from "./calamp/codec.ts";
 import { CALAMP_DATAGRAMS } from "./calamp/fixtures.ts";
@@ -108,6 +110,11 @@ const sessions: Record<string, FuzzCase> = {
     hello: GALILEOSKY_FRAMES[0]!,
     frames: GALILEOSKY_FRAMES.slice(1),
     lengthOffsets: [1, 2],
+  },
+  atrack: {
+    create: () => createAtrackSession({ maxFrameBytes: MAX_FRAME }),
+    ...ATRACK_CONVERSATION,
+    lengthOffsets: [0, 1, 4, 5],
   },
   cellocator: {
     create: () => createCellocatorSession({ maxFrameBytes: MAX_FRAME }),

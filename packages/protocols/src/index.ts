@@ -4,6 +4,8 @@
  * GPS103, TK103, watch ([SG*…]) and Wialon IPS. The server decodes with
  * them, the simulator encodes with them, and the tests build their frames with the same encoders.
  */
+
+export * from "./atrack/codec.ts";
 export * from "./calamp/codec.ts";
 export * from "./cellocator/codec.ts";
 export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";

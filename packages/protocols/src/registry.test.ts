@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ATRACK_CONVERSATION, ATRACK_IMEI } from "./atrack/fixtures.ts";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { CELLOCATOR_CONVERSATION, CELLOCATOR_UNIT } from "./cellocator/fixtures.ts";
 import { EGTS_CONVERSATION, EGTS_IMEI } from "./egts/fixtures.ts";
@@ -34,6 +35,7 @@ describe("protocol registry", () => {
       jt808: 5015,
       egts: 5007,
       cellocator: 5063,
+      atrack: 5067,
       calamp: 20500,
     });
   });
@@ -90,6 +92,15 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.imei).toBe(String(CELLOCATOR_UNIT));
     expect(out.positions.map((p) => p.valid)).toEqual([true, true, false]);
     expect(out.ack).toHaveLength(frames.length * 56);
+  });
+
+  it("decodes an ATrack conversation, each packet answered with the unit id and its sequence", () => {
+    const frames = [ATRACK_CONVERSATION.hello, ...ATRACK_CONVERSATION.frames];
+    const out = decodeForCli("atrack", Buffer.concat(frames).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe(ATRACK_IMEI);
+    expect(out.positions.map((p) => p.valid)).toEqual([true, true, true, false]);
+    expect(out.ack).toBe(["0001", "0002", "0003"].map((s) => `fe0200014104d8f19682${s}`).join(""));
   });
 
   it("decodes a Galileosky conversation (head packet first) with its answers", () => {

@@ -1,3 +1,4 @@
+import { createAtrackSession } from "./atrack/codec.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
 import type { CommandSet } from "./command-set.ts";
@@ -154,6 +155,7 @@ export const protocols = {
   },
   egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
   cellocator: { transport: "tcp", defaultPort: 5063, text: false, createSession: createCellocatorSession },
+  atrack: { transport: "tcp", defaultPort: 5067, text: false, createSession: createAtrackSession },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

@@ -10,9 +10,12 @@
  * ended and how many messages came out.
  */
 import { describe, expect, it } from "vitest";
+import { atrackAck, createAtrackSession } from "./atrack/codec.ts";
+import { ATRACK_CONVERSATION } from "./atrack/fixtures.ts";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { createCellocatorSession, encodeCellocatorStatus } from "./cellocator/codec.ts";
 import { CELLOCATOR_CONVERSATION } from "./cellocator/fixtures.ts";
+import { crc16Ibm } from "./crc.ts";
 import { createEgtsSession, encodeEgtsDeviceResponse, encodeEgtsLogin } from "./egts/codec.ts";
 import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import { writeEgtsPacket } from "./egts/frame.ts";
@@ -97,6 +100,24 @@ const CASES: Record<string, StreamCase> = {
       b.length >= 16
         ? jt808Frame(b.readUInt16BE(1), b.subarray(5, 11).toString("hex"), 0, b.subarray(13, -2))
         : b,
+  },
+  atrack: {
+    create: createAtrackSession,
+    ...ATRACK_CONVERSATION,
+    // The device's keep-alive (the same bytes as the server's answer).
+    answers: (id) => {
+      const unit = Buffer.alloc(8);
+      unit.writeBigUInt64BE(BigInt(id));
+      return [atrackAck(unit, 7)];
+    },
+    lengthOffsets: [0, 1, 4, 5],
+    // The CRC recomputed over whatever the mutation left from the length on.
+    rewrap: (b) => {
+      if (b.length < 6 || b[0] !== 0x40) return b;
+      const c = Buffer.from(b);
+      c.writeUInt16BE(crc16Ibm(c, 4), 2);
+      return c;
+    },
   },
   cellocator: {
     create: createCellocatorSession,

@@ -21,6 +21,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "jt808",
   "egts",
   "cellocator",
+  "atrack",
   "calamp",
 ];
 

@@ -141,7 +141,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
       device.protocol === "topflytech" ||
       device.protocol === "jt808" ||
       device.protocol === "egts" ||
-      device.protocol === "cellocator"
+      device.protocol === "cellocator" ||
+      device.protocol === "atrack"
     )
       client = new AckedClient({
         ...common,

@@ -1,4 +1,5 @@
 import type { ProtocolName } from "../registry.ts";
+import { atrackCorpus } from "./atrack.ts";
 import { calampCorpus } from "./calamp.ts";
 import { cellocatorCorpus } from "./cellocator.ts";
 import { egtsCorpus } from "./egts.ts";
@@ -21,6 +22,7 @@ import { wialonCorpus } from "./wialon.ts";
 
 /** Every family's real frames, by protocol name. */
 export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
+  atrack: atrackCorpus,
   calamp: calampCorpus,
   cellocator: cellocatorCorpus,
   egts: egtsCorpus,

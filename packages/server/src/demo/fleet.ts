@@ -326,6 +326,15 @@ export const DEVICE_TYPES = [
     idLength: null,
     description: "Vehicle tracker (Cellocator MCGP protocol; id = the unit id)",
   },
+  {
+    id: 25,
+    name: "AK11",
+    factory: "ATrack",
+    proto: "atrack",
+    port: 5067,
+    idLength: 15,
+    description: "Vehicle tracker (ATrack binary protocol)",
+  },
 ] as const;
 
 /**
@@ -334,6 +343,8 @@ export const DEVICE_TYPES = [
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number; numeric?: true }[] = [
+  // An ATrack unit: its id is the IMEI.
+  { typeId: 25, idDigits: 15 },
   // A Cellocator unit: its id is a 32-bit number, the demo IMEI's last 9 digits.
   { typeId: 24, idDigits: 9, numeric: true },
   // An EGTS terminal that logs in with its IMEI.

@@ -1,11 +1,12 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
  */
 import {
+  encodeAtrackPacket,
   encodeCellocatorStatus,
   encodeEgtsLogin,
   encodeEgtsPositions,
@@ -25,11 +26,11 @@ import {
   type TopflytechFix,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { answerBinaryCommand, serverFrameSize } from "./command-answers.ts";
+import { answerBinaryCommand, type BinaryProtocolName, serverFrameSize } from "./command-answers.ts";
 import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
-export type AckedProtocolName = "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator";
+export type AckedProtocolName = BinaryProtocolName;
 
 interface AckedDialect {
   /** A first packet naming the device (Galileosky head packet, Topflytech log-in), acknowledged like the others. */
@@ -162,6 +163,18 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     perPacket: 1,
     isAck: () => true,
     accepted: (ack) => readCellocatorAck(ack) !== null,
+    answersAcked: false,
+  },
+  atrack: {
+    // Standard records, several per packet; the server writes nothing but FE 02 answers (unit id, sequence).
+    packet: (imei, samples, _history, serial) =>
+      encodeAtrackPacket(
+        imei,
+        serial,
+        samples.map((s) => ({ ...fixOf(s), odometerM: s.odometerM })),
+      ),
+    isAck: () => true,
+    accepted: (ack) => ack.length === 12 && ack.readUInt16BE(0) === 0xfe02,
     answersAcked: false,
   },
 };

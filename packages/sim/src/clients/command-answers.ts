@@ -113,13 +113,21 @@ function tk103Answer(command: string, last: Sample | null): string {
 const ackTime = (last: Sample | null): string =>
   new Date(last?.timeMs ?? 0).toISOString().replace(/\D/g, "").slice(0, 14);
 
+/** The binary trackers whose every packet the server acknowledges (`acked.ts`). */
+export type BinaryProtocolName =
+  | "ruptela"
+  | "galileosky"
+  | "topflytech"
+  | "jt808"
+  | "egts"
+  | "cellocator"
+  | "atrack";
+
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
-export function serverFrameSize(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator",
-  rx: Buffer,
-): number | null {
-  // Cellocator: the server writes only acknowledgements, 28 bytes each.
+export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): number | null {
+  // Cellocator: the server writes only acknowledgements, 28 bytes each; ATrack only FE 02 answers, 12 bytes each.
   if (protocol === "cellocator") return rx.length >= 28 ? 28 : null;
+  if (protocol === "atrack") return rx.length >= 12 ? 12 : null;
   if (protocol === "egts") {
     // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
     if (rx.length < 11) return null;
@@ -155,11 +163,11 @@ export function serverFrameSize(
  * carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's serial and id.
  */
 export function answerBinaryCommand(
-  protocol: "ruptela" | "galileosky" | "topflytech" | "jt808" | "egts" | "cellocator",
+  protocol: BinaryProtocolName,
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (protocol === "topflytech" || protocol === "cellocator") return null;
+  if (protocol === "topflytech" || protocol === "cellocator" || protocol === "atrack") return null;
   // EGTS: the server's result code after the log-in, confirmed by a response packet.
   if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
   if (protocol === "jt808") {

@@ -272,3 +272,33 @@ describe("cellocator client (one acknowledged status message per fix)", () => {
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("atrack client (binary packets of everything kept since the last answer)", () => {
+  it("sends its fixes in packets; every packet is answered FE 02 with its sequence", async () => {
+    const server = await new SessionServer("atrack").start();
+    cleanups.push(() => server.stop());
+    const now = T0;
+    const stats = newStats();
+    const client = new AckedClient({
+      protocol: "atrack",
+      imei: IMEI,
+      host: "127.0.0.1",
+      port: server.port,
+      stats,
+      now: () => now,
+    });
+    cleanups.push(() => client.close());
+    client.push(sample(0));
+    client.push(sample(1));
+    client.tick(now);
+    await server.until(() => server.positions().length >= 2);
+    client.push(sample(2));
+    await server.until(() => server.positions().length >= 3);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    expect(server.messages[0]?.positions[0]?.lat).toBeCloseTo(sample(0).lat, 5);
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
