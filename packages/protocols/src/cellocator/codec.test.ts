@@ -21,7 +21,7 @@ const fix = {
 
 describe("Cellocator", () => {
   it("builds the acknowledgement of the public test vector byte for byte", () => {
-    // github.com/Drivetech/cellocator-parser test/test.js: unit 836522, command numerator 1, message 80.
+    // The public test data of the Drivetech cellocator-parser project (test/test.js): unit 836522, command 1, message 80.
     expect(cellocatorAck(836522, 80, 1).toString("hex")).toBe(
       "4d43475004aac30c00010000000000500000000000000000000000ce",
     );

@@ -5,8 +5,8 @@ import { type CorpusFrame, traccar } from "./types.ts";
 // seconds, minutes, hours, day, month and year u16 LE at 62-68; the last byte is the sum of the bytes from the type
 // on. Expected values read from that layout with an independent script (Python, not our decoder), which also checked
 // every message's checksum and built the expected acknowledgements (type 4, 28 bytes: unit id, command numerator 0,
-// the message numerator, checksum). That acknowledgement layout agrees byte for byte with the public test vector of
-// github.com/Drivetech/cellocator-parser test/test.js (unit 836522, command numerator 1, message 80:
+// the message numerator, checksum). That acknowledgement layout agrees byte for byte with a vector of the public
+// test data of the Drivetech cellocator-parser project, test/test.js (unit 836522, command numerator 1, message 80:
 // 4D43475004AAC30C00010000000000500000000000000000000000CE).
 const source = traccar("Cellocator");
 
