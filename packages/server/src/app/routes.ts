@@ -18,6 +18,7 @@ import { formRoutes } from "../forms/index.ts";
 import { forwardingRoutes } from "../forwarding/index.ts";
 import { groupRoutes } from "../groups/index.ts";
 import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
+import { workerAppRoutes } from "../ingest/index.ts";
 import { insightsRoutes } from "../insights/index.ts";
 import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
 import { itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.ts";
@@ -60,6 +61,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(unsubscribeRoutes(ctx));
     // The worker app authenticates as its device (id and key), not as a user.
     await api.register(deviceAppConfigRoutes(ctx));
+    await api.register(workerAppRoutes({ ...ctx, queue: services.processor, devices: services.registry }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));

@@ -15,4 +15,5 @@ export { Processor } from "./processor.ts";
 export type { IngestQueue } from "./queue.ts";
 export { redecodeQuarantine } from "./redecode.ts";
 export { DeviceRegistry } from "./registry.ts";
+export { workerAppRoutes } from "./worker-app-routes.ts";
 export { POSITION_JSON_INSERT } from "./write-positions.ts";

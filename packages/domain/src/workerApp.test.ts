@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  activityFromSpeed,
+  parsePairingFragment,
+  workerPairingLink,
+  workerUploadSchema,
+} from "./workerApp.ts";
+
+describe("worker app pairing links", () => {
+  it("round-trips the device id and key through the link's fragment", () => {
+    const link = workerPairingLink("https://fleet.example", {
+      deviceId: "356307042441013",
+      key: "ab+c/d=e&f",
+    });
+    expect(link.startsWith("https://fleet.example/app/#pair=356307042441013&key=")).toBe(true);
+    expect(parsePairingFragment(new URL(link).hash)).toEqual({
+      deviceId: "356307042441013",
+      key: "ab+c/d=e&f",
+    });
+  });
+
+  it("reads a fragment with or without its #, and refuses one without an id or a key", () => {
+    expect(parsePairingFragment("pair=A1&key=k")).toEqual({ deviceId: "A1", key: "k" });
+    expect(parsePairingFragment("#pair=A1")).toBeNull();
+    expect(parsePairingFragment("#key=k")).toBeNull();
+    expect(parsePairingFragment("#pair=with space&key=k")).toBeNull();
+    expect(parsePairingFragment("")).toBeNull();
+  });
+});
+
+describe("activity from speed", () => {
+  it("names the activity of each speed band", () => {
+    expect([null, 0, 0.9, 1, 6.9, 7, 14.9, 15, 29.9, 30, 120].map(activityFromSpeed)).toEqual([
+      "still",
+      "still",
+      "still",
+      "walking",
+      "walking",
+      "running",
+      "running",
+      "bicycle",
+      "bicycle",
+      "vehicle",
+      "vehicle",
+    ]);
+  });
+});
+
+describe("worker upload", () => {
+  const fix = {
+    id: "f1",
+    ts: 1_700_000_000_000,
+    lat: 40.4,
+    lng: -3.7,
+    accuracy: 5,
+    speed: 3,
+    heading: null,
+    altitude: null,
+    battery: 80,
+    charging: false,
+    activity: "walking",
+  };
+  it("accepts a batch of fixes and names the field of a bad one", () => {
+    expect(workerUploadSchema.safeParse({ fixes: [fix] }).success).toBe(true);
+    const bad = workerUploadSchema.safeParse({ fixes: [{ ...fix, lat: 91 }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(["fixes", 0, "lat"]);
+    expect(workerUploadSchema.safeParse({ fixes: [] }).success).toBe(false);
+  });
+});
