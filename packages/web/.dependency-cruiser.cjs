@@ -44,7 +44,22 @@ module.exports = {
       comment: "main.tsx and the test set-up sit outside the layers; nothing imports them",
       severity: "error",
       from: {},
-      to: { path: "^src/(main\\.tsx|test/setup\\.ts)" },
+      to: { path: "^src/(main\\.tsx|worker/main\\.tsx|test/setup\\.ts)" },
+    },
+    {
+      name: "worker-app-uses-kit-and-platform",
+      comment:
+        "the worker app (src/worker, entry app/index.html) is an app of its own: it builds on kit and platform, never on the web client's app or features",
+      severity: "error",
+      from: { path: "^src/worker/" },
+      to: { path: "^src/(app|features)/" },
+    },
+    {
+      name: "nothing-imports-the-worker-app",
+      comment: "the web client shares nothing with the worker app but kit, platform and the domain",
+      severity: "error",
+      from: { pathNot: "^src/worker/" },
+      to: { path: "^src/worker/" },
     },
     {
       name: "test-helpers-only-in-tests",

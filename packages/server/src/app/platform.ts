@@ -28,6 +28,7 @@ import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
 import { pmtilesMount, streetTilesMount } from "../map-tiles/index.ts";
+import { workerManifestMount } from "../sites/index.ts";
 import { metricsMount } from "./metrics.ts";
 import { ownerTimers } from "./owner-timers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -114,6 +115,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       hub.mount,
       services.sharedChannel.mount,
       pmtilesMount(ctx),
+      workerManifestMount(ctx),
       streetTilesMount(ctx),
       metricsMount(
         services,

@@ -104,7 +104,12 @@ export async function buildApp(
   for (const mount of options.mounts ?? []) await mount(app);
 
   if (existsSync(ctx.config.webDist)) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      // The worker app's manifest carries the site's name: served by the sites capability, not as built.
+      globIgnore: ["app/manifest.webmanifest"],
+    });
     // Client-side routes (/vehicles, /password/set/…) all load the single page.
     app.setNotFoundHandler((request, reply) => {
       if (
@@ -112,7 +117,10 @@ export async function buildApp(
         !request.url.startsWith("/fr/") &&
         !request.url.startsWith("/healthz")
       ) {
-        return reply.sendFile("index.html");
+        // The worker app (/app/…) is a page of its own; its screens are not routes of the web client.
+        return reply.sendFile(
+          request.url === "/app" || request.url.startsWith("/app/") ? "app/index.html" : "index.html",
+        );
       }
       return reply.status(404).send({ statusCode: 404, error: "Not Found", description: "not.found" });
     });

@@ -1,0 +1,225 @@
+import type { DeviceAppConfig, WorkerFix, WorkerPairing } from "@vigia/domain";
+import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./deviceApi.ts";
+import type { WorkerStorage } from "./storage.ts";
+import { fixId } from "./storage.ts";
+import { fixFromPosition, readBattery, ScreenLock, Tracker } from "./tracker.ts";
+import { Drainer, drainQueue } from "./upload.ts";
+
+/** How often a queue left behind by a failed upload is tried again, besides the browser's online event. */
+const RETRY_MS = 30_000;
+
+export type PairingProblem = "refused" | "offline" | "failed";
+export type TrackingProblem = "permission" | "unavailable" | null;
+
+export interface WorkerState {
+  phase: "loading" | "unpaired" | "paired";
+  pairing: WorkerPairing | null;
+  config: DeviceAppConfig | null;
+  tracking: boolean;
+  queued: number;
+  lastSent: number | null;
+  lastFix: WorkerFix | null;
+  online: boolean;
+  sending: boolean;
+  /** The last upload's failure: the device's credential refused, or the platform unreachable. */
+  uploadProblem: "refused" | "unreachable" | null;
+  trackingProblem: TrackingProblem;
+  screenLock: boolean;
+  /** The last panic press: sending until the platform acknowledged it stored, then received. */
+  panic: { id: string; state: "sending" | "received" } | null;
+}
+
+/**
+ * The worker app's one owner of state: pairing, configuration, tracking and the upload of the queue. Screens read
+ * a snapshot and call its methods; every fix goes to the queue in IndexedDB first and is uploaded from there.
+ */
+export class WorkerController {
+  private state: WorkerState = {
+    phase: "loading",
+    pairing: null,
+    config: null,
+    tracking: false,
+    queued: 0,
+    lastSent: null,
+    lastFix: null,
+    online: navigator.onLine,
+    sending: false,
+    uploadProblem: null,
+    trackingProblem: null,
+    screenLock: false,
+    panic: null,
+  };
+  private readonly listeners = new Set<() => void>();
+  private readonly tracker = new Tracker(
+    (fix) => void this.record(fix),
+    (error) =>
+      this.set({ trackingProblem: error.code === error.PERMISSION_DENIED ? "permission" : "unavailable" }),
+  );
+  private readonly screen = new ScreenLock();
+  private readonly drainer = new Drainer(() => this.drainOnce());
+  private retry: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly storage: WorkerStorage) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): WorkerState => this.state;
+
+  private set(patch: Partial<WorkerState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  async init(): Promise<void> {
+    const [pairing, config, queued, lastSent] = await Promise.all([
+      this.storage.pairing(),
+      this.storage.config(),
+      this.storage.queued(),
+      this.storage.lastSent(),
+    ]);
+    this.set({ phase: pairing ? "paired" : "unpaired", pairing, config, queued, lastSent });
+    window.addEventListener("online", () => {
+      this.set({ online: true });
+      void this.flush();
+    });
+    window.addEventListener("offline", () => this.set({ online: false }));
+    this.retry = setInterval(() => {
+      if (this.state.queued > 0) void this.flush();
+    }, RETRY_MS);
+    if (pairing) {
+      void this.refreshConfig();
+      void this.flush();
+    }
+  }
+
+  dispose(): void {
+    if (this.retry !== null) clearInterval(this.retry);
+    this.tracker.stop();
+    void this.screen.release();
+  }
+
+  /** Pairs the phone as a device once the platform accepted its credential (by answering its configuration). */
+  async pair(pairing: WorkerPairing): Promise<PairingProblem | null> {
+    try {
+      const config = await fetchDeviceConfig(pairing);
+      await this.storage.setPairing(pairing);
+      await this.storage.setConfig(config);
+      this.set({ phase: "paired", pairing, config, uploadProblem: null });
+      void this.flush();
+      return null;
+    } catch (error) {
+      if (error instanceof DeviceCallError && error.kind === "unauthorized") return "refused";
+      if (error instanceof DeviceCallError && error.kind === "offline") return "offline";
+      return "failed";
+    }
+  }
+
+  async unpair(): Promise<void> {
+    await this.stopTracking();
+    await this.storage.setPairing(null);
+    this.set({ phase: "unpaired", pairing: null, config: null });
+  }
+
+  /** Fetches the configuration again (it may have changed); offline, the stored one stays in force. */
+  async refreshConfig(): Promise<void> {
+    const { pairing } = this.state;
+    if (!pairing) return;
+    try {
+      const config = await fetchDeviceConfig(pairing);
+      await this.storage.setConfig(config);
+      this.set({ config });
+      if (this.state.tracking) this.tracker.start(this.settings());
+    } catch (error) {
+      if (error instanceof DeviceCallError && error.kind === "unauthorized")
+        this.set({ uploadProblem: "refused" });
+    }
+  }
+
+  private settings() {
+    const config = this.state.config?.config;
+    return { intervalMs: config?.sensorInterval ?? 1000, precision: config?.precision ?? 6 };
+  }
+
+  async startTracking(): Promise<void> {
+    this.set({ tracking: true, trackingProblem: null });
+    this.tracker.start(this.settings());
+    await this.screen.acquire();
+    this.set({ screenLock: this.screen.held });
+  }
+
+  async stopTracking(): Promise<void> {
+    this.tracker.stop();
+    await this.screen.release();
+    this.set({ tracking: false, screenLock: false });
+  }
+
+  /** Queues the fix first (it survives anything from here on), then tries to upload. */
+  private async record(fix: WorkerFix): Promise<void> {
+    await this.storage.enqueue(fix);
+    this.set({ lastFix: fix, queued: await this.storage.queued() });
+    void this.flush();
+  }
+
+  /**
+   * The panic button: an SOS at the current position (or the last one known when the phone cannot measure now),
+   * through the same queue and upload as every fix.
+   */
+  async panic(): Promise<void> {
+    const measured = await currentPosition(this.settings().precision >= 4).catch(() => null);
+    const battery = await readBattery();
+    const base = measured
+      ? fixFromPosition(measured, this.settings().precision, battery)
+      : this.state.lastFix;
+    if (!base) {
+      this.set({ trackingProblem: "unavailable" });
+      return;
+    }
+    const now = Date.now();
+    const fix: WorkerFix = { ...base, id: fixId(now), ts: measured ? base.ts : now, sos: true };
+    this.set({ panic: { id: fix.id, state: "sending" } });
+    await this.record(fix);
+  }
+
+  flush(): Promise<unknown> {
+    return this.drainer.run();
+  }
+
+  private async drainOnce() {
+    const { pairing } = this.state;
+    if (!pairing) return { stored: [], refused: [], error: null };
+    this.set({ sending: true });
+    const result = await drainQueue(
+      this.storage,
+      (fixes) => uploadFixes(pairing, fixes),
+      () => Date.now(),
+    );
+    const panic = this.state.panic;
+    const error = result.error;
+    this.set({
+      sending: false,
+      queued: await this.storage.queued(),
+      lastSent: await this.storage.lastSent(),
+      uploadProblem:
+        error === null
+          ? null
+          : error instanceof DeviceCallError && error.kind === "unauthorized"
+            ? "refused"
+            : "unreachable",
+      ...(panic && result.stored.includes(panic.id) ? { panic: { ...panic, state: "received" } } : {}),
+    });
+    return result;
+  }
+}
+
+function currentPosition(highAccuracy: boolean): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: highAccuracy,
+      maximumAge: 10_000,
+      timeout: 15_000,
+    }),
+  );
+}

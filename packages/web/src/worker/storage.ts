@@ -1,0 +1,119 @@
+import {
+  type DeviceAppConfig,
+  deviceAppConfigSchema,
+  type WorkerFix,
+  type WorkerPairing,
+  workerFixSchema,
+} from "@vigia/domain";
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import { z } from "zod";
+
+/**
+ * What the worker app keeps on the phone, in IndexedDB: the device it reports as, the configuration it last
+ * fetched, and the queue of fixes not yet acknowledged. Every fix is written here before any upload is tried, so
+ * closing the page, losing the network or a crash loses nothing measured. Values read back are parsed again: the
+ * database outlives versions of the app.
+ */
+interface WorkerDb extends DBSchema {
+  settings: { key: string; value: unknown };
+  /** Fixes in the order measured; the key is the fix's own id, which begins with its time. */
+  queue: { key: string; value: unknown };
+}
+
+const DB_NAME = "vigia-worker";
+const PAIRING = "pairing";
+const CONFIG = "config";
+const LAST_SENT = "lastSent";
+
+const pairingSchema = z.object({ deviceId: z.string().min(1), key: z.string().min(1) });
+
+export class WorkerStorage {
+  private constructor(private readonly db: IDBPDatabase<WorkerDb>) {}
+
+  static async open(name = DB_NAME): Promise<WorkerStorage> {
+    const db = await openDB<WorkerDb>(name, 1, {
+      upgrade(database) {
+        database.createObjectStore("settings");
+        database.createObjectStore("queue");
+      },
+    });
+    return new WorkerStorage(db);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async pairing(): Promise<WorkerPairing | null> {
+    const parsed = pairingSchema.safeParse(await this.db.get("settings", PAIRING));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Pairs the phone as another device: the previous device's configuration goes, its unsent fixes stay theirs. */
+  async setPairing(pairing: WorkerPairing | null): Promise<void> {
+    const tx = this.db.transaction("settings", "readwrite");
+    if (pairing === null) await tx.store.delete(PAIRING);
+    else await tx.store.put(pairing, PAIRING);
+    await tx.store.delete(CONFIG);
+    await tx.done;
+  }
+
+  async config(): Promise<DeviceAppConfig | null> {
+    const parsed = deviceAppConfigSchema.safeParse(await this.db.get("settings", CONFIG));
+    return parsed.success ? parsed.data : null;
+  }
+
+  async setConfig(config: DeviceAppConfig): Promise<void> {
+    await this.db.put("settings", config, CONFIG);
+  }
+
+  /** When the last upload was acknowledged (epoch ms), or null before the first. */
+  async lastSent(): Promise<number | null> {
+    const parsed = z.number().safeParse(await this.db.get("settings", LAST_SENT));
+    return parsed.success ? parsed.data : null;
+  }
+
+  async setLastSent(ts: number): Promise<void> {
+    await this.db.put("settings", ts, LAST_SENT);
+  }
+
+  async enqueue(fix: WorkerFix): Promise<void> {
+    await this.db.put("queue", fix, fix.id);
+  }
+
+  /** The oldest `limit` fixes of the queue; a stored value that no longer parses is dropped, not sent. */
+  async oldest(limit: number): Promise<WorkerFix[]> {
+    const out: WorkerFix[] = [];
+    const broken: string[] = [];
+    let cursor = await this.db.transaction("queue").store.openCursor();
+    while (cursor && out.length < limit) {
+      const parsed = workerFixSchema.safeParse(cursor.value);
+      if (parsed.success) out.push(parsed.data);
+      else broken.push(cursor.key);
+      cursor = await cursor.continue();
+    }
+    if (broken.length > 0) await this.remove(broken);
+    return out;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    const tx = this.db.transaction("queue", "readwrite");
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  }
+
+  async queued(): Promise<number> {
+    return this.db.count("queue");
+  }
+}
+
+let sequence = 0;
+
+/**
+ * A fix id that sorts in measuring order (the queue's key order is the upload order) and is unique on this phone:
+ * the time in fixed width, then a counter and a random tail for fixes of the same millisecond.
+ */
+export function fixId(ts: number): string {
+  sequence = (sequence + 1) % 1_000_000;
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
+  return `${String(ts).padStart(15, "0")}-${String(sequence).padStart(6, "0")}-${random.toString(36)}`;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { fixFromPosition, highAccuracyFor } from "./tracker.ts";
+
+const position = (speed: number | null, heading: number | null) => ({
+  timestamp: 1_700_000_000_123,
+  coords: { latitude: 40.4167754, longitude: -3.7037902, accuracy: 8.4, altitude: 657, speed, heading },
+});
+
+describe("fixes from browser positions", () => {
+  it("keeps the configured decimals, speed in km/h and the activity it suggests", () => {
+    const fix = fixFromPosition(position(5, 92.44), 5, { level: 0.5, charging: true });
+    expect(fix).toMatchObject({
+      ts: 1_700_000_000_123,
+      lat: 40.41678,
+      lng: -3.70379,
+      accuracy: 8.4,
+      speed: 18,
+      heading: 92.4,
+      altitude: 657,
+      battery: 50,
+      charging: true,
+      activity: "bicycle",
+    });
+    expect(fix.id.startsWith("001700000000123-")).toBe(true);
+  });
+
+  it("leaves unknown speed, heading and battery empty; a standing phone has no heading", () => {
+    expect(fixFromPosition(position(null, null), 2, null)).toMatchObject({
+      lat: 40.42,
+      speed: null,
+      heading: null,
+      battery: null,
+      charging: null,
+      activity: "still",
+    });
+    expect(fixFromPosition(position(0, 180), 6, null).heading).toBeNull();
+  });
+
+  it("asks for the satellite receiver only when the precision needs it", () => {
+    expect([2, 3, 4, 6].map(highAccuracyFor)).toEqual([false, false, true, true]);
+  });
+});

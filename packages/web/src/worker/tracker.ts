@@ -1,0 +1,161 @@
+import { activityFromSpeed, type WorkerFix } from "@vigia/domain";
+import { z } from "zod";
+import { fixId } from "./storage.ts";
+
+/** What the tracker takes of the app configuration. */
+export interface TrackingSettings {
+  /** Fixes closer in time than this (ms) are not kept: the configuration's sensor interval. */
+  intervalMs: number;
+  /** Decimal places of the coordinates sent. */
+  precision: number;
+}
+
+/**
+ * Coordinates finer than about 10 m (4 decimals) need the satellite receiver; coarser ones are served by the
+ * network position, which spares the battery.
+ */
+export const highAccuracyFor = (precision: number): boolean => precision >= 4;
+
+export interface BatteryReading {
+  level: number;
+  charging: boolean;
+}
+
+/** What the browser gave for one position (the fields of GeolocationPosition the app uses). */
+export interface MeasuredPosition {
+  timestamp: number;
+  coords: {
+    latitude: number;
+    longitude: number;
+    accuracy: number;
+    altitude: number | null;
+    speed: number | null;
+    heading: number | null;
+  };
+}
+
+const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
+const finiteOrNull = (n: number | null): number | null => (n !== null && Number.isFinite(n) ? n : null);
+
+/** A browser position as the queue keeps it: speed in km/h, coordinates at the configured precision. */
+export function fixFromPosition(
+  position: MeasuredPosition,
+  precision: number,
+  battery: BatteryReading | null,
+): WorkerFix {
+  const { coords } = position;
+  const mps = finiteOrNull(coords.speed);
+  const speed = mps === null ? null : round(Math.max(0, mps) * 3.6, 1);
+  const heading = finiteOrNull(coords.heading);
+  return {
+    id: fixId(position.timestamp),
+    ts: Math.round(position.timestamp),
+    lat: round(coords.latitude, precision),
+    lng: round(coords.longitude, precision),
+    accuracy: finiteOrNull(coords.accuracy),
+    speed,
+    heading: heading === null || speed === null || speed === 0 ? null : round(heading % 360, 1),
+    altitude: finiteOrNull(coords.altitude),
+    battery: battery === null ? null : round(battery.level * 100, 0),
+    charging: battery?.charging ?? null,
+    activity: activityFromSpeed(speed),
+  };
+}
+
+const batterySchema = z.object({ level: z.number().min(0).max(1), charging: z.boolean() });
+
+/** The battery, where the browser tells it (Chromium does; Safari and Firefox do not). */
+export async function readBattery(): Promise<BatteryReading | null> {
+  if (!("getBattery" in navigator)) return null;
+  const getBattery = navigator.getBattery;
+  if (typeof getBattery !== "function") return null;
+  try {
+    const manager: unknown = await Reflect.apply(getBattery, navigator, []);
+    const parsed = batterySchema.safeParse(manager);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Watches the position while tracking and hands on each fix kept (one per interval at most). Errors (permission
+ * refused, no signal) are reported and the watch goes on: the browser keeps trying by itself.
+ */
+export class Tracker {
+  private watch: number | null = null;
+  private lastTs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly onFix: (fix: WorkerFix) => void,
+    private readonly onError: (error: GeolocationPositionError) => void,
+  ) {}
+
+  get running(): boolean {
+    return this.watch !== null;
+  }
+
+  start(settings: TrackingSettings): void {
+    this.stop();
+    this.watch = navigator.geolocation.watchPosition(
+      (position) => {
+        if (position.timestamp - this.lastTs < settings.intervalMs) return;
+        this.lastTs = position.timestamp;
+        void readBattery().then((battery) =>
+          this.onFix(fixFromPosition(position, settings.precision, battery)),
+        );
+      },
+      (error) => this.onError(error),
+      { enableHighAccuracy: highAccuracyFor(settings.precision), maximumAge: 0, timeout: 60_000 },
+    );
+  }
+
+  stop(): void {
+    if (this.watch !== null) navigator.geolocation.clearWatch(this.watch);
+    this.watch = null;
+  }
+}
+
+/**
+ * Keeps the screen on while tracking (where the browser has the Wake Lock API): a page whose screen turns off is
+ * suspended and measures nothing. The lock is lost whenever the page is hidden; it is asked again on return.
+ */
+export class ScreenLock {
+  private sentinel: WakeLockSentinel | null = null;
+  private wanted = false;
+  private readonly onVisible = () => {
+    if (this.wanted && document.visibilityState === "visible") void this.request();
+  };
+
+  get supported(): boolean {
+    return "wakeLock" in navigator;
+  }
+
+  get held(): boolean {
+    return this.sentinel !== null && !this.sentinel.released;
+  }
+
+  async acquire(): Promise<void> {
+    this.wanted = true;
+    document.addEventListener("visibilitychange", this.onVisible);
+    await this.request();
+  }
+
+  async release(): Promise<void> {
+    this.wanted = false;
+    document.removeEventListener("visibilitychange", this.onVisible);
+    const sentinel = this.sentinel;
+    this.sentinel = null;
+    await sentinel?.release();
+  }
+
+  private async request(): Promise<void> {
+    if (!this.supported) return;
+    try {
+      this.sentinel = await navigator.wakeLock.request("screen");
+    } catch {
+      // Refused (battery saver, page not visible): tracking goes on while the screen stays on by itself.
+      this.sentinel = null;
+    }
+  }
+}
