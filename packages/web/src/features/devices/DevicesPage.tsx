@@ -30,7 +30,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
 import { resellerQueryKey, useCompany } from "../company/index.ts";
 import { DeviceForm } from "./DeviceForm.tsx";
-import { deviceQrValue } from "./deviceKey.ts";
+import { type DeviceQr, deviceQr } from "./deviceKey.ts";
 import { QrDialog } from "./QrDialog.tsx";
 import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
 
@@ -68,7 +68,7 @@ export function DevicesPage() {
   const rows = useMemo(() => Object.values(devices.data ?? {}), [devices.data]);
   const [editing, setEditing] = useState<DeviceRow | null | "new">(null);
   const [assigning, setAssigning] = useState<DeviceRow | null>(null);
-  const [qr, setQr] = useState<string | null>(null);
+  const [qr, setQr] = useState<DeviceQr | null>(null);
   // The reseller overview links here with ?unknown=1 to open the unknown devices and quarantine at once.
   const [unknownOpen, setUnknownOpen] = useState(() =>
     new URLSearchParams(window.location.search).has("unknown"),
@@ -206,7 +206,8 @@ export function DevicesPage() {
       key: "qr",
       label: t("devices.qr"),
       icon: <IconQrcode size={16} />,
-      onClick: (r) => setQr(deviceQrValue(r)),
+      onClick: (r) =>
+        setQr(deviceQr(r, types.find((x) => x.id === r.typeId)?.proto ?? null, window.location.origin)),
     },
     {
       key: "remove",
@@ -321,7 +322,7 @@ export function DevicesPage() {
           setEditing("new");
         }}
       />
-      <QrDialog value={qr} onClose={() => setQr(null)} />
+      <QrDialog qr={qr} onClose={() => setQr(null)} />
     </>
   );
 }

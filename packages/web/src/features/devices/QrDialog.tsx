@@ -3,6 +3,7 @@ import { QR_SIZE } from "@vigia/domain";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { DeviceQr } from "./deviceKey.ts";
 
 const STORAGE_KEY = "vigia.qrSize";
 
@@ -11,9 +12,13 @@ function storedSize(): number {
   return Number.isInteger(value) && value >= QR_SIZE.min && value <= QR_SIZE.max ? value : QR_SIZE.default;
 }
 
-/** QR download: size slider 50-500 px (step 1, default 300, remembered), margin 2, black on white. */
-export function QrDialog({ value, onClose }: { value: string | null; onClose(): void }) {
+/**
+ * QR download: size slider 50-500 px (step 1, default 300, remembered), margin 2, black on white. A phone device's
+ * code is the worker app's pairing link: captioned with the device's identifier and what to do with it.
+ */
+export function QrDialog({ qr, onClose }: { qr: DeviceQr | null; onClose(): void }) {
   const { t } = useTranslation();
+  const value = qr?.value ?? null;
   const [size, setSize] = useState(storedSize);
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -28,10 +33,24 @@ export function QrDialog({ value, onClose }: { value: string | null; onClose(): 
   return (
     <Modal opened={value !== null} onClose={onClose} title={t("devices.qr")} centered>
       <Stack align="center">
-        <Text size="sm" ff="monospace">
-          {value}
+        <Text size="sm" ff="monospace" data-testid="qr-caption">
+          {qr?.caption}
         </Text>
-        {url ? <Image src={url} w={Math.min(size, 300)} h={Math.min(size, 300)} alt={value ?? ""} /> : null}
+        {qr?.pairsApp ? (
+          <Text size="sm" c="dimmed" ta="center">
+            {t("devices.qrAppHint")}
+          </Text>
+        ) : null}
+        {url ? (
+          <Image
+            src={url}
+            w={Math.min(size, 300)}
+            h={Math.min(size, 300)}
+            alt={qr?.caption ?? ""}
+            data-testid="qr-image"
+            data-value={value ?? ""}
+          />
+        ) : null}
         <Slider
           w="100%"
           min={QR_SIZE.min}
@@ -45,7 +64,7 @@ export function QrDialog({ value, onClose }: { value: string | null; onClose(): 
           <Button
             component="a"
             href={url ?? undefined}
-            download={`qr_${value ?? ""}.png`}
+            download={`qr_${qr?.caption ?? ""}.png`}
             disabled={!url}
             data-testid="qr-download"
           >

@@ -1,5 +1,6 @@
+import { parsePairingFragment } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { deviceQrValue, generateDeviceKey } from "./deviceKey.ts";
+import { deviceQr, generateDeviceKey } from "./deviceKey.ts";
 
 describe("device keys", () => {
   it("generates keys the server accepts, different each time", () => {
@@ -9,8 +10,26 @@ describe("device keys", () => {
   });
 
   it("puts the key into the QR code only when the device has one", () => {
-    expect(deviceQrValue({ deviceId: "356307042441013" })).toBe("356307042441013");
-    expect(deviceQrValue({ deviceId: "356307042441013", key: null })).toBe("356307042441013");
-    expect(deviceQrValue({ deviceId: "123456", key: "abc_DEF-9" })).toBe("id=123456&key=abc_DEF-9");
+    const origin = "https://fleet.example";
+    expect(deviceQr({ deviceId: "356307042441013" }, "teltonika", origin).value).toBe("356307042441013");
+    expect(deviceQr({ deviceId: "356307042441013", key: null }, "osmand", origin)).toEqual({
+      value: "356307042441013",
+      caption: "356307042441013",
+      pairsApp: false,
+    });
+    expect(deviceQr({ deviceId: "123456", key: "abc_DEF-9" }, "wialon", origin).value).toBe(
+      "id=123456&key=abc_DEF-9",
+    );
+  });
+
+  it("gives a phone device with a key the worker app's pairing link, captioned with its identifier", () => {
+    for (const proto of ["app", "osmand"]) {
+      const qr = deviceQr({ deviceId: "nuria.vega", key: "abc_DEF-9" }, proto, "https://fleet.example");
+      expect(qr.pairsApp).toBe(true);
+      expect(qr.caption).toBe("nuria.vega");
+      const url = new URL(qr.value);
+      expect(`${url.origin}${url.pathname}`).toBe("https://fleet.example/app/");
+      expect(parsePairingFragment(url.hash)).toEqual({ deviceId: "nuria.vega", key: "abc_DEF-9" });
+    }
   });
 });

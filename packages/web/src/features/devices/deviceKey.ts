@@ -1,4 +1,4 @@
-import { DEVICE_KEY_MAX } from "@vigia/domain";
+import { DEVICE_KEY_MAX, wireProtocol, workerPairingLink } from "@vigia/domain";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
@@ -10,11 +10,31 @@ export function generateDeviceKey(length = 24): string {
   return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
 }
 
+/** What the QR dialog shows: the code's content, the text under it, and whether it pairs the worker app. */
+export interface DeviceQr {
+  value: string;
+  caption: string;
+  pairsApp: boolean;
+}
+
 /**
  * What a device's QR code holds: its identifier, and with a key the OsmAnd parameters a phone app needs
- * (`id=…&key=…`), so whoever sets up the phone scans both at once.
+ * (`id=…&key=…`), so whoever sets up the phone scans both at once. A phone device (its type speaks OsmAnd) with a
+ * key gets the worker app's pairing link on this origin instead: the phone's camera opens the app paired.
  */
-export function deviceQrValue(device: { deviceId: string; key?: string | null }): string {
-  if (!device.key) return device.deviceId;
-  return new URLSearchParams({ id: device.deviceId, key: device.key }).toString();
+export function deviceQr(
+  device: { deviceId: string; key?: string | null },
+  proto: string | null,
+  origin: string,
+): DeviceQr {
+  if (!device.key) return { value: device.deviceId, caption: device.deviceId, pairsApp: false };
+  if (proto !== null && wireProtocol(proto) === "osmand") {
+    return {
+      value: workerPairingLink(origin, { deviceId: device.deviceId, key: device.key }),
+      caption: device.deviceId,
+      pairsApp: true,
+    };
+  }
+  const value = new URLSearchParams({ id: device.deviceId, key: device.key }).toString();
+  return { value, caption: value, pairsApp: false };
 }
