@@ -106,4 +106,18 @@ describe("InfoModal Web tab", () => {
     fireEvent.click(await screen.findByText("Değişiklik günlüğünü göster"));
     expect(await screen.findByText("2.4.30 New frame")).toBeTruthy();
   });
+  it("offers the platform's own web app: a link and a QR code of its address", async () => {
+    serveLogs();
+    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
+      session: testSession(user),
+      query: true,
+    });
+    fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
+    const link = await screen.findByTestId("web-app-link");
+    expect(link.getAttribute("href")).toBe(`${window.location.origin}/app/`);
+    expect(link.textContent).toContain("Open the web app");
+    expect((await screen.findByTestId("web-app-qr")).getAttribute("alt")).toBe(
+      `${window.location.origin}/app/`,
+    );
+  });
 });

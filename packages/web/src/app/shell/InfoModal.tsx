@@ -1,9 +1,10 @@
 import { Anchor, Button, Code, Collapse, Group, Image, Modal, Stack, Tabs, Text } from "@mantine/core";
-import { IconBrandApple, IconBrandGooglePlay, IconDownload } from "@tabler/icons-react";
+import { IconBrandApple, IconBrandGooglePlay, IconDeviceMobile, IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { APP_VERSION } from "@vigia/domain";
+import { APP_VERSION, WORKER_APP_PATH } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QrImage } from "../../kit/qr/QrImage.tsx";
 import { siteLogo } from "../../kit/siteLogo.ts";
 import { useSession } from "../../platform/session/session.ts";
 
@@ -43,6 +44,7 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
     enabled: opened && !site.apps.changelog,
   });
   const { apps } = site;
+  const webAppUrl = `${window.location.origin}${WORKER_APP_PATH}`;
   const hasLinks = !!(apps.playStoreUrl || apps.appStoreUrl || apps.apkUrl || apps.ipaUrl);
 
   return (
@@ -69,6 +71,18 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
         <Tabs.Panel value="apps" pt="md">
           <Stack gap="sm">
             <Text fw={600}>{t("info.workerApp")}</Text>
+            {/* The installable web app served by this platform: nothing to publish, always there. */}
+            <Group align="center" wrap="nowrap">
+              <QrImage value={webAppUrl} size={120} alt={webAppUrl} testId="web-app-qr" />
+              <Stack gap={4}>
+                <Anchor href={webAppUrl} target="_blank" data-testid="web-app-link">
+                  <IconDeviceMobile size={16} /> {t("info.openWebApp")}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {t("info.webAppQr")}
+                </Text>
+              </Stack>
+            </Group>
             {hasLinks ? (
               <Group>
                 {apps.playStoreUrl ? (
