@@ -54,10 +54,16 @@ export function WorkerApp({ controller }: { controller: WorkerController }) {
   };
   useEffect(() => {
     if (state.phase === "loading") return;
-    const fromLink = parsePairingFragment(window.location.hash);
-    if (fromLink === null) return;
-    history.replaceState(null, "", window.location.pathname);
-    void pair(fromLink);
+    const fromLink = () => {
+      const pairing = parsePairingFragment(window.location.hash);
+      if (pairing === null) return;
+      history.replaceState(null, "", window.location.pathname);
+      void pair(pairing);
+    };
+    fromLink();
+    // A link opened while the app is already open only changes the fragment: no new page load.
+    window.addEventListener("hashchange", fromLink);
+    return () => window.removeEventListener("hashchange", fromLink);
   }, [state.phase]);
 
   return (

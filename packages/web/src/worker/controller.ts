@@ -52,8 +52,11 @@ export class WorkerController {
   private readonly listeners = new Set<() => void>();
   private readonly tracker = new Tracker(
     (fix) => void this.record(fix),
-    (error) =>
-      this.set({ trackingProblem: error.code === error.PERMISSION_DENIED ? "permission" : "unavailable" }),
+    (error) => {
+      // A timeout only means no new position came yet; the watch goes on.
+      if (error.code === error.TIMEOUT) return;
+      this.set({ trackingProblem: error.code === error.PERMISSION_DENIED ? "permission" : "unavailable" });
+    },
   );
   private readonly screen = new ScreenLock();
   private readonly drainer = new Drainer(() => this.drainOnce());
@@ -159,7 +162,7 @@ export class WorkerController {
   /** Queues the fix first (it survives anything from here on), then tries to upload. */
   private async record(fix: WorkerFix): Promise<void> {
     await this.storage.enqueue(fix);
-    this.set({ lastFix: fix, queued: await this.storage.queued() });
+    this.set({ lastFix: fix, queued: await this.storage.queued(), trackingProblem: null });
     void this.flush();
   }
 
@@ -177,8 +180,10 @@ export class WorkerController {
       this.set({ trackingProblem: "unavailable" });
       return;
     }
+    // Stamped with the moment of the press: a position the browser answers from its cache carries the time of a fix
+    // already sent, and a second fix at the same time of the same device would be taken for that one again.
     const now = Date.now();
-    const fix: WorkerFix = { ...base, id: fixId(now), ts: measured ? base.ts : now, sos: true };
+    const fix: WorkerFix = { ...base, id: fixId(now), ts: now, sos: true };
     this.set({ panic: { id: fix.id, state: "sending" } });
     await this.record(fix);
   }

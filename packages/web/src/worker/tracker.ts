@@ -79,16 +79,22 @@ export async function readBattery(): Promise<BatteryReading | null> {
 }
 
 /**
- * Watches the position while tracking and hands on each fix kept (one per interval at most). Errors (permission
- * refused, no signal) are reported and the watch goes on: the browser keeps trying by itself.
+ * Watches the position while tracking and hands on at most one fix per interval: a position arriving sooner waits
+ * for the interval's end and is replaced by any newer one meanwhile, so the last position of a burst (where the
+ * phone stopped) is never lost. Errors (permission refused, no signal) are reported and the watch goes on: the
+ * browser keeps trying by itself.
  */
 export class Tracker {
   private watch: number | null = null;
-  private lastTs = Number.NEGATIVE_INFINITY;
+  private lastEmitted = Number.NEGATIVE_INFINITY;
+  private pending: GeolocationPosition | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private settings: TrackingSettings = { intervalMs: 1000, precision: 6 };
 
   constructor(
     private readonly onFix: (fix: WorkerFix) => void,
     private readonly onError: (error: GeolocationPositionError) => void,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get running(): boolean {
@@ -97,22 +103,39 @@ export class Tracker {
 
   start(settings: TrackingSettings): void {
     this.stop();
+    this.settings = settings;
     this.watch = navigator.geolocation.watchPosition(
-      (position) => {
-        if (position.timestamp - this.lastTs < settings.intervalMs) return;
-        this.lastTs = position.timestamp;
-        void readBattery().then((battery) =>
-          this.onFix(fixFromPosition(position, settings.precision, battery)),
-        );
-      },
+      (position) => this.take(position),
       (error) => this.onError(error),
-      { enableHighAccuracy: highAccuracyFor(settings.precision), maximumAge: 0, timeout: 60_000 },
+      // No timeout: a phone lying still gets no new position, which is no error.
+      { enableHighAccuracy: highAccuracyFor(settings.precision), maximumAge: 0 },
     );
   }
 
   stop(): void {
     if (this.watch !== null) navigator.geolocation.clearWatch(this.watch);
     this.watch = null;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+  }
+
+  private take(position: GeolocationPosition): void {
+    this.pending = position;
+    if (this.timer !== null) return;
+    const wait = this.lastEmitted + this.settings.intervalMs - this.now();
+    if (wait <= 0) this.emit();
+    else this.timer = setTimeout(() => this.emit(), wait);
+  }
+
+  private emit(): void {
+    this.timer = null;
+    const position = this.pending;
+    this.pending = null;
+    if (position === null) return;
+    this.lastEmitted = this.now();
+    const { precision } = this.settings;
+    void readBattery().then((battery) => this.onFix(fixFromPosition(position, precision, battery)));
   }
 }
 

@@ -1,0 +1,174 @@
+// The worker app on a phone: a new app device of a new person opens /app/ from its QR pairing link, tracks along a
+// street (the browser's position moved by the test), loses its connection for part of the walk (positions queue on
+// the phone), comes back and uploads them; every position is in the person's route. A held panic button raises the
+// company's SOS rule like a tracker's. The app's manifest is the site's and its service worker controls /app/.
+import { apiAs, assert, byTestId, shot } from "../lib.mjs";
+
+export const name = "worker app: QR pairing, tracking with an offline stretch, panic button, installable";
+
+const DEVICE = "e2e-phone-55";
+const KEY = "e2e-phone-55-key-00000001";
+/** A walk north along Madrid's Castellana, about 110 m between points. */
+const WALK = Array.from({ length: 8 }, (_, i) => ({ latitude: 40.43 + i * 0.001, longitude: -3.6905 }));
+const OFFLINE = new Set([3, 4, 5]);
+
+export async function run({ context, baseUrl }) {
+  const reseller = await apiAs(baseUrl, "reseller@vigia.demo");
+  const admin = await apiAs(baseUrl, "admin@acme.demo");
+  const ok = async (api, method, path, body) => {
+    const r = await api(method, path, body);
+    assert(r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const resellerId = (await ok(reseller, "GET", "current/user")).resellerId;
+  const me = await ok(admin, "GET", "current/user");
+  const base = `companies/id/${me.companyId}`;
+  const device = (
+    await ok(reseller, "POST", `resellers/id/${resellerId}/trackers`, {
+      deviceId: DEVICE,
+      typeId: 5,
+      key: KEY,
+    })
+  ).id;
+  await ok(reseller, "PUT", `resellers/id/${resellerId}/trackers/id/${device}/company`, {
+    companyId: me.companyId,
+  });
+  const groups = Object.values(await ok(admin, "GET", `${base}/groups`));
+  const person = await ok(admin, "POST", `${base}/persons`, {
+    name: "E2E Phone Walker",
+    group: groups[0].id,
+  });
+  await ok(admin, "PUT", `${base}/trackers/id/${device}/item`, { itemType: 3, itemId: person.id });
+  // Fine coordinates and a short interval, so that every point of the walk is kept as it was measured.
+  const before = (await ok(admin, "GET", `${base}/appconfig`)).config;
+  await ok(admin, "PUT", `${base}/appconfig`, { ...before, precision: 6, sensorInterval: 100, panic: true });
+  const sos = await ok(admin, "POST", `${base}/alarms`, {
+    items: { itemsType: 3, personIds: [person.id] },
+    info: { name: "E2E phone SOS", priority: 3, family: 22 },
+    notification: { pushFront: true, userIds: [me.id] },
+  });
+
+  const phone = await context.browser().newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: "es-ES",
+    reducedMotion: "reduce",
+    permissions: ["geolocation"],
+    geolocation: { ...WALK[0], accuracy: 5 },
+  });
+  const violations = [];
+  phone.on("page", (p) =>
+    p.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    }),
+  );
+  const started = Date.now();
+  try {
+    const page = await phone.newPage();
+    // Installable: the site's manifest, and a service worker controlling /app/.
+    await page.goto(`${baseUrl}/app/`);
+    await page.getByText("Vincular este teléfono").waitFor();
+    await shot(page, "worker-app-pair");
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector('link[rel="manifest"]');
+      const response = await fetch(link.href);
+      return response.json();
+    });
+    const site = await (await fetch(`${baseUrl}/fr/v1/site`)).json();
+    assert(manifest.name === site.sitename, `manifest named after the site: ${manifest.name}`);
+    assert(
+      manifest.start_url === "/app/" && manifest.display === "standalone",
+      "manifest start_url and display",
+    );
+    assert(
+      manifest.icons.some((i) => i.sizes === "192x192") && manifest.icons.some((i) => i.sizes === "512x512"),
+      "manifest icons 192 and 512",
+    );
+    for (const icon of manifest.icons) {
+      const r = await fetch(new URL(icon.src, baseUrl));
+      assert(r.ok && r.headers.get("content-type") === "image/png", `icon ${icon.src} served`);
+    }
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert(scope === `${baseUrl}/app/`, `service worker scope: ${scope}`);
+
+    // Pairing: the QR code's link opens the app paired as the device, and the key leaves the address bar.
+    const link = `${baseUrl}/app/#${new URLSearchParams({ pair: DEVICE, key: KEY })}`;
+    await page.goto(link);
+    await page.locator(byTestId("paired-device")).waitFor();
+    assert(
+      (await page.locator(byTestId("paired-device")).textContent()).includes(DEVICE),
+      "paired as the device",
+    );
+    assert(!page.url().includes(KEY), "the key is wiped from the address");
+    await page.locator(byTestId("panic")).waitFor();
+
+    await page.locator(byTestId("track-start")).click();
+    await page.locator(byTestId("track-stop")).waitFor();
+    const shows = (point) =>
+      page
+        .getByText(`${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`, { exact: true })
+        .waitFor({ timeout: 15_000 });
+    await shows(WALK[0]);
+    for (const [i, point] of WALK.entries()) {
+      if (i === 0) continue;
+      if (OFFLINE.has(i) && !OFFLINE.has(i - 1)) {
+        await phone.setOffline(true);
+        await page.locator(byTestId("network-state")).getByText("Sin conexión").waitFor();
+      }
+      if (!OFFLINE.has(i) && OFFLINE.has(i - 1)) await phone.setOffline(false);
+      await phone.setGeolocation({ ...point, accuracy: 5 });
+      await shows(point);
+      if (i === Math.max(...OFFLINE)) {
+        // Everything measured offline waits on the phone.
+        await page.waitForFunction(
+          (n) => Number(document.querySelector('[data-testid="queued"]')?.textContent) >= n,
+          OFFLINE.size,
+        );
+        await shot(page, "worker-app-offline");
+      }
+    }
+    await page.waitForFunction(() => document.querySelector('[data-testid="queued"]')?.textContent === "0");
+    await shot(page, "worker-app-tracking");
+
+    const now = Date.now();
+    const route = await ok(
+      admin,
+      "GET",
+      `${base}/persons/id/${person.id}/route?from=${started - 60_000}&to=${now + 60_000}`,
+    );
+    const lats = route.points.map((p) => p.lat.toFixed(5));
+    for (const point of WALK)
+      assert(lats.includes(point.latitude.toFixed(5)), `route has ${point.latitude} (got ${lats.join(" ")})`);
+
+    // Panic: held until the app sends it, then acknowledged by the platform.
+    const panic = page.locator(byTestId("panic"));
+    const box = await panic.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.locator(byTestId("panic-state")).waitFor();
+    await page.mouse.up();
+    await page.locator(byTestId("panic-state")).getByText("SOS recibido por la plataforma").waitFor();
+    await shot(page, "worker-app-panic");
+    let notice = null;
+    for (let tries = 0; tries < 30 && !notice; tries++) {
+      const logs = await ok(
+        admin,
+        "GET",
+        `${base}/alarmlogs?from_ts=${started - 60_000}&to_ts=${Date.now() + 60_000}`,
+      );
+      notice = Object.values(logs).find((l) => l.info.alarmId === sos.id) ?? null;
+      if (!notice) await page.waitForTimeout(500);
+    }
+    assert(notice, "the SOS rule raised a notice");
+    assert(violations.length === 0, `CSP violations: ${violations.slice(0, 3).join(" | ")}`);
+    await page.close();
+  } finally {
+    await phone.close();
+    await admin("PUT", `${base}/appconfig`, before);
+    await admin("DELETE", `${base}/alarms/id/${sos.id}`);
+    await reseller("PUT", `resellers/id/${resellerId}/trackers/id/${device}/company`, { companyId: null });
+    await reseller("DELETE", `resellers/id/${resellerId}/trackers/id/${device}`);
+    await admin("DELETE", `${base}/persons/id/${person.id}`);
+  }
+}
