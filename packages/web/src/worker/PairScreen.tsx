@@ -1,12 +1,14 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { WorkerPairing } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PairingProblem } from "./controller.ts";
+import { SignInPairing } from "./SignInPairing.tsx";
 
 /**
  * Shown while the phone reports as no device: the QR code of the device (the platform's device list) opens this
- * app already paired; here the identifier and key can also be typed.
+ * app already paired; here the identifier and key can also be typed, or a company user signs in and picks the
+ * person.
  */
 export function PairScreen({
   onPair,
@@ -47,6 +49,8 @@ export function PairScreen({
       <Button onClick={() => void submit()} loading={busy} disabled={!deviceId.trim() || !key.trim()}>
         {t("app.pair.submit")}
       </Button>
+      <Divider label={t("app.pair.or")} labelPosition="center" />
+      <SignInPairing onPair={onPair} />
     </Stack>
   );
 }
