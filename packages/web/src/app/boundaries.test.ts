@@ -49,7 +49,7 @@ function write(path: string, text: string): void {
 
 describe("web import boundaries", () => {
   it(
-    "reject a kit → feature import, a cycle, a feature → app import, another feature's internals and platform reaching up",
+    "reject a kit → feature import, a cycle, a feature → app import, another feature's internals, platform reaching up and the worker app mixed with the web client",
     () => {
       write(
         "tsconfig.json",
@@ -83,6 +83,10 @@ describe("web import boundaries", () => {
       write("src/features/map/Up.ts", 'import { app } from "../../app/App.ts";\nexport const up = app;\n');
       write("src/app/App.ts", "export const app = 1;\n");
       write("src/platform/api.ts", 'import { table } from "../kit/Table.ts";\nexport const api = table;\n');
+      // The worker app reaching into the web client's app, and the web client into the worker app.
+      write("src/worker/Track.ts", 'import { app } from "../app/App.ts";\nexport const track = app;\n');
+      write("src/worker/queue.ts", "export const queue = 1;\n");
+      write("src/kit/Queue.ts", 'import { queue } from "../worker/queue.ts";\nexport const q = queue;\n');
 
       const found = violations(fixture).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
       expect(found).toEqual(
@@ -91,6 +95,8 @@ describe("web import boundaries", () => {
           "feature-to-feature-only-through-index: src/features/map/Map.ts → src/features/alarms/Panel.ts",
           "feature-not-into-app: src/features/map/Up.ts → src/app/App.ts",
           "platform-imports-only-platform: src/platform/api.ts → src/kit/Table.ts",
+          "worker-app-uses-kit-and-platform: src/worker/Track.ts → src/app/App.ts",
+          "nothing-imports-the-worker-app: src/kit/Queue.ts → src/worker/queue.ts",
         ]),
       );
       // The cycle kit/Table ⇄ features/alarms/Panel is reported from whichever end the cruise reached first.
