@@ -57,7 +57,7 @@ const json = (body: unknown, status = 200) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe("pairing by signing in", () => {
-  it("signs in on the app's channel, lists the persons' phone devices with a key, and signs out", async () => {
+  it("signs in on the app's channel, lists the persons' worker app devices with a key, and signs out", async () => {
     const calls: { url: string; body: unknown; auth: string | null }[] = [];
     vi.stubGlobal(
       "fetch",
@@ -97,7 +97,6 @@ describe("pairing by signing in", () => {
     );
     const list = await pairableDevices({ username: "admin@acme.demo", password: "pw" });
     expect(list.map((d) => [d.itemName, d.deviceId, d.key])).toEqual([
-      ["Ana", "ana.traccar", "a-key-of-twenty-chars"],
       ["Zoe", "zoe.phone", "a-key-of-twenty-chars"],
     ]);
     expect(calls[0]?.body).toEqual({ username: "admin@acme.demo", password: "pw", channel: "app" });

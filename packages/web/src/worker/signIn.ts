@@ -6,7 +6,6 @@ import {
   fillPath,
   type RouteContract,
   type WorkerPairing,
-  wireProtocol,
 } from "@vigia/domain";
 import { z } from "zod";
 
@@ -90,7 +89,8 @@ export async function pairableDevices(credentials: {
     ]);
     const phoneTypes = new Set(
       Object.values(inputs.types)
-        .filter((t) => wireProtocol(t.proto) === "osmand")
+        // The worker app pairs as devices of its own type (their configuration is fetched with the key).
+        .filter((t) => t.proto === "app")
         .map((t) => t.id),
     );
     return Object.values(devices)

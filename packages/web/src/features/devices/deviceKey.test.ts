@@ -22,14 +22,16 @@ describe("device keys", () => {
     );
   });
 
-  it("gives a phone device with a key the worker app's pairing link, captioned with its identifier", () => {
-    for (const proto of ["app", "osmand"]) {
-      const qr = deviceQr({ deviceId: "nuria.vega", key: "abc_DEF-9" }, proto, "https://fleet.example");
-      expect(qr.pairsApp).toBe(true);
-      expect(qr.caption).toBe("nuria.vega");
-      const url = new URL(qr.value);
-      expect(`${url.origin}${url.pathname}`).toBe("https://fleet.example/app/");
-      expect(parsePairingFragment(url.hash)).toEqual({ deviceId: "nuria.vega", key: "abc_DEF-9" });
-    }
+  it("gives a worker app device with a key the app's pairing link, captioned with its identifier", () => {
+    const qr = deviceQr({ deviceId: "nuria.vega", key: "abc_DEF-9" }, "app", "https://fleet.example");
+    expect(qr.pairsApp).toBe(true);
+    expect(qr.caption).toBe("nuria.vega");
+    const url = new URL(qr.value);
+    expect(`${url.origin}${url.pathname}`).toBe("https://fleet.example/app/");
+    expect(parsePairingFragment(url.hash)).toEqual({ deviceId: "nuria.vega", key: "abc_DEF-9" });
+    // Traccar Client (OsmAnd) phones keep the parameters their own app reads.
+    expect(deviceQr({ deviceId: "walk01", key: "abc_DEF-9" }, "osmand", "https://f.example").value).toBe(
+      "id=walk01&key=abc_DEF-9",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { DEVICE_KEY_MAX, wireProtocol, workerPairingLink } from "@vigia/domain";
+import { DEVICE_KEY_MAX, workerPairingLink } from "@vigia/domain";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
@@ -19,8 +19,8 @@ export interface DeviceQr {
 
 /**
  * What a device's QR code holds: its identifier, and with a key the OsmAnd parameters a phone app needs
- * (`id=…&key=…`), so whoever sets up the phone scans both at once. A phone device (its type speaks OsmAnd) with a
- * key gets the worker app's pairing link on this origin instead: the phone's camera opens the app paired.
+ * (`id=…&key=…`), so whoever sets up the phone scans both at once. A device of the worker app's type with a key
+ * gets the app's pairing link on this origin instead: the phone's camera opens the app paired.
  */
 export function deviceQr(
   device: { deviceId: string; key?: string | null },
@@ -28,7 +28,7 @@ export function deviceQr(
   origin: string,
 ): DeviceQr {
   if (!device.key) return { value: device.deviceId, caption: device.deviceId, pairsApp: false };
-  if (proto !== null && wireProtocol(proto) === "osmand") {
+  if (proto === "app") {
     return {
       value: workerPairingLink(origin, { deviceId: device.deviceId, key: device.key }),
       caption: device.deviceId,
