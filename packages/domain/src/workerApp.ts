@@ -95,3 +95,8 @@ export function parsePairingFragment(hash: string): WorkerPairing | null {
   const parsed = pairingSchema.safeParse({ pair: params.get("pair"), key: params.get("key") });
   return parsed.success ? { deviceId: parsed.data.pair, key: parsed.data.key } : null;
 }
+
+/** A comment the worker app adds to one of its person's tickets. */
+export const workerCommentSchema = z.object({
+  text: z.string().trim().min(1, "required").max(4000, "tooLong"),
+});

@@ -2,6 +2,7 @@ import {
   type DayTrack,
   ENCODED_DEVICE_TYPE_ID,
   encodeDeviceId,
+  type Ticket,
   type WorkerAck,
   type WorkerFix,
 } from "@vigia/domain";
@@ -11,7 +12,8 @@ import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/
 /**
  * The worker app's upload: the phone speaks as its app device with the id and key of its pairing link, its fixes
  * go through the ingest queue and commit, and the answer names each fix stored or refused; fixes older than the
- * person's newest (a phone that was offline) are stored and appear in the person's route.
+ * person's newest (a phone that was offline) are stored and appear in the person's route. The same credential
+ * reads the person's open tickets and comments on them, and nothing else.
  */
 let p: TestPlatform;
 let acme: number;
@@ -121,5 +123,60 @@ describe("worker app upload", () => {
     expect(r.body.stored).toEqual(["o1", "o2"]);
     const points = await route();
     expect(points.map((pt) => pt.lat)).toEqual([40.391, 40.392, 40.401, 40.402, 40.404]);
+  });
+});
+
+describe("worker app tasks", () => {
+  const ticket = async (title: string, personId: number) => {
+    const r = await p.api.post<Ticket>(
+      `companies/id/${acme}/tickets`,
+      { type: "incident", title, linkKind: "person", linkId: personId },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+
+  it("lists the open tickets of the phone's person, and only theirs", async () => {
+    const mine = await ticket("Check the loading dock", person);
+    const others = await p.ctx.db.query<{ id: number }>(
+      "select id from persons where company_id = $1 and id <> $2 order by id limit 1",
+      [acme, person],
+    );
+    const foreign = await ticket("Someone else's task", others[0]!.id);
+    const r = await p.api.get<Ticket[]>("device/tickets", undefined, basic(DEVICE, KEY));
+    expect(r.status).toBe(200);
+    expect(r.body.map((t) => t.title)).toEqual(["Check the loading dock"]);
+    expect((await p.api.get("device/tickets", undefined, basic(DEVICE, "wrong-key-0123456789"))).status).toBe(
+      401,
+    );
+
+    const commented = await p.api.post<Ticket>(
+      `device/tickets/id/${mine.id}/comments`,
+      { text: "Dock checked, door 3 sticks" },
+      undefined,
+      basic(DEVICE, KEY),
+    );
+    expect(commented.status).toBe(200);
+    expect(commented.body.comments.map((c) => [c.author, c.text])).toEqual([
+      ["Worker app tester", "Dock checked, door 3 sticks"],
+    ]);
+    const seen = await p.api.get<Ticket>(`companies/id/${acme}/tickets/id/${mine.id}`, admin);
+    expect(seen.body.comments.at(-1)?.text).toBe("Dock checked, door 3 sticks");
+
+    const refused = await p.api.post<ErrorBody>(
+      `device/tickets/id/${foreign.id}/comments`,
+      { text: "not mine" },
+      undefined,
+      basic(DEVICE, KEY),
+    );
+    expect(refused.status).toBe(404);
+    const empty = await p.api.post<ErrorBody>(
+      `device/tickets/id/${mine.id}/comments`,
+      { text: "  " },
+      undefined,
+      basic(DEVICE, KEY),
+    );
+    expect(empty.status).toBe(400);
   });
 });

@@ -152,14 +152,25 @@ export async function fetchForDevice(
  * Unscoped: the device authenticates itself with the answer. The app type's ids are stored encoded; legacy ones
  * with an at-sign are kept raw, so both forms are looked up and the encoded one wins.
  */
+export interface AppDeviceCredential {
+  id: number;
+  companyId: number;
+  deviceKey: string;
+  /** The person the phone belongs to (the device's item when it is a person), for the app's own tasks. */
+  personId: number | null;
+  personName: string | null;
+}
+
 export async function appDeviceForCredential(
   db: Queryable,
   presentedId: string,
-): Promise<{ id: number; companyId: number; deviceKey: string } | undefined> {
+): Promise<AppDeviceCredential | undefined> {
   const encoded = encodeDeviceId(ENCODED_DEVICE_TYPE_ID, presentedId);
-  const rows = await db.query<{ id: number; companyId: number; deviceKey: string }>(
-    `select d.id, d.company_id as "companyId", d.device_key as "deviceKey"
+  const rows = await db.query<AppDeviceCredential>(
+    `select d.id, d.company_id as "companyId", d.device_key as "deviceKey",
+       p.id as "personId", p.name as "personName"
      from devices d join device_types t on t.id = d.type_id
+     left join persons p on d.item_type = 3 and p.id = d.item_id and p.company_id = d.company_id
      where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
        and d.device_key is not null
      order by d.device_id = $2 desc limit 1`,

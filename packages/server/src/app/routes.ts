@@ -40,7 +40,7 @@ import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
 import { siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
 import { supportPhotoRoutes, supportPhotoViewRoutes, supportRoutes } from "../supports/index.ts";
-import { resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
+import { deviceTicketRoutes, resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
 import { twoFactorCompanyRoutes, twoFactorResellerRoutes, twoFactorUserRoutes } from "../two-factor/index.ts";
 import { companyUserRoutes, resellerUserRoutes, unsubscribeRoutes } from "../users/index.ts";
 import { usersStatsRoutes } from "../users-stats/index.ts";
@@ -62,6 +62,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     // The worker app authenticates as its device (id and key), not as a user.
     await api.register(deviceAppConfigRoutes(ctx));
     await api.register(workerAppRoutes({ ...ctx, queue: services.processor, devices: services.registry }));
+    await api.register(deviceTicketRoutes({ ...ctx, live: services.live, mailer, files: services.files }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));

@@ -1,3 +1,4 @@
+export { deviceTicketRoutes } from "./device-routes.ts";
 export { countOpen as countOpenTickets, type TicketFilter } from "./repo.ts";
 export { resellerTicketRoutes } from "./reseller-routes.ts";
 export { ticketRoutes } from "./routes.ts";

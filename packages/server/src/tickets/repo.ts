@@ -203,3 +203,30 @@ export async function userName(
   );
   return rows[0] ?? null;
 }
+
+/**
+ * The tickets not closed that are linked to a person, newest change first: the worker app's tasks on the person's
+ * phone. Scoped by the company the phone's device belongs to.
+ */
+export async function personTicketIds(db: Queryable, companyId: number, personId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select id from tickets where company_id = $1 and link_kind = 'person' and link_id = $2
+       and state <> 'closed' order by updated_ts desc limit 50`,
+    [companyId, personId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A comment written from the worker app: signed with the person's name, by no user. */
+export async function insertDeviceComment(
+  db: Queryable,
+  ticketId: number,
+  comment: { author: string; text: string; ts: number },
+): Promise<void> {
+  await db.query(
+    `insert into ticket_comments (ticket_id, ts, author_id, author, from_provider, text, attachments)
+     values ($1, $2, null, $3, false, $4, '[]')`,
+    [ticketId, comment.ts, comment.author, comment.text],
+  );
+  await db.query("update tickets set updated_ts = $2 where id = $1", [ticketId, comment.ts]);
+}

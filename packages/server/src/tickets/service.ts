@@ -14,7 +14,14 @@ import type { MailMessage } from "../kernel/mail/mailer.ts";
 import { actingUserId, type Principal } from "../kernel/tenancy/principal.ts";
 import type { LiveMessage } from "../live/index.ts";
 import { ticketMail } from "./mail.ts";
-import { appendHistory, loadTicket, type TicketFilter, userName } from "./repo.ts";
+import {
+  appendHistory,
+  insertDeviceComment,
+  loadTicket,
+  personTicketIds,
+  type TicketFilter,
+  userName,
+} from "./repo.ts";
 
 /** What ticket writes need besides the database: the live channel and the mail outbox. */
 export type TicketsContext = KernelContext & {
@@ -79,6 +86,14 @@ async function checkNotice(
   if (rows.length === 0) throw badRequest("validation.failed", { alarmLogId: "unknown" });
 }
 
+/** The reach of a worker app's own reads: its company's tickets (each one then checked to be its person's). */
+export const personFilter = (companyId: number): TicketFilter => ({
+  kind: "company",
+  companyId,
+  groupIds: null,
+  userId: 0,
+});
+
 export class TicketService {
   constructor(private readonly ctx: TicketsContext) {}
 
@@ -141,7 +156,7 @@ export class TicketService {
     // Someone else opened a ticket for this incident first.
     if (!rows[0]) throw new ApiError(409, "ticket.incidentHasTicket");
     const ticket = await this.load(actor, rows[0].id);
-    await this.changed(actor, ticket, assignee ? "assigned" : null);
+    await this.changed(actor.principal, ticket, assignee ? "assigned" : null);
     return ticket;
   }
 
@@ -185,7 +200,7 @@ export class TicketService {
       );
     }
     const ticket = await this.load(actor, id);
-    await this.changed(actor, ticket, reassigned && ticket.assigneeId !== null ? "assigned" : null);
+    await this.changed(actor.principal, ticket, reassigned && ticket.assigneeId !== null ? "assigned" : null);
     return ticket;
   }
 
@@ -199,7 +214,7 @@ export class TicketService {
       this.entry(actor, { kind: "state", state: to, assignee: null, note }),
     );
     const ticket = await this.load(actor, id);
-    await this.changed(actor, ticket, "state");
+    await this.changed(actor.principal, ticket, "state");
     return ticket;
   }
 
@@ -217,7 +232,7 @@ export class TicketService {
     );
     await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
     const updated = await this.load(actor, id);
-    await this.changed(actor, updated, "comment");
+    await this.changed(actor.principal, updated, "comment");
     return updated;
   }
 
@@ -231,7 +246,7 @@ export class TicketService {
     );
     await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
     const ticket = await this.load(actor, id);
-    await this.changed(actor, ticket, null);
+    await this.changed(actor.principal, ticket, null);
     return ticket;
   }
 
@@ -246,7 +261,7 @@ export class TicketService {
     if (rows.length === 0) throw notFound();
     await this.ctx.db.query("update tickets set updated_ts = $2 where id = $1", [id, now]);
     const ticket = await this.load(actor, id);
-    await this.changed(actor, ticket, null);
+    await this.changed(actor.principal, ticket, null);
     return ticket;
   }
 
@@ -254,8 +269,26 @@ export class TicketService {
    * Tells open lists (live channel) and, for assignment, comments and state changes, the people involved
    * (a mail in each one's language).
    */
+  /**
+   * A comment from the worker app on one of its person's open tickets: told like a user's comment (live channel,
+   * mail to the assignee and the requester), signed with the person's name.
+   */
+  async deviceComment(
+    device: { companyId: number; personId: number; author: string },
+    id: number,
+    text: string,
+  ): Promise<Ticket> {
+    if (!(await personTicketIds(this.ctx.db, device.companyId, device.personId)).includes(id))
+      throw notFound();
+    await insertDeviceComment(this.ctx.db, id, { author: device.author, text, ts: this.ctx.clock.now() });
+    const ticket = await loadTicket(this.ctx.db, personFilter(device.companyId), id);
+    if (!ticket) throw notFound();
+    await this.changed({ email: device.author, userId: 0 }, ticket, "comment");
+    return ticket;
+  }
+
   private async changed(
-    actor: Actor,
+    by: Pick<Principal, "email" | "userId">,
     ticket: Ticket,
     why: "assigned" | "comment" | "state" | null,
   ): Promise<void> {
@@ -277,14 +310,14 @@ export class TicketService {
     const targets = new Set<number>();
     if (ticket.assigneeId !== null) targets.add(ticket.assigneeId);
     if (why !== "assigned" && ticket.requesterId !== null) targets.add(ticket.requesterId);
-    targets.delete(actor.principal.userId);
+    targets.delete(by.userId);
     for (const userId of targets) {
       const user = await userName(this.ctx.db, userId);
       if (!user) continue;
       const mail = ticketMail(
         { ...ticket, comment: why === "comment" ? (ticket.comments.at(-1)?.text ?? "") : "" },
         why,
-        actor.principal.email,
+        by.email,
         user,
       );
       // In the outbox before the answer (delivery goes on in the background).
