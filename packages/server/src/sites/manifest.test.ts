@@ -15,7 +15,12 @@ describe("worker app manifest", () => {
     const m = brandedManifest(built, "Transportes Ibéricos del Norte");
     expect(m.name).toBe("Transportes Ibéricos del Norte");
     expect(m.short_name).toBe("Transportes");
-    expect(m).toMatchObject({ start_url: "/app/", display: "standalone", scope: "/app/", icons: built.icons });
+    expect(m).toMatchObject({
+      start_url: "/app/",
+      display: "standalone",
+      scope: "/app/",
+      icons: built.icons,
+    });
     expect(brandedManifest(built, "Acme").short_name).toBe("Acme");
   });
 
