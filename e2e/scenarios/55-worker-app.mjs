@@ -1,7 +1,8 @@
 // The worker app on a phone: a new app device of a new person opens /app/ from its QR pairing link, tracks along a
 // street (the browser's position moved by the test), loses its connection for part of the walk (positions queue on
 // the phone), comes back and uploads them; every position is in the person's route. A held panic button raises the
-// company's SOS rule like a tracker's. The app's manifest is the site's and its service worker controls /app/.
+// company's SOS rule like a tracker's; the person's ticket is read and commented from the phone. The app's manifest
+// is the site's and its service worker controls /app/.
 import { apiAs, assert, byTestId, shot } from "../lib.mjs";
 
 export const name = "worker app: QR pairing, tracking with an offline stretch, panic button, installable";
@@ -161,6 +162,25 @@ export async function run({ context, baseUrl }) {
       if (!notice) await page.waitForTimeout(500);
     }
     assert(notice, "the SOS rule raised a notice");
+
+    // Tasks: the person's open ticket, commented from the phone, seen by the admin.
+    const ticket = await ok(admin, "POST", `${base}/tickets`, {
+      type: "incident",
+      title: "E2E check the dock door",
+      linkKind: "person",
+      linkId: person.id,
+    });
+    await page.locator(byTestId("tab-tasks")).click();
+    await page.getByText("E2E check the dock door").waitFor();
+    await page.locator(byTestId("task-comment")).fill("Door 3 sticks");
+    await page.locator(byTestId("task-comment-send")).click();
+    await page.getByText("Door 3 sticks", { exact: true }).waitFor();
+    await shot(page, "worker-app-tasks");
+    const seen = await ok(admin, "GET", `${base}/tickets/id/${ticket.id}`);
+    assert(
+      seen.comments.some((c) => c.text === "Door 3 sticks" && c.author === "E2E Phone Walker"),
+      "the admin sees the phone's comment, signed with the person's name",
+    );
     assert(violations.length === 0, `CSP violations: ${violations.slice(0, 3).join(" | ")}`);
     await page.close();
   } finally {

@@ -8,6 +8,7 @@ import {
   MantineProvider,
   Select,
   Stack,
+  Tabs,
   Text,
   Title,
 } from "@mantine/core";
@@ -17,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGE_NAMES, setLanguage } from "../platform/i18n/index.ts";
 import type { PairingProblem, WorkerController } from "./controller.ts";
 import { PairScreen } from "./PairScreen.tsx";
+import { TasksScreen } from "./TasksScreen.tsx";
 import { TrackScreen } from "./TrackScreen.tsx";
 
 const theme = createTheme({ primaryColor: "blue", respectReducedMotion: true, defaultRadius: "md" });
@@ -97,7 +99,20 @@ export function WorkerApp({ controller }: { controller: WorkerController }) {
               <PairScreen onPair={pair} problem={problem} />
             ) : (
               <>
-                <TrackScreen state={state} controller={controller} />
+                <Tabs defaultValue="track" keepMounted={false}>
+                  <Tabs.List grow>
+                    <Tabs.Tab value="track">{t("app.tabs.track")}</Tabs.Tab>
+                    <Tabs.Tab value="tasks" data-testid="tab-tasks">
+                      {t("app.tabs.tasks")}
+                    </Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="track" pt="md">
+                    <TrackScreen state={state} controller={controller} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="tasks" pt="md">
+                    <TasksScreen pairing={state.pairing} />
+                  </Tabs.Panel>
+                </Tabs>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="sm" c="dimmed" data-testid="paired-device">
                     {t("app.device")}: {state.pairing.deviceId}

@@ -1,6 +1,8 @@
 import {
   appConfigApi,
   type DeviceAppConfig,
+  fillPath,
+  type Ticket,
   type WorkerAck,
   type WorkerFix,
   type WorkerPairing,
@@ -53,4 +55,15 @@ export async function fetchDeviceConfig(pairing: WorkerPairing): Promise<DeviceA
 /** Uploads one batch; resolves with the server's acknowledgement once the batch is durable. */
 export async function uploadFixes(pairing: WorkerPairing, fixes: WorkerFix[]): Promise<WorkerAck> {
   return workerAppApi.upload.response.parse(await call(pairing, "POST", workerAppApi.upload.path, { fixes }));
+}
+
+/** The open tickets linked to the phone's person. */
+export async function fetchTickets(pairing: WorkerPairing): Promise<Ticket[]> {
+  return workerAppApi.tickets.response.parse(await call(pairing, "GET", workerAppApi.tickets.path));
+}
+
+/** Adds a comment to one of them; answers the ticket as it now is. */
+export async function commentTicket(pairing: WorkerPairing, id: number, text: string): Promise<Ticket> {
+  const path = fillPath(workerAppApi.comment.path, { id });
+  return workerAppApi.comment.response.parse(await call(pairing, "POST", path, { text }));
 }
