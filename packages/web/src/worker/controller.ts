@@ -89,8 +89,11 @@ export class WorkerController {
       void this.flush();
     });
     window.addEventListener("offline", () => this.set({ online: false }));
+    // A refused key is not tried again by itself: each refusal counts against the phone's address on the server,
+    // and the phone would soon be kept waiting with every other phone behind the same address. Pairing again
+    // tries again.
     this.retry = setInterval(() => {
-      if (this.state.queued > 0) void this.flush();
+      if (this.state.queued > 0 && this.state.uploadProblem !== "refused") void this.flush();
     }, RETRY_MS);
     if (pairing) {
       void this.refreshConfig();
@@ -163,7 +166,8 @@ export class WorkerController {
   private async record(fix: WorkerFix): Promise<void> {
     await this.storage.enqueue(fix);
     this.set({ lastFix: fix, queued: await this.storage.queued(), trackingProblem: null });
-    void this.flush();
+    // Kept, not sent, while the key is refused (see the retry in init): the queue waits for the phone to be paired.
+    if (this.state.uploadProblem !== "refused") void this.flush();
   }
 
   /**
