@@ -174,7 +174,7 @@ export async function run({ context, baseUrl }) {
     await page.getByText("E2E check the dock door").waitFor();
     await page.locator(byTestId("task-comment")).fill("Door 3 sticks");
     await page.locator(byTestId("task-comment-send")).click();
-    await page.getByText("Door 3 sticks", { exact: true }).waitFor();
+    await page.locator(byTestId("task-comment-entry")).getByText("Door 3 sticks").waitFor();
     await shot(page, "worker-app-tasks");
     const seen = await ok(admin, "GET", `${base}/tickets/id/${ticket.id}`);
     assert(

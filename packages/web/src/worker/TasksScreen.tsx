@@ -39,7 +39,7 @@ function TicketCard({ ticket, onComment }: { ticket: Ticket; onComment(text: str
       ) : null}
       <Stack gap={4} mt="xs">
         {ticket.comments.map((c) => (
-          <Text key={c.id} size="sm">
+          <Text key={c.id} size="sm" data-testid="task-comment-entry">
             <Text span c="dimmed" size="xs">
               {c.author} · {new Date(c.ts).toLocaleString(i18n.language)}
             </Text>
