@@ -3,7 +3,7 @@
 // the phone), comes back and uploads them; every position is in the person's route. A held panic button raises the
 // company's SOS rule like a tracker's; the person's ticket is read and commented from the phone. The app's manifest
 // is the site's and its service worker controls /app/.
-import { apiAs, assert, byTestId, shot } from "../lib.mjs";
+import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "worker app: QR pairing, tracking with an offline stretch, panic button, installable";
 
@@ -93,8 +93,32 @@ export async function run({ context, baseUrl }) {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     assert(scope === `${baseUrl}/app/`, `service worker scope: ${scope}`);
 
-    // Pairing: the QR code's link opens the app paired as the device, and the key leaves the address bar.
-    const link = `${baseUrl}/app/#${new URLSearchParams({ pair: DEVICE, key: KEY })}`;
+    // Pairing: the device's QR code (the reseller's device list) holds the app's pairing link; opening it pairs
+    // the app as the device, and the key leaves the address bar.
+    const desk = await context.newPage();
+    await desk.setViewportSize({ width: 1440, height: 900 });
+    await signInTo(desk, baseUrl, "reseller@vigia.demo", "/companies");
+    await desk.locator(byTestId("menu-devices")).click();
+    await desk.locator(byTestId("table-devices")).waitFor();
+    await desk.locator(byTestId("table-search")).fill(DEVICE);
+    await desk
+      .locator(byTestId("table-row"))
+      .filter({ hasText: DEVICE })
+      .locator(byTestId("row-action-qr"))
+      .click();
+    const qr = desk.locator(byTestId("qr-image"));
+    await qr.waitFor();
+    const link = await qr.getAttribute("data-value");
+    assert(
+      link === `${baseUrl}/app/#${new URLSearchParams({ pair: DEVICE, key: KEY })}`,
+      `the QR code holds the pairing link: ${link}`,
+    );
+    assert(
+      (await desk.locator(byTestId("qr-caption")).textContent()) === DEVICE,
+      "captioned with the device id",
+    );
+    await shot(desk, "worker-app-device-qr");
+    await desk.close();
     await page.goto(link);
     await page.locator(byTestId("paired-device")).waitFor();
     assert(
