@@ -7,6 +7,8 @@ import { Drainer, drainQueue } from "./upload.ts";
 
 /** How often a queue left behind by a failed upload is tried again, besides the browser's online event. */
 const RETRY_MS = 30_000;
+/** How often the configuration is fetched again, so an administrator's change reaches a phone left open. */
+const CONFIG_MS = 5 * 60_000;
 
 export type PairingProblem = "refused" | "offline" | "failed";
 export type TrackingProblem = "permission" | "unavailable" | null;
@@ -60,7 +62,7 @@ export class WorkerController {
   );
   private readonly screen = new ScreenLock();
   private readonly drainer = new Drainer(() => this.drainOnce());
-  private retry: ReturnType<typeof setInterval> | null = null;
+  private timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(private readonly storage: WorkerStorage) {}
 
@@ -86,15 +88,23 @@ export class WorkerController {
     this.set({ phase: pairing ? "paired" : "unpaired", pairing, config, queued, lastSent });
     window.addEventListener("online", () => {
       this.set({ online: true });
+      void this.refreshConfig();
       void this.flush();
     });
     window.addEventListener("offline", () => this.set({ online: false }));
     // A refused key is not tried again by itself: each refusal counts against the phone's address on the server,
     // and the phone would soon be kept waiting with every other phone behind the same address. Pairing again
     // tries again.
-    this.retry = setInterval(() => {
-      if (this.state.queued > 0 && this.state.uploadProblem !== "refused") void this.flush();
-    }, RETRY_MS);
+    this.timers.push(
+      setInterval(() => {
+        if (this.state.queued > 0 && this.state.uploadProblem !== "refused") void this.flush();
+      }, RETRY_MS),
+    );
+    this.timers.push(
+      setInterval(() => {
+        if (this.state.online && this.state.uploadProblem !== "refused") void this.refreshConfig();
+      }, CONFIG_MS),
+    );
     if (pairing) {
       void this.refreshConfig();
       void this.flush();
@@ -102,7 +112,8 @@ export class WorkerController {
   }
 
   dispose(): void {
-    if (this.retry !== null) clearInterval(this.retry);
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
     this.tracker.stop();
     void this.screen.release();
   }
