@@ -3,7 +3,7 @@ import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./deviceApi.ts"
 import type { WorkerStorage } from "./storage.ts";
 import { fixId } from "./storage.ts";
 import { fixFromPosition, readBattery, ScreenLock, Tracker } from "./tracker.ts";
-import { Drainer, drainQueue } from "./upload.ts";
+import { Drainer, deviceQueue, drainQueue } from "./upload.ts";
 
 /** How often a queue left behind by a failed upload is tried again, besides the browser's online event. */
 const RETRY_MS = 30_000;
@@ -79,12 +79,12 @@ export class WorkerController {
   }
 
   async init(): Promise<void> {
-    const [pairing, config, queued, lastSent] = await Promise.all([
+    const [pairing, config, lastSent] = await Promise.all([
       this.storage.pairing(),
       this.storage.config(),
-      this.storage.queued(),
       this.storage.lastSent(),
     ]);
+    const queued = pairing ? await this.storage.queued(pairing.deviceId) : 0;
     this.set({ phase: pairing ? "paired" : "unpaired", pairing, config, queued, lastSent });
     window.addEventListener("online", () => {
       this.set({ online: true });
@@ -124,7 +124,8 @@ export class WorkerController {
       const config = await fetchDeviceConfig(pairing);
       await this.storage.setPairing(pairing);
       await this.storage.setConfig(config);
-      this.set({ phase: "paired", pairing, config, uploadProblem: null });
+      const queued = await this.storage.queued(pairing.deviceId);
+      this.set({ phase: "paired", pairing, config, queued, uploadProblem: null });
       void this.flush();
       return null;
     } catch (error) {
@@ -137,7 +138,7 @@ export class WorkerController {
   async unpair(): Promise<void> {
     await this.stopTracking();
     await this.storage.setPairing(null);
-    this.set({ phase: "unpaired", pairing: null, config: null });
+    this.set({ phase: "unpaired", pairing: null, config: null, queued: 0 });
   }
 
   /** Fetches the configuration again (it may have changed); offline, the stored one stays in force. */
@@ -175,8 +176,10 @@ export class WorkerController {
 
   /** Queues the fix first (it survives anything from here on), then tries to upload. */
   private async record(fix: WorkerFix): Promise<void> {
-    await this.storage.enqueue(fix);
-    this.set({ lastFix: fix, queued: await this.storage.queued(), trackingProblem: null });
+    const { pairing } = this.state;
+    if (!pairing) return;
+    await this.storage.enqueue(pairing.deviceId, fix);
+    this.set({ lastFix: fix, queued: await this.storage.queued(pairing.deviceId), trackingProblem: null });
     // Kept, not sent, while the key is refused (see the retry in init): the queue waits for the phone to be paired.
     if (this.state.uploadProblem !== "refused") void this.flush();
   }
@@ -212,7 +215,7 @@ export class WorkerController {
     if (!pairing) return { stored: [], refused: [], error: null };
     this.set({ sending: true });
     const result = await drainQueue(
-      this.storage,
+      deviceQueue(this.storage, pairing.deviceId),
       (fixes) => uploadFixes(pairing, fixes),
       () => Date.now(),
     );
@@ -220,7 +223,7 @@ export class WorkerController {
     const error = result.error;
     this.set({
       sending: false,
-      queued: await this.storage.queued(),
+      queued: await this.storage.queued(pairing.deviceId),
       lastSent: await this.storage.lastSent(),
       uploadProblem:
         error === null

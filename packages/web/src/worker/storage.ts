@@ -16,7 +16,10 @@ import { z } from "zod";
  */
 interface WorkerDb extends DBSchema {
   settings: { key: string; value: unknown };
-  /** Fixes in the order measured; the key is the fix's own id, which begins with its time. */
+  /**
+   * Fixes in the order measured, per device: the key is `<device id> <fix id>` (a device id has no space, a fix id
+   * begins with its time), so a phone paired as another device never sends one device's fixes as the other's.
+   */
   queue: { key: string; value: unknown };
 }
 
@@ -49,7 +52,10 @@ export class WorkerStorage {
     return parsed.success ? parsed.data : null;
   }
 
-  /** Pairs the phone as another device: the previous device's configuration goes, its unsent fixes stay theirs. */
+  /**
+   * Pairs the phone as another device: the previous device's configuration goes; its unsent fixes stay in the
+   * queue under its own id, sent when the phone is paired as it again.
+   */
   async setPairing(pairing: WorkerPairing | null): Promise<void> {
     const tx = this.db.transaction("settings", "readwrite");
     if (pairing === null) await tx.store.delete(PAIRING);
@@ -77,34 +83,41 @@ export class WorkerStorage {
     await this.db.put("settings", ts, LAST_SENT);
   }
 
-  async enqueue(fix: WorkerFix): Promise<void> {
-    await this.db.put("queue", fix, fix.id);
+  async enqueue(deviceId: string, fix: WorkerFix): Promise<void> {
+    await this.db.put("queue", fix, queueKey(deviceId, fix.id));
   }
 
-  /** The oldest `limit` fixes of the queue; a stored value that no longer parses is dropped, not sent. */
-  async oldest(limit: number): Promise<WorkerFix[]> {
+  /** The device's oldest `limit` fixes; a stored value that no longer parses is dropped, not sent. */
+  async oldest(deviceId: string, limit: number): Promise<WorkerFix[]> {
     const out: WorkerFix[] = [];
     const broken: string[] = [];
-    let cursor = await this.db.transaction("queue").store.openCursor();
+    let cursor = await this.db.transaction("queue").store.openCursor(deviceRange(deviceId));
     while (cursor && out.length < limit) {
       const parsed = workerFixSchema.safeParse(cursor.value);
       if (parsed.success) out.push(parsed.data);
       else broken.push(cursor.key);
       cursor = await cursor.continue();
     }
-    if (broken.length > 0) await this.remove(broken);
+    if (broken.length > 0) {
+      const tx = this.db.transaction("queue", "readwrite");
+      await Promise.all([...broken.map((key) => tx.store.delete(key)), tx.done]);
+    }
     return out;
   }
 
-  async remove(ids: readonly string[]): Promise<void> {
+  async remove(deviceId: string, ids: readonly string[]): Promise<void> {
     const tx = this.db.transaction("queue", "readwrite");
-    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+    await Promise.all([...ids.map((id) => tx.store.delete(queueKey(deviceId, id))), tx.done]);
   }
 
-  async queued(): Promise<number> {
-    return this.db.count("queue");
+  /** Fixes of the device still waiting. */
+  async queued(deviceId: string): Promise<number> {
+    return this.db.count("queue", deviceRange(deviceId));
   }
 }
+
+const queueKey = (deviceId: string, fixId: string) => `${deviceId} ${fixId}`;
+const deviceRange = (deviceId: string) => IDBKeyRange.bound(`${deviceId} `, `${deviceId} \uffff`);
 
 let sequence = 0;
 

@@ -16,8 +16,22 @@ export interface DrainResult {
  * or a batch fails (then the rest waits for the next try: the online event or the periodic retry). A batch whose
  * answer acknowledges nothing stops the drain too, so a server that takes nothing is not asked in a loop.
  */
+/** One device's view of the queue (storage.ts keeps each device's fixes apart). */
+export interface DeviceQueue {
+  oldest(limit: number): Promise<WorkerFix[]>;
+  remove(ids: readonly string[]): Promise<void>;
+  setLastSent(ts: number): Promise<void>;
+}
+
+/** The queue of one device in the phone's storage. */
+export const deviceQueue = (storage: WorkerStorage, deviceId: string): DeviceQueue => ({
+  oldest: (limit) => storage.oldest(deviceId, limit),
+  remove: (ids) => storage.remove(deviceId, ids),
+  setLastSent: (ts) => storage.setLastSent(ts),
+});
+
 export async function drainQueue(
-  storage: Pick<WorkerStorage, "oldest" | "remove" | "setLastSent">,
+  storage: DeviceQueue,
   send: SendBatch,
   now: () => number,
   batchSize = WORKER_BATCH_MAX,
