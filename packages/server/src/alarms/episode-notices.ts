@@ -1,7 +1,7 @@
 import type { Queryable } from "../kernel/db/database.ts";
 import type { Fire, NoticeUpdate } from "./engine/engine.ts";
 import { describeEventParams } from "./event-texts.ts";
-import type { LogRow } from "./repo.ts";
+import type { LogRow } from "./store.ts";
 
 /**
  * Brings an episode's notice up to date (its peak speed, its end) in place, so an episode that lasts shows as one

@@ -15,7 +15,7 @@ import { episodeOf, updateEpisodeNotice } from "./episode-notices.ts";
 import { describeEventParams } from "./event-texts.ts";
 import { readItineraryDays, writeItineraryDays } from "./itinerary-days.ts";
 import { Notifier } from "./notifier.ts";
-import { itemName, type LogRow, listRules, logOf } from "./repo.ts";
+import { itemName, type LogRow, listRules, logOf } from "./store.ts";
 import { formatDuration } from "./texts.ts";
 
 /** The services the alarm engine's shell reads from and writes to, wired in `src/app/`. */
