@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateAppDevice } from "../app-config/index.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
-import { loadTicket, personTicketIds } from "./repo.ts";
+import { loadTicket, personTicketIds } from "./store.ts";
 import { personFilter, TicketService, type TicketsContext } from "./service.ts";
 
 /**

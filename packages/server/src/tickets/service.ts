@@ -21,7 +21,7 @@ import {
   personTicketIds,
   type TicketFilter,
   userName,
-} from "./repo.ts";
+} from "./store.ts";
 
 /** What ticket writes need besides the database: the live channel and the mail outbox. */
 export type TicketsContext = KernelContext & {
