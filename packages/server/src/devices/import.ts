@@ -11,7 +11,7 @@ import { parseCsv } from "../imports/index.ts";
 import type { ItemsContext } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
-import { deviceTypes } from "./data.ts";
+import { deviceTypes } from "./store.ts";
 
 /**
  * POST resellers/id/{rid}/trackers/import: device lines (idImei, description, type, phone, simType). Without

@@ -14,7 +14,7 @@ import {
   keyedDevices,
   settleConfigStates,
   storedId,
-} from "./data.ts";
+} from "./store.ts";
 import { importDevices } from "./import.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import { saveDevice } from "./routes.ts";

@@ -26,7 +26,7 @@ import {
   simWithTimestamps,
   storedId,
   writeKeyPolicy,
-} from "./data.ts";
+} from "./store.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 
 /** Devices of the company; group-scoped users see those on items of their groups. */
