@@ -22,7 +22,7 @@ import {
   listSubmissions,
   updateForm,
   versionFields,
-} from "./repo.ts";
+} from "./store.ts";
 
 /** Groups and items a form is assigned to must be the company's own. */
 async function checkAssignments(db: Queryable, companyId: number, input: FormInput): Promise<void> {
