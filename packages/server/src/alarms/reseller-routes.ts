@@ -4,8 +4,8 @@ import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { resellerScopeOf as scopeOf } from "../kernel/http/reseller-scope.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
-import { queryLogs } from "./store.ts";
 import { type AlarmRoutesContext, byId, updateLogState } from "./routes.ts";
+import { queryLogs } from "./store.ts";
 
 async function companiesOf(ctx: KernelContext, scope: ResellerScope): Promise<number[]> {
   const rows = await ctx.db.query<{ id: number }>(

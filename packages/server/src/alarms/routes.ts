@@ -18,10 +18,10 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import { checkReferences } from "../kernel/tenancy/references.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import { changeState, listRules, logOf, queryLogs } from "./store.ts";
 import { ruleReferences } from "./rule-references.ts";
 import { rulesInScope } from "./rule-scope.ts";
 import type { AlarmService } from "./service.ts";
+import { changeState, listRules, logOf, queryLogs } from "./store.ts";
 import { familyNames, PRIORITY_NAMES } from "./texts.ts";
 
 /** The routes reload rules and publish notice changes through the running alarm service. */

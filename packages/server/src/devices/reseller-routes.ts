@@ -7,6 +7,9 @@ import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { conflict, notFound } from "../kernel/errors.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
+import { importDevices } from "./import.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
+import { saveDevice } from "./routes.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
@@ -15,9 +18,6 @@ import {
   settleConfigStates,
   storedId,
 } from "./store.ts";
-import { importDevices } from "./import.ts";
-import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
-import { saveDevice } from "./routes.ts";
 
 /** Devices of the reseller tree: its own stock and every device on a company of the tree. */
 const IN_TREE = "(d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))";

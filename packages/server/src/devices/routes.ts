@@ -16,6 +16,7 @@ import { scopeOf } from "../kernel/http/company-scope.ts";
 import { ITEM_TABLE, visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
+import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import {
   checkDevice,
   DEVICE_SELECT,
@@ -27,7 +28,6 @@ import {
   storedId,
   writeKeyPolicy,
 } from "./store.ts";
-import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 
 /** Devices of the company; group-scoped users see those on items of their groups. */
 export async function companyDevices(

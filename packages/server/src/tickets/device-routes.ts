@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateAppDevice } from "../app-config/index.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
-import { loadTicket, personTicketIds } from "./store.ts";
 import { personFilter, TicketService, type TicketsContext } from "./service.ts";
+import { loadTicket, personTicketIds } from "./store.ts";
 
 /**
  * The worker app's tasks, read and commented as its device (id and key, as for its upload): the tickets not closed

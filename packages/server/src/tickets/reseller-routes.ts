@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mountRoute } from "../kernel/contract.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
-import { countOpen, listTickets } from "./store.ts";
 import { type Actor, TicketService, type TicketsContext } from "./service.ts";
+import { countOpen, listTickets } from "./store.ts";
 
 const actorOf = (scope: ResellerScope): Actor => ({
   principal: scope.principal,

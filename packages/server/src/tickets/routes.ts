@@ -5,8 +5,8 @@ import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import { countOpen, listTickets } from "./store.ts";
 import { type Actor, TicketService, type TicketsContext } from "./service.ts";
+import { countOpen, listTickets } from "./store.ts";
 
 const byId = <T extends { id: number }>(list: T[]): Record<string, T> =>
   Object.fromEntries(list.map((x) => [x.id, x]));
