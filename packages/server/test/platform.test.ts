@@ -61,7 +61,7 @@ describe("platform surface", () => {
   });
 
   it("unsubscribes with a key and without signing in", async () => {
-    const { createUnsubscribeKey } = await import("../src/users/unsubscribe-routes.ts");
+    const { createUnsubscribeKey } = await import("../src/users/store.ts");
     const users = await p.ctx.db.query<{ id: number }>(
       "select id from users where email = 'admin@acme.demo'",
     );
