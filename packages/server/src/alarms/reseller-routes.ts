@@ -1,19 +1,9 @@
 import { alarmsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { resellerScopeOf as scopeOf } from "../kernel/http/reseller-scope.ts";
-import type { ResellerScope } from "../kernel/tenancy/scope.ts";
 import { type AlarmRoutesContext, byId, updateLogState } from "./routes.ts";
-import { queryLogs } from "./store.ts";
-
-async function companiesOf(ctx: KernelContext, scope: ResellerScope): Promise<number[]> {
-  const rows = await ctx.db.query<{ id: number }>(
-    "select id from companies where reseller_id = any($1::int[])",
-    [scope.resellerIds],
-  );
-  return rows.map((r) => r.id);
-}
+import { insertCra, queryLogs, resellerCompanyIds, resellerCras } from "./store.ts";
 
 /**
  * Reseller-level alarm calls, mounted under /resellers/id/:resellerId after its scope hook: notices of every
@@ -24,7 +14,7 @@ export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsync
     mountRoute(app, alarmsApi.resellerNotices, async (request) => {
       const scope = scopeOf(request);
       const logs = await queryLogs(ctx.db, {
-        companyIds: await companiesOf(ctx, scope),
+        companyIds: await resellerCompanyIds(ctx.db, scope.resellerIds),
         groupIds: null,
         userId: scope.principal.userId,
         fromTs: request.query.from_ts,
@@ -37,29 +27,25 @@ export function resellerAlarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsync
       const scope = scopeOf(request);
       return updateLogState(
         ctx,
-        { companyIds: await companiesOf(ctx, scope), groupIds: null, principal: scope.principal },
+        {
+          companyIds: await resellerCompanyIds(ctx.db, scope.resellerIds),
+          groupIds: null,
+          principal: scope.principal,
+        },
         request.params.logId,
         request.body,
       );
     });
 
     mountRoute(app, alarmsApi.resellerCras, async (request) => {
-      const rows = await ctx.db.query<{ id: number; name: string; url: string; resellerId: number }>(
-        `select id, name, url, reseller_id as "resellerId" from cras where reseller_id = any($1::int[]) order by name`,
-        [scopeOf(request).resellerIds],
-      );
+      const rows = await resellerCras(ctx.db, scopeOf(request).resellerIds);
       return byId(rows);
     });
 
     mountRoute(app, alarmsApi.createCra, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query<{ id: number; name: string; url: string }>(
-        "insert into cras (reseller_id, name, url, created_ts) values ($1, $2, $3, $4) returning id, name, url",
-        [scope.resellerId, request.body.name, request.body.url, ctx.clock.now()],
-      );
-      const cra = rows[0];
-      if (!cra) throw new Error("insert into cras returned no row");
-      return cra;
+      const { name, url } = request.body;
+      return insertCra(ctx.db, { resellerId: scope.resellerId, name, url, now: ctx.clock.now() });
     });
   };
 }

@@ -145,3 +145,41 @@ export async function itemName(db: Queryable, itemType: number, itemId: number):
   const rows = await db.query<{ name: string }>(sql, [itemId]);
   return rows[0]?.name ?? `#${itemId}`;
 }
+
+/** The companies of a reseller subtree, whose notices the reseller's alarm screen shows. */
+export async function resellerCompanyIds(db: Queryable, resellerIds: readonly number[]): Promise<number[]> {
+  const rows = await db.query<{ id: number }>("select id from companies where reseller_id = any($1::int[])", [
+    resellerIds,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+export interface Cra {
+  id: number;
+  name: string;
+  url: string;
+}
+
+/** The alarm-receiving centres of a reseller subtree, by name. */
+export function resellerCras(
+  db: Queryable,
+  resellerIds: readonly number[],
+): Promise<(Cra & { resellerId: number })[]> {
+  return db.query<Cra & { resellerId: number }>(
+    `select id, name, url, reseller_id as "resellerId" from cras where reseller_id = any($1::int[]) order by name`,
+    [resellerIds],
+  );
+}
+
+export async function insertCra(
+  db: Queryable,
+  cra: { resellerId: number; name: string; url: string; now: number },
+): Promise<Cra> {
+  const rows = await db.query<Cra>(
+    "insert into cras (reseller_id, name, url, created_ts) values ($1, $2, $3, $4) returning id, name, url",
+    [cra.resellerId, cra.name, cra.url, cra.now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("insert into cras returned no row");
+  return row;
+}
