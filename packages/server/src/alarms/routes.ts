@@ -21,7 +21,21 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { ruleReferences } from "./rule-references.ts";
 import { rulesInScope } from "./rule-scope.ts";
 import type { AlarmService } from "./service.ts";
-import { changeState, listRules, logOf, queryLogs } from "./store.ts";
+import {
+  changeState,
+  companyCras,
+  deleteLog,
+  deleteRule,
+  insertRule,
+  listRules,
+  logOf,
+  markSeen,
+  queryLogs,
+  removePushSubscription,
+  savePushSubscription,
+  unseenCount,
+  updateRule,
+} from "./store.ts";
 import { familyNames, PRIORITY_NAMES } from "./texts.ts";
 
 /** The routes reload rules and publish notice changes through the running alarm service. */
@@ -93,17 +107,6 @@ const logScope = (scope: CompanyScope) => ({
   principal: scope.principal,
 });
 
-async function markSeen(ctx: KernelContext, scope: CompanyScope, ids: number[]): Promise<number[]> {
-  const rows = await ctx.db.query<{ log_id: number }>(
-    `insert into alarm_log_seen (log_id, user_id, ts)
-     select l.id, $4, $5 from alarm_logs l
-     where l.id = any($3::bigint[]) and l.company_id = $1 and ($2::int[] is null or l.group_id = any($2::int[]))
-     on conflict do nothing returning log_id`,
-    [scope.companyId, scope.groupIds, ids, scope.principal.userId, ctx.clock.now()],
-  );
-  return rows.map((r) => Number(r.log_id));
-}
-
 /** Alarm rules, notices and push subscriptions of one company. */
 export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -143,13 +146,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       )
         throw badRequest("validation.failed", { "info.family": "itinerary.disabled" });
       const now = ctx.clock.now();
-      const rule = request.body;
-      const rows = await ctx.db.query<{ id: number }>(
-        `insert into alarm_rules (company_id, family, item_type, active, rule, created_ts, updated_ts)
-         values ($1, $2, $3, $4, $5, $6, $6) returning id`,
-        [scope.companyId, rule.info.family, rule.items.itemsType, rule.info.active, rule, now],
-      );
-      const id = rows[0]!.id;
+      const id = await insertRule(ctx.db, scope.companyId, request.body, now);
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "create",
@@ -176,10 +173,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
       if (rule.items.itemsType !== existing.items.itemsType) fixed["items.itemsType"] = "readOnly";
       if (rule.info.family !== existing.info.family) fixed["info.family"] = "readOnly";
       if (Object.keys(fixed).length > 0) throw badRequest("validation.failed", fixed);
-      await ctx.db.query(
-        "update alarm_rules set rule = $3, active = $4, updated_ts = $5 where id = $1 and company_id = $2",
-        [existing.id, scope.companyId, rule, rule.info.active, ctx.clock.now()],
-      );
+      await updateRule(ctx.db, scope.companyId, existing.id, rule, ctx.clock.now());
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "update",
@@ -198,11 +192,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
         await listRules(ctx.db, scope.companyId, request.params.alarmId),
       );
       if (!existing) throw notFound();
-      const rows = await ctx.db.query(
-        "delete from alarm_rules where id = $1 and company_id = $2 returning id",
-        [request.params.alarmId, scope.companyId],
-      );
-      if (rows.length === 0) throw notFound();
+      if (!(await deleteRule(ctx.db, scope.companyId, request.params.alarmId))) throw notFound();
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "delete",
@@ -227,13 +217,8 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.unseen, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query<{ n: number }>(
-        `select count(*)::int as n from alarm_logs l where l.company_id = $1
-           and ($2::int[] is null or l.group_id = any($2::int[])) and l.ts >= $4
-           and not exists (select 1 from alarm_log_seen s where s.log_id = l.id and s.user_id = $3)`,
-        [scope.companyId, scope.groupIds, scope.principal.userId, ctx.clock.now() - 30 * 86_400_000],
-      );
-      return { count: rows[0]?.n ?? 0 };
+      const since = ctx.clock.now() - 30 * 86_400_000;
+      return { count: await unseenCount(ctx.db, scope, scope.principal.userId, since) };
     });
 
     mountRoute(app, alarmsApi.setNoticeState, async (request) =>
@@ -242,22 +227,13 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.removeNotice, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query<{
-        id: number;
-        item_type: 1 | 2 | 3;
-        item_id: number;
-        group_id: number | null;
-      }>(
-        "delete from alarm_logs where id = $1 and company_id = $2 returning id, item_type, item_id, group_id",
-        [request.params.logId, scope.companyId],
-      );
-      const row = rows[0];
+      const row = await deleteLog(ctx.db, scope.companyId, request.params.logId);
       if (!row) throw notFound();
       ctx.alarms.publish(
         scope.companyId,
-        { itemType: row.item_type, itemId: row.item_id },
-        { type: "alarmlogDelete", data: { id: Number(row.id) } },
-        row.group_id,
+        { itemType: row.itemType, itemId: row.itemId },
+        { type: "alarmlogDelete", data: { id: row.id } },
+        row.groupId,
       );
       return { ok: true };
     });
@@ -283,7 +259,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.seen, async (request) => {
       const scope = scopeOf(request);
-      await markSeen(ctx, scope, [request.params.logId]);
+      await markSeen(ctx.db, scope, scope.principal.userId, [request.params.logId], ctx.clock.now());
       const found = await queryLogs(ctx.db, {
         ...logScope(scope),
         userId: scope.principal.userId,
@@ -294,7 +270,9 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
     });
 
     mountRoute(app, alarmsApi.seenBulk, async (request) => {
-      const seen = await markSeen(ctx, scopeOf(request), request.body.alarmLogIds);
+      const scope = scopeOf(request);
+      const ids = request.body.alarmLogIds;
+      const seen = await markSeen(ctx.db, scope, scope.principal.userId, ids, ctx.clock.now());
       return { seen };
     });
 
@@ -305,27 +283,17 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.pushSubscribe, async (request) => {
       const scope = scopeOf(request);
-      await ctx.db.query(
-        `insert into push_subscriptions (user_id, endpoint, keys, created_ts) values ($1, $2, $3, $4)
-         on conflict (endpoint) do update set user_id = excluded.user_id, keys = excluded.keys`,
-        [scope.principal.userId, request.body.endpoint, request.body.keys, ctx.clock.now()],
-      );
+      await savePushSubscription(ctx.db, scope.principal.userId, request.body, ctx.clock.now());
       return { ok: true };
     });
 
     mountRoute(app, alarmsApi.pushUnsubscribe, async (request) => {
-      await ctx.db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [
-        request.body.endpoint,
-        scopeOf(request).principal.userId,
-      ]);
+      await removePushSubscription(ctx.db, scopeOf(request).principal.userId, request.body.endpoint);
       return { ok: true };
     });
 
     mountRoute(app, alarmsApi.cras, async (request) => {
-      const rows = await ctx.db.query<{ id: number; name: string }>(
-        `select x.id, x.name from cras x join companies c on c.reseller_id = x.reseller_id where c.id = $1 order by x.name`,
-        [scopeOf(request).companyId],
-      );
+      const rows = await companyCras(ctx.db, scopeOf(request).companyId);
       return byId(rows);
     });
   };

@@ -1,5 +1,14 @@
-import type { AlarmDelivery, AlarmLog, AlarmRule, AlarmRuleInput, AlarmStateEntry } from "@vigia/domain";
+import type {
+  AlarmDelivery,
+  AlarmLog,
+  AlarmRule,
+  AlarmRuleInput,
+  AlarmStateEntry,
+  PushSubscriptionInput,
+} from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
 
 /** Data access of the alarm capability: rows to the API's shapes and back. */
 
@@ -182,4 +191,122 @@ export async function insertCra(
   const row = rows[0];
   if (!row) throw new Error("insert into cras returned no row");
   return row;
+}
+
+/** Stores a new rule of the company; its id. */
+export async function insertRule(
+  db: Queryable,
+  companyId: number,
+  rule: AlarmRuleInput,
+  now: number,
+): Promise<number> {
+  const rows = await companyQuery(db, { companyId })<{ id: number }>(
+    `insert into alarm_rules (company_id, family, item_type, active, rule, created_ts, updated_ts)
+     values ($1, $2, $3, $4, $5, $6, $6) returning id`,
+    [rule.info.family, rule.items.itemsType, rule.info.active, rule, now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("insert into alarm_rules returned no row");
+  return row.id;
+}
+
+export async function updateRule(
+  db: Queryable,
+  companyId: number,
+  id: number,
+  rule: AlarmRuleInput,
+  now: number,
+): Promise<void> {
+  await companyQuery(db, { companyId })(
+    "update alarm_rules set rule = $3, active = $4, updated_ts = $5 where company_id = $1 and id = $2",
+    [id, rule, rule.info.active, now],
+  );
+}
+
+/** Whether the company's rule existed and is now gone. */
+export async function deleteRule(db: Queryable, companyId: number, id: number): Promise<boolean> {
+  const rows = await companyQuery(db, { companyId })(
+    "delete from alarm_rules where company_id = $1 and id = $2 returning id",
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** How many notices in the caller's groups since `sinceTs` the user has not marked seen. */
+export async function unseenCount(
+  db: Queryable,
+  scope: Pick<CompanyScope, "companyId" | "groupIds">,
+  userId: number,
+  sinceTs: number,
+): Promise<number> {
+  const rows = await groupQuery(db, scope)<{ n: number }>(
+    `select count(*)::int as n from alarm_logs l where l.company_id = $1 and ${visibleGroup("l.group_id")}
+       and l.ts >= $4 and not exists (select 1 from alarm_log_seen s where s.log_id = l.id and s.user_id = $3)`,
+    [userId, sinceTs],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks the notices in the caller's groups seen by the user; the ids newly marked. */
+export async function markSeen(
+  db: Queryable,
+  scope: Pick<CompanyScope, "companyId" | "groupIds">,
+  userId: number,
+  ids: readonly number[],
+  now: number,
+): Promise<number[]> {
+  const rows = await groupQuery(db, scope)<{ log_id: number }>(
+    `insert into alarm_log_seen (log_id, user_id, ts)
+     select l.id, $4, $5 from alarm_logs l
+     where l.id = any($3::bigint[]) and l.company_id = $1 and ${visibleGroup("l.group_id")}
+     on conflict do nothing returning log_id`,
+    [ids, userId, now],
+  );
+  return rows.map((r) => Number(r.log_id));
+}
+
+/** Deletes one of the company's notices; what the live channel needs to drop it, or null if there was none. */
+export async function deleteLog(
+  db: Queryable,
+  companyId: number,
+  logId: number,
+): Promise<{ id: number; itemType: 1 | 2 | 3; itemId: number; groupId: number | null } | null> {
+  const rows = await companyQuery(db, { companyId })<{
+    id: number;
+    item_type: 1 | 2 | 3;
+    item_id: number;
+    group_id: number | null;
+  }>("delete from alarm_logs where company_id = $1 and id = $2 returning id, item_type, item_id, group_id", [
+    logId,
+  ]);
+  const row = rows[0];
+  return row
+    ? { id: Number(row.id), itemType: row.item_type, itemId: row.item_id, groupId: row.group_id }
+    : null;
+}
+
+/** Registers (or moves to this user) a browser's push endpoint. */
+export async function savePushSubscription(
+  db: Queryable,
+  userId: number,
+  subscription: PushSubscriptionInput,
+  now: number,
+): Promise<void> {
+  await db.query(
+    `insert into push_subscriptions (user_id, endpoint, keys, created_ts) values ($1, $2, $3, $4)
+     on conflict (endpoint) do update set user_id = excluded.user_id, keys = excluded.keys`,
+    [userId, subscription.endpoint, subscription.keys, now],
+  );
+}
+
+/** Drops the endpoint only when it is the user's own. */
+export async function removePushSubscription(db: Queryable, userId: number, endpoint: string): Promise<void> {
+  await db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [endpoint, userId]);
+}
+
+/** The alarm-receiving centres of the company's reseller, by name. */
+export function companyCras(db: Queryable, companyId: number): Promise<{ id: number; name: string }[]> {
+  return companyQuery(db, { companyId })<{ id: number; name: string }>(
+    "select x.id, x.name from cras x join companies c on c.reseller_id = x.reseller_id where c.id = $1 order by x.name",
+  );
 }
