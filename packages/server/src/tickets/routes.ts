@@ -6,7 +6,7 @@ import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { type Actor, TicketService, type TicketsContext } from "./service.ts";
-import { countOpen, listTickets } from "./store.ts";
+import { assignees, countOpen, listTickets, noticeInScope } from "./store.ts";
 
 const byId = <T extends { id: number }>(list: T[]): Record<string, T> =>
   Object.fromEntries(list.map((x) => [x.id, x]));
@@ -34,14 +34,7 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
 
     mountRoute(app, ticketsApi.count, async (request) => countOpen(ctx.db, actorOf(scopeOf(request)).filter));
 
-    mountRoute(app, ticketsApi.assignees, async (request) => {
-      const scope = scopeOf(request);
-      return ctx.db.query<{ id: number; name: string; email: string }>(
-        `select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name, email
-         from users where company_id = $1 and not read_only order by 2`,
-        [scope.companyId],
-      );
-    });
+    mountRoute(app, ticketsApi.assignees, async (request) => assignees(ctx.db, scopeOf(request).companyId));
 
     mountRoute(app, ticketsApi.one, async (request) =>
       tickets.load(actorOf(scopeOf(request)), request.params.id),
@@ -93,19 +86,7 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
     mountRoute(app, ticketsApi.fromNotice, async (request) => {
       const scope = scopeOf(request);
       const actor = actorOf(scope);
-      const rows = await ctx.db.query<{
-        id: number;
-        item_type: 1 | 2 | 3;
-        item_id: number;
-        item_name: string;
-        info: { name: string };
-        data: { text: string };
-      }>(
-        `select id, item_type, item_id, item_name, info, data from alarm_logs
-         where id = $1 and company_id = $2 and ($3::int[] is null or group_id = any($3::int[]))`,
-        [request.params.logId, scope.companyId, scope.groupIds],
-      );
-      const log = rows[0];
+      const log = await noticeInScope(ctx.db, scope, request.params.logId);
       if (!log) throw notFound();
       const kind = log.item_type === 1 ? "vehicle" : log.item_type === 2 ? "asset" : "person";
       return tickets.create(actor, {

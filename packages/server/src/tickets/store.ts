@@ -7,6 +7,8 @@ import type {
   TicketTask,
 } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
 
 /** Data access of tickets: which tickets a caller sees, rows to the API's shapes. */
 
@@ -229,4 +231,39 @@ export async function insertDeviceComment(
     [ticketId, comment.ts, comment.author, comment.text],
   );
   await db.query("update tickets set updated_ts = $2 where id = $1", [ticketId, comment.ts]);
+}
+
+/** Who a company's ticket may be assigned to: its users that may write, by name. */
+export function assignees(
+  db: Queryable,
+  companyId: number,
+): Promise<{ id: number; name: string; email: string }[]> {
+  return companyQuery(db, { companyId })<{ id: number; name: string; email: string }>(
+    `select id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name, email
+     from users where company_id = $1 and not read_only order by 2`,
+  );
+}
+
+/** An alarm notice a ticket is opened from. */
+export interface NoticeRow {
+  id: number;
+  item_type: 1 | 2 | 3;
+  item_id: number;
+  item_name: string;
+  info: { name: string };
+  data: { text: string };
+}
+
+/** The notice, if it is the company's and in the caller's groups. */
+export async function noticeInScope(
+  db: Queryable,
+  scope: Pick<CompanyScope, "companyId" | "groupIds">,
+  logId: number,
+): Promise<NoticeRow | null> {
+  const rows = await groupQuery(db, scope)<NoticeRow>(
+    `select id, item_type, item_id, item_name, info, data from alarm_logs
+     where id = $3 and company_id = $1 and ${visibleGroup("group_id")}`,
+    [logId],
+  );
+  return rows[0] ?? null;
 }
