@@ -15,8 +15,12 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import {
+  authorName,
+  companyGroupCount,
+  deleteForm,
   formsForItem,
   insertForm,
+  insertSubmission,
   itemOf,
   listForms,
   listSubmissions,
@@ -28,11 +32,8 @@ import {
 async function checkAssignments(db: Queryable, companyId: number, input: FormInput): Promise<void> {
   const errors: Record<string, string> = {};
   if (input.groupIds.length > 0) {
-    const rows = await db.query<{ n: number }>(
-      "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
-      [companyId, input.groupIds],
-    );
-    if ((rows[0]?.n ?? 0) !== new Set(input.groupIds).size) errors.groupIds = "invalidGroup";
+    const own = await companyGroupCount(db, companyId, input.groupIds);
+    if (own !== new Set(input.groupIds).size) errors.groupIds = "invalidGroup";
   }
   for (const [i, item] of input.items.entries())
     if (!(await itemOf(db, companyId, item.itemType, item.itemId))) errors[`items.${i}`] = "unknown";
@@ -115,11 +116,7 @@ export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
 
     mountRoute(app, formsApi.remove, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query("delete from forms where id = $1 and company_id = $2 returning id", [
-        request.params.id,
-        scope.companyId,
-      ]);
-      if (rows.length === 0) throw notFound();
+      if (!(await deleteForm(ctx.db, scope.companyId, request.params.id))) throw notFound();
       await recordAudit(ctx, scope.principal, {
         companyId: scope.companyId,
         action: "delete",
@@ -158,35 +155,21 @@ export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
       const errors = formValuesErrors(fields, body.values);
       if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
       const values = await withStoredFiles(ctx, scope.companyId, fields, body.values);
-      const author = await ctx.db.query<{ name: string }>(
-        "select coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name from users where id = $1",
-        [scope.principal.userId],
-      );
-      const rows = await ctx.db.query<{ id: number }>(
-        `insert into form_submissions (company_id, form_id, version, item_type, item_id, item_name, group_id,
-           author_id, author, ts, lat, lng, source, "values")
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
-        [
-          scope.companyId,
-          form.id,
-          version,
-          body.itemType,
-          body.itemId,
-          item.name,
-          item.groupId,
-          scope.principal.userId,
-          author[0]?.name ?? scope.principal.email,
-          body.ts ?? ctx.clock.now(),
-          body.lat,
-          body.lng,
-          body.source,
-          JSON.stringify(values),
-        ],
-      );
+      const id = await insertSubmission(ctx.db, {
+        companyId: scope.companyId,
+        formId: form.id,
+        version,
+        input: body,
+        item,
+        authorId: scope.principal.userId,
+        author: (await authorName(ctx.db, scope.principal.userId)) ?? scope.principal.email,
+        ts: body.ts ?? ctx.clock.now(),
+        values,
+      });
       const [saved] = await listSubmissions(ctx.db, {
         companyId: scope.companyId,
         groupIds: null,
-        id: rows[0]!.id,
+        id,
       });
       if (!saved) throw notFound();
       return saved;

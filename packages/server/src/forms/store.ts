@@ -1,5 +1,6 @@
-import type { Form, FormField, FormInput, Submission } from "@vigia/domain";
+import type { Form, FormField, FormInput, FormValues, Submission, SubmissionInput } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
+import { companyQuery } from "../kernel/tenancy/scoped.ts";
 
 /** Data access of custom forms: forms with their current version's fields, and submissions. */
 
@@ -233,4 +234,75 @@ export async function formsForItem(
     [companyId, itemType, itemId, groupId],
   );
   return rows.map(formOf);
+}
+
+/** How many of the given group ids are the company's own (each counted once). */
+export async function companyGroupCount(
+  db: Queryable,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number> {
+  const rows = await companyQuery(db, { companyId })<{ n: number }>(
+    "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
+    [ids],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Whether the company's form existed and is now gone. */
+export async function deleteForm(db: Queryable, companyId: number, id: number): Promise<boolean> {
+  const rows = await companyQuery(db, { companyId })(
+    "delete from forms where company_id = $1 and id = $2 returning id",
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** The name a submission shows for its author: first and last name, or the e-mail; null for no such user. */
+export async function authorName(db: Queryable, userId: number): Promise<string | null> {
+  const rows = await db.query<{ name: string }>(
+    "select coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) as name from users where id = $1",
+    [userId],
+  );
+  return rows[0]?.name ?? null;
+}
+
+/** Stores a submission of the company's form, with the item's name and group as they are now; its id. */
+export async function insertSubmission(
+  db: Queryable,
+  s: {
+    companyId: number;
+    formId: number;
+    version: number;
+    input: Pick<SubmissionInput, "itemType" | "itemId" | "lat" | "lng" | "source">;
+    item: { name: string; groupId: number | null };
+    authorId: number;
+    author: string;
+    ts: number;
+    values: FormValues;
+  },
+): Promise<number> {
+  const rows = await companyQuery(db, { companyId: s.companyId })<{ id: number }>(
+    `insert into form_submissions (company_id, form_id, version, item_type, item_id, item_name, group_id,
+       author_id, author, ts, lat, lng, source, "values")
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+    [
+      s.formId,
+      s.version,
+      s.input.itemType,
+      s.input.itemId,
+      s.item.name,
+      s.item.groupId,
+      s.authorId,
+      s.author,
+      s.ts,
+      s.input.lat,
+      s.input.lng,
+      s.input.source,
+      JSON.stringify(s.values),
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("insert into form_submissions returned no row");
+  return row.id;
 }
