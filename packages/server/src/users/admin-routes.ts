@@ -4,11 +4,9 @@ import {
   isAdminOrHigher,
   type Role,
   usersApi,
-  type userWriteSchema,
   withAlarmSound,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import type { MailingContext } from "../auth/index.ts";
 import { sendPasswordLink } from "../auth/index.ts";
 import { COMPANY_ROLES } from "../companies/index.ts";
@@ -23,8 +21,16 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { accessChanged } from "./access-change.ts";
 import { importUsers } from "./import.ts";
-
-type UserBody = z.output<typeof userWriteSchema>;
+import {
+  companyGroupCount,
+  companyUserIds,
+  companyUsers,
+  deleteUsers,
+  insertUser,
+  type UserBody,
+  updateUser,
+  userOfCompany,
+} from "./store.ts";
 
 /** Roles of company users and the group rule: groups are required unless the user is an administrator. */
 export async function checkCompanyUser(db: Queryable, companyId: number, body: UserBody): Promise<void> {
@@ -33,85 +39,15 @@ export async function checkCompanyUser(db: Queryable, companyId: number, body: U
   if (body.role !== "ADMIN" && body.groups.length === 0)
     throw badRequest("validation.failed", { groups: "groupRequired" });
   if (body.groups.length > 0) {
-    const found = await db.query<{ n: number }>(
-      "select count(*)::int as n from groups where company_id = $1 and id = any($2::int[])",
-      [companyId, body.groups],
-    );
-    if ((found[0]?.n ?? 0) !== new Set(body.groups).size)
+    if ((await companyGroupCount(db, companyId, body.groups)) !== new Set(body.groups).size)
       throw badRequest("validation.failed", { groups: "invalidGroup" });
   }
 }
 
-/** Insert and update of the users table shared by the company, reseller and import paths. */
-export async function insertUser(
-  tx: Queryable,
-  body: UserBody,
-  owner: { companyId: number | null; resellerId: number | null },
-  now: number,
-): Promise<UserRow> {
-  const rows = await tx.query<UserRow>(
-    `insert into users (email, first_name, last_name, phone, country, language, timezone, description, role, read_only,
-       company_id, reseller_id, group_ids, notifications, config, restrictions, created_ts, updated_ts)
-     values (lower($1),$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17) returning *`,
-    [
-      body.email,
-      body.firstName,
-      body.lastName,
-      body.phone,
-      body.country,
-      body.language,
-      body.timezone,
-      body.description,
-      body.role,
-      body.readOnly,
-      owner.companyId,
-      owner.resellerId,
-      body.role === "ADMIN" ? [] : body.groups,
-      body.notifications,
-      body.config,
-      body.restrictions,
-      now,
-    ],
-  );
-  return rows[0] as UserRow;
-}
-
-export async function updateUser(tx: Queryable, id: number, body: UserBody, now: number): Promise<UserRow> {
-  const rows = await tx.query<UserRow>(
-    `update users set email = lower($1), first_name = $2, last_name = $3, phone = $4, country = $5, language = $6,
-       timezone = $7, description = $8, role = $9, read_only = $10, group_ids = $11, notifications = $12,
-       config = $13, restrictions = $14, updated_ts = $15 where id = $16 returning *`,
-    [
-      body.email,
-      body.firstName,
-      body.lastName,
-      body.phone,
-      body.country,
-      body.language,
-      body.timezone,
-      body.description,
-      body.role,
-      body.readOnly,
-      body.role === "ADMIN" || ["RESELLER", "SUPER_RESELLER", "DEVELOPER"].includes(body.role)
-        ? []
-        : body.groups,
-      body.notifications,
-      body.config,
-      body.restrictions,
-      now,
-      id,
-    ],
-  );
-  return rows[0] as UserRow;
-}
-
 async function companyUser(db: Queryable, scope: CompanyScope, id: number): Promise<UserRow> {
-  const rows = await db.query<UserRow>("select * from users where id = $1 and company_id = $2", [
-    id,
-    scope.companyId,
-  ]);
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  const row = await userOfCompany(db, scope.companyId, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 /**
@@ -122,9 +58,7 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
   return async (app) => {
     mountRoute(app, usersApi.list, async (request) => {
       const scope = scopeOf(request);
-      const rows = await ctx.db.query<UserRow>("select * from users where company_id = $1 order by id", [
-        scope.companyId,
-      ]);
+      const rows = await companyUsers(ctx.db, scope.companyId);
       return Object.fromEntries(rows.map((r) => [r.id, toApiUser(r)]));
     });
 
@@ -205,7 +139,7 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
       if (id === scope.principal.userId) throw forbidden("user.self");
       const user = await companyUser(ctx.db, scope, id);
       await ctx.db.transaction(async (tx) => {
-        await tx.query("delete from users where id = $1", [id]);
+        await deleteUsers(tx, [id]);
         await recordAudit(
           ctx,
           scope.principal,
@@ -226,11 +160,7 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
     mountRoute(app, usersApi.deleteBulk, async (request) => {
       const scope = scopeOf(request);
       const ids = [...new Set(request.body.userIds)];
-      const rows = await ctx.db.query<{ id: number }>(
-        "select id from users where company_id = $1 and id = any($2::int[])",
-        [scope.companyId, ids],
-      );
-      const mine = new Set(rows.map((r) => r.id));
+      const mine = new Set(await companyUserIds(ctx.db, scope.companyId, ids));
       const notDeleted: DeleteBulkResult["notDeleted"] = [];
       const deleted: number[] = [];
       for (const id of ids) {
@@ -239,7 +169,7 @@ export function companyUserRoutes(ctx: MailingContext & { sessions: SessionEvent
         else deleted.push(id);
       }
       await ctx.db.transaction(async (tx) => {
-        if (deleted.length > 0) await tx.query("delete from users where id = any($1::int[])", [deleted]);
+        if (deleted.length > 0) await deleteUsers(tx, deleted);
         await recordAudit(
           ctx,
           scope.principal,

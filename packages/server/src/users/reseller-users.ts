@@ -12,7 +12,7 @@ import type { Principal } from "../kernel/tenancy/principal.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { toApiUser, type UserRow } from "../kernel/tenancy/user-row.ts";
 import { accessChanged } from "./access-change.ts";
-import { insertUser, updateUser } from "./admin-routes.ts";
+import { insertUser, updateUser } from "./store.ts";
 
 const RESELLER_ROLES: readonly Role[] = ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
 
