@@ -18,14 +18,18 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { reloadGroups } from "../live/index.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import {
+  assignDeviceItem,
   checkDevice,
-  DEVICE_SELECT,
+  companyDeviceRows,
+  deviceItem,
   keyAfterWrite,
   keyedDevices,
+  otherDevicesOnItem,
   readKeyPolicy,
-  settleConfigStates,
   simWithTimestamps,
-  storedId,
+  storedSettings,
+  unassignedDevices,
+  updateDeviceRow,
   writeKeyPolicy,
 } from "./store.ts";
 
@@ -35,13 +39,7 @@ export async function companyDevices(
   scope: CompanyScope,
   extra = "true",
 ): Promise<Record<string, DeviceRow>> {
-  await settleConfigStates(db, "d.company_id = $1", [scope.companyId]);
-  const group =
-    scope.groupIds === null ? "" : "and coalesce(v.group_id, a.group_id, p.group_id) = any($2::int[])";
-  const rows = await db.query<DeviceRow>(
-    `${DEVICE_SELECT} where d.company_id = $1 ${group} and ${extra} order by d.id`,
-    scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
-  );
+  const rows = await companyDeviceRows(db, scope, extra);
   return keyedDevices(rows, mayEditDevices(scope));
 }
 
@@ -84,10 +82,7 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
     mountRoute(app, devicesApi.available, async (request) => {
       const scope = scopeOf(request);
       // Unassigned devices have no group; show them to whoever may assign (subadmin and up).
-      const rows = await ctx.db.query<DeviceRow>(
-        `${DEVICE_SELECT} where d.company_id = $1 and d.item_id is null order by d.id`,
-        [scope.companyId],
-      );
+      const rows = await unassignedDevices(ctx.db, scope.companyId);
       return keyedDevices(rows, mayEditDevices(scope));
     });
 
@@ -111,23 +106,19 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
     mountRoute(app, devicesApi.assignItem, async (request) => {
       const scope = scopeOf(request);
       const id = request.params.id;
-      const before = await ctx.db.query<{ device_id: string; item_type: number; item_id: number | null }>(
-        "select device_id, item_type, item_id from devices where id = $1 and company_id = $2",
-        [id, scope.companyId],
-      );
-      const device = before[0];
+      const device = await deviceItem(ctx.db, scope.companyId, id);
       if (!device) throw notFound();
       // Taking a device off an item needs that item to be visible too.
-      if (device.item_id !== null && device.item_type in ITEM_TABLE)
-        await visibleItem(ctx.db, scope, ITEM_TABLE[device.item_type as 1 | 2 | 3], device.item_id);
+      if (device.itemId !== null && device.itemType in ITEM_TABLE)
+        await visibleItem(ctx.db, scope, ITEM_TABLE[device.itemType as 1 | 2 | 3], device.itemId);
       const { itemType, itemId } = request.body;
       // A device already on another item is not taken from it silently: the form that offered it was stale
       // (someone moved it meanwhile), and the user must learn that the save did not do what they chose.
       if (
         itemType !== null &&
         itemId !== null &&
-        device.item_id !== null &&
-        (device.item_type !== itemType || device.item_id !== itemId)
+        device.itemId !== null &&
+        (device.itemType !== itemType || device.itemId !== itemId)
       )
         throw conflict("device.notAvailable", { deviceId: "device.notAvailable" });
       let groupId: number | null = null;
@@ -137,32 +128,13 @@ export function companyDeviceRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
         ).group_id;
       // The items that lose a device: the one this device leaves and the target's previous device's.
       const target = itemType !== null && itemId !== null ? { itemType, itemId } : undefined;
-      const others = target
-        ? await ctx.db.query<{ id: number }>(
-            "select id from devices where item_type = $1 and item_id = $2 and id <> $3",
-            [target.itemType, target.itemId, id],
-          )
-        : [];
+      const others = target ? await otherDevicesOnItem(ctx.db, target.itemType, target.itemId, id) : [];
       const released = [
         ...(await itemsOfDevices(ctx.db, [id], target)),
-        ...(await itemsOfDevices(
-          ctx.db,
-          others.map((o) => o.id),
-        )),
+        ...(await itemsOfDevices(ctx.db, others)),
       ];
       await ctx.db.transaction(async (tx) => {
-        // One device per item: the item's previous device is released.
-        if (itemType !== null && itemId !== null)
-          await tx.query(
-            "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2 and id <> $3",
-            [itemType, itemId, id],
-          );
-        await tx.query("update devices set item_type = $2, item_id = $3, updated_ts = $4 where id = $1", [
-          id,
-          itemType ?? 0,
-          itemType === null ? null : itemId,
-          ctx.clock.now(),
-        ]);
+        await assignDeviceItem(tx, id, itemType, itemId, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
@@ -212,41 +184,20 @@ export async function saveDevice(
   scope: { principal: CompanyScope["principal"] },
 ): Promise<void> {
   const now = ctx.clock.now();
-  const previous = await db.query<{
-    config: unknown;
-    config_active: boolean;
-    sim: Record<string, unknown>;
-    device_id: string;
-    device_key: string | null;
-  }>("select config, config_active, sim, device_id, device_key from devices where id = $1", [id]);
-  const old = previous[0];
+  const old = await storedSettings(db, id);
   const key = keyAfterWrite(body, old?.device_key ?? null);
   const configChanged = body.configActive && (!old?.config_active || !sameSettings(old.config, body.config));
   // The device's last answer (config-commands.ts) stays with the row until a new configuration is sent.
   const config = configChanged ? body.config : { ...body.config, ...lastResultOf(old?.config) };
   await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `update devices set device_id = $2, type_id = $3, name = $4, description = $5, sim = $6, country_id = $7,
-         config_active = $8, config = $9, updated_ts = $10,
-         config_state = case when $11::boolean then 'awaiting' else config_state end,
-         config_requested_ts = case when $11::boolean then $10 else config_requested_ts end,
-         device_key = $12
-       where id = $1`,
-      [
-        id,
-        storedId(body),
-        body.typeId,
-        body.name,
-        body.description,
-        simWithTimestamps(old?.sim ?? null, body.sim, now),
-        body.countryId,
-        body.configActive,
-        config,
-        now,
-        configChanged,
-        key,
-      ],
-    );
+    await updateDeviceRow(tx, id, {
+      body,
+      sim: simWithTimestamps(old?.sim ?? null, body.sim, now),
+      config,
+      configChanged,
+      key,
+      now,
+    });
     await recordAudit(
       ctx,
       scope.principal,

@@ -13,6 +13,8 @@ import { CONFIG_COMMAND_PROTOCOLS } from "@vigia/protocols";
 import type { z } from "zod";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
+import type { CompanyScope } from "../kernel/tenancy/scope.ts";
+import { companyQuery } from "../kernel/tenancy/scoped.ts";
 
 export type DeviceBody = z.output<typeof deviceWriteSchema>;
 export type { DeviceWrite };
@@ -137,3 +139,139 @@ export async function readKeyPolicy(db: Queryable, companyId: number): Promise<b
 export async function writeKeyPolicy(db: Queryable, companyId: number, required: boolean): Promise<void> {
   await db.query("update companies set require_device_keys = $2 where id = $1", [companyId, required]);
 }
+
+/**
+ * The company's devices, for group-scoped users those on items of their groups, narrowed by `extra` (a
+ * condition on `d` built by the caller from numbers only). Configuration states are settled first.
+ */
+export async function companyDeviceRows(
+  db: Queryable,
+  scope: Pick<CompanyScope, "companyId" | "groupIds">,
+  extra = "true",
+): Promise<DeviceRow[]> {
+  await settleConfigStates(db, "d.company_id = $1", [scope.companyId]);
+  const group =
+    scope.groupIds === null ? "" : "and coalesce(v.group_id, a.group_id, p.group_id) = any($2::int[])";
+  return db.query<DeviceRow>(
+    `${DEVICE_SELECT} where d.company_id = $1 ${group} and ${extra} order by d.id`,
+    scope.groupIds === null ? [scope.companyId] : [scope.companyId, scope.groupIds],
+  );
+}
+
+/** The company's devices on no item. */
+export function unassignedDevices(db: Queryable, companyId: number): Promise<DeviceRow[]> {
+  return companyQuery(db, { companyId })<DeviceRow>(
+    `${DEVICE_SELECT} where d.company_id = $1 and d.item_id is null order by d.id`,
+  );
+}
+
+/** The item a company's device is on (item type 0 and no id: none), or null if the company has no such device. */
+export async function deviceItem(
+  db: Queryable,
+  companyId: number,
+  id: number,
+): Promise<{ deviceId: string; itemType: number; itemId: number | null } | null> {
+  const rows = await companyQuery(db, { companyId })<{
+    device_id: string;
+    item_type: number;
+    item_id: number | null;
+  }>("select device_id, item_type, item_id from devices where company_id = $1 and id = $2", [id]);
+  const row = rows[0];
+  return row ? { deviceId: row.device_id, itemType: row.item_type, itemId: row.item_id } : null;
+}
+
+/** The other devices on an item (the one it would lose when `id` is put there). */
+export async function otherDevicesOnItem(
+  db: Queryable,
+  itemType: number,
+  itemId: number,
+  id: number,
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    "select id from devices where item_type = $1 and item_id = $2 and id <> $3",
+    [itemType, itemId, id],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Puts the device on the item (a null type: on none), in the caller's transaction. One device per item: the
+ * item's previous device is released.
+ */
+export async function assignDeviceItem(
+  tx: Queryable,
+  id: number,
+  itemType: 1 | 2 | 3 | null,
+  itemId: number | null,
+  now: number,
+): Promise<void> {
+  if (itemType !== null && itemId !== null)
+    await tx.query(
+      "update devices set item_type = 0, item_id = null where item_type = $1 and item_id = $2 and id <> $3",
+      [itemType, itemId, id],
+    );
+  await tx.query("update devices set item_type = $2, item_id = $3, updated_ts = $4 where id = $1", [
+    id,
+    itemType ?? 0,
+    itemType === null ? null : itemId,
+    now,
+  ]);
+}
+
+/** What an update of a device compares against: the stored configuration, SIM, identifier and key. */
+export interface StoredSettings {
+  config: unknown;
+  config_active: boolean;
+  sim: Record<string, unknown>;
+  device_id: string;
+  device_key: string | null;
+}
+
+export async function storedSettings(db: Queryable, id: number): Promise<StoredSettings | null> {
+  const rows = await db.query<StoredSettings>(
+    "select config, config_active, sim, device_id, device_key from devices where id = $1",
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Writes a device's editable columns, in the caller's transaction; with `configChanged` its configuration
+ * goes 'awaiting' from now. The caller has checked the device is in its scope.
+ */
+export async function updateDeviceRow(
+  tx: Queryable,
+  id: number,
+  d: {
+    body: DeviceBody;
+    sim: Record<string, unknown>;
+    config: Record<string, unknown>;
+    configChanged: boolean;
+    key: string | null;
+    now: number;
+  },
+): Promise<void> {
+  await tx.query(
+    `update devices set device_id = $2, type_id = $3, name = $4, description = $5, sim = $6, country_id = $7,
+       config_active = $8, config = $9, updated_ts = $10,
+       config_state = case when $11::boolean then 'awaiting' else config_state end,
+       config_requested_ts = case when $11::boolean then $10 else config_requested_ts end,
+       device_key = $12
+     where id = $1`,
+    [
+      id,
+      storedId(d.body),
+      d.body.typeId,
+      d.body.name,
+      d.body.description,
+      d.sim,
+      d.body.countryId,
+      d.body.configActive,
+      d.config,
+      d.now,
+      d.configChanged,
+      d.key,
+    ],
+  );
+}
+
