@@ -11,22 +11,21 @@ import { importDevices } from "./import.ts";
 import { endLiveStates, itemsOfDevices, tellCompanies } from "./released-items.ts";
 import { saveDevice } from "./routes.ts";
 import {
+  assignDeviceCompany,
   checkDevice,
-  DEVICE_SELECT,
-  keyAfterWrite,
+  companyInTree,
+  deleteDevices,
+  deviceIdTaken,
+  insertDevice,
   keyedDevices,
-  settleConfigStates,
+  releaseDevice,
   storedId,
+  treeDeviceCompanies,
+  treeDeviceRows,
 } from "./store.ts";
 
-/** Devices of the reseller tree: its own stock and every device on a company of the tree. */
-const IN_TREE = "(d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))";
-
 async function treeDevices(ctx: ItemsContext, scope: ResellerScope, extra = "true") {
-  await settleConfigStates(ctx.db, "d.reseller_id = any($1::int[])", [scope.resellerIds]);
-  const rows = await ctx.db.query<DeviceRow>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [
-    scope.resellerIds,
-  ]);
+  const rows = await treeDeviceRows(ctx.db, scope.resellerIds, extra);
   return keyedDevices(rows, !scope.principal.readOnly);
 }
 
@@ -52,29 +51,10 @@ export function registerResellerDeviceRoutes(
     const body = request.body;
     await checkDevice(ctx.db, body);
     const now = ctx.clock.now();
-    const exists = await ctx.db.query("select 1 from devices where device_id = $1", [storedId(body)]);
-    if (exists.length > 0) throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
+    if (await deviceIdTaken(ctx.db, storedId(body)))
+      throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
     const id = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number }>(
-        `insert into devices (device_id, type_id, name, description, sim, country_id, config_active, config,
-           config_state, config_requested_ts, reseller_id, created_ts, updated_ts, device_key)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, case when $7 then 'awaiting' else 'updated' end,
-           case when $7 then $10::bigint end, $9, $10, $10, $11) returning id`,
-        [
-          storedId(body),
-          body.typeId,
-          body.name,
-          body.description,
-          body.sim,
-          body.countryId,
-          body.configActive,
-          body.config,
-          scope.resellerId,
-          now,
-          keyAfterWrite(body, null),
-        ],
-      );
-      const newId = (rows[0] as { id: number }).id;
+      const newId = await insertDevice(tx, body, scope.resellerId, now);
       await recordAudit(
         ctx,
         scope.principal,
@@ -98,11 +78,8 @@ export function registerResellerDeviceRoutes(
     const id = request.params.id;
     const before = await oneDevice(ctx, scope, id);
     await checkDevice(ctx.db, request.body);
-    const clash = await ctx.db.query("select 1 from devices where device_id = $1 and id <> $2", [
-      storedId(request.body),
-      id,
-    ]);
-    if (clash.length > 0) throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
+    if (await deviceIdTaken(ctx.db, storedId(request.body), id))
+      throw conflict(API_ERROR.deviceExists, { deviceId: "exists" });
     await saveDevice(ctx, ctx.db, id, before, request.body, before.companyId, scope);
     return oneDevice(ctx, scope, id);
   });
@@ -116,7 +93,7 @@ export function registerResellerDeviceRoutes(
     const mediaKeys = await ctx.db.transaction(async (tx) => {
       // Its media's files go too: the cascade would take only their event_media rows.
       const keys = await deleteDeviceMedia(tx, ctx.files, [id]);
-      await tx.query("delete from devices where id = $1", [id]);
+      await deleteDevices(tx, [id]);
       await recordAudit(
         ctx,
         scope.principal,
@@ -142,23 +119,13 @@ export function registerResellerDeviceRoutes(
     const before = await oneDevice(ctx, scope, id);
     const { companyId } = request.body;
     if (companyId !== null) {
-      const company = await ctx.db.query(
-        "select 1 from companies where id = $1 and reseller_id = any($2::int[])",
-        [companyId, scope.resellerIds],
-      );
-      if (company.length === 0) throw notFound();
+      if (!(await companyInTree(ctx.db, companyId, scope.resellerIds))) throw notFound();
     }
     // Leaving the company (or moving to another) takes the device off its item.
     const released = companyId === before.companyId ? [] : await itemsOfDevices(ctx.db, [id]);
     await ctx.db.transaction(async (tx) => {
       // Leaving a company (for the stock or another company) also leaves its item.
-      await tx.query(
-        `update devices set
-             item_type = case when $2::int is distinct from company_id then 0 else item_type end,
-             item_id = case when $2::int is distinct from company_id then null else item_id end,
-             company_id = $2, updated_ts = $3 where id = $1`,
-        [id, companyId, ctx.clock.now()],
-      );
+      await assignDeviceCompany(tx, id, companyId, ctx.clock.now());
       await recordAudit(
         ctx,
         scope.principal,
@@ -185,10 +152,7 @@ export function registerResellerDeviceRoutes(
     const before = await oneDevice(ctx, scope, id);
     const released = await itemsOfDevices(ctx.db, [id]);
     await ctx.db.transaction(async (tx) => {
-      await tx.query("update devices set item_type = 0, item_id = null, updated_ts = $2 where id = $1", [
-        id,
-        ctx.clock.now(),
-      ]);
+      await releaseDevice(tx, id, ctx.clock.now());
       await recordAudit(
         ctx,
         scope.principal,
@@ -217,11 +181,7 @@ export function registerResellerDeviceRoutes(
   mountRoute(app, devicesApi.deleteBulk, async (request) => {
     const scope = scopeOf(request);
     const ids = [...new Set(request.body.deviceIds)];
-    const found = await ctx.db.query<{ id: number; company_id: number | null }>(
-      `select d.id, d.company_id from devices d left join companies c on c.id = d.company_id
-         where d.id = any($2::int[]) and ${IN_TREE}`,
-      [scope.resellerIds, ids],
-    );
+    const found = await treeDeviceCompanies(ctx.db, scope.resellerIds, ids);
     const byId = new Map(found.map((r) => [r.id, r]));
     const deleted: number[] = [];
     const notDeleted: DeleteBulkResult["notDeleted"] = [];
@@ -233,7 +193,7 @@ export function registerResellerDeviceRoutes(
     }
     const mediaKeys = await ctx.db.transaction(async (tx) => {
       const keys = await deleteDeviceMedia(tx, ctx.files, deleted);
-      if (deleted.length > 0) await tx.query("delete from devices where id = any($1::int[])", [deleted]);
+      if (deleted.length > 0) await deleteDevices(tx, deleted);
       await recordAudit(
         ctx,
         scope.principal,

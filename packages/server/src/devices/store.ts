@@ -275,3 +275,114 @@ export async function updateDeviceRow(
   );
 }
 
+/** Devices of the reseller tree: its own stock and every device on a company of the tree. */
+const IN_TREE = "(d.reseller_id = any($1::int[]) or c.reseller_id = any($1::int[]))";
+
+/** The reseller tree's devices, narrowed by `extra` (a condition built by the caller from numbers only). */
+export async function treeDeviceRows(
+  db: Queryable,
+  resellerIds: readonly number[],
+  extra = "true",
+): Promise<DeviceRow[]> {
+  await settleConfigStates(db, "d.reseller_id = any($1::int[])", [resellerIds]);
+  return db.query<DeviceRow>(`${DEVICE_SELECT} where ${IN_TREE} and ${extra} order by d.id`, [resellerIds]);
+}
+
+/** Of the ids, the tree's devices and the company each is on. */
+export function treeDeviceCompanies(
+  db: Queryable,
+  resellerIds: readonly number[],
+  ids: readonly number[],
+): Promise<{ id: number; company_id: number | null }[]> {
+  return db.query<{ id: number; company_id: number | null }>(
+    `select d.id, d.company_id from devices d left join companies c on c.id = d.company_id
+       where d.id = any($2::int[]) and ${IN_TREE}`,
+    [resellerIds, ids],
+  );
+}
+
+/** Whether another device (any tenant's: identifiers are global) already has the identifier. */
+export async function deviceIdTaken(
+  db: Queryable,
+  storedDeviceId: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    "select 1 from devices where device_id = $1 and ($2::int is null or id <> $2)",
+    [storedDeviceId, exceptId ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the company is one of the reseller tree's. */
+export async function companyInTree(
+  db: Queryable,
+  companyId: number,
+  resellerIds: readonly number[],
+): Promise<boolean> {
+  const rows = await db.query("select 1 from companies where id = $1 and reseller_id = any($2::int[])", [
+    companyId,
+    resellerIds,
+  ]);
+  return rows.length > 0;
+}
+
+/** A new device in the reseller's stock; an active configuration waits for the device from now. Its id. */
+export async function insertDevice(
+  tx: Queryable,
+  body: DeviceBody,
+  resellerId: number,
+  now: number,
+): Promise<number> {
+  const rows = await tx.query<{ id: number }>(
+    `insert into devices (device_id, type_id, name, description, sim, country_id, config_active, config,
+       config_state, config_requested_ts, reseller_id, created_ts, updated_ts, device_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, case when $7 then 'awaiting' else 'updated' end,
+       case when $7 then $10::bigint end, $9, $10, $10, $11) returning id`,
+    [
+      storedId(body),
+      body.typeId,
+      body.name,
+      body.description,
+      body.sim,
+      body.countryId,
+      body.configActive,
+      body.config,
+      resellerId,
+      now,
+      keyAfterWrite(body, null),
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error("insert into devices returned no row");
+  return row.id;
+}
+
+/** Deletes the devices; the caller has checked they are in its scope and on no company. */
+export async function deleteDevices(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query("delete from devices where id = any($1::int[])", [ids]);
+}
+
+/** Moves the device to the company (null: back to the stock); leaving its company also takes it off its item. */
+export async function assignDeviceCompany(
+  tx: Queryable,
+  id: number,
+  companyId: number | null,
+  now: number,
+): Promise<void> {
+  await tx.query(
+    `update devices set
+         item_type = case when $2::int is distinct from company_id then 0 else item_type end,
+         item_id = case when $2::int is distinct from company_id then null else item_id end,
+         company_id = $2, updated_ts = $3 where id = $1`,
+    [id, companyId, now],
+  );
+}
+
+/** Takes the device off its item. */
+export async function releaseDevice(tx: Queryable, id: number, now: number): Promise<void> {
+  await tx.query("update devices set item_type = 0, item_id = null, updated_ts = $2 where id = $1", [
+    id,
+    now,
+  ]);
+}
