@@ -1,7 +1,6 @@
 import {
   type CompanyRecord,
   companiesAdminApi,
-  type companyWriteSchema,
   isValidParent,
   type ResellerRow,
   resellersApi,
@@ -13,7 +12,6 @@ import type { ItemsContext } from "../items/index.ts";
 import { parseId } from "../items/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import type { SqlParam } from "../kernel/db/database.ts";
 import { badRequest, conflict, forbidden, notFound } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
@@ -25,6 +23,21 @@ import {
 } from "../kernel/tenancy/scope.ts";
 import { companyWide } from "../live/index.ts";
 import { offeredProviders } from "../map-tiles/index.ts";
+import {
+  type CompanyBody,
+  companyInTree,
+  deleteCompany,
+  deleteReseller,
+  insertCompany,
+  insertReseller,
+  lockCompany,
+  lockReseller,
+  resellerInUse,
+  resellerRow,
+  storedReseller,
+  updateCompany,
+  updateReseller,
+} from "./store.ts";
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 /** `itinerariesChanged`: a company's `conf.general.itenerary` may have changed (see itineraries/routes.ts). */
@@ -33,34 +46,6 @@ type AdminContext = ItemsContext & {
   sessions: SessionEvents;
   itinerariesChanged: (companyId: number) => void;
 };
-
-type CompanyBody = z.output<typeof companyWriteSchema>;
-
-const COMPANY_SELECT = `select id, name, email, address, phone, nif, contact, demo, country_id as "countryId",
-  product_id as "productId", reseller_id as "resellerId", licenses, state, retention_days as "retentionDays",
-  password_expiration_days as "passwordExpirationDays", map_type as "mapType", cartography, cra_code as "craCode",
-  restrictions, conf, created_ts as "createdTs", updated_ts as "updatedTs" from companies`;
-
-const companyValues = (b: CompanyBody): SqlParam[] => [
-  b.name,
-  b.email,
-  b.address,
-  b.phone,
-  b.nif,
-  b.contact,
-  b.demo,
-  b.countryId,
-  b.productId,
-  b.resellerId,
-  b.licenses,
-  b.state,
-  b.retentionDays,
-  b.passwordExpirationDays,
-  b.mapType,
-  b.cartography,
-  b.craCode,
-  b.restrictions,
-];
 
 /** The part of a stored company's general configuration the base-map check reads. */
 const savedGeneralSchema = z.object({ mapProvider: z.string().optional() });
@@ -72,12 +57,9 @@ export function registerCompanyAdminRoutes(
   scopeOf: (request: FastifyRequest) => ResellerScope,
 ): void {
   const inTree = async (scope: ResellerScope, companyId: number): Promise<CompanyRecord> => {
-    const rows = await ctx.db.query<CompanyRecord>(
-      `${COMPANY_SELECT} where id = $1 and reseller_id = any($2::int[])`,
-      [companyId, scope.resellerIds],
-    );
-    if (!rows[0]) throw notFound();
-    return rows[0];
+    const company = await companyInTree(ctx.db, scope.resellerIds, companyId);
+    if (!company) throw notFound();
+    return company;
   };
   // The base map a company draws must be one this deployment offers (an archive, MAP_TILE_PROVIDERS…). A choice
   // saved earlier that the deployment no longer offers is kept as it is, so the company's form still saves (the web
@@ -105,20 +87,7 @@ export function registerCompanyAdminRoutes(
     await checkMapProvider(request.body.conf);
     const now = ctx.clock.now();
     const id = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number }>(
-        `insert into companies (name, email, address, phone, nif, contact, demo, country_id, product_id, reseller_id,
-           licenses, state, retention_days, password_expiration_days, map_type, cartography, cra_code, restrictions,
-           conf, created_ts, updated_ts)
-         values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$20) returning id`,
-        [...companyValues(request.body), request.body.conf, now],
-      );
-      const newId = (rows[0] as { id: number }).id;
-      // A company starts with one group: items cannot be created without one.
-      await tx.query("insert into groups (company_id, name, created_ts) values ($1, $2, $3)", [
-        newId,
-        request.body.name,
-        now,
-      ]);
+      const newId = await insertCompany(tx, request.body, now);
       await recordAudit(
         ctx,
         scope.principal,
@@ -152,12 +121,7 @@ export function registerCompanyAdminRoutes(
       // Configuration keys the form does not show (supports, custom states…) are kept.
       const conf = { ...before.conf, ...request.body.conf };
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `update companies set name=$1, email=$2, address=$3, phone=$4, nif=$5, contact=$6, demo=$7, country_id=$8,
-           product_id=$9, reseller_id=$10, licenses=$11, state=$12, retention_days=$13, password_expiration_days=$14,
-           map_type=$15, cartography=$16, cra_code=$17, restrictions=$18, conf=$19, updated_ts=$20 where id = $21`,
-          [...companyValues(request.body), conf, ctx.clock.now(), id],
-        );
+        await updateCompany(tx, id, request.body, conf, ctx.clock.now());
         await recordAudit(
           ctx,
           scope.principal,
@@ -187,15 +151,11 @@ export function registerCompanyAdminRoutes(
     const before = await inTree(scope, id);
     const fileKeys = await ctx.db.transaction(async (tx) => {
       // Held first, so no file of the company is added between taking its keys and the delete below.
-      await tx.query("select id from companies where id = $1 for update", [id]);
+      await lockCompany(tx, id);
       // Devices return to the reseller's stock; everything else of the company goes with it. Its files'
       // rows would go by cascade but not their bytes: the rows are deleted here and the bytes after commit.
       const keys = await ctx.files.deleteRowsOf(tx, { companyId: id, resellerId: null });
-      await tx.query(
-        "update devices set company_id = null, item_type = 0, item_id = null where company_id = $1",
-        [id],
-      );
-      await tx.query("delete from companies where id = $1", [id]);
+      await deleteCompany(tx, id);
       await recordAudit(
         ctx,
         scope.principal,
@@ -235,22 +195,14 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
   };
   const owned = async (request: FastifyRequest, id: number) => {
     const allowed = await visibleResellerIds(ctx.db, principalOf(request));
-    const rows = await ctx.db.query<{ id: number; conf: Record<string, unknown>; parent_id: number | null }>(
-      "select id, conf, parent_id from resellers where id = $1",
-      [id],
-    );
-    if (!rows[0] || (allowed !== null && !allowed.includes(id))) throw notFound();
-    return rows[0];
+    const row = await storedReseller(ctx.db, id);
+    if (!row || (allowed !== null && !allowed.includes(id))) throw notFound();
+    return row;
   };
   const out = async (id: number): Promise<ResellerRow> => {
-    const rows = await ctx.db.query<ResellerRow>(
-      `select r.id, r.name, r.parent_id as "parentId", r.email, r.phone, coalesce((r.conf->>'allowMapProvider')::boolean, false) as "allowMapProvider",
-           coalesce((select array_agg(c.id order by c.id) from resellers c where c.parent_id = r.id), '{}') as children
-         from resellers r where r.id = $1`,
-      [id],
-    );
-    if (!rows[0]) throw notFound();
-    return rows[0];
+    const row = await resellerRow(ctx.db, id);
+    if (!row) throw notFound();
+    return row;
   };
 
   mountRoute(app, resellersApi.create, async (request) => {
@@ -258,12 +210,11 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
     await checkParent(request, null, request.body.parentId);
     const b = request.body;
     const id = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number }>(
-        `insert into resellers (name, parent_id, email, phone, conf, site_id, created_ts)
-         values ($1, $2, $3, $4, $5, (select site_id from resellers where id = $2), $6) returning id`,
-        [b.name, b.parentId, b.email, b.phone, { allowMapProvider: b.allowMapProvider }, ctx.clock.now()],
+      const newId = await insertReseller(
+        tx,
+        { ...b, conf: { allowMapProvider: b.allowMapProvider } },
+        ctx.clock.now(),
       );
-      const newId = (rows[0] as { id: number }).id;
       await recordAudit(
         ctx,
         principal,
@@ -300,17 +251,10 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
       if (id === principal.resellerId && b.parentId !== before.parent_id) throw forbidden();
       if (b.parentId !== before.parent_id) await checkParent(request, id, b.parentId);
       await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          "update resellers set name = $2, parent_id = $3, email = $4, phone = $5, conf = $6 where id = $1",
-          [
-            id,
-            b.name,
-            b.parentId,
-            b.email,
-            b.phone,
-            { ...before.conf, allowMapProvider: b.allowMapProvider },
-          ],
-        );
+        await updateReseller(tx, id, {
+          ...b,
+          conf: { ...before.conf, allowMapProvider: b.allowMapProvider },
+        });
         await recordAudit(
           ctx,
           principal,
@@ -333,22 +277,14 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
     const id = request.params.resellerId;
     await owned(request, id);
     if (id === principal.resellerId) throw forbidden();
-    const used = await ctx.db.query(
-      `select 1 from resellers where parent_id = $1 union all select 1 from companies where reseller_id = $1
-       union all select 1 from devices where reseller_id = $1 limit 1`,
-      [id],
-    );
-    if (used.length > 0) throw conflict("reseller.notEmpty");
+    if (await resellerInUse(ctx.db, id)) throw conflict("reseller.notEmpty");
     const { userIds, fileKeys } = await ctx.db.transaction(async (tx) => {
-      await tx.query("select id from resellers where id = $1 for update", [id]);
+      await lockReseller(tx, id);
       // Its own files (support photos): rows here, bytes after commit, as for a company.
       const keys = await ctx.files.deleteRowsOf(tx, { companyId: null, resellerId: id });
-      const users = await tx.query<{ id: number }>("delete from users where reseller_id = $1 returning id", [
-        id,
-      ]);
-      await tx.query("delete from resellers where id = $1", [id]);
+      const users = await deleteReseller(tx, id);
       await recordAudit(ctx, principal, { action: "delete", entity: "reseller", entityId: String(id) }, tx);
-      return { userIds: users.map((u) => u.id), fileKeys: keys };
+      return { userIds: users, fileKeys: keys };
     });
     await ctx.files.deleteBlobs(fileKeys);
     if (userIds.length > 0) ctx.sessions.emit({ kind: "usersChanged", userIds });
