@@ -5,21 +5,21 @@ import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
 import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "../kernel/auth/tokens.ts";
-import {
-  REQUIRE_TOTP_SQL,
-  startEnrolment,
-  TOTP_POLICY_JOINS,
-  type TotpAccount,
-} from "../kernel/auth/totp.ts";
+import { startEnrolment } from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, unauthorized } from "../kernel/errors.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal } from "../kernel/tenancy/principal.ts";
-import type { UserRow } from "../kernel/tenancy/user-row.ts";
 import { siteForHost } from "../sites/index.ts";
 import { authenticate, passwordExpired } from "./login.ts";
 import type { MailingContext } from "./password-keys.ts";
 import { sendPasswordLink, setPasswordFromKey } from "./password-keys.ts";
+import {
+  accountForReset,
+  accountWithPasswordLifetime,
+  accountWithTotpPolicy,
+  dropPushSubscription,
+} from "./store.ts";
 
 /** Sign-in, token refresh, sign-out and password keys: the routes that need no access token. */
 export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): FastifyPluginAsyncZod {
@@ -63,11 +63,7 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const userId = await revokeRefreshFamily(ctx.db, ctx.clock, request.body.refreshToken);
       if (userId === null) return;
       // Only the signed-out user's own subscription: an endpoint alone must not remove someone else's.
-      if (request.body.pushEndpoint)
-        await ctx.db.query("delete from push_subscriptions where endpoint = $1 and user_id = $2", [
-          request.body.pushEndpoint,
-          userId,
-        ]);
+      if (request.body.pushEndpoint) await dropPushSubscription(ctx.db, userId, request.body.pushEndpoint);
       ctx.sessions.emit({ kind: "loggedOut", userId });
     });
 
@@ -75,14 +71,11 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const { email } = request.body;
       await checkThrottle(ctx.db, ctx.clock, { email, ip: request.ip }, "reset");
       await recordResetRequest(ctx.db, ctx.clock, { email, ip: request.ip });
-      const rows = await ctx.db.query<{ id: number; email: string; language: string }>(
-        "select id, email, language from users where lower(email) = lower($1)",
-        [email],
-      );
+      const account = await accountForReset(ctx.db, email);
       // Answer the same whether or not the address exists, so the form cannot be used to probe accounts:
       // the same argon2 work as a sign-in on both paths, so the time does not tell either.
       await verifyPassword(null, email);
-      if (rows[0]) await sendPasswordLink(ctx, rows[0], "reset");
+      if (account) await sendPasswordLink(ctx, account, "reset");
     });
 
     // Only for an account that must have an authenticator and has none: the password alone opens the set-up,
@@ -91,13 +84,7 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const { username, password } = request.body;
       const key = { email: username, ip: request.ip };
       await checkThrottle(ctx.db, ctx.clock, key);
-      const rows = await ctx.db.query<UserRow & TotpAccount>(
-        `select u.*, ${REQUIRE_TOTP_SQL} as require_totp
-         from users u ${TOTP_POLICY_JOINS}
-         where lower(u.email) = lower($1)`,
-        [username],
-      );
-      const row = rows[0];
+      const row = await accountWithTotpPolicy(ctx.db, username);
       if (!row || !(await verifyPassword(row.password_hash, password))) {
         await recordFailure(ctx.db, ctx.clock, key);
         throw unauthorized(API_ERROR.wrongCredentials);
@@ -114,12 +101,7 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const { username, oldPassword, password } = request.body;
       const key = { email: username, ip: request.ip };
       await checkThrottle(ctx.db, ctx.clock, key);
-      const rows = await ctx.db.query<UserRow & { password_expiration_days: number | null }>(
-        `select u.*, c.password_expiration_days from users u left join companies c on c.id = u.company_id
-         where lower(u.email) = lower($1)`,
-        [username],
-      );
-      const row = rows[0];
+      const row = await accountWithPasswordLifetime(ctx.db, username);
       const ok = await verifyPassword(row?.password_hash ?? null, oldPassword);
       // A right password of an account whose password has not expired gets the answer of a wrong one (and
       // counts like one), or this route would confirm passwords without the sign-in's rules.
