@@ -2,17 +2,14 @@
 // Routes hold no SQL: a capability's statements live in its store (routes → service → store), where the scoped
 // query helper binds the tenant. Scans the server's `routes.ts` and `*-routes.ts` files and fails on a statement
 // or a database call in one; opening a transaction and handing it to the store stays the route's or service's.
-// `sql-in-routes.allow` (beside src/) lists the route files not converted yet; an entry whose file no longer
-// holds SQL (or no longer exists) also fails, so the list can only shrink.
 // Usage: node scripts/lint-routes-sql.mjs [server package dir]
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const packageDir = process.argv[2] ?? join(root, "packages", "server");
 const srcDir = join(packageDir, "src");
-const allowFile = join(packageDir, "sql-in-routes.allow");
 
 /** A call on the database interface, or a string literal that opens with a statement. */
 const SQL_PATTERNS = [
@@ -39,27 +36,14 @@ function sqlLines(file) {
   return [...lines].sort((x, y) => x - y);
 }
 
-const allowed = new Set(
-  existsSync(allowFile)
-    ? readFileSync(allowFile, "utf8")
-        .split("\n")
-        .map((l) => l.replace(/#.*/, "").trim())
-        .filter(Boolean)
-    : [],
-);
 const errors = [];
-const found = new Set();
 for (const file of routeFiles(srcDir)) {
-  const name = relative(srcDir, file).split("\\").join("/");
   const lines = sqlLines(file);
-  if (lines.length === 0) continue;
-  found.add(name);
-  if (!allowed.has(name))
-    errors.push(`src/${name}:${lines.join(",")}: SQL in a routes file (move it to the store)`);
+  if (lines.length > 0)
+    errors.push(
+      `${relative(packageDir, file).split("\\").join("/")}:${lines.join(",")}: SQL in a routes file (move it to the store)`,
+    );
 }
-for (const name of allowed)
-  if (!found.has(name))
-    errors.push(`sql-in-routes.allow lists ${name}, which holds no SQL: remove the entry`);
 for (const error of errors) console.error(error);
 if (errors.length > 0)
   console.error(`SQL in routes: ${errors.length} problem(s) in ${relative(root, packageDir)}`);
