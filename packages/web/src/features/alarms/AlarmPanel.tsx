@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconEdit, IconEye, IconMapPin, IconSearch } from "@tabler/icons-react";
-import { ALARM_PRIORITY_COLOR, type AlarmLog, alarmsApi, allows } from "@vigia/domain";
+import { ALARM_PRIORITY_COLOR, type AlarmLog, alarmsApi, allows, TABLE_PAGE_SIZES } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -37,7 +37,7 @@ import { formatSpan } from "./episodeSpan.ts";
 import { DEFAULT_SORT, nextSort, type Sort, type SortKey, stateCounts, visibleLogs } from "./logic.ts";
 import { StateForm } from "./StateForm.tsx";
 
-const PAGE_SIZES = ["10", "20", "50", "100", "200"];
+const PAGE_SIZES = TABLE_PAGE_SIZES.map(String);
 const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
 
 export function StateBadge({ value }: { value: 0 | 1 | 2 }) {

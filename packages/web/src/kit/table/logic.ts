@@ -1,14 +1,16 @@
+import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES, TABLE_SEARCH_MIN_CHARS } from "@vigia/domain";
 import { formatDateTime } from "../format/date.ts";
 /**
  * Pure rules of the generic table: search, sort, paging, export names. Kept free of React so
  * they are table-tested and stay fast on 20,000 rows (one pass each, no per-keystroke allocations beyond it).
  */
 
-export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
+/** The platform's table rules (page sizes, default page, minimum search), under the kit's own names. */
+export const PAGE_SIZES = TABLE_PAGE_SIZES;
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 50;
+export const DEFAULT_PAGE_SIZE: PageSize = TABLE_DEFAULT_PAGE_SIZE;
 /** A search shorter than this shows every row. */
-export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_MIN_CHARS = TABLE_SEARCH_MIN_CHARS;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const ROW_ACTION_DEBOUNCE_MS = 500;
 export const EXPORT_START_DELAY_MS = 200;
