@@ -1,3 +1,4 @@
+import { DAY_MS } from "../constants.ts";
 /**
  * Work-time compliance: how much of an activity falls outside a timetable (the `/trackRules` worktimes).
  * Times are "local epoch" ms: the wall-clock time of the timetable's zone read as if it were UTC, so a day is
@@ -11,7 +12,6 @@ export interface TimetableDay {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
 const minutes = (hhmm: string): number => {
   const [h = "0", m = "0"] = hhmm.split(":");
   return Number(h) * 60 + Number(m);

@@ -4,6 +4,7 @@ import {
   alarmRuleErrors,
   alarmsApi,
   BEACON_ZONE_FAMILIES,
+  DAY_MS,
   EVENT_FAMILY,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -217,7 +218,7 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
 
     mountRoute(app, alarmsApi.unseen, async (request) => {
       const scope = scopeOf(request);
-      const since = ctx.clock.now() - 30 * 86_400_000;
+      const since = ctx.clock.now() - 30 * DAY_MS;
       return { count: await unseenCount(ctx.db, scope, scope.principal.userId, since) };
     });
 

@@ -1,12 +1,10 @@
-import { devicesApi } from "@vigia/domain";
+import { DAY_MS, devicesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { visibleResellerIds } from "../kernel/tenancy/scope.ts";
 import { cellTableFigures } from "./store.ts";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Where the cell and Wi-Fi tables stand, for reseller staff deciding whether to import a table. The tower and

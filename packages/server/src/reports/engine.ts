@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   REPORT_LIMITS,
   type ReportCell,
   type ReportMapData,
@@ -53,8 +54,6 @@ const BUILDERS: Record<ReportTypeId, Builder> = {
 
 /** The answer to a request too broad to run: "search too extensive; select fewer vehicles or a shorter period". */
 export const searchTooBroad = () => new ApiError(406, "search.too.broad");
-
-const DAY_MS = 86_400_000;
 
 /**
  * The limits checked before any work: items × days, the longest period, and for the row-per-point

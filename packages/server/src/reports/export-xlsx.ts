@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import {
   columnLabel,
+  DAY_MS,
   neutraliseCell,
   type ReportCell,
   type ReportColumnKind,
@@ -9,8 +10,6 @@ import {
 } from "@vigia/domain";
 import ExcelJS from "exceljs";
 import { localEpoch } from "./builders/records.ts";
-
-const DAY_MS = 86_400_000;
 
 /** Excel number formats per column kind: numbers stay numbers, dates dates, durations [h]:mm:ss. */
 const NUM_FMT: Partial<Record<ReportColumnKind, string>> = {

@@ -1,12 +1,10 @@
-import { isSuperResellerOrHigher, usersStatsApi } from "@vigia/domain";
+import { DAY_MS, isSuperResellerOrHigher, usersStatsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden } from "../kernel/errors.ts";
 import { principalOf } from "../kernel/http/authenticate.ts";
 import { platformUse } from "./store.ts";
-
-const DAY_MS = 86_400_000;
 
 /** GET resellers/stats: platform use per UTC day, for the super reseller only; bounded to 30 days. */
 export function usersStatsRoutes(ctx: KernelContext): FastifyPluginAsyncZod {

@@ -1,6 +1,5 @@
+import { DAY_MS } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
-
-const DAY_MS = 86_400_000;
 
 export interface PlatformDay {
   day: number;

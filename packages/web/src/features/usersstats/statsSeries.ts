@@ -1,6 +1,6 @@
 import type { UsersStats } from "@vigia/domain";
+import { DAY_MS } from "@vigia/domain";
 
-const DAY_MS = 86_400_000;
 const MAX_SERIES = 6;
 
 export interface DayRow {
