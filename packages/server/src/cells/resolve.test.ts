@@ -1,8 +1,8 @@
+import { distanceM } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import {
   cellKey,
   DEFAULT_CELL_RANGE,
-  distanceM,
   type KnownPlace,
   resolveLocation,
   type SeenAp,

@@ -7,6 +7,8 @@
  * mean of their ranges and their spread around the centroid, so a wide spread never claims a tight circle.
  */
 
+import { distanceM } from "@vigia/domain";
+
 export interface SeenCell {
   mcc: number;
   mnc: number;
@@ -80,16 +82,6 @@ export function signalWeight(rssi: number | null): number {
   if (rssi === null || !Number.isFinite(rssi)) return 1;
   if (rssi < 0) return 10 ** ((Math.max(-130, Math.min(-20, rssi)) + 90) / 20);
   return 0.1 + Math.min(rssi, 100) / 10;
-}
-
-const EARTH_M = 6_371_000;
-const rad = (d: number): number => (d * Math.PI) / 180;
-/** Great-circle distance in metres. */
-export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const h =
-    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 interface Weighted extends KnownPlace {
