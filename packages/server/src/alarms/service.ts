@@ -1,4 +1,10 @@
-import { type AlarmLog, BEACON_ZONE_FAMILIES, notifiesNotice, type ServerMessage } from "@vigia/domain";
+import {
+  type AlarmLog,
+  BEACON_ZONE_FAMILIES,
+  ITEM_TYPE,
+  notifiesNotice,
+  type ServerMessage,
+} from "@vigia/domain";
 import type { ReverseGeocoder } from "../geocoding/index.ts";
 import { type BeaconCache, beaconZoneName } from "../indoor/index.ts";
 import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
@@ -340,7 +346,7 @@ export class AlarmService {
       await this.ensureLoaded(companyId);
       const items = this.ctx.live
         .companyItems(companyId)
-        .filter((s) => s.itemType !== 0 && (this.ownsItem?.(s.itemType, s.id) ?? true))
+        .filter((s) => s.itemType !== ITEM_TYPE.unknown && (this.ownsItem?.(s.itemType, s.id) ?? true))
         .map((state) => ({
           companyId,
           itemType: state.itemType as 1 | 2 | 3,

@@ -6,6 +6,7 @@ import type {
   AlarmStateEntry,
   PushSubscriptionInput,
 } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
@@ -146,9 +147,9 @@ export async function changeState(
 
 export async function itemName(db: Queryable, itemType: number, itemId: number): Promise<string> {
   const sql =
-    itemType === 1
+    itemType === ITEM_TYPE.vehicle
       ? "select coalesce(nullif(name, ''), plate) as name from vehicles where id = $1"
-      : itemType === 2
+      : itemType === ITEM_TYPE.asset
         ? "select name from assets where id = $1"
         : "select name from persons where id = $1";
   const rows = await db.query<{ name: string }>(sql, [itemId]);

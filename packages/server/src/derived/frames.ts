@@ -1,3 +1,4 @@
+import { ITEM_TYPE } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { applyPosition, type EngineItem } from "../live/index.ts";
 import { localDayOf } from "./local-day.ts";
@@ -106,7 +107,7 @@ export function stepFrame(
         ...engine,
         state: { ...engine.state, driverId: fc.cards.get(e.card.toUpperCase()) ?? null },
       };
-    } else if (e.kind === "driverBeacons" && fc.cfg.itemType === 1) {
+    } else if (e.kind === "driverBeacons" && fc.cfg.itemType === ITEM_TYPE.vehicle) {
       // As live state does: the strongest heard driver's beacon; none heard keeps the driver.
       const heard = e.ids.map((id) => fc.cards.get(id.toUpperCase())).find((id) => id !== undefined);
       if (heard !== undefined) {

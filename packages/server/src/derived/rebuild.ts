@@ -1,4 +1,4 @@
-import { DAY_MS } from "@vigia/domain";
+import { DAY_MS, ITEM_TYPE } from "@vigia/domain";
 import { markChangedDays, type PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { type EngineItem, newEngineItem } from "../live/index.ts";
@@ -137,7 +137,7 @@ async function odometerConfig(
   itemType: number,
   itemId: number,
 ): Promise<{ odometerSource: number; initialMileageKm: number }> {
-  if (itemType !== 1) return { odometerSource: 3, initialMileageKm: 0 };
+  if (itemType !== ITEM_TYPE.vehicle) return { odometerSource: 3, initialMileageKm: 0 };
   const rows = await ctx.db.query<{ odometer_source: number | null; initial_mileage: number | null }>(
     "select odometer_source, initial_mileage from vehicles where id = $1",
     [itemId],

@@ -1,3 +1,4 @@
+import { ITEM_TYPE } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -199,7 +200,7 @@ export async function rederiveStoredItem(
 ): Promise<{ positions: number }> {
   const { db } = ctx;
   const vehicle =
-    item.itemType === 1
+    item.itemType === ITEM_TYPE.vehicle
       ? await db.query<{ odometer_source: number | null; initial_mileage: number | null }>(
           "select odometer_source, initial_mileage from vehicles where id = $1 and company_id = $2",
           [item.itemId, companyId],

@@ -8,6 +8,7 @@ import {
   DRIVING_EVENT_KINDS,
   type DrivingEventKind,
   distanceM,
+  ITEM_TYPE,
   type PlaceKindCode,
 } from "@vigia/domain";
 import { type LocalDay, localDayOf } from "./local-day.ts";
@@ -152,7 +153,7 @@ export const emptyDeriveOutput = (): DeriveOutput => ({
 const DRIVING_KINDS = new Set<string>(DRIVING_EVENT_KINDS);
 
 export function isMovingPoint(itemType: number, spd: number, ignition: boolean | null): boolean {
-  return spd >= (itemType === 1 ? VEHICLE_MOVING_KMH : WALKING_KMH) && ignition !== false;
+  return spd >= (itemType === ITEM_TYPE.vehicle ? VEHICLE_MOVING_KMH : WALKING_KMH) && ignition !== false;
 }
 
 const fuelDelta = (start: number | null, end: number | null): number | null =>

@@ -1,4 +1,4 @@
-import { cleanEventName, eventMediaApi } from "@vigia/domain";
+import { cleanEventName, eventMediaApi, ITEM_TYPE } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type FilesContext, sendStoredFile } from "../files/index.ts";
 import { keyMatches, presentedDeviceId, presentedKey } from "../ingest/index.ts";
@@ -40,7 +40,10 @@ export function deviceMediaRoutes(ctx: FilesContext): FastifyPluginAsyncZod {
       const matches = keyMatches(device?.deviceKey ?? "\u0000no device", key);
       if (!device || !matches) throw unauthorized();
       const itemType = device.itemType;
-      if (device.itemId === null || (itemType !== 1 && itemType !== 2 && itemType !== 3))
+      if (
+        device.itemId === null ||
+        (itemType !== ITEM_TYPE.vehicle && itemType !== ITEM_TYPE.asset && itemType !== ITEM_TYPE.person)
+      )
         throw new ApiError(409, "device.noItem");
       const length = Number(request.headers["content-length"]);
       const file = await ctx.files.save({

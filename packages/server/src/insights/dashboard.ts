@@ -2,6 +2,7 @@ import {
   CHART_VEHICLES_MAX,
   type Dashboard,
   driverScore,
+  ITEM_TYPE,
   type ScoreInput,
   TOP_LIST_SIZE,
 } from "@vigia/domain";
@@ -81,11 +82,12 @@ export async function dashboard(
   const perItem = new Map<string, ItemTotals>();
   const perDay = new Map<string, { distanceM: number; drivingMs: number }>();
   const vehicles = new Map<number, VehiclePeriod>();
-  for (const i of items) if (i.itemType === 1) vehicles.set(i.itemId, { counterL: null, distanceM: 0 });
+  for (const i of items)
+    if (i.itemType === ITEM_TYPE.vehicle) vehicles.set(i.itemId, { counterL: null, distanceM: 0 });
   for (const r of rows) {
     base.totals.distanceM += r.distanceM;
     base.totals.drivingMs += r.drivingMs;
-    if (r.itemType === 1) {
+    if (r.itemType === ITEM_TYPE.vehicle) {
       const v = vehicles.get(r.itemId) ?? { counterL: null, distanceM: 0 };
       v.distanceM += r.distanceM;
       if (r.fuelUsed !== null) v.counterL = (v.counterL ?? 0) + r.fuelUsed;

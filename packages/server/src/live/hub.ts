@@ -1,5 +1,6 @@
 import {
   API_ERROR,
+  ITEM_TYPE,
   type ItemKey,
   type LiveClientMessage,
   type LiveErrorData,
@@ -105,13 +106,13 @@ class HubSocket {
     const { groupId } = envelope;
     if (this.scope.groupIds !== null && (groupId === null || !this.scope.groupIds.includes(groupId))) {
       // Company-wide messages (no group, no item) still reach group-scoped users; anything of another group not.
-      if (envelope.itemType !== 0 || groupId !== null) return false;
+      if (envelope.itemType !== ITEM_TYPE.unknown || groupId !== null) return false;
     }
     const key = `${envelope.itemType}:${envelope.itemId}`;
     if (envelope.detailOnly)
       return (
         this.details.has(key) ||
-        (envelope.itemType === 1 && (this.sensorTable?.has(envelope.itemId) ?? false))
+        (envelope.itemType === ITEM_TYPE.vehicle && (this.sensorTable?.has(envelope.itemId) ?? false))
       );
     if (
       this.mapGroups !== null &&
@@ -368,7 +369,7 @@ export class LiveHub {
       persons: {},
     };
     for (const state of this.live.companyItems(companyId)) {
-      if (state.itemType === 0) continue;
+      if (state.itemType === ITEM_TYPE.unknown) continue;
       if (scope.groupIds !== null && (state.groupId === null || !scope.groupIds.includes(state.groupId)))
         continue;
       snapshot[`${COLLECTION[state.itemType as 1 | 2 | 3]}s`][state.id] = state;

@@ -1,4 +1,10 @@
-import { ITEM_PREFIX, type LiveItemState, offlineAfterMs, type ServerMessage } from "@vigia/domain";
+import {
+  ITEM_PREFIX,
+  ITEM_TYPE,
+  type LiveItemState,
+  offlineAfterMs,
+  type ServerMessage,
+} from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import type { KernelContext } from "../kernel/context.ts";
 import { ITEM_TABLE } from "../kernel/tenancy/items.ts";
@@ -186,7 +192,8 @@ export class LiveState {
     const followUps: Promise<void>[] = [];
     const applied: AppliedPosition[] = [];
     for (const { binding, position, receivedTs } of ordered) {
-      if (binding.companyId === null || binding.itemId === null || binding.itemType === 0) continue;
+      if (binding.companyId === null || binding.itemId === null || binding.itemType === ITEM_TYPE.unknown)
+        continue;
       const { companyId, itemType, itemId } = binding;
       const current = this.store.getOrCreate(companyId, itemType, itemId, binding.groupId);
       const result = applyPosition(current, { ...position, receivedTs }, binding);
@@ -308,7 +315,8 @@ export class LiveState {
     // or the next map snapshot would show them on both.
     if (driverId !== null)
       for (const other of this.store.companyItems(companyId)) {
-        if (other.itemType !== 1 || other.id === vehicleId || other.driverId !== driverId) continue;
+        if (other.itemType !== ITEM_TYPE.vehicle || other.id === vehicleId || other.driverId !== driverId)
+          continue;
         const entry = this.store.get(1, other.id);
         if (entry) this.store.set(companyId, { ...entry, state: { ...entry.state, driverId: null } });
         envelopes.push({
@@ -351,7 +359,7 @@ export class LiveState {
       if (offline === item.state.offline) continue;
       this.store.set(companyId, { ...item, state: { ...item.state, offline } });
       const { itemType, id, groupId } = item.state;
-      if (itemType === 0) continue;
+      if (itemType === ITEM_TYPE.unknown) continue;
       const envelopes = byCompany.get(companyId) ?? [];
       byCompany.set(companyId, envelopes);
       envelopes.push({
@@ -433,11 +441,11 @@ export class LiveState {
         )
         .then(() => undefined);
     }
-    if (effect.kind === "driverCard" && binding.itemType === 1)
+    if (effect.kind === "driverCard" && binding.itemType === ITEM_TYPE.vehicle)
       return this.identifyDriver(binding, effect.card, ts);
-    if (effect.kind === "driverBeacons" && binding.itemType === 1)
+    if (effect.kind === "driverBeacons" && binding.itemType === ITEM_TYPE.vehicle)
       return this.identifyDriverByBeacon(binding, effect.ids, ts);
-    if (effect.kind === "dtcs" && binding.itemType === 1) {
+    if (effect.kind === "dtcs" && binding.itemType === ITEM_TYPE.vehicle) {
       return this.ctx.db
         .query("update vehicles set dtcs = $2::jsonb where id = $1", [
           binding.itemId,

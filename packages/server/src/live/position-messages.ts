@@ -1,4 +1,4 @@
-import { ITEM_PREFIX, type LiveItemState, type ServerMessage } from "@vigia/domain";
+import { ITEM_PREFIX, ITEM_TYPE, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import type { Effect } from "./state-engine.ts";
 
 /**
@@ -30,11 +30,17 @@ export function messageForEffect(
     case "event":
       return { message: { type: `${prefix}Event` as "vEvent", data: { id, event: effect.event } } };
     case "odometer":
-      return itemType === 1 ? { message: { type: "vOdo", data: { id, odometer: effect.odometer } } } : null;
+      return itemType === ITEM_TYPE.vehicle
+        ? { message: { type: "vOdo", data: { id, odometer: effect.odometer } } }
+        : null;
     case "hours":
-      return itemType === 1 ? { message: { type: "vHour", data: { id, hours: effect.hours } } } : null;
+      return itemType === ITEM_TYPE.vehicle
+        ? { message: { type: "vHour", data: { id, hours: effect.hours } } }
+        : null;
     case "dtcs":
-      return itemType === 1 ? { message: { type: "vDtc", data: { id, dtcs: effect.dtcs } } } : null;
+      return itemType === ITEM_TYPE.vehicle
+        ? { message: { type: "vDtc", data: { id, dtcs: effect.dtcs } } }
+        : null;
     case "driverCard":
     case "driverBeacons":
       return null;

@@ -1,6 +1,7 @@
 import {
   type DrivingEvent,
   emptyLiveItemState,
+  ITEM_TYPE,
   type LiveItemState,
   type LivePosition,
   type Motion,
@@ -75,7 +76,7 @@ export function newEngineItem(base: Pick<LiveItemState, "itemType" | "id" | "gro
 
 /** Travelling, by the one rule live state and stored routes share: fast enough, and not with ignition off. */
 export function isMoving(itemType: number, spd: number, ignition: boolean | null): boolean {
-  return spd >= (itemType === 1 ? MOVING_KMH : WALKING_KMH) && ignition !== false;
+  return spd >= (itemType === ITEM_TYPE.vehicle ? MOVING_KMH : WALKING_KMH) && ignition !== false;
 }
 
 function motionOf(itemType: number, spd: number, ignition: boolean | null): Motion {

@@ -1,5 +1,6 @@
 import {
   dueFrom,
+  ITEM_TYPE,
   maintenanceApi,
   type Revision,
   type RevisionValues,
@@ -43,7 +44,7 @@ async function targets(
   v: RevisionValues,
 ): Promise<{ itemType: 1 | 2; itemId: number }[]> {
   if (v.itemId !== null) {
-    const table = v.itemType === 1 ? "vehicles" : "assets";
+    const table = v.itemType === ITEM_TYPE.vehicle ? "vehicles" : "assets";
     if (!(await itemInScope(db, scope, table, v.itemId)))
       throw badRequest("validation.failed", { itemId: "unknownItem" });
     return [{ itemType: v.itemType, itemId: v.itemId }];

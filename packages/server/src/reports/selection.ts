@@ -1,4 +1,5 @@
 import type { ReportRequest } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { ItemKey } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { type CompanyScope, groupSubtree } from "../kernel/tenancy/scope.ts";
@@ -44,9 +45,9 @@ export async function resolveSelection(
   const visible = scope.groupIds;
   const items: ReportItem[] = [];
   for (const [itemType, table, nameSql, field] of TABLES) {
-    if (itemType === 1 && !kinds.vehicles) continue;
-    if (itemType === 2 && !kinds.assets) continue;
-    if (itemType === 3 && !kinds.persons) continue;
+    if (itemType === ITEM_TYPE.vehicle && !kinds.vehicles) continue;
+    if (itemType === ITEM_TYPE.asset && !kinds.assets) continue;
+    if (itemType === ITEM_TYPE.person && !kinds.persons) continue;
     const ids = request[field];
     if (ids.length === 0 && pickedGroups.length === 0) continue;
     const rows = await db.query<{ id: number; name: string; group_id: number | null }>(

@@ -1,4 +1,4 @@
-import { distanceM, type NearestCandidate, routingApi } from "@vigia/domain";
+import { distanceM, ITEM_TYPE, type NearestCandidate, routingApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -29,7 +29,7 @@ export function routingRoutes(
         .companyItems(scope.companyId)
         .filter(
           (s) =>
-            s.itemType === 1 &&
+            s.itemType === ITEM_TYPE.vehicle &&
             s.pos !== null &&
             (scope.groupIds === null || (s.groupId !== null && scope.groupIds.includes(s.groupId))),
         )

@@ -1,4 +1,5 @@
 import {
+  ITEM_TYPE,
   SHARED_CLOSE_CODES,
   type SharedCloseReason,
   type SharedItemRef,
@@ -106,7 +107,11 @@ export class SharedRouteChannel {
       const closed = linkClosedReason(shared.link, this.ctx.clock.now());
       if (closed) return this.end(shared, closed);
       for (const { itemType, itemId, message } of envelopes) {
-        if (itemType === 0 || !keys.has(keyOf({ itemType, itemId })) || !POSITION_TYPES.has(message.type))
+        if (
+          itemType === ITEM_TYPE.unknown ||
+          !keys.has(keyOf({ itemType, itemId })) ||
+          !POSITION_TYPES.has(message.type)
+        )
           continue;
         if (!("pos" in message.data) || !message.data.pos) continue;
         const { ts, lat, lng, spd, course } = message.data.pos;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SharedItemRef, ShareLink } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 
 /** 32 random bytes as base64url: unguessable, and URL-safe as a path segment. */
@@ -107,7 +108,7 @@ export async function itemRows(
   companyId: number,
   ref: SharedItemRef,
 ): Promise<ItemRow | undefined> {
-  const name = ref.itemType === 1 ? "coalesce(nullif(name, ''), plate)" : "name";
+  const name = ref.itemType === ITEM_TYPE.vehicle ? "coalesce(nullif(name, ''), plate)" : "name";
   const rows = await db.query<ItemRow>(
     `select id, ${name} as name, group_id from ${ITEM_TABLE[ref.itemType]} where company_id = $1 and id = $2`,
     [companyId, ref.itemId],

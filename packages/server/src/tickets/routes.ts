@@ -1,4 +1,4 @@
-import { ticketsApi } from "@vigia/domain";
+import { ITEM_TYPE, ticketsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { findIncident } from "../insights/index.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -75,7 +75,12 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
       const { key, ...body } = request.body;
       const incident = await findIncident(ctx.db, scope, key);
       if (!incident) throw notFound();
-      const linkKind = incident.itemType === 1 ? "vehicle" : incident.itemType === 2 ? "asset" : "person";
+      const linkKind =
+        incident.itemType === ITEM_TYPE.vehicle
+          ? "vehicle"
+          : incident.itemType === ITEM_TYPE.asset
+            ? "asset"
+            : "person";
       return tickets.create(
         actor,
         { ...body, linkKind, linkId: incident.itemId, alarmLogId: incident.alarmLogId },
@@ -88,7 +93,12 @@ export function ticketRoutes(ctx: TicketsContext): FastifyPluginAsyncZod {
       const actor = actorOf(scope);
       const log = await noticeInScope(ctx.db, scope, request.params.logId);
       if (!log) throw notFound();
-      const kind = log.item_type === 1 ? "vehicle" : log.item_type === 2 ? "asset" : "person";
+      const kind =
+        log.item_type === ITEM_TYPE.vehicle
+          ? "vehicle"
+          : log.item_type === ITEM_TYPE.asset
+            ? "asset"
+            : "person";
       return tickets.create(actor, {
         ...request.body,
         title: `${log.info.name}: ${log.item_name}`.slice(0, 120),

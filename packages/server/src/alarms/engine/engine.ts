@@ -1,4 +1,4 @@
-import { type AlarmLogPos, EVENT_FAMILY, type LiveItemState } from "@vigia/domain";
+import { type AlarmLogPos, EVENT_FAMILY, ITEM_TYPE, type LiveItemState } from "@vigia/domain";
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
 import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
 import { type EpisodeOutcome, type EpisodeView, stepEpisodes } from "./episode-families.ts";
@@ -264,7 +264,7 @@ export class AlarmEngine {
         if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, input, o)];
       } else if (rule.family === EVENT_FAMILY.itinerary) {
         const plans = this.itineraries.get(input.companyId);
-        if (input.itemType === 1 && plans)
+        if (input.itemType === ITEM_TYPE.vehicle && plans)
           itineraryHits ??= this.follower.onPosition(input.companyId, plans, input.itemId, p);
         for (const hit of itineraryHits ?? []) fire(rule, hit.event, hit.params, null);
       } else if (eventFamily) {

@@ -1,4 +1,4 @@
-import { heardBeacons, type LiveItemState, lowestZoneLimit } from "@vigia/domain";
+import { heardBeacons, ITEM_TYPE, type LiveItemState, lowestZoneLimit } from "@vigia/domain";
 import { ZoneTracker } from "../../places/index.ts";
 import { type BeaconZoneIndex, beaconZoneDelta } from "./beacon-zones.ts";
 import type { EpisodeState } from "./episodes.ts";
@@ -127,7 +127,7 @@ export function trackConsumption(
   tanks: ReadonlyMap<number, number>,
 ): { avg: number; month: number } | null {
   const fuel = input.position.attributes.fuel;
-  const tank = input.itemType === 1 ? tanks.get(input.itemId) : undefined;
+  const tank = input.itemType === ITEM_TYPE.vehicle ? tanks.get(input.itemId) : undefined;
   if (typeof fuel !== "number" || !tank) return null;
   const month = monthOf(input.position.ts);
   let m = c.consumption.get(key);

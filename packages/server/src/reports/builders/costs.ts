@@ -1,4 +1,4 @@
-import { COST_TYPES, columnLabel, costPerKm, type ReportCell, reportWords } from "@vigia/domain";
+import { COST_TYPES, columnLabel, costPerKm, ITEM_TYPE, type ReportCell, reportWords } from "@vigia/domain";
 import { type Builder, cols } from "../run.ts";
 import { chosenDays, daysPerItem, distanceOf, periodCosts } from "./period.ts";
 
@@ -17,7 +17,7 @@ export const costsReport: Builder = async (run) => {
   const perCategory = new Map<string, number>();
   const rows: ReportCell[][] = [];
   for (const item of run.selection.items) {
-    if (item.itemType !== 1) continue;
+    if (item.itemType !== ITEM_TYPE.vehicle) continue;
     const distance = distanceOf(per.get(`1:${item.itemId}`) ?? []);
     const own = (ofVehicle.get(item.itemId) ?? []).sort((a, b) => a.currency.localeCompare(b.currency));
     for (const c of own) {

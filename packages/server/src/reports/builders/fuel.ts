@@ -1,5 +1,5 @@
 import type { ReportCell } from "@vigia/domain";
-import { averageConsumption } from "@vigia/domain";
+import { averageConsumption, ITEM_TYPE } from "@vigia/domain";
 import { type VehiclePeriod, vehiclesFuel } from "../../derived/index.ts";
 import { type Builder, cols, range } from "../run.ts";
 import { chosenDays } from "./period.ts";
@@ -12,9 +12,9 @@ export const fuelReport: Builder = async (run) => {
   const list = await chosenDays(run);
   const per = new Map<number, VehiclePeriod & { idle: number }>();
   for (const item of run.selection.items)
-    if (item.itemType === 1) per.set(item.itemId, { counterL: null, distanceM: 0, idle: 0 });
+    if (item.itemType === ITEM_TYPE.vehicle) per.set(item.itemId, { counterL: null, distanceM: 0, idle: 0 });
   for (const d of list) {
-    const acc = d.itemType === 1 ? per.get(d.itemId) : undefined;
+    const acc = d.itemType === ITEM_TYPE.vehicle ? per.get(d.itemId) : undefined;
     if (!acc) continue;
     acc.distanceM += d.distanceM;
     acc.idle += d.idleMs;
@@ -25,7 +25,7 @@ export const fuelReport: Builder = async (run) => {
   const fuel = await vehiclesFuel(run.db, run.scope.companyId, { from, to }, per);
   const sum = (xs: { litres: number }[]) => Math.round(xs.reduce((s, e) => s + e.litres, 0) * 10) / 10;
   const rows: ReportCell[][] = run.selection.items
-    .filter((item) => item.itemType === 1)
+    .filter((item) => item.itemType === ITEM_TYPE.vehicle)
     .map((item) => {
       const acc = per.get(item.itemId);
       const f = fuel.get(item.itemId);

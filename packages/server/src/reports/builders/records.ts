@@ -1,4 +1,4 @@
-import { type ReportCell, timeInside } from "@vigia/domain";
+import { ITEM_TYPE, type ReportCell, timeInside } from "@vigia/domain";
 import { trips } from "../../derived/index.ts";
 import { type BodyCell, type Builder, cols, itemIndex, nameOf, onChosenDay, range } from "../run.ts";
 
@@ -139,7 +139,12 @@ export const worktimeComplianceReport: Builder = async (run) => {
   ]);
   const timetableOf = (itemType: number, itemId: number) =>
     tables.find((t) =>
-      (itemType === 1 ? t.vehicles : itemType === 2 ? t.assets : t.persons).includes(itemId),
+      (itemType === ITEM_TYPE.vehicle
+        ? t.vehicles
+        : itemType === ITEM_TYPE.asset
+          ? t.assets
+          : t.persons
+      ).includes(itemId),
     );
   const per = new Map<
     string,

@@ -1,4 +1,4 @@
-import { averageConsumption, costPerKm, type ReportCell } from "@vigia/domain";
+import { averageConsumption, costPerKm, ITEM_TYPE, type ReportCell } from "@vigia/domain";
 import { averageSpeedKmh, trips, type VehiclePeriod, vehiclesFuel } from "../../derived/index.ts";
 import {
   type Builder,
@@ -34,7 +34,7 @@ export const summaryReport: Builder = async (run) => {
   // The same fuel figure as the fuel report and the dashboard: each vehicle's best source.
   const vehicles = new Map<number, VehiclePeriod>();
   for (const item of run.selection.items) {
-    if (item.itemType !== 1) continue;
+    if (item.itemType !== ITEM_TYPE.vehicle) continue;
     const ds = per.get(`1:${item.itemId}`) ?? [];
     vehicles.set(item.itemId, {
       distanceM: distanceOf(ds),
@@ -49,13 +49,14 @@ export const summaryReport: Builder = async (run) => {
   for (const item of run.selection.items) {
     const ds = per.get(`${item.itemType}:${item.itemId}`) ?? [];
     const itemCosts = currencies.flatMap((currency): ReportCell[] => {
-      const amount = item.itemType === 1 ? costOf.get(`${item.itemId}:${currency}`) : undefined;
+      const amount =
+        item.itemType === ITEM_TYPE.vehicle ? costOf.get(`${item.itemId}:${currency}`) : undefined;
       return amount === undefined ? [null, null] : [amount, costPerKm(amount, distanceOf(ds))];
     });
     const distance = distanceOf(ds);
     const driving = ds.reduce((s, d) => s + d.drivingMs, 0);
     const fuel =
-      item.itemType === 1
+      item.itemType === ITEM_TYPE.vehicle
         ? (fuelOf.get(item.itemId)?.litres ?? null)
         : ds.reduce<number | null>((s, d) => sumFuel(s, d.fuelUsed), null);
     const maxSpd = ds.reduce((m, d) => Math.max(m, d.maxSpd), 0);

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconMapPin, IconTicket } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { allows, type Incident, insightsApi, ticketsApi } from "@vigia/domain";
+import { allows, type Incident, ITEM_TYPE, insightsApi, ticketsApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -150,7 +150,12 @@ export function IncidentsPage() {
             ...incidentTicketDraft(ticketFor, t, timezone),
             type: "incident",
             priority: "high",
-            linkKind: ticketFor.itemType === 1 ? "vehicle" : ticketFor.itemType === 2 ? "asset" : "person",
+            linkKind:
+              ticketFor.itemType === ITEM_TYPE.vehicle
+                ? "vehicle"
+                : ticketFor.itemType === ITEM_TYPE.asset
+                  ? "asset"
+                  : "person",
             linkId: ticketFor.itemId,
             alarmLogId: ticketFor.alarmLogId,
           }}

@@ -13,6 +13,7 @@ import { IconPaperclip } from "@tabler/icons-react";
 import {
   FILE_KINDS,
   filesApi,
+  ITEM_TYPE,
   MAINTENANCE_TASKS,
   type Revision,
   type RevisionValues,
@@ -58,7 +59,7 @@ export function RevisionForm({
   const items = useItemOptions();
   const groups = useCompanyRows("groups");
   const form = useZodForm(revisionWriteSchema, {
-    itemType: row?.itemType === 2 ? 2 : 1,
+    itemType: row?.itemType === ITEM_TYPE.asset ? 2 : 1,
     itemId: row?.itemId ?? null,
     groupId: null,
     task: row?.task ?? "",

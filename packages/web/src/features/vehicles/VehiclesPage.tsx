@@ -1,5 +1,5 @@
 import { Badge, ColorSwatch } from "@mantine/core";
-import { type VehicleRow, vehiclesApi } from "@vigia/domain";
+import { ITEM_TYPE, type VehicleRow, vehiclesApi } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/CrudList.tsx";
@@ -24,7 +24,9 @@ export function VehiclesPage() {
   const columns = useMemo<DataColumn<VehicleRow>[]>(() => {
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
     const driverName = new Map(drivers.map((d) => [d.id, d.name]));
-    const deviceOf = new Map(devices.filter((d) => d.itemType === 1).map((d) => [d.itemId, d.deviceId]));
+    const deviceOf = new Map(
+      devices.filter((d) => d.itemType === ITEM_TYPE.vehicle).map((d) => [d.itemId, d.deviceId]),
+    );
     return [
       { key: "plate", header: t("vehicles.plate"), value: (r) => r.plate },
       { key: "name", header: t("mgmt.name"), value: (r) => r.name },

@@ -3,6 +3,7 @@ import {
   emptyLiveItemState,
   type FleetStatus,
   fleetStatus,
+  ITEM_TYPE,
   type ItemKey,
   type LiveItemState,
   type LivePosition,
@@ -92,7 +93,7 @@ export class LiveItemsStore {
 
   /** The full state the in* detail messages carry. */
   applyDetail(state: LiveItemState): void {
-    const letter = state.itemType === 2 ? "a" : state.itemType === 3 ? "p" : "v";
+    const letter = state.itemType === ITEM_TYPE.asset ? "a" : state.itemType === ITEM_TYPE.person ? "p" : "v";
     const key: LiveKey = `${letter}:${state.id}`;
     this.items.set(key, state);
     this.pending.add(key);

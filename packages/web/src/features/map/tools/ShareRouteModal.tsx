@@ -17,6 +17,7 @@ import { IconCheck, IconCopy, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   allows,
+  ITEM_TYPE,
   ITEM_TYPE_BY_KEY,
   SHARE_VALIDITIES,
   type ShareValidity,
@@ -78,7 +79,8 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
     [catalog.ordered],
   );
   const nameOf = (itemType: 1 | 2 | 3, itemId: number) => {
-    const kind = itemType === 1 ? "vehicle" : itemType === 2 ? "asset" : "person";
+    const kind =
+      itemType === ITEM_TYPE.vehicle ? "vehicle" : itemType === ITEM_TYPE.asset ? "asset" : "person";
     return catalog.items.get(liveKey(kind, itemId))?.name ?? `#${itemId}`;
   };
 
