@@ -354,6 +354,37 @@ describe("engine through the platform, workflow and notifications", () => {
     expect(put.body.state.current.by).toBe("reseller@vigia.demo");
   });
 
+  it("lets the reseller add an alarm-receiving centre that its companies can then choose", async () => {
+    const reseller = await p.api.token("reseller@vigia.demo");
+    const rid = (
+      await p.ctx.db.query<{ reseller_id: number }>("select reseller_id from companies where id = $1", [acme])
+    )[0]!.reseller_id;
+    const created = await p.api.post<{ id: number; name: string; url: string }>(
+      `resellers/id/${rid}/cras`,
+      { name: "Night desk", url: "https://cra.example.test/in" },
+      reseller,
+    );
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: "Night desk", url: "https://cra.example.test/in" });
+    const listed = await p.api.get<Record<string, { name: string; resellerId: number }>>(
+      `resellers/id/${rid}/cras`,
+      reseller,
+    );
+    expect(listed.body[String(created.body.id)]).toMatchObject({ name: "Night desk", resellerId: rid });
+    const offered = await p.api.get<Record<string, { name: string }>>(path("cras"), admin);
+    expect(offered.body[String(created.body.id)]).toEqual({ id: created.body.id, name: "Night desk" });
+    // A company of another reseller is not offered it.
+    const globex = (
+      await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Globex Security'")
+    )[0]!.id;
+    const theirs = await p.api.get<Record<string, unknown>>(
+      `${base}${globex}/cras`,
+      await p.api.token("admin@globex.demo"),
+    );
+    expect(theirs.status).toBe(200);
+    expect(Object.keys(theirs.body)).not.toContain(String(created.body.id));
+  });
+
   it("an offline rule fires from the scheduler tick once the time has passed, once", async () => {
     const rule = ruleFor((r) => {
       r.info.family = 12;
