@@ -57,7 +57,9 @@ export async function startDemoSimulation(
         driverIds: cards.map((c) => c.ibutton),
         // Vehicles continue from where their generated history ends (demo/history.ts), or, after a restart,
         // from what they last reported: a device's counters never run back.
-        ...(d.item_type === ITEM_TYPE.vehicle ? { counters: continuedCounters(demoStartCounters(d.id), d.state) } : {}),
+        ...(d.item_type === ITEM_TYPE.vehicle
+          ? { counters: continuedCounters(demoStartCounters(d.id), d.state) }
+          : {}),
       }));
     // Indoor walkers report beacons, not GPS: their own simulation (demo/indoor.ts).
     const indoor = await indoorSimulation(db, company.id);
