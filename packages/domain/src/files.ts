@@ -20,6 +20,11 @@ export const FILE_KINDS = {
     maxBytes: 5 * 1024 * 1024,
     mimes: ["image/png", "image/jpeg", "image/svg+xml"],
   },
+  /** A brand's logo and favicon: raster images and icons, or SVG that the server sanitises before storing it. */
+  brandImage: {
+    maxBytes: 1024 * 1024,
+    mimes: ["image/png", "image/jpeg", "image/webp", "image/x-icon", "image/svg+xml"],
+  },
   /**
    * Photos and short clips a device attaches to one of its events. Only devices upload these,
    * through their own route; the users' upload route does not offer the kind.

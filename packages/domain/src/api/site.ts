@@ -15,6 +15,12 @@ export const siteSchema = z.object({
   sitename: z.string().min(1),
   timezone: z.string(),
   logoUrl: z.string(),
+  /** The brand's favicon; empty: the product's. */
+  faviconUrl: z.string(),
+  /** The brand's accent colour (`#rrggbb`); null: the product's. */
+  primaryColor: z.string().nullable(),
+  /** The product's name in the window title and the manual (the brand's, else its site name). */
+  productName: z.string().min(1),
   apps: siteAppsSchema,
 });
 export type Site = z.infer<typeof siteSchema>;

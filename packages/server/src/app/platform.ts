@@ -28,7 +28,7 @@ import { buildApp, type Mount } from "../kernel/http/app.ts";
 import { SiteLinks } from "../kernel/links.ts";
 import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
 import { pmtilesMount, streetTilesMount } from "../map-tiles/index.ts";
-import { workerManifestMount } from "../sites/index.ts";
+import { brandedIndexHtml, siteForHost, workerManifestMount } from "../sites/index.ts";
 import { metricsMount } from "./metrics.ts";
 import { ownerTimers } from "./owner-timers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -111,6 +111,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const app = await buildApp(ctx, {
     trustProxy: options.trustProxy ?? config.trustProxy,
     api: apiRoutes(ctx, services),
+    indexHtml: async (host, html) => brandedIndexHtml(html, await siteForHost(db, host)),
     mounts: [
       hub.mount,
       services.sharedChannel.mount,

@@ -37,7 +37,7 @@ import { oneResellerRoutes, resellerRoutes } from "../resellers/index.ts";
 import { routingRoutes } from "../routing/index.ts";
 import { sensorRoutes } from "../sensors/index.ts";
 import { sharedRouteViewRoutes, sharingRoutes } from "../sharing/index.ts";
-import { siteRoutes } from "../sites/index.ts";
+import { brandImageRoutes, brandImageViewRoutes, brandRoutes, siteRoutes } from "../sites/index.ts";
 import { superLogRoutes } from "../super-log/index.ts";
 import { supportPhotoRoutes, supportPhotoViewRoutes, supportRoutes } from "../supports/index.ts";
 import { deviceTicketRoutes, resellerTicketRoutes, ticketRoutes } from "../tickets/index.ts";
@@ -65,6 +65,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(deviceTicketRoutes({ ...ctx, live: services.live, mailer, files: services.files }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
+    await api.register(brandImageViewRoutes({ ...ctx, files: services.files }));
     await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
     await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
@@ -168,6 +169,8 @@ function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyn
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));
         await one.register(supportPhotoRoutes({ ...ctx, files }));
+        await one.register(brandRoutes({ ...ctx, files }));
+        await one.register(brandImageRoutes({ ...ctx, files }));
         await one.register(twoFactorResellerRoutes(ctx));
       },
       { prefix: "/id/:resellerId" },

@@ -1,4 +1,4 @@
-import { API_ERROR, authApi, twoFactorApi } from "@vigia/domain";
+import { API_ERROR, authApi, BRAND_ERROR, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
 import { storeNewPassword } from "../kernel/auth/password-change.ts";
@@ -8,6 +8,7 @@ import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "..
 import { startEnrolment } from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, unauthorized } from "../kernel/errors.ts";
+import { userSiteId } from "../kernel/links.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal } from "../kernel/tenancy/principal.ts";
 import { siteForHost } from "../sites/index.ts";
@@ -26,6 +27,10 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
   return async (app) => {
     mountRoute(app, authApi.login, async (request) => {
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
+      const site = await siteForHost(ctx.db, request.host);
+      // Only after the password matched: a stranger learns nothing about which brand an account is of.
+      if (ctx.config.brandSignIn && !site.isDefault && (await userSiteId(ctx.db, user.id)) !== site.id)
+        throw forbidden(BRAND_ERROR.wrongBrand);
       // Sign-ins go to the audit log too (the platform log of /superLog shows them).
       await recordAudit(ctx, await loadPrincipal(ctx.db, user.id), {
         companyId: user.company_id,
@@ -35,7 +40,6 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
         entityId: String(user.id),
         data: { ip: request.ip, channel: request.body.channel },
       });
-      const site = await siteForHost(ctx.db, request.host);
       const tokens = await issueTokens(ctx.db, ctx.jwtKey, ctx.clock, { userId: user.id, siteId: site.id });
       return {
         ...tokens,

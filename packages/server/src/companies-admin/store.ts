@@ -132,8 +132,9 @@ export interface ResellerValues {
 /** A new reseller on its parent's site; its id. */
 export async function insertReseller(tx: Queryable, r: ResellerValues, now: number): Promise<number> {
   const rows = await tx.query<{ id: number }>(
-    `insert into resellers (name, parent_id, email, phone, conf, site_id, created_ts)
-     values ($1, $2, $3, $4, $5, (select site_id from resellers where id = $2), $6) returning id`,
+    // No brand of its own: it carries its parent's (inherited up the tree, kernel/links.ts) until it has one.
+    `insert into resellers (name, parent_id, email, phone, conf, created_ts)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
     [r.name, r.parentId, r.email, r.phone, r.conf, now],
   );
   const row = rows[0];

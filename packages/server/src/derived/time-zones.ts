@@ -1,4 +1,5 @@
 import type { Queryable } from "../kernel/db/database.ts";
+import { companySiteId } from "../kernel/links.ts";
 
 const TTL_MS = 5 * 60_000;
 const cache = new WeakMap<Queryable, Map<number, { tz: string; at: number }>>();
@@ -24,12 +25,20 @@ export async function companyTimeZone(db: Queryable, companyId: number, now: num
   if (hit && now - hit.at < TTL_MS) return hit.tz;
   // Companies have no zone column: their own setting when one is stored, else their site's zone.
   const rows = await db.query<{ timezone: string | null }>(
-    `select coalesce(c.conf->'general'->>'timezone', c.conf->>'timezone', s.timezone) as timezone
-     from companies c left join resellers r on r.id = c.reseller_id left join sites s on s.id = r.site_id
-     where c.id = $1`,
+    "select coalesce(conf->'general'->>'timezone', conf->>'timezone') as timezone from companies where id = $1",
     [companyId],
   );
-  const tz = checked(rows[0]?.timezone ?? "UTC");
+  let zone = rows[0]?.timezone ?? null;
+  if (zone === null && rows.length > 0) {
+    // The company's brand, inherited up its reseller tree (kernel/links.ts), sets the zone it has no own for.
+    const siteId = await companySiteId(db, companyId);
+    const sites = await db.query<{ timezone: string }>(
+      "select timezone from sites where id = $1 or id = (select min(id) from sites) order by (id = $1) desc limit 1",
+      [siteId ?? 0],
+    );
+    zone = sites[0]?.timezone ?? null;
+  }
+  const tz = checked(zone ?? "UTC");
   byCompany.set(companyId, { tz, at: now });
   return tz;
 }

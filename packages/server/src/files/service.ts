@@ -150,6 +150,16 @@ export class FileService {
     return body ? { file: present(row), body } : null;
   }
 
+  /** A reseller's published file by id, whichever reseller keeps it (a brand's replaced image). */
+  async removePublished(id: number): Promise<boolean> {
+    const rows = await this.db.query<{ storage_key: string }>(
+      "delete from stored_files where id = $1 and reseller_id is not null returning storage_key",
+      [id],
+    );
+    await this.deleteBlobs(rows.map((row) => row.storage_key));
+    return rows.length > 0;
+  }
+
   async removeForReseller(resellerId: number, id: number): Promise<boolean> {
     const rows = await this.db.query<{ storage_key: string }>(
       "delete from stored_files where reseller_id = $1 and id = $2 returning storage_key",

@@ -15,6 +15,8 @@ export interface Config {
   publicUrl: string | null;
   /** Serve the OpenAPI document without signing in. */
   publicDocs: boolean;
+  /** Accounts of a brand sign in only on its hosts and the platform's (VIGIA_BRAND_SIGN_IN=any turns it off). */
+  brandSignIn: boolean;
   webDist: string;
   /** Whether the ingest gateway listeners and the demo simulator run in this process. */
   gateway: boolean;
@@ -191,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.VIGIA_JWT_SECRET || null,
     publicUrl: origin("PUBLIC_URL", env.PUBLIC_URL || env.VIGIA_PUBLIC_URL),
     publicDocs: flag(env.VIGIA_PUBLIC_DOCS, false),
+    brandSignIn: env.VIGIA_BRAND_SIGN_IN !== "any",
     webDist: path.resolve(env.VIGIA_WEB_DIST ?? new URL("../../../web/dist", import.meta.url).pathname),
     gateway: flag(env.VIGIA_GATEWAY, true),
     simulate: flag(env.VIGIA_SIMULATE, true),

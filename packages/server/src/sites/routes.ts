@@ -2,6 +2,7 @@ import { siteApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
+import { productName } from "./index-html.ts";
 import { siteForHost } from "./sites.ts";
 
 /** Public branding of the site the browser is on, chosen by Host header. */
@@ -13,7 +14,10 @@ export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
         id: site.id,
         sitename: site.name,
         timezone: site.timezone,
-        logoUrl: site.branding.logoUrl ?? "/logo.svg",
+        logoUrl: site.logoUrl || "/logo.svg",
+        faviconUrl: site.faviconUrl,
+        primaryColor: site.primaryColor,
+        productName: productName(site),
         apps: {
           apkUrl: site.branding.apps?.apkUrl ?? "",
           ipaUrl: site.branding.apps?.ipaUrl ?? "",

@@ -1,7 +1,6 @@
 import type { Queryable } from "../kernel/db/database.ts";
 
 export interface SiteBranding {
-  logoUrl?: string;
   osmTilesUrl?: string;
   mapKeys?: Record<string, string>;
   apps?: {
@@ -20,18 +19,52 @@ export interface Site {
   name: string;
   timezone: string;
   branding: SiteBranding;
+  /** The brand's images (public links); empty: the product's own. */
+  logoUrl: string;
+  faviconUrl: string;
+  primaryColor: string | null;
+  /** The product's name as the brand shows it; empty: the site's name. */
+  productName: string;
+  /** Whether this is the platform's own site (the first): it serves unknown hosts and accepts every account. */
+  isDefault: boolean;
+}
+
+const SITE_SELECT = `select s.id, s.name, s.timezone, s.branding, s.logo_url as "logoUrl",
+  s.favicon_url as "faviconUrl", s.primary_color as "primaryColor", s.product_name as "productName",
+  s.id = (select min(id) from sites) as "isDefault" from sites s`;
+
+const PLATFORM_SITE: Site = {
+  id: 0,
+  name: "Vigia",
+  timezone: "Europe/Madrid",
+  branding: {},
+  logoUrl: "",
+  faviconUrl: "",
+  primaryColor: null,
+  productName: "",
+  isDefault: true,
+};
+
+/** The host part of a Host header: lower case, without the port. */
+export const hostName = (hostHeader: string | undefined): string =>
+  (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "");
+
+/** A site by id; an unknown id (or null) gets the default site. */
+export async function siteById(db: Queryable, id: number | null): Promise<Site> {
+  const rows = await db.query<Site>(
+    `${SITE_SELECT} where s.id = $1 or s.id = (select min(id) from sites)
+    order by (s.id = $1) desc limit 1`,
+    [id ?? 0],
+  );
+  return rows[0] ?? PLATFORM_SITE;
 }
 
 /** Host header → site; unknown hosts get the first (default) site. Ports are ignored. */
 export async function siteForHost(db: Queryable, hostHeader: string | undefined): Promise<Site> {
-  const host = (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "");
   const rows = await db.query<Site>(
-    `select s.id, s.name, s.timezone, s.branding from sites s
-     left join site_hosts h on h.site_id = s.id and h.host = $1
+    `${SITE_SELECT} left join site_hosts h on h.site_id = s.id and h.host = $1
      order by (h.host is null), s.id limit 1`,
-    [host],
+    [hostName(hostHeader)],
   );
-  const site = rows[0];
-  if (!site) return { id: 0, name: "Vigia", timezone: "Europe/Madrid", branding: {} };
-  return site;
+  return rows[0] ?? PLATFORM_SITE;
 }

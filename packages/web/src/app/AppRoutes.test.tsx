@@ -20,6 +20,9 @@ const site: Site = {
   sitename: "test",
   timezone: "UTC",
   logoUrl: "",
+  faviconUrl: "",
+  primaryColor: null,
+  productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 

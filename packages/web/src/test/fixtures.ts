@@ -7,6 +7,9 @@ export const testSite: Site = {
   sitename: "test",
   timezone: "UTC",
   logoUrl: "",
+  faviconUrl: "",
+  primaryColor: null,
+  productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 

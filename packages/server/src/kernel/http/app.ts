@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -29,6 +31,9 @@ declare module "fastify" {
 /** Extra route plugins that other capabilities (live channel, ingest over HTTP…) mount on the same server. */
 export type Mount = (app: FastifyInstance) => Promise<void>;
 
+/** Rewrites the built index.html for the request's Host header. */
+export type IndexHtml = (host: string | undefined, html: string) => Promise<string>;
+
 /**
  * The Fastify server every capability is mounted on: validation, error shape, OpenAPI document, WebSocket
  * support, health check and the web app's files. It knows no capability: `api` (the route tree under
@@ -36,7 +41,13 @@ export type Mount = (app: FastifyInstance) => Promise<void>;
  */
 export async function buildApp(
   ctx: KernelContext,
-  options: { trustProxy: boolean; api: FastifyPluginAsyncZod; mounts?: Mount[] },
+  options: {
+    trustProxy: boolean;
+    api: FastifyPluginAsyncZod;
+    mounts?: Mount[];
+    /** The single page as served on this Host (the brand's title and favicon); absent: the file as built. */
+    indexHtml?: IndexHtml;
+  },
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -104,23 +115,34 @@ export async function buildApp(
   for (const mount of options.mounts ?? []) await mount(app);
 
   if (existsSync(ctx.config.webDist)) {
+    // The page itself ("/") is not a static file: it goes through `indexHtml` like every client-side route.
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: false,
       // The worker app's manifest carries the site's name: served by the sites capability, not as built.
       globIgnore: ["app/manifest.webmanifest"],
+      ...(options.indexHtml ? { index: false } : {}),
     });
+    const indexHtml = options.indexHtml;
+    let built: Promise<string> | null = null;
     // Client-side routes (/vehicles, /password/set/…) all load the single page.
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       if (
         request.method === "GET" &&
         !request.url.startsWith("/fr/") &&
         !request.url.startsWith("/healthz")
       ) {
         // The worker app (/app/…) is a page of its own; its screens are not routes of the web client.
-        return reply.sendFile(
-          request.url === "/app" || request.url.startsWith("/app/") ? "app/index.html" : "index.html",
-        );
+        if (request.url === "/app" || request.url.startsWith("/app/")) return reply.sendFile("app/index.html");
+        if (!indexHtml) return reply.sendFile("index.html");
+        built ??= readFile(path.join(ctx.config.webDist, "index.html"), "utf8");
+        const html = await indexHtml(request.host, await built);
+        // Each host gets its own page: a shared cache must not hand one brand's page to another host.
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .header("vary", "Host")
+          .send(html);
       }
       return reply.status(404).send({ statusCode: 404, error: "Not Found", description: "not.found" });
     });

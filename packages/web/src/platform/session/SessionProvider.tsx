@@ -15,6 +15,9 @@ export const FALLBACK_SITE: Site = {
   sitename: "vigia",
   timezone: "Europe/Madrid",
   logoUrl: "",
+  faviconUrl: "",
+  primaryColor: null,
+  productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
 };
 
