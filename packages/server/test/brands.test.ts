@@ -220,19 +220,23 @@ describe("mail links and the served page", () => {
   it("links in a password mail use the brand's origin when it has one", async () => {
     const reset = async (email: string) => {
       expect((await p.api.post("auth/password/reset", { email })).status).toBeLessThan(300);
-      const rows = await p.ctx.db.query<{ body_text: string }>(
-        "select body_text from mail_outbox where to_address = $1 order by id desc limit 1",
+      const rows = await p.ctx.db.query<{ subject: string; body_text: string }>(
+        "select subject, body_text from mail_outbox where to_address = $1 order by id desc limit 1",
         [email],
       );
-      return rows[0]!.body_text;
+      return `${rows[0]!.subject}\n${rows[0]!.body_text}`;
     };
     await p.api.put(
       `resellers/id/${iberia}/brands/id/${iberiaBrand}`,
       { name: "Iberia Tracking", hosts: ["iberia.localhost"], origin: "https://flota.iberia.test" },
       reseller,
     );
-    expect(await reset("operator@acme.demo")).toContain("https://flota.iberia.test/password/set/");
-    expect(await reset("admin@globex.demo")).not.toContain("iberia");
+    const iberiaMail = await reset("operator@acme.demo");
+    expect(iberiaMail).toContain("https://flota.iberia.test/password/set/");
+    expect(iberiaMail).toMatch(/^Iberia Tracking: /);
+    const platformMail = await reset("admin@globex.demo");
+    expect(platformMail).not.toContain("iberia");
+    expect(platformMail).toMatch(/^Vigia: /);
   });
 
   it("serves index.html with the brand's title, favicon and colour for the host", async () => {

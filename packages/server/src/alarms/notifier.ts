@@ -192,7 +192,12 @@ export class Notifier {
       r.language,
       r.timezone,
     );
-    const mailId = await this.ctx.mailer.send({ to: r.email, ...mail });
+    const brand = await this.ctx.links.brandNameForCompany(log.companyId);
+    const mailId = await this.ctx.mailer.send({
+      to: r.email,
+      subject: `${brand}: ${mail.subject}`,
+      text: `${mail.text}\n\n— ${brand}`,
+    });
     const status = await this.mailStatus(mailId);
     await this.ctx.db.query(
       `insert into alarm_deliveries (log_id, channel, target, status, attempts, last_error, mail_id, updated_ts)

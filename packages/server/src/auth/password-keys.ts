@@ -64,10 +64,12 @@ export async function sendPasswordLink(
   const key = await createPasswordKey(ctx, user.id, purpose);
   const link = await ctx.links.forUser(user.id, `/password/set/${key}`);
   const text = PASSWORD_MAIL[user.language] ?? PASSWORD_MAIL.en!;
+  // The mail speaks for the account's brand, the one whose site the link opens.
+  const brand = await ctx.links.brandNameForUser(user.id);
   await ctx.mailer.send({
     to: user.email,
-    subject: purpose === "reset" ? text.resetSubject : text.createSubject,
-    text: `${purpose === "reset" ? text.resetBody : text.createBody}\n\n${link}\n\n${text.footer}`,
+    subject: `${brand}: ${purpose === "reset" ? text.resetSubject : text.createSubject}`,
+    text: `${purpose === "reset" ? text.resetBody : text.createBody}\n\n${link}\n\n${text.footer}\n\n— ${brand}`,
   });
 }
 

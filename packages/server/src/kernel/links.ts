@@ -34,6 +34,26 @@ export class SiteLinks {
     return origin.replace(/\/+$/, "");
   }
 
+  /** The name a site's mails and documents carry: its product name, else its name (null: the default site's). */
+  async brandName(siteId: number | null): Promise<string> {
+    const rows = await this.db.query<{ name: string }>(
+      `select coalesce(nullif(product_name, ''), name) as name from sites
+       where id = $1 or id = (select min(id) from sites) order by (id = $1) desc limit 1`,
+      [siteId ?? 0],
+    );
+    return rows[0]?.name ?? "Vigia";
+  }
+
+  /** The brand name of a user's mails (their company's or reseller's brand, inherited up the tree). */
+  async brandNameForUser(userId: number): Promise<string> {
+    return this.brandName(await userSiteId(this.db, userId));
+  }
+
+  /** The brand name of a company's mails and documents. */
+  async brandNameForCompany(companyId: number): Promise<string> {
+    return this.brandName(await companySiteId(this.db, companyId));
+  }
+
   /** An absolute link on the site of a user (company users: their company's reseller chain). */
   async forUser(userId: number, path: string): Promise<string> {
     return this.onSite(await userSiteId(this.db, userId), path);

@@ -4,7 +4,6 @@ import type { KernelContext } from "../kernel/context.ts";
 import { loadPrincipal } from "../kernel/tenancy/principal.ts";
 import { resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import { renderReportFile } from "../reports/index.ts";
-import { siteForHost } from "../sites/index.ts";
 import type { RenderReport, ReportRequest } from "./render.ts";
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -22,10 +21,11 @@ export function reportEngineRenderer(ctx: KernelContext, geocoder: ReverseGeocod
     const principal = request.ownerUserId === null ? null : await loadPrincipal(ctx.db, request.ownerUserId);
     if (!principal) throw new Error("the schedule's owner no longer exists");
     const scope = await resolveCompanyScope(ctx.db, principal, request.companyId);
-    const site = await siteForHost(ctx.db, undefined);
+    // The PDF's header names the company's brand (inherited up its reseller tree).
+    const siteName = await ctx.links.brandNameForCompany(request.companyId);
     const s = request.selection;
     const file = await renderReportFile(
-      { db: ctx.db, geocoder, now: ctx.clock.now(), siteName: site.name },
+      { db: ctx.db, geocoder, now: ctx.clock.now(), siteName },
       scope,
       {
         type: request.reportType,
