@@ -15,6 +15,7 @@ const RESELLER_ONLY = [
   "superLog",
   "usersstats",
   "supports",
+  "branding",
   "itineraries",
   "reselleralarms",
 ];

@@ -208,6 +208,12 @@ export const ROUTES: readonly RouteDef[] = [
     menu: { section: "super", visible: isResellerOrHigher },
   },
   {
+    key: "branding",
+    path: "/branding",
+    kind: "super",
+    menu: { section: "super", visible: isResellerOrHigher },
+  },
+  {
     key: "superLog",
     path: "/superLog",
     kind: "super",
@@ -231,6 +237,7 @@ const RESELLER_ONLY = new Set([
   "superLog",
   "usersstats",
   "supports",
+  "branding",
   "itineraries",
   "reselleralarms",
 ]);

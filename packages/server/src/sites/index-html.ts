@@ -11,6 +11,12 @@ export const productName = (site: Pick<Site, "name" | "productName">): string =>
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The accent colour as the UI library's primary-colour variables (filled buttons, links, focus). */
+const colorVariables = (color: string): string =>
+  ["--vigia-brand-color", "--mantine-primary-color-filled", "--mantine-primary-color-filled-hover"]
+    .map((name) => `${name}:${color}`)
+    .join(";");
+
 const ICON_LINK = /<link rel="icon"[^>]*>/;
 const TITLE = /<title>[^<]*<\/title>/;
 
@@ -24,7 +30,8 @@ export function brandedIndexHtml(html: string, site: Site): string {
     ...(site.primaryColor
       ? [
           `<meta name="theme-color" content="${escapeHtml(site.primaryColor)}" />`,
-          `<style>:root{--vigia-brand-color:${escapeHtml(site.primaryColor)}}</style>`,
+          // Doubled :root outranks the variables the UI library declares on :root once it starts.
+          `<style>:root:root{${colorVariables(escapeHtml(site.primaryColor))}}</style>`,
         ]
       : []),
   ].join("\n    ");

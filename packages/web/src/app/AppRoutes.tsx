@@ -42,6 +42,7 @@ const IntegrationsPage = screen(
   "IntegrationsPage",
 );
 const SuperLogPage = screen(() => import("../features/superlog/SuperLogPage.tsx"), "SuperLogPage");
+const BrandingPage = screen(() => import("../features/resellers/BrandingPage.tsx"), "BrandingPage");
 const SupportsPage = screen(() => import("../features/supports/SupportsPage.tsx"), "SupportsPage");
 const LogPage = screen(() => import("../features/log/LogPage.tsx"), "LogPage");
 const GeozonesPage = screen(() => import("../features/places/GeozonesPage.tsx"), "GeozonesPage");
@@ -104,6 +105,7 @@ const SCREENS: Record<string, Screen> = {
   forms: FormsPage,
   integrations: IntegrationsPage,
   supports: SupportsPage,
+  branding: BrandingPage,
   superLog: SuperLogPage,
   costs: CostsPage,
   itineraries: ItinerariesPage,

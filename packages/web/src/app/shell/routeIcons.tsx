@@ -24,6 +24,7 @@ import {
   IconListDetails,
   IconMap,
   IconMapPin,
+  IconPalette,
   IconPlugConnected,
   IconPolygon,
   IconRadar,
@@ -82,6 +83,7 @@ export const ROUTE_ICONS: Record<string, Icon> = {
   reselleralarms: IconAlarm,
   ticketsAdmin: IconTicket,
   supports: IconHeadset,
+  branding: IconPalette,
   superLog: IconListDetails,
   usersstats: IconChartBar,
 };

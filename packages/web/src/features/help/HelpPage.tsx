@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconHelpCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
+import { useSession } from "../../platform/session/session.ts";
 import { HelpMarkdown } from "./HelpMarkdown.tsx";
 import { helpPage } from "./helpPages.ts";
 
@@ -9,6 +10,7 @@ import { helpPage } from "./helpPages.ts";
 export function HelpPage() {
   const { t, i18n } = useTranslation();
   const { param = "" } = useParams();
+  const { site } = useSession();
   const page = helpPage(param, i18n.resolvedLanguage ?? i18n.language ?? "en");
   return (
     <Stack p="md" maw={860} w="100%" mx="auto" data-testid="help-page">
@@ -33,7 +35,8 @@ export function HelpPage() {
             </Alert>
           ) : null}
           <Paper withBorder p="lg">
-            <HelpMarkdown source={page.text} />
+            {/* The manual names the product as the site's brand does. */}
+            <HelpMarkdown source={page.text.replaceAll("{{product}}", site.productName)} />
           </Paper>
         </>
       )}

@@ -7,6 +7,7 @@ import { unsubscribeBrowser } from "../push/webPush.ts";
 import { useTimezone } from "./preferences.tsx";
 import { SessionContext, type SessionValue } from "./session.ts";
 import { browserTimers, SessionManager } from "./sessionManager.ts";
+import { applySiteBrand } from "./siteBrand.ts";
 import { SiteStorage } from "./storage.ts";
 
 /** Used when GET site is unreachable, so the sign-in screen still renders. */
@@ -39,6 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     void (async () => {
       const site = await api.call(siteApi.get, {}, { token: null, quiet: true }).catch(() => FALLBACK_SITE);
+      applySiteBrand(site);
       const storage = new SiteStorage(site.sitename, localStorage, sessionStorage);
       const manager = new SessionManager({
         storage,
