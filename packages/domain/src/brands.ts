@@ -103,6 +103,11 @@ export const brandWriteSchema = z.object({
     .trim()
     .refine((v) => isTimeZone(v), "brand.timezone")
     .default("Europe/Madrid"),
+  /**
+   * true: the managing reseller's companies carry this brand from now on (instead of its former one). Absent
+   * or false changes nothing: a reseller always has the brand it chose last (its first one to begin with).
+   */
+  assigned: z.boolean().optional(),
 });
 export type BrandWrite = z.input<typeof brandWriteSchema>;
 

@@ -154,6 +154,33 @@ describe("brands a reseller manages", () => {
   });
 });
 
+describe("the brand a reseller's companies carry", () => {
+  it("moves to the brand the reseller assigns, and back", async () => {
+    const spare = await p.api.post<Brand>(
+      `resellers/id/${iberia}/brands`,
+      { name: "Iberia Spare", hosts: ["spare.localhost"] },
+      reseller,
+    );
+    expect(spare.body.assigned).toBe(false);
+    expect((await p.api.login("admin@acme.demo", undefined, onHost("spare.localhost"))).status).toBe(403);
+    const moved = await p.api.put<Brand>(
+      `resellers/id/${iberia}/brands/id/${spare.body.id}`,
+      { name: "Iberia Spare", hosts: ["spare.localhost"], assigned: true },
+      reseller,
+    );
+    expect(moved.body.assigned).toBe(true);
+    expect((await p.api.login("admin@acme.demo", undefined, onHost("spare.localhost"))).status).toBe(200);
+    expect((await p.api.login("admin@acme.demo", undefined, onHost("iberia.localhost"))).status).toBe(403);
+    const back = await p.api.put<Brand>(
+      `resellers/id/${iberia}/brands/id/${iberiaBrand}`,
+      { name: "Iberia Tracking", hosts: ["iberia.localhost"], assigned: true },
+      reseller,
+    );
+    expect(back.body.assigned).toBe(true);
+    expect((await p.api.login("admin@acme.demo", undefined, onHost("iberia.localhost"))).status).toBe(200);
+  });
+});
+
 describe("brand images", () => {
   it("stores a PNG logo, serves it publicly by its link, and GET site carries it", async () => {
     const saved = await upload(iberiaBrand, "logo", PNG);

@@ -84,6 +84,11 @@ async function write(db: Queryable, id: number, b: BrandBody): Promise<void> {
       b.apps,
     ],
   );
+  if (b.assigned === true)
+    await db.query(
+      "update resellers r set site_id = s.id from sites s where s.id = $1 and r.id = s.reseller_id",
+      [id],
+    );
   await db.query("delete from site_hosts where site_id = $1", [id]);
   if (b.hosts.length > 0)
     await db.query("insert into site_hosts (host, site_id) select unnest($1::text[]), $2", [b.hosts, id]);

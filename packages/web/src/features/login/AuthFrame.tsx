@@ -32,7 +32,13 @@ export function AuthFrame({
         <Paper shadow="xl" p={36} w="100%" maw={420}>
           <Stack gap="lg">
             <Stack gap={6} align="center">
-              <Image src={siteLogo(site.logoUrl)} h={40} w="auto" alt={site.sitename} />
+              <Image
+                src={siteLogo(site.logoUrl)}
+                h={40}
+                w="auto"
+                alt={site.sitename}
+                data-testid="site-logo"
+              />
               <Text fw={700} size="xl" mt="sm" ta="center">
                 {title}
               </Text>

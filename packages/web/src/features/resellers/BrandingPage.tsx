@@ -6,6 +6,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   TagsInput,
   Text,
   Textarea,
@@ -60,6 +61,7 @@ const formValues = (b: Brand) => ({
   privacy: b.privacy,
   productName: b.productName,
   timezone: b.timezone,
+  assigned: b.assigned,
 });
 
 /**
@@ -230,6 +232,17 @@ export function BrandingPage() {
             error={fieldError(t, form.errorOf("timezone"))}
           />
         </Group>
+        {saved === null || saved.resellerId !== null ? (
+          <Switch
+            label={t("branding.assignedSwitch")}
+            description={t("branding.assignedHint")}
+            checked={form.values.assigned ?? false}
+            // The companies always carry some brand: another one is chosen on that brand, not by unticking.
+            disabled={saved?.assigned === true}
+            onChange={(e) => form.set("assigned", e.currentTarget.checked)}
+            data-testid="brand-field-assigned"
+          />
+        ) : null}
         {text("origin")}
         <Group grow align="flex-start">
           {text("supportEmail")}
