@@ -1,0 +1,64 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { testSession, testUser } from "../../test/fixtures.ts";
+import { renderWithApp, useEnglish } from "../../test/render.tsx";
+import { BrandingPage } from "./BrandingPage.tsx";
+
+const session = testSession(testUser({ role: "RESELLER", companyId: null, resellerId: 2 }));
+
+const brand = {
+  id: 7,
+  name: "Iberia Tracking",
+  hosts: ["iberia.localhost"],
+  primaryColor: "#c2410c",
+  origin: "https://flota.iberia.test",
+  resellerId: 2,
+  assigned: true,
+  logoUrl: "/fr/v1/brand-images/3/0d7c1c3e-0000-4000-8000-000000000001",
+  faviconUrl: "",
+  supportEmail: "",
+  supportPhone: "",
+  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "" },
+  terms: "",
+  privacy: "",
+  productName: "Iberia Fleet",
+  timezone: "Europe/Madrid",
+};
+
+/** GET brands answers the list; `served` resolves once it was asked, so the test waits on the call itself. */
+function serve(body: unknown): Promise<void> {
+  return new Promise((served) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url.endsWith("/fr/v1/resellers/id/2/brands")) served();
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+  });
+}
+
+beforeAll(() => {
+  useEnglish();
+  // jsdom has no font loading API; the autosizing text areas (terms, privacy) listen to it for re-measuring.
+  if (!("fonts" in document))
+    Object.defineProperty(document, "fonts", { value: new EventTarget(), configurable: true });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("BrandingPage", () => {
+  it("lists the reseller's brands and previews the header as the form changes", async () => {
+    const served = serve([brand]);
+    renderWithApp(<BrandingPage />, { session, query: true });
+    await served;
+    const row = await screen.findByTestId("table-row");
+    expect(row.textContent).toContain("iberia.localhost");
+    expect(row.textContent).toContain("Iberia Fleet");
+    fireEvent.click(within(row).getByTestId("row-action-edit"));
+    const preview = await screen.findByTestId("brand-preview");
+    expect(preview.textContent).toContain("Iberia Fleet");
+    expect(screen.getByTestId("brand-logo-preview").getAttribute("src")).toBe(brand.logoUrl);
+    fireEvent.change(screen.getByTestId("brand-field-productName"), { target: { value: "Flota Norte" } });
+    expect(screen.getByTestId("brand-preview").textContent).toContain("Flota Norte");
+  });
+});
