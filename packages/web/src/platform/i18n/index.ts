@@ -31,6 +31,15 @@ export function setLanguage(language: Language): void {
   void i18next.changeLanguage(language);
 }
 
+/** Texts that name the product say the site's brand's name from now on. */
+export function setProductName(name: string): void {
+  const interpolation = i18next.options.interpolation ?? {};
+  i18next.options.interpolation = {
+    ...interpolation,
+    defaultVariables: { ...interpolation.defaultVariables, product: name },
+  };
+}
+
 export function initI18n(): typeof i18next {
   const language = storedLanguage() ?? DEFAULT_LANGUAGE;
   void i18next.use(initReactI18next).init({
@@ -39,7 +48,8 @@ export function initI18n(): typeof i18next {
     ),
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
-    interpolation: { escapeValue: false },
+    // `{{product}}` in any text is the product's name as the site's brand gives it (setProductName).
+    interpolation: { escapeValue: false, defaultVariables: { product: "Vigia" } },
     returnNull: false,
   });
   document.documentElement.lang = language;

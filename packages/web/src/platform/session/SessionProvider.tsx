@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { authApi, currentUserApi, isResellerOrHigher, type Site, siteApi, type User } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, clientHooks } from "../api/instance.ts";
-import { setLanguage, storedLanguage } from "../i18n/index.ts";
+import { setLanguage, setProductName, storedLanguage } from "../i18n/index.ts";
 import { unsubscribeBrowser } from "../push/webPush.ts";
 import { useTimezone } from "./preferences.tsx";
 import { SessionContext, type SessionValue } from "./session.ts";
@@ -41,6 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void (async () => {
       const site = await api.call(siteApi.get, {}, { token: null, quiet: true }).catch(() => FALLBACK_SITE);
       applySiteBrand(site);
+      setProductName(site.productName);
       const storage = new SiteStorage(site.sitename, localStorage, sessionStorage);
       const manager = new SessionManager({
         storage,
