@@ -72,6 +72,7 @@ export async function run({ context, baseUrl }) {
 
   const row = page.locator(byTestId("table-row")).filter({ hasText: HOST });
   await row.waitFor();
+  await shot(page, "reseller-brand-list");
   await row.locator(byTestId("row-action-edit")).click();
   await upload(page, "logo", { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(LOGO_SVG) });
   await upload(page, "favicon", { name: "favicon.png", mimeType: "image/png", buffer: tealSquarePng() });

@@ -94,7 +94,7 @@ export function BrandingPage() {
       header: t("branding.assigned"),
       value: (b) => (b.assigned || b.resellerId === null ? t("branding.yes") : t("branding.no")),
     },
-    { key: "origin", header: t("branding.origin"), value: (b) => b.origin },
+    { key: "origin", header: t("branding.originColumn"), value: (b) => b.origin },
   ];
   const actions: RowAction<Brand>[] = [
     {
