@@ -128,4 +128,15 @@ export async function run({ context, baseUrl }) {
     assigned: true,
   });
   assert(back.status === 200 && back.body.assigned, `the demo brand is Iberia's again: ${back.status}`);
+  await demoBrandLogo(context, baseUrl);
+}
+
+/** The seeded demo brand shows its own logo (drawn in the seed), not the product's. */
+async function demoBrandLogo(context, baseUrl) {
+  const page = await context.newPage();
+  await page.goto(`http://iberia.localhost:${new URL(baseUrl).port}/login`);
+  const logo = page.locator(`${byTestId("site-logo")}[src^="data:image/svg+xml"]`);
+  await logo.waitFor();
+  assert((await page.title()) === "Iberia Tracking", `the demo brand's title: ${await page.title()}`);
+  await shot(page, "demo-brand-sign-in");
 }

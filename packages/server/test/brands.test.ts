@@ -285,6 +285,7 @@ describe("mail links and the served page", () => {
     expect(branded).toContain("<title>Iberia &#60;Flota&#62;</title>");
     expect(branded).toContain(`<link rel="icon" href="${favicon}" />`);
     expect(branded).toContain("--vigia-brand-color:#123456");
+    expect(await page("iberia.localhost", "/index.html")).toContain("<title>Iberia &#60;Flota&#62;</title>");
     const plain = await page("localhost");
     expect(plain).toContain("<title>Vigia</title>");
     expect(plain).toContain('href="/favicon.svg"');

@@ -115,13 +115,16 @@ export async function buildApp(
   for (const mount of options.mounts ?? []) await mount(app);
 
   if (existsSync(ctx.config.webDist)) {
-    // The page itself ("/") is not a static file: it goes through `indexHtml` like every client-side route.
+    // The page itself ("/", "/index.html") is not a static file: it goes through `indexHtml` like every
+    // client-side route.
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: false,
       // The worker app's manifest carries the site's name: served by the sites capability, not as built.
       globIgnore: ["app/manifest.webmanifest"],
-      ...(options.indexHtml ? { index: false } : {}),
+      ...(options.indexHtml
+        ? { index: false, allowedPath: (pathName: string) => pathName !== "/index.html" }
+        : {}),
     });
     const indexHtml = options.indexHtml;
     let built: Promise<string> | null = null;
