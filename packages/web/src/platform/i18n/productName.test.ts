@@ -1,10 +1,11 @@
 import i18next from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useEnglish } from "../../test/render.tsx";
-import { setProductName } from "./index.ts";
+import { LANGUAGE_KEY } from "../session/storage.ts";
+import { initI18n, setProductName } from "./index.ts";
 
 beforeAll(() => {
-  useEnglish();
+  localStorage.setItem(LANGUAGE_KEY, "en");
+  initI18n();
 });
 afterAll(() => setProductName("Vigia"));
 
