@@ -107,9 +107,7 @@ export function brandImageRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
     mountRoute(app, brandsApi.uploadImage, async (request) => {
       const scope = resellerScopeOf(request);
       const { brandId, image } = request.params;
-      await findBrand(ctx.db, managed(scope), brandId).then((b) => {
-        if (!b) throw notFound();
-      });
+      if (!(await findBrand(ctx.db, managed(scope), brandId))) throw notFound();
       // The files of the platform's own brand are kept by the super reseller who uploads them.
       const owner = (await brandFileOwner(ctx.db, brandId)) ?? scope.resellerId;
       const length = Number(request.headers["content-length"]);

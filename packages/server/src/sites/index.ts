@@ -3,4 +3,4 @@ export { brandImageRoutes, brandImageViewRoutes, brandRoutes } from "./brand-rou
 export { brandedIndexHtml } from "./index-html.ts";
 export { WORKER_MANIFEST_PATH, workerManifestMount } from "./manifest.ts";
 export { siteRoutes } from "./routes.ts";
-export { hostName, siteById, siteForHost } from "./sites.ts";
+export { siteForHost } from "./sites.ts";

@@ -46,18 +46,8 @@ const PLATFORM_SITE: Site = {
 };
 
 /** The host part of a Host header: lower case, without the port. */
-export const hostName = (hostHeader: string | undefined): string =>
+const hostName = (hostHeader: string | undefined): string =>
   (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "");
-
-/** A site by id; an unknown id (or null) gets the default site. */
-export async function siteById(db: Queryable, id: number | null): Promise<Site> {
-  const rows = await db.query<Site>(
-    `${SITE_SELECT} where s.id = $1 or s.id = (select min(id) from sites)
-    order by (s.id = $1) desc limit 1`,
-    [id ?? 0],
-  );
-  return rows[0] ?? PLATFORM_SITE;
-}
 
 /** Host header → site; unknown hosts get the first (default) site. Ports are ignored. */
 export async function siteForHost(db: Queryable, hostHeader: string | undefined): Promise<Site> {
