@@ -136,7 +136,8 @@ export async function buildApp(
         !request.url.startsWith("/healthz")
       ) {
         // The worker app (/app/…) is a page of its own; its screens are not routes of the web client.
-        if (request.url === "/app" || request.url.startsWith("/app/")) return reply.sendFile("app/index.html");
+        if (request.url === "/app" || request.url.startsWith("/app/"))
+          return reply.sendFile("app/index.html");
         if (!indexHtml) return reply.sendFile("index.html");
         built ??= readFile(path.join(ctx.config.webDist, "index.html"), "utf8");
         const html = await indexHtml(request.host, await built);
