@@ -1,4 +1,11 @@
-import type { Dashboard, Heatmap, Incidents, Ticket } from "@vigia/domain";
+import {
+  type Dashboard,
+  type Heatmap,
+  type Incidents,
+  type ReportJob,
+  reportResultSchema,
+  type Ticket,
+} from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../src/derived/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
@@ -111,6 +118,37 @@ describe("dashboard", () => {
     expect(r.body.topDistance[0]?.itemId).toBe(vehicles[n - 1]!.id);
     // The shortest drive with a harsh braking scores worst (reports' driverScore: 10 km, 3 points → 2.2).
     expect(r.body.worstScores[0]).toMatchObject({ itemId: vehicles[0]!.id, score: 2.2 });
+  });
+
+  it("counts a rolling period's partial first day whole, as the reports do", async () => {
+    // From the late evening of the day driven (its last position was 12 hours after its start) to now: that day
+    // still counts.
+    const evening = from + 13 * 3_600_000;
+    const r = await get<Dashboard>("admin@acme.demo", `dashboard?from_ts=${evening}&to_ts=${to}`);
+    expect(r.status).toBe(200);
+    const n = vehicles.length;
+    expect(r.body.totals.distanceM).toBe((10_000 * n * (n + 1)) / 2);
+    expect(r.body.daily.find((d) => d.day === "2026-01-13")?.distanceM).toBe(r.body.totals.distanceM);
+    // The summary report of the same period and vehicles answers the same distance.
+    const token = await p.api.token("admin@acme.demo");
+    const started = await p.api.post<ReportJob>(
+      `companies/id/${acme}/reports/jobs`,
+      {
+        type: "summary",
+        vehiclesId: vehicles.map((v) => v.id),
+        timeLimits: { from: evening, to },
+        format: "screen",
+        timezone: "Europe/Madrid",
+      },
+      token,
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await p.services.reportJobs.settled(started.body.id);
+    const job = await p.api.get<ReportJob>(`companies/id/${acme}/reports/jobs/id/${started.body.id}`, token);
+    const result = reportResultSchema.parse(job.body.result);
+    const distance = result.columns.findIndex((c) => c.key === "distance");
+    const total = result.rows.reduce((sum, row) => sum + Number(row[distance]), 0);
+    expect(total).toBe(r.body.totals.distanceM);
   });
 
   it("covers only an operator's groups", async () => {

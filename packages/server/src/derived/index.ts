@@ -11,7 +11,7 @@ export {
 } from "./figures.ts";
 export { type FuelSource, type VehicleFuel, type VehiclePeriod, vehiclesFuel } from "./fuel.ts";
 export { type FuelEvent, fuelFromLevels } from "./fuel-levels.ts";
-export { localDayOf, localMidnight, periodDays } from "./local-day.ts";
+export { localDayOf, localMidnight, periodDays, wholeDays } from "./local-day.ts";
 export { DERIVED_TABLES, type DerivedTable, ensureDerivedPartition } from "./partitions.ts";
 export { type DerivedRange, days, drivingEvents, type ItemKey, idles, stops, trips, visits } from "./read.ts";
 export { type RebuildOptions, rebuildDerived } from "./rebuild.ts";

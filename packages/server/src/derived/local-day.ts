@@ -77,3 +77,16 @@ export function periodDays(fromTs: number, toTs: number, timeZone: string): stri
   }
   return out;
 }
+
+/**
+ * [from, to) widened to the local days it touches. Figures of derived rows read whole local days: a period that
+ * starts or ends within a day (a rolling "last 7 days" from now) includes that partial first and last day
+ * entirely, so the reports, the dashboard and the charts of one period cover the same days and agree.
+ */
+export function wholeDays(
+  limits: { from: number; to: number },
+  timeZone: string,
+): { from: number; to: number } {
+  if (!(limits.to > limits.from)) return { from: limits.from, to: limits.to };
+  return { from: localDayOf(limits.from, timeZone).startTs, to: localDayOf(limits.to - 1, timeZone).endTs };
+}

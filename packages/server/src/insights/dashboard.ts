@@ -6,7 +6,7 @@ import {
   type ScoreInput,
   TOP_LIST_SIZE,
 } from "@vigia/domain";
-import { days, periodDays, type VehiclePeriod, vehiclesFuel } from "../derived/index.ts";
+import { days, periodDays, type VehiclePeriod, vehiclesFuel, wholeDays } from "../derived/index.ts";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { keyOf, selectItems } from "./selection.ts";
@@ -78,7 +78,10 @@ export async function dashboard(
     mostAlarms: [],
   };
   if (items.length === 0) return base;
-  const rows = await days(db, scope, { from: request.fromTs, to: request.toTs, items });
+  // Whole local days, as the reports read them: the same period gives the same figures on both.
+  const whole = wholeDays({ from: request.fromTs, to: request.toTs }, request.timeZone);
+  const read = { ...request, fromTs: whole.from, toTs: whole.to };
+  const rows = await days(db, scope, { from: whole.from, to: whole.to, items });
   const perItem = new Map<string, ItemTotals>();
   const perDay = new Map<string, { distanceM: number; drivingMs: number }>();
   const vehicles = new Map<number, VehiclePeriod>();
@@ -104,10 +107,9 @@ export async function dashboard(
     perDay.set(r.day, day);
   }
   // The same fuel figure as the reports: each vehicle's best source (counter, level sensor, consumption figure).
-  const period = { from: request.fromTs, to: request.toTs };
-  for (const f of (await vehiclesFuel(db, scope.companyId, period, vehicles)).values())
+  for (const f of (await vehiclesFuel(db, scope.companyId, whole, vehicles)).values())
     if (f.litres !== null) base.totals.fuelL = Math.round(((base.totals.fuelL ?? 0) + f.litres) * 10) / 10;
-  for (const e of await eventCounts(db, scope.companyId, request, items)) {
+  for (const e of await eventCounts(db, scope.companyId, read, items)) {
     const field = SCORE_KINDS[e.kind];
     const item = perItem.get(`${e.item_type}:${e.item_id}`);
     if (field && item) item[field] += e.n;
@@ -115,7 +117,7 @@ export async function dashboard(
   const fleet = emptyTotals();
   for (const item of perItem.values()) addTotals(fleet, item);
   base.totals.score = driverScore(fleet);
-  const alarms = await alarmCounts(db, scope, request, items);
+  const alarms = await alarmCounts(db, scope, read, items);
   base.alarmsByPriority = alarms.byPriority;
   if (tooMany) return base;
 

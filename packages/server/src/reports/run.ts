@@ -6,7 +6,7 @@ import type {
   ReportMapData,
   ReportRequest,
 } from "@vigia/domain";
-import { type DerivedRange, type ItemKey, localDayOf, periodDays } from "../derived/index.ts";
+import { type DerivedRange, type ItemKey, periodDays, wholeDays } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { ReportItem, Selection } from "./selection.ts";
@@ -63,21 +63,10 @@ export const cols = (...defs: [string, ReportColumnKind][]): ReportColumn[] =>
 
 /**
  * The period and items to read; null items: every item the user sees (driver reports). Reports of derived rows read
- * whole local days of the report's time zone: a period that starts or ends within a day (a rolling "last 7 days"
- * from now) includes that partial first and last day entirely, so the trips, the daily summaries and the totals of
- * one period cover the same days and agree.
+ * whole local days of the report's time zone (`wholeDays`), like the dashboard.
  */
 export function range(run: ReportRun, items: readonly ItemKey[] | null = run.selection.items): DerivedRange {
   return { ...wholeDays(run.request.timeLimits, run.request.timezone), items };
-}
-
-/** [from, to) widened to the local days it touches. */
-export function wholeDays(
-  limits: { from: number; to: number },
-  timezone: string,
-): { from: number; to: number } {
-  if (!(limits.to > limits.from)) return { from: limits.from, to: limits.to };
-  return { from: localDayOf(limits.from, timezone).startTs, to: localDayOf(limits.to - 1, timezone).endTs };
 }
 
 const itemKey = (k: ItemKey): string => `${k.itemType}:${k.itemId}`;
