@@ -57,6 +57,29 @@ describe("site terms of use", () => {
       "x-forwarded-host": "localhost:8080",
     });
     expect(main.body.terms).toBeNull();
+    expect(main.body.privacy).toBe("");
+  });
+
+  it("answers the brand's privacy text and support contacts by host", async () => {
+    await p.ctx.db.query(
+      `update sites set privacy = 'Positions are kept 12 months.', support_email = 'help@iberia.example',
+         support_phone = '+34 900 000 000'
+       where id = (select site_id from site_hosts where host = 'iberia.localhost')`,
+    );
+    const iberia = await p.api.get<{ privacy: string; supportEmail: string; supportPhone: string }>(
+      "site/terms",
+      undefined,
+      { "x-forwarded-host": "iberia.localhost:8080" },
+    );
+    expect(iberia.body).toMatchObject({
+      privacy: "Positions are kept 12 months.",
+      supportEmail: "help@iberia.example",
+      supportPhone: "+34 900 000 000",
+    });
+    const main = await p.api.get<{ supportEmail: string }>("site/terms", undefined, {
+      "x-forwarded-host": "localhost:8080",
+    });
+    expect(main.body.supportEmail).toBe("");
   });
 
   it("gives the site's worker app links and change log with its branding", async () => {

@@ -26,7 +26,16 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /** The site's terms of use (GET site/terms); null: the site has none configured, the client shows the shipped text. */
-export const siteTermsSchema = z.object({ terms: z.string().nullable() });
+/**
+ * What the site's terms page shows: its own terms of use (null: none configured, the default text), its privacy
+ * text and its support contacts (empty: not given).
+ */
+export const siteTermsSchema = z.object({
+  terms: z.string().nullable(),
+  privacy: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+});
 
 /** What the unsubscribe link shows before the user confirms (GET notifications/unsubscribe/{key}). */
 export const unsubscribeInfoSchema = z.object({ email: z.string(), kind: z.string(), done: z.boolean() });

@@ -30,7 +30,12 @@ export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
     mountRoute(app, siteApi.terms, async (request) => {
       const site = await siteForHost(ctx.db, request.host);
       const terms = site.branding.terms?.trim();
-      return { terms: terms ? terms : null };
+      return {
+        terms: terms ? terms : null,
+        privacy: site.privacy.trim(),
+        supportEmail: site.supportEmail,
+        supportPhone: site.supportPhone,
+      };
     });
   };
 }

@@ -27,11 +27,16 @@ export interface Site {
   productName: string;
   /** Whether this is the platform's own site (the first): it serves unknown hosts and accepts every account. */
   isDefault: boolean;
+  /** Privacy text and support contacts the terms page shows; empty: not given. */
+  privacy: string;
+  supportEmail: string;
+  supportPhone: string;
 }
 
 const SITE_SELECT = `select s.id, s.name, s.timezone, s.branding, s.logo_url as "logoUrl",
   s.favicon_url as "faviconUrl", s.primary_color as "primaryColor", s.product_name as "productName",
-  s.id = (select min(id) from sites) as "isDefault" from sites s`;
+  s.id = (select min(id) from sites) as "isDefault", s.privacy, s.support_email as "supportEmail",
+  s.support_phone as "supportPhone" from sites s`;
 
 const PLATFORM_SITE: Site = {
   id: 0,
@@ -43,6 +48,9 @@ const PLATFORM_SITE: Site = {
   primaryColor: null,
   productName: "",
   isDefault: true,
+  privacy: "",
+  supportEmail: "",
+  supportPhone: "",
 };
 
 /** The host part of a Host header: lower case, without the port. */
