@@ -53,7 +53,7 @@ describe("site terms of use", () => {
     });
     expect(iberia.status).toBe(200);
     expect(iberia.body.terms).toContain("Iberia Tracking");
-    const main = await p.api.get<{ terms: string | null }>("site/terms", undefined, {
+    const main = await p.api.get<{ terms: string | null; privacy: string }>("site/terms", undefined, {
       "x-forwarded-host": "localhost:8080",
     });
     expect(main.body.terms).toBeNull();
