@@ -85,8 +85,9 @@ const noticeCount = async () =>
 const mailCount = async () =>
   (
     await p.ctx.db.query<{ n: number }>(
-      // The acme administrators read Spanish: the mail is in their language (kernel/mail/language).
-      "select count(*)::int as n from mail_outbox where subject like 'Mantenimiento próximo: Oil change%'",
+      // The acme administrators read Spanish: the mail is in their language (kernel/mail/language); its subject
+      // starts with the company's brand, the demo reseller's.
+      "select count(*)::int as n from mail_outbox where subject like 'Iberia Tracking: Mantenimiento próximo: Oil change%'",
     )
   )[0]!.n;
 

@@ -217,11 +217,15 @@ describe("periodic runs", () => {
       "select to_address, subject, body_text from mail_outbox where id > $1 order by id",
       [before[0]!.id],
     );
+    // Each subject and signature names the company's brand (its reseller's, here the demo's Iberia Tracking).
+    const brand = await p.ctx.links.brandNameForCompany(acme);
+    expect(brand).toBe("Iberia Tracking");
     expect(sent.map((m) => [m.to_address, m.subject])).toEqual([
-      ["Admin@acme.demo", "Informe periódico: Flota"],
-      ["viewer@acme.demo", "Rapport périodique : Flota"],
-      ["outside@example.test", "Relatório periódico: Flota"],
+      ["Admin@acme.demo", `${brand}: Informe periódico: Flota`],
+      ["viewer@acme.demo", `${brand}: Rapport périodique : Flota`],
+      ["outside@example.test", `${brand}: Relatório periódico: Flota`],
     ]);
+    for (const m of sent) expect(m.body_text).toContain(`— ${brand}`);
     expect(sent[0]!.body_text).toContain("Se adjunta el informe en CSV.");
     expect(sent[1]!.body_text).toContain("Le rapport est joint au format CSV.");
     expect(sent[2]!.body_text).toContain("O relatório segue em anexo em CSV.");

@@ -126,21 +126,26 @@ export class MaintenanceChecker {
       "select email, language from users where company_id = $1 and role = 'ADMIN' and not read_only order by id",
       [r.company_id],
     );
-    for (const admin of admins)
+    // Like every mail of a company: the subject and the signature name its brand.
+    const brand = await this.ctx.links.brandNameForCompany(r.company_id);
+    for (const admin of admins) {
+      const mail = revisionMail(
+        {
+          task: r.task,
+          itemName: r.item_name,
+          overdue: stage === 2,
+          dueKm: r.due_km,
+          dueDate: r.due_date,
+          dueHours: r.due_hours,
+          currentKm: reading.km,
+        },
+        admin.language,
+      );
       await this.ctx.mailer.send({
         to: admin.email,
-        ...revisionMail(
-          {
-            task: r.task,
-            itemName: r.item_name,
-            overdue: stage === 2,
-            dueKm: r.due_km,
-            dueDate: r.due_date,
-            dueHours: r.due_hours,
-            currentKm: reading.km,
-          },
-          admin.language,
-        ),
+        subject: `${brand}: ${mail.subject}`,
+        text: `${mail.text}\n\n— ${brand}`,
       });
+    }
   }
 }

@@ -172,6 +172,8 @@ export class PeriodicScheduler {
     const { mailer } = this.deps;
     const failures: string[] = [];
     let queued = false;
+    // Like every mail of a company: the subject and the signature name its brand.
+    const brand = await this.ctx.links.brandNameForCompany(schedule.company_id);
     for (const to of schedule.recipients) {
       const lang = languages.of(to);
       const mail = periodicMail(
@@ -184,7 +186,12 @@ export class PeriodicScheduler {
         },
         lang,
       );
-      const id = await mailer.send({ to, ...mail, attachments: [await fileIn(lang)] });
+      const id = await mailer.send({
+        to,
+        subject: `${brand}: ${mail.subject}`,
+        text: `${mail.text}\n\n— ${brand}`,
+        attachments: [await fileIn(lang)],
+      });
       const outcome = await mailer.outcome(id);
       if (outcome.status === "failed") {
         // The run's retry sends it again; the outbox must not send it a second time on its own.
