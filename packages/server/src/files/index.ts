@@ -5,5 +5,5 @@
  * commit (`deleteBlobs`): a row cascading away would leave its bytes in the store for ever.
  */
 export type { BlobStore } from "./blob-store.ts";
-export { type FilesContext, fileRoutes, sendStoredFile } from "./routes.ts";
+export { type FilesContext, fileRoutes, sendPublishedImage, sendStoredFile } from "./routes.ts";
 export { createBlobStore, FileService } from "./service.ts";

@@ -40,6 +40,27 @@ export function sendStoredFile(
   );
 }
 
+/**
+ * Answers with a reseller's published image (a brand's logo, a support contact's photo) to anyone given its link:
+ * never runnable as a page, cached for a day, since a new image gets a new link and a cached one never goes stale.
+ * `inlineStyles` lets a sanitised SVG keep its style attributes.
+ */
+export function sendPublishedImage(
+  reply: FastifyReply,
+  opened: { file: StoredFile; body: Readable },
+  inlineStyles = false,
+): FastifyReply {
+  return reply
+    .type(opened.file.mime)
+    .header("content-length", opened.file.size)
+    .header(
+      "content-security-policy",
+      inlineStyles ? "default-src 'none'; style-src 'unsafe-inline'; sandbox" : "default-src 'none'; sandbox",
+    )
+    .header("cache-control", "public, max-age=86400, immutable")
+    .send(opened.body);
+}
+
 /** Upload, download and delete of the company's files. */
 export function fileRoutes(ctx: FilesContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,6 +1,6 @@
 import { BRAND_ERROR, type Brand, brandsApi, isSuperResellerOrHigher } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FileService } from "../files/index.ts";
+import { type FileService, sendPublishedImage } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -142,15 +142,8 @@ export function brandImageViewRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
     mountRoute(app, brandsApi.image, async (request, reply) => {
       const opened = await ctx.files.openPublished(request.params.fileId, request.params.token);
       if (!opened) throw notFound();
-      return (
-        reply
-          .type(opened.file.mime)
-          .header("content-length", opened.file.size)
-          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          // A new image gets a new link, so a cached one never goes stale.
-          .header("cache-control", "public, max-age=86400, immutable")
-          .send(opened.body)
-      );
+      // A logo may be a sanitised SVG that keeps its style attributes.
+      return sendPublishedImage(reply, opened, true);
     });
   };
 }

@@ -1,6 +1,6 @@
 import { type SupportAdmin, supportsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FileService } from "../files/index.ts";
+import { type FileService, sendPublishedImage } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -104,15 +104,7 @@ export function supportPhotoViewRoutes(ctx: SupportPhotoContext): FastifyPluginA
     mountRoute(app, supportsApi.photo, async (request, reply) => {
       const opened = await ctx.files.openPublished(request.params.fileId, request.params.token);
       if (!opened) throw notFound();
-      return (
-        reply
-          .type(opened.file.mime)
-          .header("content-length", opened.file.size)
-          .header("content-security-policy", "default-src 'none'; sandbox")
-          // A new photo gets a new link, so a cached one never goes stale.
-          .header("cache-control", "public, max-age=86400, immutable")
-          .send(opened.body)
-      );
+      return sendPublishedImage(reply, opened);
     });
   };
 }
