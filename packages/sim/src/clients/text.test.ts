@@ -104,28 +104,38 @@ describe.each(["h02", "gps103", "tk103", "watch", "wialon", "gl200", "meitrack",
   },
 );
 
+/**
+ * An acknowledged client of `protocol` talking to a session server: fixes 0 and 1 kept while offline, then fix 2
+ * live. `between` looks at the server after the first two arrived.
+ */
+async function ackedRun(protocol: AckedProtocolName, id = IMEI, between?: (server: SessionServer) => void) {
+  const server = await new SessionServer(protocol).start();
+  cleanups.push(() => server.stop());
+  const stats = newStats();
+  const client = new AckedClient({
+    protocol,
+    imei: id,
+    host: "127.0.0.1",
+    port: server.port,
+    stats,
+    now: () => T0,
+  });
+  cleanups.push(() => client.close());
+  client.push(sample(0));
+  client.push(sample(1));
+  client.tick(T0);
+  await server.until(() => server.positions().length >= 2);
+  between?.(server);
+  client.push(sample(2));
+  await server.until(() => server.positions().length >= 3);
+  return { server, client, stats };
+}
+
 describe.each(["ruptela", "galileosky"] as const)("%s client (acknowledged binary packets)", (protocol) => {
   it("sends what it kept offline as history, then live records, each packet acknowledged", async () => {
-    const server = await new SessionServer(protocol).start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
-    const client = new AckedClient({
-      protocol,
-      imei: IMEI,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
+    const { server, client, stats } = await ackedRun(protocol, IMEI, (server) => {
+      expect(server.messages[0]?.positions.every((p) => p.attributes.archive === true)).toBe(true);
     });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    expect(server.messages[0]?.positions.every((p) => p.attributes.archive === true)).toBe(true);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
     expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
     expect(server.messages.at(-1)?.positions[0]?.attributes.archive).toBeUndefined();
     expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
@@ -137,25 +147,7 @@ describe.each(["ruptela", "galileosky"] as const)("%s client (acknowledged binar
 
 describe("topflytech client (log-in, then one acknowledged location packet per fix)", () => {
   it("logs in, then sends each fix in its own packet; every packet is acknowledged", async () => {
-    const server = await new SessionServer("topflytech").start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
-    const client = new AckedClient({
-      protocol: "topflytech",
-      imei: IMEI,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
-    });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
+    const { server, client, stats } = await ackedRun("topflytech");
     expect(server.messages[0]?.kind).toBe("login");
     expect(server.messages.slice(1).map((m) => m.positions.length)).toEqual([1, 1, 1]);
     expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
@@ -174,25 +166,7 @@ describe("jt808 client (authenticate, then acknowledged locations; a backlog as 
   /** A JT/T 808 terminal is named by a 12-digit phone number. */
   const PHONE = IMEI.slice(-12);
   it("authenticates with its phone number, then sends its fixes; every packet is answered", async () => {
-    const server = await new SessionServer("jt808").start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
-    const client = new AckedClient({
-      protocol: "jt808",
-      imei: PHONE,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
-    });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
+    const { server, client, stats } = await ackedRun("jt808", PHONE);
     expect(server.messages[0]?.kind).toBe("login");
     expect(server.messages.slice(1).flatMap((m) => m.positions)).toHaveLength(3);
     expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
@@ -209,25 +183,7 @@ describe("jt808 client (authenticate, then acknowledged locations; a backlog as 
 
 describe("egts client (log-in, result code answered, then acknowledged teledata records)", () => {
   it("logs in with its IMEI, answers the result code, then sends its fixes; every packet is confirmed", async () => {
-    const server = await new SessionServer("egts").start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
-    const client = new AckedClient({
-      protocol: "egts",
-      imei: IMEI,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
-    });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
+    const { server, client, stats } = await ackedRun("egts");
     expect(server.messages[0]?.kind).toBe("login");
     // The device's response to the server's result code reaches the server as a packet that wants no answer.
     expect(server.messages.some((m) => m.kind === "heartbeat")).toBe(true);
@@ -244,26 +200,8 @@ describe("egts client (log-in, result code answered, then acknowledged teledata 
 
 describe("cellocator client (one acknowledged status message per fix)", () => {
   it("sends each fix as a numbered status message; every one is acknowledged", async () => {
-    const server = await new SessionServer("cellocator").start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
     const unit = "1429642";
-    const client = new AckedClient({
-      protocol: "cellocator",
-      imei: unit,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
-    });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
+    const { server, client, stats } = await ackedRun("cellocator", unit);
     expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
     expect(server.messages[0]?.positions[0]?.lat).toBeCloseTo(sample(0).lat, 5);
     expect(server.messages.every((m) => m.imei === unit)).toBe(true);
@@ -275,25 +213,7 @@ describe("cellocator client (one acknowledged status message per fix)", () => {
 
 describe("atrack client (binary packets of everything kept since the last answer)", () => {
   it("sends its fixes in packets; every packet is answered FE 02 with its sequence", async () => {
-    const server = await new SessionServer("atrack").start();
-    cleanups.push(() => server.stop());
-    const now = T0;
-    const stats = newStats();
-    const client = new AckedClient({
-      protocol: "atrack",
-      imei: IMEI,
-      host: "127.0.0.1",
-      port: server.port,
-      stats,
-      now: () => now,
-    });
-    cleanups.push(() => client.close());
-    client.push(sample(0));
-    client.push(sample(1));
-    client.tick(now);
-    await server.until(() => server.positions().length >= 2);
-    client.push(sample(2));
-    await server.until(() => server.positions().length >= 3);
+    const { server, client, stats } = await ackedRun("atrack");
     expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
     expect(server.messages[0]?.positions[0]?.lat).toBeCloseTo(sample(0).lat, 5);
     expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
