@@ -1,4 +1,5 @@
-import type { StreamOutput, StreamSession } from "./types.ts";
+import { DecodeError } from "./reader.ts";
+import type { DecodedMessage, StreamOutput, StreamSession } from "./types.ts";
 
 /**
  * Consumes at most one frame from the front of `buf`: returns the bytes used, 0 when more data
@@ -65,4 +66,21 @@ export function createFramedSession(
     },
   };
   return session;
+}
+
+/**
+ * Keeps a decoded frame of a connection on which every frame names the one device it serves: the frame and its
+ * answer go out, and the device it names is the connection's from now on; a frame naming another device ends the
+ * stream (`foreign` says why). Returns the connection's device.
+ */
+export function keepFrameOfOneDevice(
+  device: string | null,
+  message: DecodedMessage,
+  out: StreamOutput,
+  foreign: string,
+): string | null {
+  if (device !== null && message.imei !== device) throw new DecodeError(foreign);
+  out.messages.push(message);
+  if (message.ack) out.replies.push(message.ack);
+  return message.imei;
 }

@@ -1,6 +1,6 @@
 import { crc16Ibm } from "../crc.ts";
 import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
 import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
 import {
   type Attributes,
@@ -141,11 +141,7 @@ export function createAtrackSession(options: SessionOptions = {}): StreamSession
     if (buf.length < total) return 0;
     const res = decodeAtrackPacket(buf.subarray(0, total));
     if (!res.ok) throw new DecodeError(res.error);
-    const message = res.value;
-    if (imei !== null && message.imei !== imei) throw new DecodeError("atrack: packet of another unit");
-    imei = message.imei;
-    out.messages.push(message);
-    if (message.ack) out.replies.push(message.ack);
+    imei = keepFrameOfOneDevice(imei, res.value, out, "atrack: packet of another unit");
     return total;
   }
   return createFramedSession(step, maxFrame, () => imei);

@@ -1,6 +1,6 @@
 import { crc16Modbus } from "../crc.ts";
 import { DecodeError } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
 import { deviceText, MAX_COMMAND_RESULT, MAX_DEVICE_ID } from "../text.ts";
 import {
   type Attributes,
@@ -211,10 +211,7 @@ export function createGalileoskySession(options: SessionOptions = {}): StreamSes
     if (!res.ok) throw new DecodeError(res.error);
     const message = res.value;
     if (message.imei === null && !options.allowAnonymous) throw new DecodeError("data before the IMEI");
-    if (imei !== null && message.imei !== imei) throw new DecodeError("packet of another device");
-    imei = message.imei;
-    out.messages.push(message);
-    if (message.ack) out.replies.push(message.ack);
+    imei = keepFrameOfOneDevice(imei, message, out, "packet of another device");
     return total;
   }
   return createFramedSession(step, maxFrame, () => imei);

@@ -1,5 +1,5 @@
 import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
 import {
   type Attributes,
   type CellTower,
@@ -257,11 +257,7 @@ export function createTopflytechSession(options: SessionOptions = {}): StreamSes
     if (buf.length < total) return 0;
     const res = decodeTopflytechPacket(buf.subarray(0, total));
     if (!res.ok) throw new DecodeError(res.error);
-    const message = res.value;
-    if (imei !== null && message.imei !== imei) throw new DecodeError("packet of another device");
-    imei = message.imei;
-    out.messages.push(message);
-    if (message.ack) out.replies.push(message.ack);
+    imei = keepFrameOfOneDevice(imei, res.value, out, "packet of another device");
     return total;
   }
   return createFramedSession(step, maxFrame, () => imei);
