@@ -31,7 +31,10 @@ const settingShapes = {
   dataSizeRange: dataSize,
   /** Sensor reading interval, milliseconds. */
   sensorInterval: z.number().int().min(100, "min").max(3_600_000, "max"),
-  /** Decimal places of the coordinates the app sends. */
+  /**
+   * How hard the app works for a position, as a level: 0 passive, 1 low power, 2 balanced (network), 3 high
+   * (satellite receiver). Levels above 3 (kept by older configurations) mean high.
+   */
   precision: z.number().int().min(0, "min").max(8, "max"),
   /** Steps counter interval, seconds. */
   stepsCounterInterval: z.number().int().min(1, "min").max(3600, "max"),
@@ -43,6 +46,14 @@ const settingShapes = {
   /** Wi-Fi scan interval, minutes. */
   wifiInterval: z.number().int().min(APP_WIFI_INTERVAL_MIN, "appConfig.wifiMin").max(1440, "max"),
 };
+
+/** The location precision levels the configuration offers, from the least battery to the most accurate. */
+export const LOCATION_PRECISIONS = ["passive", "low", "balanced", "high"] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+
+/** The level a configured precision stands for (3 and above are all "high"). */
+export const locationPrecision = (precision: number): LocationPrecision =>
+  LOCATION_PRECISIONS[Math.max(0, Math.min(LOCATION_PRECISIONS.length - 1, Math.trunc(precision)))] ?? "high";
 
 export const APP_CONFIG_DEFAULTS = { ...APP_DEVICE_CONFIG_DEFAULTS, wifiInterval: APP_WIFI_INTERVAL_MIN };
 

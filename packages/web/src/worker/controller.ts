@@ -1,4 +1,4 @@
-import type { DeviceAppConfig, WorkerFix, WorkerPairing } from "@vigia/domain";
+import { APP_CONFIG_DEFAULTS, type DeviceAppConfig, type WorkerFix, type WorkerPairing } from "@vigia/domain";
 import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./deviceApi.ts";
 import type { WorkerStorage } from "./storage.ts";
 import { fixId } from "./storage.ts";
@@ -158,7 +158,10 @@ export class WorkerController {
 
   private settings() {
     const config = this.state.config?.config;
-    return { intervalMs: config?.sensorInterval ?? 1000, precision: config?.precision ?? 6 };
+    return {
+      intervalMs: config?.sensorInterval ?? 1000,
+      precision: config?.precision ?? APP_CONFIG_DEFAULTS.precision,
+    };
   }
 
   async startTracking(): Promise<void> {
@@ -189,11 +192,9 @@ export class WorkerController {
    * through the same queue and upload as every fix.
    */
   async panic(): Promise<void> {
-    const measured = await currentPosition(this.settings().precision >= 4).catch(() => null);
+    const measured = await currentPosition().catch(() => null);
     const battery = await readBattery();
-    const base = measured
-      ? fixFromPosition(measured, this.settings().precision, battery)
-      : this.state.lastFix;
+    const base = measured ? fixFromPosition(measured, battery) : this.state.lastFix;
     if (!base) {
       this.set({ trackingProblem: "unavailable" });
       return;
@@ -237,10 +238,11 @@ export class WorkerController {
   }
 }
 
-function currentPosition(highAccuracy: boolean): Promise<GeolocationPosition> {
+/** The position for an SOS: the satellite receiver whatever the precision level, since an emergency is worth it. */
+function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) =>
     navigator.geolocation.getCurrentPosition(resolve, reject, {
-      enableHighAccuracy: highAccuracy,
+      enableHighAccuracy: true,
       maximumAge: 10_000,
       timeout: 15_000,
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixFromPosition, highAccuracyFor } from "./tracker.ts";
+import { fixFromPosition, watchOptionsFor } from "./tracker.ts";
 
 const position = (speed: number | null, heading: number | null) => ({
   timestamp: 1_700_000_000_123,
@@ -7,11 +7,11 @@ const position = (speed: number | null, heading: number | null) => ({
 });
 
 describe("fixes from browser positions", () => {
-  it("keeps the configured decimals, speed in km/h and the activity it suggests", () => {
-    const fix = fixFromPosition(position(5, 92.44), 5, { level: 0.5, charging: true });
+  it("keeps the coordinates to about 0.1 m, speed in km/h and the activity it suggests", () => {
+    const fix = fixFromPosition(position(5, 92.44), { level: 0.5, charging: true });
     expect(fix).toMatchObject({
       ts: 1_700_000_000_123,
-      lat: 40.41678,
+      lat: 40.416775,
       lng: -3.70379,
       accuracy: 8.4,
       speed: 18,
@@ -25,18 +25,20 @@ describe("fixes from browser positions", () => {
   });
 
   it("leaves unknown speed, heading and battery empty; a standing phone has no heading", () => {
-    expect(fixFromPosition(position(null, null), 2, null)).toMatchObject({
-      lat: 40.42,
+    expect(fixFromPosition(position(null, null), null)).toMatchObject({
+      lat: 40.416775,
       speed: null,
       heading: null,
       battery: null,
       charging: null,
       activity: "still",
     });
-    expect(fixFromPosition(position(0, 180), 6, null).heading).toBeNull();
+    expect(fixFromPosition(position(0, 180), null).heading).toBeNull();
   });
 
-  it("asks for the satellite receiver only when the precision needs it", () => {
-    expect([2, 3, 4, 6].map(highAccuracyFor)).toEqual([false, false, true, true]);
+  it("asks for the satellite receiver only at the high level; lower levels accept older positions", () => {
+    const levels = [0, 1, 2, 3, 6].map(watchOptionsFor);
+    expect(levels.map((o) => o.enableHighAccuracy)).toEqual([false, false, false, true, true]);
+    expect(levels.map((o) => o.maximumAge)).toEqual([600_000, 120_000, 0, 0, 0]);
   });
 });

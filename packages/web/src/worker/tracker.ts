@@ -1,4 +1,4 @@
-import { activityFromSpeed, type WorkerFix } from "@vigia/domain";
+import { activityFromSpeed, type LocationPrecision, locationPrecision, type WorkerFix } from "@vigia/domain";
 import { z } from "zod";
 import { fixId } from "./storage.ts";
 
@@ -6,15 +6,30 @@ import { fixId } from "./storage.ts";
 export interface TrackingSettings {
   /** Fixes closer in time than this (ms) are not kept: the configuration's sensor interval. */
   intervalMs: number;
-  /** Decimal places of the coordinates sent. */
+  /** The configured precision level (0 passive … 3 high). */
   precision: number;
 }
 
 /**
- * Coordinates finer than about 10 m (4 decimals) need the satellite receiver; coarser ones are served by the
- * network position, which spares the battery.
+ * What the browser is asked for at each precision level: only "high" turns the satellite receiver on; the lower
+ * levels take the network's position and accept one the phone measured recently (for another app or an earlier
+ * fix) instead of waking the radio again, which is what spares the battery.
  */
-export const highAccuracyFor = (precision: number): boolean => precision >= 4;
+const WATCH_OPTIONS: Record<LocationPrecision, PositionOptions> = {
+  passive: { enableHighAccuracy: false, maximumAge: 10 * 60_000 },
+  low: { enableHighAccuracy: false, maximumAge: 2 * 60_000 },
+  balanced: { enableHighAccuracy: false, maximumAge: 0 },
+  high: { enableHighAccuracy: true, maximumAge: 0 },
+};
+
+export const watchOptionsFor = (precision: number): PositionOptions =>
+  WATCH_OPTIONS[locationPrecision(precision)];
+
+/**
+ * Decimal places of the coordinates sent: about 0.1 m, finer than any phone measures, so rounding never moves a
+ * position (the precision level chooses the source, it does not blur the result).
+ */
+const COORDINATE_DECIMALS = 6;
 
 export interface BatteryReading {
   level: number;
@@ -37,12 +52,8 @@ export interface MeasuredPosition {
 const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
 const finiteOrNull = (n: number | null): number | null => (n !== null && Number.isFinite(n) ? n : null);
 
-/** A browser position as the queue keeps it: speed in km/h, coordinates at the configured precision. */
-export function fixFromPosition(
-  position: MeasuredPosition,
-  precision: number,
-  battery: BatteryReading | null,
-): WorkerFix {
+/** A browser position as the queue keeps it: speed in km/h, coordinates to about 0.1 m. */
+export function fixFromPosition(position: MeasuredPosition, battery: BatteryReading | null): WorkerFix {
   const { coords } = position;
   const mps = finiteOrNull(coords.speed);
   const speed = mps === null ? null : round(Math.max(0, mps) * 3.6, 1);
@@ -50,8 +61,8 @@ export function fixFromPosition(
   return {
     id: fixId(position.timestamp),
     ts: Math.round(position.timestamp),
-    lat: round(coords.latitude, precision),
-    lng: round(coords.longitude, precision),
+    lat: round(coords.latitude, COORDINATE_DECIMALS),
+    lng: round(coords.longitude, COORDINATE_DECIMALS),
     accuracy: finiteOrNull(coords.accuracy),
     speed,
     heading: heading === null || speed === null || speed === 0 ? null : round(heading % 360, 1),
@@ -89,7 +100,7 @@ export class Tracker {
   private lastEmitted = Number.NEGATIVE_INFINITY;
   private pending: GeolocationPosition | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private settings: TrackingSettings = { intervalMs: 1000, precision: 6 };
+  private settings: TrackingSettings = { intervalMs: 1000, precision: 2 };
 
   constructor(
     private readonly onFix: (fix: WorkerFix) => void,
@@ -108,7 +119,7 @@ export class Tracker {
       (position) => this.take(position),
       (error) => this.onError(error),
       // No timeout: a phone lying still gets no new position, which is no error.
-      { enableHighAccuracy: highAccuracyFor(settings.precision), maximumAge: 0 },
+      watchOptionsFor(settings.precision),
     );
   }
 
@@ -134,8 +145,7 @@ export class Tracker {
     this.pending = null;
     if (position === null) return;
     this.lastEmitted = this.now();
-    const { precision } = this.settings;
-    void readBattery().then((battery) => this.onFix(fixFromPosition(position, precision, battery)));
+    void readBattery().then((battery) => this.onFix(fixFromPosition(position, battery)));
   }
 }
 

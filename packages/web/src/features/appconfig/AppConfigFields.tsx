@@ -5,6 +5,8 @@ import {
   type AppConfig,
   BEACON_LAYOUTS,
   BEACON_MODES,
+  LOCATION_PRECISIONS,
+  locationPrecision,
   TRACKER_MODES,
 } from "@vigia/domain";
 import type { ReactNode } from "react";
@@ -22,13 +24,7 @@ interface Props {
   onOwnChange?(key: Key, own: boolean): void;
 }
 
-const NUMBERS = [
-  "sensorInterval",
-  "precision",
-  "stepsCounterInterval",
-  "beaconScanMode",
-  "wifiInterval",
-] as const;
+const NUMBERS = ["sensorInterval", "stepsCounterInterval", "beaconScanMode", "wifiInterval"] as const;
 const CHOICES = {
   advertiseMode: ADVERTISE_MODES,
   beaconLayout: BEACON_LAYOUTS,
@@ -88,6 +84,25 @@ export function AppConfigFields({ value, onChange, errors, own, onOwnChange }: P
             if (size !== undefined) set("dataSizeRange", size);
           }}
           data-testid="appconfig-dataSizeRange"
+        />,
+      )}
+      {wrap(
+        "precision",
+        <Select
+          key="precision"
+          label={t("appconfig.field.precision")}
+          data={LOCATION_PRECISIONS.map((level, index) => ({
+            value: String(index),
+            label: t(`appconfig.precision.${level}`),
+          }))}
+          value={String(LOCATION_PRECISIONS.indexOf(locationPrecision(value.precision)))}
+          disabled={locked("precision")}
+          allowDeselect={false}
+          onChange={(v) => {
+            const level = LOCATION_PRECISIONS.findIndex((_, index) => String(index) === v);
+            if (level >= 0) set("precision", level);
+          }}
+          data-testid="appconfig-precision"
         />,
       )}
       {NUMBERS.map((key) =>
