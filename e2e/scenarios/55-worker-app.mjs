@@ -165,6 +165,10 @@ export async function run({ context, baseUrl }) {
     const lats = route.points.map((p) => p.lat.toFixed(5));
     for (const point of WALK)
       assert(lats.includes(point.latitude.toFixed(5)), `route has ${point.latitude} (got ${lats.join(" ")})`);
+    // The browser's emulated positions carry no speed: the app derives it from the previous fix, so the walk is
+    // stored moving (and can make trips), not as eight stands at 0 km/h.
+    const moving = route.points.filter((p) => p.spd > 0).length;
+    assert(moving >= WALK.length - 1, `every fix after the first is stored moving (got ${moving})`);
 
     // Panic: held until the app sends it, then acknowledged by the platform.
     const panic = page.locator(byTestId("panic"));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activityFromSpeed,
   parsePairingFragment,
+  speedBetween,
   workerPairingLink,
   workerUploadSchema,
 } from "./workerApp.ts";
@@ -66,5 +67,21 @@ describe("worker upload", () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(["fixes", 0, "lat"]);
     expect(workerUploadSchema.safeParse({ fixes: [] }).success).toBe(false);
+  });
+});
+
+describe("speed between two fixes", () => {
+  const at = (ts: number, lng: number, accuracy: number | null = 5) => ({ ts, lat: 0, lng, accuracy });
+  it("is distance over time in km/h once the move exceeds both accuracy radii", () => {
+    // 0.001 degrees of longitude on the equator is 111.2 m: in 10 s, 40 km/h.
+    expect(speedBetween(at(0, 0), at(10_000, 0.001))).toBe(40);
+    expect(speedBetween(at(0, 0, null), at(20_000, 0.001, null))).toBe(20);
+  });
+  it("counts a move within the accuracy radii as standing still", () => {
+    expect(speedBetween(at(0, 0, 60), at(10_000, 0.001, 60))).toBe(0);
+  });
+  it("has no speed for fixes out of time order or at the same instant", () => {
+    expect(speedBetween(at(10_000, 0), at(0, 0.001))).toBeNull();
+    expect(speedBetween(at(0, 0), at(0, 0.001))).toBeNull();
   });
 });

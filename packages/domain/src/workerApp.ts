@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { distanceM } from "./placesGeometry.ts";
 
 /**
  * The worker app (the installable web app under /app): what a phone sends of its own positions and what the
@@ -22,6 +23,29 @@ export function activityFromSpeed(kmh: number | null): WorkerActivity {
   if (kmh === null || !Number.isFinite(kmh)) return "still";
   for (const [activity, below] of ACTIVITY_LIMITS) if (kmh < below) return activity;
   return "vehicle";
+}
+
+/** Where and when a phone was, with the radius the browser is 68 % sure of (null when it did not say). */
+export interface MeasuredPlace {
+  ts: number;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+}
+
+/**
+ * The speed (km/h) a phone moved at between two fixes, for browsers that measure no speed (desktop, Wi-Fi and
+ * network positions): without it a walk or a drive would be stored at 0 km/h and make no trip. A move no larger
+ * than the two fixes' accuracy radii is the position wandering, not the phone, and counts as standing still.
+ * Null when the fixes are not in time order.
+ */
+export function speedBetween(previous: MeasuredPlace, next: MeasuredPlace): number | null {
+  const seconds = (next.ts - previous.ts) / 1000;
+  if (!(seconds > 0)) return null;
+  const metres = distanceM(previous, next);
+  const wander = (previous.accuracy ?? 0) + (next.accuracy ?? 0);
+  if (metres <= wander) return 0;
+  return Math.round((metres / seconds) * 3.6 * 10) / 10;
 }
 
 /** Fixes one upload carries at most; a phone that was offline for a day sends its queue in several. */

@@ -194,7 +194,7 @@ export class WorkerController {
   async panic(): Promise<void> {
     const measured = await currentPosition().catch(() => null);
     const battery = await readBattery();
-    const base = measured ? fixFromPosition(measured, battery) : this.state.lastFix;
+    const base = measured ? fixFromPosition(measured, battery, this.state.lastFix) : this.state.lastFix;
     if (!base) {
       this.set({ trackingProblem: "unavailable" });
       return;

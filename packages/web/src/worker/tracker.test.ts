@@ -36,6 +36,24 @@ describe("fixes from browser positions", () => {
     expect(fixFromPosition(position(0, 180), null).heading).toBeNull();
   });
 
+  it("takes the speed from the previous fix where the browser measures none; wandering within accuracy is standing", () => {
+    const previous = {
+      ts: 1_700_000_000_123 - 10_000,
+      lat: 40.4167754,
+      lng: -3.7037902 - 0.0013,
+      accuracy: 8.4,
+    };
+    // 0.0013 degrees of longitude at 40.4° N is about 110 m: 110 m in 10 s is about 40 km/h.
+    const moved = fixFromPosition(position(null, null), null, previous);
+    expect(moved.speed).toBeGreaterThan(39);
+    expect(moved.speed).toBeLessThan(41);
+    expect(moved.activity).toBe("vehicle");
+    const wandered = fixFromPosition(position(null, null), null, { ...previous, lng: -3.7037902 - 0.0001 });
+    expect(wandered.speed).toBe(0);
+    // A browser that measures speed is believed.
+    expect(fixFromPosition(position(1, null), null, previous).speed).toBe(3.6);
+  });
+
   it("asks for the satellite receiver only at the high level; lower levels accept older positions", () => {
     const levels = [0, 1, 2, 3, 6].map(watchOptionsFor);
     expect(levels.map((o) => o.enableHighAccuracy)).toEqual([false, false, false, true, true]);

@@ -1,4 +1,11 @@
-import { activityFromSpeed, type LocationPrecision, locationPrecision, type WorkerFix } from "@vigia/domain";
+import {
+  activityFromSpeed,
+  type LocationPrecision,
+  locationPrecision,
+  type MeasuredPlace,
+  speedBetween,
+  type WorkerFix,
+} from "@vigia/domain";
 import { z } from "zod";
 import { fixId } from "./storage.ts";
 
@@ -52,11 +59,29 @@ export interface MeasuredPosition {
 const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
 const finiteOrNull = (n: number | null): number | null => (n !== null && Number.isFinite(n) ? n : null);
 
-/** A browser position as the queue keeps it: speed in km/h, coordinates to about 0.1 m. */
-export function fixFromPosition(position: MeasuredPosition, battery: BatteryReading | null): WorkerFix {
+/**
+ * A browser position as the queue keeps it: speed in km/h, coordinates to about 0.1 m. Where the browser measured
+ * no speed, the speed from the previous fix stands in for it.
+ */
+export function fixFromPosition(
+  position: MeasuredPosition,
+  battery: BatteryReading | null,
+  previous: MeasuredPlace | null = null,
+): WorkerFix {
   const { coords } = position;
   const mps = finiteOrNull(coords.speed);
-  const speed = mps === null ? null : round(Math.max(0, mps) * 3.6, 1);
+  const place = {
+    ts: position.timestamp,
+    lat: coords.latitude,
+    lng: coords.longitude,
+    accuracy: finiteOrNull(coords.accuracy),
+  };
+  const speed =
+    mps !== null
+      ? round(Math.max(0, mps) * 3.6, 1)
+      : previous === null
+        ? null
+        : speedBetween(previous, place);
   const heading = finiteOrNull(coords.heading);
   return {
     id: fixId(position.timestamp),
@@ -101,6 +126,8 @@ export class Tracker {
   private pending: GeolocationPosition | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private settings: TrackingSettings = { intervalMs: 1000, precision: 2 };
+  /** The last fix handed on, for the speed of the next one where the browser measures none. */
+  private previous: WorkerFix | null = null;
 
   constructor(
     private readonly onFix: (fix: WorkerFix) => void,
@@ -145,7 +172,11 @@ export class Tracker {
     this.pending = null;
     if (position === null) return;
     this.lastEmitted = this.now();
-    void readBattery().then((battery) => this.onFix(fixFromPosition(position, battery)));
+    void readBattery().then((battery) => {
+      const fix = fixFromPosition(position, battery, this.previous);
+      this.previous = fix;
+      this.onFix(fix);
+    });
   }
 }
 
