@@ -33,6 +33,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   egts: [],
   cellocator: [],
   atrack: [],
+  eelink: [],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

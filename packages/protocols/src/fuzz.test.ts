@@ -11,6 +11,8 @@ import { createCalampSession, decodeCalampMessage } from "./calamp/codec.ts";
 import { CALAMP_DATAGRAMS } from "./calamp/fixtures.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
 import { CELLOCATOR_CONVERSATION } from "./cellocator/fixtures.ts";
+import { createEelinkSession } from "./eelink/codec.ts";
+import { EELINK_CONVERSATION } from "./eelink/fixtures.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import {
@@ -110,6 +112,11 @@ const sessions: Record<string, FuzzCase> = {
     hello: GALILEOSKY_FRAMES[0]!,
     frames: GALILEOSKY_FRAMES.slice(1),
     lengthOffsets: [1, 2],
+  },
+  eelink: {
+    create: () => createEelinkSession({ maxFrameBytes: MAX_FRAME }),
+    ...EELINK_CONVERSATION,
+    lengthOffsets: [0, 1, 3, 4],
   },
   atrack: {
     create: () => createAtrackSession({ maxFrameBytes: MAX_FRAME }),

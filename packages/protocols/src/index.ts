@@ -10,6 +10,7 @@ export * from "./calamp/codec.ts";
 export * from "./cellocator/codec.ts";
 export { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 export * from "./device-commands.ts";
+export * from "./eelink/codec.ts";
 export * from "./egts/codec.ts";
 export { egtsPacketSize, writeEgtsPacket, writeEgtsRecord } from "./egts/frame.ts";
 export * from "./galileosky/codec.ts";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ATRACK_CONVERSATION, ATRACK_IMEI } from "./atrack/fixtures.ts";
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { CELLOCATOR_CONVERSATION, CELLOCATOR_UNIT } from "./cellocator/fixtures.ts";
+import { EELINK_CONVERSATION, EELINK_IMEI } from "./eelink/fixtures.ts";
 import { EGTS_CONVERSATION, EGTS_IMEI } from "./egts/fixtures.ts";
 import {
   CONCOX_GPS_12,
@@ -36,6 +37,7 @@ describe("protocol registry", () => {
       egts: 5007,
       cellocator: 5063,
       atrack: 5067,
+      eelink: 5064,
       calamp: 20500,
     });
   });
@@ -101,6 +103,17 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.imei).toBe(ATRACK_IMEI);
     expect(out.positions.map((p) => p.valid)).toEqual([true, true, true, false]);
     expect(out.ack).toBe(["0001", "0002", "0003"].map((s) => `fe0200014104d8f19682${s}`).join(""));
+  });
+
+  it("decodes an Eelink conversation, the log-in's IMEI carried on, each package answered", () => {
+    const frames = [EELINK_CONVERSATION.hello, ...EELINK_CONVERSATION.frames];
+    const out = decodeForCli("eelink", Buffer.concat(frames).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe(EELINK_IMEI);
+    expect(out.positions.map((p) => p.valid)).toEqual([true, true, false]);
+    expect(out.ack).toBe(
+      ["0100020001", "0200020002", "0300020003", "0200020004", "0400020005"].map((s) => `6767${s}`).join(""),
+    );
   });
 
   it("decodes a Galileosky conversation (head packet first) with its answers", () => {

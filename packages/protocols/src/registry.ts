@@ -2,6 +2,7 @@ import { createAtrackSession } from "./atrack/codec.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
 import type { CommandSet } from "./command-set.ts";
+import { createEelinkSession } from "./eelink/codec.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
 import { galileoskyCommands } from "./galileosky/commands.ts";
@@ -156,6 +157,7 @@ export const protocols = {
   egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
   cellocator: { transport: "tcp", defaultPort: 5063, text: false, createSession: createCellocatorSession },
   atrack: { transport: "tcp", defaultPort: 5067, text: false, createSession: createAtrackSession },
+  eelink: { transport: "tcp", defaultPort: 5064, text: false, createSession: createEelinkSession },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

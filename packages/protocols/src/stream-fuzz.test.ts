@@ -16,6 +16,8 @@ import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "./binary-fixtures.ts";
 import { createCellocatorSession, encodeCellocatorStatus } from "./cellocator/codec.ts";
 import { CELLOCATOR_CONVERSATION } from "./cellocator/fixtures.ts";
 import { crc16Ibm } from "./crc.ts";
+import { createEelinkSession } from "./eelink/codec.ts";
+import { EELINK_CONVERSATION } from "./eelink/fixtures.ts";
 import { createEgtsSession, encodeEgtsDeviceResponse, encodeEgtsLogin } from "./egts/codec.ts";
 import { EGTS_CONVERSATION } from "./egts/fixtures.ts";
 import { writeEgtsPacket } from "./egts/frame.ts";
@@ -100,6 +102,13 @@ const CASES: Record<string, StreamCase> = {
       b.length >= 16
         ? jt808Frame(b.readUInt16BE(1), b.subarray(5, 11).toString("hex"), 0, b.subarray(13, -2))
         : b,
+  },
+  eelink: {
+    create: createEelinkSession,
+    ...EELINK_CONVERSATION,
+    // The device's answer to an instruction (0x80): type 1, the server's flag, the text.
+    answers: () => [Buffer.from(`67678000090007010000000a${Buffer.from("OK").toString("hex")}`, "hex")],
+    lengthOffsets: [0, 1, 3, 4],
   },
   atrack: {
     create: createAtrackSession,

@@ -2,6 +2,7 @@ import type { ProtocolName } from "../registry.ts";
 import { atrackCorpus } from "./atrack.ts";
 import { calampCorpus } from "./calamp.ts";
 import { cellocatorCorpus } from "./cellocator.ts";
+import { eelinkCorpus } from "./eelink.ts";
 import { egtsCorpus } from "./egts.ts";
 import { galileoskyCorpus } from "./galileosky.ts";
 import { gl200Corpus } from "./gl200.ts";
@@ -25,6 +26,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   atrack: atrackCorpus,
   calamp: calampCorpus,
   cellocator: cellocatorCorpus,
+  eelink: eelinkCorpus,
   egts: egtsCorpus,
   galileosky: galileoskyCorpus,
   gl200: gl200Corpus,
