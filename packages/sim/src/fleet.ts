@@ -22,6 +22,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "egts",
   "cellocator",
   "atrack",
+  "eelink",
   "calamp",
 ];
 

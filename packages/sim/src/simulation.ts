@@ -142,7 +142,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
       device.protocol === "jt808" ||
       device.protocol === "egts" ||
       device.protocol === "cellocator" ||
-      device.protocol === "atrack"
+      device.protocol === "atrack" ||
+      device.protocol === "eelink"
     )
       client = new AckedClient({
         ...common,

@@ -1,6 +1,6 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack, Eelink): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
@@ -8,6 +8,8 @@
 import {
   encodeAtrackPacket,
   encodeCellocatorStatus,
+  encodeEelinkFix,
+  encodeEelinkLogin,
   encodeEgtsLogin,
   encodeEgtsPositions,
   encodeGalileoskyHead,
@@ -163,6 +165,15 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     perPacket: 1,
     isAck: () => true,
     accepted: (ack) => readCellocatorAck(ack) !== null,
+    answersAcked: false,
+  },
+  eelink: {
+    // The log-in names the IMEI; then one GPS package (0x02) per fix, each answered with its PID and sequence.
+    hello: (imei, serial) => encodeEelinkLogin(imei, serial),
+    packet: (_imei, samples, _history, serial) => encodeEelinkFix(serial, fixOf(samples[0]!)),
+    perPacket: 1,
+    isAck: () => true,
+    accepted: (ack) => ack.length === 7 && ack.readUInt16BE(0) === 0x6767,
     answersAcked: false,
   },
   atrack: {

@@ -121,13 +121,16 @@ export type BinaryProtocolName =
   | "jt808"
   | "egts"
   | "cellocator"
-  | "atrack";
+  | "atrack"
+  | "eelink";
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): number | null {
   // Cellocator: the server writes only acknowledgements, 28 bytes each; ATrack only FE 02 answers, 12 bytes each.
   if (protocol === "cellocator") return rx.length >= 28 ? 28 : null;
   if (protocol === "atrack") return rx.length >= 12 ? 12 : null;
+  // Eelink: answers of 7 bytes (67 67, PID, size 2, sequence).
+  if (protocol === "eelink") return rx.length >= 7 ? 7 : null;
   if (protocol === "egts") {
     // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
     if (rx.length < 11) return null;
@@ -167,7 +170,13 @@ export function answerBinaryCommand(
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (protocol === "topflytech" || protocol === "cellocator" || protocol === "atrack") return null;
+  if (
+    protocol === "topflytech" ||
+    protocol === "cellocator" ||
+    protocol === "atrack" ||
+    protocol === "eelink"
+  )
+    return null;
   // EGTS: the server's result code after the log-in, confirmed by a response packet.
   if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
   if (protocol === "jt808") {

@@ -222,3 +222,20 @@ describe("atrack client (binary packets of everything kept since the last answer
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("eelink client (log-in, then one answered GPS package per fix)", () => {
+  it("logs in with its IMEI, then sends each fix in its own package; every package is answered", async () => {
+    const { server, client, stats } = await ackedRun("eelink");
+    expect(server.messages[0]?.kind).toBe("login");
+    expect(server.messages.slice(1).map((m) => m.positions.length)).toEqual([1, 1, 1]);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    const first = server.messages[1]?.positions[0];
+    expect(first?.lat).toBeCloseTo(sample(0).lat, 5);
+    expect(first?.lng).toBeCloseTo(sample(0).lng, 5);
+    expect(first?.spd).toBe(Math.round(sample(0).speedKmh));
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
