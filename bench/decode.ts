@@ -10,6 +10,7 @@ import { ATRACK_CONVERSATION } from "../packages/protocols/src/atrack/fixtures.t
 import { GALILEOSKY_FRAMES, RUPTELA_FRAMES } from "../packages/protocols/src/binary-fixtures.ts";
 import { CALAMP_DATAGRAMS } from "../packages/protocols/src/calamp/fixtures.ts";
 import { CELLOCATOR_CONVERSATION } from "../packages/protocols/src/cellocator/fixtures.ts";
+import { EELINK_CONVERSATION } from "../packages/protocols/src/eelink/fixtures.ts";
 import { EGTS_CONVERSATION } from "../packages/protocols/src/egts/fixtures.ts";
 import {
   builtCodec8,
@@ -43,6 +44,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   egts: Buffer.concat([EGTS_CONVERSATION.hello, ...EGTS_CONVERSATION.frames]),
   cellocator: Buffer.concat([CELLOCATOR_CONVERSATION.hello, ...CELLOCATOR_CONVERSATION.frames]),
   atrack: Buffer.concat([ATRACK_CONVERSATION.hello, ...ATRACK_CONVERSATION.frames]),
+  eelink: Buffer.concat([EELINK_CONVERSATION.hello, ...EELINK_CONVERSATION.frames]),
   calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),

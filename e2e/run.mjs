@@ -87,6 +87,7 @@ async function startServer() {
       EGTS_PORT: "0",
       CELLOCATOR_PORT: "0",
       ATRACK_PORT: "0",
+      EELINK_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

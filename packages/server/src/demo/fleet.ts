@@ -335,6 +335,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (ATrack binary protocol)",
   },
+  {
+    id: 26,
+    name: "TK116",
+    factory: "Eelink",
+    proto: "eelink",
+    port: 5064,
+    idLength: 15,
+    description: "Vehicle tracker (Eelink binary protocol; id = the IMEI of its log-in)",
+  },
 ] as const;
 
 /**
@@ -343,6 +352,8 @@ export const DEVICE_TYPES = [
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number; numeric?: true }[] = [
+  // An Eelink unit: its log-in names its IMEI.
+  { typeId: 26, idDigits: 15 },
   // An ATrack unit: its id is the IMEI.
   { typeId: 25, idDigits: 15 },
   // A Cellocator unit: its id is a 32-bit number, the demo IMEI's last 9 digits.
