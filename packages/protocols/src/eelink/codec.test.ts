@@ -49,10 +49,56 @@ describe("Eelink", () => {
     );
     expect(alarm.ok && alarm.value).toMatchObject({ kind: "alarm", attributes: { alarmCode: 0x83 } });
     expect(alarm.ok && alarm.value.positions[0]).toMatchObject({ valid: false, src: 2 });
+    expect(alarm.ok && alarm.value.cells).toBeUndefined();
     const heartbeat = decodeEelinkPackage(encodeEelinkHeartbeat(3, 0x6e), IMEI);
     expect(heartbeat.ok && heartbeat.value).toMatchObject({
       kind: "heartbeat",
       attributes: { status: 0x6e },
+    });
+  });
+
+  it("reads a 2.0 location's GPS and cell blocks and its fields; one without GPS is a cell-only message", () => {
+    const gps = decodeEelinkPackage(
+      Buffer.from(
+        "676712002d066c592cca6803002631a60b22127700240046005c08020d000301af000da0fd12007f11ce05820000001899c0",
+        "hex",
+      ),
+      IMEI,
+    );
+    expect(gps.ok && gps.value.positions[0]).toMatchObject({
+      alt: 36,
+      spd: 70,
+      course: 92,
+      satt: 8,
+      valid: true,
+    });
+    expect(gps.ok && gps.value.positions[0]?.attributes).toEqual({
+      status: 0x7f,
+      battery: 4.558,
+      adc1: 0x582,
+      adc2: 0,
+      odometer: 0x1899c0,
+    });
+    expect(gps.ok && gps.value.cells).toEqual([{ mcc: 525, mnc: 3, lac: 431, cid: 0xda0fd, rssi: 0x12 }]);
+    const cell = decodeEelinkPackage(
+      Buffer.from("676712001e0092579714d60201f90001785003a301cd1a006a118504f2000000000000", "hex"),
+      IMEI,
+    );
+    expect(cell.ok && cell.value).toMatchObject({ kind: "lbs", positions: [], ts: 0x579714d6 * 1000 });
+    expect(cell.ok && cell.value.cells).toEqual([
+      { mcc: 505, mnc: 1, lac: 0x7850, cid: 0x3a301cd, rssi: 0x1a },
+    ]);
+    // A Wi-Fi block (mask bit 4) is not read: the package is kept whole.
+    const wifi = decodeEelinkPackage(
+      Buffer.from(
+        "6767120048000559c1829213059a7400008e277d000c000000000800cc00080d2a000034df3cf0b429dd82cad3048910320000000000007b7320d005ba0000000019a000000000000000000000",
+        "hex",
+      ),
+      IMEI,
+    );
+    expect(wifi.ok && wifi.value.undecoded).toEqual({
+      offset: 11,
+      reason: "eelink: location blocks 0x13 not read",
     });
   });
 

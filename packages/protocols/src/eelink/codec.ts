@@ -173,7 +173,8 @@ export function decodeEelinkPackage(packet: Buffer, imei: string | null): Decode
       return undecoded(message, packet, HEADER_BYTES + 2, `package 0x${pid.toString(16)} not read`);
     }
     const { position, cell } = readBlock(r);
-    message.cells = [cell];
+    // MCC 0: the device had no network cell to report.
+    if (cell.mcc !== 0) message.cells = [cell];
     if (pid === ALARM) {
       message.kind = "alarm";
       message.attributes.alarmCode = r.u8();
