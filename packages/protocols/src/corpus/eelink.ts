@@ -4,8 +4,8 @@ import { type CorpusFrame, traccar } from "./types.ts";
 // PID and sequence (size 2, no content). Log-in 0x01: IMEI in BCD behind a 0 nibble. GPS 0x02 and alarm 0x04: time
 // u32 (Unix), latitude and longitude i32 in 1/1,800,000°, speed u8, course u16, MCC, MNC, LAC u16, cell id u24,
 // status u8 (bit 0 fixed), then (0x04) the alarm code. Location 0x12 (protocol 2.0): time, mask (bit 0 GPS block
-// with altitude, speed u16, course, satellites; bit 1 the serving cell with a u32 cell id and signal), then status,
-// battery, two analog inputs and mileage. Expected values read from that layout with an independent script
+// with altitude, speed u16, course, satellites; bit 1 the serving cell with a u32 cell id and signal), then status
+// and 10 bytes (battery, analog inputs, mileage by place; not read, their units unconfirmed). Expected values read from that layout with an independent script
 // (Python, not our decoder), which also checked every size field; each fix lies in the country of its MCC (520
 // Thailand, 216 Hungary, 525 Singapore). Data packages name no device (only the log-in does), so their identity is
 // null here. Left out: the source's frames wrapped in the "EL" UDP header, the terminal state packages 0x05, GPS

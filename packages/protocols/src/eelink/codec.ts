@@ -27,8 +27,10 @@ import {
  * - 0x03 heartbeat: a status word.
  * - 0x12 location (protocol 2.0): time u32, a mask byte naming the blocks that follow: bit 0 GPS (latitude and
  *   longitude as above, altitude i16 m, speed u16 km/h, course u16, satellites u8), bit 1 the serving cell (MCC,
- *   MNC, LAC u16, cell id u32, signal u8); then status u16, battery u16 (mV), two analog inputs u16 and the
- *   mileage u32 (m).
+ *   MNC, LAC u16, cell id u32, signal u8); then status u16 and 10 bytes more (battery, two analog inputs and
+ *   the mileage by their place in the frame). Only the status is kept of that tail: the units of the others could
+ *   not be confirmed from a vendor document, and a mileage read in the wrong unit would corrupt the odometer
+ *   every report relies on, so they are skipped rather than guessed.
  * - 0x80 from the device: its answer to a server instruction, a type byte, the server's flag u32, then text.
  * Anything else the device sends (the terminal state 0x05, GPS packages with extra fields, other 2.0 packages and
  * blocks) is kept whole as `undecoded` (quarantined, then answered) rather than read in part.
@@ -112,13 +114,8 @@ function readLocation(r: Reader, message: DecodedMessage, packet: Buffer): Decod
   if (r.remaining !== LOCATION_TAIL_BYTES) {
     return undecoded(message, packet, HEADER_BYTES + 2 + r.offset, "location fields of another firmware");
   }
-  const attributes: Attributes = {
-    status: r.u16(),
-    battery: r.u16() / 1000,
-    adc1: r.u16(),
-    adc2: r.u16(),
-    odometer: r.u32(),
-  };
+  const attributes: Attributes = { status: r.u16() };
+  r.skip(LOCATION_TAIL_BYTES - 2);
   if (position) {
     position.attributes = attributes;
     message.positions.push(position);
