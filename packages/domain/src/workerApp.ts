@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formValueSchema } from "./forms.ts";
 import { distanceM } from "./placesGeometry.ts";
 
 /**
@@ -124,3 +125,21 @@ export function parsePairingFragment(hash: string): WorkerPairing | null {
 export const workerCommentSchema = z.object({
   text: z.string().trim().min(1, "required").max(4000, "tooLong"),
 });
+
+/**
+ * A form the worker app submits. `clientId` is made on the phone when "Submit" is pressed and sent again with
+ * every retry, so a submission whose answer was lost is stored once; `ts` is when it was filled on the phone
+ * (a draft filled offline is sent later with its own time); the position is the phone's at that moment, if known.
+ */
+export const workerSubmissionSchema = z.object({
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "invalid"),
+  /** The form version the values were entered for; the current one when absent. */
+  version: z.number().int().positive().optional(),
+  values: z.record(z.string(), formValueSchema),
+  ts: z.number().int().nonnegative(),
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lng: z.number().min(-180).max(180).nullable().default(null),
+  accuracy: z.number().nonnegative().nullable().default(null),
+});
+export type WorkerSubmission = z.output<typeof workerSubmissionSchema>;
+export type WorkerSubmissionInput = z.input<typeof workerSubmissionSchema>;

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { defineRoute, idParam } from "../contract.ts";
+import { storedFileSchema } from "../files.ts";
+import { formSchema, submissionSchema } from "../forms.ts";
 import { ticketSchema } from "../tickets.ts";
-import { workerAckSchema, workerCommentSchema, workerUploadSchema } from "../workerApp.ts";
+import {
+  workerAckSchema,
+  workerCommentSchema,
+  workerSubmissionSchema,
+  workerUploadSchema,
+} from "../workerApp.ts";
 
 const credentialQuery = z.object({ id: z.string().max(64).optional(), key: z.string().max(64).optional() });
 
@@ -38,5 +45,40 @@ export const workerAppApi = {
     query: credentialQuery,
     body: workerCommentSchema,
     response: ticketSchema,
+  }),
+  forms: defineRoute({
+    method: "GET",
+    path: "/device/forms",
+    access: "public",
+    summary:
+      "The worker app's forms: the active forms assigned to the device's item, directly or through its group (device credentials as for the upload)",
+    tags: ["forms"],
+    query: credentialQuery,
+    response: z.array(formSchema),
+  }),
+  submit: defineRoute({
+    method: "POST",
+    path: "/device/forms/id/:id/submissions",
+    access: "public",
+    summary:
+      "The worker app submits one of its forms for the device's item, with the time and position it was filled at; a resend with the same clientId answers the stored submission instead of storing it twice",
+    tags: ["forms"],
+    params: z.object({ id: idParam }),
+    query: credentialQuery,
+    body: workerSubmissionSchema,
+    response: submissionSchema,
+  }),
+  file: defineRoute({
+    method: "POST",
+    path: "/device/files",
+    access: "public",
+    summary:
+      "The worker app stores a form attachment of the device's company (raw body; type sniffed from the bytes; photo ≤ 2 MB, document ≤ 10 MB); the answer's id goes into the submission",
+    tags: ["files"],
+    query: credentialQuery.extend({
+      name: z.string().max(500).default("file"),
+      kind: z.enum(["photo", "document"]).default("photo"),
+    }),
+    response: storedFileSchema,
   }),
 };

@@ -159,6 +159,9 @@ export interface AppDeviceCredential {
   /** The person the phone belongs to (the device's item when it is a person), for the app's own tasks. */
   personId: number | null;
   personName: string | null;
+  /** The item the device is on (`ITEM_TYPE` code and id), whatever its kind; null when it is on none. */
+  itemType: number | null;
+  itemId: number | null;
 }
 
 export async function appDeviceForCredential(
@@ -168,7 +171,7 @@ export async function appDeviceForCredential(
   const encoded = encodeDeviceId(ENCODED_DEVICE_TYPE_ID, presentedId);
   const rows = await db.query<AppDeviceCredential>(
     `select d.id, d.company_id as "companyId", d.device_key as "deviceKey",
-       p.id as "personId", p.name as "personName"
+       p.id as "personId", p.name as "personName", d.item_type as "itemType", d.item_id as "itemId"
      from devices d join device_types t on t.id = d.type_id
      left join persons p on d.item_type = 3 and p.id = d.item_id and p.company_id = d.company_id
      where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null

@@ -14,7 +14,7 @@ import { currentUserRoutes } from "../current-user/index.ts";
 import { companyDeviceRoutes, registerResellerDeviceRoutes } from "../devices/index.ts";
 import { deviceMediaRoutes, eventMediaRoutes } from "../event-media/index.ts";
 import { fileRoutes } from "../files/index.ts";
-import { formRoutes } from "../forms/index.ts";
+import { deviceFileRoutes, deviceFormRoutes, formRoutes } from "../forms/index.ts";
 import { forwardingRoutes } from "../forwarding/index.ts";
 import { groupRoutes } from "../groups/index.ts";
 import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
@@ -63,6 +63,8 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(deviceAppConfigRoutes(ctx));
     await api.register(workerAppRoutes({ ...ctx, queue: services.processor, devices: services.registry }));
     await api.register(deviceTicketRoutes({ ...ctx, live: services.live, mailer, files: services.files }));
+    await api.register(deviceFormRoutes({ ...ctx, files: services.files }));
+    await api.register(deviceFileRoutes({ ...ctx, files: services.files }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(brandImageViewRoutes({ ...ctx, files: services.files }));

@@ -1,1 +1,2 @@
+export { deviceFileRoutes, deviceFormRoutes } from "./device-routes.ts";
 export { formRoutes } from "./routes.ts";

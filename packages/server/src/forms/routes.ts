@@ -1,15 +1,6 @@
-import {
-  FORM_ATTACHMENT_MAX_BYTES,
-  type FormField,
-  type FormInput,
-  type FormValues,
-  formsApi,
-  formValuesErrors,
-} from "@vigia/domain";
+import { type FormInput, formsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FileService } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
-import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest, notFound } from "../kernel/errors.ts";
@@ -27,6 +18,7 @@ import {
   updateForm,
   versionFields,
 } from "./store.ts";
+import { checkedValues, type FormsContext } from "./submissions.ts";
 
 /** Groups and items a form is assigned to must be the company's own. */
 async function checkAssignments(db: Queryable, companyId: number, input: FormInput): Promise<void> {
@@ -38,32 +30,6 @@ async function checkAssignments(db: Queryable, companyId: number, input: FormInp
   for (const [i, item] of input.items.entries())
     if (!(await itemOf(db, companyId, item.itemType, item.itemId))) errors[`items.${i}`] = "unknown";
   if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
-}
-
-export type FormsContext = KernelContext & { files: Pick<FileService, "owned"> };
-
-/**
- * Attachment values name files of the store: each must be the company's, and its name, size and type are
- * taken from the store (never from what the client claims), then checked against the field's size cap.
- */
-async function withStoredFiles(
-  ctx: FormsContext,
-  companyId: number,
-  fields: readonly FormField[],
-  values: FormValues,
-): Promise<FormValues> {
-  const out: FormValues = { ...values };
-  for (const f of fields) {
-    const v = values[f.key];
-    if (f.type !== "attachment" || v === null || typeof v !== "object" || Array.isArray(v) || !("id" in v))
-      continue;
-    const [file] = await ctx.files.owned(companyId, [v.id]).catch(() => []);
-    if (!file) throw badRequest("validation.failed", { [`values.${f.key}`]: "unknown" });
-    if (file.size > (f.maxBytes ?? FORM_ATTACHMENT_MAX_BYTES))
-      throw badRequest("validation.failed", { [`values.${f.key}`]: "attachment_tooLarge" });
-    out[f.key] = { id: file.id, name: file.name, size: file.size, type: file.mime };
-  }
-  return out;
 }
 
 /** Custom forms of one company: the builder for administrators, submissions for writers. */
@@ -149,12 +115,7 @@ export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
         (scope.groupIds !== null && (item.groupId === null || !scope.groupIds.includes(item.groupId)))
       )
         throw badRequest("validation.failed", { itemId: "unknown" });
-      const version = body.version ?? form.version;
-      const fields = version === form.version ? form.fields : await versionFields(ctx.db, form.id, version);
-      if (!fields) throw badRequest("validation.failed", { version: "unknown" });
-      const errors = formValuesErrors(fields, body.values);
-      if (Object.keys(errors).length > 0) throw badRequest("validation.failed", errors);
-      const values = await withStoredFiles(ctx, scope.companyId, fields, body.values);
+      const { version, values } = await checkedValues(ctx, form, body.version, body.values);
       const id = await insertSubmission(ctx.db, {
         companyId: scope.companyId,
         formId: form.id,
@@ -166,6 +127,8 @@ export function formRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
         ts: body.ts ?? ctx.clock.now(),
         values,
       });
+      // Only a worker app's id can meet a stored one: a web submission always inserts.
+      if (id === null) throw new Error("a web submission was taken for a resend");
       const [saved] = await listSubmissions(ctx.db, {
         companyId: scope.companyId,
         groupIds: null,

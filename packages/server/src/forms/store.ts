@@ -267,7 +267,10 @@ export async function authorName(db: Queryable, userId: number): Promise<string 
   return rows[0]?.name ?? null;
 }
 
-/** Stores a submission of the company's form, with the item's name and group as they are now; its id. */
+/**
+ * Stores a submission of the company's form, with the item's name and group as they are now; its id, or null when
+ * the worker app's id is already stored (a resend).
+ */
 export async function insertSubmission(
   db: Queryable,
   s: {
@@ -276,16 +279,22 @@ export async function insertSubmission(
     version: number;
     input: Pick<SubmissionInput, "itemType" | "itemId" | "lat" | "lng" | "source">;
     item: { name: string; groupId: number | null };
-    authorId: number;
+    /** The signed-in user; null for the worker app, which submits as its device's item. */
+    authorId: number | null;
     author: string;
     ts: number;
     values: FormValues;
+    /** The worker app's own id of the submission and the accuracy of its position; null from the web. */
+    clientId?: string | null;
+    accuracy?: number | null;
   },
-): Promise<number> {
+): Promise<number | null> {
   const rows = await companyQuery(db, { companyId: s.companyId })<{ id: number }>(
     `insert into form_submissions (company_id, form_id, version, item_type, item_id, item_name, group_id,
-       author_id, author, ts, lat, lng, source, "values")
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+       author_id, author, ts, lat, lng, source, "values", client_id, accuracy)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+     on conflict (company_id, client_id) where client_id is not null do nothing
+     returning id`,
     [
       s.formId,
       s.version,
@@ -300,9 +309,22 @@ export async function insertSubmission(
       s.input.lng,
       s.input.source,
       JSON.stringify(s.values),
+      s.clientId ?? null,
+      s.accuracy ?? null,
     ],
   );
-  const row = rows[0];
-  if (!row) throw new Error("insert into form_submissions returned no row");
-  return row.id;
+  return rows[0]?.id ?? null;
+}
+
+/** The submission the worker app already stored under its own id, if any. */
+export async function submissionIdByClientId(
+  db: Queryable,
+  companyId: number,
+  clientId: string,
+): Promise<number | null> {
+  const rows = await companyQuery(db, { companyId })<{ id: number }>(
+    "select id from form_submissions where company_id = $1 and client_id = $2",
+    [clientId],
+  );
+  return rows[0]?.id ?? null;
 }
