@@ -12,12 +12,12 @@ import {
 } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldInput } from "../../kit/formFields/FieldInput.tsx";
 import { sendInline } from "../../kit/forms/send.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { FieldInput } from "./FieldInput.tsx";
 
 type ItemKind = "vehicle" | "asset" | "person";
 

@@ -12,30 +12,38 @@ import {
   TextInput,
 } from "@mantine/core";
 import { FORM_ATTACHMENT_MAX_BYTES, type FormField, type FormFile, type FormValue } from "@vigia/domain";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fromZonedInput, toZonedInput } from "../../kit/format/date.ts";
-import { errorText } from "../../kit/forms/errors.ts";
-import { LocalDateTimeInput } from "../../kit/pickers/RangePicker.tsx";
+import { fromZonedInput, toZonedInput } from "../format/date.ts";
+import { errorText } from "../forms/errors.ts";
+import { LocalDateTimeInput } from "../pickers/RangePicker.tsx";
 import { SignaturePad } from "./SignaturePad.tsx";
 
-interface Props {
+interface Common {
   field: FormField;
   value: FormValue | undefined;
   onChange(value: FormValue): void;
   error?: string;
   timezone: string;
-  /** Stores a chosen file in the file store and answers its reference. */
-  upload(file: File): Promise<FormFile>;
 }
+
+/**
+ * An attachment field either uploads the chosen file at once (`upload`: the store's reference becomes the value),
+ * or shows the caller's own input (`attachment`: the worker app keeps a photo on the phone until it is online).
+ */
+type Props = Common & ({ upload(file: File): Promise<FormFile> } | { attachment: ReactNode });
 
 const num = (v: string | number): number | null => (typeof v === "number" ? v : null);
 type Range = { from: string | number; to: string | number };
 const rangeOf = (v: FormValue | undefined): Range | null =>
   v !== null && typeof v === "object" && !Array.isArray(v) && "from" in v ? v : null;
 
-/** The input for one form field, by its type; the value shape is the one `formValueError` checks. */
-export function FieldInput({ field, value, onChange, error, timezone, upload }: Props) {
+/**
+ * The input for one form field, by its type; the value shape is the one `formValueError` checks. Shared by the web
+ * (an item's forms) and the worker app.
+ */
+export function FieldInput(props: Props) {
+  const { field, value, onChange, error, timezone } = props;
   const { t } = useTranslation();
   const common = {
     label: field.label,
@@ -196,8 +204,16 @@ export function FieldInput({ field, value, onChange, error, timezone, upload }: 
         </Stack>
       );
     case "attachment":
-      return (
-        <AttachmentInput field={field} value={value} onChange={onChange} error={error} upload={upload} />
+      return "attachment" in props ? (
+        props.attachment
+      ) : (
+        <AttachmentInput
+          field={field}
+          value={value}
+          onChange={onChange}
+          error={error}
+          upload={props.upload}
+        />
       );
   }
 }
@@ -209,7 +225,7 @@ function AttachmentInput({
   onChange,
   error,
   upload,
-}: Pick<Props, "field" | "value" | "onChange" | "error" | "upload">) {
+}: Pick<Common, "field" | "value" | "onChange" | "error"> & { upload(file: File): Promise<FormFile> }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [local, setLocal] = useState<string | null>(null);

@@ -24,6 +24,15 @@ export function SignaturePad({
     c.strokeStyle = "#1a1b1e";
     if (value === null) c.clearRect(0, 0, WIDTH, HEIGHT);
   }, [value]);
+  // A signature kept from before (a draft opened again) is drawn once, when the pad appears.
+  const initial = useRef(value);
+  useEffect(() => {
+    const c = canvas.current?.getContext("2d");
+    if (!c || initial.current === null) return;
+    const image = new Image();
+    image.onload = () => c.drawImage(image, 0, 0, WIDTH, HEIGHT);
+    image.src = initial.current;
+  }, []);
   const at = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     return {
