@@ -14,13 +14,17 @@ import { z } from "zod";
  * closing the page, losing the network or a crash loses nothing measured. Values read back are parsed again: the
  * database outlives versions of the app.
  */
-interface WorkerDb extends DBSchema {
+export interface WorkerDb extends DBSchema {
   settings: { key: string; value: unknown };
   /**
    * Fixes in the order measured, per device: the key is `<device id> <fix id>` (a device id has no space, a fix id
    * begins with its time), so a phone paired as another device never sends one device's fixes as the other's.
    */
   queue: { key: string; value: unknown };
+  /** Forms being filled, one per device and form: `<device id> <form id>` (formStorage.ts). */
+  drafts: { key: string; value: unknown };
+  /** Submitted forms, waiting to be sent or kept a while as sent: `<device id> <client id>` (formStorage.ts). */
+  submissions: { key: string; value: unknown };
 }
 
 const DB_NAME = "vigia-worker";
@@ -34,13 +38,24 @@ export class WorkerStorage {
   private constructor(private readonly db: IDBPDatabase<WorkerDb>) {}
 
   static async open(name = DB_NAME): Promise<WorkerStorage> {
-    const db = await openDB<WorkerDb>(name, 1, {
-      upgrade(database) {
-        database.createObjectStore("settings");
-        database.createObjectStore("queue");
+    const db = await openDB<WorkerDb>(name, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore("settings");
+          database.createObjectStore("queue");
+        }
+        if (oldVersion < 2) {
+          database.createObjectStore("drafts");
+          database.createObjectStore("submissions");
+        }
       },
     });
     return new WorkerStorage(db);
+  }
+
+  /** The database itself, for the forms' drafts and submissions kept beside the queue (formStorage.ts). */
+  get database(): IDBPDatabase<WorkerDb> {
+    return this.db;
   }
 
   close(): void {
