@@ -17,6 +17,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGE_NAMES, setLanguage } from "../platform/i18n/index.ts";
 import type { PairingProblem, WorkerController } from "./controller.ts";
+import { FormsScreen } from "./FormsScreen.tsx";
+import type { FormsOutbox } from "./formsOutbox.ts";
 import { PairScreen } from "./PairScreen.tsx";
 import { TasksScreen } from "./TasksScreen.tsx";
 import { TrackScreen } from "./TrackScreen.tsx";
@@ -45,7 +47,7 @@ function useSiteName(): string {
  * The worker app: pairs the phone as a device (from the QR link's fragment or typed), then tracks. A pairing link
  * opened on an already paired phone pairs it as the new device; the credential is then wiped from the address bar.
  */
-export function WorkerApp({ controller }: { controller: WorkerController }) {
+export function WorkerApp({ controller, outbox }: { controller: WorkerController; outbox: FormsOutbox }) {
   const { t, i18n } = useTranslation();
   const state = useSyncExternalStore(controller.subscribe, controller.snapshot);
   const siteName = useSiteName();
@@ -105,12 +107,18 @@ export function WorkerApp({ controller }: { controller: WorkerController }) {
                     <Tabs.Tab value="tasks" data-testid="tab-tasks">
                       {t("app.tabs.tasks")}
                     </Tabs.Tab>
+                    <Tabs.Tab value="forms" data-testid="tab-forms">
+                      {t("appForms.tab")}
+                    </Tabs.Tab>
                   </Tabs.List>
                   <Tabs.Panel value="track" pt="md">
                     <TrackScreen state={state} controller={controller} />
                   </Tabs.Panel>
                   <Tabs.Panel value="tasks" pt="md">
                     <TasksScreen pairing={state.pairing} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="forms" pt="md">
+                    <FormsScreen outbox={outbox} position={() => controller.position()} />
                   </Tabs.Panel>
                 </Tabs>
                 <Group justify="space-between" wrap="nowrap">

@@ -2,7 +2,7 @@ import { APP_CONFIG_DEFAULTS, type DeviceAppConfig, type WorkerFix, type WorkerP
 import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./deviceApi.ts";
 import type { WorkerStorage } from "./storage.ts";
 import { fixId } from "./storage.ts";
-import { fixFromPosition, readBattery, ScreenLock, Tracker } from "./tracker.ts";
+import { fixFromPosition, readBattery, ScreenLock, Tracker, watchOptionsFor } from "./tracker.ts";
 import { Drainer, deviceQueue, drainQueue } from "./upload.ts";
 
 /** How often a queue left behind by a failed upload is tried again, besides the browser's online event. */
@@ -192,7 +192,10 @@ export class WorkerController {
    * through the same queue and upload as every fix.
    */
   async panic(): Promise<void> {
-    const measured = await currentPosition().catch(() => null);
+    // An SOS asks for the satellite receiver whatever the precision level: an emergency is worth the battery.
+    const measured = await currentPosition({ enableHighAccuracy: true, maximumAge: 10_000 }).catch(
+      () => null,
+    );
     const battery = await readBattery();
     const base = measured ? fixFromPosition(measured, battery, this.state.lastFix) : this.state.lastFix;
     if (!base) {
@@ -205,6 +208,25 @@ export class WorkerController {
     const fix: WorkerFix = { ...base, id: fixId(now), ts: now, sos: true };
     this.set({ panic: { id: fix.id, state: "sending" } });
     await this.record(fix);
+  }
+
+  /**
+   * Where the phone is now, for a submitted form: measured (a fix of the last minute will do), or the last fix
+   * when it cannot measure; null when it knows none.
+   */
+  async position(): Promise<{ lat: number; lng: number; accuracy: number | null } | null> {
+    const source = watchOptionsFor(this.settings().precision).enableHighAccuracy === true;
+    const measured = await currentPosition({ enableHighAccuracy: source, maximumAge: 60_000 }).catch(
+      () => null,
+    );
+    if (measured)
+      return {
+        lat: measured.coords.latitude,
+        lng: measured.coords.longitude,
+        accuracy: Number.isFinite(measured.coords.accuracy) ? measured.coords.accuracy : null,
+      };
+    const last = this.state.lastFix;
+    return last ? { lat: last.lat, lng: last.lng, accuracy: last.accuracy } : null;
   }
 
   flush(): Promise<unknown> {
@@ -238,12 +260,14 @@ export class WorkerController {
   }
 }
 
-/** The position for an SOS: the satellite receiver whatever the precision level, since an emergency is worth it. */
-function currentPosition(): Promise<GeolocationPosition> {
+/** One measurement now, with the source and the age of a cached position the caller accepts. */
+function currentPosition(options: {
+  enableHighAccuracy: boolean;
+  maximumAge: number;
+}): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) =>
     navigator.geolocation.getCurrentPosition(resolve, reject, {
-      enableHighAccuracy: true,
-      maximumAge: 10_000,
+      ...options,
       timeout: 15_000,
     }),
   );

@@ -80,6 +80,11 @@ export class FormsOutbox {
     this.timer = null;
   }
 
+  /** Forgets what was shown of the previous device (the phone was paired as another). */
+  reset(): void {
+    this.set({ forms: null, cached: false, drafts: [], submissions: [], problem: null });
+  }
+
   /** The phone's copy first, then the platform's list (kept for next time); offline the copy stays. */
   async load(): Promise<void> {
     const pairing = this.pairing();

@@ -3,6 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "../platform/i18n/index.ts";
 import { WorkerController } from "./controller.ts";
+import { FormStorage } from "./formStorage.ts";
+import { FormsOutbox } from "./formsOutbox.ts";
 import { WorkerStorage } from "./storage.ts";
 import { WorkerApp } from "./WorkerApp.tsx";
 
@@ -19,10 +21,22 @@ if ("serviceWorker" in navigator) {
 
 void WorkerStorage.open().then(async (storage) => {
   const controller = new WorkerController(storage);
+  const outbox = new FormsOutbox(new FormStorage(storage.database), () => controller.snapshot().pairing);
   createRoot(root).render(
     <StrictMode>
-      <WorkerApp controller={controller} />
+      <WorkerApp controller={controller} outbox={outbox} />
     </StrictMode>,
   );
   await controller.init();
+  outbox.start();
+  // Paired as another device: that device's forms, drafts and submissions.
+  let deviceId = controller.snapshot().pairing?.deviceId;
+  controller.subscribe(() => {
+    const now = controller.snapshot().pairing?.deviceId;
+    if (now === deviceId) return;
+    deviceId = now;
+    outbox.reset();
+    void outbox.load();
+    void outbox.flush();
+  });
 });

@@ -11,7 +11,7 @@ import {
   latestStorableTs,
   type Submission,
 } from "@vigia/domain";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileLink } from "../../kit/files/FileLink.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -119,17 +119,41 @@ function ValueView({
     );
   if (field.type === "datetime" && typeof value === "number")
     return <Text>{formatDateTime(value, timezone)}</Text>;
-  if (field.type === "attachment" && typeof value === "object" && !Array.isArray(value) && "name" in value)
+  if (field.type === "attachment" && typeof value === "object" && !Array.isArray(value) && "name" in value) {
+    const load = () => api.blob(filesApi.download, { params: { companyId, id: value.id }, query: {} });
     return (
-      <FileLink
-        file={value}
-        load={() => api.blob(filesApi.download, { params: { companyId, id: value.id }, query: {} })}
-      />
+      <Stack gap={4}>
+        {value.type.startsWith("image/") ? (
+          <PhotoPreview companyId={companyId} id={value.id} name={value.name} load={load} />
+        ) : null}
+        <FileLink file={value} load={load} />
+      </Stack>
     );
+  }
   if (field.type === "rating" && typeof value === "number")
     return <Text>{`${"★".repeat(value)}${"☆".repeat(Math.max(0, (field.stars ?? 5) - value))}`}</Text>;
   if (typeof value === "boolean") return <Text>{value ? t("forms.yes") : t("forms.no")}</Text>;
   return <Text>{formValueText(field, value)}</Text>;
+}
+
+/** A photo of an attachment field, shown in the detail (a field worker's photo is the point of the answer). */
+function PhotoPreview({
+  companyId,
+  id,
+  name,
+  load,
+}: {
+  companyId: number;
+  id: number;
+  name: string;
+  load(): Promise<Blob>;
+}) {
+  const photo = useQuery({ queryKey: ["files", companyId, id], queryFn: load, staleTime: Infinity });
+  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url ? (
+    <Image src={url} alt={name} maw={320} mah={240} fit="contain" w="auto" data-testid="submission-photo" />
+  ) : null;
 }
 
 function SubmissionDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose(): void }) {
