@@ -5,14 +5,7 @@ import type { FileService } from "../files/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { ApiError, notFound } from "../kernel/errors.ts";
-import {
-  formsForItem,
-  insertSubmission,
-  itemOf,
-  listForms,
-  listSubmissions,
-  submissionIdByClientId,
-} from "./store.ts";
+import { formsForItem, insertSubmission, itemOf, listSubmissions, submissionIdByClientId } from "./store.ts";
 import { checkedValues, type FormsContext } from "./submissions.ts";
 
 const ITEM_KIND: Partial<Record<number, Submission["itemType"]>> = {

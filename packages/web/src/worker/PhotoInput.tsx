@@ -70,7 +70,7 @@ export function PhotoInput({
         <>
           <Image src={preview} alt={photo.name} mah={180} w="auto" fit="contain" radius="sm" />
           <Text size="xs" c="dimmed">
-            {photo.name} · {(photo.data.byteLength / 1024).toFixed(0)} KB
+            {photo.name} · {Math.max(1, Math.round(photo.data.byteLength / 1024))} KB
           </Text>
         </>
       ) : null}
