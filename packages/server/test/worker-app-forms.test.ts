@@ -34,6 +34,7 @@ const KEY = "forms-key-0123456789";
 const basic = (id: string, key: string) => ({
   authorization: `Basic ${Buffer.from(`${id}:${key}`).toString("base64")}`,
 });
+const OTHER_DEVICE = "phone-forms-2";
 const me = basic(DEVICE, KEY);
 const wrong = basic(DEVICE, "wrong-key-0123456789");
 
@@ -84,6 +85,13 @@ beforeAll(async () => {
      select $1, t.id, c.id, c.reseller_id, $3, 3, $4, 0, 0 from device_types t, companies c
      where t.proto = 'app' and c.id = $2`,
     [encodeDeviceId(ENCODED_DEVICE_TYPE_ID, DEVICE), acme, KEY, person],
+  );
+  await p.ctx.db.query(
+    `insert into devices (device_id, type_id, company_id, reseller_id, device_key, item_type, item_id,
+       created_ts, updated_ts)
+     select $1, t.id, c.id, c.reseller_id, $3, 3, $4, 0, 0 from device_types t, companies c
+     where t.proto = 'app' and c.id = $2`,
+    [encodeDeviceId(ENCODED_DEVICE_TYPE_ID, OTHER_DEVICE), acme, KEY, other[0]!.id],
   );
   admin = await p.api.token("admin@acme.demo");
   const globexAdmin = await p.api.token("admin@globex.demo");
@@ -182,6 +190,14 @@ describe("worker app forms", () => {
     const again = await p.api.post<Submission>(`device/forms/id/${form.id}/submissions`, body, undefined, me);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
+    // Another person's phone sending the same id learns nothing of this submission.
+    const theirs = await p.api.post(
+      `device/forms/id/${otherPersonForm.id}/submissions`,
+      body,
+      undefined,
+      basic(OTHER_DEVICE, KEY),
+    );
+    expect(theirs.status).toBe(404);
 
     const listed = await p.api.get<Submission[]>(
       `companies/id/${acme}/forms/id/${form.id}/submissions`,

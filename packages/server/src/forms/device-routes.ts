@@ -52,7 +52,7 @@ export function deviceFormRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
         return saved;
       };
       // A resend after a lost answer: the stored submission, whatever the form says now.
-      const known = await submissionIdByClientId(ctx.db, device.companyId, body.clientId);
+      const known = await submissionIdByClientId(ctx.db, device.companyId, item, body.clientId);
       if (known !== null) return stored(known);
       const found = await assigned(device.companyId, item);
       const form = found?.forms.find((f) => f.id === request.params.id);
@@ -72,7 +72,7 @@ export function deviceFormRoutes(ctx: FormsContext): FastifyPluginAsyncZod {
         accuracy: body.accuracy,
       });
       // Null when a resend raced this one in: the first one stored is the answer to both.
-      const id = inserted ?? (await submissionIdByClientId(ctx.db, device.companyId, body.clientId));
+      const id = inserted ?? (await submissionIdByClientId(ctx.db, device.companyId, item, body.clientId));
       if (id === null) throw notFound();
       return stored(id);
     });

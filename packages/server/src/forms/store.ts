@@ -316,15 +316,20 @@ export async function insertSubmission(
   return rows[0]?.id ?? null;
 }
 
-/** The submission the worker app already stored under its own id, if any. */
+/**
+ * The submission the worker app already stored under its own id for this item, if any: another item's phone never
+ * learns of a submission that is not its own, even with the same id.
+ */
 export async function submissionIdByClientId(
   db: Queryable,
   companyId: number,
+  item: { itemType: Submission["itemType"]; itemId: number },
   clientId: string,
 ): Promise<number | null> {
   const rows = await companyQuery(db, { companyId })<{ id: number }>(
-    "select id from form_submissions where company_id = $1 and client_id = $2",
-    [clientId],
+    `select id from form_submissions
+     where company_id = $1 and client_id = $2 and item_type = $3 and item_id = $4`,
+    [clientId, item.itemType, item.itemId],
   );
   return rows[0]?.id ?? null;
 }
