@@ -146,6 +146,9 @@ export type BrandImage = z.infer<typeof brandImageSchema>;
 export const BRAND_ERROR = {
   /** A host name another brand already answers on (409, field `hosts`). */
   hostTaken: "brand.hostTaken",
-  /** The account belongs to another brand than the host it signs in on (403). */
+  /** The platform's own brand, which serves every unknown host, cannot be deleted (409). */
+  defaultBrand: "brand.default",
+  /** The account belongs to another brand than the host it signs in on (403 at sign-in, 401 for a session
+   * presented on another brand's host). */
   wrongBrand: "auth.wrongBrand",
 } as const;

@@ -50,6 +50,16 @@ export const brandsApi = {
     body: brandWriteSchema,
     response: brandSchema,
   }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/resellers/id/:resellerId/brands/id/:brandId",
+    access: "reseller",
+    summary:
+      "Delete a brand with its host names and images; resellers that carried it carry the nearest brand up their tree again. The platform's own brand is never deleted (409 brand.default)",
+    tags,
+    params: oneParams,
+    response: null,
+  }),
   uploadImage: defineRoute({
     method: "POST",
     path: "/resellers/id/:resellerId/brands/id/:brandId/images/:image",

@@ -9,8 +9,10 @@ import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
 import {
   brandFileOwner,
+  deleteBrand,
   findBrand,
   insertBrand,
+  isDefaultBrand,
   listBrands,
   setBrandImage,
   takenHosts,
@@ -94,6 +96,28 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
         );
       });
       return one(scope, id);
+    });
+
+    mountRoute(app, brandsApi.remove, async (request) => {
+      const scope = resellerScopeOf(request);
+      const id = request.params.brandId;
+      await one(scope, id);
+      if (await isDefaultBrand(ctx.db, id)) throw conflict(BRAND_ERROR.defaultBrand);
+      const images = await ctx.db.transaction(async (tx) => {
+        const removed = await deleteBrand(tx, id);
+        await recordAudit(
+          ctx,
+          scope.principal,
+          { resellerId: scope.resellerId, action: "delete", entity: "brand", entityId: String(id) },
+          tx,
+        );
+        return removed;
+      });
+      // The files go once the rows are gone: a failed delete keeps a brand whose images still load.
+      for (const url of [images.logoUrl, images.faviconUrl]) {
+        const fileId = imageFileId(url);
+        if (fileId !== null) await ctx.files.removePublished(fileId);
+      }
     });
   };
 }

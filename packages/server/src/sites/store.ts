@@ -136,3 +136,28 @@ export async function brandFileOwner(db: Queryable, id: number): Promise<number 
   ]);
   return rows[0]?.reseller_id ?? null;
 }
+
+/** Whether the brand is the platform's own (the first site): it answers every host no brand claims. */
+export async function isDefaultBrand(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query<{ is_default: boolean }>(
+    "select $1::int = (select min(id) from sites) as is_default",
+    [id],
+  );
+  return rows[0]?.is_default ?? false;
+}
+
+/**
+ * Deletes a brand and its host names (cascade). Resellers that carried it carry the nearest brand up their
+ * tree again. Answers the links of its images, for the caller to remove their files.
+ */
+export async function deleteBrand(
+  db: Queryable,
+  id: number,
+): Promise<{ logoUrl: string; faviconUrl: string }> {
+  await db.query("update resellers set site_id = null where site_id = $1", [id]);
+  const rows = await db.query<{ logoUrl: string; faviconUrl: string }>(
+    `delete from sites where id = $1 returning logo_url as "logoUrl", favicon_url as "faviconUrl"`,
+    [id],
+  );
+  return rows[0] ?? { logoUrl: "", faviconUrl: "" };
+}
