@@ -23,4 +23,11 @@ describe("sign-in per brand host turned off", () => {
     });
     expect(wrong.status).toBe(401);
   });
+
+  it("lets a session of another brand's account work on a brand's host", async () => {
+    const token = await p.api.token("admin@globex.demo");
+    expect((await p.api.get("current/user", token, { "x-forwarded-host": "iberia.localhost" })).status).toBe(
+      200,
+    );
+  });
 });

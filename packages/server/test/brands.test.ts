@@ -243,6 +243,41 @@ describe("sign-in per brand host", () => {
   });
 });
 
+describe("a session on another brand's host", () => {
+  it("refuses a token of brand A's user on brand B's host with 401 auth.wrongBrand; the platform host takes all", async () => {
+    // Signed in on the platform's host, where every account may.
+    const globex = await p.api.login("admin@globex.demo", undefined, onHost("localhost"));
+    const token = globex.body.accessToken;
+    const refused = await p.api.get<ErrorBody>("current/user", token, onHost("iberia.localhost"));
+    expect(refused.status).toBe(401);
+    expect(refused.body.description).toBe("auth.wrongBrand");
+    expect((await p.api.get("current/user", token, onHost("localhost"))).status).toBe(200);
+    expect((await p.api.get("current/user", token, onHost("unknown.example"))).status).toBe(200);
+    // Refreshing there gives no new pair either.
+    const refresh = await p.api.get<ErrorBody>(
+      "auth/token",
+      globex.body.refreshToken,
+      onHost("iberia.localhost"),
+    );
+    expect(refresh.status).toBe(401);
+    expect(refresh.body.description).toBe("auth.wrongBrand");
+  });
+
+  it("keeps the brand's own users and reseller staff working on its host", async () => {
+    const acme = await p.api.token("admin@acme.demo");
+    expect((await p.api.get("current/user", acme, onHost("iberia.localhost"))).status).toBe(200);
+    expect(
+      (await p.api.get(`resellers/id/${iberia}/brands`, reseller, onHost("iberia.localhost"))).status,
+    ).toBe(200);
+    const platformStaff = await p.api.get<ErrorBody>(
+      "current/user",
+      superReseller,
+      onHost("iberia.localhost"),
+    );
+    expect(platformStaff.status).toBe(401);
+  });
+});
+
 describe("mail links and the served page", () => {
   it("links in a password mail use the brand's origin when it has one", async () => {
     const reset = async (email: string) => {

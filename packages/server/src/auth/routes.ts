@@ -1,6 +1,7 @@
 import { API_ERROR, authApi, BRAND_ERROR, twoFactorApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../kernel/audit.ts";
+import { isWrongBrandHost } from "../kernel/auth/brand-host.ts";
 import { storeNewPassword } from "../kernel/auth/password-change.ts";
 import { hashPassword, verifyPassword } from "../kernel/auth/passwords.ts";
 import { checkThrottle, recordFailure, recordResetRequest } from "../kernel/auth/throttle.ts";
@@ -8,7 +9,6 @@ import { bearer, issueTokens, revokeRefreshFamily, rotateRefreshToken } from "..
 import { startEnrolment } from "../kernel/auth/totp.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, unauthorized } from "../kernel/errors.ts";
-import { userSiteId } from "../kernel/links.ts";
 import type { SessionEvents } from "../kernel/session-events.ts";
 import { loadPrincipal } from "../kernel/tenancy/principal.ts";
 import { siteForHost } from "../sites/index.ts";
@@ -29,7 +29,7 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
       const user = await authenticate(ctx, { ...request.body, ip: request.ip });
       const site = await siteForHost(ctx.db, request.host);
       // Only after the password matched: a stranger learns nothing about which brand an account is of.
-      if (ctx.config.brandSignIn && !site.isDefault && (await userSiteId(ctx.db, user.id)) !== site.id)
+      if (await isWrongBrandHost(ctx.db, ctx.config.brandSignIn, user.id, request.host))
         throw forbidden(BRAND_ERROR.wrongBrand);
       // Sign-ins go to the audit log too (the platform log of /superLog shows them).
       await recordAudit(ctx, await loadPrincipal(ctx.db, user.id), {
@@ -52,13 +52,16 @@ export function authRoutes(ctx: MailingContext & { sessions: SessionEvents }): F
 
     mountRoute(app, authApi.token, async (request) => {
       const site = await siteForHost(ctx.db, request.host);
-      const { userId: _userId, ...pair } = await rotateRefreshToken(
+      const { userId, ...pair } = await rotateRefreshToken(
         ctx.db,
         ctx.jwtKey,
         ctx.clock,
         bearer(request.headers.authorization),
         site.id,
       );
+      // The new tokens would be refused on this host anyway: say why now.
+      if (await isWrongBrandHost(ctx.db, ctx.config.brandSignIn, userId, request.host))
+        throw unauthorized(BRAND_ERROR.wrongBrand);
       return pair;
     });
 

@@ -10,11 +10,11 @@ import {
 } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { authenticateAccessToken } from "../kernel/auth/tokens.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
+import { userPrincipal } from "../kernel/http/authenticate.ts";
 import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
-import { loadPrincipal, type Principal } from "../kernel/tenancy/principal.ts";
+import type { Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveEnvelope } from "./bus.ts";
 import type { LiveState } from "./live-state.ts";
@@ -98,6 +98,8 @@ class HubSocket {
   constructor(
     readonly socket: WebSocket,
     readonly ip: string,
+    /** The Host the socket was opened on: a brand's host serves only that brand's accounts. */
+    readonly host: string,
   ) {}
 
   sees(envelope: LiveEnvelope): boolean {
@@ -149,7 +151,8 @@ export class LiveHub {
   }
 
   mount = async (app: FastifyInstance): Promise<void> => {
-    const handler = (socket: WebSocket, request: FastifyRequest) => this.accept(socket, request.ip);
+    const handler = (socket: WebSocket, request: FastifyRequest) =>
+      this.accept(socket, request.ip, request.host);
     app.get("/fr/ws/", { websocket: true, schema: { hide: true } }, handler);
     app.get("/fr/ws", { websocket: true, schema: { hide: true } }, handler);
   };
@@ -174,8 +177,8 @@ export class LiveHub {
     return out;
   }
 
-  private accept(socket: WebSocket, ip: string): void {
-    const client = new HubSocket(socket, ip);
+  private accept(socket: WebSocket, ip: string, host: string): void {
+    const client = new HubSocket(socket, ip, host);
     this.clients.add(client);
     this.timer ??= setInterval(() => this.sweep(), SWEEP_MS);
     socket.on("message", (raw) => {
@@ -207,19 +210,14 @@ export class LiveHub {
   }
 
   private async authenticate(client: HubSocket, token: string): Promise<void> {
-    // Signature, expiry and a session not ended by logout: the same check as every HTTP request.
-    const { userId, sessionId } = await authenticateAccessToken(
-      this.ctx.db,
-      this.ctx.jwtKey,
-      this.ctx.clock,
-      token,
-    );
-    // A fresh token extends this user's channel; it cannot turn the channel into another user's.
-    if (client.principal && client.principal.userId !== userId) throw new ApiError(401, "token.otherUser");
-    const principal = await loadPrincipal(this.ctx.db, userId);
+    // Signature, expiry, a session not ended by logout and the brand's host: the same check as every HTTP request.
+    const principal = await userPrincipal(this.ctx, token, client.host);
     if (!principal) throw new ApiError(401, "user.unknown");
+    // A fresh token extends this user's channel; it cannot turn the channel into another user's.
+    if (client.principal && client.principal.userId !== principal.userId)
+      throw new ApiError(401, "token.otherUser");
     if (principal.companyBlocked) throw new ApiError(403, API_ERROR.companyBlocked);
-    client.principal = { ...principal, sessionId };
+    client.principal = principal;
     client.expiresAt = tokenExpiry(token);
   }
 

@@ -1,3 +1,4 @@
+import { hostName } from "../kernel/auth/brand-host.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 
 export interface SiteBranding {
@@ -52,10 +53,6 @@ const PLATFORM_SITE: Site = {
   supportEmail: "",
   supportPhone: "",
 };
-
-/** The host part of a Host header: lower case, without the port. */
-const hostName = (hostHeader: string | undefined): string =>
-  (hostHeader ?? "").toLowerCase().replace(/:\d+$/, "");
 
 /** Host header → site; unknown hosts get the first (default) site. Ports are ignored. */
 export async function siteForHost(db: Queryable, hostHeader: string | undefined): Promise<Site> {

@@ -1,6 +1,7 @@
-import { API_ERROR } from "@vigia/domain";
+import { API_ERROR, BRAND_ERROR } from "@vigia/domain";
 import type { FastifyRequest } from "fastify";
 import { authenticateApiKey, isApiKey } from "../auth/api-keys.ts";
+import { isWrongBrandHost } from "../auth/brand-host.ts";
 import { restrictionFor } from "../auth/restrictions.ts";
 import { authenticateAccessToken, bearer } from "../auth/tokens.ts";
 import type { KernelContext } from "../context.ts";
@@ -19,7 +20,7 @@ export function authenticateRequest(ctx: KernelContext) {
     const token = bearer(request.headers.authorization);
     const principal = isApiKey(token)
       ? await apiKeyPrincipal(ctx, request, token)
-      : await userPrincipal(ctx, token);
+      : await userPrincipal(ctx, token, request.host);
     if (!principal) throw unauthorized("user.unknown");
     const restriction = restrictionFor(principal.restrictions, principal.companyRestrictions, {
       ts: ctx.clock.now(),
@@ -42,9 +43,20 @@ export function authenticateRequest(ctx: KernelContext) {
  */
 const OPEN_WHEN_BLOCKED = new Set(["GET /fr/v1/current/user", "GET /fr/v1/companies/id/:companyId/info"]);
 
-async function userPrincipal(ctx: KernelContext, token: string): Promise<Principal | null> {
+/**
+ * The signed-in user an access token names, for HTTP requests and the live channel alike: signature, expiry, a
+ * session not ended, and a host of the user's brand (a token taken to another brand's host is refused there,
+ * as signing in there would have been).
+ */
+export async function userPrincipal(
+  ctx: KernelContext,
+  token: string,
+  host: string | undefined,
+): Promise<Principal | null> {
   const { userId, sessionId } = await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token);
   const principal = await loadPrincipal(ctx.db, userId);
+  if (principal && (await isWrongBrandHost(ctx.db, ctx.config.brandSignIn, userId, host)))
+    throw unauthorized(BRAND_ERROR.wrongBrand);
   return principal && { ...principal, sessionId };
 }
 
