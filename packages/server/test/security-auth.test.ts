@@ -178,6 +178,10 @@ describe("security: throttle per address and per account (6)", () => {
 
   it("cannot be used to keep the owner out: failures at the end of every wait still let the owner in", async () => {
     forgetFailures();
+    // Initech carries the Iberia brand (inherited from its reseller's parent), which has a site of its own.
+    await p.ctx.db.query(
+      "update sites set origin = 'https://flota.iberia.test' where id = (select site_id from site_hosts where host = 'iberia.localhost')",
+    );
     const attackers = [from("203.0.113.31"), from("203.0.113.32")];
     for (const attacker of attackers)
       for (let i = 0; i < THROTTLE.pairMax; i++)
@@ -186,6 +190,15 @@ describe("security: throttle per address and per account (6)", () => {
     const warning = await lastMail("admin@initech.demo");
     expect(warning).toContain("203.0.113.31");
     expect(warning).toContain("203.0.113.32");
+    // It speaks for the account's brand, in subject, body and signature, and links to that brand's site.
+    const subject = await p.ctx.db.query<{ subject: string }>(
+      "select subject from mail_outbox where to_address = 'admin@initech.demo' order by id desc limit 1",
+    );
+    expect(subject[0]?.subject).toMatch(/^Iberia Tracking: /);
+    expect(warning.split("\n")[0]).toContain("Iberia Tracking");
+    expect(warning).toContain("https://flota.iberia.test/profile");
+    expect(warning).not.toContain(PUBLIC_URL);
+    expect(warning.trimEnd().endsWith("— Iberia Tracking")).toBe(true);
     // The attackers wait; the owner, from their own address, does not.
     expect((await p.api.login("admin@initech.demo", "Bad-pass1", attackers[0])).status).toBe(429);
     expect((await p.api.login("admin@initech.demo", undefined, from("198.51.100.10"))).status).toBe(200);
