@@ -3,6 +3,7 @@ import { hashPassword } from "../kernel/auth/passwords.ts";
 import type { Clock } from "../kernel/config.ts";
 import type { Database, Queryable } from "../kernel/db/database.ts";
 import { seedBackoffice } from "./backoffice.ts";
+import { IBERIA_BRANDING, IBERIA_FAVICON, IBERIA_LOGO, refreshDemoBrand } from "./brand.ts";
 import {
   ACME_FLEET,
   DEVICE_TYPES,
@@ -235,38 +236,13 @@ async function addFleet(
   return groups;
 }
 
-/** Seeds the demo platform once, on an empty database. */
-/** The second demo site shows its own terms of use and worker app links (/useterms, the info modal's Apps tab). */
-const IBERIA_BRANDING = {
-  terms:
-    "# Condiciones de uso de Iberia Tracking\n\nEl servicio se presta a empresas clientes de Iberia Tracking.\n\n- Los datos de posición se conservan 12 meses.\n- El soporte atiende de lunes a viernes, de 8:00 a 18:00.\n\nMás información en [la ayuda](/help/web).",
-  apps: {
-    playStoreUrl: "https://play.google.com/store/apps/details?id=demo.iberia.worker",
-    appStoreUrl: "https://apps.apple.com/app/id000000000",
-    apkUrl: "/downloads/iberia-worker.apk",
-    changelog: "2.4.0\n- Formularios sin conexión\n- Fichaje con baliza\n\n2.3.2\n- Correcciones de batería",
-  },
-};
-
-/**
- * The demo brand's own logo, drawn here: an orange shield with a white road bending through it and the brand's
- * initials. Kept as a data link so the demo needs no file store to show it.
- */
-const IBERIA_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40">
-<path d="M4 4h28v18c0 8-6 13-14 16C10 35 4 30 4 22z" fill="#c2410c"/>
-<path d="M12 34c2-8 10-10 10-18" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>
-<text x="40" y="27" font-family="Arial, Helvetica, sans-serif" font-size="18" font-weight="700" fill="#7c2d12">IBERIA</text>
-<text x="108" y="27" font-family="Arial, Helvetica, sans-serif" font-size="12" fill="#c2410c">tracking</text>
-</svg>`;
-const IBERIA_FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
-<path d="M3 2h26v16c0 7-6 11-13 13C9 29 3 25 3 18z" fill="#c2410c"/>
-<path d="M11 28c2-7 9-9 9-16" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>
-</svg>`;
-const svgData = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
-
+/** Seeds the demo platform once, on an empty database; on a database seeded before, brings its brand up to date. */
 export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
   const existing = await db.query<{ n: number }>("select count(*)::int as n from users");
-  if ((existing[0]?.n ?? 0) > 0) return false;
+  if ((existing[0]?.n ?? 0) > 0) {
+    await refreshDemoBrand(db);
+    return false;
+  }
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const c: Ctx = { tx, now: clock.now(), hash };
@@ -277,7 +253,7 @@ export async function seedDemo(db: Database, clock: Clock): Promise<boolean> {
       tx,
       `insert into sites (name, timezone, branding, logo_url, favicon_url, primary_color, support_email)
        values ('Iberia Tracking', 'Europe/Madrid', $1, $2, $3, '#c2410c', 'support@iberia.demo') returning id`,
-      [IBERIA_BRANDING, svgData(IBERIA_LOGO_SVG), svgData(IBERIA_FAVICON_SVG)],
+      [IBERIA_BRANDING, IBERIA_LOGO, IBERIA_FAVICON],
     );
     await tx.query("insert into site_hosts (host, site_id) values ('iberia.localhost', $1)", [site2.id]);
 
