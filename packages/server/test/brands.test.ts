@@ -2,16 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PNG_1X1 as PNG } from "./support/images.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
 /** Brands as data a reseller manages: CRUD, who may, inheritance, images, sign-in per host, mail links, index.html. */
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
-    "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a5f7a8a10000000049454e44ae426082",
-  "hex",
-);
 
 interface Brand {
   id: number;

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   NumberInput,
   PasswordInput,
   Select,
@@ -10,25 +9,28 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
-import { IconPencil, IconPlus, IconRefresh, IconTrash } from "@tabler/icons-react";
+import { IconRefresh } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  allows,
   FORWARD_KINDS,
   type ForwardKind,
   type ForwardTarget,
   forwardingApi,
   forwardTargetInputSchema,
 } from "@vigia/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { CrudForm } from "../../kit/crud/CrudForm.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
-import { FormModal } from "../../kit/forms/FormModal.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useUser } from "../../platform/session/session.ts";
 import { forwardingErrorText } from "./forwardingError.ts";
 
 const EMPTY = {
@@ -45,6 +47,7 @@ const EMPTY = {
 export function ForwardingTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { timezone: tz } = useTimezone();
+  const user = useUser();
   const queryClient = useQueryClient();
   const key = ["forwarding", companyId];
   const targets = useQuery({
@@ -52,8 +55,6 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
     queryFn: () => api.call(forwardingApi.list, { params: { companyId } }),
     refetchInterval: 10_000,
   });
-  const [editing, setEditing] = useState<ForwardTarget | "new" | null>(null);
-  const form = useZodForm(forwardTargetInputSchema, EMPTY);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const when = (ts: number | null) => (ts === null ? t("forwarding.never") : formatDateTime(ts, tz, true));
   const state = (r: ForwardTarget) =>
@@ -97,152 +98,131 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
         ) : null,
     },
   ];
-  const actions: RowAction<ForwardTarget>[] = [
-    {
-      key: "edit",
-      label: t("forwarding.edit"),
-      icon: <IconPencil size={16} />,
-      onClick: (r) => {
-        form.setValues({ ...r, secret: "" });
-        setEditing(r);
-      },
+  const retry: RowAction<ForwardTarget> = {
+    key: "retry",
+    label: t("forwarding.retryDead"),
+    icon: <IconRefresh size={16} />,
+    visible: (r) => r.dead > 0,
+    onClick: async (r) => {
+      await api.call(forwardingApi.retryDead, { params: { companyId, targetId: r.id } });
+      await refresh();
     },
-    {
-      key: "retry",
-      label: t("forwarding.retryDead"),
-      icon: <IconRefresh size={16} />,
-      visible: (r) => r.dead > 0,
-      onClick: async (r) => {
-        await api.call(forwardingApi.retryDead, { params: { companyId, targetId: r.id } });
-        await refresh();
-      },
-    },
-    {
-      key: "delete",
-      label: t("forwarding.delete"),
-      icon: <IconTrash size={16} />,
-      color: "red",
-      confirm: (r) => t("forwarding.deleteConfirm", { name: r.name }),
-      onClick: async (r) => {
-        await api.call(forwardingApi.remove, { params: { companyId, targetId: r.id } });
-        await refresh();
-      },
-    },
-  ];
-
-  const save = async () => {
-    if (!form.output || editing === null) return false;
-    const body = form.output;
-    const result = await send(() =>
-      editing === "new"
-        ? api.call(forwardingApi.create, { params: { companyId }, body }, { quiet: true })
-        : api.call(
-            forwardingApi.update,
-            { params: { companyId, targetId: editing.id }, body },
-            { quiet: true },
-          ),
-    );
-    if (!result.ok) {
-      form.setServerErrors(result.fields);
-      return false;
-    }
-    await refresh();
-    return true;
   };
 
-  const kind = form.values.kind ?? "webhook";
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {t("forwarding.intro")}
       </Text>
-      <DataTable
+      <CrudList
         name="forwarding"
         title={t("integrations.forwarding")}
         rows={targets.data ?? []}
-        rowKey={(r) => r.id}
         columns={columns}
-        actions={actions}
         loading={targets.isPending}
-        toolbar={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => {
-              form.setValues(EMPTY);
-              setEditing("new");
-            }}
-            data-testid="forward-new"
-          >
-            {t("forwarding.new")}
-          </Button>
+        readOnly={!allows(forwardingApi.update.access, user)}
+        label={(r) => r.name}
+        extraActions={[retry]}
+        remove={(r) =>
+          api.call(forwardingApi.remove, { params: { companyId, targetId: r.id } }, { quiet: true })
         }
+        afterDelete={refresh}
+        form={(row, close, readOnly) => (
+          <ForwardForm
+            companyId={companyId}
+            row={row}
+            readOnly={readOnly}
+            onClose={close}
+            onSaved={refresh}
+          />
+        )}
       />
-      <FormModal
-        opened={editing !== null}
-        title={editing === "new" || editing === null ? t("forwarding.new") : editing.name}
-        onClose={() => setEditing(null)}
-        onSave={save}
-        valid={form.valid}
-        size="md"
-      >
-        <TextInput
-          label={t("forwarding.name")}
-          withAsterisk
-          value={String(form.values.name ?? "")}
-          onChange={(e) => form.set("name", e.currentTarget.value)}
-          error={errorText(t, form.errorOf("name"))}
-          data-testid="field-name"
-        />
-        <Select
-          label={t("forwarding.kind")}
-          data={FORWARD_KINDS.map((k) => ({ value: k, label: t(`forwarding.kinds.${k}`) }))}
-          value={kind}
-          onChange={(v) => form.set("kind", (v ?? "webhook") as ForwardKind)}
-          allowDeselect={false}
-          data-testid="field-kind"
-        />
-        <TextInput
-          label={t("forwarding.url")}
-          withAsterisk
-          placeholder={kind === "mqtt" ? "mqtts://broker.example.com:8883" : "https://example.com/positions"}
-          value={String(form.values.url ?? "")}
-          onChange={(e) => form.set("url", e.currentTarget.value)}
-          error={errorText(t, form.errorOf("url"))}
-          data-testid="field-url"
-        />
-        {kind !== "osmand" ? (
-          <PasswordInput
-            label={t("forwarding.secret")}
-            description={kind === "webhook" ? t("forwarding.secretHelp") : undefined}
-            value={String(form.values.secret ?? "")}
-            onChange={(e) => form.set("secret", e.currentTarget.value)}
-            placeholder={editing !== "new" && editing?.hasSecret ? "••••••••" : undefined}
-          />
-        ) : null}
-        {kind === "mqtt" ? (
-          <TextInput
-            label={t("forwarding.topic")}
-            placeholder="vigia"
-            value={String(form.values.topic ?? "")}
-            onChange={(e) => form.set("topic", e.currentTarget.value)}
-          />
-        ) : null}
-        {kind === "webhook" ? (
-          <NumberInput
-            label={t("forwarding.batchSize")}
-            min={1}
-            max={500}
-            value={form.values.batchSize ?? 50}
-            onChange={(v) => form.set("batchSize", typeof v === "number" ? v : 50)}
-            error={errorText(t, form.errorOf("batchSize"))}
-          />
-        ) : null}
-        <Switch
-          label={t("forwarding.active")}
-          checked={form.values.active ?? true}
-          onChange={(e) => form.set("active", e.currentTarget.checked)}
-        />
-      </FormModal>
     </Stack>
+  );
+}
+
+/** A new or edited forwarding target: where to, how, and the secret kept once set. */
+function ForwardForm({
+  companyId,
+  row,
+  readOnly,
+  onClose,
+  onSaved,
+}: {
+  companyId: number;
+  row: ForwardTarget | null;
+  readOnly: boolean;
+  onClose(): void;
+  onSaved(): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  // The stored secret never comes back: empty keeps it.
+  const form = useZodForm(forwardTargetInputSchema, row ? { ...row, secret: "" } : EMPTY);
+  const send = (body: z.output<typeof forwardTargetInputSchema>) =>
+    row
+      ? api.call(forwardingApi.update, { params: { companyId, targetId: row.id }, body }, { quiet: true })
+      : api.call(forwardingApi.create, { params: { companyId }, body }, { quiet: true });
+  const kind = form.values.kind ?? "webhook";
+  return (
+    <CrudForm
+      form={form}
+      title={row ? row.name : t("forwarding.new")}
+      readOnly={readOnly}
+      size="md"
+      send={send}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <TextField form={form} name="name" label={t("forwarding.name")} required />
+      <Select
+        label={t("forwarding.kind")}
+        data={FORWARD_KINDS.map((k) => ({ value: k, label: t(`forwarding.kinds.${k}`) }))}
+        value={kind}
+        onChange={(v) => form.set("kind", (v ?? "webhook") as ForwardKind)}
+        allowDeselect={false}
+        data-testid="field-kind"
+      />
+      <TextInput
+        label={t("forwarding.url")}
+        withAsterisk
+        placeholder={kind === "mqtt" ? "mqtts://broker.example.com:8883" : "https://example.com/positions"}
+        value={String(form.values.url ?? "")}
+        onChange={(e) => form.set("url", e.currentTarget.value)}
+        error={errorText(t, form.errorOf("url"))}
+        data-testid="field-url"
+      />
+      {kind !== "osmand" ? (
+        <PasswordInput
+          label={t("forwarding.secret")}
+          description={kind === "webhook" ? t("forwarding.secretHelp") : undefined}
+          value={String(form.values.secret ?? "")}
+          onChange={(e) => form.set("secret", e.currentTarget.value)}
+          placeholder={row?.hasSecret ? "••••••••" : undefined}
+        />
+      ) : null}
+      {kind === "mqtt" ? (
+        <TextInput
+          label={t("forwarding.topic")}
+          placeholder="vigia"
+          value={String(form.values.topic ?? "")}
+          onChange={(e) => form.set("topic", e.currentTarget.value)}
+        />
+      ) : null}
+      {kind === "webhook" ? (
+        <NumberInput
+          label={t("forwarding.batchSize")}
+          min={1}
+          max={500}
+          value={form.values.batchSize ?? 50}
+          onChange={(v) => form.set("batchSize", typeof v === "number" ? v : 50)}
+          error={errorText(t, form.errorOf("batchSize"))}
+        />
+      ) : null}
+      <Switch
+        label={t("forwarding.active")}
+        checked={form.values.active ?? true}
+        onChange={(e) => form.set("active", e.currentTarget.checked)}
+      />
+    </CrudForm>
   );
 }

@@ -61,4 +61,30 @@ describe("BrandingPage", () => {
     fireEvent.change(screen.getByTestId("brand-field-productName"), { target: { value: "Flota Norte" } });
     expect(screen.getByTestId("brand-preview").textContent).toContain("Flota Norte");
   });
+
+  it("asks before deleting a brand and shows inside the confirmation why the server refused", async () => {
+    const platform = { ...brand, id: 1, name: "Vigia", resellerId: null, hosts: ["localhost"] };
+    const deleted: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === "DELETE") {
+          deleted.push(url);
+          return new Response(
+            JSON.stringify({ statusCode: 409, error: "Conflict", description: "brand.default" }),
+            { status: 409 },
+          );
+        }
+        return new Response(JSON.stringify([platform]), { status: 200 });
+      }),
+    );
+    renderWithApp(<BrandingPage />, { session, query: true });
+    const row = await screen.findByTestId("table-row");
+    fireEvent.click(within(row).getByTestId("row-action-delete"));
+    expect(deleted).toEqual([]);
+    fireEvent.click(await screen.findByTestId("mgmt-delete-confirm"));
+    const why = await screen.findByTestId("mgmt-delete-error");
+    expect(why.textContent).toContain("cannot be deleted");
+    expect(deleted).toEqual([expect.stringMatching(/\/fr\/v1\/resellers\/id\/2\/brands\/id\/1$/)]);
+  });
 });

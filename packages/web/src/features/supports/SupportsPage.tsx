@@ -1,14 +1,15 @@
-import { Anchor, Avatar, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Anchor, Avatar, Group, MultiSelect, Stack, Text, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { resellerLoad, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
+import { allows, resellerLoad, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { CrudForm } from "../../kit/crud/CrudForm.tsx";
+import { CrudList } from "../../kit/crud/CrudList.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
-import { FormModal } from "../../kit/forms/FormModal.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { SupportPhotoField } from "./SupportPhotoField.tsx";
@@ -22,7 +23,6 @@ const EMPTY = {
   description: "",
   companyIds: [],
 };
-type TextKey = "name" | "helpline" | "email" | "mobile" | "whatsapp";
 
 /** /supports: the reseller's support contacts and the companies whose help menu shows each. */
 export function SupportsPage() {
@@ -46,8 +46,6 @@ export function SupportsPage() {
     [companies.data, resellerId],
   );
   const companyName = (id: number) => own.find((c) => c.id === id)?.name ?? `#${id}`;
-  const [editing, setEditing] = useState<SupportAdmin | "new" | null>(null);
-  const form = useZodForm(supportInputSchema, EMPTY);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const link = (href: string, text: string) =>
@@ -90,133 +88,110 @@ export function SupportsPage() {
       value: (s) => s.companyIds.map(companyName).join(", "),
     },
   ];
-  const actions: RowAction<SupportAdmin>[] = [
-    {
-      key: "edit",
-      label: t("supportsAdmin.edit"),
-      icon: <IconPencil size={16} />,
-      onClick: (s) => {
-        form.setValues(s);
-        setEditing(s);
-      },
-    },
-    {
-      key: "delete",
-      label: t("supportsAdmin.delete"),
-      icon: <IconTrash size={16} />,
-      color: "red",
-      confirm: (s) => t("supportsAdmin.deleteConfirm", { name: s.name }),
-      onClick: async (s) => {
-        await api.call(supportsApi.remove, { params: { resellerId, supportId: s.id } });
-        await refresh();
-      },
-    },
-  ];
-
-  const save = async () => {
-    if (!form.output || editing === null) return false;
-    const body = form.output;
-    const result = await send(() =>
-      editing === "new"
-        ? api.call(supportsApi.create, { params: { resellerId }, body }, { quiet: true })
-        : api.call(
-            supportsApi.update,
-            { params: { resellerId, supportId: editing.id }, body },
-            { quiet: true },
-          ),
-    );
-    if (!result.ok) {
-      form.setServerErrors(result.fields);
-      return false;
-    }
-    await refresh();
-    return true;
-  };
-
-  const text = (name: TextKey, required = false) => (
-    <TextInput
-      label={t(`supportsAdmin.${name}`)}
-      withAsterisk={required}
-      value={String(form.values[name] ?? "")}
-      onChange={(e) => form.set(name, e.currentTarget.value)}
-      error={errorText(t, form.errorOf(name))}
-      data-testid={`field-${name}`}
-    />
-  );
-
   return (
     <Stack gap="sm" p="md">
       <Text size="sm" c="dimmed">
         {t("supportsAdmin.intro")}
       </Text>
-      <DataTable
+      <CrudList
         name="supports"
         title={t("routes.supports")}
         rows={supports.data ?? []}
-        rowKey={(s) => s.id}
         columns={columns}
-        actions={actions}
         loading={supports.isPending}
-        toolbar={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => {
-              form.setValues(EMPTY);
-              setEditing("new");
-            }}
-            data-testid="support-new"
-          >
-            {t("supportsAdmin.new")}
-          </Button>
+        readOnly={!allows(supportsApi.update.access, user)}
+        label={(s) => s.name}
+        remove={(s) =>
+          api.call(supportsApi.remove, { params: { resellerId, supportId: s.id } }, { quiet: true })
         }
-      />
-      <FormModal
-        opened={editing !== null}
-        title={editing === "new" || editing === null ? t("supportsAdmin.new") : editing.name}
-        onClose={() => setEditing(null)}
-        onSave={save}
-        valid={form.valid}
-      >
-        {editing !== null && editing !== "new" ? (
-          <SupportPhotoField
+        afterDelete={refresh}
+        form={(row, close, readOnly) => (
+          <SupportForm
             resellerId={resellerId}
-            contact={editing}
-            onChange={(next) => {
-              setEditing(next);
-              void refresh();
-            }}
+            row={row}
+            readOnly={readOnly}
+            companies={own}
+            onClose={close}
+            onSaved={refresh}
           />
-        ) : (
-          <Text size="xs" c="dimmed">
-            {t("supportPhoto.afterSave")}
-          </Text>
         )}
-        {text("name", true)}
-        <Group grow align="flex-start">
-          {text("helpline")}
-          {text("email")}
-        </Group>
-        <Group grow align="flex-start">
-          {text("mobile")}
-          {text("whatsapp")}
-        </Group>
-        <Textarea
-          label={t("supportsAdmin.description")}
-          value={String(form.values.description ?? "")}
-          onChange={(e) => form.set("description", e.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
-        <MultiSelect
-          label={t("supportsAdmin.companies")}
-          data={own.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={(form.values.companyIds ?? []).map(String)}
-          onChange={(v) => form.set("companyIds", v.map(Number))}
-          error={errorText(t, form.errorOf("companyIds"))}
-          searchable
-          data-testid="field-companyIds"
-        />
-      </FormModal>
+      />
     </Stack>
+  );
+}
+
+/** A new or edited support contact: its photo (once saved), its contacts and the companies that show it. */
+function SupportForm({
+  resellerId,
+  row,
+  readOnly,
+  companies,
+  onClose,
+  onSaved,
+}: {
+  resellerId: number;
+  row: SupportAdmin | null;
+  readOnly: boolean;
+  companies: { id: number; name: string }[];
+  onClose(): void;
+  onSaved(): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  // The photo is stored as soon as it is chosen: the contact it came back on is the one shown.
+  const [saved, setSaved] = useState<SupportAdmin | null>(row);
+  const form = useZodForm(supportInputSchema, row ?? EMPTY);
+  const send = (body: z.output<typeof supportInputSchema>) =>
+    row
+      ? api.call(supportsApi.update, { params: { resellerId, supportId: row.id }, body }, { quiet: true })
+      : api.call(supportsApi.create, { params: { resellerId }, body }, { quiet: true });
+  return (
+    <CrudForm
+      form={form}
+      title={saved ? saved.name : t("supportsAdmin.new")}
+      readOnly={readOnly}
+      send={send}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {saved && !readOnly ? (
+        <SupportPhotoField
+          resellerId={resellerId}
+          contact={saved}
+          onChange={(next) => {
+            setSaved(next);
+            void onSaved();
+          }}
+        />
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t("supportPhoto.afterSave")}
+        </Text>
+      )}
+      <TextField form={form} name="name" label={t("supportsAdmin.name")} required />
+      <Group grow align="flex-start">
+        <TextField form={form} name="helpline" label={t("supportsAdmin.helpline")} />
+        <TextField form={form} name="email" label={t("supportsAdmin.email")} />
+      </Group>
+      <Group grow align="flex-start">
+        <TextField form={form} name="mobile" label={t("supportsAdmin.mobile")} />
+        <TextField form={form} name="whatsapp" label={t("supportsAdmin.whatsapp")} />
+      </Group>
+      <Textarea
+        label={t("supportsAdmin.description")}
+        value={String(form.values.description ?? "")}
+        onChange={(e) => form.set("description", e.currentTarget.value)}
+        autosize
+        minRows={2}
+      />
+      <MultiSelect
+        label={t("supportsAdmin.companies")}
+        data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+        value={(form.values.companyIds ?? []).map(String)}
+        onChange={(v) => form.set("companyIds", v.map(Number))}
+        error={errorText(t, form.errorOf("companyIds"))}
+        searchable
+        data-testid="field-companyIds"
+      />
+    </CrudForm>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../platform/api/client.ts";
 import { uiStore } from "../../platform/overlays/uiStore.ts";
-import { send } from "./send.ts";
+import { saveForm, send } from "./send.ts";
 
 const apiError = (status: number, body: unknown, code: ApiError["code"] = "http") => {
   const text = typeof body === "string" ? body : JSON.stringify(body);
@@ -49,5 +49,57 @@ describe("send", () => {
   it("rethrows what is not an API error (a bug must not look like a failed save)", async () => {
     await expect(send(failWith(new TypeError("bug")))).rejects.toThrow("bug");
     expect(uiStore.get().apiError).toBeNull();
+  });
+});
+
+describe("saveForm", () => {
+  const form = (output: { name: string } | null) => {
+    const errors: Record<string, string>[] = [];
+    return { output, errors, setServerErrors: (fields: Record<string, string>) => errors.push(fields) };
+  };
+
+  it("sends the parsed value and reloads after a success", async () => {
+    const f = form({ name: "Iberia" });
+    const sent: unknown[] = [];
+    let reloaded = 0;
+    const saved = await saveForm(
+      f,
+      async (body) => sent.push(body),
+      () => {
+        reloaded++;
+      },
+    );
+    expect({ saved, sent, reloaded, errors: f.errors }).toEqual({
+      saved: true,
+      sent: [{ name: "Iberia" }],
+      reloaded: 1,
+      errors: [],
+    });
+  });
+
+  it("puts a refusal's field errors on the form and does not reload", async () => {
+    const f = form({ name: "Iberia" });
+    let reloaded = 0;
+    const error = apiError(409, { description: "brand.hostTaken", fields: { hosts: "brand.hostTaken" } });
+    const saved = await saveForm(f, failWith(error), () => {
+      reloaded++;
+    });
+    expect({ saved, reloaded, errors: f.errors }).toEqual({
+      saved: false,
+      reloaded: 0,
+      errors: [{ hosts: "brand.hostTaken" }],
+    });
+  });
+
+  it("sends nothing while the form is invalid", async () => {
+    let called = false;
+    const saved = await saveForm(
+      form(null),
+      async () => {
+        called = true;
+      },
+      () => undefined,
+    );
+    expect({ saved, called }).toEqual({ saved: false, called: false });
   });
 });

@@ -46,3 +46,30 @@ export async function sendInline<T>(call: () => Promise<T>): Promise<InlineResul
     return { ok: false, fields: fieldsOf(error) ?? {}, error };
   }
 }
+
+/** What `saveForm` needs of a form: its parsed value and where a refusal's field errors go. */
+export interface SavableForm<T> {
+  output: T | null;
+  setServerErrors(fields: Record<string, string>): void;
+}
+
+/**
+ * The Save of a create-or-edit dialog: sends the form's parsed value, puts a refusal's field errors on the form
+ * (other errors open the error dialog), and after a success runs `after` (a reload). Resolves whether it saved,
+ * which is what `FormModal`'s onSave wants.
+ */
+export async function saveForm<T>(
+  form: SavableForm<T>,
+  call: (body: T) => Promise<unknown>,
+  after: () => unknown,
+): Promise<boolean> {
+  const body = form.output;
+  if (!body) return false;
+  const result = await send(() => call(body));
+  if (!result.ok) {
+    form.setServerErrors(result.fields);
+    return false;
+  }
+  await after();
+  return true;
+}
