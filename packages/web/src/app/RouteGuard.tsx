@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useCompany } from "../features/company/index.ts";
-import { rememberForbiddenSignOut } from "../features/login/index.ts";
 import { useSession } from "../platform/session/session.ts";
+import { rememberForbiddenSignOut } from "../platform/session/signOutReason.ts";
 
 /**
  * Applies the access guard (domain `guardRoute`) on every route change: waits while the

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { forgetSignOutReason, peekSignOutReason } from "../../platform/session/signOutReason.ts";
 import { AuthFrame } from "./AuthFrame.tsx";
 import { ExpiredPasswordForm } from "./ExpiredPasswordForm.tsx";
 import { ExpiredPasswordModal } from "./ExpiredPasswordModal.tsx";
 import { classifyLoginError } from "./loginErrors.ts";
 import { OtpStep } from "./OtpStep.tsx";
 import { ResetRequestForm } from "./ResetRequestForm.tsx";
-import { forgetSignOutReason, peekSignOutReason } from "./signOutReason.ts";
 
 export type LoginView = "signin" | "reset" | "expired";
 
@@ -119,12 +119,14 @@ export function LoginPage() {
               title={t("login.signedOutTitle")}
               data-testid="login-signed-out"
             >
-              {t(
-                signedOut.askTo === "provider" ? "login.signedOutForbiddenStaff" : "login.signedOutForbidden",
-                {
-                  path: signedOut.path,
-                },
-              )}
+              {signedOut.reason === "wrongBrand"
+                ? t("apiErrors.auth_wrongBrand")
+                : t(
+                    signedOut.askTo === "provider"
+                      ? "login.signedOutForbiddenStaff"
+                      : "login.signedOutForbidden",
+                    { path: signedOut.path },
+                  )}
             </Alert>
           ) : null}
           {notice ? (

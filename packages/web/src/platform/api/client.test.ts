@@ -117,6 +117,13 @@ describe("ApiClient", () => {
     expect(h.failed).not.toHaveBeenCalled();
   });
 
+  it("tells the logout why the server refused the session (another brand's host)", async () => {
+    const h = hooks();
+    const { api } = client(h, json(401, errorBody(401, "auth.wrongBrand")));
+    await failure(api.call(getAt("/current/user"), {}));
+    expect(h.unauthorized).toHaveBeenCalledWith("auth.wrongBrand");
+  });
+
   it("does not log out on 401 of login (own401)", async () => {
     const h = hooks();
     const { api } = client(h, json(401, errorBody(401, "wrong.credentials")));

@@ -33,8 +33,8 @@ export interface ClientHooks {
   accessToken(): string | null;
   /** Whether the page shown now is the unsubscribe screen, where a 401 must not log out. */
   onUnsubscribeScreen(): boolean;
-  /** 401 on an ordinary call: log out and reload. */
-  unauthorized(): void;
+  /** 401 on an ordinary call: log out and reload; `description` says why (an ended session, another brand). */
+  unauthorized(description: string): void;
   /** 403 restriction: open the restriction modal. */
   restricted(kind: Restriction): void;
   /** Any other failure: show a toast. */
@@ -163,7 +163,7 @@ export class ApiClient {
 
     const description = readDescription(text);
     if (response.status === 401 && !options.own401 && !this.hooks.onUnsubscribeScreen()) {
-      this.hooks.unauthorized();
+      this.hooks.unauthorized(description);
       throw new ApiError(401, text, url, description);
     }
     const restriction = restrictionOf(response.status, description);

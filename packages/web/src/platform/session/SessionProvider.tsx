@@ -1,5 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { authApi, currentUserApi, isResellerOrHigher, type Site, siteApi, type User } from "@vigia/domain";
+import {
+  authApi,
+  BRAND_ERROR,
+  currentUserApi,
+  isResellerOrHigher,
+  type Site,
+  siteApi,
+  type User,
+} from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { api, clientHooks } from "../api/instance.ts";
 import { setLanguage, setProductName, storedLanguage } from "../i18n/index.ts";
@@ -7,6 +15,7 @@ import { unsubscribeBrowser } from "../push/webPush.ts";
 import { useTimezone } from "./preferences.tsx";
 import { SessionContext, type SessionValue } from "./session.ts";
 import { browserTimers, SessionManager } from "./sessionManager.ts";
+import { rememberWrongBrandSignOut } from "./signOutReason.ts";
 import { applySiteBrand } from "./siteBrand.ts";
 import { SiteStorage } from "./storage.ts";
 
@@ -51,7 +60,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         onExpired: () => setUser(null),
       });
       clientHooks.accessToken = () => manager.accessToken;
-      clientHooks.unauthorized = () => {
+      clientHooks.unauthorized = (description) => {
+        if (description === BRAND_ERROR.wrongBrand) rememberWrongBrandSignOut();
         manager.clear();
         storage.writeCompanyId(null);
         window.location.reload();

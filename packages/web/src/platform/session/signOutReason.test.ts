@@ -4,6 +4,7 @@ import {
   parseSignOutReason,
   peekSignOutReason,
   rememberForbiddenSignOut,
+  rememberWrongBrandSignOut,
 } from "./signOutReason.ts";
 
 describe("sign-out reason", () => {
@@ -17,7 +18,15 @@ describe("sign-out reason", () => {
     rememberForbiddenSignOut("/superLog", "provider");
     expect(peekSignOutReason()).toEqual({ reason: "forbidden", path: "/superLog", askTo: "provider" });
     forgetSignOutReason();
-    expect(parseSignOutReason('{"reason":"forbidden","path":"/x","askTo":"boss"}')?.askTo).toBe("company");
+    expect(parseSignOutReason('{"reason":"forbidden","path":"/x","askTo":"boss"}')).toMatchObject({
+      askTo: "company",
+    });
+  });
+  it("remembers a session refused on another brand's host", () => {
+    rememberWrongBrandSignOut();
+    expect(peekSignOutReason()).toEqual({ reason: "wrongBrand" });
+    forgetSignOutReason();
+    expect(peekSignOutReason()).toBeNull();
   });
   it.each([null, "", "x", "{}", "null", '{"reason":"other","path":"/"}', '{"reason":"forbidden"}'])(
     "ignores %j",
