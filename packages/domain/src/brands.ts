@@ -104,6 +104,11 @@ export const brandWriteSchema = z.object({
     .refine((v) => isTimeZone(v), "brand.timezone")
     .default("Europe/Madrid"),
   /**
+   * The base map (a provider id of GET map-providers) the brand's companies draw while they have not chosen one;
+   * empty: the deployment's default.
+   */
+  mapProvider: z.string().trim().max(40).default(""),
+  /**
    * true: the managing reseller's companies carry this brand from now on (instead of its former one). Absent
    * or false changes nothing: a reseller always has the brand it chose last (its first one to begin with).
    */
@@ -135,6 +140,7 @@ export const brandSchema = brandWriteSchema.extend({
   timezone: z.string(),
   supportEmail: z.string(),
   supportPhone: z.string(),
+  mapProvider: z.string(),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

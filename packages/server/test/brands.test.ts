@@ -148,6 +148,26 @@ describe("brands a reseller manages", () => {
   });
 });
 
+describe("the brand's base map", () => {
+  it("is one of the offered base maps, and the brand's host tells the web which", async () => {
+    const path = `resellers/id/${iberia}/brands/id/${iberiaBrand}`;
+    const body = { name: "Iberia Tracking", hosts: ["iberia.localhost"] };
+    const unknown = await p.api.put<ErrorBody>(path, { ...body, mapProvider: "google-hybrid" }, reseller);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual({ mapProvider: "invalidOption" });
+    const chosen = await p.api.put<Brand & { mapProvider: string }>(
+      path,
+      { ...body, mapProvider: "world" },
+      reseller,
+    );
+    expect(chosen.body.mapProvider).toBe("world");
+    const site = await p.api.get<{ mapProvider: string }>("site", undefined, onHost("iberia.localhost"));
+    expect(site.body.mapProvider).toBe("world");
+    const platform = await p.api.get<{ mapProvider: string }>("site", undefined, onHost("localhost"));
+    expect(platform.body.mapProvider).toBe("");
+  });
+});
+
 describe("the brand a reseller's companies carry", () => {
   it("moves to the brand the reseller assigns, and back", async () => {
     const spare = await p.api.post<Brand>(

@@ -22,6 +22,8 @@ export const siteSchema = z.object({
   /** The product's name in the window title and the manual (the brand's, else its site name). */
   productName: z.string().min(1),
   apps: siteAppsSchema,
+  /** The brand's base map (a provider id of GET map-providers) for companies that chose none; empty: the deployment's default. */
+  mapProvider: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 

@@ -4,9 +4,10 @@ import { type FileService, sendPublishedImage } from "../files/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { conflict, notFound } from "../kernel/errors.ts";
+import { badRequest, conflict, notFound } from "../kernel/errors.ts";
 import { resellerScopeOf } from "../kernel/http/reseller-scope.ts";
 import type { ResellerScope } from "../kernel/tenancy/scope.ts";
+import { offeredProviders } from "../map-tiles/index.ts";
 import {
   brandFileOwner,
   deleteBrand,
@@ -47,6 +48,15 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
     const taken = await takenHosts(ctx.db, hosts, exceptId);
     if (taken.length > 0) throw conflict(BRAND_ERROR.hostTaken, { hosts: BRAND_ERROR.hostTaken });
   };
+  /**
+   * The brand's base map must be one this deployment offers. A choice saved earlier that is no longer offered
+   * is kept as it is, so the form still saves (the web then draws the default map); only a new one is checked.
+   */
+  const checkMapProvider = async (chosen: string, saved = "") => {
+    if (chosen === "" || chosen === saved) return;
+    if (!(await offeredProviders(ctx.config)).some((p) => p.id === chosen))
+      throw badRequest("validation.failed", { mapProvider: "invalidOption" });
+  };
 
   return async (app) => {
     mountRoute(app, brandsApi.list, async (request) => listBrands(ctx.db, managed(resellerScopeOf(request))));
@@ -55,6 +65,7 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
 
     mountRoute(app, brandsApi.create, async (request) => {
       const scope = resellerScopeOf(request);
+      await checkMapProvider(request.body.mapProvider);
       await freeHosts(request.body.hosts, 0);
       const id = await ctx.db.transaction(async (tx) => {
         const created = await insertBrand(tx, scope.resellerId, request.body);
@@ -78,7 +89,7 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
     mountRoute(app, brandsApi.update, async (request) => {
       const scope = resellerScopeOf(request);
       const id = request.params.brandId;
-      await one(scope, id);
+      await checkMapProvider(request.body.mapProvider, (await one(scope, id)).mapProvider);
       await freeHosts(request.body.hosts, id);
       await ctx.db.transaction(async (tx) => {
         await updateBrand(tx, id, request.body);

@@ -25,6 +25,7 @@ export function siteRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
           appStoreUrl: site.branding.apps?.appStoreUrl ?? "",
           changelog: site.branding.apps?.changelog ?? "",
         },
+        mapProvider: site.branding.mapProvider ?? "",
       };
     });
     mountRoute(app, siteApi.terms, async (request) => {

@@ -11,6 +11,8 @@ export interface SiteBranding {
     appStoreUrl?: string;
     changelog?: string;
   };
+  /** The base map of the brand's companies that chose none; absent or empty: the deployment's default. */
+  mapProvider?: string;
   /** Terms of use shown at /useterms; absent: the text shipped with the web client. */
   terms?: string;
 }

@@ -14,6 +14,7 @@ const BRAND_SELECT = `select s.id, s.name, s.timezone, s.reseller_id as "reselle
     s.primary_color as "primaryColor", coalesce(s.origin, '') as origin, s.logo_url as "logoUrl",
     s.favicon_url as "faviconUrl", s.support_email as "supportEmail", s.support_phone as "supportPhone",
     s.privacy, s.product_name as "productName", coalesce(s.branding->>'terms', '') as terms,
+    coalesce(s.branding->>'mapProvider', '') as "mapProvider",
     jsonb_build_object(
       'apkUrl', coalesce(s.branding->'apps'->>'apkUrl', ''), 'ipaUrl', coalesce(s.branding->'apps'->>'ipaUrl', ''),
       'playStoreUrl', coalesce(s.branding->'apps'->>'playStoreUrl', ''),
@@ -68,7 +69,7 @@ async function write(db: Queryable, id: number, b: BrandBody): Promise<void> {
     `update sites set name = $2, timezone = $3, primary_color = $4, origin = nullif($5, ''), support_email = $6,
        support_phone = $7, privacy = $8, product_name = $9,
        branding = branding || jsonb_build_object('terms', $10::text,
-         'apps', coalesce(branding->'apps', '{}'::jsonb) || $11::jsonb)
+         'apps', coalesce(branding->'apps', '{}'::jsonb) || $11::jsonb, 'mapProvider', $12::text)
      where id = $1`,
     [
       id,
@@ -82,6 +83,7 @@ async function write(db: Queryable, id: number, b: BrandBody): Promise<void> {
       b.productName,
       b.terms,
       b.apps,
+      b.mapProvider,
     ],
   );
   if (b.assigned === true)

@@ -11,6 +11,7 @@ export const testSite: Site = {
   primaryColor: null,
   productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
+  mapProvider: "",
 };
 
 /** A signed-in user as the server describes one: a company admin in English unless the test says otherwise. */

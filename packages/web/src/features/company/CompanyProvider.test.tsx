@@ -25,6 +25,7 @@ const site: Site = {
   primaryColor: null,
   productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
+  mapProvider: "",
 };
 
 function makeUser(role: Role, companyId: number | null): User {

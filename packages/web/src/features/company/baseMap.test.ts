@@ -27,6 +27,15 @@ describe("pickProvider", () => {
     expect(pickProvider(providers, chosen)?.id).toBe(expected);
   });
 
+  it.each([
+    ["the brand's base map for a company that chose none", undefined, "topo", "topo"],
+    ["the company's own choice over its brand's", "world", "topo", "world"],
+    ["the brand's when the company's is no longer offered", "osm", "topo", "topo"],
+    ["the deployment's default when the brand's is not offered either", undefined, "osm", "pmtiles"],
+  ])("%s", (_name, chosen, brandDefault, expected) => {
+    expect(pickProvider(offered("pmtiles"), chosen, brandDefault)?.id).toBe(expected);
+  });
+
   it("answers null before the offered base maps are known", () => {
     expect(pickProvider([], "world")).toBeNull();
   });

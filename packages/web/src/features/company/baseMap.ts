@@ -19,26 +19,34 @@ export function useMapProviders(): MapProvider[] | undefined {
 }
 
 /**
- * The provider a company's `conf.general.mapProvider` names, the deployment's default when it names none that
- * is offered (an archive removed, a tile server no longer named). Pure.
+ * The provider a company's `conf.general.mapProvider` names; when it names none that is offered (never chosen,
+ * an archive removed, a tile server no longer named), the one its brand names (`brandDefault`), else the
+ * deployment's default. Pure.
  */
-export function pickProvider(providers: MapProvider[], chosen: unknown): MapProvider | null {
-  const named = typeof chosen === "string" ? providers.find((p) => p.id === chosen) : undefined;
-  return named ?? providers.find((p) => p.isDefault) ?? providers[0] ?? null;
+export function pickProvider(
+  providers: MapProvider[],
+  chosen: unknown,
+  brandDefault = "",
+): MapProvider | null {
+  const offered = (id: unknown) => (typeof id === "string" ? providers.find((p) => p.id === id) : undefined);
+  return (
+    offered(chosen) ?? offered(brandDefault) ?? providers.find((p) => p.isDefault) ?? providers[0] ?? null
+  );
 }
 
-/** The current company's base map, for `applyBaseMap`. */
+/** The current company's base map (its own choice, else its brand's), for `applyBaseMap`. */
 export function useBaseMap(): BaseMapChoice {
-  const { storage } = useSession();
+  const { storage, site } = useSession();
   const { info } = useCompany();
   const providers = useMapProviders();
   const chosen = info?.conf.general.mapProvider;
+  const brandDefault = site.mapProvider;
   return useMemo(
     () => ({
       tilesUrl: storage.readTilesUrl(),
-      provider: providers ? pickProvider(providers, chosen) : null,
+      provider: providers ? pickProvider(providers, chosen, brandDefault) : null,
     }),
-    [storage, providers, chosen],
+    [storage, providers, chosen, brandDefault],
   );
 }
 

@@ -18,6 +18,7 @@ import type { z } from "zod";
 import { CrudForm } from "../../kit/crud/CrudForm.tsx";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useMapProviders } from "../company/index.ts";
 import { BrandImageField } from "./BrandImageField.tsx";
 import { BrandPreview } from "./BrandPreview.tsx";
 
@@ -34,6 +35,7 @@ const EMPTY = {
   privacy: "",
   productName: "",
   timezone: "Europe/Madrid",
+  mapProvider: "",
 };
 type TextKey = "name" | "productName" | "origin" | "supportEmail" | "supportPhone";
 type AppKey = keyof typeof NO_APPS;
@@ -55,6 +57,7 @@ const formValues = (b: Brand) => ({
   privacy: b.privacy,
   productName: b.productName,
   timezone: b.timezone,
+  mapProvider: b.mapProvider,
   assigned: b.assigned,
 });
 
@@ -81,6 +84,7 @@ export function BrandForm({
   const [saved, setSaved] = useState<Brand | null>(row);
   const form = useZodForm(brandWriteSchema, row ? formValues(row) : EMPTY);
   const zones = useMemo(() => Intl.supportedValuesOf("timeZone"), []);
+  const providers = useMapProviders() ?? [];
   const send = (body: z.output<typeof brandWriteSchema>) =>
     row
       ? api.call(brandsApi.update, { params: { resellerId, brandId: row.id }, body }, { quiet: true })
@@ -166,6 +170,20 @@ export function BrandForm({
           error={fieldError(t, form.errorOf("timezone"))}
         />
       </Group>
+      <Select
+        label={t("branding.mapProvider")}
+        description={t("branding.mapProviderHint")}
+        placeholder={t("branding.mapProviderDefault")}
+        data={providers.map((p) => ({
+          value: p.id,
+          label: t(`companies.mapProviders.${p.id}`, { defaultValue: p.name }),
+        }))}
+        clearable
+        value={form.values.mapProvider || null}
+        onChange={(v) => form.set("mapProvider", v ?? "")}
+        error={fieldError(t, form.errorOf("mapProvider"))}
+        data-testid="brand-field-mapProvider"
+      />
       {saved === null || saved.resellerId !== null ? (
         <Switch
           label={t("branding.assignedSwitch")}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
@@ -23,7 +23,20 @@ const brand = {
   privacy: "",
   productName: "Iberia Fleet",
   timezone: "Europe/Madrid",
+  mapProvider: "",
 };
+
+const providers = [
+  { id: "world", kind: "offline", name: "World", url: null, attribution: "", isDefault: true },
+  {
+    id: "topo",
+    kind: "raster",
+    name: "Topographic",
+    url: "https://t/{z}/{x}/{y}.png",
+    attribution: "",
+    isDefault: false,
+  },
+];
 
 /** GET brands answers the list; `served` resolves once it was asked, so the test waits on the call itself. */
 function serve(body: unknown): Promise<void> {
@@ -31,6 +44,8 @@ function serve(body: unknown): Promise<void> {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
+        if (url.endsWith("/fr/v1/map/providers"))
+          return new Response(JSON.stringify(providers), { status: 200 });
         if (url.endsWith("/fr/v1/resellers/id/2/brands")) served();
         return new Response(JSON.stringify(body), { status: 200 });
       }),
@@ -60,6 +75,30 @@ describe("BrandingPage", () => {
     expect(screen.getByTestId("brand-logo-preview").getAttribute("src")).toBe(brand.logoUrl);
     fireEvent.change(screen.getByTestId("brand-field-productName"), { target: { value: "Flota Norte" } });
     expect(screen.getByTestId("brand-preview").textContent).toContain("Flota Norte");
+  });
+
+  it("offers the deployment's base maps as the brand's default map and saves the one picked", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith("/fr/v1/map/providers"))
+          return new Response(JSON.stringify(providers), { status: 200 });
+        if (init?.method === "PUT") {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          sent.push(body);
+          return new Response(JSON.stringify({ ...brand, ...body }), { status: 200 });
+        }
+        return new Response(JSON.stringify([brand]), { status: 200 });
+      }),
+    );
+    renderWithApp(<BrandingPage />, { session, query: true });
+    fireEvent.click(within(await screen.findByTestId("table-row")).getByTestId("row-action-edit"));
+    fireEvent.click(await screen.findByTestId("brand-field-mapProvider"));
+    fireEvent.click(await screen.findByRole("option", { name: "Topographic" }));
+    fireEvent.click(screen.getByTestId("mgmt-save"));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ mapProvider: "topo" });
   });
 
   it("asks before deleting a brand and shows inside the confirmation why the server refused", async () => {

@@ -29,6 +29,7 @@ export const FALLBACK_SITE: Site = {
   primaryColor: null,
   productName: "Vigia",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
+  mapProvider: "",
 };
 
 interface Booted {

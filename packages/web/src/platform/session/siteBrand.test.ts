@@ -11,6 +11,7 @@ const site = (over: Partial<Site>): Site => ({
   primaryColor: null,
   productName: "Iberia Tracking",
   apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
+  mapProvider: "",
   ...over,
 });
 
