@@ -60,7 +60,7 @@ export async function run({ context, baseUrl }) {
   await signInTo(page, baseUrl, "reseller@vigia.demo", "/companies");
   await page.locator(byTestId("menu-branding")).click();
   await page.locator(byTestId("table-brands")).waitFor();
-  await page.locator(byTestId("brand-new")).click();
+  await page.locator(byTestId("mgmt-new")).click();
   await page.locator(byTestId("brand-field-name")).fill("Brand 53");
   await page.locator(byTestId("brand-field-productName")).fill(TITLE);
   await page.locator(byTestId("brand-field-hosts")).fill(HOST);

@@ -29,9 +29,9 @@ export function LoginPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [expiredDays, setExpiredDays] = useState<number | null>(null);
   const [otpStep, setOtpStep] = useState<{ step: "code" | "setup"; invalid: boolean } | null>(null);
-  // Shown once: read when the screen opens, forgotten right after.
+  // Read when the screen opens and forgotten at the next sign-in, not at once: a sign-out that reloads the page
+  // may show this screen for a moment before the reload, and the reloaded one must still say why.
   const [signedOut] = useState(() => peekSignOutReason());
-  useEffect(() => forgetSignOutReason(), []);
 
   // The login message disappears by itself after 5 s.
   useEffect(() => {
@@ -41,6 +41,7 @@ export function LoginPage() {
   }, [message]);
 
   const signIn = async (otp?: string) => {
+    forgetSignOutReason();
     setBusy(true);
     setMessage(null);
     setAlert(null);

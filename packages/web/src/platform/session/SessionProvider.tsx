@@ -9,6 +9,7 @@ import {
   type User,
 } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError } from "../api/client.ts";
 import { api, clientHooks } from "../api/instance.ts";
 import { setLanguage, setProductName, storedLanguage } from "../i18n/index.ts";
 import { unsubscribeBrowser } from "../push/webPush.ts";
@@ -56,7 +57,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const manager = new SessionManager({
         storage,
         refresh: (refreshToken) =>
-          api.call(authApi.token, {}, { token: refreshToken, own401: true, quiet: true }),
+          api.call(authApi.token, {}, { token: refreshToken, own401: true, quiet: true }).catch((error) => {
+            // Refused on another brand's host: the sign-in screen it ends on says so.
+            if (error instanceof ApiError && error.description === BRAND_ERROR.wrongBrand)
+              rememberWrongBrandSignOut();
+            throw error;
+          }),
         timers: browserTimers,
         onExpired: () => setUser(null),
       });
