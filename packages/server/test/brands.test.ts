@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { PNG_1X1 as PNG } from "./support/images.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
 
@@ -275,6 +276,25 @@ describe("a session on another brand's host", () => {
     );
     expect(refresh.status).toBe(401);
     expect(refresh.body.description).toBe("auth.wrongBrand");
+  });
+
+  it("refuses it on the live channel opened on brand B's host too", async () => {
+    const token = await p.api.token("admin@globex.demo");
+    const answer = async (host: string) => {
+      const ws = new WebSocket(`${p.url.replace("http", "ws")}/fr/ws/`, { headers: onHost(host) });
+      const first = new Promise<unknown>((resolve) =>
+        ws.once("message", (raw) => resolve(JSON.parse(String(raw)))),
+      );
+      ws.once("open", () => ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } })));
+      const message = await first;
+      ws.close();
+      return message;
+    };
+    expect(await answer("iberia.localhost")).toMatchObject({
+      type: "error",
+      data: { description: "auth.wrongBrand", request: "initialize" },
+    });
+    expect(await answer("localhost")).toMatchObject({ type: "initialize", data: { ok: true } });
   });
 
   it("keeps the brand's own users and reseller staff working on its host", async () => {
