@@ -1,6 +1,6 @@
 // Periodic reports: an admin schedules a daily report in /periodic, the test clock passes its hour,
 // the scheduler runs it once and the row shows the outcome (kept in the outbox: the e2e server has no SMTP; SMTP
-// delivery with the file attached is checked against a real SMTP listener in packages/server/test/periodic.test.ts).
+// delivery with the file attached is checked against a real SMTP listener in packages/server/test/periodic/schedules.test.ts).
 import { assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "an admin schedules a periodic report and it runs when due";

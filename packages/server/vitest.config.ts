@@ -4,7 +4,7 @@ import { configDefaults, defineProject } from "vitest/config";
  * The multi-process cluster test needs a NATS server with JetStream and PostgreSQL: it is registered only when
  * NATS_URL is set (`.ci/run` sets it when NATS answers on 127.0.0.1:4222 and PostgreSQL on 5432).
  */
-const clusterTest = "test/cluster.test.ts";
+const clusterTest = "test/app/cluster.test.ts";
 
 export default defineProject({
   test: {

@@ -1,7 +1,7 @@
 /**
  * Public surface of `live/`. `LiveState` is the one owner of live item state and the only publisher on the
  * live bus; the WebSocket hub, stored tracks and the live routes read from it. The store and the bus are
- * internal: nothing outside `live/` writes state or publishes (test/live-owner.test.ts checks it).
+ * internal: nothing outside `live/` writes state or publishes (test/live/owner.test.ts checks it).
  */
 export type { LiveBus, LiveEnvelope } from "./bus.ts";
 export { LiveHub } from "./hub.ts";
