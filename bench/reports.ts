@@ -167,7 +167,7 @@ const ingestCost: Section = async (platform) => {
   let spent = { deriveMs: 0, writeMs: 0, seconds: 0, derived: 0, flushes: 0 };
   const run = async (derive: boolean) => {
     const live = new LiveState(ctx, services.registry);
-    const derived = new DerivedService(ctx, services.partitions);
+    const derived = new DerivedService(ctx, services.partitions, services);
     if (derive) derived.attach(live);
     const processor = new Processor(ctx, services.registry, services.partitions, live);
     const base = Date.now() - DAY_MS + offset;
@@ -380,7 +380,7 @@ const lateDay: Section = async (platform) => {
   const devices = benchVehicles(1, "3560000");
   await createBenchFleet(ctx.db, devices);
   const live = new LiveState(ctx, services.registry);
-  const derived = new DerivedService(ctx, services.partitions);
+  const derived = new DerivedService(ctx, services.partitions, services);
   derived.attach(live);
   const processor = new Processor(ctx, services.registry, services.partitions, live);
   const imei = devices[0]!.imei;

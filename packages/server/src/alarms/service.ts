@@ -7,12 +7,13 @@ import {
 } from "@vigia/domain";
 import type { ReverseGeocoder } from "../geocoding/index.ts";
 import { type BeaconCache, beaconZoneName } from "../indoor/index.ts";
-import { forgetItineraryPlans, getItineraryPlans } from "../itineraries/index.ts";
+import type { ItineraryPlanCache } from "../itineraries/index.ts";
+import { type CompanyChanges, localChanges } from "../kernel/company-changes.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { EgressGuard } from "../kernel/egress.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 import type { AppliedPosition, LiveState } from "../live/index.ts";
-import { getCompanyZones } from "../places/index.ts";
+import type { ZoneCache } from "../places/index.ts";
 import { BufferedAlarms } from "./buffered-alarms.ts";
 import { isBuffered } from "./engine/buffered.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
@@ -33,6 +34,12 @@ export type AlarmsContext = KernelContext & {
   egress: EgressGuard;
   /** Names the notice's place in its mails. */
   geocoder: ReverseGeocoder;
+  /** The company's places, cached and dropped cluster-wide when one changes. */
+  zones: ZoneCache;
+  /** The company's itineraries as the engine follows them; dropped with the company's rules. */
+  itineraryPlans: ItineraryPlanCache;
+  /** Rule changes made here are announced to the other nodes of a cluster, which reload theirs. */
+  ruleChanges?: CompanyChanges;
 };
 
 /** How often the scheduler looks at timers, retries deliveries and snapshots the engine. */
@@ -50,10 +57,13 @@ export class AlarmService {
   private readonly loaded = new Map<number, Promise<void>>();
   private readonly inflight = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | null = null;
+  private readonly ruleChanges: CompanyChanges;
 
   constructor(private readonly ctx: AlarmsContext) {
     this.notifier = new Notifier(ctx);
     this.buffered = new BufferedAlarms(ctx.db);
+    this.ruleChanges = ctx.ruleChanges ?? localChanges;
+    this.ruleChanges.follow((companyId) => this.reload(companyId));
   }
 
   start(): void {
@@ -76,20 +86,17 @@ export class AlarmService {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  /** Told when rules change here, so the other nodes of a cluster reload theirs (`reload`). */
-  onInvalidate: ((companyId: number) => void) | null = null;
-
   /** Rules of the company changed: reload them before the next evaluation, here and on every other node. */
   invalidate(companyId: number): void {
     this.reload(companyId);
-    this.onInvalidate?.(companyId);
+    this.ruleChanges.announce(companyId);
   }
 
   /** Drops this node's copy of the company's rules and itinerary plans; the next evaluation loads them again. */
   reload(companyId: number): void {
     this.loaded.delete(companyId);
     this.buffered.forget(companyId);
-    forgetItineraryPlans(this.ctx.db, companyId);
+    this.ctx.itineraryPlans.forget(companyId);
   }
 
   private ensureLoaded(companyId: number): Promise<void> {
@@ -124,7 +131,7 @@ export class AlarmService {
       keys.delete(key);
     }
     // Other nodes of a cluster read the table again.
-    this.onInvalidate?.(companyId);
+    this.ruleChanges.announce(companyId);
   }
 
   private async loadLocks(companyId: number): Promise<void> {
@@ -203,7 +210,7 @@ export class AlarmService {
   }
 
   private async refreshZones(companyId: number): Promise<void> {
-    const zones = await getCompanyZones(this.ctx, companyId);
+    const zones = await this.ctx.zones.get(companyId);
     this.engine.setZones(companyId, zones);
     // Only for companies with a rule of families 33/34; the cache is dropped on every node when a zone changes.
     const beaconZones = this.engine.hasFamily(companyId, BEACON_ZONE_FAMILIES)
@@ -212,7 +219,7 @@ export class AlarmService {
     this.engine.setBeaconZones(companyId, beaconZones);
     this.engine.itineraries.set(
       companyId,
-      await getItineraryPlans(this.ctx.db, companyId, this.ctx.clock.now()),
+      await this.ctx.itineraryPlans.get(companyId, this.ctx.clock.now()),
     );
   }
 
@@ -402,7 +409,7 @@ export class AlarmService {
   private async describe(fire: Fire): Promise<string> {
     const p = fire.params;
     if (p.zoneId !== undefined) {
-      const zones = await getCompanyZones(this.ctx, fire.companyId);
+      const zones = await this.ctx.zones.get(fire.companyId);
       return zones.meta.get(p.zoneId)?.name ?? `#${p.zoneId}`;
     }
     if (p.beaconZoneId !== undefined)

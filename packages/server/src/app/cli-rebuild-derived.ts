@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { companyTimeZone, localMidnight, rebuildDerived, rederiveStoredItem } from "../derived/index.ts";
+import { localMidnight, readCompanyTimeZone, rebuildDerived, rederiveStoredItem } from "../derived/index.ts";
 import { PartitionManager } from "../ingest/index.ts";
 import { readConfig, systemClock } from "../kernel/config.ts";
 import { migrate } from "../kernel/db/migrate.ts";
@@ -57,7 +57,7 @@ export async function rebuildDerivedCommand(args: string[]): Promise<void> {
     await migrate(db);
     const exists = await db.query("select 1 from companies where id = $1", [companyId]);
     if (exists.length === 0) throw new Error(`no company ${companyId}`);
-    const timeZone = await companyTimeZone(db, companyId, systemClock.now());
+    const timeZone = await readCompanyTimeZone(db, companyId);
     const from = parseBound(values.from, timeZone, false);
     if (item !== null) {
       const started = Date.now();

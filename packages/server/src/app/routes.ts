@@ -68,7 +68,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));
     await api.register(brandImageViewRoutes({ ...ctx, files: services.files }));
-    await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live }));
+    await api.register(sharedRouteViewRoutes({ ...ctx, live: services.live, timeZones: services.timeZones }));
     await api.register(mapProviderRoutes(ctx));
     await api.register(async (secured) => {
       secured.addHook("onRequest", authenticateRequest(ctx));
@@ -97,6 +97,8 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     forwarder,
     files,
     beacons,
+    zones,
+    timeZones,
     maintenance,
   } = services;
   // The alarm engine of every node follows the company's itineraries: it reads them again after a write.
@@ -112,7 +114,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(vehicleRoutes(items));
     await app.register(assetRoutes(items));
     await app.register(personRoutes(items));
-    await app.register(driverRoutes(items));
+    await app.register(driverRoutes({ ...items, timeZones }));
     await app.register(groupRoutes({ ...items, sessions }));
     await app.register(worktimeRoutes({ ...ctx, live }));
     await app.register(sensorRoutes(ctx));
@@ -120,7 +122,7 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(companyDeviceRoutes(items));
     await app.register(auditRoutes(ctx));
     await app.register(alarmRoutes({ ...ctx, alarms }));
-    await app.register(placesRoutes({ ...ctx, live, egress }));
+    await app.register(placesRoutes({ ...ctx, live, egress, zones }));
     await app.register(commandRoutes({ ...ctx, deviceCommands }));
     await app.register(unlocatedRoutes(ctx));
     await app.register(reportRoutes({ ...ctx, geocoder, jobs: reportJobs }));
@@ -140,10 +142,10 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
     await app.register(routingRoutes({ ...items, egress }));
     await app.register(maintenanceRoutes({ ...ctx, files, checker: maintenance }));
     await app.register(periodicRoutes(ctx));
-    await app.register(insightsRoutes(ctx));
-    await app.register(itineraryRoutes({ ...ctx, tracks, itinerariesChanged }));
+    await app.register(insightsRoutes({ ...ctx, timeZones }));
+    await app.register(itineraryRoutes({ ...ctx, tracks, itinerariesChanged, zones, timeZones }));
     await app.register(mapToolRoutes({ ...ctx, tracks, live }));
-    await app.register(itineraryProgressRoutes({ ...ctx, tracks }));
+    await app.register(itineraryProgressRoutes({ ...ctx, tracks, timeZones }));
     await app.register(appConfigRoutes(ctx));
   };
 }

@@ -1,6 +1,6 @@
 import { AlarmService } from "../alarms/index.ts";
 import { CellLocator, OnlineGeolocator } from "../cells/index.ts";
-import { DerivedService, trips as derivedTrips } from "../derived/index.ts";
+import { DerivedService, trips as derivedTrips, TimeZoneCache } from "../derived/index.ts";
 import { createBlobStore, FileService } from "../files/index.ts";
 import { Forwarder } from "../forwarding/index.ts";
 import { ReverseGeocoder } from "../geocoding/index.ts";
@@ -12,7 +12,9 @@ import {
   PartitionManager,
   Processor,
 } from "../ingest/index.ts";
+import { ItineraryPlanCache } from "../itineraries/index.ts";
 import type { Cluster } from "../kernel/cluster.ts";
+import { companyChanges } from "../kernel/company-changes.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { EgressGuard, parseEgressAllowance } from "../kernel/egress.ts";
 import { Mailer } from "../kernel/mail/mailer.ts";
@@ -27,7 +29,7 @@ import {
 } from "../live/index.ts";
 import { MaintenanceChecker } from "../maintenance/index.ts";
 import { PeriodicScheduler, type RenderReport, reportEngineRenderer } from "../periodic/index.ts";
-import { announceZoneChanges, forgetZones } from "../places/index.ts";
+import { ZoneCache } from "../places/index.ts";
 import { ReportJobs } from "../reports/index.ts";
 import { SharedRouteChannel } from "../sharing/index.ts";
 
@@ -67,6 +69,12 @@ export interface Services {
   sharedChannel: SharedRouteChannel;
   /** The beacons BLE sightings are positioned against, per company. */
   beacons: BeaconCache;
+  /** Each company's geozones and POIs, for the alarm engine, derivation and "which places is this point in". */
+  zones: ZoneCache;
+  /** Each company's itineraries as the alarm engine follows them. */
+  itineraryPlans: ItineraryPlanCache;
+  /** Each company's time zone, for its local days. */
+  timeZones: TimeZoneCache;
   /** Commands from the map waiting for, or written to, device connections of this node's gateway. */
   deviceCommands: DeviceCommandQueue;
   /** Data forwarding to other platforms: queued after live state applied positions, delivered apart. */
@@ -114,27 +122,32 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     ? new OnlineGeolocator(config.geolocationUrl, egress, clock, log)
     : null;
   const locator = new CellLocator(db, online);
-  const beacons = new BeaconCache(db);
-  if (cluster) {
-    beacons.onInvalidate = (companyId) => cluster.signal(BEACONS, String(companyId));
-    cluster.onSignal(BEACONS, (companyId) => beacons.forget(Number(companyId)));
-  }
+  // Per-company caches: each drops a company's copy when told of a change, on this node and (through the
+  // cluster's signal of its kind) on every other one.
+  const beacons = new BeaconCache(db, companyChanges(cluster, BEACONS));
+  const zones = new ZoneCache(db, companyChanges(cluster, ZONES));
+  // Kept a few minutes, no signal: a changed time zone setting shows within them on every node.
+  const timeZones = new TimeZoneCache(db);
+  // Dropped with the company's alarm rules (itinerary writes reload them), so it needs no signal of its own.
+  const itineraryPlans = new ItineraryPlanCache(db, timeZones);
   const processor = new Processor(ctx, registry, partitions, live, {
     durability: options.durability,
     locator,
     beacons,
   });
-  const alarms = new AlarmService({ ...ctx, live, mailer, egress, beacons, geocoder });
-  if (cluster) {
-    alarms.onInvalidate = (companyId) => cluster.signal(ALARM_RULES, String(companyId));
-    cluster.onSignal(ALARM_RULES, (companyId) => alarms.reload(Number(companyId)));
-  }
-  if (cluster) {
-    announceZoneChanges((companyId) => cluster.signal(ZONES, String(companyId)));
-    cluster.onSignal(ZONES, (companyId) => forgetZones(Number(companyId)));
-  }
+  const alarms = new AlarmService({
+    ...ctx,
+    live,
+    mailer,
+    egress,
+    beacons,
+    zones,
+    itineraryPlans,
+    geocoder,
+    ruleChanges: companyChanges(cluster, ALARM_RULES),
+  });
   if (!replica) alarms.start();
-  const derived = new DerivedService(ctx, partitions, beacons);
+  const derived = new DerivedService(ctx, partitions, { zones, beacons, timeZones });
   if (!replica) derived.attach(live);
   const forwarder = new Forwarder({ ...ctx, egress });
   // Where positions are applied (not on an API node), they are queued; every node delivers what is due.
@@ -168,6 +181,9 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
     hub,
     sharedChannel,
     beacons,
+    zones,
+    itineraryPlans,
+    timeZones,
     deviceCommands,
     forwarder,
     files,

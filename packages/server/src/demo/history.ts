@@ -1,5 +1,5 @@
 import { DAY_MS } from "@vigia/domain";
-import { companyTimeZone, localDayOf, rebuildDerived } from "../derived/index.ts";
+import { localDayOf, readCompanyTimeZone, rebuildDerived } from "../derived/index.ts";
 import { type PartitionManager, POSITION_JSON_INSERT } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { demoStartCounters, historyWithCounters } from "./counters.ts";
@@ -61,7 +61,7 @@ async function generate(
   let positions = 0;
   let done = 0;
   for (const company of companies) {
-    const timeZone = await companyTimeZone(db, company.id, ctx.clock.now());
+    const timeZone = await readCompanyTimeZone(db, company.id);
     const to = localDayOf(ctx.clock.now(), timeZone).startTs;
     const from = localDayOf(to - days * DAY_MS + 12 * 3_600_000, timeZone).startTs;
     for (const v of vehicles.filter((x) => x.company_id === company.id)) {

@@ -21,7 +21,7 @@ import {
   writeDerivedRows,
   writeStates,
 } from "./store.ts";
-import { companyTimeZone } from "./time-zones.ts";
+import { readCompanyTimeZone } from "./time-zones.ts";
 
 /**
  * `vigia rebuild-derived`: derives one company's history for a period again from its stored positions, through
@@ -59,7 +59,7 @@ export async function rebuildDerived(
      order by 1, 2`,
     [companyId, from, to],
   );
-  const timeZone = await companyTimeZone(db, companyId, ctx.clock.now());
+  const timeZone = await readCompanyTimeZone(db, companyId);
   const zones = await loadDeriveZones(ctx, companyId);
   const cards = await driverCards(db, companyId);
   await deleteDerivedRows(db, companyId, from, to, null);

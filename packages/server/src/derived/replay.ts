@@ -14,7 +14,7 @@ import {
   writeDerivedRows,
   writeStates,
 } from "./store.ts";
-import { companyTimeZone } from "./time-zones.ts";
+import { readCompanyTimeZone } from "./time-zones.ts";
 
 /**
  * Re-derivation of one item from a time on, the one path every late position takes (and an operator's repair):
@@ -209,7 +209,7 @@ export async function rederiveStoredItem(
   const fc: FrameContext = {
     cfg: {
       ...item,
-      timeZone: await companyTimeZone(db, companyId, ctx.clock.now()),
+      timeZone: await readCompanyTimeZone(db, companyId),
       idleMinMs: DEFAULT_IDLE_MIN_MS,
     },
     engineCfg: {

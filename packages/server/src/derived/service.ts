@@ -2,9 +2,15 @@ import type { BeaconCache } from "../indoor/index.ts";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { AppliedPosition, EngineItem, LiveState } from "../live/index.ts";
+import type { ZoneCache } from "../places/index.ts";
 import { endedParkedDay } from "./day-end.ts";
 import { type Checkpoint, type DeriveItem, derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
-import { loadDeriveZones } from "./load-zones.ts";
+import {
+  cachedZoneSources,
+  type DeriveZoneSources,
+  loadDeriveZones,
+  storedZoneSources,
+} from "./load-zones.ts";
 import type { DeriveZones } from "./points.ts";
 import { driverCards, rederiveItem } from "./replay.ts";
 import {
@@ -24,7 +30,7 @@ import {
   writeDerivedRows,
   writeStates,
 } from "./store.ts";
-import { companyTimeZone } from "./time-zones.ts";
+import { readCompanyTimeZone, type TimeZoneCache } from "./time-zones.ts";
 
 /**
  * Positions the derivation holds at most while it catches up. Past it, new positions are not derived (counted in
@@ -90,8 +96,18 @@ export class DerivedService {
   constructor(
     private readonly ctx: KernelContext,
     private readonly partitions: PartitionManager,
-    private readonly beacons: BeaconCache | null = null,
-  ) {}
+    caches: { zones: ZoneCache; beacons: BeaconCache; timeZones: TimeZoneCache } | null = null,
+  ) {
+    this.zoneSources = caches ? cachedZoneSources(caches) : storedZoneSources(ctx.db);
+    this.timeZone = caches
+      ? (companyId) => caches.timeZones.get(companyId, ctx.clock.now())
+      : (companyId) => readCompanyTimeZone(ctx.db, companyId);
+  }
+
+  private readonly timeZone: (companyId: number) => Promise<string>;
+
+  /** The platform's cached places, beacon zones and time zones; without them (a benchmark) they are read per batch. */
+  private readonly zoneSources: DeriveZoneSources;
 
   attach(live: LiveState): void {
     live.onApplied((applied) => this.enqueue(applied));
@@ -223,13 +239,8 @@ export class DerivedService {
       if (pending) continue;
       let company = companies.get(a.companyId);
       if (company === undefined) {
-        const beacons = this.beacons;
         company = {
-          zones: await loadDeriveZones(
-            this.ctx,
-            a.companyId,
-            beacons ? (id) => beacons.zones(id) : undefined,
-          ),
+          zones: await loadDeriveZones(this.ctx, a.companyId, this.zoneSources),
           cards: await driverCards(this.ctx.db, a.companyId),
         };
         companies.set(a.companyId, company);
@@ -262,11 +273,7 @@ export class DerivedService {
     for (const [key, { entry, from }] of late) {
       try {
         const company = {
-          zones: await loadDeriveZones(
-            this.ctx,
-            entry.companyId,
-            this.beacons ? (id) => this.beacons!.zones(id) : undefined,
-          ),
+          zones: await loadDeriveZones(this.ctx, entry.companyId, this.zoneSources),
           cards: await driverCards(this.ctx.db, entry.companyId),
         };
         const fc: FrameContext = { cfg: entry.cfg, engineCfg: entry.engineCfg, ...company };
@@ -365,7 +372,7 @@ export class DerivedService {
     );
     const byKey = new Map(stored.map((r) => [`${r.item_type}:${r.item_id}`, r]));
     for (const [key, a] of missing) {
-      const timeZone = await companyTimeZone(this.ctx.db, a.companyId, this.ctx.clock.now());
+      const timeZone = await this.timeZone(a.companyId);
       const row = byKey.get(key);
       // An item moved to another company starts afresh there.
       const kept = row && Number(row.company_id) === a.companyId ? row : null;

@@ -2,7 +2,6 @@ import type { Queryable } from "../kernel/db/database.ts";
 import { companySiteId } from "../kernel/links.ts";
 
 const TTL_MS = 5 * 60_000;
-const cache = new WeakMap<Queryable, Map<number, { tz: string; at: number }>>();
 
 /** A valid IANA zone, or UTC: a bad stored value must not stop derivation. */
 function checked(tz: string): string {
@@ -14,15 +13,26 @@ function checked(tz: string): string {
   }
 }
 
-/** The company's time zone (its local days are the daily aggregates' days; UTC when unknown), cached a few minutes. */
-export async function companyTimeZone(db: Queryable, companyId: number, now: number): Promise<string> {
-  let byCompany = cache.get(db);
-  if (!byCompany) {
-    byCompany = new Map();
-    cache.set(db, byCompany);
+/**
+ * Each company's time zone, kept a few minutes (a changed setting shows within them). `app/services.ts` builds
+ * the one instance of a platform and hands it to what needs the company's local day.
+ */
+export class TimeZoneCache {
+  private readonly byCompany = new Map<number, { tz: string; at: number }>();
+
+  constructor(private readonly db: Queryable) {}
+
+  async get(companyId: number, now: number): Promise<string> {
+    const hit = this.byCompany.get(companyId);
+    if (hit && now - hit.at < TTL_MS) return hit.tz;
+    const tz = await readCompanyTimeZone(this.db, companyId);
+    this.byCompany.set(companyId, { tz, at: now });
+    return tz;
   }
-  const hit = byCompany.get(companyId);
-  if (hit && now - hit.at < TTL_MS) return hit.tz;
+}
+
+/** The company's time zone (its local days are the daily aggregates' days; UTC when unknown), read now. */
+export async function readCompanyTimeZone(db: Queryable, companyId: number): Promise<string> {
   // Companies have no zone column: their own setting when one is stored, else their site's zone.
   const rows = await db.query<{ timezone: string | null }>(
     "select coalesce(conf->'general'->>'timezone', conf->>'timezone') as timezone from companies where id = $1",
@@ -38,7 +48,5 @@ export async function companyTimeZone(db: Queryable, companyId: number, now: num
     );
     zone = sites[0]?.timezone ?? null;
   }
-  const tz = checked(zone ?? "UTC");
-  byCompany.set(companyId, { tz, at: now });
-  return tz;
+  return checked(zone ?? "UTC");
 }

@@ -1,4 +1,5 @@
 import type { KnownBeacon } from "@vigia/domain";
+import { type CompanyChanges, localChanges } from "../kernel/company-changes.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { knownBeacons } from "./store.ts";
 import { beaconZoneIndex } from "./zones-store.ts";
@@ -15,7 +16,12 @@ export class BeaconCache {
   private readonly byCompany = new Map<number, Promise<KnownBeacon[]>>();
   private readonly zonesByCompany = new Map<number, Promise<BeaconZones>>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly changes: CompanyChanges = localChanges,
+  ) {
+    changes.follow((companyId) => this.forget(companyId));
+  }
 
   get(companyId: number): Promise<KnownBeacon[]> {
     let entry = this.byCompany.get(companyId);
@@ -39,13 +45,10 @@ export class BeaconCache {
     return entry;
   }
 
-  /** Other nodes of a cluster hear of the change through this (services.ts wires it to a cluster signal). */
-  onInvalidate: ((companyId: number) => void) | null = null;
-
-  /** A beacon, map or beacon zone of the company changed here. */
+  /** A beacon, map or beacon zone of the company changed here: drop this node's copy and tell the other nodes. */
   invalidate(companyId: number): void {
     this.forget(companyId);
-    this.onInvalidate?.(companyId);
+    this.changes.announce(companyId);
   }
 
   /** Drops the company's beacons and beacon zones, to be read again when next needed. */

@@ -1,6 +1,6 @@
 import { insightsApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyTimeZone } from "../derived/index.ts";
+import type { TimeZoneCache } from "../derived/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
@@ -9,12 +9,12 @@ import { heatmap } from "./heatmap.ts";
 import { incidents } from "./incidents.ts";
 
 /** Dashboard, heat map and incidents: read-only, every role, over the items the user's scope sees. */
-export function insightsRoutes(ctx: KernelContext): FastifyPluginAsyncZod {
+export function insightsRoutes(ctx: KernelContext & { timeZones: TimeZoneCache }): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, insightsApi.dashboard, async (request) => {
       const q = request.query;
       const scope = scopeOf(request);
-      const timeZone = await companyTimeZone(ctx.db, scope.companyId, ctx.clock.now());
+      const timeZone = await ctx.timeZones.get(scope.companyId, ctx.clock.now());
       return dashboard(ctx.db, scope, { fromTs: q.from_ts, toTs: q.to_ts, groupIds: q.groupIds, timeZone });
     });
     mountRoute(app, insightsApi.heatmap, async (request) => {

@@ -1,5 +1,5 @@
 import { DRIVER_DAY_EVENTS, DRIVING_LIMIT_MS, type DriverDay } from "@vigia/domain";
-import { companyTimeZone, drivingEvents, localDayOf, trips } from "../derived/index.ts";
+import { drivingEvents, localDayOf, type TimeZoneCache, trips } from "../derived/index.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { ItemsContext } from "./guard.ts";
@@ -10,7 +10,7 @@ import type { ItemsContext } from "./guard.ts";
  * state starts (`since`) and which item_trips only holds once it ends.
  */
 export async function driverDay(
-  ctx: ItemsContext,
+  ctx: ItemsContext & { timeZones: TimeZoneCache },
   scope: CompanyScope,
   driverId: number,
 ): Promise<DriverDay> {
@@ -21,7 +21,7 @@ export async function driverDay(
     driverId,
   );
   const now = ctx.clock.now();
-  const day = localDayOf(now, await companyTimeZone(ctx.db, scope.companyId, now));
+  const day = localDayOf(now, await ctx.timeZones.get(scope.companyId, now));
   const range = { from: day.startTs, to: day.endTs };
   // The readers keep to the caller's visible items: a trip on a vehicle this user cannot see is not counted.
   const [dayTrips, dayEvents] = await Promise.all([

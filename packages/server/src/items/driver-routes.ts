@@ -1,5 +1,6 @@
 import { API_ERROR, driverDayApi, driversApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { TimeZoneCache } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
@@ -35,7 +36,7 @@ async function checkPerson(
 }
 
 /** Drivers: tachograph card, iButton, beacon, e-mail, reference, phone and an optional person. */
-export function driverRoutes(ctx: ItemsContext): FastifyPluginAsyncZod {
+export function driverRoutes(ctx: ItemsContext & { timeZones: TimeZoneCache }): FastifyPluginAsyncZod {
   return async (app) => {
     const one = async (scope: CompanyScope, id: number) => found((await listDrivers(ctx.db, scope))[id]);
 

@@ -5,7 +5,7 @@ import {
   type TrackSample,
   visitsFromTrack,
 } from "@vigia/domain";
-import { companyTimeZone } from "../derived/index.ts";
+import type { TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { TrackService } from "../live/index.ts";
@@ -56,14 +56,14 @@ export async function waypointZones(
  * turned into stays per waypoint area, judged by the pure engine at the current time (or the day's end).
  */
 export async function dayCompliance(
-  deps: { db: Queryable; tracks: TrackService; now: number },
+  deps: { db: Queryable; tracks: TrackService; now: number; timeZones: TimeZoneCache },
   scope: CompanyScope,
   itinerary: Itinerary,
   vehicleId: number,
   day: string,
 ): Promise<Compliance> {
   const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  const tz = await companyTimeZone(deps.db, scope.companyId, deps.now);
+  const tz = await deps.timeZones.get(scope.companyId, deps.now);
   const { startTs: start, endTs: end } = localDayBounds(day, tz);
   const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   const assigned = itinerary.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay));

@@ -1,9 +1,9 @@
 import { type FromTrip, stopsToWaypoints, type TripStop } from "@vigia/domain";
-import { companyTimeZone, localMidnight, stops } from "../derived/index.ts";
+import { localMidnight, stops, type TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { visibleItem } from "../kernel/tenancy/items.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
-import { getCompanyZones } from "../places/index.ts";
+import type { ZoneCache } from "../places/index.ts";
 
 /** The local day's bounds (epoch ms) of "YYYY-MM-DD" in a time zone: 23 or 25 hours on a DST change. */
 export function localDayBounds(day: string, timeZone: string): { startTs: number; endTs: number } {
@@ -21,19 +21,19 @@ export function localDayBounds(day: string, timeZone: string): { startTs: number
  * geozone it lies in. The vehicle must be one the caller sees, or 404.
  */
 export async function waypointsFromTrip(
-  deps: { db: Queryable; now: number },
+  deps: { db: Queryable; now: number; zones: ZoneCache; timeZones: TimeZoneCache },
   scope: CompanyScope,
   query: { vehicleId: number; day: string; snap: "0" | "1" },
 ): Promise<FromTrip> {
   const { db } = deps;
   await visibleItem(db, scope, "vehicles", query.vehicleId);
-  const bounds = localDayBounds(query.day, await companyTimeZone(db, scope.companyId, deps.now));
+  const bounds = localDayBounds(query.day, await deps.timeZones.get(scope.companyId, deps.now));
   const dayStops = await stops(db, scope, {
     from: bounds.startTs,
     to: bounds.endTs,
     items: [{ itemType: 1, itemId: query.vehicleId }],
   });
-  const zones = query.snap === "1" ? await getCompanyZones({ db }, scope.companyId) : null;
+  const zones = query.snap === "1" ? await deps.zones.get(scope.companyId) : null;
   const placeOf = (p: { lat: number; lng: number }): TripStop["place"] => {
     if (!zones) return null;
     const poi = zones.pois.containing(p)[0];

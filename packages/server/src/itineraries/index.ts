@@ -4,6 +4,6 @@
  */
 
 export { itinerariesShown } from "./flag.ts";
-export { forgetItineraryPlans, getItineraryPlans, type ItineraryPlans } from "./plans.ts";
+export { ItineraryPlanCache, type ItineraryPlans } from "./plans.ts";
 export { itineraryProgressRoutes } from "./progress.ts";
 export { type ItineraryRoutesContext, itineraryRoutes } from "./routes.ts";

@@ -1,5 +1,5 @@
 import type { PlannedWaypoint } from "@vigia/domain";
-import { companyTimeZone } from "../derived/index.ts";
+import type { TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { Zone } from "../places/index.ts";
 import { waypointZones } from "./compliance.ts";
@@ -19,11 +19,15 @@ export interface ItineraryPlans {
 
 /** Places can move without the itineraries changing: a copy is used this long before it is read again. */
 const TTL_MS = 5 * 60_000;
-const caches = new WeakMap<Queryable, Map<number, { at: number; plans: Promise<ItineraryPlans> }>>();
 
-async function loadPlans(db: Queryable, companyId: number, now: number): Promise<ItineraryPlans> {
+async function loadPlans(
+  db: Queryable,
+  timeZones: TimeZoneCache,
+  companyId: number,
+  now: number,
+): Promise<ItineraryPlans> {
   const [timeZone, itineraries, shown] = await Promise.all([
-    companyTimeZone(db, companyId, now),
+    timeZones.get(companyId, now),
     listItineraries(db, companyId),
     itinerariesShown(db, companyId),
   ]);
@@ -42,26 +46,34 @@ async function loadPlans(db: Queryable, companyId: number, now: number): Promise
   return { timeZone, plans };
 }
 
-/** The company's itinerary plans, cached per database until an itinerary changes (or a few minutes pass). */
-export function getItineraryPlans(db: Queryable, companyId: number, now: number): Promise<ItineraryPlans> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const hit = cache.get(companyId);
-  if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.plans;
-  const plans = loadPlans(db, companyId, now);
-  const entry = { at: now, plans };
-  cache.set(companyId, entry);
-  // A failed load must not stick: the next caller tries again.
-  plans.catch(() => {
-    if (cache.get(companyId) === entry) cache.delete(companyId);
-  });
-  return plans;
-}
+/**
+ * Each company's itinerary plans, as the alarm engine reads them, kept until an itinerary of the company (or its
+ * `conf.general.itenerary`) changes or a few minutes pass. The alarm service owns the one instance of a platform
+ * and drops a company's plans whenever it reloads the company's rules, on every node.
+ */
+export class ItineraryPlanCache {
+  private readonly byCompany = new Map<number, { at: number; plans: Promise<ItineraryPlans> }>();
 
-/** An itinerary of the company (or its `conf.general.itenerary`) was written: the next reader loads the plans again. */
-export function forgetItineraryPlans(db: Queryable, companyId: number): void {
-  caches.get(db)?.delete(companyId);
+  constructor(
+    private readonly db: Queryable,
+    private readonly timeZones: TimeZoneCache,
+  ) {}
+
+  get(companyId: number, now: number): Promise<ItineraryPlans> {
+    const hit = this.byCompany.get(companyId);
+    if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.plans;
+    const plans = loadPlans(this.db, this.timeZones, companyId, now);
+    const entry = { at: now, plans };
+    this.byCompany.set(companyId, entry);
+    // A failed load must not stick: the next caller tries again.
+    plans.catch(() => {
+      if (this.byCompany.get(companyId) === entry) this.byCompany.delete(companyId);
+    });
+    return plans;
+  }
+
+  /** The next reader loads the company's plans again. */
+  forget(companyId: number): void {
+    this.byCompany.delete(companyId);
+  }
 }

@@ -1,6 +1,6 @@
 import { type ItineraryProgress, itinerariesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyTimeZone, localDayOf } from "../derived/index.ts";
+import { localDayOf, type TimeZoneCache } from "../derived/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { notFound } from "../kernel/errors.ts";
@@ -29,7 +29,7 @@ function centreOf(zone: Zone | null): { lat: number | null; lng: number | null }
  * are shown to it (`conf.general.itenerary`).
  */
 export function itineraryProgressRoutes(
-  ctx: KernelContext & { tracks: TrackService },
+  ctx: KernelContext & { tracks: TrackService; timeZones: TimeZoneCache },
 ): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
@@ -45,7 +45,7 @@ export function itineraryProgressRoutes(
       // Itineraries switched off for the company: the vehicle runs none as far as its users can tell.
       if (!(await itinerariesShown(db, scope.companyId))) return [];
       const now = ctx.clock.now();
-      const today = localDayOf(now, await companyTimeZone(db, scope.companyId, now));
+      const today = localDayOf(now, await ctx.timeZones.get(scope.companyId, now));
       const [y = 1970, m = 1, d = 1] = today.day.split("-").map(Number);
       const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
       const running = (await listItineraries(db, scope.companyId)).filter((it) =>
@@ -54,7 +54,13 @@ export function itineraryProgressRoutes(
       return Promise.all(
         running.map(async (it): Promise<ItineraryProgress> => {
           const [judged, zones] = await Promise.all([
-            dayCompliance({ db, tracks: ctx.tracks, now }, scope, it, vehicleId, today.day),
+            dayCompliance(
+              { db, tracks: ctx.tracks, now, timeZones: ctx.timeZones },
+              scope,
+              it,
+              vehicleId,
+              today.day,
+            ),
             waypointZones(db, scope.companyId, it),
           ]);
           const next = judged.waypoints.find((w) => w.status === "pending")?.index ?? -1;

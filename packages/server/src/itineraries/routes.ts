@@ -1,11 +1,13 @@
 import { itinerariesApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { TimeZoneCache } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import { forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
+import type { ZoneCache } from "../places/index.ts";
 import { dayCompliance } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { waypointsFromTrip } from "./from-trip.ts";
@@ -24,6 +26,10 @@ import {
 export type ItineraryRoutesContext = KernelContext & {
   tracks: TrackService;
   itinerariesChanged: (companyId: number) => void;
+  /** Snaps a trip's stops to the company's places. */
+  zones: ZoneCache;
+  /** The company's local day a trip or compliance is read for. */
+  timeZones: TimeZoneCache;
 };
 
 /**
@@ -41,7 +47,11 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
     mountRoute(app, itinerariesApi.list, async (request) => listItineraries(db, scopeOf(request).companyId));
 
     mountRoute(app, itinerariesApi.fromTrip, async (request) =>
-      waypointsFromTrip({ db, now: ctx.clock.now() }, scopeOf(request), request.query),
+      waypointsFromTrip(
+        { db, now: ctx.clock.now(), zones: ctx.zones, timeZones: ctx.timeZones },
+        scopeOf(request),
+        request.query,
+      ),
     );
 
     mountRoute(app, itinerariesApi.create, async (request) => {
@@ -118,7 +128,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
       // Compliance is the company's view of its itineraries running: not while they are off for it.
       if (!(await itinerariesShown(db, scope.companyId))) throw forbidden("itinerary.disabled");
       return dayCompliance(
-        { db, tracks: ctx.tracks, now: ctx.clock.now() },
+        { db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
         scope,
         itinerary,
         request.query.vehicleId,

@@ -16,7 +16,6 @@ import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { PlacesContext } from "./live.ts";
 import { publishGeozones, publishPois } from "./live.ts";
 import { insertGeozone, insertPoi } from "./store.ts";
-import { invalidate } from "./zones-cache.ts";
 
 type Insert<T> = (db: Queryable, value: ParsedPlaceRow, group: number | null, now: number) => Promise<T>;
 
@@ -96,7 +95,7 @@ async function importPlaces<T>(
     );
     return out;
   });
-  invalidate(scope.companyId);
+  ctx.zones.invalidate(scope.companyId);
   return { errors, inserted, notInserted, valid: valid.length };
 }
 

@@ -1,9 +1,10 @@
 import type { Geozone, Poi } from "@vigia/domain";
 import type { KernelContext } from "../kernel/context.ts";
 import type { LiveState } from "../live/index.ts";
+import type { ZoneCache } from "./zones-cache.ts";
 
-/** The places capability tells open maps about POI changes through `live`. */
-export type PlacesContext = KernelContext & { live: LiveState };
+/** The places capability tells open maps about POI changes through `live`, and drops changed places from `zones`. */
+export type PlacesContext = KernelContext & { live: LiveState; zones: ZoneCache };
 
 /**
  * POI changes on the live channel so every open map stays in step. The message carries

@@ -11,7 +11,6 @@ import type { PlacesContext } from "./live.ts";
 import { publishGeozoneDeleted, publishGeozones, publishPoiDeleted, publishPois } from "./live.ts";
 import * as store from "./store.ts";
 import { checkWmsLayer } from "./wms.ts";
-import { getCompanyZones, invalidate } from "./zones-cache.ts";
 
 /** Geozones, POIs, WMS layers and "places at a point", mounted under /companies/id/:companyId. */
 export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): FastifyPluginAsyncZod {
@@ -43,7 +42,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const zone = await store.insertGeozone(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "geozone", zone.id, { name: zone.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       publishGeozones(ctx, scope.companyId, [zone]);
       return zone;
     });
@@ -53,7 +52,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const zone = await store.updateGeozone(ctx.db, before.id, request.body, ctx.clock.now());
       await audit(scope, "update", "geozone", zone.id, { name: zone.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       // Maps of the old group must drop it; maps of the new group get the whole geozone.
       if (before.group !== zone.group) publishGeozoneDeleted(ctx, scope.companyId, zone.id, before.group);
       publishGeozones(ctx, scope.companyId, [zone]);
@@ -64,7 +63,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       const zone = await writableGeozone(scope, request.params.id);
       await store.deleteGeozone(ctx.db, zone.id);
       await audit(scope, "delete", "geozone", zone.id, { name: zone.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       publishGeozoneDeleted(ctx, scope.companyId, zone.id, zone.group);
       return { ok: true };
     });
@@ -85,7 +84,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const poi = await store.insertPoi(ctx.db, scope.companyId, request.body, ctx.clock.now());
       await audit(scope, "create", "poi", poi.id, { name: poi.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       publishPois(ctx, scope.companyId, [poi]);
       return poi;
     });
@@ -95,7 +94,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       await store.assertWritableGroup(ctx.db, scope, request.body.group);
       const poi = await store.updatePoi(ctx.db, before.id, request.body, ctx.clock.now());
       await audit(scope, "update", "poi", poi.id, { name: poi.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       // Maps of the old group must drop it; maps of the new group get the full POI.
       if (before.group !== poi.group) publishPoiDeleted(ctx, scope.companyId, poi.id, before.group);
       publishPois(ctx, scope.companyId, [poi]);
@@ -106,7 +105,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
       const poi = await writablePoi(scope, request.params.id);
       await store.deletePoi(ctx.db, poi.id);
       await audit(scope, "delete", "poi", poi.id, { name: poi.name });
-      invalidate(scope.companyId);
+      ctx.zones.invalidate(scope.companyId);
       publishPoiDeleted(ctx, scope.companyId, poi.id, poi.group);
       return { ok: true };
     });
@@ -149,7 +148,7 @@ export function placesRoutes(ctx: PlacesContext & { egress: EgressGuard }): Fast
     mountRoute(app, placesApi.at, async (request) => {
       const scope = scopeOf(request);
       const p = request.query;
-      const zones = await getCompanyZones(ctx, scope.companyId);
+      const zones = await ctx.zones.get(scope.companyId);
       const visible = (id: number): boolean => {
         const group = zones.meta.get(id)?.group ?? null;
         return scope.groupIds === null || group === null || scope.groupIds.includes(group);

@@ -1,4 +1,5 @@
 import type { LatLng } from "@vigia/domain";
+import { type CompanyChanges, localChanges } from "../kernel/company-changes.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { type Zone, ZoneIndex } from "./geometry.ts";
 
@@ -7,8 +8,8 @@ import { type Zone, ZoneIndex } from "./geometry.ts";
  * circles of their radius), each in its own ZoneIndex, plus one id → zone map (the two tables share one id
  * sequence, so ids never collide). Built on first use and dropped by `invalidate` after every places write.
  *
- * One process: writes and readers share this module. With several nodes (a cluster) each keeps its own copy; the
- * node that writes drops its own and announces the change, and the others drop theirs when they hear it.
+ * With several nodes (a cluster) each keeps its own copy; the node that writes drops its own and announces the
+ * change, and the others drop theirs when they hear it.
  */
 export interface CompanyZones {
   geozones: ZoneIndex;
@@ -20,54 +21,48 @@ export interface CompanyZones {
   speedLimits: Map<number, number>;
 }
 
-type Cache = Map<number, Promise<CompanyZones>>;
-const caches = new WeakMap<Queryable, Cache>();
-/** Every live cache, so `invalidate(companyId)` needs no context. */
-const allCaches = new Set<Cache>();
+/**
+ * Each company's places, loaded on first use and kept until a place of the company changes. `app/services.ts`
+ * builds the one instance of a platform and hands it to the routes and services that read or write places.
+ */
+export class ZoneCache {
+  private readonly byCompany = new Map<number, Promise<CompanyZones>>();
 
-function cacheFor(db: Queryable): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-    allCaches.add(cache);
+  constructor(
+    private readonly db: Queryable,
+    private readonly changes: CompanyChanges = localChanges,
+  ) {
+    changes.follow((companyId) => this.forget(companyId));
   }
-  return cache;
-}
 
-export function getCompanyZones(ctx: { db: Queryable }, companyId: number): Promise<CompanyZones> {
-  const cache = cacheFor(ctx.db);
-  let entry = cache.get(companyId);
-  if (!entry) {
-    entry = loadCompanyZones(ctx.db, companyId);
-    cache.set(companyId, entry);
-    // A failed load must not stick: the next caller tries again.
-    entry.catch(() => {
-      if (cache.get(companyId) === entry) cache.delete(companyId);
-    });
+  get(companyId: number): Promise<CompanyZones> {
+    let entry = this.byCompany.get(companyId);
+    if (!entry) {
+      const loading = loadCompanyZones(this.db, companyId);
+      entry = loading;
+      this.byCompany.set(companyId, loading);
+      // A failed load must not stick: the next caller tries again.
+      loading.catch(() => {
+        if (this.byCompany.get(companyId) === loading) this.byCompany.delete(companyId);
+      });
+    }
+    return entry;
   }
-  return entry;
+
+  /** A company's places changed here: drop this node's copy and tell the other nodes of a cluster. */
+  invalidate(companyId: number): void {
+    this.forget(companyId);
+    this.changes.announce(companyId);
+  }
+
+  /** Drops this node's copy of a company's places; the next reader loads them again. */
+  forget(companyId: number): void {
+    this.byCompany.delete(companyId);
+  }
 }
 
-/** Set on a cluster node: tells the other nodes that a company's places changed (they `forgetZones`). */
-let announce: ((companyId: number) => void) | null = null;
-
-export function announceZoneChanges(to: (companyId: number) => void): void {
-  announce = to;
-}
-
-/** A company's places changed here: drop this node's copy and tell the other nodes of a cluster. */
-export function invalidate(companyId: number): void {
-  forgetZones(companyId);
-  announce?.(companyId);
-}
-
-/** Drops this node's copy of a company's places; the next reader loads them again. */
-export function forgetZones(companyId: number): void {
-  for (const cache of allCaches) cache.delete(companyId);
-}
-
-async function loadCompanyZones(db: Queryable, companyId: number): Promise<CompanyZones> {
+/** A company's places read once, uncached (a rebuild or a report run reads them for itself). */
+export async function loadCompanyZones(db: Queryable, companyId: number): Promise<CompanyZones> {
   const [zoneRows, poiRows] = await Promise.all([
     db.query<{
       id: number;

@@ -6,7 +6,7 @@ import {
   shareRoutesApi,
 } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companyTimeZone } from "../derived/index.ts";
+import type { TimeZoneCache } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
@@ -148,7 +148,9 @@ export function sharingRoutes(
 }
 
 /** The public side (outside the signed-in tree): GET /fr/v1/shareroute/:token. */
-export function sharedRouteViewRoutes(ctx: KernelContext & { live: LiveState }): FastifyPluginAsyncZod {
+export function sharedRouteViewRoutes(
+  ctx: KernelContext & { live: LiveState; timeZones: TimeZoneCache },
+): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, shareRoutesApi.view, async (request, reply) => {
       void reply.header("cache-control", "no-store");
@@ -177,7 +179,7 @@ export function sharedRouteViewRoutes(ctx: KernelContext & { live: LiveState }):
         expiresTs: link.expiresTs,
         items,
         mapProvider: provider,
-        timezone: await companyTimeZone(ctx.db, link.companyId, now),
+        timezone: await ctx.timeZones.get(link.companyId, now),
       };
       return answer;
     });

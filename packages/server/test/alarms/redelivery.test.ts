@@ -2,8 +2,11 @@ import { emptyAlarmRule } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlarmService } from "../../src/alarms/index.ts";
+import { TimeZoneCache } from "../../src/derived/index.ts";
 import { BeaconCache } from "../../src/indoor/index.ts";
+import { ItineraryPlanCache } from "../../src/itineraries/index.ts";
 import type { AppliedPosition } from "../../src/live/index.ts";
+import { ZoneCache } from "../../src/places/index.ts";
 import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
@@ -94,6 +97,8 @@ describe("alarm firing on redelivery", () => {
       egress: p.services.egress,
       geocoder: p.services.geocoder,
       beacons: new BeaconCache(p.ctx.db),
+      zones: new ZoneCache(p.ctx.db),
+      itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db)),
     });
     for (const list of applied) await other.onApplied(list);
     await other.idle();

@@ -10,7 +10,6 @@ import {
 } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidate } from "../../src/places/zones-cache.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 import { type MailCapture, startMailCapture } from "../support/smtp.ts";
 
@@ -207,7 +206,7 @@ describe("engine through the platform, workflow and notifications", () => {
        values ($1, 'Toledo depot', '#ff0000', 'circle', 39.8628, -4.0273, 300, $2, $2) returning id`,
       [acme, p.clock.now()],
     );
-    invalidate(acme);
+    p.services.zones.invalidate(acme);
     const reseller = (
       await p.ctx.db.query<{ reseller_id: number }>("select reseller_id from companies where id = $1", [acme])
     )[0]!.reseller_id;

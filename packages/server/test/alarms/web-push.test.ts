@@ -10,7 +10,6 @@ import { createServer, type Server } from "node:http";
 import { type AlarmRuleInput, emptyAlarmRule } from "@vigia/domain";
 import type { DecodedPosition } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidate } from "../../src/places/zones-cache.ts";
 import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /** What the stand-in push service received: the headers it checks and the raw encrypted body. */
@@ -162,7 +161,7 @@ async function pushRule(lat: number): Promise<() => Promise<void>> {
      values ($1, 'Push depot', '#ff0000', 'circle', $2, -4.0273, 300, $3, $3) returning id`,
     [acme, lat, p.clock.now()],
   );
-  invalidate(acme);
+  p.services.zones.invalidate(acme);
   const rule: AlarmRuleInput = emptyAlarmRule();
   rule.items.vehicleIds = [vehicle.id];
   rule.info.name = "Push depot";

@@ -13,18 +13,17 @@ import type { DecodedPosition } from "@vigia/protocols";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  companyTimeZone,
   days,
   drivingEvents,
   idles,
   localDayOf,
+  readCompanyTimeZone,
   stops,
   trips,
   visits,
 } from "../../src/derived/index.ts";
 import { buildDueHeatDays } from "../../src/insights/index.ts";
 import type { CompanyScope } from "../../src/kernel/tenancy/scope.ts";
-import { invalidate } from "../../src/places/zones-cache.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 import { type MailCapture, startMailCapture } from "../support/smtp.ts";
 
@@ -91,7 +90,7 @@ beforeAll(async () => {
      values ($1, 'Buffered crossing', '#ff0000', 'circle', 40.4, -3.7, 300, $2, $2) returning id`,
     [companyId, p.clock.now()],
   );
-  invalidate(companyId);
+  p.services.zones.invalidate(companyId);
   const rule = emptyAlarmRule();
   rule.items.vehicleIds = [reference.itemId, late.itemId];
   rule.info.name = "Buffered crossing";
@@ -332,7 +331,7 @@ describe("late positions", () => {
     // The driver's card from the second leg on: the first trip has no driver, the other two the card's.
     expect(expected.trips.map((t) => t.driverId !== null)).toEqual([false, true, true]);
     // Two stops between the legs and the final parking up to the end of that (closed) day.
-    const timeZone = await companyTimeZone(p.ctx.db, companyId, TEST_START);
+    const timeZone = await readCompanyTimeZone(p.ctx.db, companyId);
     expect(expected.stops).toHaveLength(3);
     expect(expected.stops[2]!.endTs).toBe(localDayOf(PAST, timeZone).endTs);
     // The trips add up to the day's distance: each counts the leg from where the vehicle stood.
@@ -498,7 +497,7 @@ describe("late positions", () => {
     expect((await history(late)).stops).toHaveLength(2);
     expect(await p.services.derived.closeEndedDays(p.clock.now())).toBeGreaterThanOrEqual(1);
     const after = (await history(late)).stops;
-    const timeZone = await companyTimeZone(p.ctx.db, companyId, TEST_START);
+    const timeZone = await readCompanyTimeZone(p.ctx.db, companyId);
     expect(after).toHaveLength(3);
     expect(after[2]!.endTs).toBe(localDayOf(PAST, timeZone).endTs);
     // Once per day: nothing more to write.

@@ -1,10 +1,10 @@
 import { type AlarmLog, type ItineraryProgress, waypointPhase } from "@vigia/domain";
 import { CODEC_8E, encodeTeltonikaAvl, encodeTeltonikaRecord } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyTimeZone, localMidnight } from "../../src/derived/index.ts";
+import { localMidnight, readCompanyTimeZone } from "../../src/derived/index.ts";
 import { TestDevice, teltonikaHandshake } from "../support/devices.ts";
 import { itineraryWithRule, waypoint } from "../support/itineraries.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
+import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
  * Itinerary alarms (family 35): a vehicle on an itinerary today reports positions through a simulated
@@ -68,7 +68,7 @@ beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1", TELTONIKA_PORT: "0" });
   acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
     .id;
-  const tz = await companyTimeZone(p.ctx.db, acme, TEST_START);
+  const tz = await readCompanyTimeZone(p.ctx.db, acme);
   const { y, m, d } = { y: 2026, m: 1, d: 15 };
   midnight = localMidnight(y, m, d, tz);
   vehicle = (

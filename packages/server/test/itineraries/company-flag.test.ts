@@ -1,6 +1,5 @@
 import { EVENT_FAMILY, emptyAlarmRule, type ItineraryProgress } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getItineraryPlans } from "../../src/itineraries/index.ts";
 import { type ErrorBody, startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
@@ -103,7 +102,7 @@ describe("conf.general.itenerary", () => {
     expect(r.status).toBe(200);
     expect(r.body.map((i) => i.name)).toContain("Daily round");
     expect((await compliance()).status).toBe(200);
-    const plans = await getItineraryPlans(p.ctx.db, acme, p.clock.now());
+    const plans = await p.services.itineraryPlans.get(acme, p.clock.now());
     expect(plans.plans.map((x) => x.id)).toContain(itineraryId);
     expect(await itineraryAlarms()).toEqual({ offered: true, created: 200 });
   });
@@ -116,7 +115,7 @@ describe("conf.general.itenerary", () => {
     const refused = await compliance();
     expect(refused.status).toBe(403);
     expect(refused.body.description).toBe("itinerary.disabled");
-    expect((await getItineraryPlans(p.ctx.db, acme, p.clock.now())).plans).toEqual([]);
+    expect((await p.services.itineraryPlans.get(acme, p.clock.now())).plans).toEqual([]);
     expect(await itineraryAlarms()).toEqual({ offered: false, created: 400, field: "itinerary.disabled" });
     const list = await p.api.get<{ id: number }[]>(`companies/id/${acme}/itineraries`, reseller);
     expect(list.body.map((i) => i.id)).toContain(itineraryId);
@@ -133,22 +132,22 @@ describe("conf.general.itenerary", () => {
     await setFlag(true);
     expect((await progress()).body.map((i) => i.name)).toContain("Daily round");
     expect((await compliance()).status).toBe(200);
-    const plans = await getItineraryPlans(p.ctx.db, acme, p.clock.now());
+    const plans = await p.services.itineraryPlans.get(acme, p.clock.now());
     expect(plans.plans.map((x) => x.id)).toContain(itineraryId);
   });
 
   it("another node drops its copy when told: the alarm rules' cluster signal reloads the plans too", async () => {
-    const cached = await getItineraryPlans(p.ctx.db, acme, p.clock.now());
+    const cached = await p.services.itineraryPlans.get(acme, p.clock.now());
     expect(cached.plans.map((x) => x.id)).toContain(itineraryId);
     // Written behind this node's back, as another API node would: the copy here still follows the itinerary.
     await p.ctx.db.query(
       `update companies set conf = jsonb_set(coalesce(conf, '{}'), '{general,itenerary}', 'false') where id = $1`,
       [acme],
     );
-    expect(await getItineraryPlans(p.ctx.db, acme, p.clock.now())).toBe(cached);
+    expect(await p.services.itineraryPlans.get(acme, p.clock.now())).toBe(cached);
     // What this node runs when another node's write reaches it over the cluster (app/services.ts, ALARM_RULES).
     p.services.alarms.reload(acme);
-    expect((await getItineraryPlans(p.ctx.db, acme, p.clock.now())).plans).toEqual([]);
+    expect((await p.services.itineraryPlans.get(acme, p.clock.now())).plans).toEqual([]);
     await setFlag(true);
   });
 

@@ -1,6 +1,6 @@
 import { DAY_MS, type FromTrip, timeOfDayText } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyTimeZone, localMidnight } from "../../src/derived/index.ts";
+import { localMidnight, readCompanyTimeZone } from "../../src/derived/index.ts";
 import { protocolOf, startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /**
@@ -63,7 +63,7 @@ beforeAll(async () => {
       [acme],
     )
   )[0]!;
-  midnight = localMidnight(2026, 1, 14, await companyTimeZone(p.ctx.db, acme, TEST_START));
+  midnight = localMidnight(2026, 1, 14, await readCompanyTimeZone(p.ctx.db, acme));
   reseller = await p.api.token("reseller@vigia.demo");
   // The depot: where the first park is (30 fixes of 20 steps east of the start).
   const depot = await p.api.post<{ id: number }>(

@@ -1,11 +1,13 @@
 import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlarmService } from "../../src/alarms/index.ts";
-import { companyTimeZone, localMidnight } from "../../src/derived/index.ts";
+import { localMidnight, readCompanyTimeZone, TimeZoneCache } from "../../src/derived/index.ts";
 import { BeaconCache } from "../../src/indoor/index.ts";
+import { ItineraryPlanCache } from "../../src/itineraries/index.ts";
 import type { AppliedPosition } from "../../src/live/index.ts";
+import { ZoneCache } from "../../src/places/index.ts";
 import { itineraryWithRule, waypoint } from "../support/itineraries.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
+import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
  * The itinerary family's day (stays so far, deviations raised) survives a restart of the alarm engine.
@@ -33,6 +35,8 @@ const freshService = () =>
     egress: p.services.egress,
     geocoder: p.services.geocoder,
     beacons: new BeaconCache(p.ctx.db),
+    zones: new ZoneCache(p.ctx.db),
+    itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db)),
   });
 
 async function feed(service: AlarmService, ts: number, where: { lat: number; lng: number }): Promise<void> {
@@ -87,7 +91,7 @@ beforeAll(async () => {
   p = await startTestPlatform();
   acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
     .id;
-  midnight = localMidnight(2026, 1, 15, await companyTimeZone(p.ctx.db, acme, TEST_START));
+  midnight = localMidnight(2026, 1, 15, await readCompanyTimeZone(p.ctx.db, acme));
   vehicle = (
     await p.ctx.db.query<{ id: number; groupId: number | null }>(
       `select id, group_id as "groupId" from vehicles where company_id = $1 order by id limit 1`,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDerivedPartition } from "../../src/derived/index.ts";
 import type { CompanyScope } from "../../src/kernel/tenancy/scope.ts";
-import { forgetZones } from "../../src/places/index.ts";
 import { renderReportFile } from "../../src/reports/index.ts";
 import { type ErrorBody, startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
@@ -200,7 +199,7 @@ describe("speeding", () => {
        values ($1, 'School zone', '#e03131', 'circle', $2, $3, 500, 50, 0, 0)`,
       [acme, lat, lng],
     );
-    forgetZones(acme);
+    p.services.zones.forget(acme);
     const device = (await db.query<{ id: number }>("select id from devices limit 1"))[0]!.id;
     const start = from + 5 * 3_600_000;
     await p.services.partitions.ensure(db, acme, start);

@@ -1,6 +1,6 @@
 import { effectiveSpeedLimit, lowestZoneLimit, type ReportMapData } from "@vigia/domain";
 import { itemSpeedLimits } from "../../devices/index.ts";
-import { getCompanyZones } from "../../places/index.ts";
+import { loadCompanyZones } from "../../places/index.ts";
 import { type BodyCell, type Builder, cols, onChosenDay } from "../run.ts";
 
 /** A speeding episode ends when the next point over its limit comes more than this much later. */
@@ -71,7 +71,7 @@ export function itemLimit(chosen: number, own: number | undefined): number {
  */
 export const speedingReport: Builder = async (run) => {
   const chosen = run.request.ranges.maxSpeed;
-  const zones = await getCompanyZones({ db: run.db }, run.scope.companyId);
+  const zones = await loadCompanyZones(run.db, run.scope.companyId);
   const own = chosen > 0 ? new Map<string, number>() : await itemSpeedLimits(run.db, run.scope.companyId);
   let zoneFloor = Number.POSITIVE_INFINITY;
   for (const limit of zones.speedLimits.values()) zoneFloor = Math.min(zoneFloor, limit);
