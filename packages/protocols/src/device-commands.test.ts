@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { crc16Kermit, crc16Modbus } from "./crc.ts";
 import { commandText, encodeDeviceCommand } from "./device-commands.ts";
 import {
   createGalileoskySession,
@@ -12,6 +11,7 @@ import { decodeH02Frame } from "./h02/codec.ts";
 import { decodeJt808Frame, encodeJt808Answer, readJt808ServerFrame } from "./jt808/codec.ts";
 import { decodeMeitrackFrame, meitrackFrame } from "./meitrack/codec.ts";
 import { decodeRuptelaPacket, encodeRuptelaCommandAnswer } from "./ruptela/codec.ts";
+import { crc16Kermit, crc16Modbus } from "./shared/crc.ts";
 import { decodeSuntechFrame } from "./suntech/codec.ts";
 import { decodeTk103Frame } from "./tk103/codec.ts";
 import { decodeWatchFrame, watchFrame } from "./watch/codec.ts";

@@ -1,8 +1,8 @@
 import { DEVICE_COMMAND_KINDS, type DeviceCommandKind } from "@vigia/domain";
-import type { CommandSet, CommandTarget } from "./command-set.ts";
 import { type HttpProtocol, isProtocolName, protocols, type TcpProtocol } from "./registry.ts";
+import type { CommandSet, CommandTarget } from "./shared/command-set.ts";
 
-export type { CommandSet, CommandTarget, FixedCommandKind } from "./command-set.ts";
+export type { CommandSet, CommandTarget, FixedCommandKind } from "./shared/command-set.ts";
 
 /**
  * Server commands, as each protocol's codec declares them (`commands` in the registry, from `<protocol>/commands.ts`):

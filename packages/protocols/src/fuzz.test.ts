@@ -39,10 +39,10 @@ import { JT808_CONVERSATION } from "./jt808/fixtures.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { decodeForCli, protocols } from "./registry.ts";
 import { createRuptelaSession, decodeRuptelaPacket, ruptelaPacket } from "./ruptela/codec.ts";
+import type { DecodedMessage, StreamSession } from "./shared/types.ts";
 import { decodeTeltonikaAvl, decodeTeltonikaImei, teltonikaFrame } from "./teltonika/codec.ts";
 import { createTeltonikaSession } from "./teltonika/session.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
-import type { DecodedMessage, StreamSession } from "./types.ts";
 
 /** 5,000 per case in CI; `VIGIA_FUZZ_N=1000000 npx vitest run packages/protocols/src/fuzz` for the long run. */
 const N = Number(process.env.VIGIA_FUZZ_N) || 5000;

@@ -1,7 +1,6 @@
 import { createAtrackSession } from "./atrack/codec.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
-import type { CommandSet } from "./command-set.ts";
 import { createEelinkSession } from "./eelink/codec.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
@@ -19,9 +18,17 @@ import { jt808Commands } from "./jt808/commands.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { meitrackCommands } from "./meitrack/commands.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
-import { stampReceptionTime } from "./reception-time.ts";
 import { createRuptelaSession } from "./ruptela/codec.ts";
 import { ruptelaCommands } from "./ruptela/commands.ts";
+import type { CommandSet } from "./shared/command-set.ts";
+import { stampReceptionTime } from "./shared/reception-time.ts";
+import type {
+  Attributes,
+  DecodedMessage,
+  PositionSource,
+  SessionOptions,
+  StreamSession,
+} from "./shared/types.ts";
 import { createSuntechSession } from "./suntech/codec.ts";
 import { suntechCommands } from "./suntech/commands.ts";
 import { teltonikaCommands } from "./teltonika/commands.ts";
@@ -29,7 +36,6 @@ import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
 import { tk103Commands } from "./tk103/commands.ts";
 import { createTopflytechSession } from "./topflytech/codec.ts";
-import type { Attributes, DecodedMessage, PositionSource, SessionOptions, StreamSession } from "./types.ts";
 import { createWatchSession } from "./watch/codec.ts";
 import { watchCommands } from "./watch/commands.ts";
 import { createWialonSession } from "./wialon/codec.ts";

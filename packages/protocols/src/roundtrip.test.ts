@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeGt06Frame, encodeGt06Alarm, encodeGt06Location, GT06_ALARM_CODE } from "./gt06/codec.ts";
 import { decodeOsmAndRequest, encodeOsmAndPath } from "./osmand/codec.ts";
+import type { DecodedMessage, DecodeResult } from "./shared/types.ts";
 import {
   CODEC_8E,
   decodeTeltonikaAvl,
@@ -11,7 +12,6 @@ import {
   encodeTeltonikaRecord,
   IO,
 } from "./teltonika/codec.ts";
-import type { DecodedMessage, DecodeResult } from "./types.ts";
 
 function ok(r: DecodeResult<DecodedMessage>): DecodedMessage {
   if (!r.ok) throw new Error(r.error);

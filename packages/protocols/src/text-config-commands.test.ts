@@ -4,13 +4,13 @@ import { decodeGl200Frame } from "./gl200/codec.ts";
 import { decodeGps103Frame } from "./gps103/codec.ts";
 import { decodeH02Frame } from "./h02/codec.ts";
 import { decodeMeitrackFrame, meitrackFrame } from "./meitrack/codec.ts";
-import { decodeSuntechFrame } from "./suntech/codec.ts";
 import {
   gps103Interval,
   queclinkPassword,
   textConfigCommands,
   textConfigEntries,
-} from "./text-config-commands.ts";
+} from "./shared/text-config-commands.ts";
+import { decodeSuntechFrame } from "./suntech/codec.ts";
 import { decodeTk103Frame } from "./tk103/codec.ts";
 
 /** What the device form sends for an active configuration. */

@@ -39,6 +39,7 @@ import {
   encodeMeitrackReport,
   meitrackFrame,
 } from "./meitrack/codec.ts";
+import type { DecodedMessage, DecodeResult, SessionOptions, StreamSession } from "./shared/types.ts";
 import {
   createSuntechSession,
   decodeSuntechFrame,
@@ -53,7 +54,6 @@ import {
   encodeTk103Handshake,
   encodeTk103Location,
 } from "./tk103/codec.ts";
-import type { DecodedMessage, DecodeResult, SessionOptions, StreamSession } from "./types.ts";
 import {
   createWatchSession,
   decodeWatchFrame,

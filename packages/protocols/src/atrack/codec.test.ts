@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "../crc.ts";
+import { crc16Ibm } from "../shared/crc.ts";
 import { atrackAck, createAtrackSession, decodeAtrackPacket, encodeAtrackPacket } from "./codec.ts";
 
 const IMEI = "352964052096642";

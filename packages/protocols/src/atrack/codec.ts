@@ -1,7 +1,7 @@
-import { crc16Ibm } from "../crc.ts";
-import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
-import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
+import { crc16Ibm } from "../shared/crc.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../shared/session.ts";
+import { deviceText, MAX_TEXT_VALUE } from "../shared/text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -13,7 +13,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * ATrack binary protocol (AK/AX/AL series), big-endian:

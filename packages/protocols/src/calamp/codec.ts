@@ -1,4 +1,4 @@
-import { attempt, DecodeError, Reader } from "../reader.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
 import {
   type Attributes,
   type DecodedMessage,
@@ -9,7 +9,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * CalAmp LM Direct (LMU vehicle units), UDP, big-endian; one message per datagram, no checksum (UDP's own):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { takesReceptionTime } from "../reception-time.ts";
 import { type ProtocolName, protocols } from "../registry.ts";
-import type { DecodedMessage, DecodedPosition } from "../types.ts";
+import { takesReceptionTime } from "../shared/reception-time.ts";
+import type { DecodedMessage, DecodedPosition } from "../shared/types.ts";
 import { CORPUS } from "./index.ts";
 import type { CorpusFrame, ExpectedMessage } from "./types.ts";
 

@@ -1,6 +1,6 @@
-import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   type Attributes,
   type CellTower,
@@ -13,7 +13,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * Eelink (Shenzhen Eelink TK116, GPT06, TK119…), big-endian packages:

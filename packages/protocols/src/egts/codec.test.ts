@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc8Egts, crc16CcittFalse } from "../crc.ts";
+import { crc8Egts, crc16CcittFalse } from "../shared/crc.ts";
 import {
   createEgtsSession,
   decodeEgtsPacket,

@@ -1,5 +1,5 @@
-import { attempt, DecodeError } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { attempt, DecodeError } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
@@ -9,7 +9,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import {
   type EgtsRecord,
   egtsPacketSize,

@@ -1,5 +1,5 @@
-import { crc8Egts, crc16CcittFalse } from "../crc.ts";
-import { DecodeError } from "../reader.ts";
+import { crc8Egts, crc16CcittFalse } from "../shared/crc.ts";
+import { DecodeError } from "../shared/reader.ts";
 
 /**
  * EGTS (the ERA-GLONASS terminal transport protocol) layers, little-endian throughout.

@@ -1,5 +1,5 @@
-import { DecodeError } from "../reader.ts";
-import type { Attributes, DecodedPosition, EncodableFix } from "../types.ts";
+import { DecodeError } from "../shared/reader.ts";
+import type { Attributes, DecodedPosition, EncodableFix } from "../shared/types.ts";
 import type { EgtsSubrecord } from "./frame.ts";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crc16Modbus } from "../crc.ts";
+import { crc16Modbus } from "../shared/crc.ts";
 import {
   createGalileoskySession,
   decodeGalileoskyPacket,

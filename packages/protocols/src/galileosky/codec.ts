@@ -1,7 +1,7 @@
-import { crc16Modbus } from "../crc.ts";
-import { DecodeError } from "../reader.ts";
-import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
-import { deviceText, MAX_COMMAND_RESULT, MAX_DEVICE_ID } from "../text.ts";
+import { crc16Modbus } from "../shared/crc.ts";
+import { DecodeError } from "../shared/reader.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT, MAX_DEVICE_ID } from "../shared/text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -12,7 +12,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { tagSize } from "./tags.ts";
 
 /**

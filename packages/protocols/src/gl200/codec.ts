@@ -1,4 +1,14 @@
 import {
+  type Attributes,
+  type CellTower,
+  type DecodedMessage,
+  type DecodedPosition,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
+import {
   deviceId,
   fieldText,
   formatUtc,
@@ -10,16 +20,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession, delimitedFrameSize } from "../text/session.ts";
-import {
-  type Attributes,
-  type CellTower,
-  type DecodedMessage,
-  type DecodedPosition,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 
 /**
  * Queclink @Track air interface (GL200/GL300/GV family), text over TCP, both directions. Frames end with '$':

@@ -1,5 +1,5 @@
-import type { CommandSet } from "../command-set.ts";
-import { queclinkPassword } from "../text-config-commands.ts";
+import type { CommandSet } from "../shared/command-set.ts";
+import { queclinkPassword } from "../shared/text-config-commands.ts";
 
 /**
  * Queclink @Track: only custom `AT+GT…$` commands, since every one of them needs the device's own password; the

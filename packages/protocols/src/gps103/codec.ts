@@ -1,4 +1,11 @@
-import { DecodeError } from "../reader.ts";
+import { DecodeError } from "../shared/reader.ts";
+import {
+  type DecodedMessage,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
 import {
   deviceId,
   fieldText,
@@ -13,13 +20,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
-import {
-  type DecodedMessage,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 
 /**
  * GPS103 (Coban / Xexun "TK103-2" style `imei:` text), both directions. Frames end with ';':

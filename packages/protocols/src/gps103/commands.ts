@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 
 /**
  * GPS103 (Coban GPRS protocol): `**,imei:<imei>,J` cuts oil and power, `K` restores them; the device confirms with

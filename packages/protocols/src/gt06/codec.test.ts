@@ -12,7 +12,7 @@ import {
   flip,
   hex,
 } from "../fixtures.ts";
-import type { DecodedMessage, DecodeResult } from "../types.ts";
+import type { DecodedMessage, DecodeResult } from "../shared/types.ts";
 import { decodeGt06Frame, encodeGt06Wifi } from "./codec.ts";
 import { encodeGt06Frame, gt06Ack, gt06Frame } from "./frame.ts";
 import { createGt06Session } from "./session.ts";

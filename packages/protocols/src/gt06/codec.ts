@@ -1,4 +1,4 @@
-import { attempt, DecodeError, Reader } from "../reader.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
 import {
   type Attributes,
   type CellInfo,
@@ -8,7 +8,7 @@ import {
   type DecodeResult,
   emptyMessage,
   type WifiAccessPoint,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { GT06_COMMAND_REPLY, GT06_COMMAND_REPLY_2, readGt06Reply } from "./commands.ts";
 import { encodeGt06Frame, gt06Ack, readGt06Frame } from "./frame.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16X25 } from "../crc.ts";
+import { crc16X25 } from "../shared/crc.ts";
 import { decodeGt06Frame } from "./codec.ts";
 import {
   encodeGt06Command,

@@ -1,8 +1,8 @@
 import net from "node:net";
-import type { CommandSet } from "../command-set.ts";
-import { DecodeError, type Reader } from "../reader.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
-import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
+import type { CommandSet } from "../shared/command-set.ts";
+import { DecodeError, type Reader } from "../shared/reader.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
+import { type TrackerConfig, wholeNumber } from "../shared/tracker-config.ts";
 import { encodeGt06Frame } from "./frame.ts";
 
 /**

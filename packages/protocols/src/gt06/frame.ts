@@ -1,5 +1,5 @@
-import { crc16X25 } from "../crc.ts";
-import { DecodeError, Reader } from "../reader.ts";
+import { crc16X25 } from "../shared/crc.ts";
+import { DecodeError, Reader } from "../shared/reader.ts";
 
 /**
  * GT06 / Concox framing (Concox "GPS Tracker Communication Protocol", GT06N/GT06F/GT06E), both directions:

@@ -1,11 +1,11 @@
-import { DecodeError } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { DecodeError } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { decodeGt06Frame } from "./codec.ts";
 import { gt06FrameSize } from "./frame.ts";
 

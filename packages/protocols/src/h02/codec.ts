@@ -1,4 +1,13 @@
-import { DecodeError } from "../reader.ts";
+import { DecodeError } from "../shared/reader.ts";
+import {
+  type Attributes,
+  type CellTower,
+  type DecodedMessage,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
 import {
   deviceId,
   fieldText,
@@ -14,15 +23,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession, delimitedFrameSize } from "../text/session.ts";
-import {
-  type Attributes,
-  type CellTower,
-  type DecodedMessage,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 
 /**
  * H02 (Sinotrack and the many H02-family trackers; "TQ GPRS transport protocol"), both directions:

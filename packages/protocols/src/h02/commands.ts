@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 
 const hhmmss = (ms: number): string => new Date(ms).toISOString().slice(11, 19).replaceAll(":", "");
 

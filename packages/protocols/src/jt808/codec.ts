@@ -1,6 +1,6 @@
-import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
@@ -10,7 +10,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { escapeFrame, FLAG, type Jt808Header, readJt808, unescapeFrame, writeJt808 } from "./frame.ts";
 import { encodeJt808LocationBlock, readJt808Location } from "./location.ts";
 import { Jt808Parts } from "./parts.ts";

@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 import { encodeJt808Command } from "./codec.ts";
 
 /**

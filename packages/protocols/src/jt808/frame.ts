@@ -1,4 +1,4 @@
-import { DecodeError } from "../reader.ts";
+import { DecodeError } from "../shared/reader.ts";
 
 /**
  * JT/T 808 framing (the Chinese national standard for vehicle terminals, 2013 and 2019 editions), both directions:

@@ -1,5 +1,5 @@
-import { DecodeError, Reader } from "../reader.ts";
-import type { Attributes, DecodedPosition, EncodableFix } from "../types.ts";
+import { DecodeError, Reader } from "../shared/reader.ts";
+import type { Attributes, DecodedPosition, EncodableFix } from "../shared/types.ts";
 
 /**
  * The JT/T 808 location information (message 0x0200, and each item of a 0x0704 batch), big-endian:

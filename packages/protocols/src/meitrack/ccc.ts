@@ -1,5 +1,5 @@
-import { DecodeError, Reader } from "../reader.ts";
-import type { Attributes, CellTower, DecodedPosition } from "../types.ts";
+import { DecodeError, Reader } from "../shared/reader.ts";
+import type { Attributes, CellTower, DecodedPosition } from "../shared/types.ts";
 
 /**
  * Meitrack CCC: the binary history ("GPRS cache") frames of the MVT/T1/T3xx firmware (Meitrack GPRS protocol,

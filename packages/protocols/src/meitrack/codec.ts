@@ -1,4 +1,12 @@
-import { DecodeError } from "../reader.ts";
+import { DecodeError } from "../shared/reader.ts";
+import {
+  type Attributes,
+  type DecodedMessage,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
 import {
   deviceId,
   fieldText,
@@ -11,14 +19,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
-import {
-  type Attributes,
-  type DecodedMessage,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 import { type CccFix, cccData, readCccData } from "./ccc.ts";
 
 /**

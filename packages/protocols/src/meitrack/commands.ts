@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 import { meitrackFrame } from "./codec.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { normalizeDeviceEvent } from "@vigia/domain";
-import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../text.ts";
+import { deviceText, MAX_DEVICE_ID, MAX_TEXT_KEY, MAX_TEXT_VALUE } from "../shared/text.ts";
 import {
   type DecodedMessage,
   type DecodedPosition,
   type DecodeResult,
   emptyMessage,
   type PositionSource,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * MQTT JSON positions: devices (or an integration) publish to `vigia/devices/<deviceId>/positions` a JSON

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DecodedMessage } from "../types.ts";
+import type { DecodedMessage } from "../shared/types.ts";
 import { decodeOsmAndRequest, type OsmAndRequest, parseOsmAndTime } from "./codec.ts";
 
 const NOW = Date.UTC(2024, 5, 1, 8);

@@ -1,6 +1,6 @@
 import { normalizeDeviceEvent } from "@vigia/domain";
-import { attempt, DecodeError } from "../reader.ts";
-import { deviceText, MAX_TEXT_VALUE } from "../text.ts";
+import { attempt, DecodeError } from "../shared/reader.ts";
+import { deviceText, MAX_TEXT_VALUE } from "../shared/text.ts";
 import {
   type Attributes,
   type AttributeValue,
@@ -9,7 +9,7 @@ import {
   type DecodedPosition,
   type DecodeResult,
   emptyMessage,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * OsmAnd HTTP protocol as sent by the Traccar Client app. Two shapes:

@@ -1,7 +1,7 @@
-import { crc16Kermit } from "../crc.ts";
-import { attempt, bigToValue, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
+import { crc16Kermit } from "../shared/crc.ts";
+import { attempt, bigToValue, DecodeError, Reader } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -12,7 +12,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * Ruptela FM protocol (FM Pro/Eco/Tco, public protocol document v1.x), binary over TCP, big-endian:

@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 import { encodeRuptelaCommand, RUPTELA_SMS_VIA_GPRS } from "./codec.ts";
 
 /** Ruptela: custom texts as "SMS via GPRS", the device's SMS command set; it answers with type 7. */

@@ -1,6 +1,4 @@
-import { DecodeError } from "../reader.ts";
-import { deviceId, fieldText, int, measured, num, textPosition } from "../text/fields.ts";
-import { createTextSession } from "../text/session.ts";
+import { DecodeError } from "../shared/reader.ts";
 import {
   type Attributes,
   type DecodedMessage,
@@ -8,7 +6,9 @@ import {
   emptyMessage,
   type SessionOptions,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
+import { deviceId, fieldText, int, measured, num, textPosition } from "../text/fields.ts";
+import { createTextSession } from "../text/session.ts";
 
 /**
  * Suntech ST300/ST600/SA200 family, text over TCP, one report per line ending in CR:

@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 
 /**
  * Suntech: `<model>CMD;<id>;02;Enable1` activates output 1 (the blocking relay), `Disable1` releases it, `Reboot`

@@ -1,4 +1,4 @@
-import type { BeaconSeen } from "../types.ts";
+import type { BeaconSeen } from "../shared/types.ts";
 
 /**
  * Teltonika BLE beacon sightings: the Codec 8 Extended variable-length element AVL ID 385 "Beacon" (FMB/FMC

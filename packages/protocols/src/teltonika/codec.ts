@@ -1,7 +1,7 @@
-import { crc16Ibm } from "../crc.ts";
-import { attempt, bigToValue, DecodeError, Reader } from "../reader.ts";
-import type { AttributeValue, DecodedMessage, DecodedPosition, DecodeResult } from "../types.ts";
-import { emptyMessage } from "../types.ts";
+import { crc16Ibm } from "../shared/crc.ts";
+import { attempt, bigToValue, DecodeError, Reader } from "../shared/reader.ts";
+import type { AttributeValue, DecodedMessage, DecodedPosition, DecodeResult } from "../shared/types.ts";
+import { emptyMessage } from "../shared/types.ts";
 import { decodeTeltonikaBeacons, TELTONIKA_BEACON_IO } from "./beacons.ts";
 import { mapTeltonikaIo } from "./io.ts";
 

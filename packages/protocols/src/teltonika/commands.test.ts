@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "../crc.ts";
+import { crc16Ibm } from "../shared/crc.ts";
 import {
   decodeTeltonikaResponse,
   encodeTeltonikaCommand,

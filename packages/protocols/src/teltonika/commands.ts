@@ -1,8 +1,8 @@
-import type { CommandSet } from "../command-set.ts";
-import { attempt, DecodeError, Reader } from "../reader.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
-import { type TrackerConfig, wholeNumber } from "../tracker-config.ts";
-import type { DecodeResult } from "../types.ts";
+import type { CommandSet } from "../shared/command-set.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
+import { type TrackerConfig, wholeNumber } from "../shared/tracker-config.ts";
+import type { DecodeResult } from "../shared/types.ts";
 import { teltonikaData, teltonikaFrame } from "./codec.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Attributes, AttributeValue } from "../types.ts";
+import type { Attributes, AttributeValue } from "../shared/types.ts";
 
 /**
  * Translation of Teltonika AVL IO element ids (FMB/FMC "AVL ID" list) into normalized

@@ -1,12 +1,12 @@
-import { DecodeError } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { DecodeError } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   emptyMessage,
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { decodeTeltonikaAvl, decodeTeltonikaImei } from "./codec.ts";
 import { CODEC_12, decodeTeltonikaResponse } from "./commands.ts";
 

@@ -1,5 +1,5 @@
-import { deviceText, MAX_DEVICE_ID, MAX_TEXT_VALUE } from "../text.ts";
-import type { Attributes, DecodedPosition } from "../types.ts";
+import { deviceText, MAX_DEVICE_ID, MAX_TEXT_VALUE } from "../shared/text.ts";
+import type { Attributes, DecodedPosition } from "../shared/types.ts";
 
 /**
  * Field helpers the text protocols share: NMEA-style ddmm.mmmm coordinates with hemispheres, device dates and

@@ -1,5 +1,5 @@
-import { DecodeError } from "../reader.ts";
-import { createFramedSession } from "../session.ts";
+import { DecodeError } from "../shared/reader.ts";
+import { createFramedSession } from "../shared/session.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
@@ -7,7 +7,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 
 /**
  * Size of the frame at the front of `buf`: its length, 0 while more bytes are needed. Throws a DecodeError when

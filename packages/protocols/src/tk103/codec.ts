@@ -1,4 +1,13 @@
 import {
+  type Attributes,
+  type DecodedMessage,
+  type DecodedPosition,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
+import {
   deviceId,
   fieldText,
   formatNmea,
@@ -10,15 +19,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession, delimitedFrameSize } from "../text/session.ts";
-import {
-  type Attributes,
-  type DecodedMessage,
-  type DecodedPosition,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 
 /**
  * TK103 ("GPS Tracker Communication Protocol", the `(…BP05…)` family), both directions. A frame is

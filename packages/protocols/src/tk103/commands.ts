@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 
 /**
  * TK103: `(<id>AV010)` oil control off (AV01 with 0), `(<id>AV011)` on, `(<id>AT00)` restart, with the device id

@@ -1,5 +1,5 @@
-import { attempt, DecodeError, Reader } from "../reader.ts";
-import { createFramedSession, keepFrameOfOneDevice } from "../session.ts";
+import { attempt, DecodeError, Reader } from "../shared/reader.ts";
+import { createFramedSession, keepFrameOfOneDevice } from "../shared/session.ts";
 import {
   type Attributes,
   type CellTower,
@@ -12,7 +12,7 @@ import {
   type SessionOptions,
   type StreamOutput,
   type StreamSession,
-} from "../types.ts";
+} from "../shared/types.ts";
 import { bcd, readDate } from "./fields.ts";
 import { readTopflytechAnswer, readTopflytechNetwork } from "./info.ts";
 

@@ -1,4 +1,4 @@
-import { DecodeError, type Reader } from "../reader.ts";
+import { DecodeError, type Reader } from "../shared/reader.ts";
 
 /* Fields every Topflytech packet writes the same way. */
 

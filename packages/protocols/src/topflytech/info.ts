@@ -1,6 +1,6 @@
-import { DecodeError, Reader } from "../reader.ts";
-import { deviceText, MAX_COMMAND_RESULT } from "../text.ts";
-import { type Attributes, type DecodedMessage, emptyMessage } from "../types.ts";
+import { DecodeError, Reader } from "../shared/reader.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
+import { type Attributes, type DecodedMessage, emptyMessage } from "../shared/types.ts";
 import { readDate } from "./fields.ts";
 
 /**

@@ -1,4 +1,14 @@
-import { DecodeError } from "../reader.ts";
+import { DecodeError } from "../shared/reader.ts";
+import {
+  type Attributes,
+  type CellTower,
+  type DecodedMessage,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+  type WifiAccessPoint,
+} from "../shared/types.ts";
 import {
   deviceId,
   fieldText,
@@ -12,16 +22,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
-import {
-  type Attributes,
-  type CellTower,
-  type DecodedMessage,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-  type WifiAccessPoint,
-} from "../types.ts";
 
 /**
  * Watch protocol (kids' watches, pet trackers and bracelets, the `[SG*…]` / `[3G*…]` family), both directions:

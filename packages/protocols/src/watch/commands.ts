@@ -1,4 +1,4 @@
-import type { CommandSet } from "../command-set.ts";
+import type { CommandSet } from "../shared/command-set.ts";
 import { watchFrame } from "./codec.ts";
 
 /** Watch commands, `[SG*<id>*<length>*RESET]` restarts the watch; the watch echoes the keyword. No engine. */

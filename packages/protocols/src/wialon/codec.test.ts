@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crc16Ibm } from "../crc.ts";
-import { stampReceptionTime } from "../reception-time.ts";
+import { crc16Ibm } from "../shared/crc.ts";
+import { stampReceptionTime } from "../shared/reception-time.ts";
 import {
   createWialonSession,
   encodeWialonBlackBox,

@@ -1,6 +1,15 @@
-import { crc16Ibm } from "../crc.ts";
-import { DecodeError } from "../reader.ts";
-import { RECEPTION_TIME } from "../reception-time.ts";
+import { crc16Ibm } from "../shared/crc.ts";
+import { DecodeError } from "../shared/reader.ts";
+import { RECEPTION_TIME } from "../shared/reception-time.ts";
+import {
+  type Attributes,
+  type DecodedMessage,
+  type DecodedPosition,
+  type DecodeResult,
+  emptyMessage,
+  type SessionOptions,
+  type StreamSession,
+} from "../shared/types.ts";
 import {
   deviceId,
   fieldText,
@@ -14,15 +23,6 @@ import {
   utcMs,
 } from "../text/fields.ts";
 import { createTextSession } from "../text/session.ts";
-import {
-  type Attributes,
-  type DecodedMessage,
-  type DecodedPosition,
-  type DecodeResult,
-  emptyMessage,
-  type SessionOptions,
-  type StreamSession,
-} from "../types.ts";
 
 /**
  * Wialon IPS 1.1 and 2.0 over TCP, both directions. Every packet is `#TYPE#body\r\n`:
