@@ -4,7 +4,7 @@
  * each ACK. Reports the read time, the process's RSS growth during the read and the longest ACK delay
  * while it ran. PGlite, plus PostgreSQL when DATABASE_URL is set. Prints one JSON line.
  */
-import { DAY_MS } from "../packages/domain/src/constants.ts";
+import { DAY_MS } from "../packages/domain/src/model/constants.ts";
 import { PartitionManager } from "../packages/server/src/ingest/partitions.ts";
 import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
 import { readRoute } from "../packages/server/src/live/route-reader.ts";

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Import boundaries: runs dependency-cruiser in every package with the package's own rules
-// (`.dependency-cruiser.cjs`: no cycles, and the layer rules of ARCHITECTURE.md). Exits non-zero on any violation.
+// (`.dependency-cruiser.cjs`: no cycles, and the layer rules of ARCHITECTURE.md), then, where folders are layers
+// (domain, protocols), no folder cycles (`lint-folder-cycles.mjs`). Exits non-zero on any violation.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkFolderCycles } from "./lint-folder-cycles.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "node_modules", ".bin", "depcruise");
@@ -21,5 +23,12 @@ for (const name of packages) {
     console.error(`import boundaries violated in packages/${name}`);
     failed = true;
   }
+}
+/** Packages whose folders are layers: a folder importing one that imports it back fails the lint. */
+const LAYERED = ["domain", "protocols"];
+const layered = LAYERED.filter((name) => packages.includes(name)).map((name) => join(root, "packages", name));
+if (!checkFolderCycles(layered)) {
+  console.error("folder cycles (see above): move the shared modules into a folder below both");
+  failed = true;
 }
 process.exit(failed ? 1 : 0);

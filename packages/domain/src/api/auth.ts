@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordSchema } from "../validation/fields.ts";
+import { passwordSchema } from "../model/fields.ts";
 
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1, "required").max(254),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customDatasSchema, customStatesSchema } from "../items.ts";
+import { customDatasSchema, customStatesSchema } from "../model/items.ts";
 
 /**
  * The company-load calls: every one is GET companies/id/{id}/{resource}.

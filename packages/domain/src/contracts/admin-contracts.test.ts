@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RouteContract } from "../contract.ts";
+import type { RouteContract } from "../model/contract.ts";
 import { auditApi } from "./audit.ts";
 import { companiesAdminApi } from "./companiesAdmin.ts";
 import { devicesApi } from "./devices.ts";

@@ -6,7 +6,7 @@ import {
   alarmLogRangeSchema,
   alarmLogSchema,
   alarmStateUpdateSchema,
-} from "../alarmLog.ts";
+} from "../model/alarmLog.ts";
 import {
   alarmInputsSchema,
   alarmRuleInputSchema,
@@ -16,8 +16,8 @@ import {
   pushEndpointSchema,
   pushSubscriptionSchema,
   resellerCraSchema,
-} from "../alarms.ts";
-import { defineRoute, idParam } from "../contract.ts";
+} from "../model/alarms.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const ruleParams = z.object({ companyId: idParam, alarmId: idParam });

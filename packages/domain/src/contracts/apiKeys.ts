@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /**
  * The roles an API key may act as: a read-only user, an operator or an administrator of the whole company (no

@@ -4,8 +4,8 @@ import {
   appConfigSchema,
   companyAppConfigSchema,
   deviceAppConfigSchema,
-} from "../appConfig.ts";
-import { defineRoute, idParam } from "../contract.ts";
+} from "../model/appConfig.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const deviceParams = z.object({ companyId: idParam, id: idParam });

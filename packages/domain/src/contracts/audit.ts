@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { auditLogRowSchema } from "../admin.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { auditLogRowSchema } from "../model/admin.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /** The company's audit log (/log screen). */
 export const auditApi = {

@@ -7,7 +7,7 @@ import {
   passwordSetBodySchema,
   tokenResponseSchema,
 } from "../api/auth.ts";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 const tags = ["auth"] as const;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { beaconZoneInputSchema, beaconZoneSchema } from "../beaconZones.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { beaconZoneInputSchema, beaconZoneSchema } from "../model/beaconZones.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { brandImageSchema, brandSchema, brandWriteSchema } from "../brands.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { brandImageSchema, brandSchema, brandWriteSchema } from "../model/brands.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const params = z.object({ resellerId: idParam });
 const oneParams = z.object({ resellerId: idParam, brandId: idParam });

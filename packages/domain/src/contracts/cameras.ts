@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { cameraInputSchema, cameraInputsSchema, cameraSchema } from "../cameras.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { cameraInputSchema, cameraInputsSchema, cameraSchema } from "../model/cameras.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const params = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { deviceCommandInputSchema, deviceCommandSchema, itemCommandsSchema } from "../deviceCommands.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import {
+  deviceCommandInputSchema,
+  deviceCommandSchema,
+  itemCommandsSchema,
+} from "../model/deviceCommands.ts";
 
 /** Commands to an item's device from the map's item panel. */
 const itemParams = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { companyRecordSchema, companyWriteSchema } from "../admin.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { companyRecordSchema, companyWriteSchema } from "../model/admin.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const resellerParams = z.object({ resellerId: idParam });
 const companyParams = z.object({ resellerId: idParam, companyId: idParam });

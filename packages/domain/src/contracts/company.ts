@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { companyInfoSchema } from "../api/companyLoad.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   eventCatalogueSchema,
   iconCatalogueSchema,
   ioListSchema,
   sensorListSchema,
-} from "../companyCatalogues.ts";
-import { defineRoute, idParam } from "../contract.ts";
+} from "../sensors/companyCatalogues.ts";
 import { reportTypesSchema } from "./reports.ts";
 
 const params = z.object({ companyId: idParam });

@@ -1,5 +1,5 @@
 import type { CompanyLoadResource } from "../api/companyLoad.ts";
-import type { RouteContract } from "../contract.ts";
+import type { RouteContract } from "../model/contract.ts";
 import { alarmsApi } from "./alarms.ts";
 import { companyApi } from "./company.ts";
 import { customStatesApi } from "./customization.ts";

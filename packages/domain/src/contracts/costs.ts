@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { COST_GROUPINGS, costDateSchema, costSchema, costTotalSchema, costWriteSchema } from "../costs.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import {
+  COST_GROUPINGS,
+  costDateSchema,
+  costSchema,
+  costTotalSchema,
+  costWriteSchema,
+} from "../model/costs.ts";
 import {
   csvImportBodySchema,
   csvImportQuerySchema,
   deleteBulkResultSchema,
   importResultSchema,
-} from "../csv.ts";
+} from "../model/csv.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currentPasswordChangeSchema } from "../api/auth.ts";
-import { profileUpdateSchema, userSchema } from "../api/users.ts";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
+import { profileUpdateSchema, userSchema } from "../model/users.ts";
 
 const tags = ["current user"] as const;
 

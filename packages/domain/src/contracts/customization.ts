@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   CUSTOM_STATE_ITEM_KINDS,
   customDataFieldRowSchema,
@@ -9,7 +9,7 @@ import {
   customStatesSchema,
   customStatesWriteSchema,
   itemCustomStateSchema,
-} from "../items.ts";
+} from "../model/items.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const kind = z.enum(CUSTOM_STATE_ITEM_KINDS);

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   csvImportBodySchema,
   csvImportQuerySchema,
   deleteBulkResultSchema,
   importResultSchema,
-} from "../csv.ts";
+} from "../model/csv.ts";
 import {
   deviceAssignCompanySchema,
   deviceAssignItemSchema,
@@ -14,13 +14,13 @@ import {
   deviceWriteSchema,
   trackerInputsSchema,
   unknownDeviceSchema,
-} from "../devices.ts";
+} from "../model/devices.ts";
 import {
   cellTablesStatusSchema,
   quarantinePageSchema,
   quarantineQuerySchema,
   unlocatedReportSchema,
-} from "../quarantine.ts";
+} from "../model/quarantine.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const companyDeviceParams = z.object({ companyId: idParam, id: idParam });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { derivedDrivingEventSchema } from "../derived.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { derivedDrivingEventSchema } from "../model/derived.ts";
 
 /** The daily driving limit the driver panel measures against. */
 export const DRIVING_LIMIT_MS = 4.5 * 3_600_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { eventMediaSchema } from "../eventMedia.ts";
-import { storedFileSchema } from "../files.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { eventMediaSchema } from "../model/eventMedia.ts";
+import { storedFileSchema } from "../model/files.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { fileKindSchema, storedFileSchema } from "../files.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { fileKindSchema, storedFileSchema } from "../model/files.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

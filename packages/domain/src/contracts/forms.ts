@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   formInputSchema,
   formSchema,
@@ -7,7 +7,7 @@ import {
   submissionInputSchema,
   submissionQuerySchema,
   submissionSchema,
-} from "../forms.ts";
+} from "../model/forms.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const formParams = z.object({ companyId: idParam, id: idParam });

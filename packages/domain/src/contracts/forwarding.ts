@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /** Where a company's positions and events can go (spec: company `conf.postsender[]`). */
 export const FORWARD_KINDS = ["webhook", "mqtt", "osmand"] as const;

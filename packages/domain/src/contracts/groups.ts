@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { groupNodeSchema, groupRowSchema, groupWriteSchema } from "../items.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { groupNodeSchema, groupRowSchema, groupWriteSchema } from "../model/items.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const groupParams = z.object({ companyId: idParam, id: idParam });

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   beaconInputSchema,
   beaconInputsSchema,
   beaconSchema,
   indoorMapInputSchema,
   indoorMapSchema,
-} from "../indoor.ts";
-import { placesImportBodySchema, placesImportResultSchema } from "../placesImport.ts";
+} from "../model/indoor.ts";
+import { placesImportBodySchema, placesImportResultSchema } from "../model/placesImport.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

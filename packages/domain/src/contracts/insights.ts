@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   dashboardSchema,
   heatmapQuerySchema,
   heatmapSchema,
   incidentsSchema,
   periodQuerySchema,
-} from "../insights.ts";
+} from "../model/insights.ts";
 
 const companyParams = z.object({ companyId: idParam });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   assetRowSchema,
   assetWriteSchema,
@@ -8,7 +8,7 @@ import {
   driverWriteSchema,
   personRowSchema,
   personWriteSchema,
-} from "../items.ts";
+} from "../model/items.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const itemParams = z.object({ companyId: idParam, id: idParam });

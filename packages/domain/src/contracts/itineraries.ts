@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   complianceSchema,
   fromTripSchema,
   itineraryProgressSchema,
   itinerarySchema,
   itineraryWriteSchema,
-} from "../itineraries.ts";
+} from "../model/itineraries.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

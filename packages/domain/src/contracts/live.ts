@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
 import { playbackSchema, positionAtSchema } from "../live/playback.ts";
 import { dayTrackSchema } from "../live/state.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 const itemParams = z.object({ companyId: idParam, itemId: idParam });
 /** A period in ms; without `to` it ends now, without `from` it is the day before `to`. */

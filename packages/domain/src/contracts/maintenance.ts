@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   maintenanceCountsSchema,
   revisionDoneSchema,
   revisionSchema,
   revisionWriteSchema,
-} from "../maintenance.ts";
+} from "../model/maintenance.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

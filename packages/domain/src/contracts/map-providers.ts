@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 /**
  * Base maps a deployment offers: the built-in offline world layer with the streets Vigia serves from its address

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   corridorRequestSchema,
   corridorSchema,
@@ -8,7 +8,7 @@ import {
   mapMarkerSchema,
   sensorHistoryQuerySchema,
   sensorHistorySchema,
-} from "../mapTools.ts";
+} from "../model/mapTools.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const tags = ["map tools"] as const;

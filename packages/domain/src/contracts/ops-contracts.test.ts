@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RouteContract } from "../contract.ts";
+import type { RouteContract } from "../model/contract.ts";
 import { alarmsApi } from "./alarms.ts";
 import { liveApi } from "./live.ts";
 import { placesApi } from "./places.ts";

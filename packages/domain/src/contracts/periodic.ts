@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { deletedSchema } from "../items.ts";
-import { periodicRowSchema, periodicRunSchema, periodicWriteSchema } from "../periodic.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { deletedSchema } from "../model/items.ts";
+import { periodicRowSchema, periodicRunSchema, periodicWriteSchema } from "../reports/periodic.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const scheduleParams = z.object({ companyId: idParam, id: idParam });

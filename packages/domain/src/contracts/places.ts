@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   geozoneInputSchema,
   geozoneSchema,
@@ -9,8 +9,8 @@ import {
   poiSchema,
   wmsLayerInputSchema,
   wmsLayerSchema,
-} from "../places.ts";
-import { placesImportBodySchema, placesImportResultSchema } from "../placesImport.ts";
+} from "../model/places.ts";
+import { placesImportBodySchema, placesImportResultSchema } from "../model/placesImport.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const placeParams = z.object({ companyId: idParam, id: idParam });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import { REPORT_TYPES } from "../reports/catalogue.ts";
 import { reportRequestSchema } from "../reports/request.ts";
 import { reportJobSchema } from "../reports/result.ts";

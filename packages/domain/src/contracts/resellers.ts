@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { companyRowSchema, resellerRowSchema, resellerWriteSchema } from "../admin.ts";
 import { supportContactSchema } from "../api/companyLoad.ts";
-import { defineRoute, idParam } from "../contract.ts";
-import { trackerInputsSchema } from "../devices.ts";
+import { companyRowSchema, resellerRowSchema, resellerWriteSchema } from "../model/admin.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { trackerInputsSchema } from "../model/devices.ts";
 import {
   costInputsSchema,
   numberCatalogueSchema,
   ticketInputsSchema,
   timezonesSchema,
   userInputsSchema,
-} from "../inputs.ts";
+} from "../model/inputs.ts";
 import { alarmsApi } from "./alarms.ts";
 
 /** A device reporting within this window counts as online on the reseller overview. */

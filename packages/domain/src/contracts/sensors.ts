@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import { sensorSettingsSchema } from "../sensors/present.ts";
 
 const companyParams = z.object({ companyId: idParam });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { deletedSchema } from "../items.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { deletedSchema } from "../model/items.ts";
 
 /**
  * Shared routes: a company user picks items and a validity; the

@@ -1,5 +1,5 @@
 import { siteSchema, siteTermsSchema } from "../api/site.ts";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 /** The public branding of the site the browser is on. */
 export const siteApi = {

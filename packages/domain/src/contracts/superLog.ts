@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 /** One line of the platform-wide audit log (/superLog): the company log's line plus where it happened. */
 export const platformLogRowSchema = z.object({

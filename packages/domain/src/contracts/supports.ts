@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { supportContactSchema } from "../api/companyLoad.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /** A reseller's support contact with the companies whose help menu shows it (their `conf.supports`). */
 export const supportAdminSchema = supportContactSchema.extend({ companyIds: z.array(z.number()) });

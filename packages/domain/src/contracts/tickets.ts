@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   ticketAssigneeSchema,
   ticketCommentInputSchema,
@@ -13,7 +13,7 @@ import {
   ticketSummarySchema,
   ticketTaskInputSchema,
   ticketTaskUpdateSchema,
-} from "../tickets.ts";
+} from "../model/tickets.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const ticketParams = z.object({ companyId: idParam, id: idParam });

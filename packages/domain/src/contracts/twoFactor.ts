@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /** A new authenticator secret and the otpauth:// URI its QR code carries; shown once, at set-up. */
 export const otpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });

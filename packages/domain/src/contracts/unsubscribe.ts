@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unsubscribeInfoSchema } from "../api/site.ts";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 const params = z.object({ key: z.string().min(10).max(200) });
 const tags = ["notifications"] as const;

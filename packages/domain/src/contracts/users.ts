@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { userSchema, userWriteSchema } from "../api/users.ts";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 import {
   csvImportBodySchema,
   csvImportQuerySchema,
   deleteBulkResultSchema,
   importResultSchema,
-} from "../csv.ts";
+} from "../model/csv.ts";
+import { userSchema, userWriteSchema } from "../model/users.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const companyUserParams = z.object({ companyId: idParam, id: idParam });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../contract.ts";
+import { defineRoute } from "../model/contract.ts";
 
 /** One UTC day of platform use: distinct users who did anything, and sign-ins. */
 export const usersStatsDaySchema = z.object({

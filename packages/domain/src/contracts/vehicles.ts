@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { deletedSchema, vehicleRowSchema, vehicleWriteSchema } from "../items.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { deletedSchema, vehicleRowSchema, vehicleWriteSchema } from "../model/items.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const vehicleParams = z.object({ companyId: idParam, id: idParam });

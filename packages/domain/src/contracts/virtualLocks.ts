@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
 
 /**
  * Virtual lock: armed on a parked item from the map, it raises the virtualLock alarm

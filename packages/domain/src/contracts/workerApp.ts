@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { storedFileSchema } from "../files.ts";
-import { formSchema, submissionSchema } from "../forms.ts";
-import { ticketSchema } from "../tickets.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { storedFileSchema } from "../model/files.ts";
+import { formSchema, submissionSchema } from "../model/forms.ts";
+import { ticketSchema } from "../model/tickets.ts";
 import {
   workerAckSchema,
   workerCommentSchema,
   workerSubmissionSchema,
   workerUploadSchema,
-} from "../workerApp.ts";
+} from "../model/workerApp.ts";
 
 const credentialQuery = z.object({ id: z.string().max(64).optional(), key: z.string().max(64).optional() });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineRoute, idParam } from "../contract.ts";
-import { deletedSchema, worktimeRowSchema, worktimeWriteSchema } from "../items.ts";
+import { defineRoute, idParam } from "../model/contract.ts";
+import { deletedSchema, worktimeRowSchema, worktimeWriteSchema } from "../model/items.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const worktimeParams = z.object({ companyId: idParam, id: idParam });

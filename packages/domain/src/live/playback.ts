@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DAY_MS } from "../constants.ts";
+import { DAY_MS } from "../model/constants.ts";
 import { drivingEventSchema, sensorsSchema, stopSchema, trackPointSchema } from "./state.ts";
 
 /** History playback covers any range up to this long (a wider one is a search too extensive, 406). */

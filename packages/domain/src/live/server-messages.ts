@@ -4,11 +4,11 @@
  * `liveServerMessageSchema`; publishers are typed by `LiveServerMessage` so the compiler checks them.
  */
 import { z } from "zod";
-import { alarmLogSchema, alarmStateEntrySchema } from "../alarmLog.ts";
-import { customDataSchema } from "../items.ts";
-import { mapMarkerSchema } from "../mapTools.ts";
-import { geozoneSchema, poiSchema } from "../places.ts";
-import { ticketSummarySchema } from "../tickets.ts";
+import { alarmLogSchema, alarmStateEntrySchema } from "../model/alarmLog.ts";
+import { customDataSchema } from "../model/items.ts";
+import { mapMarkerSchema } from "../model/mapTools.ts";
+import { geozoneSchema, poiSchema } from "../model/places.ts";
+import { ticketSummarySchema } from "../model/tickets.ts";
 import {
   drivingEventSchema,
   liveItemStateSchema,

@@ -4,7 +4,7 @@
  * so the two ends and the checks cannot drift apart.
  */
 import { z } from "zod";
-import type { ItemType, PositionSource } from "../codes.ts";
+import type { ItemType, PositionSource } from "../model/codes.ts";
 
 export type ItemKey = "vehicle" | "asset" | "person";
 export const ITEM_KEY_BY_TYPE: Record<1 | 2 | 3, ItemKey> = { 1: "vehicle", 2: "asset", 3: "person" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costPerKm } from "../costs.ts";
+import { costPerKm } from "../model/costs.ts";
 import { columnLabel } from "./columnLabel.ts";
 import { reportWords } from "./labels.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DRIVING_EVENT_KINDS } from "../derived.ts";
+import { DRIVING_EVENT_KINDS } from "../model/derived.ts";
 import { drivingEventName } from "./event-names.ts";
 
 describe("drivingEventName", () => {

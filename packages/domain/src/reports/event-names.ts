@@ -1,4 +1,4 @@
-import type { DrivingEventKind } from "../derived.ts";
+import type { DrivingEventKind } from "../model/derived.ts";
 
 /**
  * Driving events by name in the six interface languages: report rows, map labels and files print these, never

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../constants.ts";
+import { DAY_MS } from "../model/constants.ts";
 /**
  * Work-time compliance: how much of an activity falls outside a timetable (the `/trackRules` worktimes).
  * Times are "local epoch" ms: the wall-clock time of the timetable's zone read as if it were UTC, so a day is

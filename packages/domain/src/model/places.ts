@@ -3,8 +3,8 @@
  * Shapes and rules shared by the server (400 field errors, CSV import) and the web editor (disabled save).
  */
 import { z } from "zod";
+import { circleRadiusSchema, colorSchema, isValidUrl, parseCoordinate } from "./fields.ts";
 import { validatePolygon } from "./placesGeometry.ts";
-import { circleRadiusSchema, colorSchema, isValidUrl, parseCoordinate } from "./validation/fields.ts";
 
 export * from "./placesGeometry.ts";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LANGUAGES } from "../codes.ts";
-import { roleSchema } from "../roles.ts";
-import { emailSchema } from "../validation/fields.ts";
+import { LANGUAGES } from "./codes.ts";
+import { emailSchema } from "./fields.ts";
+import { roleSchema } from "./roles.ts";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalidTime");
 

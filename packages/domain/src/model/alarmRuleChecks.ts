@@ -11,7 +11,7 @@ import {
   VEHICLE_ONLY_FAMILIES,
 } from "./alarms.ts";
 import { LANGUAGES } from "./codes.ts";
-import { isValidEmail } from "./validation/fields.ts";
+import { isValidEmail } from "./fields.ts";
 
 /**
  * The save-disabled conditions of an alarm rule, in one place: the form disables save when

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { userRestrictionsSchema } from "./api/users.ts";
+import { optionalEmailSchema } from "./fields.ts";
 import { licenceUsageSchema } from "./licences.ts";
-import { optionalEmailSchema } from "./validation/fields.ts";
+import { userRestrictionsSchema } from "./users.ts";
 
 /** Super-user views: company and reseller forms. */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REPORT_TYPE_IDS, type ReportTypeId } from "./reports/catalogue.ts";
-import { emailSchema, isValidUrl } from "./validation/fields.ts";
+import { emailSchema, isValidUrl } from "../model/fields.ts";
+import { REPORT_TYPE_IDS, type ReportTypeId } from "./catalogue.ts";
 
 /**
  * Periodic reports (/periodic): a report definition run on a schedule in the company's

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ALARM_FAMILY, ALARM_FAMILY_KEYS } from "./alarms.ts";
-import { ASSET_TYPES, VEHICLE_TYPES } from "./codes.ts";
-import { SENSOR_UNITS, sensorCatalogue } from "./sensors/catalogue.ts";
-import type { SensorSetting } from "./sensors/present.ts";
+import { ALARM_FAMILY, ALARM_FAMILY_KEYS } from "../model/alarms.ts";
+import { ASSET_TYPES, VEHICLE_TYPES } from "../model/codes.ts";
+import { SENSOR_UNITS, sensorCatalogue } from "./catalogue.ts";
+import type { SensorSetting } from "./present.ts";
 
 /**
  * The company-load catalogues the report and rule forms pick from (events and sensors per kind,

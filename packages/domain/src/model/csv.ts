@@ -9,8 +9,8 @@ import {
   deviceIdError,
   SIM_TYPE_DEFAULT,
 } from "./devices.ts";
+import { isValidEmail } from "./fields.ts";
 import { parseRole, type Role } from "./roles.ts";
-import { isValidEmail } from "./validation/fields.ts";
 
 /**
  * Bulk CSV import rules, as pure row validators shared by the server (authoritative, with the

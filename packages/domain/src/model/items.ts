@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSET_TYPES, VEHICLE_TYPES } from "./codes.ts";
-import { colorSchema, optionalEmailSchema, plateSchema } from "./validation/fields.ts";
+import { colorSchema, optionalEmailSchema, plateSchema } from "./fields.ts";
 
 /**
  * Write bodies of the management items. The server answers 400 with these

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AlarmLog } from "./alarmLog.ts";
-import { emptyAlarmRule } from "./alarmRuleDraft.ts";
+import type { AlarmLog } from "../model/alarmLog.ts";
+import { emptyAlarmRule } from "../model/alarmRuleDraft.ts";
+import type { Geozone, Poi } from "../model/places.ts";
 import {
   type DrivingEvent,
   emptyLiveItemState,
@@ -10,8 +11,7 @@ import {
   type LiveServerMessage,
   liveClientMessageSchema,
   liveServerMessageSchema,
-} from "./live.ts";
-import type { Geozone, Poi } from "./places.ts";
+} from "./index.ts";
 
 const pos: LivePosition = {
   ts: 1,

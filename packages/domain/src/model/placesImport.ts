@@ -1,6 +1,7 @@
 /** Geometry CSV import, shared by server and web. */
 import { z } from "zod";
 import { CIRCLE_RADIUS_MAX_M, CIRCLE_RADIUS_MIN_M } from "./constants.ts";
+import { colorSchema } from "./fields.ts";
 import {
   DEFAULT_PLACE_COLOR,
   DEFAULT_POI_RADIUS_M,
@@ -11,7 +12,6 @@ import {
   resolvePlaceColor,
 } from "./places.ts";
 import { type LatLng, validatePolygon } from "./placesGeometry.ts";
-import { colorSchema } from "./validation/fields.ts";
 
 /** One CSV row as the generic CSV screen sends it: strings straight from the file (numbers also accepted). */
 export type ImportCell = string | number | null | undefined;

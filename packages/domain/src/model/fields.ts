@@ -9,7 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHOTO_MAX_BYTES,
   WIFI_INTERVAL_MIN_MINUTES,
-} from "../constants.ts";
+} from "./constants.ts";
 
 /**
  * Field rules. Messages are i18n keys: the web shows them translated,
