@@ -6,7 +6,7 @@ import {
   type Submission,
 } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { type ErrorBody, startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
  * The worker app's forms: the phone, speaking as its device, reads the forms assigned to its person, stores photos

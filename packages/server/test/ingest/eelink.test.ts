@@ -1,7 +1,7 @@
 import { eelinkAck, encodeEelinkFix, encodeEelinkHeartbeat, encodeEelinkLogin } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "./support/devices.ts";
-import { startTestPlatform, TEST_START, type TestPlatform } from "./support/platform.ts";
+import { TestDevice } from "../support/devices.ts";
+import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** Eelink through the real gateway, on its own port: each package answered with its PID and sequence once kept. */
 let p: TestPlatform;

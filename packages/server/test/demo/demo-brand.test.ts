@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../src/demo/index.ts";
-import { startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { seedDemo } from "../../src/demo/index.ts";
+import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /** A demo database seeded by an older version gets the Iberia brand's own logo at the next start. */
 

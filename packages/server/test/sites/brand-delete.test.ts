@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PNG_1X1 as PNG } from "./support/images.ts";
-import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { PNG_1X1 as PNG } from "../support/images.ts";
+import { type ErrorBody, startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /** Deleting a brand: who may, what goes with it, and the platform's own brand that stays. */
 
