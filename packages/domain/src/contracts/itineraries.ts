@@ -12,8 +12,10 @@ const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });
 const tags = ["itineraries"] as const;
 
+/** Whose day: a vehicle's (`vehicleId`) or a person's (`personId`); one of the two is required. */
 export const complianceQuerySchema = z.object({
-  vehicleId: z.coerce.number().int().positive(),
+  vehicleId: z.coerce.number().int().positive().optional(),
+  personId: z.coerce.number().int().positive().optional(),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 
@@ -30,7 +32,7 @@ export const itinerariesApi = {
     method: "GET",
     path: "/companies/id/:companyId/itineraries",
     access: "resellerRead",
-    summary: "The company's itineraries with their waypoints and vehicle assignments",
+    summary: "The company's itineraries with their waypoints and their vehicle and person assignments",
     tags,
     params: companyParams,
     response: z.array(itinerarySchema),
@@ -68,7 +70,8 @@ export const itinerariesApi = {
     method: "GET",
     path: "/companies/id/:companyId/itineraries/id/:id/compliance",
     access: "resellerRead",
-    summary: "How a vehicle followed an itinerary on a day, waypoint by waypoint, from that day's route",
+    summary:
+      "How a vehicle or a person followed an itinerary on a day, waypoint by waypoint, from that day's route",
     tags,
     params: oneParams,
     query: complianceQuerySchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute, idParam } from "../model/contract.ts";
 import { storedFileSchema } from "../model/files.ts";
 import { formSchema, submissionSchema } from "../model/forms.ts";
+import { itineraryProgressSchema } from "../model/itineraries.ts";
 import { ticketSchema } from "../model/tickets.ts";
 import {
   workerAckSchema,
@@ -34,6 +35,16 @@ export const workerAppApi = {
     tags: ["tickets"],
     query: credentialQuery,
     response: z.array(ticketSchema),
+  }),
+  itinerary: defineRoute({
+    method: "GET",
+    path: "/device/itinerary",
+    access: "public",
+    summary:
+      "The worker app's itineraries for today: those assigned to the device's item on this weekday, each waypoint with its planned time and how far it went (device credentials as for the upload)",
+    tags: ["itineraries"],
+    query: credentialQuery,
+    response: z.array(itineraryProgressSchema),
   }),
   comment: defineRoute({
     method: "POST",

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Itineraries: a company's named route of ordered waypoints, each a POI, a geozone or a point with
  * a radius, with a planned passing time, how early and late the arrival may be, and the minimum and maximum
- * stay; assigned to vehicles for days of the week (0 Sunday … 6 Saturday, shown Monday first).
+ * stay; assigned to vehicles and persons for days of the week (0 Sunday … 6 Saturday, shown Monday first).
  */
 export const ITINERARY_NAME_MAX = 100;
 export const ITINERARY_WAYPOINTS_MAX = 100;
@@ -38,14 +38,29 @@ export const waypointSchema = z
 export type WaypointInput = z.input<typeof waypointSchema>;
 export type Waypoint = z.output<typeof waypointSchema>;
 
-export const assignmentSchema = z.object({
-  vehicleId: z.number().int().positive(),
+/** The kinds of item an itinerary is assigned to: a vehicle, or a person (whose phone sends the positions). */
+export const ITINERARY_ITEM_TYPES = ["vehicle", "person"] as const;
+export type ItineraryItemType = (typeof ITINERARY_ITEM_TYPES)[number];
+
+/** Callers written before persons could be assigned send `{ vehicleId, days }`: still a vehicle's assignment. */
+const legacyAssignment = (value: unknown): unknown => {
+  if (typeof value !== "object" || value === null || "itemType" in value || !("vehicleId" in value))
+    return value;
+  const { vehicleId, ...rest } = value;
+  return { ...rest, itemType: "vehicle", itemId: vehicleId };
+};
+
+const assignmentObject = z.object({
+  itemType: z.enum(ITINERARY_ITEM_TYPES),
+  itemId: z.number().int().positive(),
   days: z
     .array(z.number().int().min(0).max(6))
     .max(7)
     .transform((d) => [...new Set(d)].sort((a, b) => a - b)),
 });
-export type Assignment = z.output<typeof assignmentSchema>;
+export const assignmentSchema = z.preprocess(legacyAssignment, assignmentObject);
+export type Assignment = z.output<typeof assignmentObject>;
+export type AssignmentInput = z.input<typeof assignmentObject>;
 
 export const itineraryWriteSchema = z.object({
   name: z.string().trim().min(1, "required").max(ITINERARY_NAME_MAX, "tooLong"),
@@ -72,7 +87,9 @@ export const itinerarySchema = z.object({
   id: z.number(),
   name: z.string(),
   waypoints: z.array(storedWaypointSchema),
-  assignments: z.array(z.object({ vehicleId: z.number(), days: z.array(z.number()) })),
+  assignments: z.array(
+    z.object({ itemType: z.enum(ITINERARY_ITEM_TYPES), itemId: z.number(), days: z.array(z.number()) }),
+  ),
   updatedTs: z.number(),
 });
 export type Itinerary = z.infer<typeof itinerarySchema>;
@@ -112,7 +129,8 @@ export type WaypointCompliance = z.infer<typeof waypointComplianceSchema>;
 
 export const complianceSchema = z.object({
   itineraryId: z.number(),
-  vehicleId: z.number(),
+  itemType: z.enum(ITINERARY_ITEM_TYPES),
+  itemId: z.number(),
   day: z.string(),
   assigned: z.boolean(),
   finished: z.boolean(),
@@ -120,13 +138,13 @@ export const complianceSchema = z.object({
 });
 export type Compliance = z.infer<typeof complianceSchema>;
 
-/** One waypoint of a vehicle's itinerary today, as the live map draws it: where, when planned, how it went. */
+/** One waypoint of a vehicle's or person's itinerary today, as the live map draws it: where, when planned, how it went. */
 export const waypointProgressSchema = waypointComplianceSchema.extend({
   time: z.string(),
   /** The waypoint area's centre (a polygon geozone: the mean of its corners); null when its place is gone. */
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** The first waypoint still pending: where the vehicle should go next. */
+  /** The first waypoint still pending: where the vehicle or person should go next. */
   next: z.boolean(),
 });
 export type WaypointProgress = z.infer<typeof waypointProgressSchema>;
@@ -164,4 +182,21 @@ export function parseLatLng(text: string): { lat: number; lng: number } | null {
   const lng = Number(match[2]);
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
   return { lat, lng };
+}
+
+export const ARRIVAL_STATES = ["pending", "arrived", "left", "missed"] as const;
+export type ArrivalState = (typeof ARRIVAL_STATES)[number];
+
+/**
+ * Where the item stands at a waypoint, whatever the judgement (on time, late…): not reached yet, there now, been
+ * and gone, or missed (its arrival window closed without a visit).
+ */
+export function arrivalState(w: {
+  status: WaypointStatus;
+  enteredAt: number | null;
+  leftAt: number | null;
+}): ArrivalState {
+  if (w.status === "skipped") return "missed";
+  if (w.enteredAt === null) return "pending";
+  return w.leftAt === null ? "arrived" : "left";
 }

@@ -21,7 +21,7 @@ import { beaconZoneRoutes, indoorRoutes } from "../indoor/index.ts";
 import { workerAppRoutes } from "../ingest/index.ts";
 import { insightsRoutes } from "../insights/index.ts";
 import { assetRoutes, driverRoutes, personRoutes } from "../items/index.ts";
-import { itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.ts";
+import { deviceItineraryRoutes, itineraryProgressRoutes, itineraryRoutes } from "../itineraries/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { authenticateRequest } from "../kernel/http/authenticate.ts";
 import { companyScopeHook } from "../kernel/http/company-scope.ts";
@@ -64,6 +64,7 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(workerAppRoutes({ ...ctx, queue: services.processor, devices: services.registry }));
     await api.register(deviceTicketRoutes({ ...ctx, live: services.live, mailer, files: services.files }));
     await api.register(deviceFormRoutes({ ...ctx, files: services.files }));
+    await api.register(deviceItineraryRoutes({ ...ctx, tracks: services.tracks }));
     await api.register(deviceFileRoutes({ ...ctx, files: services.files }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));

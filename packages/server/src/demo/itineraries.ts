@@ -58,8 +58,12 @@ export async function seedItineraries(tx: Queryable, companyId: number, now: num
     point(40.3958, -3.6937, "10:00", 10, 45),
   ];
   const weekdays = [1, 2, 3, 4, 5];
-  const rows: [string, unknown[], { vehicleId: number; days: number[] }[]][] = [
-    ["Madrid morning round", round, vehicles.map((v) => ({ vehicleId: v.id, days: weekdays }))],
+  const rows: [string, unknown[], { itemType: "vehicle"; itemId: number; days: number[] }[]][] = [
+    [
+      "Madrid morning round",
+      round,
+      vehicles.map((v) => ({ itemType: "vehicle", itemId: v.id, days: weekdays })),
+    ],
   ];
   if (zone)
     rows.push([
@@ -78,7 +82,7 @@ export async function seedItineraries(tx: Queryable, companyId: number, now: num
           maxStay: 60,
         },
       ],
-      [{ vehicleId: vehicles[0]!.id, days: [6] }],
+      [{ itemType: "vehicle", itemId: vehicles[0]!.id, days: [6] }],
     ]);
   for (const [name, waypoints, assignments] of rows)
     await tx.query(

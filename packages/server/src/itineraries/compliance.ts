@@ -1,13 +1,14 @@
 import {
   type Compliance,
+  ITEM_TYPE,
   type Itinerary,
+  type ItineraryItemType,
   itineraryCompliance,
   type TrackSample,
   visitsFromTrack,
 } from "@vigia/domain";
 import type { TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import type { TrackService } from "../live/index.ts";
 import { pointInZone, type Zone } from "../places/index.ts";
 import { localDayBounds } from "./from-trip.ts";
@@ -51,29 +52,48 @@ export async function waypointZones(
   });
 }
 
+/** An itinerary's assignee: a vehicle or a person. */
+export interface ItineraryItem {
+  itemType: ItineraryItemType;
+  itemId: number;
+}
+
+/** Whether the itinerary is assigned to the item on the weekday (0 Sunday). */
+export function assignedOn(itinerary: Itinerary, item: ItineraryItem, weekDay: number): boolean {
+  return itinerary.assignments.some(
+    (a) => a.itemType === item.itemType && a.itemId === item.itemId && a.days.includes(weekDay),
+  );
+}
+
+/** The weekday (0 Sunday) of a "YYYY-MM-DD" day. */
+export function weekDayOf(day: string): number {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
 /**
- * How a vehicle followed an itinerary on a local day of the company: the day's stored route (the playback read)
- * turned into stays per waypoint area, judged by the pure engine at the current time (or the day's end).
+ * How a vehicle or a person followed an itinerary on a local day of the company: the day's stored route (read as
+ * playback reads it) turned into stays per waypoint area, judged by the pure engine at the current time (or the
+ * day's end). The caller has checked that the item is the company's and that it may read it.
  */
 export async function dayCompliance(
   deps: { db: Queryable; tracks: TrackService; now: number; timeZones: TimeZoneCache },
-  scope: CompanyScope,
+  companyId: number,
   itinerary: Itinerary,
-  vehicleId: number,
+  item: ItineraryItem,
   day: string,
 ): Promise<Compliance> {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  const tz = await deps.timeZones.get(scope.companyId, deps.now);
+  const tz = await deps.timeZones.get(companyId, deps.now);
   const { startTs: start, endTs: end } = localDayBounds(day, tz);
-  const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  const assigned = itinerary.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay));
-  const base = { itineraryId: itinerary.id, vehicleId, day, assigned };
+  const assigned = assignedOn(itinerary, item, weekDayOf(day));
+  const base = { itineraryId: itinerary.id, ...item, day, assigned };
   const nowMinute = Math.floor((deps.now - start) / MINUTE_MS);
   if (nowMinute < 0) return { ...base, ...itineraryCompliance(itinerary.waypoints, [], -1) };
-  const zones = await waypointZones(deps.db, scope.companyId, itinerary);
+  const zones = await waypointZones(deps.db, companyId, itinerary);
   const to = Math.min(end, deps.now);
-  const track = to > start ? await deps.tracks.playback(scope, 1, vehicleId, start, to) : null;
-  const samples: TrackSample[] = (track?.points ?? []).map((p) => ({
+  const itemType = item.itemType === "person" ? ITEM_TYPE.person : ITEM_TYPE.vehicle;
+  const route = to > start ? await deps.tracks.route(companyId, itemType, item.itemId, start, to) : null;
+  const samples: TrackSample[] = (route?.points ?? []).map((p) => ({
     minute: Math.floor((p.ts - start) / MINUTE_MS),
     inside: zones.flatMap((z, i) => (z && pointInZone({ lat: p.lat, lng: p.lng }, z) ? [i] : [])),
   }));

@@ -40,7 +40,8 @@ async function loadPlans(
         id: it.id,
         waypoints: it.waypoints,
         zones: await waypointZones(db, companyId, it),
-        days: new Map(it.assignments.map((a) => [a.vehicleId, a.days])),
+        // The engine follows vehicles; a person's itinerary is followed on its phone, without alarms.
+        days: new Map(it.assignments.filter((a) => a.itemType === "vehicle").map((a) => [a.itemId, a.days])),
       })),
   );
   return { timeZone, plans };

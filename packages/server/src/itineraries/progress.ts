@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { localDayOf, type TimeZoneCache } from "../derived/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
+import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import { groupFilter } from "../kernel/tenancy/scope.ts";
 import type { TrackService } from "../live/index.ts";
 import type { Zone } from "../places/index.ts";
-import { dayCompliance, waypointZones } from "./compliance.ts";
+import { assignedOn, dayCompliance, type ItineraryItem, waypointZones, weekDayOf } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { listItineraries } from "./store.ts";
 
@@ -24,12 +25,49 @@ function centreOf(zone: Zone | null): { lat: number | null; lng: number | null }
 }
 
 /**
+ * Today's progress of a vehicle or a person on the itineraries assigned to it for this weekday (the company's local
+ * day): none while the company's itineraries are off (`conf.general.itenerary`). The caller has checked the item.
+ */
+export async function todayProgress(
+  deps: { db: Queryable; tracks: TrackService; now: number; timeZones: TimeZoneCache },
+  companyId: number,
+  item: ItineraryItem,
+): Promise<ItineraryProgress[]> {
+  const { db, now } = deps;
+  if (!(await itinerariesShown(db, companyId))) return [];
+  const today = localDayOf(now, await deps.timeZones.get(companyId, now));
+  const weekDay = weekDayOf(today.day);
+  const running = (await listItineraries(db, companyId)).filter((it) => assignedOn(it, item, weekDay));
+  return Promise.all(
+    running.map(async (it): Promise<ItineraryProgress> => {
+      const [judged, zones] = await Promise.all([
+        dayCompliance(deps, companyId, it, item, today.day),
+        waypointZones(db, companyId, it),
+      ]);
+      const next = judged.waypoints.find((w) => w.status === "pending")?.index ?? -1;
+      return {
+        itineraryId: it.id,
+        name: it.name,
+        day: today.day,
+        finished: judged.finished,
+        waypoints: judged.waypoints.map((w) => ({
+          ...w,
+          time: it.waypoints[w.index]?.time ?? "",
+          ...centreOf(zones[w.index] ?? null),
+          next: w.index === next,
+        })),
+      };
+    }),
+  );
+}
+
+/**
  * Today's progress of a vehicle on its itineraries, for the live map: unlike the itinerary screens (reseller
  * level), any user of the company who sees the vehicle (its group) reads it, when the company's itineraries
  * are shown to it (`conf.general.itenerary`).
  */
 export function itineraryProgressRoutes(
-  ctx: KernelContext & { tracks: TrackService; timeZones: TimeZoneCache },
+  ctx: KernelContext & { tracks: TrackService },
 ): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {
@@ -42,41 +80,13 @@ export function itineraryProgressRoutes(
         [scope.companyId, vehicleId, ...groups.params],
       );
       if (visible.length === 0) throw notFound();
-      // Itineraries switched off for the company: the vehicle runs none as far as its users can tell.
-      if (!(await itinerariesShown(db, scope.companyId))) return [];
-      const now = ctx.clock.now();
-      const today = localDayOf(now, await ctx.timeZones.get(scope.companyId, now));
-      const [y = 1970, m = 1, d = 1] = today.day.split("-").map(Number);
-      const weekDay = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-      const running = (await listItineraries(db, scope.companyId)).filter((it) =>
-        it.assignments.some((a) => a.vehicleId === vehicleId && a.days.includes(weekDay)),
-      );
-      return Promise.all(
-        running.map(async (it): Promise<ItineraryProgress> => {
-          const [judged, zones] = await Promise.all([
-            dayCompliance(
-              { db, tracks: ctx.tracks, now, timeZones: ctx.timeZones },
-              scope,
-              it,
-              vehicleId,
-              today.day,
-            ),
-            waypointZones(db, scope.companyId, it),
-          ]);
-          const next = judged.waypoints.find((w) => w.status === "pending")?.index ?? -1;
-          return {
-            itineraryId: it.id,
-            name: it.name,
-            day: today.day,
-            finished: judged.finished,
-            waypoints: judged.waypoints.map((w) => ({
-              ...w,
-              time: it.waypoints[w.index]?.time ?? "",
-              ...centreOf(zones[w.index] ?? null),
-              next: w.index === next,
-            })),
-          };
-        }),
+      return todayProgress(
+        { db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
+        scope.companyId,
+        {
+          itemType: "vehicle",
+          itemId: vehicleId,
+        },
       );
     });
   };

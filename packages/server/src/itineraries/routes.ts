@@ -4,15 +4,16 @@ import type { TimeZoneCache } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { forbidden, notFound } from "../kernel/errors.ts";
+import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
 import type { ZoneCache } from "../places/index.ts";
-import { dayCompliance } from "./compliance.ts";
+import { dayCompliance, type ItineraryItem } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { waypointsFromTrip } from "./from-trip.ts";
 import {
   checkReferences,
+  companyHasItem,
   deleteItinerary,
   insertItinerary,
   listItineraries,
@@ -31,6 +32,13 @@ export type ItineraryRoutesContext = KernelContext & {
   /** The company's local day a trip or compliance is read for. */
   timeZones: TimeZoneCache;
 };
+
+/** The compliance query names a vehicle or a person: exactly one of them. */
+function itemOf(vehicleId: number | undefined, personId: number | undefined): ItineraryItem {
+  if (vehicleId !== undefined && personId === undefined) return { itemType: "vehicle", itemId: vehicleId };
+  if (personId !== undefined && vehicleId === undefined) return { itemType: "person", itemId: personId };
+  throw badRequest("validation.failed", { vehicleId: "required" });
+}
 
 /**
  * /itineraries: reseller-level users only, reading and writing (read-only resellers read). Every query is
@@ -127,12 +135,16 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
       const itinerary = await one(scope.companyId, request.params.id);
       // Compliance is the company's view of its itineraries running: not while they are off for it.
       if (!(await itinerariesShown(db, scope.companyId))) throw forbidden("itinerary.disabled");
+      const { vehicleId, personId, day } = request.query;
+      const item = itemOf(vehicleId, personId);
+      // The screen is the reseller's (all groups): the item only has to be the company's.
+      if (!(await companyHasItem(db, scope.companyId, item))) throw notFound();
       return dayCompliance(
         { db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
-        scope,
+        scope.companyId,
         itinerary,
-        request.query.vehicleId,
-        request.query.day,
+        item,
+        day,
       );
     });
   };

@@ -28,7 +28,7 @@ export async function listItineraries(db: Queryable, companyId: number, id?: num
   return rows.map(present);
 }
 
-/** Every POI, geozone and vehicle an itinerary names must be the company's; errors name the field. */
+/** Every POI, geozone, vehicle and person an itinerary names must be the company's; errors name the field. */
 export async function checkReferences(db: Queryable, companyId: number, v: ItineraryValues): Promise<void> {
   const fields: Record<string, string> = {};
   const ids = async (table: string, wanted: number[]) =>
@@ -52,14 +52,30 @@ export async function checkReferences(db: Queryable, companyId: number, v: Itine
     if (w.kind === "geozone" && w.placeId !== null && !zones.has(w.placeId))
       fields[`waypoints.${i}.placeId`] = "unknownGeozone";
   });
-  const vehicles = await ids(
-    "vehicles",
-    v.assignments.map((a) => a.vehicleId),
-  );
+  const itemIds = (itemType: string) =>
+    v.assignments.flatMap((a) => (a.itemType === itemType ? [a.itemId] : []));
+  const items = {
+    vehicle: await ids("vehicles", itemIds("vehicle")),
+    person: await ids("persons", itemIds("person")),
+  };
   v.assignments.forEach((a, i) => {
-    if (!vehicles.has(a.vehicleId)) fields[`assignments.${i}.vehicleId`] = "unknownItem";
+    if (!items[a.itemType].has(a.itemId)) fields[`assignments.${i}.itemId`] = "unknownItem";
   });
   if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
+}
+
+/** Whether the vehicle or person is the company's. */
+export async function companyHasItem(
+  db: Queryable,
+  companyId: number,
+  item: { itemType: "vehicle" | "person"; itemId: number },
+): Promise<boolean> {
+  const table = item.itemType === "person" ? "persons" : "vehicles";
+  const rows = await db.query<{ id: number }>(`select id from ${table} where company_id = $1 and id = $2`, [
+    companyId,
+    item.itemId,
+  ]);
+  return rows.length > 0;
 }
 
 export async function insertItinerary(db: Queryable, companyId: number, v: ItineraryValues, now: number) {

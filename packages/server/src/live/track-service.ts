@@ -80,9 +80,7 @@ export class TrackService {
     if (!(to > from)) throw new ApiError(400, "range.invalid");
     if (to - from > MAX_TRACK_SPAN_MS) throw new ApiError(406, "search.too.extensive");
     await this.checkItem(scope, itemType, itemId);
-    const q = { companyId: scope.companyId, itemType, itemId, from, to };
-    const read = await readRoute(this.db, q, { maxPoints: MAX_TRACK_POINTS });
-    const points: RouteRow[] = withoutJumps(read.rows);
+    const { points, thinned } = await this.route(scope.companyId, itemType, itemId, from, to);
     const stops = detectStops(points, { itemType });
     // Trips from the derived rows where they exist, so playback's kilometres are the reports' kilometres.
     const derived = await this.derivedTrips(scope, { from, to, items: [{ itemType, itemId }] });
@@ -92,7 +90,23 @@ export class TrackService {
        where company_id = $1 and item_type = $2 and item_id = $3 and ts >= $4 and ts < $5 order by ts limit ${MAX_EVENTS}`,
       [scope.companyId, itemType, itemId, from, to],
     );
-    return { from, to, points, stops, trips, events, truncated: read.thinned };
+    return { from, to, points, stops, trips, events, truncated: thinned };
+  }
+
+  /**
+   * An item's route over a range as playback reads it (bounded, thinned, without GPS jumps), for callers that
+   * checked the item themselves: a worker app's phone reading its own item's day has no user scope.
+   */
+  async route(
+    companyId: number,
+    itemType: ItemType,
+    itemId: number,
+    from: number,
+    to: number,
+  ): Promise<{ points: RouteRow[]; thinned: boolean }> {
+    const q = { companyId, itemType, itemId, from, to };
+    const read = await readRoute(this.db, q, { maxPoints: MAX_TRACK_POINTS });
+    return { points: withoutJumps(read.rows), thinned: read.thinned };
   }
 
   /** The stored position at or just before `ts` (within a day), with the sensors sent with it. */

@@ -53,7 +53,7 @@ describe("itineraries", () => {
     const created = await p.api.post<ItineraryBody>(base(), body(), reseller);
     expect(created.status).toBe(200);
     expect(created.body.waypoints).toHaveLength(2);
-    expect(created.body.assignments).toEqual([{ vehicleId: vehicle, days: [1, 5] }]);
+    expect(created.body.assignments).toEqual([{ itemType: "vehicle", itemId: vehicle, days: [1, 5] }]);
     const list = await p.api.get<ItineraryBody[]>(base(), reseller);
     expect(list.body.map((i) => i.id)).toContain(created.body.id);
     const edited = await p.api.put<ItineraryBody>(
@@ -108,7 +108,7 @@ describe("itineraries", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields).toEqual({
       "waypoints.0.placeId": "unknownPoi",
-      "assignments.0.vehicleId": "unknownItem",
+      "assignments.0.itemId": "unknownItem",
     });
     expect((await p.api.post(base(), body({ name: "", waypoints: [] }), reseller)).status).toBe(400);
   });
