@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Textarea } from "@mantine/core";
-import type { Ticket, WorkerPairing } from "@vigia/domain";
+import type { ItineraryProgress, Ticket, WorkerPairing } from "@vigia/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { commentTicket, DeviceCallError, fetchTickets } from "./deviceApi.ts";
+import { commentTicket, DeviceCallError, fetchItinerary, fetchTickets } from "./deviceApi.ts";
+import { ItineraryCard } from "./ItineraryCard.tsx";
+import { cachedItinerary, keepItinerary } from "./itineraryCache.ts";
 
 const STATE_COLOR: Record<Ticket["state"], string> = {
   open: "blue",
@@ -73,18 +75,36 @@ function TicketCard({ ticket, onComment }: { ticket: Ticket; onComment(text: str
 }
 
 /**
- * The person's tasks: the open tickets linked to them (read-only, with their comments), where the phone may add a
- * comment. Read through the device's own credential; without a connection it says so.
+ * The person's tasks: today's itineraries of the phone's item, then the open tickets linked to the person
+ * (read-only, with their comments), where the phone may add a comment. Read through the device's own credential;
+ * without a connection it says so, and shows the itineraries as last read.
  */
 export function TasksScreen({ pairing }: { pairing: WorkerPairing }) {
   const { t } = useTranslation();
   const [tickets, setTickets] = useState<Ticket[] | null>(null);
   const [problem, setProblem] = useState<"offline" | "failed" | null>(null);
+  const [itineraries, setItineraries] = useState<ItineraryProgress[] | null>(() =>
+    cachedItinerary(pairing.deviceId),
+  );
+  const [itineraryFresh, setItineraryFresh] = useState(false);
   const load = useCallback(async () => {
-    try {
-      setTickets(await fetchTickets(pairing));
-      setProblem(null);
-    } catch (error) {
+    const [readTickets, readItinerary] = await Promise.allSettled([
+      fetchTickets(pairing),
+      fetchItinerary(pairing),
+    ]);
+    if (readItinerary.status === "fulfilled") {
+      setItineraries(readItinerary.value);
+      setItineraryFresh(true);
+      keepItinerary(pairing.deviceId, readItinerary.value);
+    } else {
+      setItineraries(cachedItinerary(pairing.deviceId));
+      setItineraryFresh(false);
+    }
+    const failure = [readTickets, readItinerary].find((r) => r.status === "rejected");
+    if (readTickets.status === "fulfilled") setTickets(readTickets.value);
+    if (failure === undefined) setProblem(null);
+    else {
+      const error: unknown = failure.reason;
       setProblem(error instanceof DeviceCallError && error.kind === "offline" ? "offline" : "failed");
     }
   }, [pairing]);
@@ -102,6 +122,14 @@ export function TasksScreen({ pairing }: { pairing: WorkerPairing }) {
   return (
     <Stack>
       {problem ? <Alert color="orange">{t(`app.tasks.${problem}`)}</Alert> : null}
+      {itineraries !== null && itineraries.length > 0 && !itineraryFresh && problem !== null ? (
+        <Text size="xs" c="dimmed" data-testid="itinerary-cached">
+          {t("workerItinerary.cached")}
+        </Text>
+      ) : null}
+      {itineraries?.map((it) => (
+        <ItineraryCard key={it.itineraryId} itinerary={it} />
+      ))}
       {tickets === null && problem === null ? <Loader mx="auto" /> : null}
       {tickets?.length === 0 ? (
         <Text c="dimmed" size="sm" data-testid="tasks-empty">
@@ -111,9 +139,6 @@ export function TasksScreen({ pairing }: { pairing: WorkerPairing }) {
       {tickets?.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} onComment={(text) => comment(ticket.id, text)} />
       ))}
-      <Text size="xs" c="dimmed">
-        {t("app.tasks.itineraries")}
-      </Text>
       <Button variant="subtle" size="xs" onClick={() => void load()}>
         {t("app.tasks.reload")}
       </Button>

@@ -3,6 +3,7 @@ import {
   type DeviceAppConfig,
   type Form,
   fillPath,
+  type ItineraryProgress,
   type StoredFile,
   type Submission,
   type Ticket,
@@ -79,6 +80,11 @@ export async function uploadFixes(pairing: WorkerPairing, fixes: WorkerFix[]): P
 /** The open tickets linked to the phone's person. */
 export async function fetchTickets(pairing: WorkerPairing): Promise<Ticket[]> {
   return workerAppApi.tickets.response.parse(await call(pairing, "GET", workerAppApi.tickets.path));
+}
+
+/** Today's itineraries of the phone's item, each waypoint with its planned time and how far it went. */
+export async function fetchItinerary(pairing: WorkerPairing): Promise<ItineraryProgress[]> {
+  return workerAppApi.itinerary.response.parse(await call(pairing, "GET", workerAppApi.itinerary.path));
 }
 
 /** Adds a comment to one of them; answers the ticket as it now is. */

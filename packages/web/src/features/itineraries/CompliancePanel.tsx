@@ -34,18 +34,22 @@ export function CompliancePanel({
 }) {
   const { t } = useTranslation();
   const vehicles = useCompanyRows("vehicles");
+  const persons = useCompanyRows("persons");
   const [itineraryId, setItineraryId] = useState<number | null>(null);
-  const [vehicleId, setVehicleId] = useState<number | null>(null);
+  // "vehicle 12" or "person 7": whose day is judged.
+  const [who, setWho] = useState<string | null>(null);
+  const [kind, idText] = who?.split(" ") ?? [];
+  const itemId = Number(idText ?? 0);
   const [day, setDay] = useState(dayjs().format("YYYY-MM-DD"));
   const itinerary = itineraries.find((i) => i.id === itineraryId) ?? null;
   const result = useQuery({
-    queryKey: ["itineraryCompliance", companyId, itineraryId, vehicleId, day],
+    queryKey: ["itineraryCompliance", companyId, itineraryId, who, day],
     queryFn: () =>
       api.call(itinerariesApi.compliance, {
         params: { companyId, id: itineraryId ?? 0 },
-        query: { vehicleId: vehicleId ?? 0, day },
+        query: kind === "person" ? { personId: itemId, day } : { vehicleId: itemId, day },
       }),
-    enabled: itineraryId !== null && vehicleId !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
+    enabled: itineraryId !== null && who !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
   const data = result.data;
   return (
@@ -61,10 +65,20 @@ export function CompliancePanel({
             searchable
           />
           <Select
-            label={t("itineraries.vehicle")}
-            data={vehicles.map((v) => ({ value: String(v.id), label: v.name || v.plate }))}
-            value={vehicleId ? String(vehicleId) : null}
-            onChange={(v) => setVehicleId(v ? Number(v) : null)}
+            label={t("itineraryItems.item")}
+            data={[
+              {
+                group: t("itineraries.vehicles"),
+                items: vehicles.map((v) => ({ value: `vehicle ${v.id}`, label: v.name || v.plate })),
+              },
+              {
+                group: t("itineraryItems.persons"),
+                items: persons.map((p) => ({ value: `person ${p.id}`, label: p.name })),
+              },
+            ]}
+            value={who}
+            onChange={setWho}
+            data-testid="compliance-item"
             searchable
           />
           {/* ISO dates like the rest of the app, not the browser's locale format of a native date field. */}

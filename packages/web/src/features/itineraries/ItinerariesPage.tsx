@@ -20,6 +20,7 @@ export function ItinerariesPage() {
   const shown = info?.conf.general.itenerary === true;
   const { user } = useSession();
   const vehicles = useCompanyRows("vehicles");
+  const persons = useCompanyRows("persons");
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
   const list = useQuery({
@@ -32,7 +33,10 @@ export function ItinerariesPage() {
   const [editing, setEditing] = useState<Itinerary | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: ["itineraries", companyId] });
   const columns = useMemo((): DataColumn<Itinerary>[] => {
-    const name = new Map(vehicles.map((v) => [v.id, v.name || v.plate]));
+    const name = new Map([
+      ...vehicles.map((v) => [`vehicle ${v.id}`, v.name || v.plate] as const),
+      ...persons.map((p) => [`person ${p.id}`, p.name] as const),
+    ]);
     return [
       { key: "name", header: t("mgmt.name"), value: (r) => r.name },
       { key: "waypoints", header: t("itineraries.waypoints"), value: (r) => r.waypoints.length },
@@ -43,11 +47,12 @@ export function ItinerariesPage() {
       },
       {
         key: "vehicles",
-        header: t("itineraries.vehicles"),
-        value: (r) => r.assignments.map((a) => name.get(a.vehicleId) ?? `#${a.vehicleId}`).join(", "),
+        header: t("itineraryItems.assignedTo"),
+        value: (r) =>
+          r.assignments.map((a) => name.get(`${a.itemType} ${a.itemId}`) ?? `#${a.itemId}`).join(", "),
       },
     ];
-  }, [t, vehicles]);
+  }, [t, vehicles, persons]);
   return (
     <Stack gap="md">
       <CrudPage

@@ -2,6 +2,7 @@ import { ActionIcon, Checkbox, Group, NumberInput, Select, Table, Text, TextInpu
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import {
   type Itinerary,
+  type ItineraryItemType,
   type ItineraryValues,
   itineraryWriteSchema,
   parseLatLng,
@@ -42,12 +43,18 @@ const draftOf = (w: Itinerary["waypoints"][number]): Draft => ({
   text: w.lat !== null && w.lng !== null ? `${w.lat}, ${w.lng}` : "",
 });
 
-/** The itinerary editor: name, the waypoints table (add, remove, reorder) and the vehicles per weekday. */
+/** The itinerary editor: name, the waypoints table (add, remove, reorder) and the vehicles and persons per weekday. */
 export function ItineraryForm({ row, onClose, onSave }: Props) {
   const { t } = useTranslation();
   const pois = useCompanyRows("pois");
   const zones = useCompanyRows("geozones");
   const vehicles = useCompanyRows("vehicles");
+  const persons = useCompanyRows("persons");
+  // Who may run the itinerary: the company's vehicles, then its persons (their phones send the positions).
+  const items: { itemType: ItineraryItemType; id: number; name: string }[] = [
+    ...vehicles.map((v) => ({ itemType: "vehicle" as const, id: v.id, name: v.name || v.plate })),
+    ...persons.map((p) => ({ itemType: "person" as const, id: p.id, name: p.name })),
+  ];
   const [name, setName] = useState(row?.name ?? "");
   const [points, setPoints] = useState<Draft[]>(row?.waypoints.map(draftOf) ?? [blank()]);
   const [assigned, setAssigned] = useState(row?.assignments ?? []);
@@ -83,12 +90,17 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
     });
   const places = (kind: Draft["kind"]) =>
     (kind === "poi" ? pois : zones).map((p) => ({ value: String(p.id), label: p.name }));
-  const toggleDay = (vehicleId: number, day: number, on: boolean) =>
+  const same = (
+    a: { itemType: ItineraryItemType; itemId: number },
+    itemType: ItineraryItemType,
+    id: number,
+  ) => a.itemType === itemType && a.itemId === id;
+  const toggleDay = (itemType: ItineraryItemType, itemId: number, day: number, on: boolean) =>
     setAssigned((list) => {
-      const current = list.find((a) => a.vehicleId === vehicleId)?.days ?? [];
+      const current = list.find((a) => same(a, itemType, itemId))?.days ?? [];
       const days = on ? [...current, day] : current.filter((d) => d !== day);
-      const rest = list.filter((a) => a.vehicleId !== vehicleId);
-      return days.length > 0 ? [...rest, { vehicleId, days }] : rest;
+      const rest = list.filter((a) => !same(a, itemType, itemId));
+      return days.length > 0 ? [...rest, { itemType, itemId, days }] : rest;
     });
   const num = (i: number, key: "before" | "after" | "minStay" | "maxStay", w: Draft) => (
     <NumberInput
@@ -276,25 +288,33 @@ export function ItineraryForm({ row, onClose, onSave }: Props) {
         <Table withTableBorder verticalSpacing={2}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t("itineraries.vehicle")}</Table.Th>
+              <Table.Th>{t("itineraryItems.item")}</Table.Th>
               {DAYS.map((d) => (
                 <Table.Th key={d}>{t(`itineraries.days.${d}`)}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {vehicles.map((v) => {
-              const days = assigned.find((a) => a.vehicleId === v.id)?.days ?? [];
+            {items.map((item) => {
+              const days = assigned.find((a) => same(a, item.itemType, item.id))?.days ?? [];
               return (
-                <Table.Tr key={v.id}>
-                  <Table.Td>{v.name || v.plate}</Table.Td>
+                <Table.Tr
+                  key={`${item.itemType} ${item.id}`}
+                  data-testid={`assign-${item.itemType}-${item.id}`}
+                >
+                  <Table.Td>
+                    {item.name}{" "}
+                    <Text span size="xs" c="dimmed">
+                      {t(`itineraryItems.types.${item.itemType}`)}
+                    </Text>
+                  </Table.Td>
                   {DAYS.map((d) => (
                     <Table.Td key={d}>
                       <Checkbox
                         size="xs"
                         checked={days.includes(d)}
-                        onChange={(e) => toggleDay(v.id, d, e.currentTarget.checked)}
-                        aria-label={`${v.name || v.plate} ${t(`itineraries.days.${d}`)}`}
+                        onChange={(e) => toggleDay(item.itemType, item.id, d, e.currentTarget.checked)}
+                        aria-label={`${item.name} ${t(`itineraries.days.${d}`)}`}
                       />
                     </Table.Td>
                   ))}
