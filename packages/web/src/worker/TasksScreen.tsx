@@ -139,7 +139,7 @@ export function TasksScreen({ pairing }: { pairing: WorkerPairing }) {
       {tickets?.map((ticket) => (
         <TicketCard key={ticket.id} ticket={ticket} onComment={(text) => comment(ticket.id, text)} />
       ))}
-      <Button variant="subtle" size="xs" onClick={() => void load()}>
+      <Button variant="subtle" size="xs" onClick={() => void load()} data-testid="tasks-reload">
         {t("app.tasks.reload")}
       </Button>
     </Stack>

@@ -103,7 +103,9 @@ export function WorkerApp({ controller, outbox }: { controller: WorkerController
               <>
                 <Tabs defaultValue="track" keepMounted={false}>
                   <Tabs.List grow>
-                    <Tabs.Tab value="track">{t("app.tabs.track")}</Tabs.Tab>
+                    <Tabs.Tab value="track" data-testid="tab-track">
+                      {t("app.tabs.track")}
+                    </Tabs.Tab>
                     <Tabs.Tab value="tasks" data-testid="tab-tasks">
                       {t("app.tabs.tasks")}
                     </Tabs.Tab>
