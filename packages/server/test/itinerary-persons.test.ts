@@ -122,6 +122,15 @@ describe("itineraries for persons", () => {
     expect(judged.status).toBe(200);
     expect(judged.body).toMatchObject({ itemType: "person", itemId: person });
     expect(judged.body.waypoints[0]?.enteredAt).toBe(first?.enteredAt);
+
+    // The live map's detail of the person reads the same day, as a company user.
+    const admin = await p.api.token("admin@acme.demo");
+    const onMap = await p.api.get<ItineraryProgress[]>(
+      `companies/id/${acme}/itineraries/progress?personId=${person}`,
+      admin,
+    );
+    expect(onMap.status).toBe(200);
+    expect(onMap.body.find((i) => i.itineraryId === itineraryId)?.waypoints).toEqual(after?.waypoints);
   });
 
   it("a vehicle's assignment is not the person's: the phone of another item does not see it", async () => {
@@ -143,6 +152,10 @@ describe("itineraries for persons", () => {
       reseller,
     );
     expect(foreign.status).toBe(404);
+    const admin = await p.api.token("admin@acme.demo");
+    expect(
+      (await p.api.get(`companies/id/${acme}/itineraries/progress?personId=${foreignPerson}`, admin)).status,
+    ).toBe(404);
     expect((await p.api.get(`${base()}/id/${itineraryId}/compliance?day=2026-01-15`, reseller)).status).toBe(
       400,
     );

@@ -26,7 +26,7 @@ export const fromTripQuerySchema = z.object({
   snap: z.enum(["0", "1"]).default("1"),
 });
 
-/** /itineraries: reseller-level users only; today's progress: any user who sees the vehicle. */
+/** /itineraries: reseller-level users only; today's progress: any user who sees the vehicle or person. */
 export const itinerariesApi = {
   list: defineRoute({
     method: "GET",
@@ -93,10 +93,14 @@ export const itinerariesApi = {
     path: "/companies/id/:companyId/itineraries/progress",
     access: "user",
     summary:
-      "The itineraries a vehicle runs today, each waypoint visited, next or missed, planned and actual times",
+      "The itineraries a vehicle or a person runs today, each waypoint visited, next or missed, planned and actual times",
     tags,
     params: companyParams,
-    query: z.object({ vehicleId: z.coerce.number().int().positive() }),
+    /** Whose day: `vehicleId` or `personId`, one of the two. */
+    query: z.object({
+      vehicleId: z.coerce.number().int().positive().optional(),
+      personId: z.coerce.number().int().positive().optional(),
+    }),
     response: z.array(itineraryProgressSchema),
   }),
 };

@@ -9,6 +9,7 @@ import {
 } from "@vigia/domain";
 import type { TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import { badRequest } from "../kernel/errors.ts";
 import type { TrackService } from "../live/index.ts";
 import { pointInZone, type Zone } from "../places/index.ts";
 import { localDayBounds } from "./from-trip.ts";
@@ -56,6 +57,13 @@ export async function waypointZones(
 export interface ItineraryItem {
   itemType: ItineraryItemType;
   itemId: number;
+}
+
+/** The compliance and progress queries name a vehicle or a person: exactly one of them. */
+export function itemOf(vehicleId: number | undefined, personId: number | undefined): ItineraryItem {
+  if (vehicleId !== undefined && personId === undefined) return { itemType: "vehicle", itemId: vehicleId };
+  if (personId !== undefined && vehicleId === undefined) return { itemType: "person", itemId: personId };
+  throw badRequest("validation.failed", { vehicleId: "required" });
 }
 
 /** Whether the itinerary is assigned to the item on the weekday (0 Sunday). */

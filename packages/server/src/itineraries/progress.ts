@@ -6,12 +6,18 @@ import { mountRoute } from "../kernel/contract.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
-import { groupFilter } from "../kernel/tenancy/scope.ts";
 import type { TrackService } from "../live/index.ts";
 import type { Zone } from "../places/index.ts";
-import { assignedOn, dayCompliance, type ItineraryItem, waypointZones, weekDayOf } from "./compliance.ts";
+import {
+  assignedOn,
+  dayCompliance,
+  type ItineraryItem,
+  itemOf,
+  waypointZones,
+  weekDayOf,
+} from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
-import { listItineraries } from "./store.ts";
+import { listItineraries, visibleItem } from "./store.ts";
 
 /** Where the map draws a waypoint: its circle's centre, or the mean of a polygon's corners. */
 function centreOf(zone: Zone | null): { lat: number | null; lng: number | null } {
@@ -62,9 +68,9 @@ export async function todayProgress(
 }
 
 /**
- * Today's progress of a vehicle on its itineraries, for the live map: unlike the itinerary screens (reseller
- * level), any user of the company who sees the vehicle (its group) reads it, when the company's itineraries
- * are shown to it (`conf.general.itenerary`).
+ * Today's progress of a vehicle or a person on its itineraries, for the live map: unlike the itinerary screens
+ * (reseller level), any user of the company who sees the item (its group) reads it, when the company's
+ * itineraries are shown to it (`conf.general.itenerary`).
  */
 export function itineraryProgressRoutes(
   ctx: KernelContext & { tracks: TrackService },
@@ -73,20 +79,12 @@ export function itineraryProgressRoutes(
   return async (app) => {
     mountRoute(app, itinerariesApi.progress, async (request) => {
       const scope = scopeOf(request);
-      const { vehicleId } = request.query;
-      const groups = groupFilter(scope, "group_id", 3);
-      const visible = await db.query<{ id: number }>(
-        `select id from vehicles where company_id = $1 and id = $2 and ${groups.sql}`,
-        [scope.companyId, vehicleId, ...groups.params],
-      );
-      if (visible.length === 0) throw notFound();
+      const item = itemOf(request.query.vehicleId, request.query.personId);
+      if (!(await visibleItem(db, scope, item))) throw notFound();
       return todayProgress(
         { db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
         scope.companyId,
-        {
-          itemType: "vehicle",
-          itemId: vehicleId,
-        },
+        item,
       );
     });
   };

@@ -4,20 +4,20 @@ import type { TimeZoneCache } from "../derived/index.ts";
 import { recordAudit } from "../kernel/audit.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
-import { badRequest, forbidden, notFound } from "../kernel/errors.ts";
+import { forbidden, notFound } from "../kernel/errors.ts";
 import { scopeOf } from "../kernel/http/company-scope.ts";
 import type { TrackService } from "../live/index.ts";
 import type { ZoneCache } from "../places/index.ts";
-import { dayCompliance, type ItineraryItem } from "./compliance.ts";
+import { dayCompliance, itemOf } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { waypointsFromTrip } from "./from-trip.ts";
 import {
   checkReferences,
-  companyHasItem,
   deleteItinerary,
   insertItinerary,
   listItineraries,
   updateItinerary,
+  visibleItem,
 } from "./store.ts";
 
 /**
@@ -32,13 +32,6 @@ export type ItineraryRoutesContext = KernelContext & {
   /** The company's local day a trip or compliance is read for. */
   timeZones: TimeZoneCache;
 };
-
-/** The compliance query names a vehicle or a person: exactly one of them. */
-function itemOf(vehicleId: number | undefined, personId: number | undefined): ItineraryItem {
-  if (vehicleId !== undefined && personId === undefined) return { itemType: "vehicle", itemId: vehicleId };
-  if (personId !== undefined && vehicleId === undefined) return { itemType: "person", itemId: personId };
-  throw badRequest("validation.failed", { vehicleId: "required" });
-}
 
 /**
  * /itineraries: reseller-level users only, reading and writing (read-only resellers read). Every query is
@@ -137,8 +130,7 @@ export function itineraryRoutes(ctx: ItineraryRoutesContext): FastifyPluginAsync
       if (!(await itinerariesShown(db, scope.companyId))) throw forbidden("itinerary.disabled");
       const { vehicleId, personId, day } = request.query;
       const item = itemOf(vehicleId, personId);
-      // The screen is the reseller's (all groups): the item only has to be the company's.
-      if (!(await companyHasItem(db, scope.companyId, item))) throw notFound();
+      if (!(await visibleItem(db, scope, item))) throw notFound();
       return dayCompliance(
         { db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
         scope.companyId,

@@ -1,6 +1,7 @@
 import { type Itinerary, type ItineraryValues, itinerarySchema } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import { badRequest } from "../kernel/errors.ts";
+import { type CompanyScope, groupFilter } from "../kernel/tenancy/scope.ts";
 
 interface ItineraryRow {
   id: number;
@@ -64,17 +65,18 @@ export async function checkReferences(db: Queryable, companyId: number, v: Itine
   if (Object.keys(fields).length > 0) throw badRequest("validation.failed", fields);
 }
 
-/** Whether the vehicle or person is the company's. */
-export async function companyHasItem(
+/** Whether the vehicle or person is the company's and in the caller's groups. */
+export async function visibleItem(
   db: Queryable,
-  companyId: number,
+  scope: CompanyScope,
   item: { itemType: "vehicle" | "person"; itemId: number },
 ): Promise<boolean> {
   const table = item.itemType === "person" ? "persons" : "vehicles";
-  const rows = await db.query<{ id: number }>(`select id from ${table} where company_id = $1 and id = $2`, [
-    companyId,
-    item.itemId,
-  ]);
+  const groups = groupFilter(scope, "group_id", 3);
+  const rows = await db.query<{ id: number }>(
+    `select id from ${table} where company_id = $1 and id = $2 and ${groups.sql}`,
+    [scope.companyId, item.itemId, ...groups.params],
+  );
   return rows.length > 0;
 }
 

@@ -211,9 +211,9 @@ export function DetailPanel({
         <div style={{ padding: "0 12px 8px" }}>
           <ItemFormsButton kind={kind} id={id} companyId={route.companyId} position={pos} />
         </div>
-        {kind === "vehicle" && (
-          <ItinerarySection companyId={route.companyId} vehicleId={id} getMap={getMap} />
-        )}
+        {kind === "vehicle" || kind === "person" ? (
+          <ItinerarySection companyId={route.companyId} item={{ kind, id }} getMap={getMap} />
+        ) : null}
         {kind === "vehicle" ? <CamerasSection companyId={route.companyId} vehicleId={id} /> : null}
         <div style={{ padding: "0 12px" }}>
           <EventMediaGallery

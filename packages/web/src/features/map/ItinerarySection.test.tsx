@@ -57,7 +57,7 @@ function show(itenerary?: unknown) {
   vi.stubGlobal("fetch", fetch);
   renderWithApp(
     <WithCompany value={{ ...testCompany(), info: info(itenerary) }}>
-      <ItinerarySection companyId={5} vehicleId={7} getMap={() => null} />
+      <ItinerarySection companyId={5} item={{ kind: "vehicle", id: 7 }} getMap={() => null} />
     </WithCompany>,
     { session: testSession(testUser()), query: true },
   );

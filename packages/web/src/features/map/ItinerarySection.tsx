@@ -11,7 +11,8 @@ import { drawItinerary, itineraryBounds, itineraryFeatures, PHASE_COLORS } from 
 
 interface Props {
   companyId: number;
-  vehicleId: number;
+  /** Whose day: a vehicle's or a person's. */
+  item: { kind: "vehicle" | "person"; id: number };
   getMap(): MapLibre | null;
 }
 
@@ -31,16 +32,26 @@ function FinishedBadge({ waypoints }: { waypoints: readonly WaypointProgress[] }
   );
 }
 
-/** How a vehicle is doing on its itineraries today: each waypoint visited, next or missed, planned and actual. */
-export function ItinerarySection({ companyId, vehicleId, getMap }: Props) {
+/**
+ * How a vehicle or a person is doing on its itineraries today: each waypoint visited, next or missed, planned and
+ * actual.
+ */
+export function ItinerarySection({ companyId, item, getMap }: Props) {
   const { t } = useTranslation();
   // Itineraries off for the company (conf.general.itenerary): nothing is asked, nothing is drawn.
   const shown = useCompany().info?.conf.general.itenerary === true;
   const progress = useQuery({
-    queryKey: ["itineraryProgress", companyId, vehicleId],
+    queryKey: ["itineraryProgress", companyId, item.kind, item.id],
     queryFn: () =>
-      api.call(itinerariesApi.progress, { params: { companyId }, query: { vehicleId } }, { quiet: true }),
-    // Progress moves with the vehicle's positions; a minute is fine for a plan counted in minutes.
+      api.call(
+        itinerariesApi.progress,
+        {
+          params: { companyId },
+          query: item.kind === "person" ? { personId: item.id } : { vehicleId: item.id },
+        },
+        { quiet: true },
+      ),
+    // Progress moves with the item's positions; a minute is fine for a plan counted in minutes.
     refetchInterval: 60_000,
     enabled: shown,
   });
