@@ -1,6 +1,7 @@
 // An itinerary assigned to a person: the reseller assigns it to the person for every day (the editor shows the person
 // ticked in its picker); the person's paired phone walks to the first waypoint; its Tasks tab shows the itinerary
-// above the tickets with that waypoint arrived and the next one marked, and still shows it without a connection.
+// above the tickets with that waypoint arrived and the next one marked (the live map's detail of the person shows the
+// day too), and still shows it without a connection.
 import { apiAs, assert, byTestId, shot, signInTo, waitForPath } from "../lib.mjs";
 
 export const name = "worker app: a person's itinerary, the first waypoint reached on foot shows arrived";
@@ -135,6 +136,21 @@ export async function run({ context, baseUrl }) {
     assert((await first.textContent()).includes("Llegado"), "the first waypoint's badge says it was reached");
     assert((await second.getAttribute("data-next")) === "1", "the second waypoint is now the next one");
     await shot(page, "57-app-itinerary-arrived");
+
+    // The live map's detail of the person shows the same day to the company's admin.
+    // Its own context: the reseller's session stays in this scenario's one.
+    const office = await context
+      .browser()
+      .newContext({ viewport: { width: 1440, height: 900 }, locale: "es-ES" });
+    const map = await office.newPage();
+    await signInTo(map, baseUrl, "admin@acme.demo", "/");
+    await map.locator(byTestId("map-search")).fill("E2E Round Walker");
+    await map.locator('[data-testid^="map-row-p:"]').filter({ hasText: "E2E Round Walker" }).first().click();
+    const section = map.locator(byTestId("map-detail-itinerary"));
+    await section.getByText(ITINERARY).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await shot(map, "57-map-person-itinerary");
+    await office.close();
 
     // Without a connection the tab still shows the itinerary as last read.
     await phone.setOffline(true);
