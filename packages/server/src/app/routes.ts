@@ -64,7 +64,9 @@ export function apiRoutes(ctx: KernelContext, services: Services): FastifyPlugin
     await api.register(workerAppRoutes({ ...ctx, queue: services.processor, devices: services.registry }));
     await api.register(deviceTicketRoutes({ ...ctx, live: services.live, mailer, files: services.files }));
     await api.register(deviceFormRoutes({ ...ctx, files: services.files }));
-    await api.register(deviceItineraryRoutes({ ...ctx, tracks: services.tracks }));
+    await api.register(
+      deviceItineraryRoutes({ ...ctx, tracks: services.tracks, timeZones: services.timeZones }),
+    );
     await api.register(deviceFileRoutes({ ...ctx, files: services.files }));
     await api.register(deviceMediaRoutes({ ...ctx, files: services.files }));
     await api.register(supportPhotoViewRoutes({ ...ctx, files: services.files }));

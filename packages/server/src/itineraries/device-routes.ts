@@ -1,6 +1,7 @@
 import { ITEM_TYPE, workerAppApi } from "@vigia/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authenticateAppDevice } from "../app-config/index.ts";
+import type { TimeZoneCache } from "../derived/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { mountRoute } from "../kernel/contract.ts";
 import type { TrackService } from "../live/index.ts";
@@ -19,13 +20,19 @@ function deviceItem(device: { itemType: number | null; itemId: number | null }):
  * The worker app's itineraries, read as its device (id and key, as for its upload): today's itineraries of the
  * device's item, judged from the positions its item sent today, as the web judges them.
  */
-export function deviceItineraryRoutes(ctx: KernelContext & { tracks: TrackService }): FastifyPluginAsyncZod {
+export function deviceItineraryRoutes(
+  ctx: KernelContext & { tracks: TrackService; timeZones: TimeZoneCache },
+): FastifyPluginAsyncZod {
   return async (app) => {
     mountRoute(app, workerAppApi.itinerary, async (request) => {
       const device = await authenticateAppDevice(ctx.db, request);
       const item = deviceItem(device);
       if (item === null) return [];
-      return todayProgress({ db: ctx.db, tracks: ctx.tracks, now: ctx.clock.now() }, device.companyId, item);
+      return todayProgress(
+        { db: ctx.db, tracks: ctx.tracks, now: ctx.clock.now(), timeZones: ctx.timeZones },
+        device.companyId,
+        item,
+      );
     });
   };
 }

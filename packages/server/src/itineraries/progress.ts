@@ -73,7 +73,7 @@ export async function todayProgress(
  * itineraries are shown to it (`conf.general.itenerary`).
  */
 export function itineraryProgressRoutes(
-  ctx: KernelContext & { tracks: TrackService },
+  ctx: KernelContext & { tracks: TrackService; timeZones: TimeZoneCache },
 ): FastifyPluginAsyncZod {
   const { db } = ctx;
   return async (app) => {

@@ -1,6 +1,6 @@
 import { ENCODED_DEVICE_TYPE_ID, encodeDeviceId, type ItineraryProgress } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorBody, startTestPlatform, type TestPlatform } from "./support/platform.ts";
+import { type ErrorBody, startTestPlatform, type TestPlatform } from "../support/platform.ts";
 
 /**
  * Itineraries assigned to persons: the reseller assigns one to a person of the company (not another company's);

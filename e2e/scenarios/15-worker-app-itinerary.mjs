@@ -6,8 +6,8 @@ import { apiAs, assert, byTestId, shot, signInTo, waitForPath } from "../lib.mjs
 
 export const name = "worker app: a person's itinerary, the first waypoint reached on foot shows arrived";
 
-const DEVICE = "e2e-phone-57";
-const KEY = "e2e-phone-57-key-00000001";
+const DEVICE = "e2e-phone-15";
+const KEY = "e2e-phone-15-key-00000001";
 const ITINERARY = "E2E walking round";
 /** North along the Castellana, about 110 m between points; the last two inside the first waypoint. */
 const WALK = [40.43, 40.431, 40.432, 40.4329, 40.433].map((latitude) => ({ latitude, longitude: -3.6905 }));
@@ -80,7 +80,7 @@ export async function run({ context, baseUrl }) {
     await row.scrollIntoViewIfNeeded();
     const ticked = await row.locator('input[type="checkbox"]:checked').count();
     assert(ticked === 7, `the person is assigned on every day in the editor (got ${ticked})`);
-    await shot(desk, "57-itinerary-editor-person");
+    await shot(desk, "15-itinerary-editor-person");
     await desk.close();
 
     const page = await phone.newPage();
@@ -135,7 +135,7 @@ export async function run({ context, baseUrl }) {
     const second = card.locator(byTestId("itinerary-waypoint")).nth(1);
     assert((await first.textContent()).includes("Llegado"), "the first waypoint's badge says it was reached");
     assert((await second.getAttribute("data-next")) === "1", "the second waypoint is now the next one");
-    await shot(page, "57-app-itinerary-arrived");
+    await shot(page, "15-app-itinerary-arrived");
 
     // The live map's detail of the person shows the same day to the company's admin.
     // Its own context: the reseller's session stays in this scenario's one.
@@ -149,7 +149,7 @@ export async function run({ context, baseUrl }) {
     const section = map.locator(byTestId("map-detail-itinerary"));
     await section.getByText(ITINERARY).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await shot(map, "57-map-person-itinerary");
+    await shot(map, "15-map-person-itinerary");
     await office.close();
 
     // Without a connection the tab still shows the itinerary as last read.
@@ -157,7 +157,7 @@ export async function run({ context, baseUrl }) {
     await page.locator(byTestId("tasks-reload")).click();
     await page.locator(byTestId("itinerary-cached")).waitFor();
     assert((await first.getAttribute("data-state")) === "arrived", "offline: the copy last read is shown");
-    await shot(page, "57-app-itinerary-offline");
+    await shot(page, "15-app-itinerary-offline");
     await phone.setOffline(false);
     await page.close();
   } finally {
