@@ -22,6 +22,7 @@ import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany, useCompanyRows } from "../company/index.ts";
+import { costsQuery } from "./api.ts";
 import { CostForm } from "./CostForm.tsx";
 
 function useColumns(): DataColumn<Cost>[] {
@@ -155,15 +156,11 @@ export function CostsPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
-  const costs = useQuery({
-    queryKey: ["costs", companyId],
-    queryFn: () => api.call(costsApi.list, { params }),
-    enabled: companyId !== null,
-  });
+  const costs = useQuery(costsQuery(companyId));
   const rows = costs.data ?? [];
   const columns = useColumns();
   const writable = allows(costsApi.create.access, user);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["costs", companyId] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: costsQuery(companyId).queryKey });
   return (
     <Stack gap="md">
       <CrudList

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { addDays, allows, costsApi, maintenanceApi, type Revision } from "@vigia/domain";
+import { addDays, allows, maintenanceApi, type Revision } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { useCompany } from "../company/index.ts";
+import { costsQuery } from "../costs/index.ts";
 import { RevisionDetail } from "./RevisionDetail.tsx";
 import { DoneForm, RevisionForm, useItemOptions } from "./RevisionForms.tsx";
 import { dueText, STATE_COLOR, STATE_FILTERS, type StateFilter, stateOf } from "./revisionState.ts";
@@ -117,11 +118,7 @@ export function MaintenancesPage() {
     queryFn: () => api.call(maintenanceApi.list, { params }),
     enabled: companyId !== null,
   });
-  const costs = useQuery({
-    queryKey: ["costs", companyId],
-    queryFn: () => api.call(costsApi.list, { params }),
-    enabled: companyId !== null,
-  });
+  const costs = useQuery(costsQuery(companyId));
   const [filter, setFilter] = useState<StateFilter>("all");
   const [item, setItem] = useState<string | null>(null);
   const items = useItemOptions();
