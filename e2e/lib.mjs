@@ -129,3 +129,31 @@ export async function onlyOwnOrigin(context, baseUrl) {
   });
   return outside;
 }
+
+/**
+ * As the demo reseller and the Acme admin over the API: a worker-app device (`deviceId`, `key`, tracker type 5)
+ * given to Acme and put on a new person `name` in Acme's first group, as the worker-app scenarios start. Answers
+ * the two clients, `ok` (a call that must succeed, answering its body), the company's API path and the ids.
+ */
+export async function personWithAppDevice(baseUrl, { deviceId, key, name }) {
+  const reseller = await apiAs(baseUrl, "reseller@vigia.demo");
+  const admin = await apiAs(baseUrl, "admin@acme.demo");
+  const ok = async (api, method, path, body) => {
+    const r = await api(method, path, body);
+    assert(r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const resellerId = (await ok(reseller, "GET", "current/user")).resellerId;
+  const me = await ok(admin, "GET", "current/user");
+  const base = `companies/id/${me.companyId}`;
+  const device = (
+    await ok(reseller, "POST", `resellers/id/${resellerId}/trackers`, { deviceId, typeId: 5, key })
+  ).id;
+  await ok(reseller, "PUT", `resellers/id/${resellerId}/trackers/id/${device}/company`, {
+    companyId: me.companyId,
+  });
+  const groups = Object.values(await ok(admin, "GET", `${base}/groups`));
+  const person = await ok(admin, "POST", `${base}/persons`, { name, group: groups[0].id });
+  await ok(admin, "PUT", `${base}/trackers/id/${device}/item`, { itemType: 3, itemId: person.id });
+  return { reseller, admin, ok, resellerId, me, base, device, person };
+}

@@ -2,7 +2,7 @@
 // ticked in its picker); the person's paired phone walks to the first waypoint; its Tasks tab shows the itinerary
 // above the tickets with that waypoint arrived and the next one marked (the live map's detail of the person shows the
 // day too), and still shows it without a connection.
-import { apiAs, assert, byTestId, shot, signInTo, waitForPath } from "../lib.mjs";
+import { assert, byTestId, personWithAppDevice, shot, signInTo, waitForPath } from "../lib.mjs";
 
 export const name = "worker app: a person's itinerary, the first waypoint reached on foot shows arrived";
 
@@ -13,32 +13,11 @@ const ITINERARY = "E2E walking round";
 const WALK = [40.43, 40.431, 40.432, 40.4329, 40.433].map((latitude) => ({ latitude, longitude: -3.6905 }));
 
 export async function run({ context, baseUrl }) {
-  const reseller = await apiAs(baseUrl, "reseller@vigia.demo");
-  const admin = await apiAs(baseUrl, "admin@acme.demo");
-  const ok = async (api, method, path, body) => {
-    const r = await api(method, path, body);
-    assert(r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  };
-  const resellerId = (await ok(reseller, "GET", "current/user")).resellerId;
-  const me = await ok(admin, "GET", "current/user");
-  const base = `companies/id/${me.companyId}`;
-  const device = (
-    await ok(reseller, "POST", `resellers/id/${resellerId}/trackers`, {
-      deviceId: DEVICE,
-      typeId: 5,
-      key: KEY,
-    })
-  ).id;
-  await ok(reseller, "PUT", `resellers/id/${resellerId}/trackers/id/${device}/company`, {
-    companyId: me.companyId,
-  });
-  const groups = Object.values(await ok(admin, "GET", `${base}/groups`));
-  const person = await ok(admin, "POST", `${base}/persons`, {
+  const { reseller, admin, ok, resellerId, base, device, person } = await personWithAppDevice(baseUrl, {
+    deviceId: DEVICE,
+    key: KEY,
     name: "E2E Round Walker",
-    group: groups[0].id,
   });
-  await ok(admin, "PUT", `${base}/trackers/id/${device}/item`, { itemType: 3, itemId: person.id });
   const before = (await ok(admin, "GET", `${base}/appconfig`)).config;
   await ok(admin, "PUT", `${base}/appconfig`, { ...before, precision: 6, sensorInterval: 100 });
   // Planned at the day's last minute with a whole day's margin: the arrival window is open whenever this runs.

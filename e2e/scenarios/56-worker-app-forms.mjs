@@ -3,7 +3,7 @@
 // "camera" and a signature drawn on the pad), survives a reload with the draft intact, submits (the submission
 // waits on the phone), comes back online and sends it; the admin finds it in the web with the photo and signature.
 import { deflateSync } from "node:zlib";
-import { apiAs, assert, byTestId, chooseOption, shot, signInTo } from "../lib.mjs";
+import { assert, byTestId, chooseOption, personWithAppDevice, shot, signInTo } from "../lib.mjs";
 
 export const name = "worker app forms: filled offline with photo and signature, sent when back online";
 
@@ -52,32 +52,11 @@ function photoPng(size = 48) {
 }
 
 export async function run({ context, baseUrl }) {
-  const reseller = await apiAs(baseUrl, "reseller@vigia.demo");
-  const admin = await apiAs(baseUrl, "admin@acme.demo");
-  const ok = async (api, method, path, body) => {
-    const r = await api(method, path, body);
-    assert(r.status < 300, `${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body;
-  };
-  const resellerId = (await ok(reseller, "GET", "current/user")).resellerId;
-  const me = await ok(admin, "GET", "current/user");
-  const base = `companies/id/${me.companyId}`;
-  const device = (
-    await ok(reseller, "POST", `resellers/id/${resellerId}/trackers`, {
-      deviceId: DEVICE,
-      typeId: 5,
-      key: KEY,
-    })
-  ).id;
-  await ok(reseller, "PUT", `resellers/id/${resellerId}/trackers/id/${device}/company`, {
-    companyId: me.companyId,
-  });
-  const groups = Object.values(await ok(admin, "GET", `${base}/groups`));
-  const person = await ok(admin, "POST", `${base}/persons`, {
+  const { reseller, admin, ok, resellerId, base, device, person } = await personWithAppDevice(baseUrl, {
+    deviceId: DEVICE,
+    key: KEY,
     name: "E2E Forms Walker",
-    group: groups[0].id,
   });
-  await ok(admin, "PUT", `${base}/trackers/id/${device}/item`, { itemType: 3, itemId: person.id });
   const form = await ok(admin, "POST", `${base}/forms`, {
     name: FORM,
     description: "Check the loading dock before leaving",

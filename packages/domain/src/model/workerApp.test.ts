@@ -84,4 +84,10 @@ describe("speed between two fixes", () => {
     expect(speedBetween(at(10_000, 0), at(0, 0.001))).toBeNull();
     expect(speedBetween(at(0, 0), at(0, 0.001))).toBeNull();
   });
+  it("has no speed for a jump faster than any vehicle (the position switching source)", () => {
+    // 1.1 km in one second: about 4,000 km/h.
+    expect(speedBetween(at(0, 0), at(1000, 0.01))).toBeNull();
+    // The same 1.1 km in 5 s is an airliner's 800 km/h: under the limit, kept.
+    expect(speedBetween(at(0, 0), at(5000, 0.01))).toBe(800.6);
+  });
 });

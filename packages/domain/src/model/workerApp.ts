@@ -35,10 +35,16 @@ export interface MeasuredPlace {
 }
 
 /**
+ * Faster than anything a phone rides in: between two fixes it is the position jumping (the network's guess
+ * replaced by the satellites'), not a movement, and the speed stays unknown rather than absurd.
+ */
+export const PLAUSIBLE_KMH_MAX = 1000;
+
+/**
  * The speed (km/h) a phone moved at between two fixes, for browsers that measure no speed (desktop, Wi-Fi and
  * network positions): without it a walk or a drive would be stored at 0 km/h and make no trip. A move no larger
  * than the two fixes' accuracy radii is the position wandering, not the phone, and counts as standing still.
- * Null when the fixes are not in time order.
+ * Null when the fixes are not in time order or the move is faster than any vehicle.
  */
 export function speedBetween(previous: MeasuredPlace, next: MeasuredPlace): number | null {
   const seconds = (next.ts - previous.ts) / 1000;
@@ -46,7 +52,8 @@ export function speedBetween(previous: MeasuredPlace, next: MeasuredPlace): numb
   const metres = distanceM(previous, next);
   const wander = (previous.accuracy ?? 0) + (next.accuracy ?? 0);
   if (metres <= wander) return 0;
-  return Math.round((metres / seconds) * 3.6 * 10) / 10;
+  const kmh = Math.round((metres / seconds) * 3.6 * 10) / 10;
+  return kmh > PLAUSIBLE_KMH_MAX ? null : kmh;
 }
 
 /** Fixes one upload carries at most; a phone that was offline for a day sends its queue in several. */

@@ -52,6 +52,8 @@ describe("fixes from browser positions", () => {
     expect(wandered.speed).toBe(0);
     // A browser that measures speed is believed.
     expect(fixFromPosition(position(1, null), null, previous).speed).toBe(3.6);
+    // Up to what no vehicle reaches: 400 m/s is a glitch, unknown rather than a fix the upload would refuse.
+    expect(fixFromPosition(position(400, null), null, previous).speed).toBeNull();
   });
 
   it("asks for the satellite receiver only at the high level; lower levels accept older positions", () => {

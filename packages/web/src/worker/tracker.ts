@@ -3,6 +3,7 @@ import {
   type LocationPrecision,
   locationPrecision,
   type MeasuredPlace,
+  PLAUSIBLE_KMH_MAX,
   speedBetween,
   type WorkerFix,
 } from "@vigia/domain";
@@ -76,9 +77,13 @@ export function fixFromPosition(
     lng: coords.longitude,
     accuracy: finiteOrNull(coords.accuracy),
   };
+  // A browser's measured speed beyond any vehicle's is a glitch: unknown rather than refused by the upload.
+  const measured = mps === null ? null : round(Math.max(0, mps) * 3.6, 1);
   const speed =
-    mps !== null
-      ? round(Math.max(0, mps) * 3.6, 1)
+    measured !== null
+      ? measured > PLAUSIBLE_KMH_MAX
+        ? null
+        : measured
       : previous === null
         ? null
         : speedBetween(previous, place);
