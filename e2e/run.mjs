@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Browser tests: builds the web, starts a server on a fresh data dir and a free port, runs every
-// scenario in e2e/scenarios/ in headless Debian Chromium, then prints "e2e: N passed, M failed".
+// scenario in e2e/scenarios/ in a headless Debian Chromium of its own, then prints "e2e: N passed, M failed".
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -131,55 +131,90 @@ async function loadScenarios() {
   return scenarios;
 }
 
-async function main() {
-  build();
-  const { baseUrl, stop, logs } = await startServer();
-  const browser = await chromium.launch({
+/**
+ * Rejects when `promise` has not settled within `ms`: a hung browser call (a context that never closes, a page that
+ * never opens) fails its scenario instead of holding the whole CI run until its global limit.
+ */
+function withTimeout(promise, ms, what) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
+
+/** The longest a scenario may run (the slowest take about a minute on a loaded 2-core machine). */
+const SCENARIO_TIMEOUT_MS = 5 * 60_000;
+
+const launchBrowser = () =>
+  chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+
+/**
+ * One scenario in a browser of its own: nothing a scenario leaves behind (service workers, storage, a renderer
+ * that stopped answering) reaches the next, and a browser that hangs on closing is left behind, not waited for.
+ */
+async function runScenario(scenario, baseUrl) {
+  const browser = await withTimeout(launchBrowser(), 60_000, "launching Chromium");
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 820 },
+    locale: "es-ES",
+    // No transitions: screenshots show settled screens.
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(15_000);
+  // The server's Content-Security-Policy must let the app (map workers, tiles, live channel) work:
+  // any violation the browser reports fails the scenario.
+  const violations = [];
+  context.on("page", (page) =>
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    }),
+  );
+  const started = Date.now();
+  try {
+    await withTimeout(scenario.run({ context, baseUrl }), SCENARIO_TIMEOUT_MS, `scenario ${scenario.file}`);
+    if (violations.length > 0) throw new Error(`CSP violations: ${violations.slice(0, 3).join(" | ")}`);
+    console.log(`  ok   ${scenario.name} (${Date.now() - started} ms)`);
+    return true;
+  } catch (error) {
+    console.log(`  FAIL ${scenario.name}: ${error instanceof Error ? error.message : error}`);
+    // What the browser showed when it failed, for whoever reads the CI log next.
+    for (const [i, page] of context.pages().entries()) {
+      await withTimeout(
+        page.screenshot({ path: join(SCREENSHOT_DIR, `failed-${scenario.file}-${i}.png`) }),
+        20_000,
+        "a screenshot",
+      ).catch(() => undefined);
+      console.log(`       page ${i}: ${page.url()}`);
+    }
+    return false;
+  } finally {
+    await withTimeout(browser.close(), 30_000, "closing Chromium").catch((error) =>
+      console.log(`       ${error.message}: left behind`),
+    );
+  }
+}
+
+async function main() {
+  build();
+  const { baseUrl, stop, logs } = await startServer();
   let passed = 0;
   let failed = 0;
   try {
     for (const scenario of await loadScenarios()) {
-      // Each scenario gets its own browser context: no storage shared between them.
-      const context = await browser.newContext({
-        viewport: { width: 1366, height: 820 },
-        locale: "es-ES",
-        // No transitions: screenshots show settled screens.
-        reducedMotion: "reduce",
-      });
-      context.setDefaultTimeout(15_000);
-      // The server's Content-Security-Policy must let the app (map workers, tiles, live channel) work:
-      // any violation the browser reports fails the scenario.
-      const violations = [];
-      context.on("page", (page) =>
-        page.on("console", (message) => {
-          if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-        }),
-      );
-      const started = Date.now();
-      try {
-        await scenario.run({ context, baseUrl });
-        if (violations.length > 0) throw new Error(`CSP violations: ${violations.slice(0, 3).join(" | ")}`);
+      if (
+        await runScenario(scenario, baseUrl).catch((error) => {
+          console.log(`  FAIL ${scenario.name}: ${error instanceof Error ? error.message : error}`);
+          return false;
+        })
+      )
         passed++;
-        console.log(`  ok   ${scenario.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed++;
-        console.log(`  FAIL ${scenario.name}: ${error instanceof Error ? error.message : error}`);
-        // What the browser showed when it failed, for whoever reads the CI log next.
-        for (const [i, page] of context.pages().entries()) {
-          await page
-            .screenshot({ path: join(SCREENSHOT_DIR, `failed-${scenario.file}-${i}.png`) })
-            .catch(() => undefined);
-          console.log(`       page ${i}: ${page.url()}`);
-        }
-      } finally {
-        await context.close();
-      }
+      else failed++;
     }
   } finally {
-    await browser.close();
     await stop();
   }
   if (failed > 0 && process.env.E2E_SERVER_LOG) console.log(logs.join("").slice(-8000));
