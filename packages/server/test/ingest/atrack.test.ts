@@ -1,6 +1,6 @@
 import { atrackAck, encodeAtrackPacket } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, storedTimes, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** ATrack through the real gateway, on its own port: packets answered FE 02 after their records are stored. */
@@ -10,12 +10,7 @@ const IMEI = "352964052096642";
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'atrack'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [IMEI, TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, IMEI, "atrack", TEST_START);
 });
 afterAll(async () => {
   await p?.close();
@@ -33,13 +28,7 @@ const fix = (minute: number) => ({
   ignition: true,
 });
 
-async function stored(): Promise<number[]> {
-  const rows = await p.ctx.db.query<{ ts: number }>(
-    `select ts::float8 as ts from positions where device_id = (select id from devices where device_id = $1) order by ts`,
-    [IMEI],
-  );
-  return rows.map((r) => r.ts);
-}
+const stored = () => storedTimes(p.ctx.db, IMEI);
 
 const unit = Buffer.from("00014104d8f19682", "hex");
 

@@ -1,6 +1,6 @@
 import { cellocatorAck, encodeCellocatorStatus } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** Cellocator through the real gateway, on its own port: status messages acknowledged, their fixes stored. */
@@ -9,12 +9,7 @@ const UNIT = 1429642;
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'cellocator'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [String(UNIT), TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, String(UNIT), "cellocator", TEST_START);
 });
 afterAll(async () => {
   await p?.close();

@@ -1,6 +1,6 @@
 import { eelinkAck, encodeEelinkFix, encodeEelinkHeartbeat, encodeEelinkLogin } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, storedTimes, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** Eelink through the real gateway, on its own port: each package answered with its PID and sequence once kept. */
@@ -10,12 +10,7 @@ const IMEI = "352544071750518";
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'eelink'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [IMEI, TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, IMEI, "eelink", TEST_START);
 });
 afterAll(async () => {
   await p?.close();
@@ -32,13 +27,7 @@ const fix = (minute: number) => ({
   valid: true,
 });
 
-async function stored(): Promise<number[]> {
-  const rows = await p.ctx.db.query<{ ts: number }>(
-    `select ts::float8 as ts from positions where device_id = (select id from devices where device_id = $1) order by ts`,
-    [IMEI],
-  );
-  return rows.map((r) => r.ts);
-}
+const stored = () => storedTimes(p.ctx.db, IMEI);
 
 describe("Eelink through the gateway", () => {
   it("is in the tracker-type catalogue with its port", async () => {

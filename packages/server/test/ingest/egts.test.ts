@@ -8,7 +8,7 @@ import {
   writeEgtsRecord,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** EGTS through the real gateway, on its own port: log-in, positions and their answers, fixes stored. */
@@ -18,12 +18,7 @@ const TID = 43900001;
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'egts'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [IMEI, TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, IMEI, "egts", TEST_START);
 });
 afterAll(async () => {
   await p?.close();

@@ -9,7 +9,7 @@ import {
   readJt808ServerFrame,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** JT/T 808 through the real gateway, on its own port: real terminals' frames answered, their fixes stored. */
@@ -19,12 +19,7 @@ const PHONE = "013511221122";
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'jt808'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [PHONE, TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, PHONE, "jt808", TEST_START);
 });
 afterAll(async () => {
   await p?.close();

@@ -5,7 +5,7 @@ import {
   topflytechAck,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestDevice } from "../support/devices.ts";
+import { addAcmeDevice, TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /** Topflytech through the real gateway, on its own port: packets answered as the device expects, fixes stored. */
@@ -16,18 +16,8 @@ const T8803 = "357367031063979";
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'topflytech'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [IMEI, TEST_START],
-  );
-  await p.ctx.db.query(
-    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
-     select $1, (select id from device_types where proto = 'topflytech'), c.reseller_id, c.id, $2, $2
-     from companies c where c.name = 'Acme Logistics'`,
-    [T8803, TEST_START],
-  );
+  await addAcmeDevice(p.ctx.db, IMEI, "topflytech", TEST_START);
+  await addAcmeDevice(p.ctx.db, T8803, "topflytech", TEST_START);
 });
 afterAll(async () => {
   await p?.close();

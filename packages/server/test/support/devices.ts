@@ -9,6 +9,7 @@ import {
   IO,
   TELTONIKA_BEACON_IO,
 } from "@vigia/protocols";
+import type { Queryable } from "../../src/kernel/db/database.ts";
 
 /** A raw TCP device connection for tests: send bytes, await exactly the reply bytes, see the close. */
 export class TestDevice {
@@ -111,3 +112,27 @@ export function teltonikaPacket(fixes: SimpleFix[]): Buffer {
 }
 
 export const teltonikaHandshake = (imei: string): Buffer => encodeTeltonikaImei(imei);
+
+/** Registers `deviceId` as a device of the demo's Acme Logistics speaking `proto`, as a reseller would before it connects. */
+export async function addAcmeDevice(
+  db: Queryable,
+  deviceId: string,
+  proto: string,
+  ts: number,
+): Promise<void> {
+  await db.query(
+    `insert into devices (device_id, type_id, reseller_id, company_id, created_ts, updated_ts)
+     select $1, (select id from device_types where proto = $2), c.reseller_id, c.id, $3, $3
+     from companies c where c.name = 'Acme Logistics'`,
+    [deviceId, proto, ts],
+  );
+}
+
+/** The times (epoch ms) of the positions stored for `deviceId`, oldest first. */
+export async function storedTimes(db: Queryable, deviceId: string): Promise<number[]> {
+  const rows = await db.query<{ ts: number }>(
+    `select ts::float8 as ts from positions where device_id = (select id from devices where device_id = $1) order by ts`,
+    [deviceId],
+  );
+  return rows.map((r) => r.ts);
+}
