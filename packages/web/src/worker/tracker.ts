@@ -79,14 +79,8 @@ export function fixFromPosition(
   };
   // A browser's measured speed beyond any vehicle's is a glitch: unknown rather than refused by the upload.
   const measured = mps === null ? null : round(Math.max(0, mps) * 3.6, 1);
-  const speed =
-    measured !== null
-      ? measured > PLAUSIBLE_KMH_MAX
-        ? null
-        : measured
-      : previous === null
-        ? null
-        : speedBetween(previous, place);
+  const fromPrevious = () => (previous === null ? null : speedBetween(previous, place));
+  const speed = measured === null ? fromPrevious() : measured > PLAUSIBLE_KMH_MAX ? null : measured;
   const heading = finiteOrNull(coords.heading);
   return {
     id: fixId(position.timestamp),
