@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { makeDevices } from "@vigia/sim";
 import WebSocket from "ws";
-import { createBenchFleet, percentile, round, signIn, startBenchPlatform } from "./support.ts";
+import { createBenchFleet, percentile, positionAges, round, signIn, startBenchPlatform } from "./support.ts";
 
 const OVERLOAD = process.env.BENCH_OVERLOAD === "1";
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000) * (OVERLOAD ? 2 : 1);
@@ -37,15 +37,10 @@ let received = 0;
 let window: number[] = [];
 const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
 ws.on("message", (raw) => {
-  const now = Date.now();
-  for (const m of [JSON.parse(String(raw))].flat() as {
-    type: string;
-    data: { pos?: { receivedTs: number } };
-  }[]) {
-    if (!m.type.endsWith("Pos") || !m.data.pos) continue;
+  for (const age of positionAges(String(raw), Date.now())) {
     received += 1;
-    if (measuring) latencies.push(now - m.data.pos.receivedTs);
-    else window.push(now - m.data.pos.receivedTs);
+    if (measuring) latencies.push(age);
+    else window.push(age);
   }
 });
 await new Promise<void>((resolve) => ws.on("open", () => resolve()));

@@ -3,7 +3,8 @@
  * GT06 and OsmAnd, from a separate simulator process) every BENCH_SOAK_INTERVAL seconds, and BENCH_SOAK_CLIENTS
  * live-channel clients (default 200) bound to the company, for BENCH_SOAK_MINUTES (default 10). PGlite on disk, or
  * PostgreSQL when DATABASE_URL is set. Reports RSS at start (once every device has reported) and at the end,
- * event-loop delay, errors (simulator and live channel) and positions lost: acknowledged to the simulator but
+ * event-loop delay, the live lag one client sees (p50/p99 of arrival minus the gateway's read of the frame), errors
+ * (simulator and live channel) and positions lost: acknowledged to the simulator but
  * not stored. Not part of `npm run bench` (minutes long): run `npm run bench soak`. Prints one JSON line.
  */
 import { spawn } from "node:child_process";
@@ -11,7 +12,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { makeDevices } from "@vigia/sim";
 import WebSocket from "ws";
-import { createBenchFleet, round, signIn, startBenchPlatform } from "./support.ts";
+import { createBenchFleet, percentile, positionAges, round, signIn, startBenchPlatform } from "./support.ts";
 
 const DEVICES = Number(process.env.BENCH_SOAK_DEVICES ?? 20_000);
 const INTERVAL_S = Number(process.env.BENCH_SOAK_INTERVAL ?? 10);
@@ -27,14 +28,19 @@ const token = await signIn(platform.url, "super@vigia.demo");
 
 let liveErrors = 0;
 let liveMessages = 0;
+/** Ages of the positions the first client received while measuring: the live lag a user's map would show. */
+const lags: number[] = [];
+let measuring = false;
 const clients: WebSocket[] = [];
 for (let i = 0; i < CLIENTS; i++) {
   const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
   ws.on("error", () => {
     liveErrors += 1;
   });
-  ws.on("message", () => {
+  const measured = i === 0;
+  ws.on("message", (raw) => {
     liveMessages += 1;
+    if (measured && measuring) lags.push(...positionAges(String(raw), Date.now()));
   });
   await new Promise<void>((resolve) => ws.on("open", () => resolve()));
   ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
@@ -65,9 +71,12 @@ const rssStart = process.memoryUsage().rss;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const started = Date.now();
+measuring = true;
 await new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000));
+measuring = false;
 delay.disable();
 const rssEnd = process.memoryUsage().rss;
+lags.sort((a, b) => a - b);
 
 const simExit = new Promise((resolve) => sim.on("exit", resolve));
 sim.kill("SIGTERM");
@@ -96,6 +105,9 @@ console.log(
     rssEndMb: mb(rssEnd),
     eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
     eventLoopDelayMaxMs: round(delay.max / 1e6, 1),
+    liveLagSamples: lags.length,
+    liveLagP50Ms: percentile(lags, 50),
+    liveLagP99Ms: percentile(lags, 99),
     sent: field("sent"),
     acked: field("acked"),
     stored: stored[0]!.n,

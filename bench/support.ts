@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { protocols } from "@vigia/protocols";
 import pg from "pg";
+import { z } from "zod";
 import { emptyAlarmRule } from "../packages/domain/src/index.ts";
 import { type Platform, startPlatform } from "../packages/server/src/app/platform.ts";
 import { type Clock, readConfig } from "../packages/server/src/kernel/config.ts";
@@ -186,4 +187,23 @@ export function benchScope(companyId: number, timezone = "Europe/Madrid"): Compa
       companyRestrictions: null,
     },
   };
+}
+
+const liveMessageSchema = z.object({ type: z.string(), data: z.unknown() });
+const liveFrameSchema = z.union([liveMessageSchema, z.array(liveMessageSchema)]);
+const positionDataSchema = z.object({ pos: z.object({ receivedTs: z.number() }) });
+
+/**
+ * The age at `now` of every position in one live-channel frame: arrival minus the moment the gateway read the
+ * device's frame (`receivedTs`). A frame carries one message or an array of them; other messages are skipped.
+ */
+export function positionAges(raw: string, now: number): number[] {
+  const frame = liveFrameSchema.parse(JSON.parse(raw));
+  const ages: number[] = [];
+  for (const message of Array.isArray(frame) ? frame : [frame]) {
+    if (!message.type.endsWith("Pos")) continue;
+    const data = positionDataSchema.safeParse(message.data);
+    if (data.success) ages.push(now - data.data.pos.receivedTs);
+  }
+  return ages;
 }
