@@ -78,9 +78,13 @@ delay.disable();
 const rssEnd = process.memoryUsage().rss;
 lags.sort((a, b) => a - b);
 
-const simExit = new Promise((resolve) => sim.on("exit", resolve));
-sim.kill("SIGTERM");
-await simExit;
+// A simulator that already stopped (it exits on its own when it cannot go on) has no exit event left to wait for.
+const simStoppedEarly = sim.exitCode !== null || sim.signalCode !== null;
+if (!simStoppedEarly) {
+  const simExit = new Promise((resolve) => sim.on("exit", resolve));
+  sim.kill("SIGTERM");
+  await simExit;
+}
 await platform.services.processor.idle();
 const last =
   simOut
@@ -113,6 +117,7 @@ console.log(
     stored: stored[0]!.n,
     positionsLost: Math.max(0, field("acked") - stored[0]!.n),
     simErrors: field("errors"),
+    simStoppedEarly,
     liveErrors,
     liveFrames: liveMessages,
   }),
