@@ -29,11 +29,11 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   suntech: ["engineStop", "engineResume", "reboot", "custom"],
   ruptela: ["custom"],
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
-  topflytech: [],
+  topflytech: ["custom"],
   egts: [],
   cellocator: [],
   atrack: [],
-  eelink: [],
+  eelink: ["engineStop", "engineResume", "reboot", "custom"],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

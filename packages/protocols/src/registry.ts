@@ -2,6 +2,7 @@ import { createAtrackSession } from "./atrack/codec.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
 import { createEelinkSession } from "./eelink/codec.ts";
+import { eelinkCommands } from "./eelink/commands.ts";
 import { createEgtsSession } from "./egts/codec.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
 import { galileoskyCommands } from "./galileosky/commands.ts";
@@ -36,6 +37,7 @@ import { createTeltonikaSession } from "./teltonika/session.ts";
 import { createTk103Session } from "./tk103/codec.ts";
 import { tk103Commands } from "./tk103/commands.ts";
 import { createTopflytechSession } from "./topflytech/codec.ts";
+import { topflytechCommands } from "./topflytech/commands.ts";
 import { createWatchSession } from "./watch/codec.ts";
 import { watchCommands } from "./watch/commands.ts";
 import { createWialonSession } from "./wialon/codec.ts";
@@ -152,7 +154,13 @@ export const protocols = {
     createSession: createGalileoskySession,
     commands: galileoskyCommands,
   },
-  topflytech: { transport: "tcp", defaultPort: 5119, text: false, createSession: createTopflytechSession },
+  topflytech: {
+    transport: "tcp",
+    defaultPort: 5119,
+    text: false,
+    createSession: createTopflytechSession,
+    commands: topflytechCommands,
+  },
   jt808: {
     transport: "tcp",
     defaultPort: 5015,
@@ -163,7 +171,13 @@ export const protocols = {
   egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
   cellocator: { transport: "tcp", defaultPort: 5063, text: false, createSession: createCellocatorSession },
   atrack: { transport: "tcp", defaultPort: 5067, text: false, createSession: createAtrackSession },
-  eelink: { transport: "tcp", defaultPort: 5064, text: false, createSession: createEelinkSession },
+  eelink: {
+    transport: "tcp",
+    defaultPort: 5064,
+    text: false,
+    createSession: createEelinkSession,
+    commands: eelinkCommands,
+  },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

@@ -32,6 +32,8 @@ import {
  *   not be confirmed from a vendor document, and a mileage read in the wrong unit would corrupt the odometer
  *   every report relies on, so they are skipped rather than guessed.
  * - 0x80 from the device: its answer to a server instruction, a type byte, the server's flag u32, then text.
+ * Server instructions (`encodeEelinkInstruction`) are 0x80 packages of the same layout from the server: type 0x01
+ * (a command), the server's flag (the command's id, echoed in the answer), the command's ASCII text.
  * Anything else the device sends (the terminal state 0x05, GPS packages with extra fields, other 2.0 packages and
  * blocks) is kept whole as `undecoded` (quarantined, then answered) rather than read in part.
  */
@@ -209,6 +211,38 @@ export function createEelinkSession(options: SessionOptions = {}): StreamSession
     return total;
   }
   return createFramedSession(step, maxFrame, () => imei);
+}
+
+/** The content type of an instruction package that carries a command text. */
+const INSTRUCTION_COMMAND = 0x01;
+
+/**
+ * An instruction (0x80) package: type 0x01, the flag u32, the text. The server sends its commands this way
+ * (`flag` names the command); the device answers in the same layout, with the server's flag and its reply text.
+ */
+export function encodeEelinkInstruction(sequence: number, flag: number, text: string): Buffer {
+  const head = Buffer.alloc(5);
+  head.writeUInt8(INSTRUCTION_COMMAND, 0);
+  head.writeUInt32BE(flag >>> 0, 1);
+  return eelinkPackage(INSTRUCTION, sequence, Buffer.concat([head, Buffer.from(text, "latin1")]));
+}
+
+/**
+ * A server instruction as the device reads it (simulator, tests): sequence, flag and command text; null when the
+ * bytes are not one whole instruction package.
+ */
+export function readEelinkInstruction(
+  packet: Buffer,
+): { sequence: number; flag: number; text: string } | null {
+  if (packet.length < HEADER_BYTES + 7 || packet.readUInt16BE(0) !== MARK || packet[2] !== INSTRUCTION)
+    return null;
+  if (packet.readUInt16BE(3) !== packet.length - HEADER_BYTES || packet[7] !== INSTRUCTION_COMMAND)
+    return null;
+  return {
+    sequence: packet.readUInt16BE(5),
+    flag: packet.readUInt32BE(8),
+    text: packet.toString("latin1", 12),
+  };
 }
 
 // ---- Encoding (device side: simulator, tests) ----

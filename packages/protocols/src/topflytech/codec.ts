@@ -28,6 +28,10 @@ import { readTopflytechAnswer, readTopflytechNetwork } from "./info.ts";
  * configuration) are answered so the device does not send them again, and decode as `unknown`. There is no
  * checksum: the length and the header frame the stream.
  *
+ * Server commands (`encodeTopflytechCommand`) are type 0x81 packets from the server with the device's header, the
+ * connection's serial and the device's IMEI, then a byte 0x01 and the command as ASCII text; the device answers
+ * with its own 0x81 packet (`info.ts`).
+ *
  * 0x2525 location payload: ACC-on interval u16, ACC-off interval u16, angle u8, distance u16, GSM u16 (signal in
  * the low 7 bits), status u8 (bits 0-4 satellites, bit 6 positioned: the GPS block follows, else the cells; bit 7
  * a history record sent from the device's buffer: `archive`), G-sensor u8,
@@ -275,7 +279,7 @@ const toBcd = (value: number, digits: number): Buffer =>
 
 /** A packet: header, type, length, serial, IMEI, payload. */
 export function topflytechPacket(
-  header: 0x2525 | 0x2727,
+  header: number,
   type: number,
   serial: number,
   imei: string,
@@ -290,6 +294,38 @@ export function topflytechPacket(
   payload.copy(out, HEAD_BYTES);
   return out;
 }
+
+/** The byte before a command's text in a server 0x81 packet. */
+const COMMAND_TEXT = 0x01;
+
+/**
+ * A server command (0x81) for the device `imei`: `header` is the one the device writes (0x2525 when unknown), the
+ * payload 0x01 and the ASCII command.
+ */
+export function encodeTopflytechCommand(imei: string, serial: number, text: string, header = 0x2525): Buffer {
+  const payload = Buffer.concat([Buffer.from([COMMAND_TEXT]), Buffer.from(text, "latin1")]);
+  return topflytechPacket(header, SETTING_ANSWER, serial, imei, payload);
+}
+
+/** A server command as the device reads it (simulator, tests): its serial and text; null for any other packet. */
+export function readTopflytechCommand(packet: Buffer): { serial: number; text: string } | null {
+  if (packet.length < HEAD_BYTES + 1 || !HEADERS.has(packet.readUInt16BE(0))) return null;
+  if (packet[2] !== SETTING_ANSWER || packet.readUInt16BE(3) !== packet.length) return null;
+  if (packet[HEAD_BYTES] !== COMMAND_TEXT) return null;
+  return { serial: packet.readUInt16BE(5), text: packet.toString("latin1", HEAD_BYTES + 1) };
+}
+
+/**
+ * The device's answer (0x81) to a command: 0x01 and the reply as UTF-16LE text, as the devices write it.
+ */
+export const encodeTopflytechAnswer = (imei: string, serial: number, text: string, header = 0x2525): Buffer =>
+  topflytechPacket(
+    header,
+    SETTING_ANSWER,
+    serial,
+    imei,
+    Buffer.concat([Buffer.from([COMMAND_TEXT]), Buffer.from(text, "utf16le")]),
+  );
 
 export interface TopflytechFix extends EncodableFix {
   /** Sent from the device's buffer (status bit 7). */

@@ -361,10 +361,12 @@ export async function startGateway(
 
 /**
  * The dialect a device shows in its frames (watch maker code, Suntech model, Wialon IPS version, Queclink protocol
- * version), for its commands.
+ * version, Topflytech packet header), for its commands.
  */
 function commandDialect(protocol: string, raw: Buffer | undefined): string | undefined {
   if (!raw) return undefined;
+  // Topflytech: commands go with the header the device writes (0x2323, 0x2525 or 0x2727).
+  if (protocol === "topflytech") return raw.length >= 2 ? raw.toString("hex", 0, 2) : undefined;
   if (protocol === "suntech") {
     // The model header the device writes (ST300, SA200…) is the one its commands must carry.
     const model = raw.toString("latin1", 0, 5);

@@ -117,8 +117,8 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     packet: (imei, samples, _history, serial) =>
       encodeTopflytechLocation(imei, serial, topflytechFix(samples[0]!)),
     perPacket: 1,
-    // The server writes Topflytech devices nothing but ACKs (no command channel), each accepting the packet.
-    isAck: () => true,
+    // The server writes ACKs, each accepting the packet, and commands (type 0x81), which the device answers.
+    isAck: (frame) => frame.readUInt8(2) !== 0x81,
     accepted: (ack) => ack.readUInt16BE(0) === 0x2525,
     answersAcked: false,
   },
@@ -172,7 +172,8 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     hello: (imei, serial) => encodeEelinkLogin(imei, serial),
     packet: (_imei, samples, _history, serial) => encodeEelinkFix(serial, fixOf(samples[0]!)),
     perPacket: 1,
-    isAck: () => true,
+    // Instruction packages (0x80) are the server's commands, answered by the device; the rest are answers.
+    isAck: (frame) => frame.readUInt8(2) !== 0x80,
     accepted: (ack) => ack.length === 7 && ack.readUInt16BE(0) === 0x6767,
     answersAcked: false,
   },

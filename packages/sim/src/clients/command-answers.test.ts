@@ -1,4 +1,5 @@
 import {
+  createEelinkSession,
   createGalileoskySession,
   createGl200Session,
   createGps103Session,
@@ -6,10 +7,14 @@ import {
   createRuptelaSession,
   createSuntechSession,
   createTk103Session,
+  createTopflytechSession,
   createWialonSession,
   decodeH02Frame,
   decodeMeitrackFrame,
+  eelinkAck,
   encodeDeviceCommand,
+  encodeEelinkLogin,
+  encodeTopflytechLogin,
   encodeWialonLogin,
   meitrackFrame,
 } from "@vigia/protocols";
@@ -178,6 +183,48 @@ describe("simulated Ruptela, Galileosky and JT/T 808 devices answer command pack
     const out = createJt808Session().push(answer);
     expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
       ["commandResult", "013511221122", "0x8105 #1: success"],
+    ]);
+    expect(out.replies).toEqual([]);
+  });
+});
+
+describe("simulated Eelink and Topflytech devices answer command packets", () => {
+  it("Eelink: an instruction gets an instruction package back with the server's flag; answers are 7 bytes", () => {
+    const imei = "352544071750518";
+    const frame = encodeDeviceCommand("eelink", "RELAY,1#", { imei, serial: 4, id: 77, nowMs: 0 })!;
+    expect(serverFrameSize("eelink", Buffer.concat([frame, eelinkAck(2, 3)]))).toBe(frame.length);
+    expect(serverFrameSize("eelink", eelinkAck(2, 3))).toBe(7);
+    expect(serverFrameSize("eelink", frame.subarray(0, 8))).toBeNull();
+    const answer = answerBinaryCommand("eelink", imei, frame)!;
+    expect(answer.readUInt32BE(8)).toBe(77);
+    const session = createEelinkSession();
+    session.push(encodeEelinkLogin(imei, 1));
+    const out = session.push(answer);
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", imei, "RELAY,1# OK"],
+    ]);
+    expect(out.replies).toEqual([]);
+    expect(answerBinaryCommand("eelink", imei, eelinkAck(2, 3))).toBeNull();
+  });
+
+  it("Topflytech: a 0x81 command gets a 0x81 answer with its serial, in the device's header", () => {
+    const imei = "866425032895916";
+    const frame = encodeDeviceCommand("topflytech", "STATUS#", {
+      imei,
+      serial: 6,
+      id: 0,
+      nowMs: 0,
+      maker: "2727",
+    })!;
+    expect(serverFrameSize("topflytech", frame)).toBe(frame.length);
+    const answer = answerBinaryCommand("topflytech", imei, frame)!;
+    expect(answer.toString("hex", 0, 3)).toBe("272781");
+    expect(answer.readUInt16BE(5)).toBe(6);
+    const session = createTopflytechSession();
+    session.push(encodeTopflytechLogin(imei, 1));
+    const out = session.push(answer);
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", imei, "STATUS# OK"],
     ]);
     expect(out.replies).toEqual([]);
   });

@@ -1,14 +1,18 @@
 import {
+  encodeEelinkInstruction,
   encodeEgtsDeviceResponse,
   encodeGalileoskyCommand,
   encodeGps103Confirmation,
   encodeH02Confirmation,
   encodeJt808Answer,
   encodeRuptelaCommandAnswer,
+  encodeTopflytechAnswer,
   GL200_PROTOCOL_VERSION,
   h02Status,
   meitrackFrame,
+  readEelinkInstruction,
   readJt808ServerFrame,
+  readTopflytechCommand,
   tk103Location,
   watchFrame,
 } from "@vigia/protocols";
@@ -129,8 +133,12 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
   // Cellocator: the server writes only acknowledgements, 28 bytes each; ATrack only FE 02 answers, 12 bytes each.
   if (protocol === "cellocator") return rx.length >= 28 ? 28 : null;
   if (protocol === "atrack") return rx.length >= 12 ? 12 : null;
-  // Eelink: answers of 7 bytes (67 67, PID, size 2, sequence).
-  if (protocol === "eelink") return rx.length >= 7 ? 7 : null;
+  // Eelink: 67 67, PID, then the size of the rest (7 bytes in all for an answer; more for an instruction).
+  if (protocol === "eelink") {
+    if (rx.length < 5) return null;
+    const total = rx.readUInt16BE(3) + 5;
+    return rx.length >= total ? total : null;
+  }
   if (protocol === "egts") {
     // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
     if (rx.length < 11) return null;
@@ -144,7 +152,7 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
     return end < 0 ? null : end + 1;
   }
   if (protocol === "topflytech") {
-    // An ACK: header, type, then its own length (15, or 16 with an alarm code).
+    // Header, type, then the packet's own length (an ACK: 15, or 16 with an alarm code; a command: more).
     if (rx.length < 5) return null;
     const total = Math.max(5, rx.readUInt16BE(3));
     return rx.length >= total ? total : null;
@@ -161,22 +169,28 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
 }
 
 /**
- * What a simulated Ruptela, Galileosky or JT/T 808 device answers to a server command frame: Ruptela a type 7
- * packet with the result text of its SMS command, Galileosky a packet with the command's number and the text it
- * carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's serial and id.
+ * What a simulated Ruptela, Galileosky, JT/T 808, Eelink or Topflytech device answers to a server command frame:
+ * Ruptela a type 7 packet with the result text of its SMS command, Galileosky a packet with the command's number
+ * and the text it carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's
+ * serial and id, Eelink an instruction package with the server's flag and `<command> OK`, Topflytech a 0x81
+ * packet (UTF-16 text) with the command's serial and `<command> OK`.
  */
 export function answerBinaryCommand(
   protocol: BinaryProtocolName,
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  if (
-    protocol === "topflytech" ||
-    protocol === "cellocator" ||
-    protocol === "atrack" ||
-    protocol === "eelink"
-  )
-    return null;
+  if (protocol === "cellocator" || protocol === "atrack") return null;
+  if (protocol === "eelink") {
+    const command = readEelinkInstruction(frame);
+    return command ? encodeEelinkInstruction(command.sequence, command.flag, `${command.text} OK`) : null;
+  }
+  if (protocol === "topflytech") {
+    const command = readTopflytechCommand(frame);
+    return command
+      ? encodeTopflytechAnswer(imei, command.serial, `${command.text} OK`, frame.readUInt16BE(0))
+      : null;
+  }
   // EGTS: the server's result code after the log-in, confirmed by a response packet.
   if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
   if (protocol === "jt808") {

@@ -1,0 +1,114 @@
+import type { DeviceCommand, ItemCommands } from "@vigia/domain";
+import {
+  eelinkAck,
+  encodeDeviceCommand,
+  encodeEelinkInstruction,
+  encodeEelinkLogin,
+  encodeTopflytechAnswer,
+  encodeTopflytechLogin,
+  readEelinkInstruction,
+  readTopflytechCommand,
+  topflytechAck,
+} from "@vigia/protocols";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestDevice } from "../support/devices.ts";
+import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
+
+/**
+ * Commands from the map reach Eelink and Topflytech devices through the HTTP API and the gateway, over TCP, in
+ * their binary packets, and the device's answer moves the command to `answered` with its text. The frame is read
+ * off the socket as the device would and compared with the encoder's bytes (checked against public frames in the
+ * protocols package); the answer's effect is awaited by polling the command list, never by a fixed delay.
+ */
+let p: TestPlatform;
+let acme: number;
+let admin: string;
+
+interface Target {
+  itemType: number;
+  itemId: number;
+  deviceId: string;
+}
+
+beforeAll(async () => {
+  p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
+  acme = (await p.ctx.db.query<{ id: number }>("select id from companies where name = 'Acme Logistics'"))[0]!
+    .id;
+  admin = await p.api.token("admin@acme.demo");
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+async function itemWith(proto: string): Promise<Target> {
+  const rows = await p.ctx.db.query<{ item_type: number; item_id: number; device_id: string }>(
+    `select d.item_type, d.item_id, d.device_id from devices d join device_types t on t.id = d.type_id
+     where d.company_id = $1 and t.proto = $2 and d.item_id is not null order by d.id limit 1`,
+    [acme, proto],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`the demo company has no ${proto} device on an item`);
+  return { itemType: row.item_type, itemId: row.item_id, deviceId: row.device_id };
+}
+
+const path = (t: Target) => `companies/id/${acme}/commands/${t.itemType}/id/${t.itemId}`;
+const list = async (t: Target) => (await p.api.get<ItemCommands>(path(t), admin)).body;
+const send = async (t: Target, body: { kind: string; text?: string }) =>
+  (await p.api.post<DeviceCommand>(path(t), body, admin)).body;
+const settled = async (t: Target, id: number) => {
+  await expect
+    .poll(async () => (await list(t)).commands.find((c) => c.id === id)?.status, { timeout: 20_000 })
+    .toBe("answered");
+  return (await list(t)).commands.find((c) => c.id === id);
+};
+
+describe("commands over Eelink and Topflytech", () => {
+  it("Eelink: engine stop goes out as an instruction package RELAY,1# flagged with the command's id; the device's 0x80 answer confirms it", async () => {
+    const t = await itemWith("eelink");
+    expect((await list(t)).available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
+    const device = await TestDevice.connect(p.gateway!.ports.eelink);
+    device.send(encodeEelinkLogin(t.deviceId, 1));
+    expect(await device.read(7)).toEqual(eelinkAck(1, 1));
+    const command = await send(t, { kind: "engineStop" });
+    const frame = await device.read(20);
+    const instruction = readEelinkInstruction(frame);
+    expect(instruction).toMatchObject({ flag: command.id, text: "RELAY,1#" });
+    expect(frame).toEqual(
+      encodeDeviceCommand("eelink", "RELAY,1#", {
+        imei: t.deviceId,
+        serial: instruction!.sequence,
+        id: command.id,
+        nowMs: 0,
+      }),
+    );
+    device.send(encodeEelinkInstruction(instruction!.sequence, command.id, "Relay:ON,OK"));
+    expect((await settled(t, command.id))?.result).toBe("Relay:ON,OK");
+    device.end();
+  });
+
+  it("Topflytech: a custom text goes out as a 0x81 packet in the device's header; its 0x81 answer confirms it", async () => {
+    const t = await itemWith("topflytech");
+    expect((await list(t)).available).toEqual(["custom"]);
+    const device = await TestDevice.connect(p.gateway!.ports.topflytech);
+    const login = encodeTopflytechLogin(t.deviceId, 1);
+    device.send(login);
+    expect(await device.read(15)).toEqual(topflytechAck(login));
+    const command = await send(t, { kind: "custom", text: "STATUS#" });
+    const frame = await device.read(15 + 1 + "STATUS#".length);
+    expect(frame.toString("hex", 0, 3)).toBe("252581");
+    const read = readTopflytechCommand(frame);
+    expect(read?.text).toBe("STATUS#");
+    expect(frame).toEqual(
+      encodeDeviceCommand("topflytech", "STATUS#", {
+        imei: t.deviceId,
+        serial: read!.serial,
+        id: command.id,
+        nowMs: 0,
+        maker: "2525",
+      }),
+    );
+    device.send(encodeTopflytechAnswer(t.deviceId, read!.serial, "GPS:OK,GSM:OK"));
+    expect((await settled(t, command.id))?.result).toBe("GPS:OK,GSM:OK");
+    device.end();
+  });
+});
