@@ -1,6 +1,7 @@
 import { DEVICE_COMMAND_KINDS, type DeviceCommandKind } from "@vigia/domain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readCellocatorCommand } from "./cellocator/codec.ts";
 import {
   commandSetOf,
   commandsOf,
@@ -31,7 +32,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   galileosky: ["engineStop", "engineResume", "reboot", "custom"],
   topflytech: ["custom"],
   egts: [],
-  cellocator: [],
+  cellocator: ["reboot"],
   atrack: [],
   eelink: ["engineStop", "engineResume", "reboot", "custom"],
   jt808: ["reboot", "custom"],
@@ -62,16 +63,21 @@ describe.each(names)("the %s codec's commands", (name) => {
       expect([...(read?.body ?? [])]).toEqual([4]);
       return;
     }
+    if (name === "cellocator") {
+      // Cellocator is binary: the reset is a generic command, unit state change (0x02) to reset (0x02).
+      expect(readCellocatorCommand(frame ?? Buffer.alloc(0))).toMatchObject({ code: 2, data: 2 });
+      return;
+    }
     // The command word travels in the frame (H02 puts the server time between it and its parameters).
     expect(frame?.toString("latin1")).toContain((text ?? "").split(",")[0]);
   });
 });
 
 describe("commands whose delivery the protocol cannot confirm", () => {
-  it("are only GT06's reset, and always among those offered", () => {
+  it("are only the GT06 and Cellocator resets, and always among those offered", () => {
     for (const name of names) {
       const unanswered = unansweredCommandsOf(name);
-      expect(unanswered).toEqual(name === "gt06" ? ["reboot"] : []);
+      expect(unanswered).toEqual(name === "gt06" || name === "cellocator" ? ["reboot"] : []);
       for (const k of unanswered) expect(commandsOf(name)).toContain(k);
     }
   });

@@ -1,6 +1,7 @@
 import { createAtrackSession } from "./atrack/codec.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
+import { cellocatorCommands } from "./cellocator/commands.ts";
 import { createEelinkSession } from "./eelink/codec.ts";
 import { eelinkCommands } from "./eelink/commands.ts";
 import { createEgtsSession } from "./egts/codec.ts";
@@ -169,7 +170,13 @@ export const protocols = {
     commands: jt808Commands,
   },
   egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
-  cellocator: { transport: "tcp", defaultPort: 5063, text: false, createSession: createCellocatorSession },
+  cellocator: {
+    transport: "tcp",
+    defaultPort: 5063,
+    text: false,
+    createSession: createCellocatorSession,
+    commands: cellocatorCommands,
+  },
   atrack: { transport: "tcp", defaultPort: 5067, text: false, createSession: createAtrackSession },
   eelink: {
     transport: "tcp",

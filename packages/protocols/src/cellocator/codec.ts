@@ -27,6 +27,10 @@ import {
  * zero bytes and the checksum. The unit id (decimal) names the device. A message of another type (the units'
  * modular and forwarded-data messages carry layouts this decoder does not read, and no length that would let it
  * step over them) ends the connection unanswered: the unit keeps it and sends it again.
+ * Server commands (`encodeCellocatorCommand`) are generic commands, type 0, 25 bytes: "MCGP", 0, the unit id u32,
+ * the command numerator, the authentication code u32, the command code and the same again, the data field and the
+ * same again, two reserved bytes, four bytes of command parameters and the checksum. Command 0x02 (unit state
+ * change) with data 0x02 resets the unit: its modem, connection and configuration start over.
  */
 
 const SYSTEM_CODE = Buffer.from("MCGP", "latin1");
@@ -133,6 +137,53 @@ export function readCellocatorAck(frame: Buffer): { unitId: number; numerator: n
     return null;
   if (checksum(frame, ACK_BYTES - 1) !== frame[ACK_BYTES - 1]) return null;
   return { unitId: frame.readUInt32LE(5), numerator: frame.readUInt8(15) };
+}
+
+const COMMAND_BYTES = 25;
+
+export interface CellocatorCommand {
+  /** The command code and its data field (0x02 and 0x02: reset). */
+  code: number;
+  data: number;
+  /** The unit's authentication code, 0 for units that do not check one. */
+  authentication?: number;
+  /** The four parameter bytes of commands that take them (an emergency's count and interval). */
+  parameters?: readonly number[];
+}
+
+/** A generic command (type 0 from the server) to `unitId`, numbered `numerator` (the server's counter). */
+export function encodeCellocatorCommand(
+  unitId: number,
+  numerator: number,
+  command: CellocatorCommand,
+): Buffer {
+  const out = Buffer.alloc(COMMAND_BYTES);
+  SYSTEM_CODE.copy(out, 0);
+  out.writeUInt8(STATUS, 4);
+  out.writeUInt32LE(unitId >>> 0, 5);
+  out.writeUInt8(numerator & 0xff, 9);
+  out.writeUInt32LE((command.authentication ?? 0) >>> 0, 10);
+  out.writeUInt8(command.code & 0xff, 14);
+  out.writeUInt8(command.code & 0xff, 15);
+  out.writeUInt8(command.data & 0xff, 16);
+  out.writeUInt8(command.data & 0xff, 17);
+  Buffer.from((command.parameters ?? []).slice(0, 4)).copy(out, 20);
+  out.writeUInt8(checksum(out, COMMAND_BYTES - 1), COMMAND_BYTES - 1);
+  return out;
+}
+
+/**
+ * A generic command as the unit reads it (simulator, tests): unit id, numerator, command code and data; null when
+ * the bytes are not one (a wrong size, type, checksum, or a repeated field that disagrees).
+ */
+export function readCellocatorCommand(
+  frame: Buffer,
+): { unitId: number; numerator: number; code: number; data: number } | null {
+  if (frame.length !== COMMAND_BYTES || !frame.subarray(0, 4).equals(SYSTEM_CODE) || frame[4] !== STATUS)
+    return null;
+  if (checksum(frame, COMMAND_BYTES - 1) !== frame[COMMAND_BYTES - 1]) return null;
+  if (frame[14] !== frame[15] || frame[16] !== frame[17]) return null;
+  return { unitId: frame.readUInt32LE(5), numerator: frame[9]!, code: frame[14]!, data: frame[16]! };
 }
 
 // ---- Encoding (device side: simulator, tests) ----

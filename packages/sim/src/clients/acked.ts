@@ -159,11 +159,12 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     answersAcked: false,
   },
   cellocator: {
-    // One fix per status message, numbered by the unit; the server writes nothing but acknowledgements.
+    // One fix per status message, numbered by the unit; the server writes acknowledgements (type 4) and commands
+    // (type 0: the reset, which the unit carries out without an answer).
     packet: (imei, samples, _history, serial) =>
       encodeCellocatorStatus(cellocatorUnitOf(imei), serial, fixOf(samples[0]!)),
     perPacket: 1,
-    isAck: () => true,
+    isAck: (frame) => frame.readUInt8(4) === 4,
     accepted: (ack) => readCellocatorAck(ack) !== null,
     answersAcked: false,
   },

@@ -1,4 +1,5 @@
 import {
+  cellocatorAck,
   createEelinkSession,
   createGalileoskySession,
   createGl200Session,
@@ -189,6 +190,20 @@ describe("simulated Ruptela, Galileosky and JT/T 808 devices answer command pack
 });
 
 describe("simulated Eelink and Topflytech devices answer command packets", () => {
+  it("Cellocator: a reset (25 bytes) and an acknowledgement (28) are read apart; the reset gets no answer", () => {
+    const frame = encodeDeviceCommand("cellocator", "state 2: reset", {
+      imei: "331",
+      serial: 1,
+      id: 0,
+      nowMs: 0,
+    })!;
+    const ack = cellocatorAck(331, 5);
+    expect(serverFrameSize("cellocator", Buffer.concat([frame, ack]))).toBe(25);
+    expect(serverFrameSize("cellocator", Buffer.concat([ack, frame]))).toBe(28);
+    expect(serverFrameSize("cellocator", frame.subarray(0, 24))).toBeNull();
+    expect(answerBinaryCommand("cellocator", "331", frame)).toBeNull();
+  });
+
   it("Eelink: an instruction gets an instruction package back with the server's flag; answers are 7 bytes", () => {
     const imei = "352544071750518";
     const frame = encodeDeviceCommand("eelink", "RELAY,1#", { imei, serial: 4, id: 77, nowMs: 0 })!;

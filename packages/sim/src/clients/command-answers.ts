@@ -130,8 +130,13 @@ export type BinaryProtocolName =
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): number | null {
-  // Cellocator: the server writes only acknowledgements, 28 bytes each; ATrack only FE 02 answers, 12 bytes each.
-  if (protocol === "cellocator") return rx.length >= 28 ? 28 : null;
+  // Cellocator: acknowledgements (type 4) of 28 bytes, generic commands (type 0) of 25.
+  if (protocol === "cellocator") {
+    if (rx.length < 5) return null;
+    const total = rx.readUInt8(4) === 0 ? 25 : 28;
+    return rx.length >= total ? total : null;
+  }
+  // ATrack: the server writes only FE 02 answers, 12 bytes each.
   if (protocol === "atrack") return rx.length >= 12 ? 12 : null;
   // Eelink: 67 67, PID, then the size of the rest (7 bytes in all for an answer; more for an instruction).
   if (protocol === "eelink") {
@@ -180,6 +185,7 @@ export function answerBinaryCommand(
   imei: string,
   frame: Buffer,
 ): Buffer | null {
+  // A Cellocator unit restarts on its reset command rather than answering it; ATrack gets no commands.
   if (protocol === "cellocator" || protocol === "atrack") return null;
   if (protocol === "eelink") {
     const command = readEelinkInstruction(frame);

@@ -1,22 +1,26 @@
 import type { DeviceCommand, ItemCommands } from "@vigia/domain";
 import {
+  cellocatorAck,
   eelinkAck,
+  encodeCellocatorStatus,
   encodeDeviceCommand,
   encodeEelinkInstruction,
   encodeEelinkLogin,
   encodeTopflytechAnswer,
   encodeTopflytechLogin,
+  readCellocatorCommand,
   readEelinkInstruction,
   readTopflytechCommand,
   topflytechAck,
 } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestDevice } from "../support/devices.ts";
-import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
+import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /**
- * Commands from the map reach Eelink and Topflytech devices through the HTTP API and the gateway, over TCP, in
- * their binary packets, and the device's answer moves the command to `answered` with its text. The frame is read
+ * Commands from the map reach Eelink, Topflytech and Cellocator devices through the HTTP API and the gateway, over
+ * TCP, in their binary packets, and the device's answer moves the command to `answered` with its text (a
+ * Cellocator reset has none: it stays `sent`). The frame is read
  * off the socket as the device would and compared with the encoder's bytes (checked against public frames in the
  * protocols package); the answer's effect is awaited by polling the command list, never by a fixed delay.
  */
@@ -62,7 +66,7 @@ const settled = async (t: Target, id: number) => {
   return (await list(t)).commands.find((c) => c.id === id);
 };
 
-describe("commands over Eelink and Topflytech", () => {
+describe("commands over Eelink, Topflytech and Cellocator", () => {
   it("Eelink: engine stop goes out as an instruction package RELAY,1# flagged with the command's id; the device's 0x80 answer confirms it", async () => {
     const t = await itemWith("eelink");
     expect((await list(t)).available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
@@ -109,6 +113,44 @@ describe("commands over Eelink and Topflytech", () => {
     );
     device.send(encodeTopflytechAnswer(t.deviceId, read!.serial, "GPS:OK,GSM:OK"));
     expect((await settled(t, command.id))?.result).toBe("GPS:OK,GSM:OK");
+    device.end();
+  });
+
+  it("Cellocator: a reboot goes out as the generic reset command with the unit's id; it has no answer, so it is left sent", async () => {
+    const t = await itemWith("cellocator");
+    expect((await list(t)).available).toEqual(["reboot"]);
+    const unit = Number(t.deviceId);
+    const device = await TestDevice.connect(p.gateway!.ports.cellocator);
+    const fix = {
+      timeMs: TEST_START - 60_000,
+      lat: 32.08,
+      lng: 34.78,
+      speedKmh: 0,
+      course: 0,
+      altitude: 30,
+      satellites: 8,
+      valid: true,
+    };
+    device.send(encodeCellocatorStatus(unit, 1, fix));
+    const ack = await device.read(28);
+    expect(ack.subarray(0, 9)).toEqual(cellocatorAck(unit, 1).subarray(0, 9));
+    const command = await send(t, { kind: "reboot" });
+    const frame = await device.read(25);
+    const read = readCellocatorCommand(frame);
+    expect(read).toMatchObject({ unitId: unit, code: 2, data: 2 });
+    expect(frame).toEqual(
+      encodeDeviceCommand("cellocator", "state 2: reset", {
+        imei: t.deviceId,
+        serial: read!.numerator,
+        id: command.id,
+        nowMs: 0,
+      }),
+    );
+    await expect
+      .poll(async () => (await list(t)).commands.find((c) => c.id === command.id)?.status, {
+        timeout: 20_000,
+      })
+      .toBe("sent");
     device.end();
   });
 });
