@@ -18,15 +18,18 @@ import { readTopflytechAnswer, readTopflytechNetwork } from "./info.ts";
 
 /**
  * Topflytech binary protocol (T880x+ vehicle trackers with header 0x2525; the older T8803/T8806 with header 0x2323;
- * TLP/TLW personal and solar trackers with header 0x2727), big-endian unless said otherwise:
+ * TLP/TLW personal and solar trackers with header 0x2727; TLD2 with 0x2626), big-endian unless said otherwise:
  *   <header u16> <type u8> <length u16: the whole packet> <serial u16> <IMEI: 8 bytes BCD, 15 digits after a 0> <payload>
  * Types: 0x01 log-in (a version block after the IMEI, not read), 0x03 heartbeat, 0x02/0x13 location, 0x04/0x14
  * alarm (0x13/0x14 the longer IO variant), 0x05 network information and 0x81 the answer to a server setting
  * (`info.ts`). The server answers each with the same header, type, length 15, serial and IMEI; an alarm's answer
  * has 16 bytes, the alarm code appended. The T8803 document (protocol V5.6) has no answer to a 0x2323 location
- * (0x02), and a setting answer (0x81) is itself an answer: neither is answered. Other types (BLE lists,
- * configuration) are answered so the device does not send them again, and decode as `unknown`. There is no
- * checksum: the length and the header frame the stream.
+ * (0x02), and a setting answer (0x81) is itself an answer: neither is answered. There is no checksum: the length
+ * and the header frame the stream.
+ * Packets whose layout no public document gives are kept whole as `undecoded` (quarantined, then answered like
+ * the rest of the family, so the device does not send them again and they can be decoded later): other types
+ * (0x10, BLE lists, configuration) and the location and alarm packets of the 0x2626 header (TLD2 trackers: their
+ * fields are not those of 0x2525). A 0x2626 log-in and heartbeat are the family's and are read.
  *
  * Server commands (`encodeTopflytechCommand`) are type 0x81 packets from the server with the device's header, the
  * connection's serial and the device's IMEI, then a byte 0x01 and the command as ASCII text; the device answers
@@ -48,7 +51,9 @@ import { readTopflytechAnswer, readTopflytechNetwork } from "./info.ts";
  * each, mileage u32 m, input status u16 (bit 2 ignition); the upload intervals after that are not read.
  */
 
-const HEADERS = new Set([0x2323, 0x2525, 0x2727]);
+const HEADERS = new Set([0x2323, 0x2525, 0x2626, 0x2727]);
+/** The header whose location and alarm layout is not read (kept whole). */
+const UNREAD_LAYOUT_HEADER = 0x2626;
 const HEAD_BYTES = 15;
 const LOGIN = 0x01;
 const HEARTBEAT = 0x03;
@@ -204,10 +209,14 @@ export function decodeTopflytechPacket(packet: Buffer): DecodeResult<DecodedMess
       return message;
     }
     if (type === SETTING_ANSWER) return readTopflytechAnswer(packet.subarray(HEAD_BYTES), imei);
-    if (!LOCATION.has(type) && !ALARM.has(type)) {
-      // Other types (network, BLE, configuration answers) are answered so the device does not repeat them.
+    if ((!LOCATION.has(type) && !ALARM.has(type)) || header === UNREAD_LAYOUT_HEADER) {
+      // Kept whole for the quarantine, then answered so the device does not repeat it.
       const message = emptyMessage("unknown", imei);
       message.attributes = { type };
+      message.undecoded = {
+        offset: HEAD_BYTES,
+        reason: `topflytech: packet type 0x${type.toString(16).padStart(2, "0")} of header 0x${header.toString(16)} not read`,
+      };
       message.ack = topflytechAck(packet);
       return message;
     }
@@ -250,7 +259,7 @@ export function createTopflytechSession(options: SessionOptions = {}): StreamSes
   let imei: string | null = null;
   function step(buf: Buffer, out: StreamOutput): number {
     const first = buf[0];
-    if (first !== undefined && first !== 0x23 && first !== 0x25 && first !== 0x27)
+    if (first !== undefined && first !== 0x23 && first !== 0x25 && first !== 0x26 && first !== 0x27)
       throw new DecodeError("bad header");
     if (buf.length < 2) return 0;
     if (!HEADERS.has(buf.readUInt16BE(0))) throw new DecodeError("bad header");

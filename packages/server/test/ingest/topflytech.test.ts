@@ -13,11 +13,14 @@ let p: TestPlatform;
 const IMEI = "880616898800001";
 /** The T8803 of Traccar's public test data (T800xProtocolDecoderTest.java), whose real packets are sent below. */
 const T8803 = "357367031063979";
+/** The TLD2 (header 0x2626) of the same test data. */
+const TLD2 = "865284040309670";
 
 beforeAll(async () => {
   p = await startTestPlatform({ VIGIA_GATEWAY: "1" });
   await addAcmeDevice(p.ctx.db, IMEI, "topflytech", TEST_START);
   await addAcmeDevice(p.ctx.db, T8803, "topflytech", TEST_START);
+  await addAcmeDevice(p.ctx.db, TLD2, "topflytech", TEST_START);
 });
 afterAll(async () => {
   await p?.close();
@@ -102,6 +105,29 @@ describe("Topflytech through the gateway", () => {
       Date.UTC(2015, 9, 28, 13, 50, 47),
     ]);
     expect(rows[1]!.lat).toBeCloseTo(18.5912189, 5);
+    device.end();
+  });
+
+  it("a TLD2 (header 0x2626) location, whose layout is not read, is quarantined whole before it is answered", async () => {
+    const device = await TestDevice.connect(p.gateway!.ports.topflytech);
+    const login = Buffer.from("262601000f00010865284040309670", "hex");
+    device.send(login);
+    expect(await device.read(15)).toEqual(topflytechAck(login));
+    const location = Buffer.from(
+      "262602005308090865284040309670000f000f0f0000005a47c000050100000020000000008bfd0020022505185300004041dcc9d6c243b3c6410000012712400000000009e2ffffffffffffffffffffffff09",
+      "hex",
+    );
+    device.send(location);
+    expect((await device.read(15)).toString("hex")).toBe("262602000f08090865284040309670");
+    // The answer was written only after the quarantine row committed: no wait.
+    const kept = await p.ctx.db.query<{ error: string; raw: string }>(
+      "select error, raw from ingest_quarantine where imei = $1 and reason = 'undecoded'",
+      [TLD2],
+    );
+    expect(kept).toEqual([
+      { error: "topflytech: packet type 0x02 of header 0x2626 not read", raw: location.toString("hex") },
+    ]);
+    expect(await stored(TLD2)).toEqual([]);
     device.end();
   });
 });
