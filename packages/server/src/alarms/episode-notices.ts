@@ -1,6 +1,6 @@
 import type { Queryable } from "../kernel/db/database.ts";
 import type { Fire, NoticeUpdate } from "./engine/engine.ts";
-import { describeEventParams } from "./event-texts.ts";
+import { describeEventParams } from "./event-params.ts";
 import type { LogRow } from "./store.ts";
 
 /**

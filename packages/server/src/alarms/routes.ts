@@ -37,7 +37,7 @@ import {
   unseenCount,
   updateRule,
 } from "./store.ts";
-import { familyNames, PRIORITY_NAMES } from "./texts.ts";
+import { familyNames, priorityNames } from "./texts.ts";
 
 /** The routes reload rules and publish notice changes through the running alarm service. */
 export type AlarmRoutesContext = KernelContext & { alarms: AlarmService };
@@ -114,9 +114,9 @@ export function alarmRoutes(ctx: AlarmRoutesContext): FastifyPluginAsyncZod {
     mountRoute(app, alarmsApi.inputs, async (request) => ({
       families: await offeredFamilies(ctx.db, scopeOf(request).companyId),
       priorities: Object.fromEntries(
-        Object.entries(PRIORITY_NAMES).map(([id, name]) => [
+        Object.entries(priorityNames()).map(([id, names]) => [
           id,
-          { id: Number(id), name: name.en.toLowerCase(), names: name },
+          { id: Number(id), name: names.en.toLowerCase(), names },
         ]),
       ),
     }));

@@ -19,7 +19,7 @@ import { isBuffered } from "./engine/buffered.ts";
 import { AlarmEngine, type CompanySnapshot, type EngineOutput, type Fire, posOf } from "./engine/engine.ts";
 import { compileRule } from "./engine/rules.ts";
 import { episodeOf, updateEpisodeNotice } from "./episode-notices.ts";
-import { describeEventParams } from "./event-texts.ts";
+import { describeEventParams } from "./event-params.ts";
 import { readItineraryDays, writeItineraryDays } from "./itinerary-days.ts";
 import { Notifier } from "./notifier.ts";
 import { itemName, type LogRow, listRules, logOf } from "./store.ts";

@@ -5,6 +5,8 @@ import { randomToken, sha256 } from "../kernel/auth/secrets.ts";
 import { endUserSessions } from "../kernel/auth/tokens.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import { badRequest } from "../kernel/errors.ts";
+import { say } from "../kernel/locales/texts.ts";
+import { asLanguage } from "../kernel/mail/language.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
 
 /** Capabilities that send mail get the mailer from `src/app/` next to the kernel context. */
@@ -63,64 +65,12 @@ export async function sendPasswordLink(
 ): Promise<void> {
   const key = await createPasswordKey(ctx, user.id, purpose);
   const link = await ctx.links.forUser(user.id, `/password/set/${key}`);
-  const text = PASSWORD_MAIL[user.language] ?? PASSWORD_MAIL.en!;
+  const lang = asLanguage(user.language);
   // The mail speaks for the account's brand, the one whose site the link opens.
   const brand = await ctx.links.brandNameForUser(user.id);
   await ctx.mailer.send({
     to: user.email,
-    subject: `${brand}: ${purpose === "reset" ? text.resetSubject : text.createSubject}`,
-    text: `${purpose === "reset" ? text.resetBody : text.createBody}\n\n${link}\n\n${text.footer}\n\n— ${brand}`,
+    subject: `${brand}: ${say(lang, "passwordMail", `${purpose}Subject`)}`,
+    text: `${say(lang, "passwordMail", `${purpose}Body`)}\n\n${link}\n\n${say(lang, "passwordMail", "footer")}\n\n— ${brand}`,
   });
 }
-
-const PASSWORD_MAIL: Record<
-  string,
-  { resetSubject: string; createSubject: string; resetBody: string; createBody: string; footer: string }
-> = {
-  es: {
-    resetSubject: "Restablecer contraseña",
-    createSubject: "Crea tu contraseña",
-    resetBody:
-      "Hemos recibido una solicitud para restablecer tu contraseña. Abre este enlace para elegir una nueva:",
-    createBody: "Se ha creado tu cuenta. Abre este enlace para crear tu contraseña:",
-    footer: "El enlace caduca en 24 horas y solo puede usarse una vez.",
-  },
-  en: {
-    resetSubject: "Reset your password",
-    createSubject: "Create your password",
-    resetBody: "We received a request to reset your password. Open this link to choose a new one:",
-    createBody: "Your account has been created. Open this link to create your password:",
-    footer: "The link expires in 24 hours and can be used only once.",
-  },
-  pt: {
-    resetSubject: "Redefinir a palavra-passe",
-    createSubject: "Crie a sua palavra-passe",
-    resetBody:
-      "Recebemos um pedido para redefinir a sua palavra-passe. Abra esta ligação para escolher uma nova:",
-    createBody: "A sua conta foi criada. Abra esta ligação para criar a sua palavra-passe:",
-    footer: "A ligação expira em 24 horas e só pode ser usada uma vez.",
-  },
-  fr: {
-    resetSubject: "Réinitialiser votre mot de passe",
-    createSubject: "Créez votre mot de passe",
-    resetBody:
-      "Nous avons reçu une demande de réinitialisation de votre mot de passe. Ouvrez ce lien pour en choisir un nouveau :",
-    createBody: "Votre compte a été créé. Ouvrez ce lien pour créer votre mot de passe :",
-    footer: "Le lien expire dans 24 heures et ne peut être utilisé qu'une seule fois.",
-  },
-  it: {
-    resetSubject: "Reimposta la password",
-    createSubject: "Crea la tua password",
-    resetBody:
-      "Abbiamo ricevuto una richiesta di reimpostazione della password. Apri questo link per sceglierne una nuova:",
-    createBody: "Il tuo account è stato creato. Apri questo link per creare la tua password:",
-    footer: "Il link scade tra 24 ore e può essere usato una sola volta.",
-  },
-  tr: {
-    resetSubject: "Şifrenizi sıfırlayın",
-    createSubject: "Şifrenizi oluşturun",
-    resetBody: "Şifrenizi sıfırlama talebi aldık. Yeni bir şifre seçmek için bu bağlantıyı açın:",
-    createBody: "Hesabınız oluşturuldu. Şifrenizi oluşturmak için bu bağlantıyı açın:",
-    footer: "Bağlantının süresi 24 saat içinde dolar ve yalnızca bir kez kullanılabilir.",
-  },
-};

@@ -1,20 +1,11 @@
+import type { Language } from "@vigia/domain";
+import { say } from "../kernel/locales/texts.ts";
+import { asLanguage } from "../kernel/mail/language.ts";
 import type { NearestPlace } from "./gazetteer.ts";
 
-type Phrases = { near: (place: string) => string; away: (distance: string, place: string) => string };
-
-/** "near X" and "N km from X" in the six interface languages; anything else falls back to English. */
-const PHRASES: Record<string, Phrases> = {
-  en: { near: (p) => `near ${p}`, away: (d, p) => `${d} from ${p}` },
-  es: { near: (p) => `cerca de ${p}`, away: (d, p) => `a ${d} de ${p}` },
-  fr: { near: (p) => `près de ${p}`, away: (d, p) => `à ${d} de ${p}` },
-  it: { near: (p) => `vicino a ${p}`, away: (d, p) => `a ${d} da ${p}` },
-  pt: { near: (p) => `perto de ${p}`, away: (d, p) => `a ${d} de ${p}` },
-  tr: { near: (p) => `${p} yakınında`, away: (d, p) => `${p} merkezine ${d}` },
-};
-
-function baseLanguage(lang: string): string {
-  const base = lang.slice(0, 2).toLowerCase();
-  return base in PHRASES ? base : "en";
+/** The interface language a geocoder's `lang` (`es`, `es-ES`…) names by its first two letters; English for others. */
+function baseLanguage(lang: string): Language {
+  return asLanguage(lang.slice(0, 2).toLowerCase());
 }
 
 /**
@@ -93,11 +84,16 @@ export function placeContains(place: NearestPlace): boolean {
  * "near X" up to twice that, "N km from X" beyond (the locality of a street address).
  */
 export function localityText(place: NearestPlace, lang: string): string {
+  return placed(place, place.name, lang);
+}
+
+/** The place's own label inside its extent, "near X" up to twice that, "N km from X" beyond. */
+function placed(place: NearestPlace, label: string, lang: string): string {
   const radius = placeRadiusM(place.population);
-  const phrases = PHRASES[baseLanguage(lang)]!;
-  if (place.distanceM <= radius) return place.name;
-  if (place.distanceM <= 2 * radius) return phrases.near(place.name);
-  return phrases.away(formatDistance(place.distanceM, lang), place.name);
+  if (place.distanceM <= radius) return label;
+  const language = baseLanguage(lang);
+  if (place.distanceM <= 2 * radius) return say(language, "places", "near", { place: label });
+  return say(language, "places", "away", { distance: formatDistance(place.distanceM, lang), place: label });
 }
 
 /**
@@ -107,10 +103,5 @@ export function localityText(place: NearestPlace, lang: string): string {
  */
 export function describePlace(place: NearestPlace | null, lat: number, lng: number, lang: string): string {
   if (!place) return coordinatesText(lat, lng);
-  const label = placeLabel(place, lang);
-  const radius = placeRadiusM(place.population);
-  const phrases = PHRASES[baseLanguage(lang)]!;
-  if (place.distanceM <= radius) return label;
-  if (place.distanceM <= 2 * radius) return phrases.near(label);
-  return phrases.away(formatDistance(place.distanceM, lang), label);
+  return placed(place, placeLabel(place, lang), lang);
 }

@@ -1,5 +1,6 @@
 import type { Language } from "@vigia/domain";
-import { asLanguage, fill, type Texts } from "../kernel/mail/language.ts";
+import { say } from "../kernel/locales/texts.ts";
+import { asLanguage } from "../kernel/mail/language.ts";
 
 /**
  * The periodic report mail in its recipient's language: the language of the user the address belongs to, or
@@ -33,33 +34,6 @@ export function recipientLanguage(userLanguage: string | null, countryId: string
   return companyLanguage(countryId) ?? "en";
 }
 
-const SUBJECT: Texts = {
-  es: "Informe periódico: {name}",
-  en: "Periodic report: {name}",
-  pt: "Relatório periódico: {name}",
-  fr: "Rapport périodique : {name}",
-  it: "Report periodico: {name}",
-  tr: "Periyodik rapor: {name}",
-};
-
-const PERIOD: Texts = {
-  es: "Periodo: del {from} al {to} ({zone})",
-  en: "Period: {from} to {to} ({zone})",
-  pt: "Período: de {from} a {to} ({zone})",
-  fr: "Période : du {from} au {to} ({zone})",
-  it: "Periodo: dal {from} al {to} ({zone})",
-  tr: "Dönem: {from} – {to} ({zone})",
-};
-
-const ATTACHED: Texts = {
-  es: "Se adjunta el informe en {format}.",
-  en: "The report is attached as {format}.",
-  pt: "O relatório segue em anexo em {format}.",
-  fr: "Le rapport est joint au format {format}.",
-  it: "Il report è allegato in formato {format}.",
-  tr: "Rapor {format} olarak ektedir.",
-};
-
 const day = (ts: number, timezone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: timezone, dateStyle: "short" }).format(ts);
 
@@ -85,7 +59,13 @@ export function periodicMail(
     format: input.format.toUpperCase(),
   };
   return {
-    subject: fill(SUBJECT[language], values),
-    text: [input.name, "", fill(PERIOD[language], values), "", fill(ATTACHED[language], values)].join("\n"),
+    subject: say(language, "periodicMail", "subject", values),
+    text: [
+      input.name,
+      "",
+      say(language, "periodicMail", "period", values),
+      "",
+      say(language, "periodicMail", "attached", values),
+    ].join("\n"),
   };
 }

@@ -2,10 +2,9 @@ import { LANGUAGES, type Language } from "@vigia/domain";
 
 /**
  * What every capability needs to write a mail in its recipient's language and time zone: the user's
- * `language` (unknown ones read as English) and a date-time in the user's `timezone`.
+ * `language` (unknown ones read as English) and a date-time in the user's `timezone`. The texts themselves are
+ * in `kernel/locales/`.
  */
-export type Texts = Record<Language, string>;
-
 export const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : "en";
 

@@ -1,0 +1,145 @@
+import type { ServerTexts } from "./texts.en.ts";
+
+/** The server's texts in Turkish. */
+export const tr: ServerTexts = {
+  /** Alarm families, as the rule editor offers them. */
+  alarmFamilies: {
+    5: "Coğrafi bölge",
+    6: "İlgi noktası",
+    10: "Durum",
+    11: "Rölanti",
+    12: "Çevrimdışı",
+    13: "Azami durma süresi",
+    14: "Azami sürüş süresi",
+    15: "Azami park süresi",
+    17: "Sürücüsüz sefer",
+    19: "Aylık ortalama yakıt tüketimi",
+    20: "Hız aşımı",
+    21: "Kontak açık / kapalı",
+    22: "SOS / panik",
+    23: "Güç kesintisi",
+    24: "Düşük pil",
+    25: "Kapı",
+    26: "Çekilme / park halinde hareket",
+    27: "Kaza",
+    28: "Sert sürüş",
+    29: "Kurcalama / titreşim",
+    30: "Motor kilidi",
+    31: "Bakım",
+    32: "Sanal kilit",
+    33: "Beacon bölgesine giriş",
+    34: "Beacon bölgesinden çıkış",
+    35: "Güzergâh planı",
+  },
+  /** Alarm priorities, by their number. */
+  alarmPriorities: {
+    1: "Düşük",
+    2: "Orta",
+    3: "Yüksek",
+  },
+  /** What an alarm notice says happened, by its event key. */
+  alarmEvents: {
+    geozoneIn: "Bölgeye giriş",
+    geozoneOut: "Bölgeden çıkış",
+    poiIn: "İlgi noktasına varış",
+    poiOut: "İlgi noktasından ayrılış",
+    stateEqual: "Durum değişikliği",
+    stateUnequal: "Durum değişikliği",
+    idle: "Rölanti",
+    offline: "Çevrimdışı",
+    maxStop: "Azami durma süresi",
+    maxDriving: "Azami sürüş süresi",
+    maxParked: "Azami park süresi",
+    trackWithoutDriver: "Sürücüsüz sefer",
+    monthlyConsumption: "Aylık ortalama yakıt tüketimi",
+    speeding: "Hız aşımı",
+    ignitionOn: "Kontak açıldı",
+    ignitionOff: "Kontak kapandı",
+    sos: "SOS / panik",
+    powerCut: "Güç kesintisi",
+    lowBattery: "Düşük pil",
+    doorOpen: "Kapı açıldı",
+    doorClose: "Kapı kapandı",
+    tow: "Çekilme / park halinde hareket",
+    crash: "Kaza",
+    harshAcceleration: "Sert hızlanma",
+    harshBraking: "Sert frenleme",
+    sharpTurn: "Keskin dönüş",
+    vibration: "Titreşim",
+    tamper: "Kurcalama",
+    jamming: "GSM karıştırma",
+    engineLocked: "Motor kilitlendi",
+    engineUnlocked: "Motor kilidi açıldı",
+    virtualLockMoved: "Sanal kilit: araç hareket etti",
+    virtualLockIgnition: "Sanal kilit: kontak açıldı",
+    beaconZoneIn: "Beacon bölgesine giriş",
+    beaconZoneOut: "Beacon bölgesinden çıkış",
+    maintenanceDue: "Bakım zamanı",
+    itineraryEarly: "Güzergâh planı: erken varış",
+    itineraryLate: "Güzergâh planı: geç varış",
+    itineraryStayShort: "Güzergâh planı: durak çok kısa",
+    itineraryStayLong: "Güzergâh planı: durak çok uzun",
+    itinerarySkipped: "Güzergâh planı: durak atlandı",
+    itineraryOutOfOrder: "Güzergâh planı: durak sırası dışında",
+  },
+  /** The labels of an alarm notice's mail. */
+  alarmMail: {
+    map: "Haritada göster",
+    item: "Öğe",
+    date: "Tarih",
+    position: "Konum",
+    event: "Olay",
+    priority: "Öncelik",
+    unsubscribe: "Bu bildirimleri almayı durdur",
+  },
+  /** Why a ticket's mail was sent, its subject and the company line. */
+  ticketMail: {
+    assigned: '#{id} "{title}" talebi {by} tarafından size atandı.',
+    comment: '#{id} "{title}" talebine {by} yeni bir yorum ekledi.',
+    state: '#{id} "{title}" talebinin durumu artık: {state} ({by}).',
+    subject: "Talep #{id}: {title}",
+    company: "Şirket: {name}",
+  },
+  /** A ticket's state, as it reads inside a sentence. */
+  ticketStates: {
+    open: "açık",
+    inProgress: "işlemde",
+    resolved: "çözüldü",
+    closed: "kapalı",
+  },
+  /** A due or overdue maintenance revision's mail. */
+  revisionMail: {
+    dueSubject: "Bakım zamanı yaklaşıyor: {task} – {item}",
+    overdueSubject: "Bakım gecikti: {task} – {item}",
+    due: '{item} için "{task}" bakımının zamanı yaklaşıyor (vade: {at}).',
+    overdue: '{item} için "{task}" bakımı gecikti (vade: {at}).',
+    odometer: "Güncel kilometre: {km} km.",
+    hours: "sa",
+  },
+  /** A periodic report's mail. */
+  periodicMail: {
+    subject: "Periyodik rapor: {name}",
+    period: "Dönem: {from} – {to} ({zone})",
+    attached: "Rapor {format} olarak ektedir.",
+  },
+  /** The mail telling an account's owner it is being guessed at. */
+  attackMail: {
+    subject: "Hesabınızda başarısız oturum açma denemeleri",
+    body: "{brand} hesabınızda şu adreslerden yanlış şifreyle birkaç oturum açma denemesi yapıldı:",
+    advice:
+      "Bu siz değilseniz, her zamanki gibi oturum açabilirsiniz: bu adresler yavaşlatıldı. Şifrenizi değiştirmenizi ve profilinizden iki adımlı oturum açmayı etkinleştirmenizi öneririz:",
+  },
+  /** The create- and reset-password mails. */
+  passwordMail: {
+    resetSubject: "Şifrenizi sıfırlayın",
+    createSubject: "Şifrenizi oluşturun",
+    resetBody: "Şifrenizi sıfırlama talebi aldık. Yeni bir şifre seçmek için bu bağlantıyı açın:",
+    createBody: "Hesabınız oluşturuldu. Şifrenizi oluşturmak için bu bağlantıyı açın:",
+    footer: "Bağlantının süresi 24 saat içinde dolar ve yalnızca bir kez kullanılabilir.",
+  },
+  /** An address from the nearest place: inside it, or how far from it. */
+  places: {
+    near: "{place} yakınında",
+    away: "{place} merkezine {distance}",
+  },
+};
