@@ -155,28 +155,33 @@ function companyTree(ctx: KernelContext, services: Services): FastifyPluginAsync
 
 /** Everything under /resellers (reseller-level routes, as their contracts say), one reseller subtree under /id/:resellerId. */
 function resellerTree(ctx: KernelContext, services: Services): FastifyPluginAsyncZod {
-  const { live, mailer, alarms, sessions, files } = services;
+  const { live, mailer, alarms, sessions, files, timeZones } = services;
   const items = { ...ctx, live, files };
   const itinerariesChanged = (companyId: number) => alarms.invalidate(companyId);
+  const timeZonesChanged = (companyId: number | null) => timeZones.invalidate(companyId);
   return async (app) => {
     app.decorateRequest("resellerScope", null);
     await app.register(resellerRoutes(ctx));
     await app.register(cellRoutes(ctx));
     await app.register(superLogRoutes(ctx));
     await app.register(usersStatsRoutes(ctx));
-    registerResellerAdminRoutes(app, { ...items, sessions, itinerariesChanged });
+    registerResellerAdminRoutes(app, { ...items, sessions, itinerariesChanged, timeZonesChanged });
     await app.register(resellerUserRoutes({ ...ctx, mailer, sessions }));
     await app.register(
       async (one) => {
         one.addHook("onRequest", resellerScopeHook(ctx));
         await one.register(oneResellerRoutes(ctx));
         registerResellerDeviceRoutes(one, items, resellerScopeOf);
-        registerCompanyAdminRoutes(one, { ...items, sessions, itinerariesChanged }, resellerScopeOf);
+        registerCompanyAdminRoutes(
+          one,
+          { ...items, sessions, itinerariesChanged, timeZonesChanged },
+          resellerScopeOf,
+        );
         await one.register(resellerAlarmRoutes({ ...ctx, alarms }));
         await one.register(resellerTicketRoutes({ ...ctx, live, mailer, files }));
         await one.register(supportRoutes(ctx));
         await one.register(supportPhotoRoutes({ ...ctx, files }));
-        await one.register(brandRoutes({ ...ctx, files }));
+        await one.register(brandRoutes({ ...ctx, files, timeZonesChanged }));
         await one.register(brandImageRoutes({ ...ctx, files }));
         await one.register(twoFactorResellerRoutes(ctx));
       },

@@ -39,6 +39,8 @@ const ALARM_RULES = "alarm-rules";
 const ZONES = "zones";
 /** The signal that tells every node a company's beacons or indoor maps changed. */
 const BEACONS = "beacons";
+/** The signal that tells every node a company's time zone (or every company's, 0) may have changed. */
+const TIME_ZONES = "time-zones";
 
 /**
  * The long-lived services of one running platform. Built here, in dependency order, and handed to the
@@ -126,8 +128,7 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   // cluster's signal of its kind) on every other one.
   const beacons = new BeaconCache(db, companyChanges(cluster, BEACONS));
   const zones = new ZoneCache(db, companyChanges(cluster, ZONES));
-  // Kept a few minutes, no signal: a changed time zone setting shows within them on every node.
-  const timeZones = new TimeZoneCache(db);
+  const timeZones = new TimeZoneCache(db, companyChanges(cluster, TIME_ZONES));
   // Dropped with the company's alarm rules (itinerary writes reload them), so it needs no signal of its own.
   const itineraryPlans = new ItineraryPlanCache(db, timeZones);
   const processor = new Processor(ctx, registry, partitions, live, {

@@ -41,10 +41,12 @@ import {
 
 /** Deleting a company or a reseller ends sessions, so these routes announce it to the open channels. */
 /** `itinerariesChanged`: a company's `conf.general.itenerary` may have changed (see itineraries/routes.ts). */
+/** `timeZonesChanged`: a company's time zone may have changed (null: every company's, the reseller tree moved). */
 type AdminContext = ItemsContext & {
   files: FileService;
   sessions: SessionEvents;
   itinerariesChanged: (companyId: number) => void;
+  timeZonesChanged: (companyId: number | null) => void;
 };
 
 /** The part of a stored company's general configuration the base-map check reads. */
@@ -138,6 +140,8 @@ export function registerCompanyAdminRoutes(
       });
       // `conf.general.itenerary` may have changed: the alarm engine reads the company's itineraries again.
       ctx.itinerariesChanged(id);
+      // Its own zone setting or its reseller (whose brand it inherits a zone from) may have changed.
+      ctx.timeZonesChanged(id);
       ctx.live.publish(id, [companyWide({ type: "companyStatus", data: { id, state: request.body.state } })]);
       // A suspension closes the company users' live channels at once (their next calls are refused too).
       if (before.state !== request.body.state) ctx.sessions.emit({ kind: "companyChanged", companyId: id });
@@ -268,6 +272,8 @@ export function registerResellerAdminRoutes(app: FastifyInstance, ctx: AdminCont
           tx,
         );
       });
+      // A moved reseller takes its companies under another brand, whose zone they may inherit.
+      if (b.parentId !== before.parent_id) ctx.timeZonesChanged(null);
       return out(id);
     });
   });

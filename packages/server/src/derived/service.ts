@@ -100,7 +100,7 @@ export class DerivedService {
   ) {
     this.zoneSources = caches ? cachedZoneSources(caches) : storedZoneSources(ctx.db);
     this.timeZone = caches
-      ? (companyId) => caches.timeZones.get(companyId, ctx.clock.now())
+      ? (companyId) => caches.timeZones.get(companyId)
       : (companyId) => readCompanyTimeZone(ctx.db, companyId);
   }
 

@@ -1,7 +1,12 @@
+import { type CompanyChanges, localChanges } from "../kernel/company-changes.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import { companySiteId } from "../kernel/links.ts";
 
-const TTL_MS = 5 * 60_000;
+/**
+ * The change that concerns every company at once (a brand's zone, which the companies under it inherit): no
+ * company has the id 0, so the cluster signal carries it like any other company's.
+ */
+const EVERY_COMPANY = 0;
 
 /** A valid IANA zone, or UTC: a bad stored value must not stop derivation. */
 function checked(tz: string): string {
@@ -14,20 +19,45 @@ function checked(tz: string): string {
 }
 
 /**
- * Each company's time zone, kept a few minutes (a changed setting shows within them). `app/services.ts` builds
+ * Each company's time zone, read once and kept until its company, its reseller tree or a brand changes: the
+ * writes call `invalidate`, and every node drops its copy through the cluster signal. `app/services.ts` builds
  * the one instance of a platform and hands it to what needs the company's local day.
  */
 export class TimeZoneCache {
-  private readonly byCompany = new Map<number, { tz: string; at: number }>();
+  private readonly byCompany = new Map<number, Promise<string>>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly changes: CompanyChanges = localChanges,
+  ) {
+    changes.follow((companyId) => this.forget(companyId));
+  }
 
-  async get(companyId: number, now: number): Promise<string> {
-    const hit = this.byCompany.get(companyId);
-    if (hit && now - hit.at < TTL_MS) return hit.tz;
-    const tz = await readCompanyTimeZone(this.db, companyId);
-    this.byCompany.set(companyId, { tz, at: now });
-    return tz;
+  get(companyId: number): Promise<string> {
+    let entry = this.byCompany.get(companyId);
+    if (!entry) {
+      entry = readCompanyTimeZone(this.db, companyId);
+      // A failed read is not kept: the next caller reads again.
+      entry.catch(() => this.byCompany.delete(companyId));
+      this.byCompany.set(companyId, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * The company's zone may have changed here (its settings or its reseller), or every company's (null: a brand's
+   * zone or the reseller tree): drop this node's copy and tell the other nodes.
+   */
+  invalidate(companyId: number | null): void {
+    const id = companyId ?? EVERY_COMPANY;
+    this.forget(id);
+    this.changes.announce(id);
+  }
+
+  /** Drops the company's zone (every company's for `EVERY_COMPANY`), to be read again when next needed. */
+  forget(companyId: number): void {
+    if (companyId === EVERY_COMPANY) this.byCompany.clear();
+    else this.byCompany.delete(companyId);
   }
 }
 

@@ -14,7 +14,7 @@ export function insightsRoutes(ctx: KernelContext & { timeZones: TimeZoneCache }
     mountRoute(app, insightsApi.dashboard, async (request) => {
       const q = request.query;
       const scope = scopeOf(request);
-      const timeZone = await ctx.timeZones.get(scope.companyId, ctx.clock.now());
+      const timeZone = await ctx.timeZones.get(scope.companyId);
       return dashboard(ctx.db, scope, { fromTs: q.from_ts, toTs: q.to_ts, groupIds: q.groupIds, timeZone });
     });
     mountRoute(app, insightsApi.heatmap, async (request) => {

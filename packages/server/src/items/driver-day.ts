@@ -21,7 +21,7 @@ export async function driverDay(
     driverId,
   );
   const now = ctx.clock.now();
-  const day = localDayOf(now, await ctx.timeZones.get(scope.companyId, now));
+  const day = localDayOf(now, await ctx.timeZones.get(scope.companyId));
   const range = { from: day.startTs, to: day.endTs };
   // The readers keep to the caller's visible items: a trip on a vehicle this user cannot see is not counted.
   const [dayTrips, dayEvents] = await Promise.all([

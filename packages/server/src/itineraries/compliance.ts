@@ -91,7 +91,7 @@ export async function dayCompliance(
   item: ItineraryItem,
   day: string,
 ): Promise<Compliance> {
-  const tz = await deps.timeZones.get(companyId, deps.now);
+  const tz = await deps.timeZones.get(companyId);
   const { startTs: start, endTs: end } = localDayBounds(day, tz);
   const assigned = assignedOn(itinerary, item, weekDayOf(day));
   const base = { itineraryId: itinerary.id, ...item, day, assigned };

@@ -27,7 +27,7 @@ export async function waypointsFromTrip(
 ): Promise<FromTrip> {
   const { db } = deps;
   await visibleItem(db, scope, "vehicles", query.vehicleId);
-  const bounds = localDayBounds(query.day, await deps.timeZones.get(scope.companyId, deps.now));
+  const bounds = localDayBounds(query.day, await deps.timeZones.get(scope.companyId));
   const dayStops = await stops(db, scope, {
     from: bounds.startTs,
     to: bounds.endTs,

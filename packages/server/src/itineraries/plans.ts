@@ -27,7 +27,7 @@ async function loadPlans(
   now: number,
 ): Promise<ItineraryPlans> {
   const [timeZone, itineraries, shown] = await Promise.all([
-    timeZones.get(companyId, now),
+    timeZones.get(companyId),
     listItineraries(db, companyId),
     itinerariesShown(db, companyId),
   ]);

@@ -41,7 +41,7 @@ export async function todayProgress(
 ): Promise<ItineraryProgress[]> {
   const { db, now } = deps;
   if (!(await itinerariesShown(db, companyId))) return [];
-  const today = localDayOf(now, await deps.timeZones.get(companyId, now));
+  const today = localDayOf(now, await deps.timeZones.get(companyId));
   const weekDay = weekDayOf(today.day);
   const running = (await listItineraries(db, companyId)).filter((it) => assignedOn(it, item, weekDay));
   return Promise.all(

@@ -179,7 +179,7 @@ export function sharedRouteViewRoutes(
         expiresTs: link.expiresTs,
         items,
         mapProvider: provider,
-        timezone: await ctx.timeZones.get(link.companyId, now),
+        timezone: await ctx.timeZones.get(link.companyId),
       };
       return answer;
     });

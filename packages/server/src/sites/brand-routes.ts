@@ -24,6 +24,11 @@ export interface BrandContext extends KernelContext {
   files: FileService;
 }
 
+/** The brand writes: a brand's zone is every company's under it without its own, so all may have changed (null). */
+export interface BrandWriteContext extends BrandContext {
+  timeZonesChanged: (companyId: null) => void;
+}
+
 const IMAGE_PATH = "/fr/v1/brand-images/";
 
 /** The stored file an image link names, when it is one of ours (not the product's own picture). */
@@ -38,7 +43,7 @@ const managed = (scope: ResellerScope): number[] | null =>
   isSuperResellerOrHigher(scope.principal.role) ? null : scope.resellerIds;
 
 /** /branding: a reseller's brands, their fields and their host names (unique across all brands). */
-export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
+export function brandRoutes(ctx: BrandWriteContext): FastifyPluginAsyncZod {
   const one = async (scope: ResellerScope, id: number): Promise<Brand> => {
     const brand = await findBrand(ctx.db, managed(scope), id);
     if (!brand) throw notFound();
@@ -83,6 +88,7 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
         );
         return created;
       });
+      ctx.timeZonesChanged(null);
       return one(scope, id);
     });
 
@@ -106,6 +112,7 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
           tx,
         );
       });
+      ctx.timeZonesChanged(null);
       return one(scope, id);
     });
 
@@ -124,6 +131,7 @@ export function brandRoutes(ctx: BrandContext): FastifyPluginAsyncZod {
         );
         return removed;
       });
+      ctx.timeZonesChanged(null);
       // The files go once the rows are gone: a failed delete keeps a brand whose images still load.
       for (const url of [images.logoUrl, images.faviconUrl]) {
         const fileId = imageFileId(url);
