@@ -24,7 +24,6 @@ async function loadPlans(
   db: Queryable,
   timeZones: TimeZoneCache,
   companyId: number,
-  now: number,
 ): Promise<ItineraryPlans> {
   const [timeZone, itineraries, shown] = await Promise.all([
     timeZones.get(companyId),
@@ -63,7 +62,7 @@ export class ItineraryPlanCache {
   get(companyId: number, now: number): Promise<ItineraryPlans> {
     const hit = this.byCompany.get(companyId);
     if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.plans;
-    const plans = loadPlans(this.db, this.timeZones, companyId, now);
+    const plans = loadPlans(this.db, this.timeZones, companyId);
     const entry = { at: now, plans };
     this.byCompany.set(companyId, entry);
     // A failed load must not stick: the next caller tries again.
