@@ -12,16 +12,17 @@ export const COMPANY_STATE = { active0: 0, active: 1, neutral: 2, suspended: 3, 
 export type CompanyStateValue = 0 | 1 | 2 | 3 | 4;
 export type BadgeColor = "green" | "red" | null;
 export function companyBadge(state: number): BadgeColor {
-  if (state === 2) return null;
-  return state === 0 || state === 1 ? "green" : "red";
+  if (state === COMPANY_STATE.neutral) return null;
+  return state === COMPANY_STATE.active0 || state === COMPANY_STATE.active ? "green" : "red";
 }
 /** Company states whose users and API keys the server refuses (suspended, deactivated). */
-export const BLOCKED_COMPANY_STATES = [3, 4] as const;
-export const isCompanyBlocked = (state: number): boolean => state === 3 || state === 4;
+export const BLOCKED_COMPANY_STATES = [COMPANY_STATE.suspended, COMPANY_STATE.deactivated] as const;
+export const isCompanyBlocked = (state: number): boolean =>
+  state === COMPANY_STATE.suspended || state === COMPANY_STATE.deactivated;
 
 export function companyBlockedModal(state: number): "suspended" | "deactivated" | null {
-  if (state === 3) return "suspended";
-  if (state === 4) return "deactivated";
+  if (state === COMPANY_STATE.suspended) return "suspended";
+  if (state === COMPANY_STATE.deactivated) return "deactivated";
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ITEM_TYPE } from "../model/codes.ts";
 import { eventCatalogue, iconCatalogue, ioList, sensorList } from "./companyCatalogues.ts";
 
 const setting = (key: string, edit: { name?: string; unit?: string; hidden?: boolean }) => ({
@@ -51,6 +52,6 @@ describe("company catalogues", () => {
     const icons = iconCatalogue();
     expect(icons["1:car"]).toEqual({ id: "car", name: "car", itemType: 1 });
     expect(icons["3:person"]?.itemType).toBe(3);
-    expect(Object.values(icons).some((i) => i.itemType === 2)).toBe(true);
+    expect(Object.values(icons).some((i) => i.itemType === ITEM_TYPE.asset)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ALARM_PRIORITY,
   CHART_VEHICLES_MAX,
   type Dashboard,
   driverScore,
@@ -181,8 +182,8 @@ async function alarmCounts(
   const byPriority = { low: 0, medium: 0, high: 0 };
   const perItem = new Map<string, number>();
   for (const r of rows) {
-    if (r.priority === 1) byPriority.low += r.open;
-    else if (r.priority === 3) byPriority.high += r.open;
+    if (r.priority === ALARM_PRIORITY.low) byPriority.low += r.open;
+    else if (r.priority === ALARM_PRIORITY.high) byPriority.high += r.open;
     else byPriority.medium += r.open;
     const key = `${r.item_type}:${r.item_id}`;
     perItem.set(key, (perItem.get(key) ?? 0) + r.n);

@@ -1,4 +1,4 @@
-import { EVENT_FAMILY, mailFlagAllows, revisionStatus } from "@vigia/domain";
+import { EVENT_FAMILY, mailFlagAllows, REVISION_STATE, revisionStatus } from "@vigia/domain";
 import type { AlarmService } from "../alarms/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Mailer } from "../kernel/mail/mailer.ts";
@@ -88,7 +88,7 @@ export class MaintenanceChecker {
         },
         { ...this.reading(r.item_type, r.item_id), today },
       );
-      const stage: Stage = status.overdue ? 2 : status.state === 1 ? 1 : 0;
+      const stage: Stage = status.overdue ? 2 : status.state === REVISION_STATE.pending ? 1 : 0;
       const notify = stage > r.notified;
       if (status.state === r.state && status.overdue === r.overdue && !notify) continue;
       // The update is conditional on the row as read, so two nodes never notify the same stage twice.

@@ -2,6 +2,7 @@ import {
   dueFrom,
   ITEM_TYPE,
   maintenanceApi,
+  REVISION_STATE,
   type Revision,
   type RevisionValues,
   revisionWriteSchema,
@@ -169,7 +170,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
     mountRoute(app, maintenanceApi.update, async (request) => {
       const scope = scopeOf(request);
       const row = await one(scope, request.params.id);
-      if (row.state === 2) throw conflict("maintenance.alreadyDone");
+      if (row.state === REVISION_STATE.done) throw conflict("maintenance.alreadyDone");
       const v = revisionWriteSchema.parse({ ...request.body, itemType: row.item_type, itemId: row.item_id });
       requireInterval(v);
       const base = {
@@ -194,7 +195,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
     mountRoute(app, maintenanceApi.done, async (request) => {
       const scope = scopeOf(request);
       const row = await one(scope, request.params.id);
-      if (row.state === 2) throw conflict("maintenance.alreadyDone");
+      if (row.state === REVISION_STATE.done) throw conflict("maintenance.alreadyDone");
       const body = request.body;
       const reading = checker.reading(row.item_type, row.item_id);
       const doneKm = body.km ?? (reading.km !== null ? Math.round(reading.km) : null);
@@ -272,7 +273,7 @@ export function maintenanceRoutes(ctx: MaintenanceRoutesContext): FastifyPluginA
     mountRoute(app, maintenanceApi.undone, async (request) => {
       const scope = scopeOf(request);
       const row = await one(scope, request.params.id);
-      if (row.state !== 2) throw conflict("maintenance.notDone");
+      if (row.state !== REVISION_STATE.done) throw conflict("maintenance.notDone");
       await db.transaction(async (tx) => {
         const next = await nextRevisionStates(tx, scope, row.id);
         // The next one may go only while nobody worked on it; otherwise unmarking would lose that work.

@@ -4,6 +4,7 @@ import {
   type BeaconZone,
   EVENT_FAMILY,
   emptyAlarmRule,
+  ITEM_TYPE,
 } from "@vigia/domain";
 import { encodeOsmAndBeaconPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +48,8 @@ async function heard(...ids: string[]): Promise<void> {
 function rule(name: string, family: number, value: number): AlarmRuleInput {
   const r = emptyAlarmRule();
   r.items.itemsType = phone.itemType;
-  if (phone.itemType === 1) r.items.vehicleIds = [phone.itemId];
-  else if (phone.itemType === 2) r.items.assetIds = [phone.itemId];
+  if (phone.itemType === ITEM_TYPE.vehicle) r.items.vehicleIds = [phone.itemId];
+  else if (phone.itemType === ITEM_TYPE.asset) r.items.assetIds = [phone.itemId];
   else r.items.personIds = [phone.itemId];
   r.info.name = name;
   r.info.priority = 2;

@@ -1,4 +1,4 @@
-import { type AlarmLog, type AlarmRuleInput, EVENT_FAMILY, emptyAlarmRule } from "@vigia/domain";
+import { type AlarmLog, type AlarmRuleInput, EVENT_FAMILY, emptyAlarmRule, ITEM_TYPE } from "@vigia/domain";
 import {
   CODEC_8E,
   encodeGt06Alarm,
@@ -358,7 +358,7 @@ function ruleFor(c: Case, recipient: string): AlarmRuleInput {
   const r = emptyAlarmRule();
   const unit = c.unit();
   r.items.itemsType = unit.itemType;
-  if (unit.itemType === 1) r.items.vehicleIds = [unit.itemId];
+  if (unit.itemType === ITEM_TYPE.vehicle) r.items.vehicleIds = [unit.itemId];
   else r.items.personIds = [unit.itemId];
   r.info.name = c.name;
   r.info.priority = 3;

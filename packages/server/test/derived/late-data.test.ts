@@ -5,6 +5,7 @@ import {
   type Dashboard,
   emptyAlarmRule,
   type Heatmap,
+  ITEM_TYPE,
   type ReportJob,
   type ReportResult,
   reportResultSchema,
@@ -365,8 +366,11 @@ describe("late positions", () => {
     );
     expect(dashboard.status).toBe(200);
     const figures = (itemId: number) => ({
-      distanceM: dashboard.body.topDistance.find((r) => r.itemType === 1 && r.itemId === itemId)?.distanceM,
-      alarms: dashboard.body.mostAlarms.find((r) => r.itemType === 1 && r.itemId === itemId)?.alarms,
+      distanceM: dashboard.body.topDistance.find(
+        (r) => r.itemType === ITEM_TYPE.vehicle && r.itemId === itemId,
+      )?.distanceM,
+      alarms: dashboard.body.mostAlarms.find((r) => r.itemType === ITEM_TYPE.vehicle && r.itemId === itemId)
+        ?.alarms,
     });
     expect(figures(reference.itemId).distanceM).toBeGreaterThan(0);
     expect(figures(reference.itemId).alarms).toBe(1);

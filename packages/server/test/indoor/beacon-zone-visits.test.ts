@@ -1,4 +1,5 @@
 import type { BeaconZone } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import { encodeOsmAndBeaconPath } from "@vigia/protocols";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBeaconPlatform } from "../support/beacons.ts";
@@ -50,7 +51,12 @@ async function heard(...ids: string[]): Promise<number> {
 
 async function report(type: string, zoneIds: number[] = []): Promise<Job["result"]> {
   const items = { vehiclesId: [] as number[], assetsId: [] as number[], personsId: [] as number[] };
-  const key = phone.itemType === 1 ? "vehiclesId" : phone.itemType === 2 ? "assetsId" : "personsId";
+  const key =
+    phone.itemType === ITEM_TYPE.vehicle
+      ? "vehiclesId"
+      : phone.itemType === ITEM_TYPE.asset
+        ? "assetsId"
+        : "personsId";
   items[key] = [phone.itemId];
   const started = await p.api.post<Job>(
     `companies/id/${acme}/reports/jobs`,

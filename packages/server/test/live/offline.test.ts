@@ -1,4 +1,5 @@
 import type { LiveServerMessage } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveBinding } from "../../src/live/index.ts";
 import { startTestPlatform, type TestPlatform } from "../support/platform.ts";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   p.services.live.subscribe(acme, (envelopes) => {
     for (const e of envelopes) {
       if (e.itemId === binding.itemId) messages.push(e.message);
-      if (e.itemType === 0) companyMessages.push(e.message);
+      if (e.itemType === ITEM_TYPE.unknown) companyMessages.push(e.message);
     }
   });
   reseller = await p.api.token("reseller@vigia.demo");

@@ -4,6 +4,7 @@ import {
   currentUserApi,
   devicesApi,
   fillPath,
+  ITEM_TYPE,
   type RouteContract,
   type WorkerPairing,
 } from "@vigia/domain";
@@ -95,7 +96,7 @@ export async function pairableDevices(credentials: {
     );
     return Object.values(devices)
       .flatMap((d) =>
-        d.itemType === 3 && d.itemId !== null && d.key && phoneTypes.has(d.typeId)
+        d.itemType === ITEM_TYPE.person && d.itemId !== null && d.key && phoneTypes.has(d.typeId)
           ? [{ id: d.id, deviceId: d.deviceId, key: d.key, itemName: d.itemName ?? d.deviceId }]
           : [],
       )

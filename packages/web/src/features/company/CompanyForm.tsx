@@ -1,6 +1,7 @@
 import { Checkbox, Divider, NumberInput, Select, SimpleGrid, Switch } from "@mantine/core";
 import {
   COMPANY_MAIL_FLAGS,
+  COMPANY_STATE,
   type CompanyRecord,
   companyWriteSchema,
   DEFAULT_OFFLINE_AFTER_MIN,
@@ -105,7 +106,7 @@ export function CompanyForm({
         <Select
           label={t("company.stateLabel")}
           // 0 and 1 both mean active: 0 is offered only to a company that still has it.
-          data={(form.values.state === 0 ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((s) => ({
+          data={(form.values.state === COMPANY_STATE.active0 ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((s) => ({
             value: String(s),
             label: t(`companyStateOption.${s}`),
           }))}

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { addDays, allows, maintenanceApi, type Revision } from "@vigia/domain";
+import { addDays, allows, maintenanceApi, REVISION_STATE, type Revision } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +41,7 @@ function useColumns(): DataColumn<Revision>[] {
       {
         key: "due",
         header: t("maintenance.due"),
-        value: (r) => (r.state === 2 ? "" : dueText(r, i18n.language)),
+        value: (r) => (r.state === REVISION_STATE.done ? "" : dueText(r, i18n.language)),
       },
       {
         key: "current",
@@ -190,7 +190,7 @@ export function MaintenancesPage() {
             key: "undone",
             label: t("maintenance.undone"),
             icon: <IconArrowBackUp size={16} />,
-            visible: (r) => r.state === 2,
+            visible: (r) => r.state === REVISION_STATE.done,
             onClick: async (r) => {
               await send(() =>
                 api.call(maintenanceApi.undone, { params: { ...params, id: r.id } }, { quiet: true }),

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, Timeline } from "@mantine/core";
-import { maintenanceApi, type Revision } from "@vigia/domain";
+import { maintenanceApi, REVISION_STATE, type Revision } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { FileLink } from "../../kit/files/FileLink.tsx";
 import { api } from "../../platform/api/instance.ts";
@@ -114,7 +114,9 @@ export function RevisionDetail({
               title={
                 <Text size="sm" fw={r.id === revision.id ? 700 : 400}>
                   {t(`maintenance.states.${stateOf(r)}`)}
-                  {r.state === 2 ? ` · ${r.doneDate ?? ""}` : ` · ${dueText(r, i18n.language)}`}
+                  {r.state === REVISION_STATE.done
+                    ? ` · ${r.doneDate ?? ""}`
+                    : ` · ${dueText(r, i18n.language)}`}
                 </Text>
               }
             >

@@ -1,13 +1,13 @@
-import { formatNumber, type Revision } from "@vigia/domain";
+import { formatNumber, REVISION_STATE, type Revision } from "@vigia/domain";
 
 /** How a revision reads on screen: planned, pending (due soon), overdue or done. */
 export const STATE_FILTERS = ["all", "planned", "pending", "overdue", "done"] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
 export function stateOf(r: Revision): Exclude<StateFilter, "all"> {
-  if (r.state === 2) return "done";
+  if (r.state === REVISION_STATE.done) return "done";
   if (r.overdue) return "overdue";
-  return r.state === 1 ? "pending" : "planned";
+  return r.state === REVISION_STATE.pending ? "pending" : "planned";
 }
 
 export const STATE_COLOR = { planned: "gray", pending: "orange", overdue: "red", done: "teal" } as const;

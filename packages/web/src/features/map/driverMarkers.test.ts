@@ -1,4 +1,4 @@
-import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
+import { emptyLiveItemState, ITEM_TYPE, type LiveItemState } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../../platform/live/store.ts";
 import { buildCatalog } from "./catalog.ts";
@@ -32,7 +32,7 @@ const catalog = buildCatalog({
 });
 
 function items(...states: LiveItemState[]): Map<LiveKey, LiveItemState> {
-  return new Map(states.map((s) => [`${s.itemType === 3 ? "p" : "v"}:${s.id}` as LiveKey, s]));
+  return new Map(states.map((s) => [`${s.itemType === ITEM_TYPE.person ? "p" : "v"}:${s.id}` as LiveKey, s]));
 }
 
 describe("driverPlaces", () => {
