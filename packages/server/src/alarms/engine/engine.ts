@@ -1,30 +1,30 @@
-import { type AlarmLogPos, EVENT_FAMILY, ITEM_TYPE, type LiveItemState } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
-import { evaluateState, NEEDS_FRESH, STALE_MS, TIMER_FAMILIES, timerCondition } from "./conditions.ts";
-import { type EpisodeOutcome, type EpisodeView, stepEpisodes } from "./episode-families.ts";
+import { EpisodeMarkers, STALE_MS, stateChange, stateEvent, timerStart } from "./conditions.ts";
+import { type EpisodeOutcome, type EpisodeView, holdsNow, stepEpisodes } from "./episode-families.ts";
 import type { EpisodeState } from "./episodes.ts";
-import { EVENT_FAMILIES, type EventHit, type EventView, type VirtualLock } from "./event-families.ts";
+import type { EventHit, EventView, VirtualLock } from "./event-families.ts";
+import { FireSink } from "./fire-sink.ts";
+import { buildItemRules, type ItemRules, indexRules, itemRulesKey, type RuleSlot } from "./item-rules.ts";
 import { type CompanyItineraries, ItineraryFollower, type StoredItineraryDay } from "./itinerary-family.ts";
-import { appliesToItem, type CompiledRule, passesFilters } from "./rules.ts";
+import type { CompiledRule } from "./rules.ts";
 import {
   CompanyState,
-  type ItemRules,
-  type ItemView,
+  dropRuns,
   itemKeyOf,
+  keepRuns,
   restoreCompany,
   snapshotCompany,
   trackBeaconZones,
   trackConsumption,
   trackMotion,
   trackZones,
-  viewOf,
   zoneSpeedLimit,
 } from "./tracking.ts";
 import type {
   CompanySnapshot,
   CompanyZones,
   EngineOutput,
-  Fire,
   ItemInput,
   NoticeUpdate,
   PositionInput,
@@ -32,6 +32,7 @@ import type {
 
 export type { BeaconZoneIndex } from "./beacon-zones.ts";
 export { STALE_MS } from "./conditions.ts";
+export { posOf } from "./fire-sink.ts";
 export type { CompanyItineraries, ItineraryPlan, StoredItineraryDay } from "./itinerary-family.ts";
 export type {
   CompanySnapshot,
@@ -46,7 +47,9 @@ export type {
 /**
  * The alarm engine's pure core: rules in, positions and clock ticks in, alarms out. No I/O and no clock of
  * its own; the service feeds it and persists what it decides (episodes, snapshots, notices). What it tracks
- * per company is in `tracking.ts`, when each family holds in `conditions.ts`.
+ * per company is in `tracking.ts`, when each family holds in `conditions.ts`, an item's rules split by family in
+ * `item-rules.ts`. A position visits only the item's rules that can react to it and allocates nothing unless
+ * something fires or an episode moves.
  */
 
 const EMPTY: ReadonlySet<number> = new Set();
@@ -59,27 +62,6 @@ export interface CompanySetup {
 }
 /** The zone trackers confirm an entry over this many fixes (their default hysteresis), which the episode counts. */
 const ZONE_FIXES = 2;
-
-/**
- * Steps the item's episodes under way for one rule. Most rule and item pairs have none: they get a scratch map that
- * is kept only when an episode starts, so the engine holds (and the collector walks) maps for running episodes only.
- */
-function stepRuns(
-  c: CompanyState,
-  episodeKey: string,
-  step: (runs: Map<number, EpisodeState>) => EpisodeOutcome,
-): EpisodeOutcome {
-  const kept = c.runs.get(episodeKey);
-  const runs = kept ?? scratchRuns;
-  const o = step(runs);
-  if (kept !== undefined || runs.size > 0) c.dirty = true;
-  if (kept === undefined && runs.size > 0) {
-    c.runs.set(episodeKey, runs);
-    scratchRuns = new Map();
-  } else if (kept !== undefined && runs.size === 0) c.runs.delete(episodeKey);
-  return o;
-}
-let scratchRuns = new Map<number, EpisodeState>();
 
 /** Notice updates of an episode outcome, for the item. */
 function noticeUpdates(rule: CompiledRule, item: Pick<ItemInput, "itemType" | "itemId">, o: EpisodeOutcome) {
@@ -99,15 +81,10 @@ function noticeUpdates(rule: CompiledRule, item: Pick<ItemInput, "itemType" | "i
   );
 }
 
-export function posOf(state: LiveItemState): AlarmLogPos | null {
-  const p = state.pos;
-  return p ? { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt } : null;
-}
-
 export class AlarmEngine {
   private readonly companies = new Map<number, CompanyState>();
   /** Persisted episode markers: `${ruleId}:${itemType}:${itemId}` → identity of the last fired episode. */
-  readonly episodes = new Map<string, number>();
+  readonly episodes = new EpisodeMarkers();
   /** Virtual locks armed on items, `${itemType}:${itemId}` → where and how far (the virtualLock family). */
   readonly locks = new Map<string, VirtualLock>();
   /** Fuel tank litres per vehicle, for the consumption family. */
@@ -115,8 +92,16 @@ export class AlarmEngine {
   /** Each company's itineraries with the vehicles that run them (the itinerary family). */
   readonly itineraries = new Map<number, CompanyItineraries>();
   private readonly follower = new ItineraryFollower();
-  /** Scratch: an item's running timer by family; it depends on the item and the family only, not the rule. */
-  private readonly timers = new Map<number, { start: number; event: string } | null>();
+  private readonly sink = new FireSink(this.episodes);
+  /** Scratch: what a position shows the episode families, refilled for each position that needs it. */
+  private readonly episodeView: EpisodeView = {
+    spd: 0,
+    beforeSpd: 0,
+    zoneLimit: null,
+    geo: { inside: EMPTY, entered: [], confirmedOver: ZONE_FIXES },
+    poi: { inside: EMPTY, entered: [], confirmedOver: ZONE_FIXES },
+    beacon: { inside: EMPTY, entered: [] },
+  };
 
   private company(companyId: number): CompanyState {
     let c = this.companies.get(companyId);
@@ -132,16 +117,7 @@ export class AlarmEngine {
     c.rules = rules;
     c.byItem.clear();
     // Which rules name which item or group, so an item's rules come from a few lookups, not a pass over all.
-    c.ruleIndex.clear();
-    const file = (key: string, at: number) => {
-      const list = c.ruleIndex.get(key);
-      if (list) list.push(at);
-      else c.ruleIndex.set(key, [at]);
-    };
-    rules.forEach((rule, at) => {
-      for (const id of rule.itemIds) file(`${rule.itemType}:${id}`, at);
-      for (const id of rule.groupIds) file(`${rule.itemType}:g${id}`, at);
-    });
+    c.ruleIndex = indexRules(rules);
   }
 
   /** What the company's rules are judged against: the compiled rules, places and beacon zones last set. */
@@ -178,18 +154,12 @@ export class AlarmEngine {
   }
 
   private itemRules(c: CompanyState, itemType: number, itemId: number, groupId: number | null): ItemRules {
-    const key = itemKeyOf(itemType, itemId);
-    const cached = c.byItem.get(key);
+    const at = itemRulesKey(itemType, itemId);
+    const cached = c.byItem.get(at);
     if (cached && cached.groupId === groupId) return cached;
-    const direct = c.ruleIndex.get(key) ?? [];
-    const viaGroup = groupId === null ? [] : (c.ruleIndex.get(`${itemType}:g${groupId}`) ?? []);
-    // Rule order is kept (a rule naming the item and its group counts once).
-    const at = direct.length === 0 ? viaGroup : [...new Set([...direct, ...viaGroup])].sort((a, b) => a - b);
-    const rules = at
-      .map((i) => c.rules[i] as CompiledRule)
-      .filter((r) => appliesToItem(r, itemType, itemId, groupId));
-    const entry: ItemRules = { groupId, rules, episodeKeys: rules.map((r) => `${r.id}:${key}`) };
-    c.byItem.set(key, entry);
+    const itemKey = cached?.itemKey ?? itemKeyOf(itemType, itemId);
+    const entry = buildItemRules(c.rules, c.ruleIndex, { itemType, itemId, groupId, itemKey });
+    c.byItem.set(at, entry);
     return entry;
   }
 
@@ -197,183 +167,151 @@ export class AlarmEngine {
   onPosition(input: PositionInput, now: number): EngineOutput {
     const out: EngineOutput = { fires: [], cleared: [] };
     const c = this.company(input.companyId);
-    const key = itemKeyOf(input.itemType, input.itemId);
+    const plan = this.itemRules(c, input.itemType, input.itemId, input.groupId);
+    const key = plan.itemKey;
     const { position: p, state, before } = input;
     const stale = now - p.ts > STALE_MS || (before.pos !== null && before.pos.ts >= p.ts);
     trackMotion(c, key, before, state, p.ts);
     const zoneDelta = trackZones(c, key, input);
     const beaconDelta = trackBeaconZones(c, key, input);
     const consumption = trackConsumption(c, key, input, this.tanks);
-    if (stale) return out;
-    const { rules, episodeKeys } = this.itemRules(c, input.itemType, input.itemId, input.groupId);
-    if (rules.length === 0) return out;
-    // Most positions fire nothing: the filter view and the logged position are built on the first fire only.
-    let view: ItemView | null = null;
-    let pos: AlarmLogPos | null = null;
-    let episodeKey = "";
-    const fire = (
-      rule: CompiledRule,
-      event: string,
-      params: Record<string, number>,
-      episode: number | null,
-      span?: Fire["span"],
-    ) => {
-      view ??= viewOf(c, key, state);
-      if (!passesFilters(rule, view, p.ts)) return;
-      pos ??= { lat: p.lat, lng: p.lng, spd: p.spd, alt: p.alt, src: p.src, satt: p.satt };
-      out.fires.push({
-        rule,
-        companyId: input.companyId,
-        itemType: input.itemType,
-        itemId: input.itemId,
-        groupId: input.groupId,
-        ts: p.ts,
-        event,
-        params,
-        pos,
-        episode: episode === null ? null : { key: episodeKey, value: episode },
-        ...(span ? { span } : {}),
-      });
-      if (episode !== null) this.episodes.set(episodeKey, episode);
-    };
-    let events: EventView | null = null;
-    let episodeView: EpisodeView | null = null;
-    // Taken once per position however many itinerary rules cover the item: the day's stays advance once.
-    let itineraryHits: EventHit[] | null = null;
-    let stateRule = rules[0] as CompiledRule;
-    const fireState = (event: string, params: Record<string, number>, episode: number) =>
-      fire(stateRule, event, params, episode);
-    this.timers.clear();
-    for (let r = 0; r < rules.length; r++) {
-      const rule = rules[r] as CompiledRule;
-      episodeKey = episodeKeys[r] as string;
-      const eventFamily = EVENT_FAMILIES.get(rule.family);
-      if (rule.timing) {
-        const inside = c.inside.get(key);
-        episodeView ??= {
-          spd: p.spd,
-          beforeSpd: before.pos?.spd ?? 0,
-          zoneLimit: zoneSpeedLimit(c, key),
-          geo: { inside: inside?.geo ?? EMPTY, entered: zoneDelta.geo.entered, confirmedOver: ZONE_FIXES },
-          poi: { inside: inside?.poi ?? EMPTY, entered: zoneDelta.poi.entered, confirmedOver: ZONE_FIXES },
-          beacon: { inside: c.beaconInside.get(key) ?? EMPTY, entered: beaconDelta.entered },
-        };
-        const view = episodeView;
-        const o = stepRuns(c, episodeKey, (runs) => stepEpisodes(rule, runs, { view, ts: p.ts }));
-        for (const f of o.fires) fire(rule, f.event, f.params, null, f.span);
-        if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, input, o)];
-      } else if (rule.family === EVENT_FAMILY.itinerary) {
-        const plans = this.itineraries.get(input.companyId);
-        if (input.itemType === ITEM_TYPE.vehicle && plans)
-          itineraryHits ??= this.follower.onPosition(input.companyId, plans, input.itemId, p);
-        for (const hit of itineraryHits ?? []) fire(rule, hit.event, hit.params, null);
-      } else if (eventFamily) {
-        events ??= {
-          before,
-          after: state,
-          attributes: p.attributes,
-          spd: p.spd,
-          zoneLimit: zoneSpeedLimit(c, key),
-          lock: this.locks.get(key) ?? null,
-        };
-        for (const hit of eventFamily(rule.value, events)) fire(rule, hit.event, hit.params, null);
-      } else if (rule.family === 10) {
-        stateRule = rule;
-        evaluateState(this.episodes, rule, episodeKey, state, fireState, out);
-      } else if (rule.family === 19) {
-        if (
-          consumption &&
-          consumption.avg > rule.value &&
-          this.episodes.get(episodeKey) !== consumption.month
-        )
-          fire(
-            rule,
+    if (stale || plan.rules.length === 0) return out;
+    const sink = this.sink;
+    sink.begin(out, c, key, input, p.ts, p);
+    if (plan.episodes.length > 0) {
+      const view = this.episodeView;
+      const inside = c.inside.get(key);
+      view.spd = p.spd;
+      view.beforeSpd = before.pos?.spd ?? 0;
+      view.zoneLimit = zoneSpeedLimit(c, key);
+      view.geo.inside = inside?.geo ?? EMPTY;
+      view.geo.entered = zoneDelta.geo.entered;
+      view.poi.inside = inside?.poi ?? EMPTY;
+      view.poi.entered = zoneDelta.poi.entered;
+      view.beacon.inside = c.beaconInside.get(key) ?? EMPTY;
+      view.beacon.entered = beaconDelta.entered;
+      const anyRuns = c.runsPerItem.has(key);
+      for (const slot of plan.episodes) {
+        const holds = holdsNow(slot.rule, view);
+        const kept = holds || anyRuns ? c.runs.get(slot.episodeKey) : undefined;
+        // No episode under way and the condition holding nowhere: stepping would change nothing.
+        if (kept === undefined && !holds) continue;
+        this.stepRuns(c, key, slot, kept, input, out, (runs) =>
+          stepEpisodes(slot.rule, runs, { view, ts: p.ts }),
+        );
+      }
+    }
+    if (plan.itinerary.length > 0) {
+      // Taken once per position however many itinerary rules cover the item: the day's stays advance once.
+      const plans = this.itineraries.get(input.companyId);
+      const hits: readonly EventHit[] =
+        input.itemType === ITEM_TYPE.vehicle && plans
+          ? this.follower.onPosition(input.companyId, plans, input.itemId, p)
+          : [];
+      for (const slot of plan.itinerary) for (const hit of hits) sink.fire(slot, hit.event, hit.params, null);
+    }
+    if (plan.events.length > 0) {
+      const events: EventView = {
+        before,
+        after: state,
+        attributes: p.attributes,
+        spd: p.spd,
+        zoneLimit: zoneSpeedLimit(c, key),
+        lock: this.locks.get(key) ?? null,
+      };
+      for (const slot of plan.events)
+        for (const hit of slot.judge(slot.rule.value, events)) sink.fire(slot, hit.event, hit.params, null);
+    }
+    this.judgeStates(plan.states, state, out);
+    if (consumption)
+      for (const slot of plan.consumption)
+        if (consumption.avg > slot.rule.value && this.episodes.get(slot.episodeKey) !== consumption.month)
+          sink.fire(
+            slot,
             "monthlyConsumption",
             { average: Math.round(consumption.avg * 10) / 10 },
             consumption.month,
           );
-      } else if (TIMER_FAMILIES.has(rule.family)) {
-        let timer = this.timers.get(rule.family);
-        if (timer === undefined) {
-          timer = timerCondition(c, rule, key, state);
-          this.timers.set(rule.family, timer);
-        }
-        if (timer && p.ts - timer.start >= rule.value && this.episodes.get(episodeKey) !== timer.start)
-          fire(rule, timer.event, { durationMs: p.ts - timer.start }, timer.start);
-      }
+    for (const group of plan.timers) {
+      const start = timerStart(c, group.family, key, state);
+      if (start === null || p.ts - start < group.minValue) continue;
+      for (const slot of group.slots)
+        if (p.ts - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
+          sink.fire(slot, group.event, { durationMs: p.ts - start }, start);
     }
+    sink.end();
     return out;
   }
 
-  /** The scheduler's pass over a company's items: time-based families and custom-state changes. */
+  /** Custom-state rules: a state that starts to hold fires once, one that ends clears its episode. */
+  private judgeStates(slots: readonly RuleSlot[], state: ItemInput["state"], out: EngineOutput): void {
+    for (const slot of slots) {
+      const change = stateChange(this.episodes, slot.rule, slot.episodeKey, state, slot);
+      if (change === 1) this.sink.fire(slot, stateEvent(slot.rule), { stateId: state.customStateId }, 1);
+      else if (change === -1) {
+        this.episodes.delete(slot.episodeKey);
+        out.cleared.push(slot.episodeKey);
+      }
+    }
+  }
+
+  /**
+   * Steps the item's episodes of one rule. Most rule and item pairs have none: they get a map that is kept only when
+   * an episode starts, so the engine holds (and the collector walks) maps for running episodes only.
+   */
+  private stepRuns(
+    c: CompanyState,
+    key: string,
+    slot: RuleSlot,
+    kept: Map<number, EpisodeState> | undefined,
+    item: ItemInput,
+    out: EngineOutput,
+    step: (runs: Map<number, EpisodeState>) => EpisodeOutcome,
+  ): void {
+    const runs = kept ?? new Map<number, EpisodeState>();
+    const o = step(runs);
+    if (kept !== undefined || runs.size > 0) c.dirty = true;
+    if (kept === undefined && runs.size > 0) keepRuns(c, key, slot.episodeKey, runs);
+    else if (kept !== undefined && runs.size === 0) dropRuns(c, key, slot.episodeKey);
+    for (const f of o.fires) this.sink.fire(slot, f.event, f.params, null, f.span);
+    if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(slot.rule, item, o)];
+  }
+
+  /**
+   * The scheduler's pass over a company's items: time-based families, episodes under way and custom-state changes.
+   * An item costs a few lookups unless one of its timers is due: each family's timer is judged once against the
+   * shortest duration of the item's rules of that family.
+   */
   tick(companyId: number, items: Iterable<ItemInput>, now: number): EngineOutput {
     const out: EngineOutput = { fires: [], cleared: [] };
     const c = this.company(companyId);
     if (c.rules.length === 0) return out;
-    // One closure for the whole pass; the loop below sets what it fires about.
-    let item: ItemInput;
-    let key = "";
-    let rule: CompiledRule;
-    let episodeKey = "";
-    let view: ItemView | null = null;
-    const fire = (
-      event: string,
-      params: Record<string, number>,
-      episode: number | null,
-      span?: Fire["span"],
-    ) => {
-      view ??= viewOf(c, key, item.state);
-      if (!passesFilters(rule, view, now)) return;
-      out.fires.push({
-        rule,
-        companyId,
-        itemType: item.itemType,
-        itemId: item.itemId,
-        groupId: item.groupId,
-        ts: now,
-        event,
-        params,
-        pos: posOf(item.state),
-        episode: episode === null ? null : { key: episodeKey, value: episode },
-        ...(span ? { span } : {}),
-      });
-      if (episode !== null) this.episodes.set(episodeKey, episode);
-    };
-    const timers = this.timers;
-    for (item of items) {
-      const { rules, episodeKeys } = this.itemRules(c, item.itemType, item.itemId, item.groupId);
-      if (rules.length === 0) continue;
-      key = itemKeyOf(item.itemType, item.itemId);
+    const sink = this.sink;
+    for (const item of items) {
+      const plan = this.itemRules(c, item.itemType, item.itemId, item.groupId);
+      if (plan.rules.length === 0) continue;
+      const key = plan.itemKey;
       const fresh = item.state.pos !== null && now - item.state.pos.ts <= STALE_MS;
-      view = null;
-      timers.clear();
-      for (let r = 0; r < rules.length; r++) {
-        rule = rules[r] as CompiledRule;
-        episodeKey = episodeKeys[r] as string;
-        if (rule.family === 10) {
-          evaluateState(this.episodes, rule, episodeKey, item.state, fire, out);
-          continue;
-        }
-        const runs = rule.timing ? c.runs.get(episodeKey) : undefined;
-        if (runs && runs.size > 0) {
+      sink.begin(out, c, key, item, now, null);
+      this.judgeStates(plan.states, item.state, out);
+      if (c.runsPerItem.has(key))
+        for (const slot of plan.episodes) {
+          const runs = c.runs.get(slot.episodeKey);
+          if (!runs || runs.size === 0) continue;
           // Reminders need the item to be reporting; an end needs only the time.
-          const o = stepEpisodes(rule, runs, { now, remind: fresh });
-          if (runs.size === 0) c.runs.delete(episodeKey);
-          c.dirty = true;
-          for (const f of o.fires) fire(f.event, f.params, null, f.span);
-          if (o.updates.length > 0) out.updates = [...(out.updates ?? []), ...noticeUpdates(rule, item, o)];
-          continue;
+          this.stepRuns(c, key, slot, runs, item, out, (kept) =>
+            stepEpisodes(slot.rule, kept, { now, remind: fresh }),
+          );
         }
-        if (!TIMER_FAMILIES.has(rule.family) || (NEEDS_FRESH.has(rule.family) && !fresh)) continue;
-        let timer = timers.get(rule.family);
-        if (timer === undefined) {
-          timer = timerCondition(c, rule, key, item.state);
-          timers.set(rule.family, timer);
-        }
-        if (!timer || now - timer.start < rule.value) continue;
-        if (this.episodes.get(episodeKey) === timer.start) continue;
-        fire(timer.event, { durationMs: now - timer.start }, timer.start);
+      for (const group of plan.timers) {
+        if (group.needsFresh && !fresh) continue;
+        const start = timerStart(c, group.family, key, item.state);
+        if (start === null || now - start < group.minValue) continue;
+        for (const slot of group.slots)
+          if (now - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
+            sink.fire(slot, group.event, { durationMs: now - start }, start);
       }
+      sink.end();
     }
     return out;
   }

@@ -87,6 +87,23 @@ function watches(rule: CompiledRule, v: EpisodeView, runs: ReadonlyMap<number, E
   return presence(v.beacon, (id) => rule.value === 0 || id === rule.value, runs);
 }
 
+/**
+ * Whether the rule's condition holds in the view for some zone (or the speed): with no episode under way, a position
+ * where it holds nowhere leaves the rule's episodes as they are, so the engine need not step them. Mirrors `watches`.
+ */
+export function holdsNow(rule: CompiledRule, v: EpisodeView): boolean {
+  if (rule.family === EVENT_FAMILY.speeding) {
+    const limit = speedLimitOf(rule.value, v.zoneLimit);
+    return limit !== null && v.spd > limit;
+  }
+  if (rule.family === 5 || rule.family === 6) {
+    for (const id of (rule.family === 5 ? v.geo : v.poi).inside) if (rule.zoneTargets.has(id)) return true;
+    return false;
+  }
+  for (const id of v.beacon.inside) if (rule.value === 0 || id === rule.value) return true;
+  return false;
+}
+
 /** Which of an episode's moments the rule raises a notice for: its start and reminders, its end, or both. */
 function raises(rule: CompiledRule): { start: boolean; end: boolean } {
   if (rule.family === 5 || rule.family === 6) return { start: rule.toIn, end: rule.toOut };

@@ -2,6 +2,7 @@ import { heardBeacons, ITEM_TYPE, type LiveItemState, lowestZoneLimit } from "@v
 import { ZoneTracker } from "../../places/index.ts";
 import { type BeaconZoneIndex, beaconZoneDelta } from "./beacon-zones.ts";
 import type { EpisodeState } from "./episodes.ts";
+import type { ItemRules } from "./item-rules.ts";
 import type { CompiledRule } from "./rules.ts";
 import type { CompanySnapshot, CompanyZones, Consumption, PositionInput } from "./types.ts";
 
@@ -17,8 +18,8 @@ export class CompanyState {
   rules: CompiledRule[] = [];
   /** Positions in `rules` of the rules naming an item (`${itemType}:${itemId}`) or a group (`${itemType}:g${groupId}`). */
   ruleIndex = new Map<string, number[]>();
-  /** Per item: its rules and, in the same order, the episode keys (`${ruleId}:${itemKey}`), built once. */
-  byItem = new Map<string, ItemRules>();
+  /** Per item (`itemRulesKey`): its rules, split by family, built once. */
+  byItem = new Map<number, ItemRules>();
   zones: CompanyZones | null = null;
   geoTracker = new ZoneTracker();
   poiTracker = new ZoneTracker();
@@ -32,21 +33,31 @@ export class CompanyState {
   beaconInside = new Map<string, Set<number>>();
   /** Episodes under way per rule and item (the episode key), by zone (0 for speed). */
   runs = new Map<string, Map<number, EpisodeState>>();
+  /** How many of `runs` each item (its key) has: an item with none skips every lookup in `runs`. */
+  runsPerItem = new Map<string, number>();
   dirty = false;
-}
-
-export interface ItemRules {
-  groupId: number | null;
-  rules: CompiledRule[];
-  episodeKeys: string[];
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
 export const itemKeyOf = (itemType: number, itemId: number) => `${itemType}:${itemId}`;
+/** The UTC month of the last answer and its bounds: consecutive positions almost always fall in the same month. */
+let month = { from: 0, to: 0, value: 0 };
 const monthOf = (ts: number): number => {
+  if (ts >= month.from && ts < month.to) return month.value;
   const d = new Date(ts);
-  return d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  month = { from: Date.UTC(y, m, 1), to: Date.UTC(y, m + 1, 1), value: y * 100 + m + 1 };
+  return month.value;
 };
+
+/** Zones an item entered and left with one position. */
+export interface ZoneDelta {
+  entered: readonly number[];
+  exited: readonly number[];
+}
+const NO_DELTA: ZoneDelta = Object.freeze({ entered: Object.freeze([]), exited: Object.freeze([]) });
+const NO_ZONE_CHANGE: { geo: ZoneDelta; poi: ZoneDelta } = Object.freeze({ geo: NO_DELTA, poi: NO_DELTA });
 
 /** The item as rule filters see it: its state and the zones it is inside. */
 export function viewOf(c: CompanyState, key: string, state: LiveItemState) {
@@ -79,36 +90,32 @@ export function trackMotion(
   c.dirty = true;
 }
 
-export function trackZones(c: CompanyState, key: string, input: PositionInput) {
-  const none = { entered: [] as number[], exited: [] as number[] };
-  const result = { geo: none, poi: none };
+export function trackZones(
+  c: CompanyState,
+  key: string,
+  input: PositionInput,
+): { geo: ZoneDelta; poi: ZoneDelta } {
   const p = input.position;
   // Only fixes the live state accepted (valid GPS, no jump) move an item between zones.
-  if (!c.zones || !p.valid || input.state.pos?.ts !== p.ts) return result;
-  const point = { lat: p.lat, lng: p.lng };
-  result.geo = c.geoTracker.update(key, point, c.zones.geozones, c.zones.byId);
-  result.poi = c.poiTracker.update(key, point, c.zones.pois, c.zones.byId);
-  if (
-    result.geo.entered.length +
-    result.geo.exited.length +
-    result.poi.entered.length +
-    result.poi.exited.length
-  ) {
-    const inside = c.inside.get(key) ?? { geo: new Set<number>(), poi: new Set<number>() };
-    for (const id of result.geo.entered) inside.geo.add(id);
-    for (const id of result.geo.exited) inside.geo.delete(id);
-    for (const id of result.poi.entered) inside.poi.add(id);
-    for (const id of result.poi.exited) inside.poi.delete(id);
-    c.inside.set(key, inside);
-    c.dirty = true;
-  }
-  return result;
+  if (!c.zones || !p.valid || input.state.pos?.ts !== p.ts) return NO_ZONE_CHANGE;
+  const geo = c.geoTracker.update(key, p, c.zones.geozones, c.zones.byId);
+  const poi = c.poiTracker.update(key, p, c.zones.pois, c.zones.byId);
+  if (geo.entered.length + geo.exited.length + poi.entered.length + poi.exited.length === 0)
+    return NO_ZONE_CHANGE;
+  const inside = c.inside.get(key) ?? { geo: new Set<number>(), poi: new Set<number>() };
+  for (const id of geo.entered) inside.geo.add(id);
+  for (const id of geo.exited) inside.geo.delete(id);
+  for (const id of poi.entered) inside.poi.add(id);
+  for (const id of poi.exited) inside.poi.delete(id);
+  c.inside.set(key, inside);
+  c.dirty = true;
+  return { geo, poi };
 }
 
 /** The beacon zones the frame moves the item into and out of (families 33/34). */
-export function trackBeaconZones(c: CompanyState, key: string, input: PositionInput) {
+export function trackBeaconZones(c: CompanyState, key: string, input: PositionInput): ZoneDelta {
   const zones = c.beaconZones;
-  if (!zones) return { entered: [] as number[], exited: [] as number[] };
+  if (!zones) return NO_DELTA;
   const before = c.beaconInside.get(key) ?? new Set<number>();
   const delta = beaconZoneDelta(before, heardBeacons(input.position.attributes), zones);
   if (delta.entered.length + delta.exited.length > 0) {
@@ -156,6 +163,25 @@ export function snapshotCompany(c: CompanyState): CompanySnapshot | null {
   };
 }
 
+/** Keeps the item's episodes under way for one rule (a map that just got its first one). */
+export function keepRuns(
+  c: CompanyState,
+  itemKey: string,
+  episodeKey: string,
+  runs: Map<number, EpisodeState>,
+): void {
+  if (!c.runs.has(episodeKey)) c.runsPerItem.set(itemKey, (c.runsPerItem.get(itemKey) ?? 0) + 1);
+  c.runs.set(episodeKey, runs);
+}
+
+/** Drops the item's episodes of one rule (none is under way any more). */
+export function dropRuns(c: CompanyState, itemKey: string, episodeKey: string): void {
+  if (!c.runs.delete(episodeKey)) return;
+  const left = (c.runsPerItem.get(itemKey) ?? 1) - 1;
+  if (left > 0) c.runsPerItem.set(itemKey, left);
+  else c.runsPerItem.delete(itemKey);
+}
+
 export function restoreCompany(c: CompanyState, s: CompanySnapshot): void {
   c.geoTracker.restore(s.geo ?? {});
   c.poiTracker.restore(s.poi ?? {});
@@ -173,4 +199,10 @@ export function restoreCompany(c: CompanyState, s: CompanySnapshot): void {
       new Map(Object.entries(runs).map(([sub, run]) => [Number(sub), run])),
     ]),
   );
+  // Episode keys are `${ruleId}:${itemKey}`.
+  c.runsPerItem.clear();
+  for (const key of c.runs.keys()) {
+    const itemKey = key.slice(key.indexOf(":") + 1);
+    c.runsPerItem.set(itemKey, (c.runsPerItem.get(itemKey) ?? 0) + 1);
+  }
 }
