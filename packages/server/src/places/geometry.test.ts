@@ -207,6 +207,63 @@ describe("ZoneIndex", () => {
   });
 });
 
+describe("ZoneIndex against the naive loop", () => {
+  const where = fc.record({
+    lat: fc.double({ min: -89, max: 89, noNaN: true }),
+    lng: fc.double({ min: -180, max: 180, noNaN: true }),
+  });
+  const zoneArb = fc.oneof(
+    fc.record({ center: where, radiusM: fc.double({ min: 1, max: 400_000, noNaN: true }) }),
+    fc.record({
+      center: where,
+      spokes: fc.array(fc.double({ min: 0.001, max: 3, noNaN: true }), { minLength: 3, maxLength: 12 }),
+    }),
+  );
+  type ZoneSpec = typeof zoneArb extends fc.Arbitrary<infer T> ? T : never;
+  const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+  const zonesOf = (specs: ZoneSpec[]): Zone[] =>
+    specs.map((s, i) =>
+      "radiusM" in s
+        ? circle(i + 1, s.center.lat, s.center.lng, s.radiusM)
+        : poly(
+            i + 1,
+            ...s.spokes.map((r, k): [number, number] => {
+              const a = (2 * Math.PI * k) / s.spokes.length;
+              return [
+                Math.max(-89.9, Math.min(89.9, s.center.lat + r * Math.sin(a))),
+                wrapLng(s.center.lng + r * Math.cos(a)),
+              ];
+            }),
+          ),
+    );
+
+  it("property: the tree's candidates tested exactly give the zones of testing every zone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(zoneArb, { minLength: 1, maxLength: 40 }),
+        fc.array(where, { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(0, 25, -25),
+        (specs, points, marginM) => {
+          const zones = zonesOf(specs);
+          const index = new ZoneIndex(zones);
+          // Points inside some zone too, not only random ones (most of which are inside nothing).
+          const probes = [
+            ...points,
+            ...zones.map((z) => (z.kind === "circle" ? z.center : (z.ring[0] as LatLng))),
+          ];
+          for (const p of probes) {
+            const naive = zones.filter((z) => pointInZoneWithMargin(p, z, marginM)).map((z) => z.id);
+            expect(index.containingWithMargin(p, marginM)).toEqual(naive);
+            if (marginM === 0)
+              expect(index.containing(p)).toEqual(zones.filter((z) => pointInZone(p, z)).map((z) => z.id));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe("ZoneTracker", () => {
   const zone = circle(1, 0, 0, 1000);
   const zones = new Map([[1, zone]]);

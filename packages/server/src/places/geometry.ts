@@ -7,15 +7,13 @@
 import {
   distanceM,
   type LatLng,
-  lngDelta,
   M_PER_DEG,
   normalizeRing,
-  ringPole,
   simplifyRing,
-  unwrapLngs,
   validatePolygon,
 } from "@vigia/domain";
 import Flatbush from "flatbush";
+import { DEG, EDGE_EPS, PreparedZone } from "./prepared-zone.ts";
 
 export { distanceM, type LatLng, normalizeRing, simplifyRing, validatePolygon };
 
@@ -23,198 +21,55 @@ export type Zone =
   | { id: number; kind: "circle"; center: LatLng; radiusM: number }
   | { id: number; kind: "polygon"; ring: LatLng[] };
 
-const DEG = Math.PI / 180;
-/** Below this, a point counts as on the boundary (degrees; about 0.1 mm). */
-const EDGE_EPS = 1e-9;
-/** Circles the plane decides (see Prepared.inCircle): reach and centre latitude, and its squared 3% band. */
-const PLANE_MAX_M = 30_000;
-const PLANE_MAX_LAT = 70;
-const PLANE_IN = 0.97 * 0.97;
-const PLANE_OUT = 1.03 * 1.03;
-
-/** Latitude/longitude box; minLng may be below -180 or maxLng above 180 for shapes across the antimeridian. */
-type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
-
-/** A zone with everything a point test needs precomputed, so the hot path does no allocation. */
-class Prepared {
-  readonly box: Box;
-  private readonly xs: Float64Array;
-  private readonly ys: Float64Array;
-  private readonly pole: -1 | 0 | 1;
-  /** Cosine of a circle's centre latitude (1 for polygons): the plane's longitude scale around it. */
-  private readonly cosLat: number;
-
-  constructor(readonly zone: Zone) {
-    this.cosLat = zone.kind === "circle" ? Math.cos(zone.center.lat * DEG) : 1;
-    if (zone.kind === "circle") {
-      this.xs = new Float64Array(0);
-      this.ys = new Float64Array(0);
-      this.pole = 0;
-      this.box = circleBox(zone.center, zone.radiusM);
-      return;
-    }
-    const open = normalizeRing(zone.ring);
-    this.pole = ringPole(open);
-    this.ys = Float64Array.from(open.map((p) => p.lat));
-    this.xs = Float64Array.from(this.pole === 0 ? unwrapLngs(open) : open.map((p) => p.lng));
-    let minLat = 90;
-    let maxLat = -90;
-    let minLng = Number.POSITIVE_INFINITY;
-    let maxLng = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < this.xs.length; i++) {
-      minLat = Math.min(minLat, this.ys[i] as number);
-      maxLat = Math.max(maxLat, this.ys[i] as number);
-      minLng = Math.min(minLng, this.xs[i] as number);
-      maxLng = Math.max(maxLng, this.xs[i] as number);
-    }
-    if (this.pole === 1) this.box = { minLat, maxLat: 90, minLng: -180, maxLng: 180 };
-    else if (this.pole === -1) this.box = { minLat: -90, maxLat, minLng: -180, maxLng: 180 };
-    else this.box = { minLat, maxLat, minLng, maxLng };
-  }
-
-  /** Whether p is inside after moving the boundary outwards by marginM (negative: inwards). */
-  contains(p: LatLng, marginM = 0): boolean {
-    const z = this.zone;
-    if (z.kind === "circle") return this.inCircle(p, z.center, z.radiusM + marginM);
-    const inside = this.inRing(p);
-    if (marginM === 0 || this.xs.length === 0) return inside;
-    const d = this.boundaryDistanceM(p);
-    return marginM > 0 ? inside || d <= marginM : inside && d >= -marginM;
-  }
-
-  /**
-   * Great-circle distance within reach, decided without trigonometry for most points: on a plane around a circle of
-   * up to 30 km below 70° latitude the distance is within 3% of the great-circle one, so a point clearly inside or
-   * outside that band is answered from the plane and only those near the boundary pay for the exact formula.
-   */
-  private inCircle(p: LatLng, center: LatLng, reachM: number): boolean {
-    if (reachM > 0 && reachM <= PLANE_MAX_M && Math.abs(center.lat) <= PLANE_MAX_LAT) {
-      const dy = (p.lat - center.lat) * M_PER_DEG;
-      const dx = lngDelta(center.lng, p.lng) * M_PER_DEG * this.cosLat;
-      const d2 = dx * dx + dy * dy;
-      const r2 = reachM * reachM;
-      if (d2 < r2 * PLANE_IN) return true;
-      if (d2 > r2 * PLANE_OUT) return false;
-    }
-    return distanceM(p, center) <= reachM;
-  }
-
-  private inRing(p: LatLng): boolean {
-    if (this.pole !== 0) return this.inPolarRing(p);
-    // The unwrapped ring may sit partly beyond ±180: test the point's copies that can fall inside its box.
-    return this.inCopy(p.lng, p.lat) || this.inCopy(p.lng - 360, p.lat) || this.inCopy(p.lng + 360, p.lat);
-  }
-
-  private inCopy(x: number, y: number): boolean {
-    if (x < this.box.minLng - EDGE_EPS || x > this.box.maxLng + EDGE_EPS) return false;
-    return this.inPlanar(x, y);
-  }
-
-  /** Even-odd ray cast towards +x; points on an edge or vertex count as inside so results never flicker on ties. */
-  private inPlanar(x: number, y: number): boolean {
-    const { xs, ys } = this;
-    const n = xs.length;
-    let inside = false;
-    for (let i = 0, j = n - 1; i < n; j = i++) {
-      const yi = ys[i] as number;
-      const yj = ys[j] as number;
-      // An edge wholly above or below the point neither crosses its ray nor holds it: most edges stop here.
-      if ((yi > y + EDGE_EPS && yj > y + EDGE_EPS) || (yi < y - EDGE_EPS && yj < y - EDGE_EPS)) continue;
-      const xi = xs[i] as number;
-      const xj = xs[j] as number;
-      const cross = (xj - xi) * (y - yi) - (yj - yi) * (x - xi);
-      if (
-        Math.abs(cross) <= EDGE_EPS * Math.max(1, Math.abs(xj - xi) + Math.abs(yj - yi)) &&
-        x >= Math.min(xi, xj) - EDGE_EPS &&
-        x <= Math.max(xi, xj) + EDGE_EPS &&
-        y >= Math.min(yi, yj) - EDGE_EPS &&
-        y <= Math.max(yi, yj) + EDGE_EPS
-      )
-        return true;
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
-  }
-
-  /**
-   * A ring around a pole: walk the point's meridian towards that pole and count boundary crossings; none (or an
-   * even number) means the point is on the pole's side, i.e. inside.
-   */
-  private inPolarRing(p: LatLng): boolean {
-    const { xs, ys } = this;
-    const n = xs.length;
-    let crossings = 0;
-    for (let i = 0, j = n - 1; i < n; j = i++) {
-      const da = lngDelta(p.lng, xs[j] as number);
-      const db = lngDelta(p.lng, xs[i] as number);
-      if (da <= 0 === db <= 0 || Math.abs(db - da) >= 180) continue;
-      const t = -da / (db - da);
-      const latX = (ys[j] as number) + t * ((ys[i] as number) - (ys[j] as number));
-      if (Math.abs(latX - p.lat) <= EDGE_EPS) return true;
-      if (this.pole === 1 ? latX > p.lat : latX < p.lat) crossings++;
-    }
-    return crossings % 2 === 0;
-  }
-
-  /** Distance from p to the nearest edge, in metres on a local plane around p (margins are tens of metres). */
-  private boundaryDistanceM(p: LatLng): number {
-    const { xs, ys } = this;
-    const kx = M_PER_DEG * Math.cos(p.lat * DEG);
-    let best = Number.POSITIVE_INFINITY;
-    for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {
-      const ax = lngDelta(p.lng, xs[j] as number) * kx;
-      const ay = ((ys[j] as number) - p.lat) * M_PER_DEG;
-      const bx = ax + lngDelta(xs[j] as number, xs[i] as number) * kx;
-      const by = ((ys[i] as number) - p.lat) * M_PER_DEG;
-      const dx = bx - ax;
-      const dy = by - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
-      best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
-    }
-    return best;
-  }
-}
-
-/** Box of a circle; a circle reaching a pole spans every longitude. */
-function circleBox(c: LatLng, radiusM: number): Box {
-  const dLat = radiusM / M_PER_DEG;
-  const minLat = c.lat - dLat;
-  const maxLat = c.lat + dLat;
-  if (maxLat >= 90 || minLat <= -90) {
-    return { minLat: Math.max(-90, minLat), maxLat: Math.min(90, maxLat), minLng: -180, maxLng: 180 };
-  }
-  // The widest longitude span is at the latitude edge nearest a pole.
-  const cos = Math.cos(Math.max(Math.abs(minLat), Math.abs(maxLat)) * DEG);
-  const dLng = Math.min(180, dLat / Math.max(cos, 1e-9));
-  return { minLat, maxLat, minLng: c.lng - dLng, maxLng: c.lng + dLng };
-}
-
 /** Whether p is inside the zone (boundary included). Safe across the antimeridian and around the poles. */
 export function pointInZone(p: LatLng, zone: Zone): boolean {
-  return new Prepared(zone).contains(p);
+  return new PreparedZone(zone).contains(p);
 }
 
 /** Whether p is inside the zone grown by marginM metres (negative shrinks it). */
 export function pointInZoneWithMargin(p: LatLng, zone: Zone, marginM: number): boolean {
-  return new Prepared(zone).contains(p, marginM);
+  return new PreparedZone(zone).contains(p, marginM);
 }
+
+/** A query of a zero margin pads its box by this much longitude: EDGE_EPS at the highest latitude queries reach. */
+const EDGE_PAD_LNG = EDGE_EPS / Math.cos(89.9 * DEG);
 
 /**
  * A packed R-tree (flatbush) over the zones' boxes: a query visits only the boxes around the point and tests the
  * zones whose box holds it. Boxes that run past ±180 (shapes across the antimeridian) stay unwrapped in the tree;
- * a query then also looks at the point's copies 360° east and west.
+ * a query then also looks at the point's copies 360° east and west. The tree hands each candidate to one visitor
+ * made with the index, which runs the exact test and keeps the hits in a buffer the index reuses: a query
+ * allocates only the list it returns.
  */
 export class ZoneIndex {
-  private readonly zones: Prepared[] = [];
+  private readonly zones: PreparedZone[] = [];
   private readonly ids: Int32Array;
-  private readonly byId = new Map<number, Prepared>();
+  private readonly byId = new Map<number, PreparedZone>();
   private readonly tree: Flatbush | null;
   private readonly wraps: boolean;
+  /** The query under way, for the visitor: its point, margin, whether to test exactly, and the hits so far. */
+  private point: LatLng = { lat: 0, lng: 0 };
+  private marginM = 0;
+  private exact = true;
+  private hits = new Int32Array(16);
+  private found = 0;
+  private readonly visit = (i: number): boolean => {
+    if (this.exact && !(this.zones[i] as PreparedZone).contains(this.point, this.marginM)) return false;
+    // A zone across the antimeridian may hold the point and one of its copies: it counts once.
+    if (this.wraps) for (let k = 0; k < this.found; k++) if (this.hits[k] === i) return false;
+    if (this.found === this.hits.length) {
+      const grown = new Int32Array(this.hits.length * 2);
+      grown.set(this.hits);
+      this.hits = grown;
+    }
+    this.hits[this.found++] = i;
+    // Never kept by the tree itself: the hits are in the buffer.
+    return false;
+  };
 
   constructor(zones: Zone[]) {
     for (const z of zones) {
-      const prepared = new Prepared(z);
+      const prepared = new PreparedZone(z);
       this.byId.set(z.id, prepared);
     }
     this.zones = [...this.byId.values()];
@@ -263,20 +118,34 @@ export class ZoneIndex {
     const tree = this.tree;
     if (tree === null) return [];
     const padLat = Math.max(0, marginM) / M_PER_DEG + EDGE_EPS;
-    const padLng = padLat / Math.max(Math.cos(Math.min(89.9, Math.abs(p.lat) + padLat) * DEG), 1e-6);
-    const test = exact ? (i: number) => (this.zones[i] as Prepared).contains(p, marginM) : undefined;
+    // An exact query's box only has to reach every zone that can hold p: with no margin a constant pad does.
+    const padLng =
+      exact && marginM <= 0
+        ? EDGE_PAD_LNG
+        : padLat / Math.max(Math.cos(Math.min(89.9, Math.abs(p.lat) + padLat) * DEG), 1e-6);
+    this.point = p;
+    this.marginM = marginM;
+    this.exact = exact;
+    this.found = 0;
     const minLat = p.lat - padLat;
     const maxLat = p.lat + padLat;
-    let found = tree.search(p.lng - padLng, minLat, p.lng + padLng, maxLat, test);
+    tree.search(p.lng - padLng, minLat, p.lng + padLng, maxLat, this.visit);
     if (this.wraps) {
-      const copies = new Set(found);
-      for (const shift of [-360, 360])
-        for (const i of tree.search(p.lng + shift - padLng, minLat, p.lng + shift + padLng, maxLat, test))
-          copies.add(i);
-      found = [...copies];
+      tree.search(p.lng - 360 - padLng, minLat, p.lng - 360 + padLng, maxLat, this.visit);
+      tree.search(p.lng + 360 - padLng, minLat, p.lng + 360 + padLng, maxLat, this.visit);
     }
-    const out = found.map((i) => this.ids[i] as number);
-    return out.length > 1 ? out.sort((a, b) => a - b) : out;
+    const out = new Array<number>(this.found);
+    // Insertion sort by id: a point is in a handful of zones at most.
+    for (let k = 0; k < this.found; k++) {
+      const id = this.ids[this.hits[k] as number] as number;
+      let j = k;
+      while (j > 0 && (out[j - 1] as number) > id) {
+        out[j] = out[j - 1] as number;
+        j--;
+      }
+      out[j] = id;
+    }
+    return out;
   }
 }
 
