@@ -13,13 +13,10 @@ import {
   validatePolygon,
 } from "@vigia/domain";
 import Flatbush from "flatbush";
-import { DEG, EDGE_EPS, PreparedZone } from "./prepared-zone.ts";
+import { DEG, EDGE_EPS, PreparedZone, type Zone } from "./prepared-zone.ts";
 
+export type { Zone };
 export { distanceM, type LatLng, normalizeRing, simplifyRing, validatePolygon };
-
-export type Zone =
-  | { id: number; kind: "circle"; center: LatLng; radiusM: number }
-  | { id: number; kind: "polygon"; ring: LatLng[] };
 
 /** Whether p is inside the zone (boundary included). Safe across the antimeridian and around the poles. */
 export function pointInZone(p: LatLng, zone: Zone): boolean {

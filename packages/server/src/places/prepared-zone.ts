@@ -7,9 +7,12 @@ import {
   ringPole,
   unwrapLngs,
 } from "@vigia/domain";
-import type { Zone } from "./geometry.ts";
 
 /** One zone prepared for point tests: its box, and the exact test with or without a margin. Pure. */
+
+export type Zone =
+  | { id: number; kind: "circle"; center: LatLng; radiusM: number }
+  | { id: number; kind: "polygon"; ring: LatLng[] };
 
 export const DEG = Math.PI / 180;
 /** Below this, a point counts as on the boundary (degrees; about 0.1 mm). */

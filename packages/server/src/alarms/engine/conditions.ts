@@ -1,6 +1,5 @@
 import type { LiveItemState } from "@vigia/domain";
 import type { CompiledRule } from "./rules.ts";
-import type { CompanyState } from "./tracking.ts";
 
 /** When each time-based and state family holds for an item. Pure. */
 
@@ -75,17 +74,16 @@ export const TIMER_EVENTS: ReadonlyMap<number, string> = new Map([
 ]);
 
 /**
- * Since when the condition of a time-based family holds for the item (null: it does not). It depends on the item
- * and the family only, not on the rule, so an item's rules of one family share one answer.
+ * Since when the condition of a time-based family holds for the item (null: it does not), from its live state and
+ * the motion the engine tracked for it (`own`). It depends on the item and the family only, not on the rule, so an
+ * item's rules of one family share one answer.
  */
 export function timerStart(
-  c: CompanyState,
   family: number,
-  key: string,
   state: LiveItemState,
+  own: { motion: string; since: number } | undefined,
 ): number | null {
   const since = state.since ?? state.pos?.ts ?? null;
-  const own = c.motion.get(key);
   const ownSince = own && own.motion === state.motion ? own.since : since;
   switch (family) {
     case 11:

@@ -233,7 +233,7 @@ export class AlarmEngine {
             consumption.month,
           );
     for (const group of plan.timers) {
-      const start = timerStart(c, group.family, key, state);
+      const start = timerStart(group.family, state, c.motion.get(key));
       if (start === null || p.ts - start < group.minValue) continue;
       for (const slot of group.slots)
         if (p.ts - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
@@ -305,7 +305,7 @@ export class AlarmEngine {
         }
       for (const group of plan.timers) {
         if (group.needsFresh && !fresh) continue;
-        const start = timerStart(c, group.family, key, item.state);
+        const start = timerStart(group.family, item.state, c.motion.get(key));
         if (start === null || now - start < group.minValue) continue;
         for (const slot of group.slots)
           if (now - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
