@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 
@@ -22,5 +23,26 @@ describe("CRC-16", () => {
   });
   it("matches the Concox login example (78 78 0D 01 ... 8C DD 0D 0A)", () => {
     expect(crc16X25(Buffer.from("0D01012345678901234500 01".replace(/ /g, ""), "hex"))).toBe(0x8cdd);
+  });
+  it("property: the table-driven variants give what the bit-by-bit definition gives, on any span", () => {
+    /** The definition: for each byte, xor it in and shift eight times, xoring the reflected polynomial on a 1. */
+    const bitwise = (poly: number, init: number, data: Uint8Array, start: number, end: number) => {
+      let crc = init;
+      for (let i = start; i < end; i++) {
+        crc ^= data[i] ?? 0;
+        for (let b = 0; b < 8; b++) crc = crc & 1 ? (crc >>> 1) ^ poly : crc >>> 1;
+      }
+      return crc;
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(), fc.nat(), (data, a, b) => {
+        const start = data.length === 0 ? 0 : a % data.length;
+        const end = start + (data.length === 0 ? 0 : b % (data.length - start + 1));
+        expect(crc16Ibm(data, start, end)).toBe(bitwise(0xa001, 0, data, start, end));
+        expect(crc16Modbus(data, start, end)).toBe(bitwise(0xa001, 0xffff, data, start, end));
+        expect(crc16Kermit(data, start, end)).toBe(bitwise(0x8408, 0, data, start, end));
+        expect(crc16X25(data, start, end)).toBe(~bitwise(0x8408, 0xffff, data, start, end) & 0xffff);
+      }),
+    );
   });
 });

@@ -173,10 +173,14 @@ export function applyPosition(
   const wasMoving = prev.motion === "moving";
   const since = prev.since === null || wasMoving !== (motion === "moving") ? p.ts : prev.since;
 
-  const sensors: Record<string, SensorValue> = { ...prev.sensors };
+  // Most reports repeat the sensors the item already shows: the state keeps the same object until one differs.
+  let sensors: Record<string, SensorValue> = prev.sensors;
   let sensorsChanged = false;
-  for (const [key, value] of Object.entries(attrs)) {
+  for (const key in attrs) {
+    if (!Object.hasOwn(attrs, key)) continue;
+    const value = attrs[key] as SensorValue;
     if (NOT_SENSORS.has(key) || sensors[key] === value) continue;
+    if (!sensorsChanged) sensors = { ...prev.sensors };
     sensors[key] = value;
     sensorsChanged = true;
   }
