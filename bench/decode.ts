@@ -25,6 +25,7 @@ import {
   WIKI_IMEI,
 } from "../packages/protocols/src/fixtures.ts";
 import { JT808_CONVERSATION } from "../packages/protocols/src/jt808/fixtures.ts";
+import { NAVTELECOM_CONVERSATION } from "../packages/protocols/src/navtelecom/fixtures.ts";
 import { decodeOsmAndRequest } from "../packages/protocols/src/osmand/codec.ts";
 import { type ProtocolName, protocols } from "../packages/protocols/src/registry.ts";
 import { TEXT_CONVERSATIONS } from "../packages/protocols/src/text-fixtures.ts";
@@ -45,6 +46,7 @@ const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
   cellocator: Buffer.concat([CELLOCATOR_CONVERSATION.hello, ...CELLOCATOR_CONVERSATION.frames]),
   atrack: Buffer.concat([ATRACK_CONVERSATION.hello, ...ATRACK_CONVERSATION.frames]),
   eelink: Buffer.concat([EELINK_CONVERSATION.hello, ...EELINK_CONVERSATION.frames]),
+  navtelecom: Buffer.concat([NAVTELECOM_CONVERSATION.hello, ...NAVTELECOM_CONVERSATION.frames]),
   calamp: CALAMP_DATAGRAMS[0],
   ...Object.fromEntries(
     Object.entries(TEXT_CONVERSATIONS).map(([name, t]) => [name, Buffer.concat([t.hello, ...t.frames])]),

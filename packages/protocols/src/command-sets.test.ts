@@ -35,6 +35,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   cellocator: ["reboot"],
   atrack: [],
   eelink: ["engineStop", "engineResume", "reboot", "custom"],
+  navtelecom: [],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

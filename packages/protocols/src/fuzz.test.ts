@@ -36,6 +36,8 @@ import { gt06Frame } from "./gt06/frame.ts";
 import { createGt06Session } from "./gt06/session.ts";
 import { createJt808Session } from "./jt808/codec.ts";
 import { JT808_CONVERSATION } from "./jt808/fixtures.ts";
+import { createNavtelecomSession } from "./navtelecom/codec.ts";
+import { NAVTELECOM_CONVERSATION } from "./navtelecom/fixtures.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { decodeForCli, protocols } from "./registry.ts";
 import { createRuptelaSession, decodeRuptelaPacket, ruptelaPacket } from "./ruptela/codec.ts";
@@ -117,6 +119,11 @@ const sessions: Record<string, FuzzCase> = {
     create: () => createEelinkSession({ maxFrameBytes: MAX_FRAME }),
     ...EELINK_CONVERSATION,
     lengthOffsets: [0, 1, 3, 4],
+  },
+  navtelecom: {
+    create: () => createNavtelecomSession({ maxFrameBytes: MAX_FRAME }),
+    ...NAVTELECOM_CONVERSATION,
+    lengthOffsets: [1, 2],
   },
   atrack: {
     create: () => createAtrackSession({ maxFrameBytes: MAX_FRAME }),

@@ -25,6 +25,8 @@ export { encodeJt808LocationBlock } from "./jt808/location.ts";
 export * from "./meitrack/ccc.ts";
 export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
+export * from "./navtelecom/codec.ts";
+export * from "./navtelecom/encode.ts";
 export * from "./osmand/codec.ts";
 export * from "./registry.ts";
 export * from "./ruptela/codec.ts";

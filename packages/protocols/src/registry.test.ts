@@ -13,6 +13,7 @@ import {
   WIKI_CODEC8_1,
   WIKI_IMEI,
 } from "./fixtures.ts";
+import { NAVTELECOM_CONVERSATION, NAVTELECOM_IMEI } from "./navtelecom/fixtures.ts";
 import { decodeForCli, protocols } from "./registry.ts";
 import { TEXT_CONVERSATIONS } from "./text-fixtures.ts";
 
@@ -38,6 +39,7 @@ describe("protocol registry", () => {
       cellocator: 5063,
       atrack: 5067,
       eelink: 5064,
+      navtelecom: 5185,
       calamp: 20500,
     });
   });
@@ -114,6 +116,16 @@ describe("decodeForCli for the binary protocols", () => {
     expect(out.ack).toBe(
       ["0100020001", "0200020002", "0300020003", "0200020004", "0400020005"].map((s) => `6767${s}`).join(""),
     );
+  });
+
+  it("decodes a Navtelecom conversation: log-in and negotiation answered, then each FLEX message", () => {
+    const frames = [NAVTELECOM_CONVERSATION.hello, ...NAVTELECOM_CONVERSATION.frames];
+    const out = decodeForCli("navtelecom", Buffer.concat(frames).toString("hex"));
+    expect(out.error).toBeUndefined();
+    expect(out.imei).toBe(NAVTELECOM_IMEI);
+    expect(out.positions.map((p) => p.valid)).toEqual([true, true, false, true]);
+    // *<S, *<FLEX (headers with the ids swapped), then ~A 2, ~T 3, ~C, each with its CRC-8.
+    expect(out.ack).toMatch(/^404e544300000000010000000300.{4}2a3c53404e5443.+7e4102..7e5403000000..7e43..$/);
   });
 
   it("decodes a Galileosky conversation (head packet first) with its answers", () => {

@@ -19,6 +19,7 @@ import { createJt808Session } from "./jt808/codec.ts";
 import { jt808Commands } from "./jt808/commands.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { meitrackCommands } from "./meitrack/commands.ts";
+import { createNavtelecomSession } from "./navtelecom/codec.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { createRuptelaSession } from "./ruptela/codec.ts";
 import { ruptelaCommands } from "./ruptela/commands.ts";
@@ -185,6 +186,7 @@ export const protocols = {
     createSession: createEelinkSession,
     commands: eelinkCommands,
   },
+  navtelecom: { transport: "tcp", defaultPort: 5185, text: false, createSession: createNavtelecomSession },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

@@ -26,6 +26,9 @@ import { encodeGps103Confirmation } from "./gps103/codec.ts";
 import { createJt808Session, jt808Frame } from "./jt808/codec.ts";
 import { JT808_CONVERSATION } from "./jt808/fixtures.ts";
 import { meitrackFrame } from "./meitrack/codec.ts";
+import { createNavtelecomSession } from "./navtelecom/codec.ts";
+import { NAVTELECOM_CONVERSATION } from "./navtelecom/fixtures.ts";
+import { flexMessage } from "./navtelecom/ntcb.ts";
 import { createRuptelaSession, encodeRuptelaCommandAnswer, ruptelaPacket } from "./ruptela/codec.ts";
 import { crc16Ibm } from "./shared/crc.ts";
 import type { SessionOptions, StreamSession } from "./shared/types.ts";
@@ -109,6 +112,15 @@ const CASES: Record<string, StreamCase> = {
     // The device's answer to an instruction (0x80): type 1, the server's flag, the text.
     answers: () => [Buffer.from(`67678000090007010000000a${Buffer.from("OK").toString("hex")}`, "hex")],
     lengthOffsets: [0, 1, 3, 4],
+  },
+  navtelecom: {
+    create: createNavtelecomSession,
+    ...NAVTELECOM_CONVERSATION,
+    // A device's NTCB answer to a command (kept whole as undecoded), as in Traccar's test data.
+    answers: () => [Buffer.from("404e544301000000000000000d005e4b2a40434e43545f445243204f4b", "hex")],
+    lengthOffsets: [1, 2],
+    // The CRC-8 recomputed over whatever the mutation left of a FLEX message.
+    rewrap: (b) => (b.length >= 3 && b[0] === 0x7e ? flexMessage(b.subarray(0, -1)) : b),
   },
   atrack: {
     create: createAtrackSession,

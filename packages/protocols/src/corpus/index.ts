@@ -11,6 +11,7 @@ import { gt06Corpus } from "./gt06.ts";
 import { h02Corpus } from "./h02.ts";
 import { jt808Corpus } from "./jt808.ts";
 import { meitrackCorpus } from "./meitrack.ts";
+import { navtelecomCorpus } from "./navtelecom.ts";
 import { osmandCorpus } from "./osmand.ts";
 import { ruptelaCorpus } from "./ruptela.ts";
 import { suntechCorpus } from "./suntech.ts";
@@ -34,6 +35,7 @@ export const CORPUS: Partial<Record<ProtocolName, CorpusFrame[]>> = {
   gt06: gt06Corpus,
   h02: h02Corpus,
   jt808: jt808Corpus,
+  navtelecom: navtelecomCorpus,
   meitrack: meitrackCorpus,
   osmand: osmandCorpus,
   ruptela: ruptelaCorpus,
