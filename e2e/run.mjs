@@ -88,6 +88,7 @@ async function startServer() {
       CELLOCATOR_PORT: "0",
       ATRACK_PORT: "0",
       EELINK_PORT: "0",
+      NAVTELECOM_PORT: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

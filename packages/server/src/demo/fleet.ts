@@ -344,6 +344,15 @@ export const DEVICE_TYPES = [
     idLength: 15,
     description: "Vehicle tracker (Eelink binary protocol; id = the IMEI of its log-in)",
   },
+  {
+    id: 27,
+    name: "Signal S-2551",
+    factory: "Navtelecom",
+    proto: "navtelecom",
+    port: 5185,
+    idLength: 15,
+    description: "Vehicle tracker (Navtelecom NTCB/FLEX protocol; id = the IMEI of its log-in)",
+  },
 ] as const;
 
 /**
@@ -352,6 +361,8 @@ export const DEVICE_TYPES = [
  * A protocol added later goes first, so the trackers of the vehicles after it (and their ids) stay as they were.
  */
 export const SHOWCASE_VEHICLE_TYPES: readonly { typeId: number; idDigits: number; numeric?: true }[] = [
+  // A Navtelecom unit: its log-in names its IMEI.
+  { typeId: 27, idDigits: 15 },
   // An Eelink unit: its log-in names its IMEI.
   { typeId: 26, idDigits: 15 },
   // An ATrack unit: its id is the IMEI.
