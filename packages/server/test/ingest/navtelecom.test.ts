@@ -59,7 +59,10 @@ describe("Navtelecom through the gateway", () => {
 
   it("answers ~A and ~T after their records are stored", async () => {
     const device = await connect();
-    const array = encodeNavtelecomArray(fields, [flexValuesOfFix(fix(1), 1, 0), flexValuesOfFix(fix(2), 2, 0)]);
+    const array = encodeNavtelecomArray(fields, [
+      flexValuesOfFix(fix(1), 1, 0),
+      flexValuesOfFix(fix(2), 2, 0),
+    ]);
     device.send(array);
     // ~A <count 2> <CRC-8>
     expect((await device.read(4)).subarray(0, 3).toString("hex")).toBe("7e4102");
