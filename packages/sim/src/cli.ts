@@ -9,7 +9,7 @@ import { startSimulation } from "./simulation.ts";
 const USAGE = `usage: vigia-sim [--devices N] [--interval S] [--host 127.0.0.1]
                  [--protocols teltonika,gt06,osmand] [--imei-prefix 35000000] [--seed 1] [--duration S]
                  [--center 40.4168,-3.7038] [--port-teltonika 5027] [--port-gt06 5023] [--port-osmand 5055]
-                 [--port-h02 5013] [--port-gps103 5001] [--port-tk103 5002] [--port-watch 5093] [--port-wialon 5039] [--port-gl200 5004] [--port-meitrack 5020] [--port-suntech 5011] [--port-ruptela 5046] [--port-galileosky 5034] [--port-topflytech 5119] [--port-jt808 5015] [--port-egts 5007] [--port-cellocator 5063] [--port-atrack 5067] [--port-eelink 5064] [--port-calamp 20500]
+                 [--port-h02 5013] [--port-gps103 5001] [--port-tk103 5002] [--port-watch 5093] [--port-wialon 5039] [--port-gl200 5004] [--port-meitrack 5020] [--port-suntech 5011] [--port-ruptela 5046] [--port-galileosky 5034] [--port-topflytech 5119] [--port-jt808 5015] [--port-egts 5007] [--port-cellocator 5063] [--port-atrack 5067] [--port-eelink 5064] [--port-navtelecom 5185] [--port-calamp 20500]
 protocols: ${ALL_PROTOCOLS.join(", ")}`;
 
 function main(): void {
@@ -42,6 +42,7 @@ function main(): void {
       "port-cellocator": { type: "string", default: "5063" },
       "port-atrack": { type: "string", default: "5067" },
       "port-eelink": { type: "string", default: "5064" },
+      "port-navtelecom": { type: "string", default: "5185" },
       "port-calamp": { type: "string", default: "20500" },
       help: { type: "boolean", short: "h" },
     },
@@ -85,6 +86,7 @@ function main(): void {
       cellocator: num("port-cellocator", values["port-cellocator"]),
       atrack: num("port-atrack", values["port-atrack"]),
       eelink: num("port-eelink", values["port-eelink"]),
+      navtelecom: num("port-navtelecom", values["port-navtelecom"]),
       calamp: num("port-calamp", values["port-calamp"]),
     },
     intervalS,

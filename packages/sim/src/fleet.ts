@@ -23,6 +23,7 @@ export const ALL_PROTOCOLS: readonly Protocol[] = [
   "cellocator",
   "atrack",
   "eelink",
+  "navtelecom",
   "calamp",
 ];
 

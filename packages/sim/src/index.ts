@@ -1,7 +1,7 @@
 /**
  * @vigia/sim — a simulated fleet speaking the real device protocols (Teltonika, GT06, OsmAnd; the text protocols
  * H02, GPS103, TK103, watch, Wialon IPS, Queclink, Meitrack and Suntech; the acknowledged binary ones Ruptela,
- * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack and Eelink; CalAmp LM Direct over UDP).
+ * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack, Eelink and Navtelecom; CalAmp LM Direct over UDP).
  * `startSimulation` runs devices against a server; the motion model is exported for reuse. The protocol encoders
  * are `@vigia/protocols`, shared with the server's decoders.
  */

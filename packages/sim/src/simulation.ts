@@ -143,7 +143,8 @@ export function startSimulation(devices: SimDevice[], options: SimOptions): SimH
       device.protocol === "egts" ||
       device.protocol === "cellocator" ||
       device.protocol === "atrack" ||
-      device.protocol === "eelink"
+      device.protocol === "eelink" ||
+      device.protocol === "navtelecom"
     )
       client = new AckedClient({
         ...common,

@@ -1,6 +1,6 @@
 /**
  * A binary tracker whose every data packet names the device and is acknowledged by the server (Ruptela,
- * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack, Eelink): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
+ * Galileosky, Topflytech, JT/T 808, EGTS, Cellocator, ATrack, Eelink, Navtelecom): the head (log-in) packet where the protocol has one, one packet with every record kept since the last ACK, sent again after a reconnect
  * when the ACK did not come, as the devices' black boxes do. Records sent from the black box after a reconnect are
  * flagged as history where the protocol can say so. Commands from the map that the server writes on the same
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
@@ -17,10 +17,15 @@ import {
   encodeJt808Authenticate,
   encodeJt808Batch,
   encodeJt808Location,
+  encodeNavtelecomArray,
+  encodeNavtelecomFlex,
+  encodeNavtelecomLogin,
   encodeRuptelaRecords,
   encodeTopflytechLocation,
   encodeTopflytechLogin,
+  flexValuesOfFix,
   type GalileoskyRecord,
+  NAVTELECOM_SIM_FIELDS,
   type RuptelaRecord,
   readCellocatorAck,
   readEgtsServerPacket,
@@ -176,6 +181,23 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     // Instruction packages (0x80) are the server's commands, answered by the device; the rest are answers.
     isAck: (frame) => frame.readUInt8(2) !== 0x80,
     accepted: (ack) => ack.length === 7 && ack.readUInt16BE(0) === 0x6767,
+    answersAcked: false,
+  },
+  navtelecom: {
+    // The log-in and the FLEX negotiation in one write: the server's *<S is not an ACK (ignored), its *<FLEX is the
+    // hello's. Then ~A packets of FLEX records, the serial as each record's index, each answered ~A<count><CRC-8>.
+    hello: (imei) =>
+      Buffer.concat([encodeNavtelecomLogin(imei), encodeNavtelecomFlex(NAVTELECOM_SIM_FIELDS)]),
+    packet: (_imei, samples, _history, serial) =>
+      encodeNavtelecomArray(
+        NAVTELECOM_SIM_FIELDS,
+        samples.map((s, i) => flexValuesOfFix(fixOf(s), serial * 32 + i, 0)),
+      ),
+    isAck: (frame) => frame.toString("latin1", 16, 22) === "*<FLEX" || frame.readUInt8(0) === 0x7e,
+    accepted: (ack) =>
+      ack.readUInt8(0) === 0x7e
+        ? ack.length === 4 && ack.readUInt8(1) === 0x41
+        : ack.subarray(22).equals(Buffer.from([0xb0, 0x0a, 0x0a])),
     answersAcked: false,
   },
   atrack: {

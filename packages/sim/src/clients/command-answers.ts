@@ -126,7 +126,18 @@ export type BinaryProtocolName =
   | "egts"
   | "cellocator"
   | "atrack"
-  | "eelink";
+  | "eelink"
+  | "navtelecom";
+
+/** A Navtelecom server frame: an NTCB answer (16-byte header, body length u16 LE at 12), or ~A (4), ~T (7), ~C (3). */
+function navtelecomFrameSize(rx: Buffer): number | null {
+  const first = rx[0];
+  if (first === undefined) return null;
+  let total = 1;
+  if (first === 0x40) total = rx.length >= 16 ? 16 + rx.readUInt16LE(12) : 16;
+  else if (first === 0x7e) total = rx[1] === 0x54 ? 7 : rx[1] === 0x43 ? 3 : 4;
+  return rx.length >= total ? total : null;
+}
 
 /** Size of the next whole frame the server wrote to a binary device (ACK or command), or null until it is all in. */
 export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): number | null {
@@ -144,6 +155,8 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
     const total = rx.readUInt16BE(3) + 5;
     return rx.length >= total ? total : null;
   }
+  // Navtelecom: NTCB answers (16-byte header, body length u16 LE at 12), or FLEX ones: ~A 4 bytes, ~T 7, ~C 3.
+  if (protocol === "navtelecom") return navtelecomFrameSize(rx);
   if (protocol === "egts") {
     // Transport header (its length in byte 3), the data (length u16 LE at 5) and the data's CRC when there is data.
     if (rx.length < 11) return null;
@@ -185,8 +198,8 @@ export function answerBinaryCommand(
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  // A Cellocator unit restarts on its reset command rather than answering it; ATrack gets no commands.
-  if (protocol === "cellocator" || protocol === "atrack") return null;
+  // A Cellocator unit restarts on its reset command rather than answering it; ATrack and Navtelecom get no commands.
+  if (protocol === "cellocator" || protocol === "atrack" || protocol === "navtelecom") return null;
   if (protocol === "eelink") {
     const command = readEelinkInstruction(frame);
     return command ? encodeEelinkInstruction(command.sequence, command.flag, `${command.text} OK`) : null;

@@ -239,3 +239,19 @@ describe("eelink client (log-in, then one answered GPS package per fix)", () => 
     expect(client.buffered()).toBe(0);
   });
 });
+
+describe("navtelecom client (log-in and FLEX negotiation, then ~A packets of records)", () => {
+  it("logs in, negotiates its fields, then sends its fixes in ~A packets; every packet is answered", async () => {
+    const { server, client, stats } = await ackedRun("navtelecom");
+    expect(server.messages.slice(0, 2).map((m) => m.kind)).toEqual(["login", "heartbeat"]);
+    expect(server.positions()).toEqual([0, 1, 2].map((i) => sample(i).timeMs));
+    const first = server.messages.find((m) => m.positions.length > 0)?.positions[0];
+    expect(first?.lat).toBeCloseTo(sample(0).lat, 5);
+    expect(first?.lng).toBeCloseTo(sample(0).lng, 5);
+    expect(first?.valid).toBe(true);
+    expect(server.messages.every((m) => m.imei === IMEI)).toBe(true);
+    expect(server.errors).toEqual([]);
+    while (stats.acked < 3) await new Promise((r) => setImmediate(r));
+    expect(client.buffered()).toBe(0);
+  });
+});
