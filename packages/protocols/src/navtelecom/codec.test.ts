@@ -97,9 +97,9 @@ describe("Navtelecom session", () => {
     const out = s.push(
       encodeNavtelecomFlex([1, 3, 10, 11, 200], { protocolVersion: 30, structVersion: 30, bits: 255 }),
     );
-    // *<FLEX B0, protocol 3.0 as the device asked, structure 1.0 (0x0A) instead of 3.0.
+    // *<FLEX B0, protocol 1.0 and structure 1.0 (0x0A 0x0A) instead of 3.0 and 3.0.
     expect(out.replies[0]?.subarray(16).toString("hex")).toBe(
-      `${Buffer.from("*<FLEX").toString("hex")}b01e0a`,
+      `${Buffer.from("*<FLEX").toString("hex")}b00a0a`,
     );
     const data = s.push(hex("7e4101"));
     expect(data.error).toMatch(/before an accepted field layout/);

@@ -18,24 +18,25 @@ import { flexCrc, flexMessage, HEADER_BYTES, ntcbPacket, PREAMBLE, xorOf } from 
  * negotiation, then FLEX messages without a header whose records are laid out by the negotiated bitfield.
  * - `*>S:<IMEI>`: the log-in, answered `*<S` with the header's two ids swapped.
  * - `*>FLEX` 0xB0, protocol version, structure version, size in bits, bitfield: the fields each record carries.
- *   When the table (`flex-fields.ts`) gives the size of every field named, the server answers `*<FLEX` with the
- *   device's versions and reads records by that layout; otherwise it answers with structure version 1.0 (whose 69
- *   fields are all known), and the device sends a new bitfield of that version.
+ *   The server always answers protocol version 1.0, so the device sends only the messages read here (a device
+ *   sends no later message to a server of an older version). When the table (`flex-fields.ts`) gives the size of
+ *   every field named, it answers the device's structure version and reads records by that layout; otherwise it
+ *   answers structure version 1.0 (whose 69 fields are all known), and the device sends a bitfield of that version.
  * - `~A<count u8><records><crc8>`, `~T<index u32 LE><record><crc8>`, `~C<record><crc8>`: archive records, an
  *   out-of-turn record and the current state; answered `~A<count>`, `~T<index>`, `~C`, each with its CRC-8.
  * - 0x7F: a ping, and a header with no body: a keep-alive; neither is answered.
  * A record's coordinates (fields 10, 11) are the last valid ones, in 1/10,000 of an arc minute; it is a fix when
  * field 8 says the navigation is valid. Time: the event's (field 3), else the last fix's (field 9). Altitude is in
  * decimetres, speed a float in km/h, mileage a float in km. Another NTCB body (a command answer) is kept whole as
- * undecoded and not answered; ~E/~X (records that carry their own sizes) and any FLEX message before an accepted
+ * undecoded and not answered; another FLEX message (~E/~X, FLEX 2.0 only) and any FLEX message before an accepted
  * layout end the connection unanswered, as does a bad checksum: nothing is answered that was not read.
  */
 
 const PING = 0x7f;
 const FLEX_PROTOCOL = 0xb0;
-/** Structure version 1.0 (10): the one whose 69 fields all have a size the table gives. */
-const STRUCT_V1 = 10;
-const VERSIONS = new Set([10, 20, 30]);
+/** Version 1.0 (10): the protocol whose messages are read here, the structure whose 69 fields are all known. */
+const V1 = 10;
+const STRUCT_VERSIONS = new Set([10, 20, 30]);
 const MINUTE_UNITS = 600_000;
 
 type FieldValues = Map<number, number>;
@@ -158,18 +159,17 @@ function flexStep(buf: Buffer, conn: Connection, out: StreamOutput, maxFrame: nu
   return total;
 }
 
-/** The answer to a negotiation: the device's versions when its layout is readable, else structure version 1.0. */
+/** The answer to a negotiation: protocol 1.0, the device's structure version when its layout is readable, else 1.0. */
 function negotiate(body: Buffer, conn: Connection): Buffer {
   const r = new Reader(body.subarray(6));
   if (r.u8() !== FLEX_PROTOCOL) throw new DecodeError("navtelecom: not a FLEX negotiation");
-  const protocolVersion = r.u8();
+  r.skip(1); // the device's protocol version: the answer names 1.0 whatever it is
   const structVersion = r.u8();
   const bits = r.u8();
   const layout = layoutOf(fieldsOfBitfield(r.bytes(Math.ceil(bits / 8)), bits));
-  const answerProtocol = VERSIONS.has(protocolVersion) ? protocolVersion : STRUCT_V1;
-  const accepted = layout !== null && VERSIONS.has(structVersion) && layout.fields.length > 0;
+  const accepted = layout !== null && STRUCT_VERSIONS.has(structVersion) && layout.fields.length > 0;
   conn.layout = accepted ? layout : null;
-  const versions = [FLEX_PROTOCOL, answerProtocol, accepted ? structVersion : STRUCT_V1];
+  const versions = [FLEX_PROTOCOL, V1, accepted ? structVersion : V1];
   return Buffer.concat([Buffer.from("*<FLEX", "latin1"), Buffer.from(versions)]);
 }
 
