@@ -71,6 +71,21 @@ describe("Navtelecom session", () => {
     });
   });
 
+  it("reads the vendor document's ~A example (a record without coordinates) as a heartbeat with its values", () => {
+    // The FLEX 2.0 negotiation and the ~A packet of the vendor's protocol document (appendix A.3): fields 1, 2, 3,
+    // 4, 7, 19; record 30, event 6064, time 1450450401 (18.12.2015 17:53:21 MSK), status 0, GSM 31, 12052 mV.
+    const s = createNavtelecomSession({ allowAnonymous: true });
+    s.push(hex("404e544301000000000000001a001b192a3e464c4558b014147af2002000000000000000000000000000"));
+    const out = s.push(hex("7e41011e000000b017e11d7456001f142f24"));
+    expect(out.error).toBeNull();
+    expect(out.replies.map((r) => r.toString("hex"))).toEqual(["7e4101df"]);
+    const [m] = out.messages;
+    expect(m?.kind).toBe("heartbeat");
+    expect(m?.positions).toEqual([]);
+    expect(m?.ts).toBe(Date.UTC(2015, 11, 18, 14, 53, 21));
+    expect(m?.attributes).toEqual({ index: 30, reason: 6064, status: 0, power: 12.052 });
+  });
+
   it("reads a frame split anywhere and answers it once whole", () => {
     const s = session();
     const bytes = hex(EVENT);
