@@ -17,10 +17,10 @@ module.exports = {
     {
       name: "platform-imports-only-platform",
       comment:
-        "platform (API client, live channel, i18n, session storage) is the bottom layer: platform, domain and libraries only",
+        "platform (API client, live channel, i18n, session storage, the company context) is the bottom layer: platform, domain and libraries only; its tests may also use the test helpers of src/test (which only tests may import)",
       severity: "error",
       from: { path: "^src/platform/" },
-      to: { path: "^src/", pathNot: "^src/platform/" },
+      to: { path: "^src/", pathNot: ["^src/platform/", "^src/test/"] },
     },
     {
       name: "feature-not-into-app",

@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { CompanyProvider } from "../features/company/index.ts";
+import { CompanyProvider } from "../platform/company/index.ts";
 import { DatesLocale } from "../platform/i18n/DatesLocale.tsx";
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionProvider } from "../platform/session/SessionProvider.tsx";

@@ -3,7 +3,7 @@ import { ROUTES, type Role, type Site, type User } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CompanyContext, type CompanyValue } from "../features/company/index.ts";
+import { CompanyContext, type CompanyValue } from "../platform/company/index.ts";
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionContext, type SessionValue } from "../platform/session/session.ts";
 import { SiteStorage } from "../platform/session/storage.ts";

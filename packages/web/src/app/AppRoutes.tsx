@@ -2,7 +2,7 @@ import { Center, Loader } from "@mantine/core";
 import { ROUTES, type RouteDef } from "@vigia/domain";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router-dom";
-import { CompaniesPage } from "../features/company/CompaniesPage.tsx";
+import { CompaniesPage } from "../features/companies/CompaniesPage.tsx";
 import { LoginPage } from "../features/login/LoginPage.tsx";
 import { PasswordSetPage } from "../features/login/PasswordSetPage.tsx";
 import { UnsubscribePage } from "../features/login/UnsubscribePage.tsx";

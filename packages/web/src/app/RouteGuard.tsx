@@ -3,7 +3,7 @@ import { guardRoute } from "@vigia/domain";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-import { useCompany } from "../features/company/index.ts";
+import { useCompany } from "../platform/company/index.ts";
 import { useSession } from "../platform/session/session.ts";
 import { rememberForbiddenSignOut } from "../platform/session/signOutReason.ts";
 

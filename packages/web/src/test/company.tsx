@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CompanyContext, type CompanyValue } from "../features/company/index.ts";
+import { CompanyContext, type CompanyValue } from "../platform/company/index.ts";
 
 /** A loaded company for screens that read it (`useCompany`, `useCompanyRows`), with the collections given. */
 export function testCompany(data: CompanyValue["data"] = {}, companyId = 5): CompanyValue {

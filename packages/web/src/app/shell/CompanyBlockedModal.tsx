@@ -3,7 +3,7 @@ import { IconBuildingOff } from "@tabler/icons-react";
 import { companyBlockedModal, isResellerOrHigher } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { useCompany } from "../../features/company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { uiStore, useUiState } from "../../platform/overlays/uiStore.ts";
 import { useSession } from "../../platform/session/session.ts";
 

@@ -2,7 +2,7 @@ import { AppShell, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { Outlet } from "react-router-dom";
-import { useResellerLoad } from "../../features/company/index.ts";
+import { useResellerLoad } from "../../platform/company/index.ts";
 import { FRAME_SLOTS } from "../slots.tsx";
 import { CompanyBlockedModal } from "./CompanyBlockedModal.tsx";
 import { InfoModal } from "./InfoModal.tsx";

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ServerMessage } from "@vigia/domain";
 import { type ReactNode, useCallback } from "react";
-import { refreshCompanyOnMessage, useCompany } from "../../features/company/index.ts";
 import { applyMarkerMessage } from "../../features/map/tools/markerLive.ts";
 import { applyPlacesMessage } from "../../features/places/index.ts";
+import { refreshCompanyOnMessage, useCompany } from "../../platform/company/index.ts";
 import { LiveSendContext } from "../../platform/live/LiveSend.tsx";
 import { useLiveClient } from "../../platform/live/useLiveClient.ts";
 import { useSession } from "../../platform/session/session.ts";

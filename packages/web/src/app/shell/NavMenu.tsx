@@ -4,7 +4,7 @@ import { isResellerOrHigher, type MenuSection, menuRoutes, type RouteDef } from 
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useCompany } from "../../features/company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { iconFor, linkFor } from "./routeIcons.tsx";
 

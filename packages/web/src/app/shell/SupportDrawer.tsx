@@ -13,7 +13,7 @@ import {
 import type { SupportContact } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCompany } from "../../features/company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 
 /** Support contacts of the company, one tab each, sliding in from the left. */
 export function SupportDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -3,9 +3,9 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tab
 import { companyBadge } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { useCompany } from "../../features/company/index.ts";
 import { TimezoneSelect } from "../../kit/pickers/TimezoneSelect.tsx";
 import { siteLogo } from "../../kit/siteLogo.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
 import type { FrameSlot } from "../slots.tsx";
 import { UserMenu } from "./UserMenu.tsx";

@@ -14,11 +14,11 @@ import { type AlarmLog, isResellerOrHigher, latestStorableTs, showsAlarmToast } 
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { liveConnected, onLiveMessage } from "../../platform/live/liveClient.ts";
 import { uiStore } from "../../platform/overlays/uiStore.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
 import { AlarmPanel } from "./AlarmPanel.tsx";
 import { saveAlarmSound } from "./alarmSound.ts";
 import classes from "./alarms.module.css";

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { AlarmRuleForm } from "./AlarmRuleForm.tsx";
 
 /** /alarms: the company's alarm rules in the generic table, with the rule form. */

@@ -9,9 +9,9 @@ import { send } from "../../kit/forms/send.ts";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { resellerQueryKey } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { resellerQueryKey } from "../company/index.ts";
 import { lastWeek } from "./logic.ts";
 
 const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;

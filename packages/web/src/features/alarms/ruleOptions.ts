@@ -2,7 +2,7 @@ import { alarmsApi, beaconZonesApi, groupsApi, placesApi, usersApi } from "@vigi
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 
 /** A choice in one of the rule form's pickers. */
 export type Option = { value: string; label: string };

@@ -6,7 +6,7 @@ import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { NumberField, TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { useCompanyRows } from "../company/index.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
 
 interface Props {
   row: Cost | null;

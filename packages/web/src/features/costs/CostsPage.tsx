@@ -20,8 +20,8 @@ import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
 import { costsQuery } from "./api.ts";
 import { CostForm } from "./CostForm.tsx";
 

@@ -9,7 +9,7 @@ import { TextField } from "../../kit/forms/fields.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompanyIdForCalls, useCompanyRows } from "../company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 import { FieldEditor } from "./FieldEditor.tsx";
 
 type ItemRef = Form["items"][number];

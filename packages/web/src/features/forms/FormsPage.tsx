@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/CrudList.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompanyIdForCalls } from "../company/index.ts";
+import { useCompanyIdForCalls } from "../../platform/company/index.ts";
 import { FormBuilder } from "./FormBuilder.tsx";
 import { SubmissionsPanel } from "./SubmissionsPanel.tsx";
 

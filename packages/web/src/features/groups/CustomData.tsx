@@ -8,7 +8,7 @@ import { type SendResult, send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../../platform/company/index.ts";
 import { entryErrors, KindListEditor } from "./KindListEditor.tsx";
 
 /**

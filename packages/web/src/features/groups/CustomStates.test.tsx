@@ -2,9 +2,9 @@ import { act, renderHook } from "@testing-library/react";
 import { type CustomStates, emptyLiveItemState } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CompanyContext, type CompanyValue } from "../../platform/company/index.ts";
 import { liveItems } from "../../platform/live/store.ts";
 import { useEnglish } from "../../test/render.tsx";
-import { CompanyContext, type CompanyValue } from "../company/index.ts";
 import { useCustomStateColumn, useCustomStates } from "./CustomStates.tsx";
 
 const states: CustomStates = {

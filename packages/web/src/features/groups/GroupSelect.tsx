@@ -3,7 +3,7 @@ import { groupChoiceError } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import type { FieldBinding } from "../../kit/forms/fields.tsx";
-import { useCompanyRows } from "../company/index.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
 
 /** The group selector of an item form's `group` field: required for items; says when no group exists. */
 export function GroupSelect({

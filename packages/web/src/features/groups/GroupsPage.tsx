@@ -17,8 +17,13 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import {
+  useCompany,
+  useCompanyIdForCalls,
+  useCompanyRows,
+  useRefreshCompany,
+} from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
-import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 import { CustomDataSection } from "./CustomData.tsx";
 import { CustomStatesSection } from "./CustomStates.tsx";
 

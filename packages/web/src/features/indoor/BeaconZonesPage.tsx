@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./IndoorFrame.tsx";
 import { type BeaconDot, PlanMap } from "./PlanMap.tsx";
 

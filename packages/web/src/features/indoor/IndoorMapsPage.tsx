@@ -15,7 +15,7 @@ import { send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
 import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./IndoorFrame.tsx";
 import { PlanMap, placementAround } from "./PlanMap.tsx";
 import { FILE_PREFIX } from "./planImage.ts";

@@ -13,7 +13,8 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useCompany, useCompanyBaseMap } from "../company/index.ts";
+import { useCompanyBaseMap } from "../../kit/map/useBaseMap.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { planCanvas } from "./planImage.ts";
 
 setWorkerUrl(maplibreWorkerUrl);

@@ -6,8 +6,8 @@ import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompany } from "../company/index.ts";
 import { drawHeatmap, resolutionForZoom } from "./heatLayer.ts";
 import { type PeriodPreset, presetRange } from "./period.ts";
 

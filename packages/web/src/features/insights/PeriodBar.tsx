@@ -2,8 +2,8 @@ import { Group, MultiSelect, Select } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
+import { useCompanyRows } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompanyRows } from "../company/index.ts";
 import { PERIOD_PRESETS, type PeriodPreset, presetRange } from "./period.ts";
 
 export interface PeriodChoice {

@@ -36,8 +36,8 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompany, useCompanyIdForCalls, useCompanyRows } from "../company/index.ts";
 
 const QUERY = "periodic";
 const STATUS_COLOR = { sent: "green", outbox: "blue", running: "gray", failed: "red" } as const;

@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from "@mantine/core";
 import { IconKey, IconPlugConnected, IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { ApiKeysTab } from "./ApiKeysTab.tsx";
 import { ForwardingTab } from "./ForwardingTab.tsx";
 import { SecurityTab } from "./SecurityTab.tsx";

@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { sendInline } from "../../kit/forms/send.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../../platform/company/index.ts";
 import { onLiveMessage } from "../../platform/live/liveClient.ts";
-import { useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
 
 export interface ItemDevice {
   /** The device select of the form. */

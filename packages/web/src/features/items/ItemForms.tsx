@@ -19,12 +19,8 @@ import { sendInline } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
-import {
-  CustomDataFields,
-  useCompanyIdForCalls,
-  useCompanyRows,
-  useRefreshCompany,
-} from "../company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../../platform/company/index.ts";
+import { CustomDataFields } from "../companies/index.ts";
 import { GroupSelect } from "../groups/index.ts";
 import { type ItemDevice, useItemDevice } from "./ItemDevice.tsx";
 

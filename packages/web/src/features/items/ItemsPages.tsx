@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/CrudList.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import {
+  useCompany,
+  useCompanyIdForCalls,
+  useCompanyRows,
+  useRefreshCompany,
+} from "../../platform/company/index.ts";
 import { useCustomStateColumn } from "../groups/index.ts";
 import { AssetForm, DriverForm, PersonForm } from "./ItemForms.tsx";
 

@@ -6,7 +6,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { useCompanyRows } from "../company/index.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
 
 const COLOR: Record<WaypointStatus, string> = {
   pending: "gray",

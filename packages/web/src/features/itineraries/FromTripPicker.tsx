@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 
 /**
  * "From a past trip": a vehicle and a day; the server proposes that day's stops as waypoints, which replace the

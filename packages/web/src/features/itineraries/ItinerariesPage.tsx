@@ -7,8 +7,8 @@ import { CrudPage } from "../../kit/crud/CrudPage.tsx";
 import { send } from "../../kit/forms/send.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
 import { CompliancePanel } from "./CompliancePanel.tsx";
 import { ItineraryForm } from "./ItineraryForm.tsx";
 

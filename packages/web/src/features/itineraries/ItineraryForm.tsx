@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { FormModal } from "../../kit/forms/FormModal.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
-import { useCompanyRows } from "../company/index.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
 import { FromTripPicker } from "./FromTripPicker.tsx";
 
 /** Monday first; Sunday is 0 (spec: days of the week). */

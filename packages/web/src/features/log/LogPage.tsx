@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompany } from "../company/index.ts";
 
 /** /log: the company's audit log of the last 30 days (administrators), read-only. */
 export function LogPage() {

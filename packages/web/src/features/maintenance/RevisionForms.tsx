@@ -29,7 +29,7 @@ import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompanyRows } from "../company/index.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
 
 /** Vehicles and assets as one select: `1:<id>` and `2:<id>`. */
 export function useItemOptions() {

@@ -6,7 +6,7 @@ import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { drawItinerary, itineraryBounds, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
 
 interface Props {

@@ -3,7 +3,7 @@ import { type ItemKey, presentSensors, type SensorValue, type ShownSensor, withU
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useNumberFormat } from "../../kit/format/number.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSensorSettings } from "../sensors/index.ts";
 
 const ITEM_TYPE: Record<ItemKey, number> = { vehicle: 1, asset: 2, person: 3 };

@@ -16,7 +16,7 @@ import { ImportErrorsTable } from "../../kit/import/ImportErrorsTable.tsx";
 import { downloadFile } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import { useCompany, useCompanyRows, useRefreshCompany } from "../../platform/company/index.ts";
 
 interface Checked {
   valid: { line: number; value: GeometryRow }[];

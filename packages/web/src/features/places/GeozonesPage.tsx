@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { issuesOf, Swatch, useGroupName } from "./common.tsx";
 import { usePlacesData } from "./data.ts";
 import { readGeozoneDraft } from "./draftState.ts";

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { placesApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 
 /**
  * "Inside geozone X" for an item detail panel: the geozones containing the position and the POIs within their

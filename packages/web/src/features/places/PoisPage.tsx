@@ -15,7 +15,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { issuesOf, Swatch, useGroupName } from "./common.tsx";
 import { usePlacesData } from "./data.ts";
 import { type PlaceDraft, PlaceForm } from "./PlaceForm.tsx";

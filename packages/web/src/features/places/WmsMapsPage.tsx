@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { FieldErrors, issuesOf, PlacesFrame, usePlacesWritable } from "./common.tsx";
 import { usePlacesCache, usePlacesData } from "./data.ts";
 import { useEnabledWms, writeEnabledWms } from "./mapLayers.ts";

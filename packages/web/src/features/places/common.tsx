@@ -2,8 +2,8 @@ import { Alert, Box, ColorInput, Paper, ScrollArea, Select, Stack, Text } from "
 import { allows, type GroupRow, groupsApi, PLACE_PALETTE, placesApi, resolvePlaceColor } from "@vigia/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useCompany } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { useCompany } from "../company/index.ts";
 import { usePlacesLive } from "./live.ts";
 
 /** List or form on the left, the map filling the rest: the frame of every places screen. */

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { Geozone, Poi, ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { COMPANY_QUERY_KEY } from "../company/index.ts";
+import { COMPANY_QUERY_KEY } from "../../platform/company/index.ts";
 import { issuesOf } from "./common.tsx";
 import { applyPlacesMessage } from "./data.ts";
 

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type Geozone, type Poi, placesApi, type ServerMessage, type WmsLayer } from "@vigia/domain";
 import { useCallback, useMemo } from "react";
 import type { z } from "zod";
-import { COMPANY_QUERY_KEY, useCompany } from "../company/index.ts";
+import { COMPANY_QUERY_KEY, useCompany } from "../../platform/company/index.ts";
 
 /**
  * Places live in the company-load cache (GET geozones, pois, layers at company load). Screens write through the

@@ -3,7 +3,7 @@ import { placesApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../company/index.ts";
+import { useCompany } from "../../platform/company/index.ts";
 import { usePlacesCache } from "./data.ts";
 
 /** Row buttons (edit, delete) and bulk delete of a places list; nothing for users who cannot write. */

@@ -5,7 +5,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
-import { useCompanyBaseMap } from "../company/index.ts";
+import { useCompanyBaseMap } from "../../kit/map/useBaseMap.ts";
 import { addPlacesLayers, usePlacesData } from "../places/index.ts";
 import { placePoints, reportPlaces } from "./reportPlaces.ts";
 

@@ -38,8 +38,8 @@ import { LocalDateTimeInput } from "../../kit/pickers/RangePicker.tsx";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useCompany, useCompanyRows } from "../company/index.ts";
 import {
   emptyReportForm,
   formErrors,

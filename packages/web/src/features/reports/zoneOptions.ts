@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { beaconZonesApi, type ReportTypeId } from "@vigia/domain";
 import { useMemo } from "react";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyRows } from "../company/index.ts";
+import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 
 /**
  * The zone filter's choices for a visits report: the company load's geozones or POIs, or its beacon zones (not

@@ -18,7 +18,7 @@ import type { z } from "zod";
 import { CrudForm } from "../../kit/crud/CrudForm.tsx";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useMapProviders } from "../company/index.ts";
+import { useMapProviders } from "../../platform/company/index.ts";
 import { BrandImageField } from "./BrandImageField.tsx";
 import { BrandPreview } from "./BrandPreview.tsx";
 

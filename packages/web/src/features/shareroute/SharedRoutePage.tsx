@@ -5,10 +5,11 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { formatDateTime } from "../../kit/format/date.ts";
+import { useBaseMapOn } from "../../kit/map/useBaseMap.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
+import { pickProvider, useMapProviders } from "../../platform/company/index.ts";
 import { openSharedChannel } from "../../platform/live/sharedChannel.ts";
-import { pickProvider, useBaseMapOn, useMapProviders } from "../company/index.ts";
 import { applySharedPosition } from "./sharedLive.ts";
 import { SharedMap, sharedColor } from "./sharedMap.ts";
 

@@ -18,7 +18,7 @@ import { TextField } from "../../kit/forms/fields.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompanyIdForCalls, useCompanyRows } from "../company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 
 /** The items a ticket may be linked to, by kind, as select options. */
 function useLinkOptions(): Record<TicketLinkKind, { value: string; label: string }[]> {

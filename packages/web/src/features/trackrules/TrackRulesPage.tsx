@@ -16,7 +16,12 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../company/index.ts";
+import {
+  useCompany,
+  useCompanyIdForCalls,
+  useCompanyRows,
+  useRefreshCompany,
+} from "../../platform/company/index.ts";
 
 type Day = WorktimeWrite["days"][number];
 

@@ -17,12 +17,12 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import {
-  CustomDataFields,
   useCompany,
   useCompanyIdForCalls,
   useCompanyRows,
   useRefreshCompany,
-} from "../company/index.ts";
+} from "../../platform/company/index.ts";
+import { CustomDataFields } from "../companies/index.ts";
 import { GroupSelect } from "../groups/index.ts";
 import { useItemDevice } from "../items/index.ts";
 

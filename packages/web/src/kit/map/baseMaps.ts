@@ -1,15 +1,3 @@
-import { namedFlavor, layers as protomapsLayers } from "@protomaps/basemaps";
-import { type MapProvider, STREET_TILES_MAX_ZOOM, STREET_TILES_MIN_ZOOM } from "@vigia/domain";
-import {
-  addProtocol,
-  type LayerSpecification,
-  type Map as MapLibre,
-  type SourceSpecification,
-} from "maplibre-gl";
-import { Protocol } from "pmtiles";
-import { OSM_ATTRIBUTION, tileUrls } from "./mapStyle.ts";
-import { streetLayers } from "./streetLayer.ts";
-
 /**
  * The company's base map drawn over the offline world layer and under everything else: the offline world
  * layer with the streets Vigia serves from its address tables (vector tiles, `streetLayer.ts`), a self-hosted
@@ -17,12 +5,18 @@ import { streetLayers } from "./streetLayer.ts";
  * deployment names a tile server, or another raster provider. Swapped in place, so a change of the company's
  * choice never rebuilds a map or loses its overlays.
  */
-export interface BaseMapChoice {
-  /** The site's raster tiles pattern (login answer), used by the "osm" provider. */
-  tilesUrl: string | null;
-  /** The company's provider (or the deployment's default); null while the offered ones are not known yet. */
-  provider: MapProvider | null;
-}
+import { namedFlavor, layers as protomapsLayers } from "@protomaps/basemaps";
+import { STREET_TILES_MAX_ZOOM, STREET_TILES_MIN_ZOOM } from "@vigia/domain";
+import {
+  addProtocol,
+  type LayerSpecification,
+  type Map as MapLibre,
+  type SourceSpecification,
+} from "maplibre-gl";
+import { Protocol } from "pmtiles";
+import type { BaseMapChoice } from "../../platform/company/baseMap.ts";
+import { OSM_ATTRIBUTION, tileUrls } from "./mapStyle.ts";
+import { streetLayers } from "./streetLayer.ts";
 
 const BASE_SOURCE = "base";
 const BASE_MARK = "vigia:base";

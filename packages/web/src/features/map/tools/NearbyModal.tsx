@@ -2,8 +2,8 @@ import { Badge, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from 
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNumberFormat } from "../../../kit/format/number.ts";
+import { useCompany } from "../../../platform/company/index.ts";
 import { liveItems, parseKey } from "../../../platform/live/store.ts";
-import { useCompany } from "../../company/index.ts";
 import { overlayData } from "../overlays.ts";
 import { parseLatLng } from "./measureFormat.ts";
 import { nearby, type Placed } from "./nearby.ts";

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { CompanyLoadResource, ServerMessage } from "@vigia/domain";
-import { COMPANY_QUERY_KEY } from "./CompanyProvider.tsx";
+import { COMPANY_QUERY_KEY } from "./companyLoad.ts";
 
 /**
  * The company-load collections a live message makes stale. A driver identified by iButton or card changes

@@ -1,13 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { type MapProvider, mapProvidersApi } from "@vigia/domain";
-import type { Map as MapLibre } from "maplibre-gl";
-import { useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { applyBaseMap, type BaseMapChoice, whenStyleReady } from "../../kit/map/baseMaps.ts";
-import { attachWorld } from "../../kit/map/worldLayer.ts";
-import { api } from "../../platform/api/instance.ts";
-import { useSession } from "../../platform/session/session.ts";
+import { useMemo } from "react";
+import { api } from "../api/instance.ts";
+import { useSession } from "../session/session.ts";
 import { useCompany } from "./company.ts";
+
+/** The base map a map shows: what `kit/map/baseMaps.ts` draws under the overlays. */
+export interface BaseMapChoice {
+  /** The site's raster tiles pattern (login answer), used by the "osm" provider. */
+  tilesUrl: string | null;
+  /** The company's provider (or the deployment's default); null while the offered ones are not known yet. */
+  provider: MapProvider | null;
+}
 
 /** The base maps the deployment offers (read once per session: they change only with the server's config). */
 export function useMapProviders(): MapProvider[] | undefined {
@@ -48,28 +52,4 @@ export function useBaseMap(): BaseMapChoice {
     }),
     [storage, providers, chosen, brandDefault],
   );
-}
-
-/**
- * Puts the company's base map under a MapLibre map the app made with `baseStyle` (live map, report map, place
- * and indoor editors, heat maps, alarm position…) and keeps it on the company's choice as that changes: every
- * map honours `conf.general.mapProvider`, MAP_PMTILES and MAP_TILE_PROVIDERS the same way. Pass the map once it
- * exists; null for none.
- */
-export function useCompanyBaseMap(map: MapLibre | null): void {
-  useBaseMapOn(map, useBaseMap());
-}
-
-/** The base map `choice` on `map` (the shared-route page, outside any company, passes the link's choice). */
-export function useBaseMapOn(map: MapLibre | null, choice: BaseMapChoice): void {
-  const { i18n } = useTranslation();
-  const lang = i18n.language.split("-")[0];
-  // The offline world layer under every map, so none is a blank canvas where the tiles do not load.
-  useEffect(() => {
-    if (map) attachWorld(map);
-  }, [map]);
-  useEffect(() => {
-    if (!map) return;
-    return whenStyleReady(map, () => applyBaseMap(map, choice, lang));
-  }, [map, choice, lang]);
 }

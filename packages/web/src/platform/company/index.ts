@@ -1,8 +1,10 @@
-/** What other features and the app use of the company capability: the loaded company and its collections. */
+/**
+ * The signed-in company's session context, used by the frame and every company screen: the selected company and
+ * its loaded collections, the reseller load, the refresh after writes and live changes, and the company's base map.
+ */
 
-export { pickProvider, useBaseMap, useBaseMapOn, useCompanyBaseMap, useMapProviders } from "./baseMap.ts";
+export { type BaseMapChoice, pickProvider, useBaseMap, useMapProviders } from "./baseMap.ts";
 export { COMPANY_QUERY_KEY, CompanyProvider } from "./CompanyProvider.tsx";
-export { CustomDataFields } from "./CustomDataFields.tsx";
 export { CompanyContext, type CompanyValue, useCompany, useCompanyIdForCalls } from "./company.ts";
 export type { CompanyLoadData } from "./companyLoad.ts";
 export { refreshCompanyOnMessage, resourcesChangedBy } from "./liveRefresh.ts";

@@ -1,8 +1,8 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { COMPANY_LOAD_RESOURCES, currentUserApi, isResellerOrHigher } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { api } from "../../platform/api/instance.ts";
-import { useSession } from "../../platform/session/session.ts";
+import { api } from "../api/instance.ts";
+import { useSession } from "../session/session.ts";
 import { CompanyContext, type CompanyValue } from "./company.ts";
 import {
   COMPANY_QUERY_KEY,

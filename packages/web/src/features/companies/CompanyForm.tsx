@@ -14,7 +14,7 @@ import { FormModal } from "../../kit/forms/FormModal.tsx";
 import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
-import { pickProvider, useMapProviders } from "./baseMap.ts";
+import { pickProvider, useMapProviders } from "../../platform/company/index.ts";
 
 const EMPTY = {
   name: "",

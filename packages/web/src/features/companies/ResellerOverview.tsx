@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey } from "./resellerLoad.ts";
+import { resellerQueryKey } from "../../platform/company/index.ts";
 
 function Tile({
   title,

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey } from "./resellerLoad.ts";
+import { resellerQueryKey } from "../../platform/company/index.ts";
 
 /**
  * The reseller's two-step sign-in policy: when on, its own staff and every user of the companies it

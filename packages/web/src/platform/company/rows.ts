@@ -1,9 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { CompanyLoadResource } from "@vigia/domain";
 import { useCallback, useMemo } from "react";
-import { COMPANY_QUERY_KEY } from "./CompanyProvider.tsx";
 import { useCompany } from "./company.ts";
-import type { CompanyLoadData } from "./companyLoad.ts";
+import { COMPANY_QUERY_KEY, type CompanyLoadData } from "./companyLoad.ts";
 
 /** The company-load resources that are collections keyed by id. */
 type KeyedResource = {

@@ -1,10 +1,8 @@
-import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
-import type { CompanyInfo, CustomDatas, GroupRow } from "@vigia/domain";
+import { act, renderHook } from "@testing-library/react";
+import type { GroupRow } from "@vigia/domain";
 import type { ReactNode } from "react";
-import { describe, expect, it, vi } from "vitest";
-import { CustomDataFields } from "./CustomDataFields.tsx";
+import { describe, expect, it } from "vitest";
 import { CompanyContext, type CompanyValue } from "./company.ts";
 import { useCompanyRows, useRefreshCompany } from "./rows.ts";
 
@@ -85,74 +83,5 @@ describe("useRefreshCompany", () => {
     expect(invalidated(5, "info")).toBe(true);
     expect(invalidated(5, "vehicles")).toBe(false);
     expect(invalidated(6, "groups")).toBe(false);
-  });
-});
-
-describe("CustomDataFields", () => {
-  const info = (customDatas: CustomDatas): CompanyInfo => ({
-    id: 5,
-    name: "Acme",
-    resellerId: 1,
-    state: { current: { value: 1, name: "active", id: 1 } },
-    conf: {
-      general: { units: { fuelConsumption: 0 } },
-      supports: [],
-      customDatas,
-      customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
-    },
-    centroId: null,
-    licenses: {},
-    retentionDays: 30,
-    passwordExpirationDays: null,
-    restrictions: { timeRange: null, ip: null },
-    mapType: "osm",
-    cartography: "osm",
-    craCode: "",
-    demo: false,
-  });
-  const withFields = (customDatas: CustomDatas) => company({ info: info(customDatas) });
-
-  function renderFields(value: CompanyValue, current: Record<string, string | number | boolean>) {
-    const onChange = vi.fn();
-    render(
-      <MantineProvider>
-        <CompanyContext.Provider value={value}>
-          <CustomDataFields kind="vehicle" value={current} onChange={onChange} />
-        </CompanyContext.Provider>
-      </MantineProvider>,
-    );
-    return onChange;
-  }
-
-  const defs: CustomDatas = {
-    vehicle: [
-      { key: "axles", label: "Axles", type: "number" },
-      { key: "colour", label: "Colour", type: "text" },
-    ],
-    asset: [{ key: "serial", label: "Serial", type: "text" }],
-  };
-
-  it("shows the fields the company defined for the item kind, with their values", () => {
-    renderFields(withFields(defs), { axles: 3, colour: "red" });
-    expect(screen.getByLabelText("Axles")).toHaveProperty("value", "3");
-    expect(screen.getByLabelText("Colour")).toHaveProperty("value", "red");
-    expect(screen.queryByLabelText("Serial")).toBeNull();
-  });
-
-  it.each([
-    { label: "Axles", typed: "4", sent: 4 },
-    { label: "Axles", typed: "4x", sent: "4x" },
-    { label: "Axles", typed: "", sent: "" },
-    { label: "Colour", typed: "42", sent: "42" },
-  ])("sends $typed typed in $label as $sent, keeping the other values", ({ label, typed, sent }) => {
-    const onChange = renderFields(withFields(defs), { axles: 3, colour: "red", other: true });
-    fireEvent.change(screen.getByLabelText(label), { target: { value: typed } });
-    const key = label === "Axles" ? "axles" : "colour";
-    expect(onChange).toHaveBeenCalledWith({ axles: 3, colour: "red", other: true, [key]: sent });
-  });
-
-  it("renders nothing when the company defined no fields for the kind", () => {
-    renderFields(withFields({ asset: defs.asset }), {});
-    expect(screen.queryAllByRole("textbox")).toEqual([]);
   });
 });

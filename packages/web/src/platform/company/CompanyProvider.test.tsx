@@ -10,9 +10,9 @@ import {
 } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionContext, type SessionValue } from "../../platform/session/session.ts";
-import { SiteStorage } from "../../platform/session/storage.ts";
 import { testUser } from "../../test/fixtures.ts";
+import { SessionContext, type SessionValue } from "../session/session.ts";
+import { SiteStorage } from "../session/storage.ts";
 import { CompanyProvider } from "./CompanyProvider.tsx";
 import { useCompany } from "./company.ts";
 

@@ -5,7 +5,7 @@ import {
   companyLoadApi,
   type ResponseOf,
 } from "@vigia/domain";
-import { api } from "../../platform/api/instance.ts";
+import { api } from "../api/instance.ts";
 
 /** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
 export const COMPANY_QUERY_KEY = "company";

@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from "@mantine/core";
-import { useCompany } from "./company.ts";
+import { useCompany } from "../../platform/company/index.ts";
 
 type CustomValue = string | number | boolean;
 

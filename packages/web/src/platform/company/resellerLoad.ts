@@ -1,7 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { isResellerOrHigher, resellerLoad } from "@vigia/domain";
-import { api } from "../../platform/api/instance.ts";
-import { useSession } from "../../platform/session/session.ts";
+import { api } from "../api/instance.ts";
+import { useSession } from "../session/session.ts";
 
 /** Query key of one reseller-load call; the reseller screens of later issues read the same keys. */
 export const resellerQueryKey = (resellerId: number, name: string) => ["reseller", resellerId, name] as const;

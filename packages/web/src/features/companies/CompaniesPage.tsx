@@ -15,13 +15,12 @@ import { CrudPage } from "../../kit/crud/CrudPage.tsx";
 import { send } from "../../kit/forms/send.ts";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { resellerQueryKey, useCompany } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
-import { useCompany } from "./company.ts";
 import { LicenceCell, licenceText } from "./LicenceCell.tsx";
 import { ResellerOverview } from "./ResellerOverview.tsx";
 import { ResellerTwoFactorCard } from "./ResellerTwoFactorCard.tsx";
-import { resellerQueryKey } from "./resellerLoad.ts";
 
 /**
  * /companies for reseller-level users: the full company table and form; selecting a company loads it and

@@ -1,0 +1,3 @@
+/** What other features use of the companies administration: the company's custom data fields of the item forms. */
+
+export { CustomDataFields } from "./CustomDataFields.tsx";
