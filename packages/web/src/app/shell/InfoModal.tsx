@@ -7,40 +7,15 @@ import { useTranslation } from "react-i18next";
 import { QrImage } from "../../kit/qr/QrImage.tsx";
 import { siteLogo } from "../../kit/siteLogo.ts";
 import { useSession } from "../../platform/session/session.ts";
-
-/** Static change logs shipped in public/; fetched only when the modal opens. */
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${response.status} ${url}`);
-  return response.text();
-}
-
-/**
- * A change log in the reader's language (`<base>.<lang>.txt`), or the English one (`<base>.txt`) when that
- * language has none. The single-page fallback answers any unknown path with index.html, so a missing
- * translation is recognised by its type, not only by its status.
- */
-async function fetchLog(base: "changelog" | "app-changelog", language: string): Promise<string> {
-  if (language !== "en") {
-    const response = await fetch(`/${base}.${language}.txt`);
-    if (response.ok && (response.headers.get("content-type") ?? "").startsWith("text/plain"))
-      return response.text();
-  }
-  return fetchText(`/${base}.txt`);
-}
+import { changeLogQuery } from "./api.ts";
 
 export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
   const { site } = useSession();
   const [showLog, setShowLog] = useState(false);
-  const webLog = useQuery({
-    queryKey: ["static", "changelog", i18n.language],
-    queryFn: () => fetchLog("changelog", i18n.language),
-    enabled: opened,
-  });
+  const webLog = useQuery({ ...changeLogQuery("changelog", i18n.language), enabled: opened });
   const appLog = useQuery({
-    queryKey: ["static", "app-changelog", i18n.language],
-    queryFn: () => fetchLog("app-changelog", i18n.language),
+    ...changeLogQuery("app-changelog", i18n.language),
     enabled: opened && !site.apps.changelog,
   });
   const { apps } = site;

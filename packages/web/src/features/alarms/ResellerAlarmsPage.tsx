@@ -1,7 +1,7 @@
 import { Badge, Stack } from "@mantine/core";
 import { IconCheck, IconProgress } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type AlarmLog, alarmsApi, allows, resellersApi } from "@vigia/domain";
+import { type AlarmLog, alarmsApi, allows } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -9,7 +9,7 @@ import { send } from "../../kit/forms/send.ts";
 import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey } from "../../platform/company/index.ts";
+import { resellerQueries } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
 import { lastWeek } from "./logic.ts";
@@ -43,11 +43,7 @@ export function ResellerAlarmsPage() {
     }
   }, [resellerId, range]);
   useEffect(() => void load().catch(() => undefined), [load]);
-  const companies = useQuery({
-    queryKey: resellerQueryKey(resellerId ?? 0, "companies"),
-    queryFn: () => api.call(resellersApi.companies, { params: { resellerId: resellerId ?? 0 } }),
-    enabled: resellerId !== null,
-  });
+  const companies = useQuery({ ...resellerQueries.companies(resellerId ?? 0), enabled: resellerId !== null });
   const companyName = useCallback(
     (id: number) => companies.data?.[String(id)]?.name ?? String(id),
     [companies.data],

@@ -1,13 +1,7 @@
 import { Badge, Button, Text } from "@mantine/core";
 import { IconLogin } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type CompanyRecord,
-  type CompanyRow,
-  companiesAdminApi,
-  companyBadge,
-  resellersApi,
-} from "@vigia/domain";
+import { type CompanyRecord, type CompanyRow, companiesAdminApi, companyBadge } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -15,7 +9,7 @@ import { CrudPage } from "../../kit/crud/CrudPage.tsx";
 import { send } from "../../kit/forms/send.ts";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey, useCompany } from "../../platform/company/index.ts";
+import { resellerQueries, resellerQueriesKey, useCompany } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { LicenceCell, licenceText } from "./LicenceCell.tsx";
@@ -33,22 +27,15 @@ export function CompaniesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const rid = user.resellerId ?? 0;
-  const companies = useQuery({
-    queryKey: resellerQueryKey(rid, "companies"),
-    queryFn: () => api.call(resellersApi.companies, { params: { resellerId: rid } }),
-  });
-  const resellers = useQuery({
-    queryKey: resellerQueryKey(rid, "resellers"),
-    queryFn: () => api.call(resellersApi.list, {}),
-  });
+  const companies = useQuery(resellerQueries.companies(rid));
+  const resellers = useQuery(resellerQueries.resellers(rid));
   const [editing, setEditing] = useState<CompanyRecord | null | "new">(null);
   const [choosing, setChoosing] = useState<number | null>(null);
   const rows = useMemo(() => Object.values(companies.data ?? {}), [companies.data]);
   const resellerList = useMemo(() => Object.values(resellers.data ?? {}), [resellers.data]);
   const resellerName = useMemo(() => new Map(resellerList.map((r) => [r.id, r.name])), [resellerList]);
   // A company created, edited or deleted changes the overview's counts too: every reseller query refetches.
-  const reload = () =>
-    queryClient.invalidateQueries({ queryKey: resellerQueryKey(rid, "companies").slice(0, 2) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellerQueriesKey(rid) });
 
   const choose = async (row: CompanyRow) => {
     setChoosing(row.id);

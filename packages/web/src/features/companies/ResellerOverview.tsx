@@ -1,11 +1,10 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { companyBadge, devicesApi, resellersApi } from "@vigia/domain";
+import { companyBadge } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey } from "../../platform/company/index.ts";
+import { cellTablesQuery, resellerOverviewQuery } from "./api.ts";
 
 function Tile({
   title,
@@ -47,14 +46,8 @@ function Count({ value, color, label }: { value: number; color: string; label: s
  */
 export function ResellerOverview({ resellerId }: { resellerId: number }) {
   const { t } = useTranslation();
-  const overview = useQuery({
-    queryKey: resellerQueryKey(resellerId, "overview"),
-    queryFn: () => api.call(resellersApi.overview, { params: { resellerId } }),
-  });
-  const cells = useQuery({
-    queryKey: resellerQueryKey(resellerId, "cells"),
-    queryFn: () => api.call(devicesApi.cellTables, {}),
-  });
+  const overview = useQuery(resellerOverviewQuery(resellerId));
+  const cells = useQuery(cellTablesQuery(resellerId));
   const o = overview.data;
   if (!o) return null;
   return (

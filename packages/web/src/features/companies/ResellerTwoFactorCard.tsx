@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey } from "../../platform/company/index.ts";
+import { resellerOtpPolicyQuery } from "./api.ts";
 
 /**
  * The reseller's two-step sign-in policy: when on, its own staff and every user of the companies it
@@ -17,12 +17,9 @@ import { resellerQueryKey } from "../../platform/company/index.ts";
 export function ResellerTwoFactorCard({ resellerId }: { resellerId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const key = resellerQueryKey(resellerId, "otp-policy");
   const params = { resellerId };
-  const policy = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(twoFactorApi.resellerPolicy, { params }),
-  });
+  const policyQuery = resellerOtpPolicyQuery(resellerId);
+  const policy = useQuery(policyQuery);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const required = policy.data?.required ?? false;
@@ -36,7 +33,7 @@ export function ResellerTwoFactorCard({ resellerId }: { resellerId: number }) {
         { params, body: { required: next } },
         { quiet: true },
       );
-      queryClient.setQueryData(key, saved);
+      queryClient.setQueryData(policyQuery.queryKey, saved);
     } catch (e) {
       setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
     } finally {

@@ -9,14 +9,7 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type DeviceRow,
-  deviceRowButtons,
-  devicesApi,
-  ITEM_TYPE_LETTER,
-  type ItemType,
-  resellersApi,
-} from "@vigia/domain";
+import { type DeviceRow, deviceRowButtons, devicesApi, ITEM_TYPE_LETTER, type ItemType } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -26,13 +19,14 @@ import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey, useCompany } from "../../platform/company/index.ts";
+import { resellerQueries, useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
+import { devicesQuery, unknownDevicesQuery } from "./api.ts";
 import { DeviceForm } from "./DeviceForm.tsx";
 import { type DeviceQr, deviceQr } from "./deviceKey.ts";
 import { QrDialog } from "./QrDialog.tsx";
-import { PROTOCOL_DEVICE_TYPE, UNKNOWN_DEVICES_KEY, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
+import { PROTOCOL_DEVICE_TYPE, UnknownDevicesModal } from "./UnknownDevicesModal.tsx";
 
 /** How sure the platform is of who sends a device's frames: a key proves it; IMEI alone is only a claim. */
 const AUTHENTICATION_COLOR: Record<DeviceRow["authentication"], string> = {
@@ -51,18 +45,9 @@ export function DevicesPage() {
   const { timezone } = useTimezone();
   const rid = user.resellerId ?? 0;
   const params = { resellerId: rid };
-  const devices = useQuery({
-    queryKey: ["devices", rid],
-    queryFn: () => api.call(devicesApi.resellerList, { params }),
-  });
-  const inputs = useQuery({
-    queryKey: resellerQueryKey(rid, "trackerInputs"),
-    queryFn: () => api.call(resellersApi.trackerInputs, { params }),
-  });
-  const companies = useQuery({
-    queryKey: resellerQueryKey(rid, "companies"),
-    queryFn: () => api.call(resellersApi.companies, { params }),
-  });
+  const devices = useQuery(devicesQuery(rid));
+  const inputs = useQuery(resellerQueries.trackerInputs(rid));
+  const companies = useQuery(resellerQueries.companies(rid));
   const types = useMemo(() => Object.values(inputs.data?.types ?? {}), [inputs.data]);
   const simTypes = useMemo(() => Object.values(inputs.data?.simTypes ?? {}), [inputs.data]);
   const rows = useMemo(() => Object.values(devices.data ?? {}), [devices.data]);
@@ -75,7 +60,7 @@ export function DevicesPage() {
   );
   /** Identifier and type a new device starts with when registered from the unknown-devices list. */
   const [prefill, setPrefill] = useState<{ deviceId: string; typeId?: number } | undefined>(undefined);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["devices", rid] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: devicesQuery(rid).queryKey });
 
   const columns = useMemo<DataColumn<DeviceRow>[]>(() => {
     const typeName = new Map(types.map((x) => [x.id, x.name]));
@@ -292,7 +277,7 @@ export function DevicesPage() {
             if (res.ok) {
               await reload();
               // A registered identifier drops out of the unknown list (the server filters it).
-              if (prefill) await queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY });
+              if (prefill) await queryClient.invalidateQueries({ queryKey: unknownDevicesQuery().queryKey });
             }
             return res;
           }}

@@ -15,7 +15,6 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
-  devicesApi,
   QUARANTINE_REASONS,
   type QuarantinedFrame,
   type QuarantineReason,
@@ -24,8 +23,8 @@ import {
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { quarantineQuery } from "./api.ts";
 
 const PAGE = 50;
 
@@ -42,16 +41,7 @@ export function QuarantinePanel({ active }: { active: boolean }) {
   const [debouncedImei] = useDebouncedValue(imei.trim(), 300);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const list = useQuery({
-    queryKey: ["quarantine", page, reason, debouncedImei],
-    queryFn: () =>
-      api.call(devicesApi.quarantine, {
-        query: {
-          limit: PAGE,
-          offset: (page - 1) * PAGE,
-          ...(reason ? { reason } : {}),
-          ...(debouncedImei ? { imei: debouncedImei } : {}),
-        },
-      }),
+    ...quarantineQuery(page, PAGE, reason, debouncedImei),
     enabled: active,
     placeholderData: keepPreviousData,
   });

@@ -9,12 +9,11 @@ import { send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { unknownDevicesQuery } from "./api.ts";
 import { QuarantinePanel } from "./QuarantinePanel.tsx";
 
 /** Device type each gateway protocol speaks, so "Register" starts with the right identifier rules. */
 export const PROTOCOL_DEVICE_TYPE: Readonly<Record<string, number>> = { teltonika: 1, gt06: 3, osmand: 4 };
-
-export const UNKNOWN_DEVICES_KEY = ["unknownDevices"] as const;
 
 /**
  * The identifiers the gateways heard but nobody registered, to register or dismiss; and in the
@@ -35,8 +34,7 @@ export function UnknownDevicesModal({
   const [tab, setTab] = useState<string | null>("unknown");
   // Fetched only while open: the list is global and the gateways keep it changing.
   const list = useQuery({
-    queryKey: UNKNOWN_DEVICES_KEY,
-    queryFn: () => api.call(devicesApi.unknown, {}),
+    ...unknownDevicesQuery(),
     enabled: opened && tab === "unknown",
   });
   // The server sends the most recently heard first; keep that order rather than sort formatted dates.
@@ -84,7 +82,7 @@ export function UnknownDevicesModal({
       onClick: (r) =>
         send(() =>
           api.call(devicesApi.dismissUnknown, { params: { deviceId: r.deviceId } }, { quiet: true }),
-        ).then(() => queryClient.invalidateQueries({ queryKey: UNKNOWN_DEVICES_KEY })),
+        ).then(() => queryClient.invalidateQueries({ queryKey: unknownDevicesQuery().queryKey })),
     },
   ];
   return (

@@ -1,25 +1,19 @@
 import { Divider, Group, Image, Modal, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type EventMedia, eventMediaApi, isClip } from "@vigia/domain";
+import { type EventMedia, isClip } from "@vigia/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { eventMediaFileQuery, eventMediaListQuery } from "./api.ts";
 
 /**
  * The media's bytes as an object URL: the route needs the session's Bearer token, which an <img> or <video>
  * cannot send. Fetched only while `enabled`, kept for the session, released when no longer shown.
  */
 function useMediaUrl(companyId: number, media: EventMedia, enabled: boolean): string | null {
-  const bytes = useQuery({
-    queryKey: ["event-media", companyId, media.id],
-    queryFn: () => api.blob(eventMediaApi.file, { params: { companyId, id: media.id } }, { quiet: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    enabled,
-  });
+  const bytes = useQuery({ ...eventMediaFileQuery(companyId, media.id), enabled });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!bytes.data) return;
@@ -114,15 +108,7 @@ export function EventMediaGallery({
   to: number;
 }) {
   const { t } = useTranslation();
-  const media = useQuery({
-    queryKey: ["event-media-list", companyId, itemType, itemId, from, to],
-    queryFn: () =>
-      api.call(
-        eventMediaApi.list,
-        { params: { companyId }, query: { itemType, itemId, from, to } },
-        { quiet: true },
-      ),
-  });
+  const media = useQuery(eventMediaListQuery(companyId, itemType, itemId, from, to));
   const [open, setOpen] = useState<EventMedia | null>(null);
   const list = media.data ?? [];
   if (list.length === 0) return null;

@@ -8,6 +8,7 @@ import { CrudList } from "../../kit/crud/CrudList.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompanyIdForCalls } from "../../platform/company/index.ts";
+import { formsKey, formsQuery } from "./api.ts";
 import { FormBuilder } from "./FormBuilder.tsx";
 import { SubmissionsPanel } from "./SubmissionsPanel.tsx";
 
@@ -16,14 +17,10 @@ export function FormsPage() {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
   const queryClient = useQueryClient();
-  const key = ["forms", "list", companyId()];
-  const forms = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(formsApi.list, { params: { companyId: companyId() } }),
-  });
+  const forms = useQuery(formsQuery(companyId()));
   const rows = useMemo(() => Object.values(forms.data ?? {}), [forms.data]);
   const [viewing, setViewing] = useState<Form | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["forms"] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: formsKey });
   const columns: DataColumn<Form>[] = [
     { key: "name", header: t("forms.name"), value: (f) => f.name, sortable: true },
     { key: "fields", header: t("forms.fields"), value: (f) => f.fields.length, sortable: true },

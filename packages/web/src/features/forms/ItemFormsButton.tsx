@@ -18,6 +18,7 @@ import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
+import { itemFormsQuery } from "./api.ts";
 
 type ItemKind = "vehicle" | "asset" | "person";
 
@@ -54,10 +55,7 @@ export function ItemFormsButton(props: Props) {
 function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { onClose(): void }) {
   const { t } = useTranslation();
   const { timezone } = useTimezone();
-  const forms = useQuery({
-    queryKey: ["forms", "item", companyId, kind, id],
-    queryFn: () => api.call(formsApi.forItem, { params: { companyId, itemType: kind, itemId: id } }),
-  });
+  const forms = useQuery(itemFormsQuery(companyId, kind, id));
   const [formId, setFormId] = useState<number | null>(null);
   const [values, setValues] = useState<FormValues>({});
   // When the form was opened: a date-time field left alone shows it, and the submission carries it.

@@ -6,7 +6,6 @@ import {
   type FormField,
   type FormValue,
   filesApi,
-  formsApi,
   formValueText,
   latestStorableTs,
   type Submission,
@@ -19,6 +18,7 @@ import { RangePicker } from "../../kit/pickers/RangePicker.tsx";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { attachedFileQuery, submissionQuery, submissionsQuery } from "./api.ts";
 
 const DAY = 86_400_000;
 
@@ -33,14 +33,7 @@ export function SubmissionsPanel({ form, companyId }: { form: Form; companyId: n
   });
   const [kind, setKind] = useState<"vehicle" | "asset" | "person" | null>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({
-    queryKey: ["forms", "submissions", companyId, form.id, range, kind],
-    queryFn: () =>
-      api.call(formsApi.submissions, {
-        params: { companyId, id: form.id },
-        query: { from: range.from, to: range.to, ...(kind ? { itemType: kind } : {}) },
-      }),
-  });
+  const list = useQuery(submissionsQuery(companyId, form.id, range, kind));
   const columns = useMemo<DataColumn<Submission>[]>(
     () => [
       { key: "ts", header: t("forms.date"), value: (s) => formatDateTime(s.ts, timezone), sortable: true },
@@ -148,7 +141,7 @@ function PhotoPreview({
   name: string;
   load(): Promise<Blob>;
 }) {
-  const photo = useQuery({ queryKey: ["files", companyId, id], queryFn: load, staleTime: Infinity });
+  const photo = useQuery(attachedFileQuery(companyId, id, load));
   const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return url ? (
@@ -159,10 +152,7 @@ function PhotoPreview({
 function SubmissionDetail({ companyId, id, onClose }: { companyId: number; id: number; onClose(): void }) {
   const { t } = useTranslation();
   const { timezone } = useTimezone();
-  const detail = useQuery({
-    queryKey: ["forms", "submission", companyId, id],
-    queryFn: () => api.call(formsApi.submission, { params: { companyId, id } }),
-  });
+  const detail = useQuery(submissionQuery(companyId, id));
   const s = detail.data?.submission;
   return (
     <Modal opened onClose={onClose} title={t("forms.submission")} size="lg" centered>

@@ -1,9 +1,8 @@
 import { Anchor, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { siteApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { termsQuery } from "./api.ts";
 import { HelpMarkdown } from "./HelpMarkdown.tsx";
 
 /**
@@ -13,7 +12,7 @@ import { HelpMarkdown } from "./HelpMarkdown.tsx";
 export function TermsPage() {
   const { t } = useTranslation();
   const { site } = useSession();
-  const terms = useQuery({ queryKey: ["site", "terms"], queryFn: () => api.call(siteApi.terms, {}) });
+  const terms = useQuery(termsQuery());
   const data = terms.data;
   return (
     <Stack p="md" maw={860} w="100%" mx="auto" data-testid="terms-page">

@@ -2,21 +2,16 @@ import { BarChart, DonutChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import {
-  countFleetStatus,
-  type Dashboard,
-  fleetStatus,
-  insightsApi,
-  maintenanceApi,
-  ticketsApi,
-} from "@vigia/domain";
+import { countFleetStatus, type Dashboard, fleetStatus } from "@vigia/domain";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useNumberFormat } from "../../kit/format/number.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { liveItems } from "../../platform/live/store.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { revisionCountsQuery } from "../maintenance/index.ts";
+import { openTicketsCountQuery } from "../tickets/index.ts";
+import { dashboardQuery } from "./api.ts";
 import { formatHours } from "./format.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
 import { presetRange } from "./period.ts";
@@ -41,27 +36,11 @@ export function DashboardPage() {
     groupIds: [],
   }));
   const live = useLiveCounts();
-  const query = useQuery({
-    queryKey: ["dashboard", companyId, period],
-    queryFn: () =>
-      api.call(insightsApi.dashboard, {
-        params: { companyId: companyId ?? 0 },
-        query: { from_ts: period.from, to_ts: period.to, groupIds: period.groupIds.join(",") || undefined },
-      }),
-    enabled: companyId !== null,
-  });
+  const query = useQuery(dashboardQuery(companyId, period));
   const data = query.data;
   // The back office's figures: revisions falling due and tickets still open, in the user's scope.
-  const maintenance = useQuery({
-    queryKey: ["dashboard", "maintenance", companyId],
-    queryFn: () => api.call(maintenanceApi.counts, { params: { companyId: companyId ?? 0 } }),
-    enabled: companyId !== null,
-  });
-  const tickets = useQuery({
-    queryKey: ["dashboard", "tickets", companyId],
-    queryFn: () => api.call(ticketsApi.count, { params: { companyId: companyId ?? 0 } }),
-    enabled: companyId !== null,
-  });
+  const maintenance = useQuery(revisionCountsQuery(companyId));
+  const tickets = useQuery(openTicketsCountQuery(companyId));
   return (
     <Stack p="md" gap="md" data-testid="dashboard">
       <Group justify="space-between" align="flex-end">

@@ -1,15 +1,15 @@
 import { ActionIcon, Paper, Popover, Select, Stack, Switch, Text, Tooltip } from "@mantine/core";
 import { IconFlame } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { HEATMAP_LAYERS, type HeatmapLayer, insightsApi } from "@vigia/domain";
+import { HEATMAP_LAYERS, type HeatmapLayer } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { heatmapToolQuery } from "./api.ts";
 import { drawHeatmap, resolutionForZoom } from "./heatLayer.ts";
-import { type PeriodPreset, presetRange } from "./period.ts";
+import type { PeriodPreset } from "./period.ts";
 
 const TOOL_PRESETS = ["today", "yesterday", "week", "month"] as const satisfies readonly PeriodPreset[];
 type ToolPreset = (typeof TOOL_PRESETS)[number];
@@ -33,14 +33,7 @@ export function HeatmapTool({ map, top = 196 }: { map: MapLibre | null; top?: nu
     };
   }, [map]);
   const query = useQuery({
-    queryKey: ["heatmap-tool", companyId, layer, preset, resolution],
-    queryFn: () => {
-      const range = presetRange(preset, Date.now(), timezone);
-      return api.call(insightsApi.heatmap, {
-        params: { companyId: companyId ?? 0 },
-        query: { from_ts: range.from, to_ts: range.to, layer, resolution },
-      });
-    },
+    ...heatmapToolQuery(companyId, layer, preset, resolution, timezone),
     enabled: on && companyId !== null,
   });
   useEffect(() => {

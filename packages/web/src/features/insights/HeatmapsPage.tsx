@@ -1,6 +1,6 @@
 import { Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { HEATMAP_LAYERS, type HeatmapLayer, insightsApi, MAP_DEFAULTS } from "@vigia/domain";
+import { HEATMAP_LAYERS, type HeatmapLayer, MAP_DEFAULTS } from "@vigia/domain";
 import { Map as MapLibre, NavigationControl, setWorkerUrl } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
@@ -8,9 +8,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { baseStyle } from "../../kit/map/mapStyle.ts";
 import { useCompanyBaseMap } from "../../kit/map/useBaseMap.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { heatmapQuery } from "./api.ts";
 import { drawHeatmap, heatBounds } from "./heatLayer.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
 import { presetRange } from "./period.ts";
@@ -34,21 +34,7 @@ export function HeatmapsPage() {
     groupIds: [],
   }));
   const centre = info?.centroId?.pos ?? null;
-  const query = useQuery({
-    queryKey: ["heatmap", companyId, layer, period],
-    queryFn: () =>
-      api.call(insightsApi.heatmap, {
-        params: { companyId: companyId ?? 0 },
-        query: {
-          from_ts: period.from,
-          to_ts: period.to,
-          layer,
-          resolution: RESOLUTION,
-          groupIds: period.groupIds.join(",") || undefined,
-        },
-      }),
-    enabled: companyId !== null,
-  });
+  const query = useQuery(heatmapQuery(companyId, layer, period, RESOLUTION));
 
   useEffect(() => {
     if (!container.current) return;

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconMapPin, IconTicket } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { allows, type Incident, ITEM_TYPE, insightsApi, ticketsApi } from "@vigia/domain";
+import { allows, type Incident, ITEM_TYPE, ticketsApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -13,6 +13,7 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
 import { openAlarmPosition } from "../alarms/index.ts";
 import { TicketForm } from "../tickets/index.ts";
+import { incidentsQuery } from "./api.ts";
 import { INCIDENT_COLORS, IncidentsMap } from "./IncidentsMap.tsx";
 import { incidentTicketDraft } from "./incidentTicket.ts";
 import { PeriodBar, type PeriodChoice } from "./PeriodBar.tsx";
@@ -31,15 +32,7 @@ export function IncidentsPage() {
     ...presetRange("week", Date.now(), timezone),
     groupIds: [],
   }));
-  const query = useQuery({
-    queryKey: ["incidents", companyId, period],
-    queryFn: () =>
-      api.call(insightsApi.incidents, {
-        params: { companyId: companyId ?? 0 },
-        query: { from_ts: period.from, to_ts: period.to, groupIds: period.groupIds.join(",") || undefined },
-      }),
-    enabled: companyId !== null,
-  });
+  const query = useQuery(incidentsQuery(companyId, period));
   const data = query.data;
   const kindLabel = (kind: Incident["kind"]) => t(`insights.kinds.${kind}`);
   const columns: DataColumn<Incident>[] = [

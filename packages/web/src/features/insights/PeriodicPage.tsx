@@ -38,8 +38,8 @@ import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { periodicQuery, periodicRunsQuery } from "./api.ts";
 
-const QUERY = "periodic";
 const STATUS_COLOR = { sent: "green", outbox: "blue", running: "gray", failed: "red" } as const;
 
 /** /periodic (administrators): report schedules mailed daily, weekly or monthly, with their run history. */
@@ -50,12 +50,8 @@ export function PeriodicPage() {
   const { timezone } = useTimezone();
   const queryClient = useQueryClient();
   const [history, setHistory] = useState<PeriodicRow | null>(null);
-  const list = useQuery({
-    queryKey: [QUERY, companyId],
-    queryFn: () => api.call(periodicApi.list, { params: { companyId: companyId ?? 0 } }),
-    enabled: companyId !== null,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: [QUERY, companyId] });
+  const list = useQuery(periodicQuery(companyId));
+  const reload = () => queryClient.invalidateQueries({ queryKey: periodicQuery(companyId).queryKey });
   const when = (r: PeriodicRow) => {
     const hour = `${String(r.hour).padStart(2, "0")}:00`;
     if (r.frequency === "weekly") return `${t(`trackRules.day.${r.weekDay}`)} ${hour}`;
@@ -305,10 +301,7 @@ function RunHistory({ schedule, onClose }: { schedule: PeriodicRow; onClose(): v
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
   const { timezone } = useTimezone();
-  const runs = useQuery({
-    queryKey: [QUERY, "runs", schedule.id],
-    queryFn: () => api.call(periodicApi.runs, { params: { companyId: companyId(), id: schedule.id } }),
-  });
+  const runs = useQuery(periodicRunsQuery(schedule.id, companyId));
   const columns: DataColumn<PeriodicRun>[] = [
     { key: "due", header: t("periodic.due"), value: (r) => formatDateTime(r.dueTs, timezone) },
     {

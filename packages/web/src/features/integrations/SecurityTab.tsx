@@ -1,16 +1,16 @@
 import { Paper, Stack, Switch, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { devicesApi, twoFactorApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
+import { deviceKeyPolicyQuery, otpPolicyQuery } from "./api.ts";
 
 type Policy = { required: boolean };
 
 /** One company rule switched on or off, read from and saved to its own route. */
-function PolicySwitch(props: {
-  queryKey: unknown[];
-  read: () => Promise<Policy>;
+function PolicySwitch<Key extends readonly unknown[]>(props: {
+  query: UseQueryOptions<Policy, Error, Policy, Key> & { queryKey: Key };
   save: (required: boolean) => Promise<Policy>;
   label: string;
   help: string;
@@ -18,9 +18,9 @@ function PolicySwitch(props: {
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const policy = useQuery({ queryKey: props.queryKey, queryFn: props.read });
+  const policy = useQuery(props.query);
   const toggle = async (required: boolean) => {
-    queryClient.setQueryData(props.queryKey, await props.save(required));
+    queryClient.setQueryData<Policy>(props.query.queryKey, await props.save(required));
     notifications.show({ color: "teal", message: t("integrations.saved") });
   };
   return (
@@ -51,16 +51,14 @@ export function SecurityTab({ companyId }: { companyId: number }) {
   return (
     <Stack>
       <PolicySwitch
-        queryKey={["otp-policy", companyId]}
-        read={() => api.call(twoFactorApi.companyPolicy, { params })}
+        query={otpPolicyQuery(companyId)}
         save={(required) => api.call(twoFactorApi.setCompanyPolicy, { params, body: { required } })}
         label={t("integrations.enforceOtp")}
         help={t("integrations.enforceOtpHelp")}
         testId="enforce-otp"
       />
       <PolicySwitch
-        queryKey={["device-key-policy", companyId]}
-        read={() => api.call(devicesApi.keyPolicy, { params })}
+        query={deviceKeyPolicyQuery(companyId)}
         save={(required) => api.call(devicesApi.setKeyPolicy, { params, body: { required } })}
         label={t("integrations.requireDeviceKeys")}
         help={t("integrations.requireDeviceKeysHelp")}

@@ -1,12 +1,12 @@
 import { Badge, Card, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
-import { type Itinerary, itinerariesApi, type WaypointStatus } from "@vigia/domain";
+import type { Itinerary, WaypointStatus } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useCompanyRows } from "../../platform/company/index.ts";
+import { complianceQuery } from "./api.ts";
 
 const COLOR: Record<WaypointStatus, string> = {
   pending: "gray",
@@ -43,12 +43,7 @@ export function CompliancePanel({
   const [day, setDay] = useState(dayjs().format("YYYY-MM-DD"));
   const itinerary = itineraries.find((i) => i.id === itineraryId) ?? null;
   const result = useQuery({
-    queryKey: ["itineraryCompliance", companyId, itineraryId, who, day],
-    queryFn: () =>
-      api.call(itinerariesApi.compliance, {
-        params: { companyId, id: itineraryId ?? 0 },
-        query: kind === "person" ? { personId: itemId, day } : { vehicleId: itemId, day },
-      }),
+    ...complianceQuery(companyId, itineraryId, who, kind, itemId, day),
     enabled: itineraryId !== null && who !== null && /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
   const data = result.data;

@@ -9,6 +9,7 @@ import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { itinerariesQuery } from "./api.ts";
 import { CompliancePanel } from "./CompliancePanel.tsx";
 import { ItineraryForm } from "./ItineraryForm.tsx";
 
@@ -23,15 +24,11 @@ export function ItinerariesPage() {
   const persons = useCompanyRows("persons");
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
-  const list = useQuery({
-    queryKey: ["itineraries", companyId],
-    queryFn: () => api.call(itinerariesApi.list, { params }),
-    enabled: companyId !== null,
-  });
+  const list = useQuery(itinerariesQuery(companyId));
   const rows = list.data ?? [];
   const writable = allows(itinerariesApi.create.access, user);
   const [editing, setEditing] = useState<Itinerary | null | "new">(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["itineraries", companyId] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: itinerariesQuery(companyId).queryKey });
   const columns = useMemo((): DataColumn<Itinerary>[] => {
     const name = new Map([
       ...vehicles.map((v) => [`vehicle ${v.id}`, v.name || v.plate] as const),

@@ -1,2 +1,4 @@
 /** Public surface of `features/itineraries`: the /itineraries screen. */
+
+export { itineraryProgressQuery } from "./api.ts";
 export { ItinerariesPage } from "./ItinerariesPage.tsx";

@@ -1,23 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { type AuditLogRow, auditApi } from "@vigia/domain";
+import type { AuditLogRow } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { auditLogQuery } from "./api.ts";
 
 /** /log: the company's audit log of the last 30 days (administrators), read-only. */
 export function LogPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
   const { timezone: tz } = useTimezone();
-  const log = useQuery({
-    queryKey: ["log", companyId],
-    queryFn: () => api.call(auditApi.log, { params: { companyId: companyId ?? 0 } }),
-    enabled: companyId !== null,
-  });
+  const log = useQuery(auditLogQuery(companyId));
   const rows = useMemo(() => Object.values(log.data ?? {}), [log.data]);
   const columns: DataColumn<AuditLogRow>[] = [
     { key: "ts", header: t("log.date"), value: (r) => formatDateTime(r.ts, tz, true) },

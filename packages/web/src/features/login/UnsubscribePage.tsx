@@ -5,15 +5,13 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { api } from "../../platform/api/instance.ts";
 import { AuthFrame } from "./AuthFrame.tsx";
+import { unsubscribeQuery } from "./api.ts";
 
 /** /notifications/unsubscribe/{key}: public; a 401 here must not log anyone out (the client knows). */
 export function UnsubscribePage() {
   const { t } = useTranslation();
   const { key = "" } = useParams();
-  const info = useQuery({
-    queryKey: ["unsubscribe", key],
-    queryFn: () => api.call(unsubscribeApi.info, { params: { key } }, { token: null, quiet: true }),
-  });
+  const info = useQuery(unsubscribeQuery(key));
   const confirm = useMutation({
     mutationFn: () => api.call(unsubscribeApi.confirm, { params: { key } }, { token: null, quiet: true }),
   });

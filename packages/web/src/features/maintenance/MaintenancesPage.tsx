@@ -12,6 +12,7 @@ import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { costsQuery } from "../costs/index.ts";
+import { revisionsQuery } from "./api.ts";
 import { RevisionDetail } from "./RevisionDetail.tsx";
 import { DoneForm, RevisionForm, useItemOptions } from "./RevisionForms.tsx";
 import { dueText, STATE_COLOR, STATE_FILTERS, type StateFilter, stateOf } from "./revisionState.ts";
@@ -113,11 +114,7 @@ export function MaintenancesPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
-  const revisions = useQuery({
-    queryKey: ["maintenances", companyId],
-    queryFn: () => api.call(maintenanceApi.list, { params }),
-    enabled: companyId !== null,
-  });
+  const revisions = useQuery(revisionsQuery(companyId));
   const costs = useQuery(costsQuery(companyId));
   const [filter, setFilter] = useState<StateFilter>("all");
   const [item, setItem] = useState<string | null>(null);
@@ -132,7 +129,7 @@ export function MaintenancesPage() {
   const [doing, setDoing] = useState<Revision | null>(null);
   const [viewing, setViewing] = useState<Revision | null>(null);
   const today = dayjs().format("YYYY-MM-DD");
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["maintenances", companyId] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: revisionsQuery(companyId).queryKey });
   const costLabel = (id: number) => {
     const c = (costs.data ?? []).find((x) => x.id === id);
     return c ? `${c.date} ${c.name} (${c.amount} ${c.currency})` : `#${id}`;

@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
+import { cameraSnapshotQuery, camerasQuery } from "./api.ts";
 import { CameraFormModal } from "./CameraFormModal.tsx";
 
 /** The player is its own chunk: most panels never show a stream. */
@@ -25,12 +26,7 @@ const HlsVideo = lazy(() => import("../../kit/media/HlsVideo.tsx"));
  */
 function Snapshot({ companyId, camera }: { companyId: number; camera: Camera }) {
   const { t } = useTranslation();
-  const image = useQuery({
-    queryKey: ["camera-snapshot", companyId, camera.id, camera.updatedTs],
-    queryFn: () => api.blob(camerasApi.snapshot, { params: { companyId, id: camera.id } }, { quiet: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const image = useQuery(cameraSnapshotQuery(companyId, camera));
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!image.data) return;
@@ -121,16 +117,13 @@ export function CamerasSection({ companyId, vehicleId }: { companyId: number; ve
   const { t } = useTranslation();
   const user = useUser();
   const queryClient = useQueryClient();
-  const key = ["cameras", companyId, vehicleId];
-  const cameras = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(camerasApi.list, { params: { companyId }, query: { vehicleId } }),
-  });
+  const cameras = useQuery(camerasQuery(companyId, vehicleId));
   const [editing, setEditing] = useState<Camera | "new" | null>(null);
   const editor = allows(camerasApi.create.access, user);
   const list = cameras.data ?? [];
   if (!editor && list.length === 0) return null;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: camerasQuery(companyId, vehicleId).queryKey });
   const remove = async (camera: Camera) => {
     await api.call(camerasApi.remove, { params: { companyId, id: camera.id } });
     await refresh();

@@ -1,10 +1,10 @@
 import { Badge, Group, Progress, ScrollArea, Table, Text, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { driverDayApi, drivingShare } from "@vigia/domain";
+import { drivingShare } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { api } from "../../platform/api/instance.ts";
 import { type LiveKey, liveItems } from "../../platform/live/store.ts";
+import { driverDayQuery } from "./api.ts";
 import type { Catalog } from "./catalog.ts";
 import { driverPlaces } from "./driverMarkers.ts";
 import { useLiveVersion } from "./hooks.ts";
@@ -49,8 +49,7 @@ export function DriverPanel({
   const carrier = place ? catalog.items.get(place.at) : undefined;
   const day = useQuery({
     // A new vehicle is a new day answer: its running trip counts from then on.
-    queryKey: ["driverDay", companyId, driverId, place?.at ?? null],
-    queryFn: () => api.call(driverDayApi.today, { params: { companyId, id: driverId } }, { quiet: true }),
+    ...driverDayQuery(companyId, driverId, place?.at ?? null),
     refetchInterval: 60_000,
   });
   const data = day.data;

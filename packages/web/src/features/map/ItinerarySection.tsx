@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconFocus2 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { itinerariesApi, type WaypointProgress, waypointPhase } from "@vigia/domain";
+import { type WaypointProgress, waypointPhase } from "@vigia/domain";
 import type { Map as MapLibre } from "maplibre-gl";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
+import { itineraryProgressQuery } from "../itineraries/index.ts";
 import { drawItinerary, itineraryBounds, itineraryFeatures, PHASE_COLORS } from "./itineraryLayer.ts";
 
 interface Props {
@@ -41,16 +41,7 @@ export function ItinerarySection({ companyId, item, getMap }: Props) {
   // Itineraries off for the company (conf.general.itenerary): nothing is asked, nothing is drawn.
   const shown = useCompany().info?.conf.general.itenerary === true;
   const progress = useQuery({
-    queryKey: ["itineraryProgress", companyId, item.kind, item.id],
-    queryFn: () =>
-      api.call(
-        itinerariesApi.progress,
-        {
-          params: { companyId },
-          query: item.kind === "person" ? { personId: item.id } : { vehicleId: item.id },
-        },
-        { quiet: true },
-      ),
+    ...itineraryProgressQuery(companyId, item),
     // Progress moves with the item's positions; a minute is fine for a plan counted in minutes.
     refetchInterval: 60_000,
     enabled: shown,

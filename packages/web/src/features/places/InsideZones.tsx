@@ -1,9 +1,8 @@
 import { Badge, Group, Loader, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { placesApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
+import { placesAtQuery } from "./api.ts";
 
 /**
  * "Inside geozone X" for an item detail panel: the geozones containing the position and the POIs within their
@@ -14,17 +13,7 @@ export function InsideZones({ lat, lng }: { lat: number; lng: number }) {
   const { companyId } = useCompany();
   const rlat = Math.round(lat * 1e4) / 1e4;
   const rlng = Math.round(lng * 1e4) / 1e4;
-  const { data, isPending } = useQuery({
-    queryKey: ["places-at", companyId, rlat, rlng],
-    queryFn: () =>
-      api.call(
-        placesApi.at,
-        { params: { companyId: companyId ?? 0 }, query: { lat: rlat, lng: rlng } },
-        { quiet: true },
-      ),
-    enabled: companyId !== null,
-    staleTime: 30_000,
-  });
+  const { data, isPending } = useQuery(placesAtQuery(companyId, rlat, rlng));
   if (isPending) return <Loader size="xs" />;
   if (!data || (data.geozones.length === 0 && data.pois.length === 0))
     return (

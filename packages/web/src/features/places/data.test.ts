@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { Geozone, Poi, ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
-import { COMPANY_QUERY_KEY } from "../../platform/company/index.ts";
+import { companyLoadKey } from "../../platform/company/index.ts";
 import { issuesOf } from "./common.tsx";
 import { applyPlacesMessage } from "./data.ts";
 
@@ -19,8 +19,8 @@ const poi = (id: number, name: string): Poi => ({
   updatedTs: 0,
 });
 
-const poisKey = (companyId: number) => [COMPANY_QUERY_KEY, companyId, "pois"];
-const zonesKey = (companyId: number) => [COMPANY_QUERY_KEY, companyId, "geozones"];
+const poisKey = (companyId: number) => companyLoadKey(companyId, "pois");
+const zonesKey = (companyId: number) => companyLoadKey(companyId, "geozones");
 const zone = (id: number, name: string): Geozone => ({
   id,
   name,

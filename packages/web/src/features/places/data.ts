@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { type Geozone, type Poi, placesApi, type ServerMessage, type WmsLayer } from "@vigia/domain";
 import { useCallback, useMemo } from "react";
 import type { z } from "zod";
-import { COMPANY_QUERY_KEY, useCompany } from "../../platform/company/index.ts";
+import { companyLoadKey, useCompany } from "../../platform/company/index.ts";
 
 /**
  * Places live in the company-load cache (GET geozones, pois, layers at company load). Screens write through the
@@ -46,7 +46,7 @@ function patchWith<T extends { id: number }>(
   kind: PlaceKind,
   change: Change<T>,
 ): void {
-  client.setQueryData([COMPANY_QUERY_KEY, companyId, kind], (old: unknown) => {
+  client.setQueryData(companyLoadKey(companyId, kind), (old: unknown) => {
     const next = { ...keyed(schema, old) };
     for (const row of change.put ?? []) next[row.id] = row;
     for (const id of change.remove ?? []) delete next[id];

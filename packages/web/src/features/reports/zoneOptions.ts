@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { beaconZonesApi, type ReportTypeId } from "@vigia/domain";
+import type { ReportTypeId } from "@vigia/domain";
 import { useMemo } from "react";
-import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
+import { beaconZonesQuery } from "../indoor/index.ts";
 
 /**
  * The zone filter's choices for a visits report: the company load's geozones or POIs, or its beacon zones (not
@@ -13,9 +13,8 @@ export function useZoneOptions(type: ReportTypeId | null): { value: string; labe
   const geozones = useCompanyRows("geozones");
   const pois = useCompanyRows("pois");
   const beaconZones = useQuery({
-    queryKey: ["beaconZones", companyId],
+    ...beaconZonesQuery(companyId),
     enabled: companyId !== null && type === "beaconZoneVisits",
-    queryFn: () => api.call(beaconZonesApi.list, { params: { companyId: companyId ?? 0 } }),
   });
   return useMemo(() => {
     const rows =

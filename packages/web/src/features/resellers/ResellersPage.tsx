@@ -12,6 +12,7 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { resellersAdminQuery } from "./api.ts";
 
 /** Path from the root of the visible tree, so the flat table reads as a tree. */
 function pathOf(byId: Map<number, ResellerRow>, id: number): string {
@@ -33,14 +34,11 @@ export function ResellersPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const list = useQuery({
-    queryKey: ["resellersAdmin"],
-    queryFn: () => api.call(resellersApi.list, {}),
-  });
+  const list = useQuery(resellersAdminQuery());
   const rows = useMemo(() => Object.values(list.data ?? {}), [list.data]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const [editing, setEditing] = useState<ResellerRow | null | "new">(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["resellersAdmin"] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellersAdminQuery().queryKey });
   const columns: DataColumn<ResellerRow>[] = [
     { key: "path", header: t("resellers.tree"), value: (r) => pathOf(byId, r.id) },
     { key: "name", header: t("mgmt.name"), value: (r) => r.name },

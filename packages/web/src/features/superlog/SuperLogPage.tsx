@@ -1,12 +1,12 @@
 import { Group, SegmentedControl, Select, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type PlatformLogRow, superLogApi } from "@vigia/domain";
+import type { PlatformLogRow } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
-import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { superLogQuery } from "./api.ts";
 
 const ACTIONS = ["login", "create", "update", "delete", "import", "api"] as const;
 const DAYS = ["1", "7", "30"] as const;
@@ -17,15 +17,7 @@ export function SuperLogPage() {
   const { timezone: tz } = useTimezone();
   const [days, setDays] = useState<string>("7");
   const [action, setAction] = useState<string | null>(null);
-  const log = useQuery({
-    queryKey: ["super-log", days, action],
-    queryFn: () => {
-      const to = Date.now();
-      return api.call(superLogApi.list, {
-        query: { from_ts: to - Number(days) * 86_400_000, to_ts: to, ...(action ? { action } : {}) },
-      });
-    },
-  });
+  const log = useQuery(superLogQuery(days, action));
   const columns: DataColumn<PlatformLogRow>[] = [
     { key: "ts", header: t("log.date"), value: (r) => formatDateTime(r.ts, tz, true) },
     { key: "user", header: t("log.user"), value: (r) => r.userEmail },

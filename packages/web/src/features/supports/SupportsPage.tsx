@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Group, MultiSelect, Stack, Text, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { allows, resellerLoad, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
+import { allows, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -11,7 +11,9 @@ import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
+import { resellerQueries } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
+import { supportsAdminQuery } from "./api.ts";
 import { SupportPhotoField } from "./SupportPhotoField.tsx";
 
 const EMPTY = {
@@ -30,23 +32,14 @@ export function SupportsPage() {
   const user = useUser();
   const resellerId = user.resellerId ?? 0;
   const queryClient = useQueryClient();
-  const key = ["supports-admin", resellerId];
-  const supports = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(supportsApi.list, { params: { resellerId } }),
-    enabled: resellerId > 0,
-  });
-  const companies = useQuery({
-    queryKey: ["supports-companies", resellerId],
-    queryFn: () => api.call(resellerLoad.companies, { params: { resellerId } }),
-    enabled: resellerId > 0,
-  });
+  const supports = useQuery(supportsAdminQuery(resellerId));
+  const companies = useQuery({ ...resellerQueries.companies(resellerId), enabled: resellerId > 0 });
   const own = useMemo(
     () => Object.values(companies.data ?? {}).filter((c) => c.resellerId === resellerId),
     [companies.data, resellerId],
   );
   const companyName = (id: number) => own.find((c) => c.id === id)?.name ?? `#${id}`;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: supportsAdminQuery(resellerId).queryKey });
 
   const link = (href: string, text: string) =>
     text ? (

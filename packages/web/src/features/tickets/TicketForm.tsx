@@ -19,6 +19,7 @@ import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
+import { ticketAssigneesQuery } from "./api.ts";
 
 /** The items a ticket may be linked to, by kind, as select options. */
 function useLinkOptions(): Record<TicketLinkKind, { value: string; label: string }[]> {
@@ -58,10 +59,7 @@ export function TicketForm({
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
   const links = useLinkOptions();
-  const assignees = useQuery({
-    queryKey: ["tickets", "assignees", companyId()],
-    queryFn: () => api.call(ticketsApi.assignees, { params: { companyId: companyId() } }),
-  });
+  const assignees = useQuery(ticketAssigneesQuery(companyId()));
   const form = useZodForm(ticketInputSchema, {
     ...prefill,
     type: ticket?.type ?? prefill?.type ?? "incident",

@@ -1,7 +1,7 @@
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ResellerUserRow, resellersApi, type User, usersApi } from "@vigia/domain";
+import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,9 @@ import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/ImportButton.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { resellerQueryKey, useCompany, useCompanyRows } from "../../platform/company/index.ts";
+import { resellerQueries, useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { resellerUsersQuery, usersQuery } from "./api.ts";
 import { UserForm } from "./UserForm.tsx";
 
 interface Inputs {
@@ -59,15 +60,11 @@ export function UsersPage() {
   const groups = useCompanyRows("groups");
   const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
   const params = { companyId: companyId ?? 0 };
-  const users = useQuery({
-    queryKey: ["users", companyId],
-    queryFn: () => api.call(usersApi.list, { params }),
-    enabled: companyId !== null,
-  });
+  const users = useQuery(usersQuery(companyId));
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   const columns = useColumns(groups);
   const [editing, setEditing] = useState<User | null | "new">(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["users", companyId] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: usersQuery(companyId).queryKey });
   return (
     <>
       <CrudPage
@@ -149,16 +146,10 @@ export function ResellerUsersPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const users = useQuery({
-    queryKey: ["resellerUsers"],
-    queryFn: () => api.call(usersApi.resellerList, {}),
-  });
+  const users = useQuery(resellerUsersQuery());
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   // The reseller picker offers the caller's own tree: GET /resellers answers only that.
-  const resellers = useQuery({
-    queryKey: resellerQueryKey(user?.resellerId ?? 0, "resellers"),
-    queryFn: () => api.call(resellersApi.list, {}),
-  });
+  const resellers = useQuery(resellerQueries.resellers(user?.resellerId ?? 0));
   const resellerList = useMemo(
     () => Object.values(resellers.data ?? {}).sort((a, b) => a.name.localeCompare(b.name)),
     [resellers.data],
@@ -200,7 +191,7 @@ export function ResellerUsersPage() {
     [base, t, resellerList],
   );
   const [editing, setEditing] = useState<ResellerUserRow | null | "new">(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ["resellerUsers"] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellerUsersQuery().queryKey });
   const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
   return (
     <>

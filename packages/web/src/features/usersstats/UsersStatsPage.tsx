@@ -2,11 +2,11 @@ import { AreaChart, BarChart, LineChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
 import { Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type UsersStats, usersStatsApi } from "@vigia/domain";
+import type { UsersStats } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNumberFormat } from "../../kit/format/number.ts";
-import { api } from "../../platform/api/instance.ts";
+import { usersStatsQuery } from "./api.ts";
 import { dailyUse, perReseller } from "./statsSeries.ts";
 
 const SPANS = ["7", "14", "30"] as const;
@@ -19,10 +19,7 @@ const dayLabel = (day: number) => new Date(day).toISOString().slice(5, 10);
 export function UsersStatsPage() {
   const { t } = useTranslation();
   const [span, setSpan] = useState<string>("30");
-  const stats = useQuery({
-    queryKey: ["users-stats", span],
-    queryFn: () => api.call(usersStatsApi.get, { query: { days: Number(span) } }),
-  });
+  const stats = useQuery(usersStatsQuery(span));
   return (
     <Stack gap="sm" p="md" data-testid="usersstats-page">
       <Group justify="space-between">

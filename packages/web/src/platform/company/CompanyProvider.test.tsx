@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testUser } from "../../test/fixtures.ts";
 import { SessionContext, type SessionValue } from "../session/session.ts";
 import { SiteStorage } from "../session/storage.ts";
+import { companyLoadKey } from "./api.ts";
 import { CompanyProvider } from "./CompanyProvider.tsx";
 import { useCompany } from "./company.ts";
 
@@ -211,7 +212,7 @@ describe("CompanyProvider", () => {
     await waitFor(() => expect(probe().name).toBe("Company 9"));
     act(() => captured?.selectLocal(4));
     await waitFor(() => expect(probe().name).toBe("Company 4"));
-    expect(client.getQueryData(["company", 9, "info"])).toBeUndefined();
+    expect(client.getQueryData(companyLoadKey(9, "info"))).toBeUndefined();
   });
 
   it("clears a reseller's selection on the server and in the tab", async () => {

@@ -3,16 +3,14 @@ import { COMPANY_LOAD_RESOURCES, currentUserApi, isResellerOrHigher } from "@vig
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "../api/instance.ts";
 import { useSession } from "../session/session.ts";
-import { CompanyContext, type CompanyValue } from "./company.ts";
 import {
-  COMPANY_QUERY_KEY,
+  allCompanyLoadsKey,
   type CompanyLoadData,
   type CompanyLoadEntry,
   companyQueries,
   storeEntry,
-} from "./companyLoad.ts";
-
-export { COMPANY_QUERY_KEY };
+} from "./api.ts";
+import { CompanyContext, type CompanyValue } from "./company.ts";
 
 interface LoadResult {
   data?: CompanyLoadEntry;
@@ -56,7 +54,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   const selectLocal = useCallback(
     (id: number) => {
-      queryClient.removeQueries({ queryKey: [COMPANY_QUERY_KEY] });
+      queryClient.removeQueries({ queryKey: allCompanyLoadsKey });
       storage.writeCompanyId(id);
       setSelectedId(id);
     },
@@ -74,7 +72,7 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(async () => {
     if (reseller) await api.call(currentUserApi.selectCompany, { params: { companyId: 0 } }).then(setUser);
-    queryClient.removeQueries({ queryKey: [COMPANY_QUERY_KEY] });
+    queryClient.removeQueries({ queryKey: allCompanyLoadsKey });
     storage.writeCompanyId(null);
     setSelectedId(null);
   }, [reseller, queryClient, storage, setUser]);

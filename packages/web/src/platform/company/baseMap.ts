@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { type MapProvider, mapProvidersApi } from "@vigia/domain";
+import type { MapProvider } from "@vigia/domain";
 import { useMemo } from "react";
-import { api } from "../api/instance.ts";
 import { useSession } from "../session/session.ts";
+import { mapProvidersQuery } from "./api.ts";
 import { useCompany } from "./company.ts";
 
 /** The base map a map shows: what `kit/map/baseMaps.ts` draws under the overlays. */
@@ -15,11 +15,7 @@ export interface BaseMapChoice {
 
 /** The base maps the deployment offers (read once per session: they change only with the server's config). */
 export function useMapProviders(): MapProvider[] | undefined {
-  return useQuery({
-    queryKey: ["map-providers"],
-    queryFn: () => api.call(mapProvidersApi.list, {}),
-    staleTime: Number.POSITIVE_INFINITY,
-  }).data;
+  return useQuery(mapProvidersQuery()).data;
 }
 
 /**

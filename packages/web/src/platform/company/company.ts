@@ -1,6 +1,6 @@
 import type { CompanyInfo } from "@vigia/domain";
 import { createContext, useContext } from "react";
-import type { CompanyLoadData } from "./companyLoad.ts";
+import type { CompanyLoadData } from "./api.ts";
 
 export interface CompanyValue {
   /** The company whose data is loaded (assigned to the user, or selected by a reseller). */

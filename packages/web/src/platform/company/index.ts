@@ -3,10 +3,17 @@
  * its loaded collections, the reseller load, the refresh after writes and live changes, and the company's base map.
  */
 
+export {
+  type CompanyLoadData,
+  companyLoadKey,
+  mapProvidersQuery,
+  resellerQueries,
+  resellerQueriesKey,
+  resellerQueryKey,
+} from "./api.ts";
 export { type BaseMapChoice, pickProvider, useBaseMap, useMapProviders } from "./baseMap.ts";
-export { COMPANY_QUERY_KEY, CompanyProvider } from "./CompanyProvider.tsx";
+export { CompanyProvider } from "./CompanyProvider.tsx";
 export { CompanyContext, type CompanyValue, useCompany, useCompanyIdForCalls } from "./company.ts";
-export type { CompanyLoadData } from "./companyLoad.ts";
 export { refreshCompanyOnMessage, resourcesChangedBy } from "./liveRefresh.ts";
-export { resellerQueryKey, useResellerLoad } from "./resellerLoad.ts";
+export { useResellerLoad } from "./resellerLoad.ts";
 export { type CompanyRow, useCompanyRows, useRefreshCompany } from "./rows.ts";

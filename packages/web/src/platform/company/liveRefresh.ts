@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { CompanyLoadResource, ServerMessage } from "@vigia/domain";
-import { COMPANY_QUERY_KEY } from "./companyLoad.ts";
+import { companyLoadKey } from "./api.ts";
 
 /**
  * The company-load collections a live message makes stale. A driver identified by iButton or card changes
@@ -34,7 +34,7 @@ export function refreshCompanyOnMessage(
       key,
       setTimeout(() => {
         pending.delete(key);
-        void queryClient.invalidateQueries({ queryKey: [COMPANY_QUERY_KEY, companyId, resource] });
+        void queryClient.invalidateQueries({ queryKey: companyLoadKey(companyId, resource) });
       }, BURST_MS),
     );
   }

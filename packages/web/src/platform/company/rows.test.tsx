@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
-import type { GroupRow } from "@vigia/domain";
+import type { CompanyLoadResource, GroupRow } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { companyLoadKey } from "./api.ts";
 import { CompanyContext, type CompanyValue } from "./company.ts";
 import { useCompanyRows, useRefreshCompany } from "./rows.ts";
 
@@ -74,11 +75,11 @@ describe("useRefreshCompany", () => {
       [5, "info"],
       [6, "groups"],
     ] as const)
-      client.setQueryData(["company", id, resource], {});
+      client.setQueryData(companyLoadKey(id, resource), {});
     const { result } = renderHook(() => useRefreshCompany(), { wrapper: wrapper(company({}), client) });
     await act(() => result.current(["groups", "info"]));
-    const invalidated = (id: number, resource: string) =>
-      client.getQueryState(["company", id, resource])?.isInvalidated;
+    const invalidated = (id: number, resource: CompanyLoadResource) =>
+      client.getQueryState(companyLoadKey(id, resource))?.isInvalidated;
     expect(invalidated(5, "groups")).toBe(true);
     expect(invalidated(5, "info")).toBe(true);
     expect(invalidated(5, "vehicles")).toBe(false);

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { CompanyLoadResource } from "@vigia/domain";
 import { useCallback, useMemo } from "react";
+import { type CompanyLoadData, companyLoadKey } from "./api.ts";
 import { useCompany } from "./company.ts";
-import { COMPANY_QUERY_KEY, type CompanyLoadData } from "./companyLoad.ts";
 
 /** The company-load resources that are collections keyed by id. */
 type KeyedResource = {
@@ -30,7 +30,7 @@ export function useRefreshCompany(): (resources: readonly CompanyLoadResource[])
   return useCallback(
     async (resources) => {
       await Promise.all(
-        resources.map((r) => queryClient.invalidateQueries({ queryKey: [COMPANY_QUERY_KEY, companyId, r] })),
+        resources.map((r) => queryClient.invalidateQueries({ queryKey: companyLoadKey(companyId, r) })),
       );
     },
     [queryClient, companyId],

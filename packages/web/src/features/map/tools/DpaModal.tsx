@@ -1,10 +1,10 @@
 import { Alert, Badge, Group, List, Loader, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type DpaInfo, mapToolsApi } from "@vigia/domain";
+import type { DpaInfo } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
-import { api } from "../../../platform/api/instance.ts";
+import { dpaQuery } from "../api.ts";
 import type { MapToolProps } from "./types.ts";
 
 const KINDS = ["vehicles", "assets", "persons", "drivers"] as const;
@@ -15,10 +15,7 @@ const KINDS = ["vehicles", "assets", "persons", "drivers"] as const;
  */
 export function DpaModal({ companyId, onClose }: MapToolProps) {
   const { t } = useTranslation();
-  const dpa = useQuery({
-    queryKey: ["dpa", companyId],
-    queryFn: () => api.call(mapToolsApi.dpa, { params: { companyId } }, { quiet: true }),
-  });
+  const dpa = useQuery(dpaQuery(companyId));
   return (
     <Modal opened onClose={onClose} title={t("maptools.dpa.title")} size="lg">
       {dpa.isPending && <Loader size="sm" />}

@@ -3,15 +3,14 @@ import "@mantine/charts/styles.css";
 import { Alert, Group, Loader, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useQuery } from "@tanstack/react-query";
-import { ITEM_TYPE_BY_KEY, mapToolsApi } from "@vigia/domain";
 import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/errorText.ts";
-import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
-import { dayRange, todayIn } from "../route.ts";
+import { sensorHistoryQuery } from "../api.ts";
+import { todayIn } from "../route.ts";
 import { historySeries } from "./sensorHistory.ts";
 import { startDay } from "./startDay.ts";
 
@@ -44,22 +43,8 @@ export const SensorHistoryChart = memo(function SensorHistoryChart({
   const { t } = useTranslation();
   const [day, setDay] = useState(() => startDay(liveKey(kind, itemId), timezone));
   const history = useQuery({
-    queryKey: ["sensorHistory", companyId, kind, itemId, sensorKey, day, timezone],
+    ...sensorHistoryQuery(companyId, kind, itemId, sensorKey, day, timezone),
     enabled: day !== "",
-    queryFn: () =>
-      api.call(
-        mapToolsApi.sensorHistory,
-        {
-          params: { companyId },
-          query: {
-            itemType: ITEM_TYPE_BY_KEY[kind],
-            itemId,
-            key: sensorKey,
-            ...dayRange(day, timezone, Date.now()),
-          },
-        },
-        { quiet: true },
-      ),
   });
   const data = useMemo(
     () =>

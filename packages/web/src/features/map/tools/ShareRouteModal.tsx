@@ -31,6 +31,7 @@ import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
 import { useUser } from "../../../platform/session/session.ts";
+import { sharedRoutesQuery } from "../api.ts";
 import type { MapToolProps } from "./types.ts";
 
 /** The public address of a shared link, on the origin the operator is using. */
@@ -45,10 +46,7 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
   const [validity, setValidity] = useState<ShareValidity>("1h");
   const [token, setToken] = useState<string | null>(null);
   const params = { companyId };
-  const links = useQuery({
-    queryKey: ["sharedroutes", companyId],
-    queryFn: () => api.call(shareRoutesApi.list, { params }, { quiet: true }),
-  });
+  const links = useQuery(sharedRoutesQuery(companyId));
   const create = useMutation({
     mutationFn: () =>
       api.call(
@@ -66,13 +64,13 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
       ),
     onSuccess: (link) => {
       setToken(link.token);
-      void client.invalidateQueries({ queryKey: ["sharedroutes", companyId] });
+      void client.invalidateQueries({ queryKey: sharedRoutesQuery(companyId).queryKey });
     },
   });
   const revoke = useMutation({
     mutationFn: (id: number) =>
       api.call(shareRoutesApi.revoke, { params: { companyId, id } }, { quiet: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["sharedroutes", companyId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sharedRoutesQuery(companyId).queryKey }),
   });
   const options = useMemo(
     () => catalog.ordered.map((item) => ({ value: item.key, label: item.name })),

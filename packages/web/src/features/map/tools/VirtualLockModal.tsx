@@ -11,6 +11,7 @@ import { apiErrorText } from "../../../platform/api/errorText.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { parseKey } from "../../../platform/live/store.ts";
 import { useUser } from "../../../platform/session/session.ts";
+import { virtualLocksQuery } from "../api.ts";
 import type { MapToolProps } from "./types.ts";
 
 /** Virtual lock of the selected item: arm at its parked position, or disarm. */
@@ -25,12 +26,9 @@ export function VirtualLockModal({ companyId, catalog, selected, timezone, onClo
   const params = target
     ? { companyId, itemType: ITEM_TYPE_BY_KEY[target.kind], itemId: target.id }
     : { companyId, itemType: 1, itemId: 0 };
-  const locks = useQuery({
-    queryKey: ["virtuallocks", companyId],
-    queryFn: () => api.call(virtualLocksApi.list, { params: { companyId } }, { quiet: true }),
-  });
+  const locks = useQuery(virtualLocksQuery(companyId));
   const lock = locks.data?.find((l) => l.itemType === params.itemType && l.itemId === params.itemId);
-  const refresh = () => client.invalidateQueries({ queryKey: ["virtuallocks", companyId] });
+  const refresh = () => client.invalidateQueries({ queryKey: virtualLocksQuery(companyId).queryKey });
   const arm = useMutation({
     mutationFn: () =>
       api.call(

@@ -3,12 +3,21 @@ import {
   type CompanyLoadApi,
   type CompanyLoadResource,
   companyLoadApi,
+  mapProvidersApi,
   type ResponseOf,
+  resellerLoad,
 } from "@vigia/domain";
 import { api } from "../api/instance.ts";
 
 /** Query key prefix of everything loaded for a company, so selection can drop it in one call. */
 export const COMPANY_QUERY_KEY = "company";
+
+/** The key of everything loaded for any company (a new selection drops it all). */
+export const allCompanyLoadsKey = [COMPANY_QUERY_KEY] as const;
+
+/** The key of one company-load collection: screens refresh or patch it after a write. */
+export const companyLoadKey = (companyId: number | null, resource: CompanyLoadResource) =>
+  [COMPANY_QUERY_KEY, companyId, resource] as const;
 
 /** Every company-load collection, typed by its contract. */
 export type CompanyLoadData = { [K in CompanyLoadResource]: ResponseOf<CompanyLoadApi[K]> };
@@ -26,7 +35,7 @@ const load =
   <K extends CompanyLoadResource>(resource: K, call: (companyId: number) => Promise<CompanyLoadData[K]>) =>
   (companyId: number | null) =>
     queryOptions({
-      queryKey: [COMPANY_QUERY_KEY, companyId, resource],
+      queryKey: companyLoadKey(companyId, resource),
       queryFn: () => call(companyId ?? 0),
       select: (value) => ({ resource, value }),
       enabled: companyId !== null,
@@ -90,3 +99,69 @@ export function storeEntry<K extends CompanyLoadResource>(
 ): void {
   data[entry.resource] = entry.value;
 }
+
+/** Query key of one reseller-level query: the reseller load's entries and the reseller screens' own. */
+export const resellerQueryKey = (resellerId: number, name: string) => ["reseller", resellerId, name] as const;
+
+/** The key of every reseller-level query of a reseller (a company written changes the overview's counts too). */
+export const resellerQueriesKey = (resellerId: number) => ["reseller", resellerId] as const;
+
+/**
+ * The reseller-load queries, one per entry; the calls of one subtree get the reseller's id. The load and the
+ * reseller screens read these same queries, so a screen opens on what the load fetched.
+ */
+export const resellerQueries = {
+  resellers: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "resellers"),
+      queryFn: () => api.call(resellerLoad.resellers, {}),
+    }),
+  companies: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "companies"),
+      queryFn: () => api.call(resellerLoad.companies, { params: { resellerId } }),
+    }),
+  ticketInputs: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "ticketInputs"),
+      queryFn: () => api.call(resellerLoad.ticketInputs, { params: { resellerId } }),
+    }),
+  userInputs: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "userInputs"),
+      queryFn: () => api.call(resellerLoad.userInputs, {}),
+    }),
+  trackerInputs: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "trackerInputs"),
+      queryFn: () => api.call(resellerLoad.trackerInputs, { params: { resellerId } }),
+    }),
+  timezones: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "timezones"),
+      queryFn: () => api.call(resellerLoad.timezones, {}),
+    }),
+  cras: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "cras"),
+      queryFn: () => api.call(resellerLoad.cras, { params: { resellerId } }),
+    }),
+  states: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "states"),
+      queryFn: () => api.call(resellerLoad.states, {}),
+    }),
+  supports: (resellerId: number) =>
+    queryOptions({
+      queryKey: resellerQueryKey(resellerId, "supports"),
+      queryFn: () => api.call(resellerLoad.supports, { params: { resellerId } }),
+    }),
+} satisfies { [K in keyof typeof resellerLoad]: unknown };
+
+/** The base maps the deployment offers (read once per session: they change only with the server's config). */
+export const mapProvidersQuery = () =>
+  queryOptions({
+    queryKey: ["map-providers"],
+    queryFn: () => api.call(mapProvidersApi.list, {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
