@@ -24,17 +24,15 @@ import { useZodForm } from "../../kit/forms/useZodForm.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
+import { apiKeysQuery } from "./api.ts";
 
 /** The company's API keys: who may call the API from outside, as which role, from where; revocable at once. */
 export function ApiKeysTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { timezone: tz } = useTimezone();
   const queryClient = useQueryClient();
-  const key = ["apikeys", companyId];
-  const keys = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(apiKeysApi.list, { params: { companyId } }),
-  });
+  const key = apiKeysQuery(companyId).queryKey;
+  const keys = useQuery(apiKeysQuery(companyId));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const form = useZodForm(apiKeyCreateSchema, { name: "", role: "READONLY", ip: "" });

@@ -31,6 +31,7 @@ import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
+import { forwardingQuery } from "./api.ts";
 import { forwardingErrorText } from "./forwardingError.ts";
 
 const EMPTY = {
@@ -49,12 +50,8 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
   const { timezone: tz } = useTimezone();
   const user = useUser();
   const queryClient = useQueryClient();
-  const key = ["forwarding", companyId];
-  const targets = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(forwardingApi.list, { params: { companyId } }),
-    refetchInterval: 10_000,
-  });
+  const key = forwardingQuery(companyId).queryKey;
+  const targets = useQuery({ ...forwardingQuery(companyId), refetchInterval: 10_000 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const when = (ts: number | null) => (ts === null ? t("forwarding.never") : formatDateTime(ts, tz, true));
   const state = (r: ForwardTarget) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { devicesApi, twoFactorApi } from "@vigia/domain";
+import { apiKeysApi, devicesApi, forwardingApi, twoFactorApi } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
 
 /** Whether every user of the company must sign in with an authenticator code. */
@@ -14,4 +14,18 @@ export const deviceKeyPolicyQuery = (companyId: number) =>
   queryOptions({
     queryKey: ["device-key-policy", companyId],
     queryFn: () => api.call(devicesApi.keyPolicy, { params: { companyId } }),
+  });
+
+/** The company's API keys. */
+export const apiKeysQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: ["apikeys", companyId],
+    queryFn: () => api.call(apiKeysApi.list, { params: { companyId } }),
+  });
+
+/** The company's forwarding targets with their delivery state. */
+export const forwardingQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: ["forwarding", companyId],
+    queryFn: () => api.call(forwardingApi.list, { params: { companyId } }),
   });

@@ -8,15 +8,13 @@ import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
 import {
-  currentEndpoint,
   PushSetupError,
   pushPermission,
   pushSupported,
   subscribeBrowser,
   unsubscribeBrowser,
 } from "../../platform/push/webPush.ts";
-
-const KEY = ["web-push-endpoint"];
+import { pushEndpointQuery } from "./api.ts";
 
 /**
  * "Notifications on this browser": subscribes this browser to the company's alarm notices through the
@@ -26,7 +24,7 @@ const KEY = ["web-push-endpoint"];
 export function PushNotificationsCard({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const endpoint = useQuery({ queryKey: KEY, queryFn: currentEndpoint });
+  const endpoint = useQuery(pushEndpointQuery());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const supported = pushSupported();
@@ -49,7 +47,7 @@ export function PushNotificationsCard({ companyId }: { companyId: number }) {
     setBusy(true);
     setError(null);
     try {
-      queryClient.setQueryData(KEY, await (on ? turnOn() : turnOff()));
+      queryClient.setQueryData(pushEndpointQuery().queryKey, await (on ? turnOn() : turnOff()));
     } catch (e) {
       if (e instanceof PushSetupError) setError(t(`webPush.error.${e.reason}`));
       else setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));

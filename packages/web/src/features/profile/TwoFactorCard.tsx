@@ -9,14 +9,13 @@ import { QrImage } from "../../kit/qr/QrImage.tsx";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/errorText.ts";
 import { api } from "../../platform/api/instance.ts";
-
-const KEY = ["current-user-otp"];
+import { twoFactorStatusQuery } from "./api.ts";
 
 /** The user's own two-step sign-in: set up with a QR code and a first code; off with a current code. */
 export function TwoFactorCard() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: KEY, queryFn: () => api.call(twoFactorApi.status, {}) });
+  const status = useQuery(twoFactorStatusQuery());
   const [mode, setMode] = useState<"idle" | "setup" | "off">("idle");
   const [enrolment, setEnrolment] = useState<OtpEnrolment | null>(null);
   const [otp, setOtp] = useState("");
@@ -49,7 +48,7 @@ export function TwoFactorCard() {
     run(async () => {
       const route = mode === "setup" ? twoFactorApi.enable : twoFactorApi.disable;
       const next = await api.call(route, { body: { otp: otp.trim() } }, { quiet: true });
-      queryClient.setQueryData(KEY, next);
+      queryClient.setQueryData(twoFactorStatusQuery().queryKey, next);
       notifications.show({
         color: "teal",
         message: t(next.enabled ? "twoFactor.enabled" : "twoFactor.disabled"),

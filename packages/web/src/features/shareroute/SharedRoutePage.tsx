@@ -1,15 +1,14 @@
 import { Alert, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type SharedRoute, shareRoutesApi } from "@vigia/domain";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
 import { formatDateTime } from "../../kit/format/date.ts";
 import { useBaseMapOn } from "../../kit/map/useBaseMap.ts";
 import { ApiError } from "../../platform/api/client.ts";
-import { api } from "../../platform/api/instance.ts";
 import { pickProvider, useMapProviders } from "../../platform/company/index.ts";
 import { openSharedChannel } from "../../platform/live/sharedChannel.ts";
+import { sharedRouteQuery } from "./api.ts";
 import { applySharedPosition } from "./sharedLive.ts";
 import { SharedMap, sharedColor } from "./sharedMap.ts";
 
@@ -24,13 +23,8 @@ export function SharedRoutePage() {
   const container = useRef<HTMLDivElement | null>(null);
   const [map, setMap] = useState<SharedMap | null>(null);
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ["shareroute", token], [token]);
-  const shared = useQuery({
-    queryKey,
-    queryFn: () => api.call(shareRoutesApi.view, { params: { token } }, { token: null, quiet: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const queryKey = useMemo(() => sharedRouteQuery(token).queryKey, [token]);
+  const shared = useQuery(sharedRouteQuery(token));
   const failed = shared.error instanceof ApiError ? shared.error : null;
   const loaded = shared.isSuccess;
 
@@ -42,7 +36,7 @@ export function SharedRoutePage() {
       // loaded, or while the socket was down) are in that answer, the later ones come on the channel.
       onOpen: () => void queryClient.invalidateQueries({ queryKey }),
       onPosition: (update) =>
-        queryClient.setQueryData<SharedRoute>(queryKey, (view) => view && applySharedPosition(view, update)),
+        queryClient.setQueryData(queryKey, (view) => view && applySharedPosition(view, update)),
       onClosed: () => void queryClient.invalidateQueries({ queryKey }),
     });
   }, [loaded, token, queryClient, queryKey]);
