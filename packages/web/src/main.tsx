@@ -4,7 +4,7 @@ import "@mantine/notifications/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
-import { App } from "./app/App.tsx";
+import { App } from "./app/app.tsx";
 import { initI18n } from "./platform/i18n/index.ts";
 
 initI18n();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RouteContract } from "../model/contract.ts";
 import { auditApi } from "./audit.ts";
-import { companiesAdminApi } from "./companiesAdmin.ts";
+import { companiesAdminApi } from "./companies-admin.ts";
 import { devicesApi } from "./devices.ts";
 import { resellerLoad, resellersApi } from "./resellers.ts";
 import { usersApi } from "./users.ts";

@@ -6,7 +6,7 @@ import {
   alarmLogRangeSchema,
   alarmLogSchema,
   alarmStateUpdateSchema,
-} from "../model/alarmLog.ts";
+} from "../model/alarm-log.ts";
 import {
   alarmInputsSchema,
   alarmRuleInputSchema,

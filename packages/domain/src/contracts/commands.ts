@@ -4,7 +4,7 @@ import {
   deviceCommandInputSchema,
   deviceCommandSchema,
   itemCommandsSchema,
-} from "../model/deviceCommands.ts";
+} from "../model/device-commands.ts";
 
 /** Commands to an item's device from the map's item panel. */
 const itemParams = z.object({

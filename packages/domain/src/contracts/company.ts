@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { companyInfoSchema } from "../api/companyLoad.ts";
+import { companyInfoSchema } from "../api/company-load.ts";
 import { defineRoute, idParam } from "../model/contract.ts";
 import {
   eventCatalogueSchema,
   iconCatalogueSchema,
   ioListSchema,
   sensorListSchema,
-} from "../sensors/companyCatalogues.ts";
+} from "../sensors/company-catalogues.ts";
 import { reportTypesSchema } from "./reports.ts";
 
 const params = z.object({ companyId: idParam });

@@ -7,7 +7,7 @@ import {
   indoorMapInputSchema,
   indoorMapSchema,
 } from "../model/indoor.ts";
-import { placesImportBodySchema, placesImportResultSchema } from "../model/placesImport.ts";
+import { placesImportBodySchema, placesImportResultSchema } from "../model/places-import.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const oneParams = z.object({ companyId: idParam, id: idParam });

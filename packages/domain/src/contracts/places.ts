@@ -10,7 +10,7 @@ import {
   wmsLayerInputSchema,
   wmsLayerSchema,
 } from "../model/places.ts";
-import { placesImportBodySchema, placesImportResultSchema } from "../model/placesImport.ts";
+import { placesImportBodySchema, placesImportResultSchema } from "../model/places-import.ts";
 
 const companyParams = z.object({ companyId: idParam });
 const placeParams = z.object({ companyId: idParam, id: idParam });

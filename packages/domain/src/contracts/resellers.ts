@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { supportContactSchema } from "../api/companyLoad.ts";
+import { supportContactSchema } from "../api/company-load.ts";
 import { companyRowSchema, resellerRowSchema, resellerWriteSchema } from "../model/admin.ts";
 import { defineRoute, idParam } from "../model/contract.ts";
 import { trackerInputsSchema } from "../model/devices.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { supportContactSchema } from "../api/companyLoad.ts";
+import { supportContactSchema } from "../api/company-load.ts";
 import { defineRoute, idParam } from "../model/contract.ts";
 
 /** A reseller's support contact with the companies whose help menu shows it (their `conf.supports`). */

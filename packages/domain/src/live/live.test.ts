@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AlarmLog } from "../model/alarmLog.ts";
-import { emptyAlarmRule } from "../model/alarmRuleDraft.ts";
+import type { AlarmLog } from "../model/alarm-log.ts";
+import { emptyAlarmRule } from "../model/alarm-rule-draft.ts";
 import type { Geozone, Poi } from "../model/places.ts";
 import {
   type DrivingEvent,

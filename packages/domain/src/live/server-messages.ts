@@ -4,9 +4,9 @@
  * `liveServerMessageSchema`; publishers are typed by `LiveServerMessage` so the compiler checks them.
  */
 import { z } from "zod";
-import { alarmLogSchema, alarmStateEntrySchema } from "../model/alarmLog.ts";
+import { alarmLogSchema, alarmStateEntrySchema } from "../model/alarm-log.ts";
 import { customDataSchema } from "../model/items.ts";
-import { mapMarkerSchema } from "../model/mapTools.ts";
+import { mapMarkerSchema } from "../model/map-tools.ts";
 import { geozoneSchema, poiSchema } from "../model/places.ts";
 import { ticketSummarySchema } from "../model/tickets.ts";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { alarmStateUpdateSchema, notifiesNotice, showsAlarmToast } from "./alarmLog.ts";
-import { alarmRuleErrors, extUserErrors } from "./alarmRuleChecks.ts";
-import { applyFamilyPreset, emptyAlarmRule, joinDuration, splitDuration } from "./alarmRuleDraft.ts";
+import { alarmStateUpdateSchema, notifiesNotice, showsAlarmToast } from "./alarm-log.ts";
+import { alarmRuleErrors, extUserErrors } from "./alarm-rule-checks.ts";
+import { applyFamilyPreset, emptyAlarmRule, joinDuration, splitDuration } from "./alarm-rule-draft.ts";
 import { type AlarmRuleInput, alarmRuleInputSchema } from "./alarms.ts";
 
 /** A rule that may be saved: one vehicle, idle family with its preset. */

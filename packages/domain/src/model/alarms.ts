@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { alarmEpisodeSettingsSchema } from "./alarmEpisodes.ts";
-import { EVENT_FAMILY, EVENT_FAMILY_DEFAULTS } from "./alarmEventFamilies.ts";
+import { alarmEpisodeSettingsSchema } from "./alarm-episodes.ts";
+import { EVENT_FAMILY, EVENT_FAMILY_DEFAULTS } from "./alarm-event-families.ts";
 
 /**
  * Alarm rules: families, limits and the rule's shape as the API takes and returns it.
- * The save-disabled conditions are in `alarmRuleChecks.ts`, the create-form helpers in `alarmRuleDraft.ts`.
+ * The save-disabled conditions are in `alarm-rule-checks.ts`, the create-form helpers in `alarm-rule-draft.ts`.
  */
 
 export const ALARM_FAMILY = {
@@ -157,7 +157,7 @@ export const alarmRuleInputSchema = z.object({
     pois: zoneTarget.optional(),
     /** State family: the custom states the item's state must become equal (3) or unequal (4) to. */
     states: z.object({ logic: z.number().int(), stateIds: z.array(z.number().int()) }).optional(),
-    /** Episode families: the rule's own confirmation, release and reminder timings (`alarmEpisodes.ts`). */
+    /** Episode families: the rule's own confirmation, release and reminder timings (`alarm-episodes.ts`). */
     episode: alarmEpisodeSettingsSchema.optional(),
   }),
   action: z.object({ customStateId: z.number().int().nullable() }).default({ customStateId: null }),

@@ -80,7 +80,7 @@ export const derivedVisitSchema = z.object({
 });
 export type DerivedVisit = z.infer<typeof derivedVisitSchema>;
 
-/** The device events that describe how the item is driven (deviceEvents.ts names). */
+/** The device events that describe how the item is driven (device-events.ts names). */
 export const DRIVING_EVENT_KINDS = [
   "harshAcceleration",
   "harshBraking",

@@ -1,6 +1,6 @@
 /**
  * Indoor maps and beacons: floor plans placed on the map by three corners, and the
- * Bluetooth beacons whose sightings become positions of source 5 (blePositioning.ts).
+ * Bluetooth beacons whose sightings become positions of source 5 (ble-positioning.ts).
  */
 import { z } from "zod";
 import { BEACON_N_MAX, BEACON_N_MIN, BEACON_POWER_MAX, BEACON_POWER_MIN } from "./constants.ts";

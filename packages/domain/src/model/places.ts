@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { circleRadiusSchema, colorSchema, isValidUrl, parseCoordinate } from "./fields.ts";
-import { validatePolygon } from "./placesGeometry.ts";
+import { validatePolygon } from "./places-geometry.ts";
 
-export * from "./placesGeometry.ts";
+export * from "./places-geometry.ts";
 
 /** The colour palette: names a person may type (or a CSV may carry) and the hex each stands for. */
 export const PLACE_PALETTE = {

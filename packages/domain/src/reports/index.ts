@@ -1,5 +1,5 @@
 export * from "./catalogue.ts";
-export * from "./columnLabel.ts";
+export * from "./column-label.ts";
 export * from "./event-names.ts";
 export * from "./labels.ts";
 export * from "./request.ts";

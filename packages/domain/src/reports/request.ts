@@ -14,7 +14,7 @@ export const reportRequestSchema = z.object({
   assetsId: ids,
   personsId: ids,
   driversId: ids,
-  /** Device event names (deviceEvents.ts) or alarm families for the event-based reports. */
+  /** Device event names (device-events.ts) or alarm families for the event-based reports. */
   events: z.array(z.string().max(60)).max(200).default([]),
   /** Sensor keys (sensors catalogue) for the sensors report. */
   sensors: z.array(z.string().max(60)).max(200).default([]),

@@ -57,7 +57,7 @@ export interface DerivePoint {
   /** A cumulative fuel counter in litres when the device reports one, else null. */
   fuel: number | null;
   driverId: number | null;
-  /** The position's device event (deviceEvents.ts name), if any. */
+  /** The position's device event (device-events.ts name), if any. */
   event: string | null;
   eventValue: number | null;
   /**

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { chainPieces, streetsInBox } from "../geocoding/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 
-/** The vector tile layers the web's street style draws (`kit/map/streetLayer.ts`). */
+/** The vector tile layers the web's street style draws (`kit/map/street-layer.ts`). */
 export const STREET_LAYER = "streets";
 export const ADDRESS_LAYER = "addresses";
 /** House numbers only where they can be read. */

@@ -1,5 +1,5 @@
 import { APP_CONFIG_DEFAULTS, type DeviceAppConfig, type WorkerFix, type WorkerPairing } from "@vigia/domain";
-import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./deviceApi.ts";
+import { DeviceCallError, fetchDeviceConfig, uploadFixes } from "./device-api.ts";
 import type { WorkerStorage } from "./storage.ts";
 import { fixId } from "./storage.ts";
 import { fixFromPosition, readBattery, ScreenLock, Tracker, watchOptionsFor } from "./tracker.ts";

@@ -3,10 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initI18n } from "../platform/i18n/index.ts";
 import { WorkerController } from "./controller.ts";
-import { FormStorage } from "./formStorage.ts";
-import { FormsOutbox } from "./formsOutbox.ts";
+import { FormStorage } from "./form-storage.ts";
+import { FormsOutbox } from "./forms-outbox.ts";
 import { WorkerStorage } from "./storage.ts";
-import { WorkerApp } from "./WorkerApp.tsx";
+import { WorkerApp } from "./worker-app.tsx";
 
 /** Entry of the worker app (/app/): its storage, its controller, its service worker, then the screens. */
 initI18n();

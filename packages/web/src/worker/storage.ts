@@ -21,9 +21,9 @@ export interface WorkerDb extends DBSchema {
    * begins with its time), so a phone paired as another device never sends one device's fixes as the other's.
    */
   queue: { key: string; value: unknown };
-  /** Forms being filled, one per device and form: `<device id> <form id>` (formStorage.ts). */
+  /** Forms being filled, one per device and form: `<device id> <form id>` (form-storage.ts). */
   drafts: { key: string; value: unknown };
-  /** Submitted forms, waiting to be sent or kept a while as sent: `<device id> <client id>` (formStorage.ts). */
+  /** Submitted forms, waiting to be sent or kept a while as sent: `<device id> <client id>` (form-storage.ts). */
   submissions: { key: string; value: unknown };
 }
 
@@ -53,7 +53,7 @@ export class WorkerStorage {
     return new WorkerStorage(db);
   }
 
-  /** The database itself, for the forms' drafts and submissions kept beside the queue (formStorage.ts). */
+  /** The database itself, for the forms' drafts and submissions kept beside the queue (form-storage.ts). */
   get database(): IDBPDatabase<WorkerDb> {
     return this.db;
   }

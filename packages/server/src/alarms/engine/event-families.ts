@@ -32,7 +32,7 @@ export interface EventHit {
   params: Record<string, number>;
 }
 
-/** `value` is the rule's `info.value` (see alarmEventFamilies.ts in the domain for its meaning per family). */
+/** `value` is the rule's `info.value` (see alarm-event-families.ts in the domain for its meaning per family). */
 export type EventFamily = (value: number, view: EventView) => EventHit[];
 
 const deviceEvent = (view: EventView): string | null => {

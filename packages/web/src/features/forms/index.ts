@@ -1,2 +1,2 @@
-export { FormsPage } from "./FormsPage.tsx";
-export { ItemFormsButton } from "./ItemFormsButton.tsx";
+export { FormsPage } from "./forms-page.tsx";
+export { ItemFormsButton } from "./item-forms-button.tsx";

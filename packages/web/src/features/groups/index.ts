@@ -1,3 +1,3 @@
 /** What other features use of groups: the group selector of item forms and the custom-state column of lists. */
-export { useCustomStateColumn } from "./CustomStates.tsx";
-export { GroupSelect } from "./GroupSelect.tsx";
+export { useCustomStateColumn } from "./custom-states.tsx";
+export { GroupSelect } from "./group-select.tsx";

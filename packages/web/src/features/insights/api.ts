@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type HeatmapLayer, insightsApi, periodicApi } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
-import type { PeriodChoice } from "./PeriodBar.tsx";
 import { type PeriodPreset, presetRange } from "./period.ts";
+import type { PeriodChoice } from "./period-bar.tsx";
 
 /** The groups filter of a period as the insights calls take it (none: every group). */
 const groupIdsOf = (period: PeriodChoice) => period.groupIds.join(",") || undefined;

@@ -1,2 +1,2 @@
 /** Public surface of `features/insights`: the live map's heat-map tool (the screens load through AppRoutes). */
-export { HeatmapTool } from "./HeatmapTool.tsx";
+export { HeatmapTool } from "./heatmap-tool.tsx";

@@ -1,2 +1,2 @@
 /** Public surface of `items/`: what other features reuse of the item forms. */
-export { type ItemDevice, useItemDevice } from "./ItemDevice.tsx";
+export { type ItemDevice, useItemDevice } from "./item-device.tsx";

@@ -1,4 +1,4 @@
 /** Public surface of `features/itineraries`: the /itineraries screen. */
 
 export { itineraryProgressQuery } from "./api.ts";
-export { ItinerariesPage } from "./ItinerariesPage.tsx";
+export { ItinerariesPage } from "./itineraries-page.tsx";

@@ -1,4 +1,4 @@
 /** Public surface of `features/maintenance`: the /maintenances screen. */
 
 export { revisionCountsQuery } from "./api.ts";
-export { MaintenancesPage } from "./MaintenancesPage.tsx";
+export { MaintenancesPage } from "./maintenances-page.tsx";

@@ -21,7 +21,7 @@ export interface MapView {
   groups: Set<number> | null;
   showNames: boolean;
   showDrivers: boolean;
-  /** Items hidden by the indoor level shown (indoorLayer.ts); absent: none. */
+  /** Items hidden by the indoor level shown (indoor-layer.ts); absent: none. */
   hiddenIndoors?: (state: LiveItemState) => boolean;
 }
 

@@ -1,9 +1,9 @@
 import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../../platform/live/store.ts";
-import { addressNeedsRefresh, type ShownAddress } from "./addressFollow.ts";
+import { addressNeedsRefresh, type ShownAddress } from "./address-follow.ts";
 import { shownSub } from "./catalog.ts";
-import { statusCounts } from "./fleetStatusFilter.ts";
+import { statusCounts } from "./fleet-status-filter.ts";
 import { followTarget } from "./follow.ts";
 
 const NOW = 10_000_000;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { liveItems } from "../../platform/live/store.ts";
 
 /**
- * The frame's live channel (app/shell/LiveChannelProvider.tsx) applies poi / poiDel to the places cache on every screen.
+ * The frame's live channel (app/shell/live-channel-provider.tsx) applies poi / poiDel to the places cache on every screen.
  * Returns true once that channel is bound (the company snapshot has loaded), from when edits arrive live.
  */
 export function usePlacesLive(): boolean {

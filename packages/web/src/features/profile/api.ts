@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { twoFactorApi } from "@vigia/domain";
 import { api } from "../../platform/api/instance.ts";
-import { currentEndpoint } from "../../platform/push/webPush.ts";
+import { currentEndpoint } from "../../platform/push/web-push.ts";
 
 /** This browser's push subscription endpoint, if subscribed. */
 export const pushEndpointQuery = () =>

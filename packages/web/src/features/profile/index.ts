@@ -1,2 +1,2 @@
 /** What the frame uses of the profile: the language of the user menu is saved in the profile. */
-export { profileOf, saveProfileLanguage } from "./profileLanguage.ts";
+export { profileOf, saveProfileLanguage } from "./profile-language.ts";

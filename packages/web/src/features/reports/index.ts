@@ -1,2 +1,2 @@
 /** Public surface of `features/reports`: the /reports screen. */
-export { ReportsPage } from "./ReportsPage.tsx";
+export { ReportsPage } from "./reports-page.tsx";

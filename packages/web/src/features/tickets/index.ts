@@ -1,4 +1,4 @@
 export { openTicketsCountQuery } from "./api.ts";
-export { TicketForm } from "./TicketForm.tsx";
-export { TicketsAdminPage } from "./TicketsAdminPage.tsx";
-export { TicketsPage } from "./TicketsPage.tsx";
+export { TicketForm } from "./ticket-form.tsx";
+export { TicketsAdminPage } from "./tickets-admin-page.tsx";
+export { TicketsPage } from "./tickets-page.tsx";

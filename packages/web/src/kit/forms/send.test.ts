@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../platform/api/client.ts";
-import { uiStore } from "../../platform/overlays/uiStore.ts";
+import { uiStore } from "../../platform/overlays/ui-store.ts";
 import { saveForm, send } from "./send.ts";
 
 const apiError = (status: number, body: unknown, code: ApiError["code"] = "http") => {

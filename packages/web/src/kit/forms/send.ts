@@ -1,6 +1,6 @@
 import { isDuplicateEmailError } from "@vigia/domain";
 import { ApiError } from "../../platform/api/client.ts";
-import { uiStore } from "../../platform/overlays/uiStore.ts";
+import { uiStore } from "../../platform/overlays/ui-store.ts";
 
 export type SendResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
 

@@ -1,13 +1,13 @@
 import { fireEvent, screen } from "@testing-library/react";
 import i18next from "i18next";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DatesLocale } from "../../platform/i18n/DatesLocale.tsx";
+import { DatesLocale } from "../../platform/i18n/dates-locale.tsx";
 import { TimezoneProvider } from "../../platform/session/preferences.tsx";
 import { LANGUAGE_KEY, TIMEZONE_KEY } from "../../platform/session/storage.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { fromZonedInput } from "../format/date.ts";
-import { LanguageSelect } from "./LanguageSelect.tsx";
-import { fromPicker, pickerValue, RangePicker } from "./RangePicker.tsx";
+import { LanguageSelect } from "./language-select.tsx";
+import { fromPicker, pickerValue, RangePicker } from "./range-picker.tsx";
 
 const wrap = (node: React.ReactNode) => renderWithApp(<TimezoneProvider>{node}</TimezoneProvider>);
 

@@ -1,6 +1,6 @@
 /** The generic table other screens reuse (alarms, places, management). Keep this surface stable. */
-export { BulkDeleteModal } from "./BulkDeleteModal.tsx";
-export { type DataColumn, DataTable, type DataTableProps, type RowAction } from "./DataTable.tsx";
+export { BulkDeleteModal } from "./bulk-delete-modal.tsx";
+export { type DataColumn, DataTable, type DataTableProps, type RowAction } from "./data-table.tsx";
 export { buildExport, downloadFile, type ExportFormat } from "./export.ts";
 export {
   type CellValue,

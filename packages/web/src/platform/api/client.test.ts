@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ApiClient, ApiError, type ClientHooks, OFFLINE_TEXT } from "./client.ts";
-import { apiErrorText } from "./errorText.ts";
+import { apiErrorText } from "./error-text.ts";
 
 function hooks(overrides: Partial<ClientHooks> = {}): ClientHooks {
   return {

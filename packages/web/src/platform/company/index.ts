@@ -11,9 +11,9 @@ export {
   resellerQueriesKey,
   resellerQueryKey,
 } from "./api.ts";
-export { type BaseMapChoice, pickProvider, useBaseMap, useMapProviders } from "./baseMap.ts";
-export { CompanyProvider } from "./CompanyProvider.tsx";
+export { type BaseMapChoice, pickProvider, useBaseMap, useMapProviders } from "./base-map.ts";
 export { CompanyContext, type CompanyValue, useCompany, useCompanyIdForCalls } from "./company.ts";
-export { refreshCompanyOnMessage, resourcesChangedBy } from "./liveRefresh.ts";
-export { useResellerLoad } from "./resellerLoad.ts";
+export { CompanyProvider } from "./company-provider.tsx";
+export { refreshCompanyOnMessage, resourcesChangedBy } from "./live-refresh.ts";
+export { useResellerLoad } from "./reseller-load.ts";
 export { type CompanyRow, useCompanyRows, useRefreshCompany } from "./rows.ts";

@@ -14,20 +14,20 @@ import {
   IconTimeline,
 } from "@tabler/icons-react";
 import { allows, mapToolsApi } from "@vigia/domain";
-import { DayUseModal } from "./DayUseModal.tsx";
-import { DpaModal } from "./DpaModal.tsx";
-import { IdleModal } from "./IdleModal.tsx";
-import { MarkersModal } from "./MarkersModal.tsx";
-import { MeasurePanel } from "./MeasurePanel.tsx";
-import { NearbyModal } from "./NearbyModal.tsx";
-import { RouteSpanModal } from "./RouteSpanModal.tsx";
-import { RouteToPointModal } from "./RouteToPointModal.tsx";
-import { SensorsModal } from "./SensorsModal.tsx";
-import { ShareRouteModal } from "./ShareRouteModal.tsx";
-import { StopsModal } from "./StopsModal.tsx";
-import { TrackToGeozoneModal } from "./TrackToGeozoneModal.tsx";
+import { DayUseModal } from "./day-use-modal.tsx";
+import { DpaModal } from "./dpa-modal.tsx";
+import { IdleModal } from "./idle-modal.tsx";
+import { MarkersModal } from "./markers-modal.tsx";
+import { MeasurePanel } from "./measure-panel.tsx";
+import { NearbyModal } from "./nearby-modal.tsx";
+import { RouteSpanModal } from "./route-span-modal.tsx";
+import { RouteToPointModal } from "./route-to-point-modal.tsx";
+import { SensorsModal } from "./sensors-modal.tsx";
+import { ShareRouteModal } from "./share-route-modal.tsx";
+import { StopsModal } from "./stops-modal.tsx";
+import { TrackToGeozoneModal } from "./track-to-geozone-modal.tsx";
 import type { MapToolDef } from "./types.ts";
-import { VirtualLockModal } from "./VirtualLockModal.tsx";
+import { VirtualLockModal } from "./virtual-lock-modal.tsx";
 
 const ITEMS = ["vehicle", "asset", "person"] as const;
 

@@ -1,0 +1,79 @@
+import { MantineProvider } from "@mantine/core";
+import { fireEvent, render, screen } from "@testing-library/react";
+import type { CompanyInfo, CustomDatas } from "@vigia/domain";
+import { describe, expect, it, vi } from "vitest";
+import type { CompanyValue } from "../../platform/company/index.ts";
+import { testCompany, WithCompany } from "../../test/company.tsx";
+import { CustomDataFields } from "./custom-data-fields.tsx";
+
+describe("CustomDataFields", () => {
+  const info = (customDatas: CustomDatas): CompanyInfo => ({
+    id: 5,
+    name: "Acme",
+    resellerId: 1,
+    state: { current: { value: 1, name: "active", id: 1 } },
+    conf: {
+      general: { units: { fuelConsumption: 0 } },
+      supports: [],
+      customDatas,
+      customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
+    },
+    centroId: null,
+    licenses: {},
+    retentionDays: 30,
+    passwordExpirationDays: null,
+    restrictions: { timeRange: null, ip: null },
+    mapType: "osm",
+    cartography: "osm",
+    craCode: "",
+    demo: false,
+  });
+  const withFields = (customDatas: CustomDatas): CompanyValue => ({
+    ...testCompany(),
+    info: info(customDatas),
+  });
+
+  function renderFields(value: CompanyValue, current: Record<string, string | number | boolean>) {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <WithCompany value={value}>
+          <CustomDataFields kind="vehicle" value={current} onChange={onChange} />
+        </WithCompany>
+      </MantineProvider>,
+    );
+    return onChange;
+  }
+
+  const defs: CustomDatas = {
+    vehicle: [
+      { key: "axles", label: "Axles", type: "number" },
+      { key: "colour", label: "Colour", type: "text" },
+    ],
+    asset: [{ key: "serial", label: "Serial", type: "text" }],
+  };
+
+  it("shows the fields the company defined for the item kind, with their values", () => {
+    renderFields(withFields(defs), { axles: 3, colour: "red" });
+    expect(screen.getByLabelText("Axles")).toHaveProperty("value", "3");
+    expect(screen.getByLabelText("Colour")).toHaveProperty("value", "red");
+    expect(screen.queryByLabelText("Serial")).toBeNull();
+  });
+
+  it.each([
+    { label: "Axles", typed: "4", sent: 4 },
+    { label: "Axles", typed: "4x", sent: "4x" },
+    { label: "Axles", typed: "", sent: "" },
+    { label: "Colour", typed: "42", sent: "42" },
+  ])("sends $typed typed in $label as $sent, keeping the other values", ({ label, typed, sent }) => {
+    const onChange = renderFields(withFields(defs), { axles: 3, colour: "red", other: true });
+    fireEvent.change(screen.getByLabelText(label), { target: { value: typed } });
+    const key = label === "Axles" ? "axles" : "colour";
+    expect(onChange).toHaveBeenCalledWith({ axles: 3, colour: "red", other: true, [key]: sent });
+  });
+
+  it("renders nothing when the company defined no fields for the kind", () => {
+    renderFields(withFields({ asset: defs.asset }), {});
+    expect(screen.queryAllByRole("textbox")).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import { Select, SimpleGrid, TextInput } from "@mantine/core";
+import { COST_CURRENCIES, COST_TYPES, type Cost, type CostValues, costWriteSchema } from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../kit/forms/errors.ts";
+import { NumberField, TextField } from "../../kit/forms/fields.tsx";
+import { FormModal } from "../../kit/forms/form-modal.tsx";
+import type { SendResult } from "../../kit/forms/send.ts";
+import { useZodForm } from "../../kit/forms/use-zod-form.ts";
+import { useCompanyRows } from "../../platform/company/index.ts";
+
+interface Props {
+  row: Cost | null;
+  /** Shows the cost without Save (a user who may not write costs opened it). */
+  readOnly?: boolean;
+  today: string;
+  onClose(): void;
+  onSave(values: CostValues): Promise<SendResult<Cost>>;
+}
+
+/** New or edited cost: every field, checked with the shared schema. */
+export function CostForm({ row, readOnly = false, today, onClose, onSave }: Props) {
+  const { t } = useTranslation();
+  const vehicles = useCompanyRows("vehicles");
+  const drivers = useCompanyRows("drivers");
+  const assets = useCompanyRows("assets");
+  const form = useZodForm(costWriteSchema, {
+    name: row?.name ?? "",
+    typeId: row?.typeId ?? 1,
+    quantity: row?.quantity ?? 1,
+    unitPrice: row?.unitPrice ?? 0,
+    tax: row?.tax ?? 0,
+    currency: COST_CURRENCIES.find((c) => c === row?.currency) ?? "EUR",
+    date: row?.date ?? today,
+    vehicleId: row?.vehicleId ?? null,
+    driverId: row?.driverId ?? null,
+    assetId: row?.assetId ?? null,
+    description: row?.description ?? "",
+  });
+  const pick = (value: string | null) => (value ? Number(value) : null);
+  return (
+    <FormModal
+      opened
+      title={readOnly ? t("costs.view") : row ? t("costs.edit") : t("costs.new")}
+      readOnly={readOnly}
+      onClose={onClose}
+      valid={form.valid}
+      onSave={async () => {
+        if (!form.output) return false;
+        const result = await onSave(form.output);
+        if (!result.ok) form.setServerErrors(result.fields);
+        return result.ok;
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField form={form} name="name" label={t("mgmt.name")} required />
+        <Select
+          label={t("costs.type")}
+          data={COST_TYPES.map((type, i) => ({ value: String(i + 1), label: t(`costs.types.${type}`) }))}
+          value={String(form.values.typeId ?? 1)}
+          onChange={(v) => form.set("typeId", Number(v ?? 1))}
+          allowDeselect={false}
+          data-testid="field-typeId"
+        />
+        <NumberField form={form} name="quantity" label={t("costs.quantity")} zeroWhenEmpty />
+        <NumberField form={form} name="unitPrice" label={t("costs.unitPrice")} zeroWhenEmpty />
+        <NumberField form={form} name="tax" label={t("costs.tax")} zeroWhenEmpty />
+        <Select
+          label={t("costs.currency")}
+          data={[...COST_CURRENCIES]}
+          value={form.values.currency ?? "EUR"}
+          onChange={(v) => form.set("currency", COST_CURRENCIES.find((c) => c === v) ?? "EUR")}
+          allowDeselect={false}
+          data-testid="field-currency"
+        />
+        <TextInput
+          type="date"
+          label={t("costs.date")}
+          withAsterisk
+          value={form.values.date ?? ""}
+          onChange={(e) => form.set("date", e.currentTarget.value)}
+          error={errorText(t, form.errorOf("date"))}
+          data-testid="field-date"
+        />
+        <Select
+          label={t("costs.vehicle")}
+          data={vehicles.map((v) => ({ value: String(v.id), label: v.name || v.plate }))}
+          value={form.values.vehicleId ? String(form.values.vehicleId) : null}
+          onChange={(v) => form.set("vehicleId", pick(v))}
+          error={errorText(t, form.errorOf("vehicleId"))}
+          searchable
+          clearable
+          data-testid="field-vehicleId"
+        />
+        <Select
+          label={t("costs.driver")}
+          data={drivers.map((d) => ({ value: String(d.id), label: d.name }))}
+          value={form.values.driverId ? String(form.values.driverId) : null}
+          onChange={(v) => form.set("driverId", pick(v))}
+          error={errorText(t, form.errorOf("driverId"))}
+          searchable
+          clearable
+        />
+        <Select
+          label={t("costs.asset")}
+          data={assets.map((a) => ({ value: String(a.id), label: a.name }))}
+          value={form.values.assetId ? String(form.values.assetId) : null}
+          onChange={(v) => form.set("assetId", pick(v))}
+          error={errorText(t, form.errorOf("assetId"))}
+          searchable
+          clearable
+        />
+      </SimpleGrid>
+      <TextField form={form} name="description" label={t("costs.description")} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,279 @@
+import { Button, Group, NumberInput, Select, Stack, TextInput, Title } from "@mantine/core";
+import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import {
+  BEACON_LAYOUTS,
+  type Beacon,
+  type BeaconLayout,
+  beaconInputSchema,
+  DEFAULT_BEACON_N,
+  DEFAULT_BEACON_POWER,
+  indoorApi,
+  parseCoordinate,
+} from "@vigia/domain";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { send } from "../../kit/forms/send.ts";
+import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
+import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { type BeaconDot, PlanMap } from "./plan-map.tsx";
+
+interface Draft {
+  id: number | null;
+  name: string;
+  uuid: string;
+  type: BeaconLayout;
+  indoorMapId: number | null;
+  measuredPower: number;
+  n: number;
+  height: number;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** /beacons: the company's Bluetooth beacons, placed by a click on their floor plan. */
+export function BeaconsPage() {
+  const { t } = useTranslation();
+  const { companyId, data } = useCompany();
+  const refresh = useRefreshCompany();
+  const writable = useIndoorWritable();
+  const errorText = useErrorText();
+  const maps = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
+  const rows = useMemo(() => Object.values(data.ibeacons ?? {}), [data.ibeacons]);
+  const [mapId, setMapId] = useState<number | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
+  const shownMapId = draft?.indoorMapId ?? mapId ?? maps.find((m) => m.geometry)?.id ?? null;
+  const plan = maps.find((m) => m.id === shownMapId) ?? null;
+  const parsed = draft
+    ? beaconInputSchema.safeParse({ ...draft, lat: draft.lat ?? Number.NaN, lng: draft.lng ?? Number.NaN })
+    : null;
+  const issues = { ...fieldIssues(parsed?.success === false ? parsed.error : undefined), ...serverErrors };
+  const mapName = (id: number | null) => maps.find((m) => m.id === id)?.name ?? "";
+
+  const open = (row: Beacon | null) => {
+    setServerErrors({});
+    setTyped(null);
+    setDraft(
+      row
+        ? { ...row }
+        : {
+            id: null,
+            name: "",
+            uuid: "",
+            type: "IBEACON_LAYOUT",
+            indoorMapId: shownMapId,
+            measuredPower: DEFAULT_BEACON_POWER,
+            n: DEFAULT_BEACON_N,
+            height: 2.5,
+            lat: null,
+            lng: null,
+          },
+    );
+  };
+  const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
+
+  const save = async () => {
+    if (!draft || !parsed?.success) return;
+    setBusy(true);
+    const id = draft.id;
+    const body = parsed.data;
+    const params = { companyId: companyId ?? 0 };
+    const result = await send(() =>
+      id === null
+        ? api.call(indoorApi.createBeacon, { params, body })
+        : api.call(indoorApi.updateBeacon, { params: { ...params, id }, body }),
+    );
+    setBusy(false);
+    if (!result.ok) {
+      setServerErrors(result.fields);
+      return;
+    }
+    await refresh(["ibeacons"]);
+    setDraft(null);
+  };
+  const remove = async (row: Beacon) => {
+    await api.call(indoorApi.removeBeacon, { params: { companyId: companyId ?? 0, id: row.id } });
+    await refresh(["ibeacons"]);
+  };
+
+  const columns: DataColumn<Beacon>[] = [
+    { key: "name", header: t("indoor.field.name"), value: (r) => r.name, sortable: true },
+    { key: "uuid", header: t("indoor.field.uuid"), value: (r) => r.uuid, sortable: true },
+    { key: "type", header: t("indoor.field.type"), value: (r) => t(`indoor.layout.${r.type}`) },
+    { key: "map", header: t("indoor.field.map"), value: (r) => mapName(r.indoorMapId), sortable: true },
+    { key: "power", header: t("indoor.field.measuredPower"), value: (r) => r.measuredPower, width: 90 },
+    { key: "n", header: t("indoor.field.n"), value: (r) => r.n, width: 60 },
+  ];
+  const actions: RowAction<Beacon>[] = writable
+    ? [
+        { key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: (r) => open(r) },
+        {
+          key: "delete",
+          label: t("mgmt.delete"),
+          icon: <IconTrash size={16} />,
+          color: "red",
+          confirm: (r) => t("mgmt.deleteText", { name: r.name }),
+          onClick: (r) => remove(r),
+        },
+      ]
+    : [];
+  const mapOptions = maps.map((m) => ({
+    value: String(m.id),
+    label: `${m.name} (${t("indoor.levelShort", { level: m.level })})`,
+  }));
+
+  const dots: BeaconDot[] = rows
+    .filter((b) => b.indoorMapId === shownMapId && b.id !== draft?.id)
+    .map((b) => ({ id: b.id, lat: b.lat, lng: b.lng, label: b.name, active: false }));
+  if (draft?.lat != null && draft.lng != null)
+    dots.push({ id: -1, lat: draft.lat, lng: draft.lng, label: draft.name, active: true });
+
+  const list = (
+    <Stack gap="sm">
+      <Select
+        label={t("indoor.field.map")}
+        data={mapOptions}
+        value={shownMapId === null ? null : String(shownMapId)}
+        onChange={(v) => setMapId(v === null ? null : Number(v))}
+        data-testid="beacons-map"
+      />
+      <DataTable
+        name="beacons"
+        title={t("indoor.beacons")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        actions={actions}
+        readOnly={!writable}
+        height={420}
+        toolbar={
+          writable ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="mgmt-new">
+              {t("mgmt.new")}
+            </Button>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+
+  const position =
+    draft && draft.lat !== null && draft.lng !== null
+      ? `${draft.lat.toFixed(6)},${draft.lng.toFixed(6)}`
+      : "";
+  const form = draft && (
+    <Stack gap="xs" data-testid="beacon-form">
+      <Title order={5}>{draft.id === null ? t("indoor.newBeacon") : t("indoor.editBeacon")}</Title>
+      <TextInput
+        label={t("indoor.field.name")}
+        value={draft.name}
+        onChange={(e) => patch({ name: e.currentTarget.value })}
+        error={errorText(issues.name)}
+        required
+        data-testid="beacon-name"
+      />
+      <TextInput
+        label={t("indoor.field.uuid")}
+        value={draft.uuid}
+        onChange={(e) => patch({ uuid: e.currentTarget.value })}
+        error={errorText(issues.uuid)}
+        required
+        data-testid="beacon-uuid"
+      />
+      <Group grow>
+        <Select
+          label={t("indoor.field.type")}
+          data={BEACON_LAYOUTS.map((l) => ({ value: l, label: t(`indoor.layout.${l}`) }))}
+          value={draft.type}
+          onChange={(v) => v && patch({ type: v as BeaconLayout })}
+          allowDeselect={false}
+        />
+        <Select
+          label={t("indoor.field.map")}
+          data={mapOptions}
+          value={draft.indoorMapId === null ? null : String(draft.indoorMapId)}
+          onChange={(v) => patch({ indoorMapId: v === null ? null : Number(v) })}
+          error={errorText(issues.indoorMapId)}
+          clearable
+        />
+      </Group>
+      <Group grow>
+        <NumberInput
+          label={t("indoor.field.measuredPower")}
+          value={draft.measuredPower}
+          onChange={(v) => patch({ measuredPower: typeof v === "number" ? v : Number.NaN })}
+          error={errorText(issues.measuredPower)}
+          allowDecimal={false}
+          data-testid="beacon-power"
+        />
+        <NumberInput
+          label={t("indoor.field.n")}
+          value={draft.n}
+          step={0.1}
+          decimalScale={2}
+          onChange={(v) => patch({ n: typeof v === "number" ? v : Number.NaN })}
+          error={errorText(issues.n)}
+          data-testid="beacon-n"
+        />
+        <NumberInput
+          label={t("indoor.field.height")}
+          value={draft.height}
+          step={0.5}
+          decimalScale={2}
+          onChange={(v) => patch({ height: typeof v === "number" ? v : Number.NaN })}
+          error={errorText(issues.height)}
+        />
+      </Group>
+      <TextInput
+        label={t("indoor.field.position")}
+        value={typed ?? position}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setTyped(text);
+          const at = parseCoordinate(text);
+          if (at) patch(at);
+        }}
+        onBlur={() => setTyped(null)}
+        error={
+          typed !== null && parseCoordinate(typed) === null
+            ? errorText("coordinate.invalid")
+            : errorText(issues.lat ?? issues.lng)
+        }
+        data-testid="beacon-position"
+      />
+      <Hint>{t("indoor.hint.beacon")}</Hint>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => setDraft(null)}>
+          {t("places.cancel")}
+        </Button>
+        <Button
+          onClick={() => void save()}
+          loading={busy}
+          disabled={!parsed?.success}
+          data-testid="beacon-save"
+        >
+          {t("places.save")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  return (
+    <IndoorFrame
+      testId="beacons-page"
+      side={form ?? list}
+      map={
+        <PlanMap
+          plan={plan}
+          beacons={dots}
+          onClick={draft ? (at) => patch({ lat: at.lat, lng: at.lng }) : undefined}
+          focusKey={shownMapId}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Slider,
+  Stack,
+  Text,
+} from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { useMutation } from "@tanstack/react-query";
+import { CORRIDOR_WIDTH_M, mapToolsApi } from "@vigia/domain";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { formatDateTime } from "../../../kit/format/date.ts";
+import { ApiError } from "../../../platform/api/client.ts";
+import { apiErrorText } from "../../../platform/api/error-text.ts";
+import { api } from "../../../platform/api/instance.ts";
+import { geozoneDraftState } from "../../places/index.ts";
+import { todayIn } from "../route.ts";
+import { corridorStretch, ringPolygon } from "./corridor-stretch.ts";
+import { startDay } from "./start-day.ts";
+import { drawTool, lineOf, merged } from "./tool-layer.ts";
+import type { MapToolProps } from "./types.ts";
+import { useDayPlayback } from "./use-day-playback.ts";
+
+/**
+ * Track to geozone: a stretch of the selected item's route on a day becomes a corridor of a chosen
+ * width around it (built by the server, simplified with the tolerance), previewed on the map and opened in the
+ * geozone editor, where it is named, checked and saved.
+ */
+export function TrackToGeozoneModal({
+  companyId,
+  catalog,
+  selected,
+  timezone,
+  getMap,
+  onClose,
+}: MapToolProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [day, setDay] = useState(() => startDay(selected, timezone));
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [width, setWidth] = useState<number>(CORRIDOR_WIDTH_M.default);
+  const [tolerance, setTolerance] = useState(10);
+  const playback = useDayPlayback(companyId, selected, day, timezone);
+  const points = playback.data?.points ?? [];
+  const item = selected ? catalog.items.get(selected) : undefined;
+  useEffect(() => {
+    setFrom(null);
+    setTo(null);
+  }, [day, selected]);
+  const options = useMemo(
+    () =>
+      points.map((p, i) => ({
+        value: String(i),
+        label: `${formatDateTime(p.ts, timezone)} · ${Math.trunc(p.spd)} km/h`,
+      })),
+    [points, timezone],
+  );
+  const stretch = useMemo(
+    () => corridorStretch(points, from === null ? null : Number(from), to === null ? null : Number(to)),
+    [points, from, to],
+  );
+  const corridor = useMutation({
+    mutationFn: () =>
+      api.call(
+        mapToolsApi.corridor,
+        { params: { companyId }, body: { line: stretch ?? [], widthM: width, toleranceM: tolerance } },
+        { quiet: true },
+      ),
+  });
+  const ring = corridor.data?.points ?? null;
+  // A new stretch, width or tolerance makes the built corridor stale.
+  const { reset } = corridor;
+  useEffect(() => reset(), [reset, stretch, width, tolerance]);
+  useEffect(() => {
+    if (!stretch) {
+      drawTool(getMap(), null);
+      return;
+    }
+    const line = lineOf(stretch.map((p) => [p.lng, p.lat]));
+    const polygon = ring
+      ? [
+          {
+            type: "Feature" as const,
+            properties: {},
+            geometry: { type: "Polygon" as const, coordinates: ringPolygon(ring) },
+          },
+        ]
+      : [];
+    drawTool(getMap(), merged(line, { type: "FeatureCollection", features: polygon }));
+  }, [stretch, ring, getMap]);
+  // The built corridor is brought into view above the panel.
+  useEffect(() => {
+    const map = getMap();
+    if (!ring || !map) return;
+    const lats = ring.map((p) => p.lat);
+    const lngs = ring.map((p) => p.lng);
+    map.fitBounds(
+      [
+        [Math.min(...lngs), Math.min(...lats)],
+        [Math.max(...lngs), Math.max(...lats)],
+      ],
+      { padding: { top: 60, left: 60, right: 60, bottom: 420 }, maxZoom: 17, duration: 0 },
+    );
+  }, [ring, getMap]);
+  useEffect(() => () => drawTool(getMap(), null), [getMap]);
+
+  const open = () => {
+    if (!ring) return;
+    const name = `${item?.name ?? t("maptools.corridor.title")} ${day}`.slice(0, 100);
+    onClose();
+    navigate("/geozones", { state: geozoneDraftState(name, ring) });
+  };
+
+  return (
+    // A panel over the map rather than a modal: the route and the corridor stay in sight above it.
+    <Paper
+      shadow="md"
+      p="sm"
+      data-testid="corridor-panel"
+      style={{
+        position: "absolute",
+        bottom: 16,
+        left: "50%",
+        transform: "translateX(-50%)",
+        zIndex: 4,
+        width: 460,
+        maxWidth: "calc(100% - 24px)",
+        maxHeight: "60%",
+        overflowY: "auto",
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" mb={4}>
+        <Text fw={700} size="sm">
+          {t("maptools.corridor.title")}
+          {item ? ` · ${item.name}` : ""}
+        </Text>
+        <CloseButton onClick={onClose} aria-label={t("map.close")} />
+      </Group>
+      <Stack gap="sm">
+        <DatePickerInput
+          label={t("map.route.day")}
+          value={day || null}
+          maxDate={todayIn(timezone, Date.now())}
+          valueFormat="YYYY-MM-DD"
+          data-testid="corridor-day"
+          onChange={(value) => setDay(value ?? "")}
+        />
+        {playback.isFetching && <Loader size="sm" />}
+        {playback.data && points.length < 2 && <Alert color="gray">{t("maptools.span.none")}</Alert>}
+        {points.length >= 2 && (
+          <>
+            <Text size="xs" c="dimmed">
+              {t("maptools.corridor.stretchHelp")}
+            </Text>
+            <Group grow>
+              <Select
+                label={t("maptools.span.from")}
+                placeholder={t("maptools.corridor.start")}
+                data={options}
+                value={from}
+                onChange={setFrom}
+                searchable
+                clearable
+                limit={200}
+              />
+              <Select
+                label={t("maptools.span.to")}
+                placeholder={t("maptools.corridor.end")}
+                data={options}
+                value={to}
+                onChange={setTo}
+                searchable
+                clearable
+                limit={200}
+              />
+            </Group>
+            <NumberInput
+              label={t("maptools.corridor.width")}
+              description={t("maptools.corridor.widthHelp")}
+              value={width}
+              min={CORRIDOR_WIDTH_M.min}
+              max={CORRIDOR_WIDTH_M.max}
+              step={10}
+              suffix=" m"
+              onChange={(v) => setWidth(typeof v === "number" ? v : Number(v) || CORRIDOR_WIDTH_M.default)}
+              data-testid="corridor-width"
+            />
+            <div>
+              <Text size="sm" fw={500}>
+                {t("maptools.corridor.tolerance")}
+              </Text>
+              <Slider
+                value={tolerance}
+                onChange={setTolerance}
+                min={0}
+                max={100}
+                step={5}
+                label={(v) => `${v} m`}
+              />
+            </div>
+          </>
+        )}
+        {corridor.error && (
+          <Alert color="red">
+            {corridor.error instanceof ApiError ? apiErrorText(corridor.error, t) : String(corridor.error)}
+          </Alert>
+        )}
+        {ring && corridor.data && (
+          <Text size="sm" data-testid="corridor-result">
+            {t("maptools.corridor.result", { before: corridor.data.bufferVertices, after: ring.length })}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            onClick={() => corridor.mutate()}
+            loading={corridor.isPending}
+            disabled={!stretch || width < CORRIDOR_WIDTH_M.min || width > CORRIDOR_WIDTH_M.max}
+            data-testid="corridor-build"
+          >
+            {t("maptools.corridor.build")}
+          </Button>
+          <Button onClick={open} disabled={!ring} data-testid="corridor-open">
+            {t("maptools.corridor.open")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, Drawer, SegmentedControl, Stack } from "@mantine/core";
+import { IconEye, IconPlus } from "@tabler/icons-react";
+import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { DataTable } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { useCompany, useCompanyIdForCalls } from "../../platform/company/index.ts";
+import { useTimezone } from "../../platform/session/preferences.tsx";
+import { useUser } from "../../platform/session/session.ts";
+import { ticketColumns } from "./columns.tsx";
+import { TicketDetail } from "./ticket-detail.tsx";
+import { TicketForm } from "./ticket-form.tsx";
+import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
+
+/**
+ * /tickets: the company's incidents and service requests. Every user with the company reads them; operators
+ * write them even when read-only. The list follows the live channel.
+ */
+export function TicketsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { timezone } = useTimezone();
+  const companyId = useCompanyIdForCalls();
+  const writable = allows(ticketsApi.create.access, user);
+  const [filter, setFilter] = useState<StateFilter>("open");
+  // The loaded company's id as a value: the list reloads when it changes, not on every render.
+  const loadedId = useCompany().companyId ?? 0;
+  const fetch = useCallback(
+    (state: StateFilter) => api.call(ticketsApi.list, { params: { companyId: loadedId }, query: { state } }),
+    [loadedId],
+  );
+  const list = useTicketList(fetch, filter);
+  const [open, setOpen] = useState<Ticket | null>(null);
+  const [editing, setEditing] = useState<Ticket | "new" | null>(null);
+  const columns = useMemo(() => ticketColumns(t, timezone, false), [t, timezone]);
+
+  const show = async (row: Pick<TicketSummary, "id">) =>
+    setOpen(await api.call(ticketsApi.one, { params: { companyId: companyId(), id: row.id } }));
+  // /tickets?open=12 opens that ticket (the incidents screen links to the ticket opened from an incident).
+  const [search, setSearch] = useSearchParams();
+  const openId = Number(search.get("open"));
+  useEffect(() => {
+    if (!Number.isInteger(openId) || openId <= 0 || loadedId === 0) return;
+    setSearch({}, { replace: true });
+    void api.call(ticketsApi.one, { params: { companyId: loadedId, id: openId } }).then(setOpen);
+  }, [openId, loadedId, setSearch]);
+  const apply = (ticket: Ticket) => {
+    setOpen(ticket);
+    list.put(ticket);
+  };
+  const params = (id: number) => ({ companyId: companyId(), id });
+
+  return (
+    <Stack p="md" gap="md" style={{ flex: 1 }}>
+      <DataTable
+        name="tickets"
+        title={t("routes.tickets")}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={list.loading}
+        // Opening a row only reads: every user gets it; writes are gated inside.
+        readOnly={false}
+        initialSort={{ key: "updated", dir: "desc" }}
+        actions={[{ key: "open", label: t("tickets.open"), icon: <IconEye size={16} />, onClick: show }]}
+        toolbar={
+          <>
+            <SegmentedControl
+              size="xs"
+              value={filter}
+              onChange={(v) => setFilter(v as StateFilter)}
+              data={[
+                { value: "open", label: t("tickets.filter.open") },
+                { value: "closed", label: t("tickets.filter.closed") },
+                { value: "all", label: t("tickets.filter.all") },
+              ]}
+              data-testid="tickets-filter"
+            />
+            {writable && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing("new")}
+                data-testid="mgmt-new"
+              >
+                {t("tickets.new")}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Drawer
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        position="right"
+        size="lg"
+        title={t("tickets.ticket")}
+      >
+        {open && (
+          <TicketDetail
+            ticket={open}
+            timezone={timezone}
+            writable={writable}
+            onEdit={() => setEditing(open)}
+            onState={async (state, note) =>
+              apply(await api.call(ticketsApi.setState, { params: params(open.id), body: { state, note } }))
+            }
+            onComment={async (text, attachments) =>
+              apply(
+                await api.call(ticketsApi.comment, { params: params(open.id), body: { text, attachments } }),
+              )
+            }
+            onAddTask={async (text) =>
+              apply(await api.call(ticketsApi.addTask, { params: params(open.id), body: { text } }))
+            }
+            onTask={async (taskId, done) =>
+              apply(
+                await api.call(ticketsApi.setTask, {
+                  params: { ...params(open.id), taskId },
+                  body: { done },
+                }),
+              )
+            }
+          />
+        )}
+      </Drawer>
+      {editing !== null && (
+        <TicketForm
+          ticket={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(ticket) => {
+            list.put(ticket);
+            if (open) setOpen(ticket);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

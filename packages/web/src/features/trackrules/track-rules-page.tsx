@@ -1,0 +1,183 @@
+import { Checkbox, Group, MultiSelect, Select, SimpleGrid, Table, TextInput } from "@mantine/core";
+import {
+  defaultWorkWeek,
+  type WorktimeRow,
+  type WorktimeWrite,
+  worktimesApi,
+  worktimeWriteSchema,
+} from "@vigia/domain";
+import { useTranslation } from "react-i18next";
+import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { allTimeZones } from "../../kit/format/date.ts";
+import { errorText } from "../../kit/forms/errors.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
+import { FormModal } from "../../kit/forms/form-modal.tsx";
+import { send } from "../../kit/forms/send.ts";
+import { useZodForm } from "../../kit/forms/use-zod-form.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import {
+  useCompany,
+  useCompanyIdForCalls,
+  useCompanyRows,
+  useRefreshCompany,
+} from "../../platform/company/index.ts";
+
+type Day = WorktimeWrite["days"][number];
+
+/** /trackRules: work timetables per weekday (Monday first, Sunday id 0) assigned to items. */
+export function TrackRulesPage() {
+  const { t } = useTranslation();
+  const { loading } = useCompany();
+  const companyId = useCompanyIdForCalls();
+  const refresh = useRefreshCompany();
+  const rows = useCompanyRows("worktimes");
+  const columns: DataColumn<WorktimeRow>[] = [
+    { key: "name", header: t("mgmt.name"), value: (r) => r.name },
+    {
+      key: "days",
+      header: t("trackRules.days"),
+      value: (r) =>
+        r.days
+          .filter((d) => d.enabled)
+          .map((d) => `${t(`trackRules.day.${d.id}`)} ${d.from}-${d.to}`)
+          .join(", "),
+    },
+    {
+      key: "items",
+      header: t("trackRules.items"),
+      value: (r) => r.vehicles.length + r.assets.length + r.persons.length,
+    },
+    { key: "timezone", header: t("users.timezone"), value: (r) => r.timezone },
+  ];
+  return (
+    <CrudList
+      name="trackRules"
+      title={t("routes.trackRules")}
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      label={(r) => r.name}
+      remove={(r) =>
+        api.call(worktimesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
+      }
+      afterDelete={() => refresh(["worktimes"])}
+      form={(row, close) => <WorktimeForm row={row} onClose={close} />}
+    />
+  );
+}
+
+function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const companyId = useCompanyIdForCalls();
+  const refresh = useRefreshCompany();
+  const vehicles = useCompanyRows("vehicles");
+  const assets = useCompanyRows("assets");
+  const persons = useCompanyRows("persons");
+  const form = useZodForm(worktimeWriteSchema, {
+    name: row?.name ?? "",
+    timezone: row?.timezone ?? "Europe/Madrid",
+    days: row?.days ?? defaultWorkWeek(),
+    vehicles: row?.vehicles ?? [],
+    assets: row?.assets ?? [],
+    persons: row?.persons ?? [],
+  });
+  const days = form.values.days ?? [];
+  const setDay = (id: number, patch: Partial<Day>) =>
+    form.set(
+      "days",
+      days.map((d) => (d.id === id ? { ...d, ...patch } : d)),
+    );
+  const save = async () => {
+    const body = form.output;
+    if (!body) return false;
+    const res = await send(() =>
+      row
+        ? api.call(
+            worktimesApi.update,
+            { params: { companyId: companyId(), id: row.id }, body },
+            { quiet: true },
+          )
+        : api.call(worktimesApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
+    );
+    if (!res.ok) form.setServerErrors(res.fields);
+    else await refresh(["worktimes"]);
+    return res.ok;
+  };
+  const items = (key: "vehicles" | "assets" | "persons", data: { value: string; label: string }[]) => (
+    <MultiSelect
+      label={t(`routes.${key}`)}
+      searchable
+      data={data}
+      value={(form.values[key] ?? []).map(String)}
+      onChange={(v) => form.set(key, v.map(Number))}
+    />
+  );
+  return (
+    <FormModal
+      opened
+      title={row ? t("trackRules.edit") : t("trackRules.new")}
+      onClose={onClose}
+      onSave={save}
+      valid={form.valid}
+      size="xl"
+    >
+      <SimpleGrid cols={2}>
+        <TextField form={form} name="name" label={t("mgmt.name")} required />
+        <Select
+          label={t("users.timezone")}
+          searchable
+          data={allTimeZones()}
+          value={form.values.timezone ?? null}
+          onChange={(v) => v && form.set("timezone", v)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Table>
+        <Table.Tbody>
+          {days.map((d, i) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>
+                <Checkbox
+                  label={t(`trackRules.day.${d.id}`)}
+                  checked={d.enabled}
+                  onChange={(e) => setDay(d.id, { enabled: e.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <TextInput
+                    w={90}
+                    disabled={!d.enabled}
+                    value={d.from}
+                    onChange={(e) => setDay(d.id, { from: e.currentTarget.value })}
+                    error={errorText(t, form.errors[`days.${i}.from`])}
+                  />
+                  <TextInput
+                    w={90}
+                    disabled={!d.enabled}
+                    value={d.to}
+                    onChange={(e) => setDay(d.id, { to: e.currentTarget.value })}
+                    error={errorText(t, form.errors[`days.${i}.to`])}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {items(
+        "vehicles",
+        vehicles.map((v) => ({ value: String(v.id), label: v.plate })),
+      )}
+      {items(
+        "assets",
+        assets.map((a) => ({ value: String(a.id), label: a.name })),
+      )}
+      {items(
+        "persons",
+        persons.map((p) => ({ value: String(p.id), label: p.name })),
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,241 @@
+import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { COMPANY_MAIL_FLAGS, LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { allTimeZones } from "../../kit/format/date.ts";
+import { errorText } from "../../kit/forms/errors.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
+import { FormModal } from "../../kit/forms/form-modal.tsx";
+import type { SendResult } from "../../kit/forms/send.ts";
+import { useZodForm } from "../../kit/forms/use-zod-form.ts";
+import { LANGUAGE_NAMES } from "../../platform/i18n/index.ts";
+
+const EMPTY = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  phone: "",
+  country: "",
+  language: "es",
+  timezone: "Europe/Madrid",
+  description: "",
+  role: "USER",
+  readOnly: false,
+  groups: [],
+  notifications: {},
+  config: { alarmFrontSound: true },
+  restrictions: { timeRange: null, ip: null },
+};
+
+interface Props {
+  row: User | null;
+  roles: readonly string[];
+  /** Company groups; reseller users have none. */
+  groups?: readonly { id: number; name: string }[];
+  countries: readonly string[];
+  /** Resellers the user may belong to (the caller's tree, on /superUsers); company users have none. */
+  resellers?: readonly { id: number; name: string }[];
+  /** The reseller a new reseller-level user starts in: the caller's own. */
+  defaultReseller?: number | null;
+  onClose(): void;
+  onSave(
+    values: z.output<typeof userWriteSchema>,
+    placement: { resellerId?: number },
+  ): Promise<SendResult<unknown>>;
+}
+
+/** The user form: roles, read-only, groups (required unless administrator), preferences, restrictions. */
+export function UserForm({
+  row,
+  roles,
+  groups,
+  countries,
+  resellers,
+  defaultReseller,
+  onClose,
+  onSave,
+}: Props) {
+  const { t } = useTranslation();
+  const start: Record<string, unknown> = { ...EMPTY };
+  if (row)
+    for (const key of Object.keys(EMPTY)) start[key] = (row as unknown as Record<string, unknown>)[key];
+  // A new user starts with the only role offered; among several none is guessed (the form waits for one).
+  else if (!roles.includes(String(start.role))) start.role = roles.length === 1 ? roles[0] : undefined;
+  const form = useZodForm(userWriteSchema, start);
+  const [resellerId, setResellerId] = useState<number | null>(row?.resellerId ?? defaultReseller ?? null);
+  const resellerMissing = resellers !== undefined && resellerId === null;
+  const role = String(form.values.role);
+  const chosen = (form.values.groups ?? []) as number[];
+  const groupsMissing = groups !== undefined && role !== "ADMIN" && chosen.length === 0;
+  const restrictions = form.values.restrictions as {
+    timeRange: { from: string; to: string } | null;
+    ip: string | null;
+  };
+  const notifications = (form.values.notifications ?? {}) as Record<string, boolean>;
+  const config = (form.values.config ?? {}) as Record<string, unknown>;
+  const save = async () => {
+    if (!form.output) return false;
+    const res = await onSave(form.output, resellers && resellerId !== null ? { resellerId } : {});
+    if (!res.ok) form.setServerErrors(res.fields);
+    return res.ok;
+  };
+  return (
+    <FormModal
+      opened
+      title={row ? t("users.edit") : t("users.new")}
+      onClose={onClose}
+      onSave={save}
+      valid={form.valid && !groupsMissing && !resellerMissing}
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextField form={form} name="email" label={t("users.email")} required />
+        <TextField form={form} name="firstName" label={t("users.firstName")} required />
+        <TextField form={form} name="lastName" label={t("users.lastName")} required />
+        <TextField form={form} name="phone" label={t("users.phone")} />
+        <Select
+          label={t("users.country")}
+          clearable
+          searchable
+          data={[...countries]}
+          value={String(form.values.country) || null}
+          onChange={(v) => form.set("country", v ?? "")}
+        />
+        <Select
+          label={t("users.language")}
+          data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          value={String(form.values.language)}
+          onChange={(v) =>
+            form.set(
+              "language",
+              LANGUAGES.find((l) => l === v),
+            )
+          }
+          allowDeselect={false}
+        />
+        <Select
+          label={t("users.timezone")}
+          searchable
+          data={allTimeZones()}
+          value={String(form.values.timezone)}
+          onChange={(v) => v && form.set("timezone", v)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t("users.role")}
+          data={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          value={role}
+          onChange={(v) =>
+            form.set(
+              "role",
+              ROLES.find((r) => r === v),
+            )
+          }
+          allowDeselect={false}
+          data-testid="field-role"
+          error={errorText(t, form.errorOf("role"))}
+        />
+        <TextField form={form} name="description" label={t("users.description")} />
+        {resellers ? (
+          <Select
+            label={t("companies.reseller")}
+            withAsterisk
+            searchable
+            data={resellers.map((r) => ({ value: String(r.id), label: r.name }))}
+            value={resellerId === null ? null : String(resellerId)}
+            onChange={(v) => setResellerId(v === null ? null : Number(v))}
+            allowDeselect={false}
+            error={errorText(t, form.errors.resellerId)}
+            data-testid="field-reseller"
+          />
+        ) : null}
+      </SimpleGrid>
+      {groups ? (
+        <MultiSelect
+          label={t("users.groups")}
+          withAsterisk={role !== "ADMIN"}
+          searchable
+          disabled={role === "ADMIN"}
+          data={groups.map((g) => ({ value: String(g.id), label: g.name }))}
+          value={role === "ADMIN" ? [] : chosen.map(String)}
+          onChange={(v) => form.set("groups", v.map(Number))}
+          error={groupsMissing ? errorText(t, "groupRequired") : errorText(t, form.errorOf("groups"))}
+          data-testid="field-groups"
+        />
+      ) : null}
+      <Group>
+        <Switch
+          label={t("users.readOnly")}
+          checked={Boolean(form.values.readOnly)}
+          onChange={(e) => form.set("readOnly", e.currentTarget.checked)}
+        />
+        <Switch
+          label={t("users.alarmSound")}
+          checked={config.alarmFrontSound !== false}
+          onChange={(e) => form.set("config", { ...config, alarmFrontSound: e.currentTarget.checked })}
+        />
+      </Group>
+      <Divider label={t("users.notifications")} labelPosition="left" />
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {COMPANY_MAIL_FLAGS.map((flag) => (
+          <Checkbox
+            key={flag}
+            label={t(`users.mail.${flag}`)}
+            checked={notifications[flag] !== false}
+            onChange={(e) => form.set("notifications", { ...notifications, [flag]: e.currentTarget.checked })}
+          />
+        ))}
+      </SimpleGrid>
+      <Divider label={t("users.restrictions")} labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t("users.timeFrom")}
+          placeholder="08:00"
+          value={restrictions.timeRange?.from ?? ""}
+          onChange={(e) => {
+            const from = e.currentTarget.value;
+            const to = restrictions.timeRange?.to ?? "";
+            form.set("restrictions", {
+              ...restrictions,
+              timeRange: from === "" && to === "" ? null : { from, to },
+            });
+          }}
+          error={errorText(
+            t,
+            form.errorOf("restrictions") ? form.errors["restrictions.timeRange.from"] : undefined,
+          )}
+        />
+        <TextInput
+          label={t("users.timeTo")}
+          placeholder="18:00"
+          value={restrictions.timeRange?.to ?? ""}
+          onChange={(e) => {
+            const to = e.currentTarget.value;
+            const from = restrictions.timeRange?.from ?? "";
+            form.set("restrictions", {
+              ...restrictions,
+              timeRange: from === "" && to === "" ? null : { from, to },
+            });
+          }}
+          error={errorText(
+            t,
+            form.errorOf("restrictions") ? form.errors["restrictions.timeRange.to"] : undefined,
+          )}
+        />
+        <TextInput
+          label={t("users.ip")}
+          placeholder="10.0.0.0/8"
+          value={restrictions.ip ?? ""}
+          onChange={(e) =>
+            form.set("restrictions", {
+              ...restrictions,
+              ip: e.currentTarget.value === "" ? null : e.currentTarget.value,
+            })
+          }
+          error={errorText(t, form.errorOf("restrictions") ? form.errors["restrictions.ip"] : undefined)}
+        />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

@@ -1,0 +1,246 @@
+import { Badge } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
+import dayjs from "dayjs";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { send } from "../../kit/forms/send.ts";
+import { ImportButton } from "../../kit/import/import-button.tsx";
+import type { DataColumn } from "../../kit/table/index.ts";
+import { api } from "../../platform/api/instance.ts";
+import { resellerQueries, useCompany, useCompanyRows } from "../../platform/company/index.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { resellerUsersQuery, usersQuery } from "./api.ts";
+import { UserForm } from "./user-form.tsx";
+
+interface Inputs {
+  roles: { id: string }[];
+  countries: { id: string }[];
+}
+
+function useColumns(groups?: readonly { id: number; name: string }[]): DataColumn<User>[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const groupName = new Map((groups ?? []).map((g) => [g.id, g.name]));
+    const cols: DataColumn<User>[] = [
+      { key: "email", header: t("users.email"), value: (r) => r.email },
+      { key: "name", header: t("mgmt.name"), value: (r) => `${r.firstName} ${r.lastName}` },
+      { key: "role", header: t("users.role"), value: (r) => t(`roles.${r.role}`) },
+      {
+        key: "readOnly",
+        header: t("users.readOnly"),
+        value: (r) => (r.readOnly ? t("mgmt.yes") : ""),
+        render: (r) =>
+          r.readOnly ? (
+            <Badge size="sm" color="gray">
+              {t("mgmt.yes")}
+            </Badge>
+          ) : null,
+      },
+      { key: "language", header: t("users.language"), value: (r) => r.language },
+      { key: "timezone", header: t("users.timezone"), value: (r) => r.timezone },
+    ];
+    if (groups)
+      cols.push({
+        key: "groups",
+        header: t("users.groups"),
+        value: (r) => r.groups.map((g) => groupName.get(g) ?? g).join(", "),
+      });
+    return cols;
+  }, [t, groups]);
+}
+
+/** /users: company users with the calls, including CSV import and bulk delete. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { companyId } = useCompany();
+  const queryClient = useQueryClient();
+  const groups = useCompanyRows("groups");
+  const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
+  const params = { companyId: companyId ?? 0 };
+  const users = useQuery(usersQuery(companyId));
+  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  const columns = useColumns(groups);
+  const [editing, setEditing] = useState<User | null | "new">(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: usersQuery(companyId).queryKey });
+  return (
+    <>
+      <CrudPage
+        name="users"
+        title={t("routes.users")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={users.isPending}
+        label={(r) => r.email}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onDelete={async (r) => {
+          const res = await send(() =>
+            api.call(usersApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
+          );
+          await reload();
+          return res.ok;
+        }}
+        onDeleteMany={async (list) => {
+          await send(() =>
+            api.call(
+              usersApi.deleteBulk,
+              { params, body: { userIds: list.map((u) => u.id) } },
+              { quiet: true },
+            ),
+          );
+          await reload();
+        }}
+        toolbar={
+          <ImportButton
+            kind="users"
+            run={(csv, commit) =>
+              api.call(
+                usersApi.import,
+                { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
+                { quiet: true },
+              )
+            }
+            onDone={() => void reload()}
+            data-testid="users-import"
+          />
+        }
+      />
+      {editing !== null ? (
+        <UserForm
+          row={editing === "new" ? null : editing}
+          roles={(inputs?.roles ?? []).map((r) => r.id)}
+          countries={(inputs?.countries ?? []).map((c) => c.id)}
+          groups={groups}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            const res = await send(() =>
+              editing === "new"
+                ? api.call(usersApi.create, { params, body: values }, { quiet: true })
+                : api.call(
+                    usersApi.update,
+                    { params: { ...params, id: editing.id }, body: values },
+                    { quiet: true },
+                  ),
+            );
+            if (res.ok) await reload();
+            // A new user gets a create-password mail from the server: say where it went.
+            if (res.ok && editing === "new")
+              notifications.show({
+                color: "teal",
+                message: t("users.invitationSent", { email: res.value.email }),
+              });
+            return res;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** /superUsers: reseller-level users (GET/POST resellers/users, PUT/DELETE resellers/users/id/{id}). */
+export function ResellerUsersPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const users = useQuery(resellerUsersQuery());
+  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  // The reseller picker offers the caller's own tree: GET /resellers answers only that.
+  const resellers = useQuery(resellerQueries.resellers(user?.resellerId ?? 0));
+  const resellerList = useMemo(
+    () => Object.values(resellers.data ?? {}).sort((a, b) => a.name.localeCompare(b.name)),
+    [resellers.data],
+  );
+  const base = useColumns();
+  const columns = useMemo<DataColumn<ResellerUserRow>[]>(
+    () => [
+      ...base,
+      {
+        key: "reseller",
+        header: t("companies.reseller"),
+        value: (r) => resellerList.find((x) => x.id === r.resellerId)?.name ?? "",
+      },
+      {
+        key: "twoFactor",
+        header: t("users.twoFactor"),
+        value: (r) => t(`users.twoFactorState.${r.twoFactor}`),
+        render: (r) => (
+          <Badge
+            size="sm"
+            color={r.twoFactor === "on" ? "teal" : r.twoFactor === "pending" ? "yellow" : "gray"}
+          >
+            {t(`users.twoFactorState.${r.twoFactor}`)}
+          </Badge>
+        ),
+      },
+      {
+        key: "lastLogin",
+        header: t("users.lastLogin"),
+        value: (r) => r.login.front.last?.ts ?? 0,
+        render: (r) => {
+          const last = r.login.front.last;
+          return last
+            ? `${dayjs(last.ts).format("YYYY-MM-DD HH:mm")} (${last.ip})`
+            : t("users.neverSignedIn");
+        },
+      },
+    ],
+    [base, t, resellerList],
+  );
+  const [editing, setEditing] = useState<ResellerUserRow | null | "new">(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: resellerUsersQuery().queryKey });
+  const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
+  return (
+    <>
+      <CrudPage
+        name="superUsers"
+        title={t("routes.superUsers")}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        loading={users.isPending}
+        label={(r) => r.email}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        // Nobody deletes their own account here: the server refuses it.
+        canDelete={(r) => r.id !== user?.id}
+        onDelete={async (r) => {
+          const res = await send(() =>
+            api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true }),
+          );
+          await reload();
+          return res.ok;
+        }}
+      />
+      {editing !== null ? (
+        <UserForm
+          row={editing === "new" ? null : editing}
+          roles={roles}
+          countries={["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"]}
+          resellers={resellerList}
+          defaultReseller={user?.resellerId ?? null}
+          onClose={() => setEditing(null)}
+          onSave={async (values, placement) => {
+            const body = { ...values, ...placement };
+            const res = await send(() =>
+              editing === "new"
+                ? api.call(usersApi.resellerCreate, { body }, { quiet: true })
+                : api.call(usersApi.resellerUpdate, { params: { id: editing.id }, body }, { quiet: true }),
+            );
+            if (res.ok) await reload();
+            // A new user gets a create-password mail from the server: say where it went.
+            if (res.ok && editing === "new")
+              notifications.show({
+                color: "teal",
+                message: t("users.invitationSent", { email: res.value.email }),
+              });
+            return res;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

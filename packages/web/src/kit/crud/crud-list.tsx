@@ -1,0 +1,81 @@
+import { canWrite } from "@vigia/domain";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { apiErrorText } from "../../platform/api/error-text.ts";
+import { useSession } from "../../platform/session/session.ts";
+import { send, sendInline } from "../forms/send.ts";
+import type { DataColumn, RowAction } from "../table/index.ts";
+import { CrudPage } from "./crud-page.tsx";
+
+interface Props<Row extends { id: number }> {
+  name: string;
+  title: string;
+  rows: readonly Row[];
+  columns: readonly DataColumn<Row>[];
+  loading?: boolean;
+  /** Label of a row in the delete confirmation; the row's name by default. */
+  label: (row: Row) => string;
+  /** Deletes one row on the server; why it failed is shown inside the delete confirmation. */
+  remove: (row: Row) => Promise<unknown>;
+  /** Deletes the selected rows in one call (bulk delete); one by one with `remove` without it. */
+  removeMany?: (rows: Row[]) => Promise<unknown>;
+  /** Reloads what a delete changed (tried even when the delete failed: the list may be stale). */
+  afterDelete: () => Promise<void>;
+  /**
+   * The create (row null) or edit form, shown while editing; `close` hides it. `readOnly`: a read-only user
+   * opened the row to look at it (the form shows it without Save).
+   */
+  form: (row: Row | null, close: () => void, readOnly: boolean) => ReactNode;
+  extraActions?: readonly RowAction<Row>[];
+  toolbar?: ReactNode;
+  /** Opens a row for reading in the page's own view, instead of the form shown read-only. */
+  onView?: (row: Row) => void;
+  /** The user may not write these rows (defaults to the user's general write permission). */
+  readOnly?: boolean;
+}
+
+/**
+ * A management list of rows with ids: the table with New, Edit and Delete, the form it opens, and the
+ * delete call followed by a reload. The screens only say which rows, which columns, which form and which call.
+ */
+export function CrudList<Row extends { id: number }>(props: Props<Row>) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const close = () => setEditing(null);
+  return (
+    <>
+      <CrudPage
+        name={props.name}
+        title={props.title}
+        rows={props.rows}
+        rowKey={(r) => r.id}
+        columns={props.columns}
+        loading={props.loading}
+        label={props.label}
+        extraActions={props.extraActions}
+        toolbar={props.toolbar}
+        readOnly={readOnly}
+        onNew={() => setEditing("new")}
+        onEdit={(r) => setEditing(r)}
+        onView={props.onView ?? ((r) => setEditing(r))}
+        onDelete={async (r) => {
+          const res = await sendInline(() => props.remove(r));
+          await props.afterDelete();
+          return res.ok ? true : apiErrorText(res.error, t);
+        }}
+        onDeleteMany={
+          props.removeMany
+            ? async (rows) => {
+                // The bulk dialog has closed by then: a failure opens the common error dialog.
+                await send(() => props.removeMany?.(rows) ?? Promise.resolve());
+                await props.afterDelete();
+              }
+            : undefined
+        }
+      />
+      {editing !== null ? props.form(editing === "new" ? null : editing, close, readOnly) : null}
+    </>
+  );
+}
