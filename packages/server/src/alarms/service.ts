@@ -217,10 +217,7 @@ export class AlarmService {
       ? await this.ctx.beacons.zones(companyId)
       : null;
     this.engine.setBeaconZones(companyId, beaconZones);
-    this.engine.itineraries.set(
-      companyId,
-      await this.ctx.itineraryPlans.get(companyId, this.ctx.clock.now()),
-    );
+    this.engine.itineraries.set(companyId, await this.ctx.itineraryPlans.get(companyId));
   }
 
   async onApplied(applied: AppliedPosition[]): Promise<void> {

@@ -129,8 +129,9 @@ export async function createServices(ctx: KernelContext, options: ServicesOption
   const beacons = new BeaconCache(db, companyChanges(cluster, BEACONS));
   const zones = new ZoneCache(db, companyChanges(cluster, ZONES));
   const timeZones = new TimeZoneCache(db, companyChanges(cluster, TIME_ZONES));
-  // Dropped with the company's alarm rules (itinerary writes reload them), so it needs no signal of its own.
-  const itineraryPlans = new ItineraryPlanCache(db, timeZones);
+  // Dropped with the company's alarm rules (itinerary writes reload them), its places and its time zone, so it
+  // needs no signal of its own.
+  const itineraryPlans = new ItineraryPlanCache(db, timeZones, zones);
   const processor = new Processor(ctx, registry, partitions, live, {
     durability: options.durability,
     locator,

@@ -17,4 +17,4 @@ export { type DerivedRange, days, drivingEvents, type ItemKey, idles, stops, tri
 export { type RebuildOptions, rebuildDerived } from "./rebuild.ts";
 export { itemPositions, rederiveStoredItem } from "./replay.ts";
 export { DerivedService } from "./service.ts";
-export { readCompanyTimeZone, TimeZoneCache } from "./time-zones.ts";
+export { EVERY_COMPANY, readCompanyTimeZone, TimeZoneCache } from "./time-zones.ts";

@@ -6,7 +6,7 @@ import { companySiteId } from "../kernel/links.ts";
  * The change that concerns every company at once (a brand's zone, which the companies under it inherit): no
  * company has the id 0, so the cluster signal carries it like any other company's.
  */
-const EVERY_COMPANY = 0;
+export const EVERY_COMPANY = 0;
 
 /** A valid IANA zone, or UTC: a bad stored value must not stop derivation. */
 function checked(tz: string): string {
@@ -25,6 +25,7 @@ function checked(tz: string): string {
  */
 export class TimeZoneCache {
   private readonly byCompany = new Map<number, Promise<string>>();
+  private readonly dependents: ((companyId: number) => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -58,6 +59,15 @@ export class TimeZoneCache {
   forget(companyId: number): void {
     if (companyId === EVERY_COMPANY) this.byCompany.clear();
     else this.byCompany.delete(companyId);
+    for (const dependent of this.dependents) dependent(companyId);
+  }
+
+  /**
+   * `forget` also runs whenever a zone is dropped (a cache built on top of the zones), with `EVERY_COMPANY` (0)
+   * when every company's was.
+   */
+  onForget(forget: (companyId: number) => void): void {
+    this.dependents.push(forget);
   }
 }
 

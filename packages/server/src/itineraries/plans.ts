@@ -1,7 +1,7 @@
 import type { PlannedWaypoint } from "@vigia/domain";
-import type { TimeZoneCache } from "../derived/index.ts";
+import { EVERY_COMPANY, type TimeZoneCache } from "../derived/index.ts";
 import type { Queryable } from "../kernel/db/database.ts";
-import type { Zone } from "../places/index.ts";
+import type { Zone, ZoneCache } from "../places/index.ts";
 import { waypointZones } from "./compliance.ts";
 import { itinerariesShown } from "./flag.ts";
 import { listItineraries } from "./store.ts";
@@ -16,9 +16,6 @@ export interface ItineraryPlans {
     days: Map<number, number[]>;
   }[];
 }
-
-/** Places can move without the itineraries changing: a copy is used this long before it is read again. */
-const TTL_MS = 5 * 60_000;
 
 async function loadPlans(
   db: Queryable,
@@ -47,27 +44,34 @@ async function loadPlans(
 }
 
 /**
- * Each company's itinerary plans, as the alarm engine reads them, kept until an itinerary of the company (or its
- * `conf.general.itenerary`) changes or a few minutes pass. The alarm service owns the one instance of a platform
- * and drops a company's plans whenever it reloads the company's rules, on every node.
+ * Each company's itinerary plans, as the alarm engine reads them, kept until something they are made of changes:
+ * an itinerary of the company or its `conf.general.itenerary` (the alarm service drops the company's plans whenever
+ * it reloads the company's rules, on every node), a place (a waypoint's area moves with it) or the company's time
+ * zone (the days the plans run on). The places and time-zone caches tell this one when they drop a company, so a
+ * change reaches the engine at once on every node. `app/services.ts` builds the one instance of a platform.
  */
 export class ItineraryPlanCache {
-  private readonly byCompany = new Map<number, { at: number; plans: Promise<ItineraryPlans> }>();
+  private readonly byCompany = new Map<number, Promise<ItineraryPlans>>();
 
   constructor(
     private readonly db: Queryable,
     private readonly timeZones: TimeZoneCache,
-  ) {}
+    zones: Pick<ZoneCache, "onForget">,
+  ) {
+    zones.onForget((companyId) => this.forget(companyId));
+    timeZones.onForget((companyId) =>
+      companyId === EVERY_COMPANY ? this.byCompany.clear() : this.forget(companyId),
+    );
+  }
 
-  get(companyId: number, now: number): Promise<ItineraryPlans> {
+  get(companyId: number): Promise<ItineraryPlans> {
     const hit = this.byCompany.get(companyId);
-    if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.plans;
+    if (hit) return hit;
     const plans = loadPlans(this.db, this.timeZones, companyId);
-    const entry = { at: now, plans };
-    this.byCompany.set(companyId, entry);
+    this.byCompany.set(companyId, plans);
     // A failed load must not stick: the next caller tries again.
     plans.catch(() => {
-      if (this.byCompany.get(companyId) === entry) this.byCompany.delete(companyId);
+      if (this.byCompany.get(companyId) === plans) this.byCompany.delete(companyId);
     });
     return plans;
   }

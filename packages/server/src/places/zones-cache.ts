@@ -27,6 +27,7 @@ export interface CompanyZones {
  */
 export class ZoneCache {
   private readonly byCompany = new Map<number, Promise<CompanyZones>>();
+  private readonly dependents: ((companyId: number) => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -58,6 +59,12 @@ export class ZoneCache {
   /** Drops this node's copy of a company's places; the next reader loads them again. */
   forget(companyId: number): void {
     this.byCompany.delete(companyId);
+    for (const dependent of this.dependents) dependent(companyId);
+  }
+
+  /** `forget` also runs with the company whenever its places are dropped (a cache built on top of them). */
+  onForget(forget: (companyId: number) => void): void {
+    this.dependents.push(forget);
   }
 }
 

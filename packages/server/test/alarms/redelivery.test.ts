@@ -98,7 +98,7 @@ describe("alarm firing on redelivery", () => {
       geocoder: p.services.geocoder,
       beacons: new BeaconCache(p.ctx.db),
       zones: new ZoneCache(p.ctx.db),
-      itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db)),
+      itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db), new ZoneCache(p.ctx.db)),
     });
     for (const list of applied) await other.onApplied(list);
     await other.idle();

@@ -102,7 +102,7 @@ describe("conf.general.itenerary", () => {
     expect(r.status).toBe(200);
     expect(r.body.map((i) => i.name)).toContain("Daily round");
     expect((await compliance()).status).toBe(200);
-    const plans = await p.services.itineraryPlans.get(acme, p.clock.now());
+    const plans = await p.services.itineraryPlans.get(acme);
     expect(plans.plans.map((x) => x.id)).toContain(itineraryId);
     expect(await itineraryAlarms()).toEqual({ offered: true, created: 200 });
   });
@@ -115,7 +115,7 @@ describe("conf.general.itenerary", () => {
     const refused = await compliance();
     expect(refused.status).toBe(403);
     expect(refused.body.description).toBe("itinerary.disabled");
-    expect((await p.services.itineraryPlans.get(acme, p.clock.now())).plans).toEqual([]);
+    expect((await p.services.itineraryPlans.get(acme)).plans).toEqual([]);
     expect(await itineraryAlarms()).toEqual({ offered: false, created: 400, field: "itinerary.disabled" });
     const list = await p.api.get<{ id: number }[]>(`companies/id/${acme}/itineraries`, reseller);
     expect(list.body.map((i) => i.id)).toContain(itineraryId);
@@ -132,23 +132,35 @@ describe("conf.general.itenerary", () => {
     await setFlag(true);
     expect((await progress()).body.map((i) => i.name)).toContain("Daily round");
     expect((await compliance()).status).toBe(200);
-    const plans = await p.services.itineraryPlans.get(acme, p.clock.now());
+    const plans = await p.services.itineraryPlans.get(acme);
     expect(plans.plans.map((x) => x.id)).toContain(itineraryId);
   });
 
   it("another node drops its copy when told: the alarm rules' cluster signal reloads the plans too", async () => {
-    const cached = await p.services.itineraryPlans.get(acme, p.clock.now());
+    const cached = await p.services.itineraryPlans.get(acme);
     expect(cached.plans.map((x) => x.id)).toContain(itineraryId);
     // Written behind this node's back, as another API node would: the copy here still follows the itinerary.
     await p.ctx.db.query(
       `update companies set conf = jsonb_set(coalesce(conf, '{}'), '{general,itenerary}', 'false') where id = $1`,
       [acme],
     );
-    expect(await p.services.itineraryPlans.get(acme, p.clock.now())).toBe(cached);
+    expect(await p.services.itineraryPlans.get(acme)).toBe(cached);
     // What this node runs when another node's write reaches it over the cluster (app/services.ts, ALARM_RULES).
     p.services.alarms.reload(acme);
-    expect((await p.services.itineraryPlans.get(acme, p.clock.now())).plans).toEqual([]);
+    expect((await p.services.itineraryPlans.get(acme)).plans).toEqual([]);
     await setFlag(true);
+  });
+
+  it("a moved place or a changed time zone reaches the plans at once, not after an expiry", async () => {
+    const cached = await p.services.itineraryPlans.get(acme);
+    expect(await p.services.itineraryPlans.get(acme)).toBe(cached);
+    // What a place write runs (and, over the cluster, every other node).
+    p.services.zones.invalidate(acme);
+    const afterPlaces = await p.services.itineraryPlans.get(acme);
+    expect(afterPlaces).not.toBe(cached);
+    // A brand's zone or the reseller tree changed: every company's zone, and so every company's plans.
+    p.services.timeZones.invalidate(null);
+    expect(await p.services.itineraryPlans.get(acme)).not.toBe(afterPlaces);
   });
 
   it("only reseller-level users switch it: the company admin cannot write the company record", async () => {

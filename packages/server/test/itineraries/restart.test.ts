@@ -36,7 +36,7 @@ const freshService = () =>
     geocoder: p.services.geocoder,
     beacons: new BeaconCache(p.ctx.db),
     zones: new ZoneCache(p.ctx.db),
-    itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db)),
+    itineraryPlans: new ItineraryPlanCache(p.ctx.db, new TimeZoneCache(p.ctx.db), new ZoneCache(p.ctx.db)),
   });
 
 async function feed(service: AlarmService, ts: number, where: { lat: number; lng: number }): Promise<void> {
