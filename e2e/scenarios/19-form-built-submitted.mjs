@@ -58,10 +58,9 @@ export async function run({ context, baseUrl }) {
     .first()
     .waitFor({ timeout: 30_000 });
   if (await select.count()) {
-    // The panel behind re-renders with every live position: type and confirm rather than chase the option.
+    // Typing narrows the list to the one form; Playwright's click waits for the option to hold still.
     await select.fill(FORM);
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("Enter");
+    await page.getByRole("option", { name: FORM, exact: true }).click();
   }
   await page.locator(byTestId("form-field-f1")).waitFor();
   await page.locator(`${byTestId("form-field-f1")}`).fill("48500");

@@ -10,7 +10,7 @@ import {
   formValuesErrors,
   valuesAsShown,
 } from "@vigia/domain";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "../../kit/form-fields/field-input.tsx";
 import { sendInline } from "../../kit/forms/send.ts";
@@ -66,6 +66,12 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const list = forms.data ?? [];
+  // Kept between renders: the modal re-renders with every live position of its item, and a new options array
+  // would reset the option a keyboard user has moved to.
+  const choices = useMemo(
+    () => (forms.data ?? []).map((f) => ({ value: String(f.id), label: f.name })),
+    [forms.data],
+  );
   const form = list.find((f) => f.id === formId) ?? (list.length === 1 ? list[0] : undefined);
   const shownValues = form ? valuesAsShown(form.fields, values, openedAt) : values;
   const errors = form ? { ...formValuesErrors(form.fields, shownValues), ...serverErrors } : {};
@@ -117,7 +123,7 @@ function ItemFormsModal({ kind, id, companyId, position, onClose }: Props & { on
           <Select
             label={t("forms.form")}
             searchable
-            data={list.map((f) => ({ value: String(f.id), label: f.name }))}
+            data={choices}
             value={form ? String(form.id) : null}
             onChange={(v) => {
               setFormId(v === null ? null : Number(v));
