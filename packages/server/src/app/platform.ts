@@ -18,6 +18,7 @@ import {
   startMqttIngest,
 } from "../ingest/index.ts";
 import { loadJwtKey } from "../kernel/auth/secrets.ts";
+import { EndedSessions } from "../kernel/auth/sessions.ts";
 import type { Cluster } from "../kernel/cluster.ts";
 import { type Clock, type Config, systemClock } from "../kernel/config.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -83,7 +84,16 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });
   const links = new SiteLinks(db, config.publicUrl);
-  const ctx: KernelContext = { config, db, clock, jwtKey, initTs: clock.now(), log, links };
+  const ctx: KernelContext = {
+    config,
+    db,
+    clock,
+    jwtKey,
+    initTs: clock.now(),
+    log,
+    links,
+    endedSessions: new EndedSessions(db, clock),
+  };
   // PGlite never syncs its files: on disk, the journal is what makes an ACK mean durable (ingest/journal.ts).
   const journal =
     db.kind === "pglite" && config.dataDir && !options.db

@@ -10,6 +10,7 @@ import {
   startMqttIngest,
 } from "../ingest/index.ts";
 import { loadJwtKey } from "../kernel/auth/secrets.ts";
+import { EndedSessions } from "../kernel/auth/sessions.ts";
 import { type Cluster, connectCluster } from "../kernel/cluster.ts";
 import { type Config, systemClock } from "../kernel/config.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -47,7 +48,16 @@ async function nodeContext(config: Config): Promise<KernelContext> {
   const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
   const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const links = new SiteLinks(db, config.publicUrl);
-  return { config, db, clock, jwtKey, initTs: clock.now(), log, links };
+  return {
+    config,
+    db,
+    clock,
+    jwtKey,
+    initTs: clock.now(),
+    log,
+    links,
+    endedSessions: new EndedSessions(db, clock),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { EndedSessions } from "./auth/sessions.ts";
 import type { Clock, Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { SiteLinks } from "./links.ts";
@@ -18,4 +19,6 @@ export interface KernelContext {
   log: FastifyBaseLogger;
   /** Absolute links for mail, from the sites' configured origins. */
   links: SiteLinks;
+  /** Sessions ended before their tokens expire, asked on every authenticated request. */
+  endedSessions: EndedSessions;
 }

@@ -1,5 +1,6 @@
 import { SESSION_MAX_AGE_MS } from "@vigia/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EndedSessions, endSessions } from "../../src/kernel/auth/sessions.ts";
 import { concerns } from "../../src/live/session-lifetime.ts";
 import {
   type ErrorBody,
@@ -168,5 +169,31 @@ describe("live channels of ended sessions", () => {
     expect(concerns({ kind: "sessionsEnded", sessionIds: ["s2"] }, principal, null)).toBe(false);
     const { sessionId: _s, ...apiKey } = principal;
     expect(concerns({ kind: "sessionsEnded", sessionIds: ["s1"] }, apiKey, null)).toBe(false);
+  });
+});
+
+describe("ended sessions", () => {
+  it("a session ended in a transaction that rolls back stays open; once committed it is ended", async () => {
+    const ended = new EndedSessions(p.ctx.db, p.ctx.clock);
+    const rollback = p.ctx.db.transaction(async (tx) => {
+      await endSessions(tx, p.ctx.clock, ["family-rolled-back"]);
+      expect(await new EndedSessions(tx, p.ctx.clock).has("family-rolled-back")).toBe(true);
+      throw new Error("the write after it failed");
+    });
+    await expect(rollback).rejects.toThrow("the write after it failed");
+    expect(await ended.has("family-rolled-back")).toBe(false);
+    await p.ctx.db.transaction((tx) => endSessions(tx, p.ctx.clock, ["family-rolled-back"]));
+    expect(await ended.has("family-rolled-back")).toBe(true);
+  });
+
+  it("each server keeps its own memory: what one has cached is not another's answer", async () => {
+    const here = new EndedSessions(p.ctx.db, p.ctx.clock);
+    await endSessions(p.ctx.db, p.ctx.clock, ["family-cached-here"]);
+    expect(await here.has("family-cached-here")).toBe(true);
+    // The row is gone (as after its tokens expired on a database this server does not watch): a fresh server
+    // asks the table, this one answers from what it read while the session could still be used.
+    await p.ctx.db.query("delete from revoked_sessions where session_id = $1", ["family-cached-here"]);
+    expect(await new EndedSessions(p.ctx.db, p.ctx.clock).has("family-cached-here")).toBe(false);
+    expect(await here.has("family-cached-here")).toBe(true);
   });
 });

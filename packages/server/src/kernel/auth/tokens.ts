@@ -4,7 +4,7 @@ import type { Clock } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { unauthorized } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
-import { endSessions, sessionEnded } from "./sessions.ts";
+import { type EndedSessions, endSessions } from "./sessions.ts";
 
 export interface TokenPair {
   accessToken: string;
@@ -54,13 +54,13 @@ export async function verifyAccessToken(
 
 /** A valid access token of a session that has not been ended. */
 export async function authenticateAccessToken(
-  db: Queryable,
+  ended: EndedSessions,
   key: Uint8Array,
   clock: Clock,
   token: string,
 ): Promise<AccessPayload> {
   const payload = await verifyAccessToken(key, clock, token);
-  if (await sessionEnded(db, clock, payload.sessionId)) throw unauthorized("token.revoked");
+  if (await ended.has(payload.sessionId)) throw unauthorized("token.revoked");
   return payload;
 }
 

@@ -53,7 +53,12 @@ export async function userPrincipal(
   token: string,
   host: string | undefined,
 ): Promise<Principal | null> {
-  const { userId, sessionId } = await authenticateAccessToken(ctx.db, ctx.jwtKey, ctx.clock, token);
+  const { userId, sessionId } = await authenticateAccessToken(
+    ctx.endedSessions,
+    ctx.jwtKey,
+    ctx.clock,
+    token,
+  );
   const principal = await loadPrincipal(ctx.db, userId);
   if (principal && (await isWrongBrandHost(ctx.db, ctx.config.brandSignIn, userId, host)))
     throw unauthorized(BRAND_ERROR.wrongBrand);
