@@ -9,6 +9,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ITEM_TYPE } from "@vigia/domain";
 import { chromium } from "playwright-core";
 import type { LiveMessage } from "../packages/server/src/live/index.ts";
 import { type BenchDevice, createBenchFleet, percentile, round, startBenchPlatform } from "./support.ts";
@@ -50,8 +51,8 @@ const state = vehicles.map((v, i) => ({
 const deviceOf = new Map(
   (
     await platform.ctx.db.query<{ id: number; item_id: number }>(
-      "select id, item_id from devices where company_id = $1 and item_type = 1",
-      [companyId],
+      "select id, item_id from devices where company_id = $1 and item_type = $2",
+      [companyId, ITEM_TYPE.vehicle],
     )
   ).map((d) => [d.item_id, d.id]),
 );

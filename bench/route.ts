@@ -4,6 +4,8 @@
  * each ACK. Reports the read time, the process's RSS growth during the read and the longest ACK delay
  * while it ran. PGlite, plus PostgreSQL when DATABASE_URL is set. Prints one JSON line.
  */
+
+import { ITEM_TYPE } from "@vigia/domain";
 import { DAY_MS } from "../packages/domain/src/model/constants.ts";
 import { PartitionManager } from "../packages/server/src/ingest/partitions.ts";
 import type { Queryable } from "../packages/server/src/kernel/db/database.ts";
@@ -37,9 +39,9 @@ async function run(databaseUrl: string | null) {
     const db = platform.ctx.db;
     const companyId = await createBenchFleet(db, devices);
     const items = await db.query<{ id: number; device: number }>(
-      `select v.id, d.id as device from vehicles v join devices d on d.item_type = 1 and d.item_id = v.id
+      `select v.id, d.id as device from vehicles v join devices d on d.item_type = $2 and d.item_id = v.id
        where v.company_id = $1 order by v.id`,
-      [companyId],
+      [companyId, ITEM_TYPE.vehicle],
     );
     const [routeItem, probeItem] = items;
     if (!routeItem || !probeItem) throw new Error("bench fleet incomplete");

@@ -19,6 +19,21 @@ const INTERVAL_S = Number(process.env.BENCH_SOAK_INTERVAL ?? 10);
 const CLIENTS = Number(process.env.BENCH_SOAK_CLIENTS ?? 200);
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const PREFIX = "8900000";
+const SIM_STOP_MS = 30_000;
+const DRAIN_MS = Number(process.env.BENCH_SOAK_DRAIN_S ?? 180) * 1000;
+
+/** Whether `work` settled within `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const mb = (bytes: number) => round(bytes / 1024 / 1024);
 const platform = await startBenchPlatform(process.env.DATABASE_URL || null);
@@ -80,12 +95,25 @@ lags.sort((a, b) => a - b);
 
 // A simulator that already stopped (it exits on its own when it cannot go on) has no exit event left to wait for.
 const simStoppedEarly = sim.exitCode !== null || sim.signalCode !== null;
+const simExitCodeEarly = sim.exitCode;
+// The simulator prints its final counts when it stops; one that cannot close its sockets in time is killed and
+// its last periodic line (at most 10 s old) stands. Either way the line below is printed: a soak that ends
+// without figures says nothing about what went wrong.
+let simKilled = false;
 if (!simStoppedEarly) {
   const simExit = new Promise((resolve) => sim.on("exit", resolve));
   sim.kill("SIGTERM");
-  await simExit;
+  if (!(await within(simExit, SIM_STOP_MS))) {
+    simKilled = true;
+    sim.kill("SIGKILL");
+    await simExit;
+  }
 }
-await platform.services.processor.idle();
+// What was acknowledged but is still on its way to the database is not lost: the backlog is given time to drain,
+// and whether it drained is reported beside the count.
+const drainStarted = Date.now();
+const drained = await within(platform.services.processor.idle(), DRAIN_MS);
+const drainS = round((Date.now() - drainStarted) / 1000, 1);
 const last =
   simOut
     .trim()
@@ -118,6 +146,10 @@ console.log(
     positionsLost: Math.max(0, field("acked") - stored[0]!.n),
     simErrors: field("errors"),
     simStoppedEarly,
+    simExitCodeEarly,
+    simKilled,
+    drained,
+    drainS,
     liveErrors,
     liveFrames: liveMessages,
   }),

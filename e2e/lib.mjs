@@ -2,6 +2,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+/** The domain's own codes (item types…), read from its TypeScript sources so that no scenario restates them. */
+export const { ITEM_TYPE } = await tsImport("@vigia/domain", import.meta.url);
 
 export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), "screenshots");
 export const DEMO_PASSWORD = "Demo1234";
@@ -72,7 +76,7 @@ export async function apiAs(baseUrl, username) {
 
 /**
  * As the Acme admin over the API: a circular geozone and a "zone entry" alarm rule on the first demo item of
- * `itemType` (1 vehicle, 3 person) whose tracker speaks `proto`, notifying the admin in the web. Answers that
+ * `itemType` (`ITEM_TYPE.vehicle` or `.person`) whose tracker speaks `proto`, notifying the admin in the web. Answers that
  * item's device, whose fixes the scenario then sends.
  */
 export async function zoneEntryAlarm(baseUrl, { proto, itemType, zone, alarmName }) {
@@ -97,9 +101,9 @@ export async function zoneEntryAlarm(baseUrl, { proto, itemType, zone, alarmName
   assert(device, `a demo item of type ${itemType} with a ${proto} tracker exists`);
   const created = await call("POST", `${base}/geozones`, { type: "circle", ...zone });
   const items =
-    itemType === 1
-      ? { itemsType: 1, vehicleIds: [device.itemId] }
-      : { itemsType: 3, personIds: [device.itemId] };
+    itemType === ITEM_TYPE.vehicle
+      ? { itemsType: ITEM_TYPE.vehicle, vehicleIds: [device.itemId] }
+      : { itemsType: ITEM_TYPE.person, personIds: [device.itemId] };
   await call("POST", `${base}/alarms`, {
     items,
     info: {

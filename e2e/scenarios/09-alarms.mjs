@@ -1,7 +1,7 @@
 // Alarms end to end: the Acme admin has a geozone-entry rule, a Teltonika device drives its vehicle into the
 // zone, the toast and the ringing bell appear, and the notice is put in process and resolved with notes.
 import net from "node:net";
-import { assert, byTestId, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
+import { assert, byTestId, ITEM_TYPE, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
 
 export const name = "alarms: geozone entry raises a notice handled through its states";
 
@@ -78,7 +78,7 @@ export async function sendFixes(imei, fixes) {
 export async function run({ context, baseUrl }) {
   const device = await zoneEntryAlarm(baseUrl, {
     proto: "teltonika",
-    itemType: 1,
+    itemType: ITEM_TYPE.vehicle,
     zone: { name: "E2E depot", lat: ZONE.lat, lng: ZONE.lng, radius: 400 },
     alarmName: "Depot arrival",
   });

@@ -2,7 +2,7 @@
 // the test clock), a save that could not do what was chosen says why inside its dialog, a group with items is
 // not deleted with a raw error behind the dialog, destructive row actions ask first, and the map works on a
 // phone (the detail panel is a bottom sheet) and wide tables keep their row actions at 1440 px.
-import { apiAs, assert, byTestId, chooseOption, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, chooseOption, ITEM_TYPE, shot, signInTo } from "../lib.mjs";
 
 export const name =
   "fleet trust: staleness under the test clock, a failed save reports itself, errors inside dialogs, phone layout";
@@ -126,7 +126,7 @@ export async function run({ context, baseUrl }) {
   const vehicles = await admin("GET", `companies/id/${acme}/vehicles`);
   const vehicle = Object.values(vehicles.body)[0];
   const taken = await admin("PUT", `companies/id/${acme}/trackers/id/${crateDevice}/item`, {
-    itemType: 1,
+    itemType: ITEM_TYPE.vehicle,
     itemId: vehicle.id,
   });
   assert(taken.status === 200, `the other admin's assignment: ${taken.status}`);

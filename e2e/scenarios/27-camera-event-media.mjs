@@ -1,7 +1,7 @@
 // Cameras and event media: a vehicle with a dash cam gets a photo from its device (POST /device/media
 // with the device's id and key); the vehicle's map panel shows the photo's thumbnail, which opens full size,
 // and the camera's HLS stream opens in the panel's player. Everything made here is removed at the end.
-import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, ITEM_TYPE, shot, signInTo } from "../lib.mjs";
 
 export const name = "cameras and event media: a device's photo and the HLS player in the vehicle panel";
 
@@ -39,7 +39,7 @@ export async function run({ context, baseUrl }) {
     });
     assert(assigned.status === 200, `device assigned: ${assigned.status}`);
     const onItem = await admin("PUT", `${base}/trackers/id/${device}/item`, {
-      itemType: 1,
+      itemType: ITEM_TYPE.vehicle,
       itemId: vehicle.body.id,
     });
     assert(onItem.status === 200, `device on the vehicle: ${onItem.status}`);

@@ -3,7 +3,7 @@
 // is a second notice and a second mail. An excess in buffered data (fixes older than the vehicle's newest, uploaded
 // late) is recorded as a notice marked late, without a mail. The notice's window shows the episode and tags the
 // buffered notice; the rule form shows the timings and the "notify for buffered data" option.
-import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
+import { apiAs, assert, byTestId, ITEM_TYPE, shot, signInTo } from "../lib.mjs";
 import { sendFixes } from "./09-alarms.mjs";
 
 export const name = "alarm episodes: a speeding vehicle raises one notice per episode and one mail";
@@ -34,12 +34,14 @@ export async function run({ context, baseUrl }) {
       .filter((t) => t.proto === "teltonika")
       .map((t) => t.id),
   );
-  const vehicles = Object.values(trackers.body).filter((d) => d.itemType === 1 && teltonika.has(d.typeId));
+  const vehicles = Object.values(trackers.body).filter(
+    (d) => d.itemType === ITEM_TYPE.vehicle && teltonika.has(d.typeId),
+  );
   const device = vehicles[1] ?? vehicles[0];
   assert(device, "a Teltonika vehicle exists in the demo");
 
   const created = await api("POST", `${base}/alarms`, {
-    items: { itemsType: 1, vehicleIds: [device.itemId] },
+    items: { itemsType: ITEM_TYPE.vehicle, vehicleIds: [device.itemId] },
     info: { name: RULE, priority: 3, family: 20, value: 90 },
     // One recipient, so one mail per notice.
     notification: {

@@ -1,7 +1,7 @@
 // An alarm's place in words without a third party: with every origin but the platform's own cut off, a person's
 // phone (Traccar Client, OsmAnd protocol) walks into a geozone in the demo city and the alarm toast names the
 // street and house number the platform's own address tables give for that place.
-import { assert, byTestId, onlyOwnOrigin, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
+import { assert, byTestId, ITEM_TYPE, onlyOwnOrigin, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
 
 export const name = "offline addresses: the alarm toast shows the street and number of the place";
 
@@ -25,7 +25,7 @@ export async function run({ context, baseUrl }) {
   const outside = await onlyOwnOrigin(context, baseUrl);
   const device = await zoneEntryAlarm(baseUrl, {
     proto: "osmand",
-    itemType: 3,
+    itemType: ITEM_TYPE.person,
     zone: { name: "E2E plaza", lat: ZONE.lat, lng: ZONE.lng, radius: 120 },
     alarmName: "Plaza arrival",
   });

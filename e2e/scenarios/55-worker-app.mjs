@@ -3,7 +3,7 @@
 // the phone), comes back and uploads them; every position is in the person's route. A held panic button raises the
 // company's SOS rule like a tracker's; the person's ticket is read and commented from the phone. The app's manifest
 // is the site's and its service worker controls /app/.
-import { assert, byTestId, personWithAppDevice, shot, signInTo } from "../lib.mjs";
+import { assert, byTestId, ITEM_TYPE, personWithAppDevice, shot, signInTo } from "../lib.mjs";
 
 export const name = "worker app: QR pairing, tracking with an offline stretch, panic button, installable";
 
@@ -23,7 +23,7 @@ export async function run({ context, baseUrl }) {
   const before = (await ok(admin, "GET", `${base}/appconfig`)).config;
   await ok(admin, "PUT", `${base}/appconfig`, { ...before, precision: 6, sensorInterval: 100, panic: true });
   const sos = await ok(admin, "POST", `${base}/alarms`, {
-    items: { itemsType: 3, personIds: [person.id] },
+    items: { itemsType: ITEM_TYPE.person, personIds: [person.id] },
     info: { name: "E2E phone SOS", priority: 3, family: 22 },
     notification: { pushFront: true, userIds: [me.id] },
   });

@@ -10,7 +10,7 @@ import {
   TIME_FAMILIES,
   VEHICLE_ONLY_FAMILIES,
 } from "./alarms.ts";
-import { LANGUAGES } from "./codes.ts";
+import { ITEM_TYPE, LANGUAGES } from "./codes.ts";
 import { isValidEmail } from "./fields.ts";
 
 /**
@@ -21,15 +21,18 @@ import { isValidEmail } from "./fields.ts";
 /** Ids chosen for the rule's item type (the generic itemIds count for any type). */
 export function ruleItemIds(items: AlarmRuleInput["items"]): number[] {
   const byType =
-    items.itemsType === 1
+    items.itemsType === ITEM_TYPE.vehicle
       ? items.vehicleIds
-      : items.itemsType === 2
+      : items.itemsType === ITEM_TYPE.asset
         ? items.assetIds
-        : items.itemsType === 3
+        : items.itemsType === ITEM_TYPE.person
           ? items.personIds
           : [];
   return [...new Set([...byType, ...items.itemIds])];
 }
+
+/** A rule is on vehicles, assets or persons. */
+const RULE_ITEM_TYPES: readonly number[] = [ITEM_TYPE.vehicle, ITEM_TYPE.asset, ITEM_TYPE.person];
 
 const validTimezone = (tz: string): boolean => {
   if (tz === "") return false;
@@ -78,7 +81,7 @@ export function alarmRuleErrors(rule: AlarmRuleInput): Record<string, string> {
   if (info.priority === null) e["info.priority"] = "required";
   else if (![1, 2, 3].includes(info.priority)) e["info.priority"] = "invalid";
 
-  if (![1, 2, 3].includes(rule.items.itemsType)) e["items.itemsType"] = "required";
+  if (!RULE_ITEM_TYPES.includes(rule.items.itemsType)) e["items.itemsType"] = "required";
   else if (rule.items.groupIds.length === 0 && ruleItemIds(rule.items).length === 0)
     e["items.itemIds"] = "required";
 
@@ -120,7 +123,7 @@ export function alarmRuleErrors(rule: AlarmRuleInput): Record<string, string> {
     // Codes the spec does not name still need their value.
     if (info.value === null) e["info.value"] = "required";
   }
-  if (family !== null && VEHICLE_ONLY_FAMILIES.has(family) && rule.items.itemsType !== 1)
+  if (family !== null && VEHICLE_ONLY_FAMILIES.has(family) && rule.items.itemsType !== ITEM_TYPE.vehicle)
     e["items.itemsType"] = "vehicleOnly";
 
   rule.notification.extUsers.forEach((u, i) => {

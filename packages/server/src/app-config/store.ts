@@ -8,15 +8,15 @@ import {
   ENCODED_DEVICE_TYPE_ID,
   effectiveAppConfig,
   encodeDeviceId,
+  ITEM_TYPE,
 } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
+import { joinItems } from "../kernel/db/item-joins.ts";
 
 /** The company's app devices: devices of the worker app's type (protocol "app") that belong to it. */
 const APP_DEVICES = `from devices d join device_types t on t.id = d.type_id
   left join device_app_configs c on c.device_id = d.id
-  left join vehicles v on d.item_type = 1 and v.id = d.item_id
-  left join assets a on d.item_type = 2 and a.id = d.item_id
-  left join persons p on d.item_type = 3 and p.id = d.item_id
+  ${joinItems("d")}
   where t.proto = 'app' and d.company_id = $1`;
 
 interface DeviceRow {
@@ -173,7 +173,7 @@ export async function appDeviceForCredential(
     `select d.id, d.company_id as "companyId", d.device_key as "deviceKey",
        p.id as "personId", p.name as "personName", d.item_type as "itemType", d.item_id as "itemId"
      from devices d join device_types t on t.id = d.type_id
-     left join persons p on d.item_type = 3 and p.id = d.item_id and p.company_id = d.company_id
+     left join persons p on d.item_type = ${ITEM_TYPE.person} and p.id = d.item_id and p.company_id = d.company_id
      where d.device_id = any($1::text[]) and t.proto = 'app' and d.company_id is not null
        and d.device_key is not null
      order by d.device_id = $2 desc limit 1`,

@@ -1,4 +1,5 @@
 import type { DeviceCommand, DeviceCommandKind } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 
 /** The device on an item, what its commands are encoded for, and the vehicle's type when the item is one. */
@@ -39,7 +40,7 @@ export async function itemDevice(
     vehicle_type: string | null;
   }>(
     `select d.id, d.device_id, t.proto, v.type as vehicle_type from devices d join device_types t on t.id = d.type_id
-     left join vehicles v on d.item_type = 1 and v.id = d.item_id
+     left join vehicles v on d.item_type = ${ITEM_TYPE.vehicle} and v.id = d.item_id
      where d.company_id = $1 and d.item_type = $2 and d.item_id = $3 order by d.id limit 1`,
     [companyId, itemType, itemId],
   );

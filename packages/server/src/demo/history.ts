@@ -1,4 +1,4 @@
-import { DAY_MS } from "@vigia/domain";
+import { DAY_MS, ITEM_TYPE } from "@vigia/domain";
 import { localDayOf, readCompanyTimeZone, rebuildDerived } from "../derived/index.ts";
 import { type PartitionManager, POSITION_JSON_INSERT } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
@@ -54,7 +54,7 @@ async function generate(
   );
   const vehicles = await db.query<{ company_id: number; id: number; item_id: number }>(
     `select d.company_id, d.id, d.item_id from devices d join companies c on c.id = d.company_id
-     where c.demo and c.centre is not null and d.item_type = 1 and d.item_id is not null order by d.company_id, d.id`,
+     where c.demo and c.centre is not null and d.item_type = ${ITEM_TYPE.vehicle} and d.item_id is not null order by d.company_id, d.id`,
   );
   if (vehicles.length === 0) return;
   const started = performance.now();

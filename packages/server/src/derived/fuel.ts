@@ -1,3 +1,4 @@
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
 import { type FuelEvent, fuelFromLevels, type LevelSample } from "./fuel-levels.ts";
 
@@ -51,7 +52,7 @@ export async function vehiclesFuel(
   if (levelled.length > 0) {
     const levels = await db.query<{ item_id: number; ts: string; pct: number; spd: number }>(
       `select item_id, ts, (attributes->>'fuel')::float8 as pct, spd from positions
-       where company_id = $1 and item_type = 1 and item_id = any($2::int[]) and ts >= $3 and ts < $4
+       where company_id = $1 and item_type = ${ITEM_TYPE.vehicle} and item_id = any($2::int[]) and ts >= $3 and ts < $4
          and jsonb_typeof(attributes->'fuel') = 'number'
        order by item_id, ts`,
       [companyId, levelled.map((r) => r.id), period.from, period.to],

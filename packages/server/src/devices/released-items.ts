@@ -1,4 +1,6 @@
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
+import { joinItems } from "../kernel/db/item-joins.ts";
 import { companyWide, type LiveState } from "../live/index.ts";
 
 /** An item that is losing its device, read before the change is written. */
@@ -27,10 +29,8 @@ export async function itemsOfDevices(
   }>(
     `select d.company_id, d.item_type, d.item_id, coalesce(v.group_id, a.group_id, p.group_id) as group_id
        from devices d
-       left join vehicles v on d.item_type = 1 and v.id = d.item_id
-       left join assets a on d.item_type = 2 and a.id = d.item_id
-       left join persons p on d.item_type = 3 and p.id = d.item_id
-      where d.id = any($1::int[]) and d.company_id is not null and d.item_id is not null and d.item_type in (1, 2, 3)`,
+       ${joinItems("d")}
+      where d.id = any($1::int[]) and d.company_id is not null and d.item_id is not null and d.item_type in (${ITEM_TYPE.vehicle}, ${ITEM_TYPE.asset}, ${ITEM_TYPE.person})`,
     [deviceIds],
   );
   return rows

@@ -12,6 +12,7 @@ import {
 import { CONFIG_COMMAND_PROTOCOLS } from "@vigia/protocols";
 import type { z } from "zod";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
+import { joinItems } from "../kernel/db/item-joins.ts";
 import { badRequest } from "../kernel/errors.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyQuery } from "../kernel/tenancy/scoped.ts";
@@ -87,9 +88,7 @@ export const DEVICE_SELECT = `
   from devices d
   left join device_types t on t.id = d.type_id
   left join companies c on c.id = d.company_id
-  left join vehicles v on d.item_type = 1 and v.id = d.item_id
-  left join assets a on d.item_type = 2 and a.id = d.item_id
-  left join persons p on d.item_type = 3 and p.id = d.item_id
+  ${joinItems("d")}
   left join item_state s on d.item_id is not null and s.item_type = d.item_type and s.item_id = d.item_id`;
 
 /**

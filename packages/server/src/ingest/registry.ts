@@ -2,6 +2,7 @@ import { wireProtocol } from "@vigia/domain";
 import { protocols } from "@vigia/protocols";
 import type { Clock } from "../kernel/config.ts";
 import type { Queryable } from "../kernel/db/database.ts";
+import { joinItems } from "../kernel/db/item-joins.ts";
 import { keyRefusal } from "./device-keys.ts";
 import type { IngestRecord } from "./queue.ts";
 
@@ -119,9 +120,7 @@ export class DeviceRegistry {
        from devices d
        left join device_types t on t.id = d.type_id
        left join companies c on c.id = d.company_id
-       left join vehicles v on d.item_type = 1 and v.id = d.item_id
-       left join assets a on d.item_type = 2 and a.id = d.item_id
-       left join persons p on d.item_type = 3 and p.id = d.item_id
+       ${joinItems("d")}
        where d.device_id = $1`,
       [imei],
     );

@@ -1,4 +1,5 @@
 import type { MaintenanceCounts, Revision, StoredFile } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
@@ -51,8 +52,8 @@ const SELECT = `select r.id, r.company_id, r.item_type, r.item_id,
     (select n.id from maintenance_revisions n where n.previous_id = r.id order by n.id limit 1) as next_id,
     r.created_ts, r.updated_ts
   from maintenance_revisions r
-  left join vehicles v on r.item_type = 1 and v.id = r.item_id
-  left join assets a on r.item_type = 2 and a.id = r.item_id`;
+  left join vehicles v on r.item_type = ${ITEM_TYPE.vehicle} and v.id = r.item_id
+  left join assets a on r.item_type = ${ITEM_TYPE.asset} and a.id = r.item_id`;
 
 export interface RevisionQuery {
   state?: number;
@@ -156,8 +157,8 @@ export async function maintenanceCounts(
        count(*) filter (where r.state = 1 and r.overdue)::int as overdue,
        count(*) filter (where r.state = 2)::int as done
      from maintenance_revisions r
-     left join vehicles v on r.item_type = 1 and v.id = r.item_id
-     left join assets a on r.item_type = 2 and a.id = r.item_id
+     left join vehicles v on r.item_type = ${ITEM_TYPE.vehicle} and v.id = r.item_id
+     left join assets a on r.item_type = ${ITEM_TYPE.asset} and a.id = r.item_id
      where r.company_id = $1 and (v.id is not null or a.id is not null)
        and ($2::int[] is null or coalesce(v.group_id, a.group_id) = any($2::int[]))`,
     [scope.companyId, scope.groupIds],

@@ -1,4 +1,5 @@
 import type { vehicleWriteSchema } from "@vigia/domain";
+import { ITEM_TYPE } from "@vigia/domain";
 import type { z } from "zod";
 import type { Queryable, SqlParam } from "../kernel/db/database.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
@@ -121,9 +122,10 @@ export async function itemDeviceIds(db: Queryable, itemType: number, itemId: num
 
 /** Deletes a vehicle: its devices stay with the company on no item, its driver is released. */
 export async function deleteVehicle(db: Queryable, scope: Scope, id: number): Promise<void> {
-  await db.query("update devices set item_type = 0, item_id = null where item_type = 1 and item_id = $1", [
-    id,
-  ]);
+  await db.query(
+    `update devices set item_type = 0, item_id = null where item_type = ${ITEM_TYPE.vehicle} and item_id = $1`,
+    [id],
+  );
   await db.query("update drivers set vehicle_id = null where vehicle_id = $1", [id]);
   await companyQuery(db, scope)("delete from vehicles where id = $2 and company_id = $1", [id]);
 }

@@ -1,5 +1,6 @@
 import type { VirtualLock } from "@vigia/domain";
 import type { Queryable } from "../kernel/db/database.ts";
+import { joinItems } from "../kernel/db/item-joins.ts";
 import type { CompanyScope } from "../kernel/tenancy/scope.ts";
 import { companyQuery, groupQuery, visibleGroup } from "../kernel/tenancy/scoped.ts";
 
@@ -34,9 +35,7 @@ export async function locksOf(
   const rows = await groupQuery(db, scope)<LockRow>(
     `select l.*, u.email as armed_by
      from virtual_locks l left join users u on u.id = l.armed_by
-     left join vehicles v on l.item_type = 1 and v.id = l.item_id
-     left join assets a on l.item_type = 2 and a.id = l.item_id
-     left join persons p on l.item_type = 3 and p.id = l.item_id
+     ${joinItems("l")}
      where l.company_id = $1 and ${visibleGroup("coalesce(v.group_id, a.group_id, p.group_id)")}
        and ($3::int is null or (l.item_type = $3 and l.item_id = $4))
      order by l.armed_ts desc`,
