@@ -2,6 +2,8 @@
 // ticked in its picker); the person's paired phone walks to the first waypoint; its Tasks tab shows the itinerary
 // above the tickets with that waypoint arrived and the next one marked (the live map's detail of the person shows the
 // day too), and still shows it without a connection.
+// It runs before every scenario that moves the server clock forward: the phone stamps its fixes with the
+// browser's clock, and the day they belong to is the server's.
 import { assert, byTestId, personWithAppDevice, shot, signInTo, waitForPath } from "../lib.mjs";
 
 export const name = "worker app: a person's itinerary, the first waypoint reached on foot shows arrived";
@@ -59,7 +61,7 @@ export async function run({ context, baseUrl }) {
     await row.scrollIntoViewIfNeeded();
     const ticked = await row.locator('input[type="checkbox"]:checked').count();
     assert(ticked === 7, `the person is assigned on every day in the editor (got ${ticked})`);
-    await shot(desk, "15-itinerary-editor-person");
+    await shot(desk, "13-itinerary-editor-person");
     await desk.close();
 
     const page = await phone.newPage();
@@ -114,7 +116,7 @@ export async function run({ context, baseUrl }) {
     const second = card.locator(byTestId("itinerary-waypoint")).nth(1);
     assert((await first.textContent()).includes("Llegado"), "the first waypoint's badge says it was reached");
     assert((await second.getAttribute("data-next")) === "1", "the second waypoint is now the next one");
-    await shot(page, "15-app-itinerary-arrived");
+    await shot(page, "13-app-itinerary-arrived");
 
     // The live map's detail of the person shows the same day to the company's admin.
     // Its own context: the reseller's session stays in this scenario's one.
@@ -128,7 +130,7 @@ export async function run({ context, baseUrl }) {
     const section = map.locator(byTestId("map-detail-itinerary"));
     await section.getByText(ITINERARY).waitFor();
     await section.scrollIntoViewIfNeeded();
-    await shot(map, "15-map-person-itinerary");
+    await shot(map, "13-map-person-itinerary");
     await office.close();
 
     // Without a connection the tab still shows the itinerary as last read.
@@ -136,7 +138,7 @@ export async function run({ context, baseUrl }) {
     await page.locator(byTestId("tasks-reload")).click();
     await page.locator(byTestId("itinerary-cached")).waitFor();
     assert((await first.getAttribute("data-state")) === "arrived", "offline: the copy last read is shown");
-    await shot(page, "15-app-itinerary-offline");
+    await shot(page, "13-app-itinerary-offline");
     await phone.setOffline(false);
     await page.close();
   } finally {
