@@ -151,24 +151,17 @@ export function CompaniesPage() {
           row={editing === "new" ? null : editing}
           resellers={resellerList}
           defaultReseller={rid}
+          send={(body) =>
+            editing === "new"
+              ? api.call(companiesAdminApi.create, { params: { resellerId: rid }, body }, { quiet: true })
+              : api.call(
+                  companiesAdminApi.update,
+                  { params: { resellerId: rid, companyId: editing.id }, body },
+                  { quiet: true },
+                )
+          }
           onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            const res = await send(() =>
-              editing === "new"
-                ? api.call(
-                    companiesAdminApi.create,
-                    { params: { resellerId: rid }, body: values },
-                    { quiet: true },
-                  )
-                : api.call(
-                    companiesAdminApi.update,
-                    { params: { resellerId: rid, companyId: editing.id }, body: values },
-                    { quiet: true },
-                  ),
-            );
-            if (res.ok) await reload();
-            return res;
-          }}
+          onSaved={reload}
         />
       ) : null}
     </div>

@@ -9,10 +9,9 @@ import {
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { pickProvider, useMapProviders } from "../../platform/company/index.ts";
 
@@ -42,14 +41,17 @@ export function CompanyForm({
   row,
   resellers,
   defaultReseller,
+  send,
   onClose,
-  onSave,
+  onSaved,
 }: {
   row: CompanyRecord | null;
   resellers: { id: number; name: string }[];
   defaultReseller: number;
+  /** Creates or updates the company. */
+  send(values: z.output<typeof companyWriteSchema>): Promise<unknown>;
   onClose(): void;
-  onSave(values: z.output<typeof companyWriteSchema>): Promise<SendResult<unknown>>;
+  onSaved(): unknown;
 }) {
   const { t } = useTranslation();
   // The record's other fields (id, timestamps) are not part of the form: the schema leaves them out.
@@ -73,20 +75,14 @@ export function CompanyForm({
   const providers = useMapProviders();
   const setGeneral = (key: string, value: unknown) =>
     form.set("conf", { ...conf, general: { ...general, [key]: value } });
-  const save = async () => {
-    if (!form.output) return false;
-    const res = await onSave(form.output);
-    if (!res.ok) form.setServerErrors(res.fields);
-    return res.ok;
-  };
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("companies.edit") : t("companies.new")}
-      onClose={onClose}
-      onSave={save}
-      valid={form.valid}
       size="xl"
+      send={send}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
@@ -226,6 +222,6 @@ export function CompanyForm({
           />
         ))}
       </SimpleGrid>
-    </FormModal>
+    </CrudForm>
   );
 }

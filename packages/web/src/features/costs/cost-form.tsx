@@ -1,10 +1,9 @@
 import { Select, SimpleGrid, TextInput } from "@mantine/core";
 import { COST_CURRENCIES, COST_TYPES, type Cost, type CostValues, costWriteSchema } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { NumberField, TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { useCompanyRows } from "../../platform/company/index.ts";
 
@@ -13,12 +12,14 @@ interface Props {
   /** Shows the cost without Save (a user who may not write costs opened it). */
   readOnly?: boolean;
   today: string;
+  /** Creates or updates the cost. */
+  send(values: CostValues): Promise<unknown>;
   onClose(): void;
-  onSave(values: CostValues): Promise<SendResult<Cost>>;
+  onSaved(): unknown;
 }
 
 /** New or edited cost: every field, checked with the shared schema. */
-export function CostForm({ row, readOnly = false, today, onClose, onSave }: Props) {
+export function CostForm({ row, readOnly = false, today, send, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const vehicles = useCompanyRows("vehicles");
   const drivers = useCompanyRows("drivers");
@@ -38,18 +39,13 @@ export function CostForm({ row, readOnly = false, today, onClose, onSave }: Prop
   });
   const pick = (value: string | null) => (value ? Number(value) : null);
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={readOnly ? t("costs.view") : row ? t("costs.edit") : t("costs.new")}
       readOnly={readOnly}
+      send={send}
       onClose={onClose}
-      valid={form.valid}
-      onSave={async () => {
-        if (!form.output) return false;
-        const result = await onSave(form.output);
-        if (!result.ok) form.setServerErrors(result.fields);
-        return result.ok;
-      }}
+      onSaved={onSaved}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
@@ -111,6 +107,6 @@ export function CostForm({ row, readOnly = false, today, onClose, onSave }: Prop
         />
       </SimpleGrid>
       <TextField form={form} name="description" label={t("costs.description")} />
-    </FormModal>
+    </CrudForm>
   );
 }

@@ -16,7 +16,6 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { useNumberFormat } from "../../kit/format/number.ts";
-import { send } from "../../kit/forms/send.ts";
 import { ImportButton } from "../../kit/import/import-button.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -200,20 +199,13 @@ export function CostsPage() {
             row={row}
             readOnly={readOnly}
             today={dayjs().format("YYYY-MM-DD")}
+            send={(body) =>
+              row === null
+                ? api.call(costsApi.create, { params, body }, { quiet: true })
+                : api.call(costsApi.update, { params: { ...params, id: row.id }, body }, { quiet: true })
+            }
             onClose={close}
-            onSave={async (values) => {
-              const res = await send(() =>
-                row === null
-                  ? api.call(costsApi.create, { params, body: values }, { quiet: true })
-                  : api.call(
-                      costsApi.update,
-                      { params: { ...params, id: row.id }, body: values },
-                      { quiet: true },
-                    ),
-              );
-              if (res.ok) await reload();
-              return res;
-            }}
+            onSaved={reload}
           />
         )}
       />

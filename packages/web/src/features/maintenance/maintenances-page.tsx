@@ -199,20 +199,17 @@ export function MaintenancesPage() {
         form={(row, close) => (
           <RevisionForm
             row={row}
+            send={(body) =>
+              row === null
+                ? api.call(maintenanceApi.create, { params, body }, { quiet: true })
+                : api.call(
+                    maintenanceApi.update,
+                    { params: { ...params, id: row.id }, body },
+                    { quiet: true },
+                  )
+            }
             onClose={close}
-            onSave={async (body) => {
-              const res = await send<unknown>(() =>
-                row === null
-                  ? api.call(maintenanceApi.create, { params, body }, { quiet: true })
-                  : api.call(
-                      maintenanceApi.update,
-                      { params: { ...params, id: row.id }, body },
-                      { quiet: true },
-                    ),
-              );
-              if (res.ok) await reload();
-              return res;
-            }}
+            onSaved={reload}
           />
         )}
       />

@@ -22,10 +22,10 @@ import {
 } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { NumberField } from "../../kit/forms/fields.tsx";
 import { FormModal } from "../../kit/forms/form-modal.tsx";
-import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -48,12 +48,15 @@ export function useItemOptions() {
 /** Plan (or edit) a revision: item or group, task, every N km/days/hours and the warning before. */
 export function RevisionForm({
   row,
+  send,
   onClose,
-  onSave,
+  onSaved,
 }: {
   row: Revision | null;
+  /** Plans or updates the revision. */
+  send(values: RevisionValues): Promise<unknown>;
   onClose(): void;
-  onSave(values: RevisionValues): Promise<SendResult<unknown>>;
+  onSaved(): unknown;
 }) {
   const { t } = useTranslation();
   const items = useItemOptions();
@@ -73,17 +76,12 @@ export function RevisionForm({
   });
   const item = form.values.itemId ? `${form.values.itemType ?? 1}:${form.values.itemId}` : null;
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("maintenance.edit") : t("maintenance.new")}
+      send={send}
       onClose={onClose}
-      valid={form.valid}
-      onSave={async () => {
-        if (!form.output) return false;
-        const result = await onSave(form.output);
-        if (!result.ok) form.setServerErrors(result.fields);
-        return result.ok;
-      }}
+      onSaved={onSaved}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -132,7 +130,7 @@ export function RevisionForm({
         <NumberField form={form} name="warnDays" label={t("maintenance.warnDays")} zeroWhenEmpty />
         <NumberField form={form} name="warnHours" label={t("maintenance.warnHours")} zeroWhenEmpty />
       </SimpleGrid>
-    </FormModal>
+    </CrudForm>
   );
 }
 

@@ -1,13 +1,12 @@
 import { Select, Switch } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isValidParent, type ResellerRow, resellersApi, resellerWriteSchema } from "@vigia/domain";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
+import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -37,7 +36,6 @@ export function ResellersPage() {
   const list = useQuery(resellersAdminQuery());
   const rows = useMemo(() => Object.values(list.data ?? {}), [list.data]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
-  const [editing, setEditing] = useState<ResellerRow | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: resellersAdminQuery().queryKey });
   const columns: DataColumn<ResellerRow>[] = [
     { key: "path", header: t("resellers.tree"), value: (r) => pathOf(byId, r.id) },
@@ -47,49 +45,36 @@ export function ResellersPage() {
     { key: "children", header: t("resellers.children"), value: (r) => r.children.length },
   ];
   return (
-    <>
-      <CrudPage
-        name="resellers"
-        title={t("routes.resellers")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={list.isPending}
-        label={(r) => r.name}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        // A reseller never deletes its own record: the server refuses it.
-        canDelete={(r) => r.id !== user?.resellerId}
-        onDelete={async (r) => {
-          const res = await send(() =>
-            api.call(resellersApi.remove, { params: { resellerId: r.id } }, { quiet: true }),
-          );
-          await reload();
-          return res.ok;
-        }}
-      />
-      {editing !== null ? (
-        <ResellerForm
-          row={editing === "new" ? null : editing}
-          all={rows}
-          onClose={() => setEditing(null)}
-          onSaved={() => void reload()}
-        />
-      ) : null}
-    </>
+    <CrudList
+      name="resellers"
+      title={t("routes.resellers")}
+      rows={rows}
+      columns={columns}
+      loading={list.isPending}
+      label={(r) => r.name}
+      // A reseller never deletes its own record: the server refuses it.
+      canDelete={(r) => r.id !== user?.resellerId}
+      remove={(r) => api.call(resellersApi.remove, { params: { resellerId: r.id } }, { quiet: true })}
+      afterDelete={reload}
+      form={(row, close, readOnly) => (
+        <ResellerForm row={row} readOnly={readOnly} all={rows} onClose={close} onSaved={reload} />
+      )}
+    />
   );
 }
 
 function ResellerForm({
   row,
+  readOnly,
   all,
   onClose,
   onSaved,
 }: {
   row: ResellerRow | null;
+  readOnly: boolean;
   all: ResellerRow[];
   onClose(): void;
-  onSaved(): void;
+  onSaved(): unknown;
 }) {
   const { t } = useTranslation();
   const form = useZodForm(resellerWriteSchema, {
@@ -101,26 +86,20 @@ function ResellerForm({
   });
   const parent = form.values.parentId as number | null;
   const selfParent = !isValidParent(row?.id, parent);
-  const save = async () => {
-    const body = form.output;
-    if (!body) return false;
-    const res = await send(() =>
-      row
-        ? api.call(resellersApi.update, { params: { resellerId: row.id }, body }, { quiet: true })
-        : api.call(resellersApi.create, { body }, { quiet: true }),
-    );
-    if (!res.ok) form.setServerErrors(res.fields);
-    else onSaved();
-    return res.ok;
-  };
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("resellers.edit") : t("resellers.new")}
-      onClose={onClose}
-      onSave={save}
+      readOnly={readOnly}
       valid={form.valid && !selfParent}
       size="md"
+      send={(body) =>
+        row
+          ? api.call(resellersApi.update, { params: { resellerId: row.id }, body }, { quiet: true })
+          : api.call(resellersApi.create, { body }, { quiet: true })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <TextField form={form} name="name" label={t("mgmt.name")} required />
       <Select
@@ -138,6 +117,6 @@ function ResellerForm({
         checked={Boolean(form.values.allowMapProvider)}
         onChange={(e) => form.set("allowMapProvider", e.currentTarget.checked)}
       />
-    </FormModal>
+    </CrudForm>
   );
 }

@@ -12,10 +12,9 @@ import {
 } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
@@ -72,11 +71,9 @@ export function TicketForm({
     alarmLogId: ticket?.alarmLogId ?? prefill?.alarmLogId ?? null,
   });
   const kind = form.values.linkKind ?? null;
-  const save = async () => {
-    const body = form.output;
-    if (!body) return false;
-    const res = await send(() =>
-      ticket
+  const save = async (body: TicketInput) =>
+    onSaved(
+      await (ticket
         ? api.call(
             ticketsApi.update,
             { params: { companyId: companyId(), id: ticket.id }, body },
@@ -84,23 +81,15 @@ export function TicketForm({
           )
         : create
           ? create(body)
-          : api.call(ticketsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
+          : api.call(ticketsApi.create, { params: { companyId: companyId() }, body }, { quiet: true })),
     );
-    if (!res.ok) {
-      form.setServerErrors(res.fields);
-      return false;
-    }
-    onSaved(res.value);
-    return true;
-  };
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={ticket ? t("tickets.edit") : t("tickets.new")}
-      onClose={onClose}
-      onSave={save}
-      valid={form.valid}
       size="md"
+      send={save}
+      onClose={onClose}
     >
       <Select
         label={t("tickets.type")}
@@ -166,6 +155,6 @@ export function TicketForm({
           data-testid="field-linkId"
         />
       )}
-    </FormModal>
+    </CrudForm>
   );
 }

@@ -1,13 +1,13 @@
 import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { COMPANY_MAIL_FLAGS, LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { LANGUAGE_NAMES } from "../../platform/i18n/index.ts";
 
@@ -30,6 +30,8 @@ const EMPTY = {
 
 interface Props {
   row: User | null;
+  /** Shows the user without Save (a read-only user opened it). */
+  readOnly?: boolean;
   roles: readonly string[];
   /** Company groups; reseller users have none. */
   groups?: readonly { id: number; name: string }[];
@@ -38,23 +40,24 @@ interface Props {
   resellers?: readonly { id: number; name: string }[];
   /** The reseller a new reseller-level user starts in: the caller's own. */
   defaultReseller?: number | null;
+  /** Creates or updates the user; `resellerId` is the reseller picked, where the form offers resellers. */
+  send(body: z.output<typeof userWriteSchema> & { resellerId?: number }): Promise<{ email: string }>;
   onClose(): void;
-  onSave(
-    values: z.output<typeof userWriteSchema>,
-    placement: { resellerId?: number },
-  ): Promise<SendResult<unknown>>;
+  onSaved(): unknown;
 }
 
 /** The user form: roles, read-only, groups (required unless administrator), preferences, restrictions. */
 export function UserForm({
   row,
+  readOnly,
   roles,
   groups,
   countries,
   resellers,
   defaultReseller,
+  send,
   onClose,
-  onSave,
+  onSaved,
 }: Props) {
   const { t } = useTranslation();
   const start: Record<string, unknown> = { ...EMPTY };
@@ -72,22 +75,23 @@ export function UserForm({
     timeRange: { from: string; to: string } | null;
     ip: string | null;
   };
-  const notifications = (form.values.notifications ?? {}) as Record<string, boolean>;
+  const mail = (form.values.notifications ?? {}) as Record<string, boolean>;
   const config = (form.values.config ?? {}) as Record<string, unknown>;
-  const save = async () => {
-    if (!form.output) return false;
-    const res = await onSave(form.output, resellers && resellerId !== null ? { resellerId } : {});
-    if (!res.ok) form.setServerErrors(res.fields);
-    return res.ok;
-  };
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("users.edit") : t("users.new")}
-      onClose={onClose}
-      onSave={save}
+      readOnly={readOnly}
       valid={form.valid && !groupsMissing && !resellerMissing}
       size="xl"
+      send={async (values) => {
+        const saved = await send(resellers && resellerId !== null ? { ...values, resellerId } : values);
+        // A new user gets a create-password mail from the server: say where it went.
+        if (!row)
+          notifications.show({ color: "teal", message: t("users.invitationSent", { email: saved.email }) });
+      }}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextField form={form} name="email" label={t("users.email")} required />
@@ -182,8 +186,8 @@ export function UserForm({
           <Checkbox
             key={flag}
             label={t(`users.mail.${flag}`)}
-            checked={notifications[flag] !== false}
-            onChange={(e) => form.set("notifications", { ...notifications, [flag]: e.currentTarget.checked })}
+            checked={mail[flag] !== false}
+            onChange={(e) => form.set("notifications", { ...mail, [flag]: e.currentTarget.checked })}
           />
         ))}
       </SimpleGrid>
@@ -236,6 +240,6 @@ export function UserForm({
           error={errorText(t, form.errorOf("restrictions") ? form.errors["restrictions.ip"] : undefined)}
         />
       </SimpleGrid>
-    </FormModal>
+    </CrudForm>
   );
 }

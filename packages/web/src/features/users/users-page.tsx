@@ -1,12 +1,10 @@
 import { Badge } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
 import dayjs from "dayjs";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/crud-page.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { ImportButton } from "../../kit/import/import-button.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -63,81 +61,51 @@ export function UsersPage() {
   const users = useQuery(usersQuery(companyId));
   const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   const columns = useColumns(groups);
-  const [editing, setEditing] = useState<User | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: usersQuery(companyId).queryKey });
   return (
-    <>
-      <CrudPage
-        name="users"
-        title={t("routes.users")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={users.isPending}
-        label={(r) => r.email}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        onDelete={async (r) => {
-          const res = await send(() =>
-            api.call(usersApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
-          );
-          await reload();
-          return res.ok;
-        }}
-        onDeleteMany={async (list) => {
-          await send(() =>
+    <CrudList
+      name="users"
+      title={t("routes.users")}
+      rows={rows}
+      columns={columns}
+      loading={users.isPending}
+      label={(r) => r.email}
+      remove={(r) => api.call(usersApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
+      removeMany={(list) =>
+        api.call(usersApi.deleteBulk, { params, body: { userIds: list.map((u) => u.id) } }, { quiet: true })
+      }
+      afterDelete={reload}
+      toolbar={
+        <ImportButton
+          kind="users"
+          run={(csv, commit) =>
             api.call(
-              usersApi.deleteBulk,
-              { params, body: { userIds: list.map((u) => u.id) } },
+              usersApi.import,
+              { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
               { quiet: true },
-            ),
-          );
-          await reload();
-        }}
-        toolbar={
-          <ImportButton
-            kind="users"
-            run={(csv, commit) =>
-              api.call(
-                usersApi.import,
-                { params, query: { commit: commit ? "1" : "0" }, body: { csv } },
-                { quiet: true },
-              )
-            }
-            onDone={() => void reload()}
-            data-testid="users-import"
-          />
-        }
-      />
-      {editing !== null ? (
+            )
+          }
+          onDone={() => void reload()}
+          data-testid="users-import"
+        />
+      }
+      form={(row, close, readOnly) => (
         <UserForm
-          row={editing === "new" ? null : editing}
+          row={row}
+          readOnly={readOnly}
           roles={(inputs?.roles ?? []).map((r) => r.id)}
           countries={(inputs?.countries ?? []).map((c) => c.id)}
           groups={groups}
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            const res = await send(() =>
-              editing === "new"
-                ? api.call(usersApi.create, { params, body: values }, { quiet: true })
-                : api.call(
-                    usersApi.update,
-                    { params: { ...params, id: editing.id }, body: values },
-                    { quiet: true },
-                  ),
-            );
-            if (res.ok) await reload();
-            // A new user gets a create-password mail from the server: say where it went.
-            if (res.ok && editing === "new")
-              notifications.show({
-                color: "teal",
-                message: t("users.invitationSent", { email: res.value.email }),
-              });
-            return res;
-          }}
+          send={(body) =>
+            row
+              ? api.call(usersApi.update, { params: { ...params, id: row.id }, body }, { quiet: true })
+              : api.call(usersApi.create, { params, body }, { quiet: true })
+          }
+          onClose={close}
+          onSaved={reload}
         />
-      ) : null}
-    </>
+      )}
+    />
   );
 }
 
@@ -190,57 +158,37 @@ export function ResellerUsersPage() {
     ],
     [base, t, resellerList],
   );
-  const [editing, setEditing] = useState<ResellerUserRow | null | "new">(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: resellerUsersQuery().queryKey });
   const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
   return (
-    <>
-      <CrudPage
-        name="superUsers"
-        title={t("routes.superUsers")}
-        rows={rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={users.isPending}
-        label={(r) => r.email}
-        onNew={() => setEditing("new")}
-        onEdit={(r) => setEditing(r)}
-        // Nobody deletes their own account here: the server refuses it.
-        canDelete={(r) => r.id !== user?.id}
-        onDelete={async (r) => {
-          const res = await send(() =>
-            api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true }),
-          );
-          await reload();
-          return res.ok;
-        }}
-      />
-      {editing !== null ? (
+    <CrudList
+      name="superUsers"
+      title={t("routes.superUsers")}
+      rows={rows}
+      columns={columns}
+      loading={users.isPending}
+      label={(r) => r.email}
+      // Nobody deletes their own account here: the server refuses it.
+      canDelete={(r) => r.id !== user?.id}
+      remove={(r) => api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true })}
+      afterDelete={reload}
+      form={(row, close, readOnly) => (
         <UserForm
-          row={editing === "new" ? null : editing}
+          row={row}
+          readOnly={readOnly}
           roles={roles}
           countries={["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"]}
           resellers={resellerList}
           defaultReseller={user?.resellerId ?? null}
-          onClose={() => setEditing(null)}
-          onSave={async (values, placement) => {
-            const body = { ...values, ...placement };
-            const res = await send(() =>
-              editing === "new"
-                ? api.call(usersApi.resellerCreate, { body }, { quiet: true })
-                : api.call(usersApi.resellerUpdate, { params: { id: editing.id }, body }, { quiet: true }),
-            );
-            if (res.ok) await reload();
-            // A new user gets a create-password mail from the server: say where it went.
-            if (res.ok && editing === "new")
-              notifications.show({
-                color: "teal",
-                message: t("users.invitationSent", { email: res.value.email }),
-              });
-            return res;
-          }}
+          send={(body) =>
+            row
+              ? api.call(usersApi.resellerUpdate, { params: { id: row.id }, body }, { quiet: true })
+              : api.call(usersApi.resellerCreate, { body }, { quiet: true })
+          }
+          onClose={close}
+          onSaved={reload}
         />
-      ) : null}
-    </>
+      )}
+    />
   );
 }

@@ -26,6 +26,8 @@ interface Props<Row extends { id: number }> {
    * opened the row to look at it (the form shows it without Save).
    */
   form: (row: Row | null, close: () => void, readOnly: boolean) => ReactNode;
+  /** Rows the caller may delete (default all): no delete icon where the server would only answer 403. */
+  canDelete?: (row: Row) => boolean;
   extraActions?: readonly RowAction<Row>[];
   toolbar?: ReactNode;
   /** Opens a row for reading in the page's own view, instead of the form shown read-only. */
@@ -55,6 +57,7 @@ export function CrudList<Row extends { id: number }>(props: Props<Row>) {
         loading={props.loading}
         label={props.label}
         extraActions={props.extraActions}
+        canDelete={props.canDelete}
         toolbar={props.toolbar}
         readOnly={readOnly}
         onNew={() => setEditing("new")}
