@@ -28,6 +28,9 @@ const EMPTY = {
   restrictions: { timeRange: null, ip: null },
 };
 
+/** What the form saves: the user, and the reseller picked where the form offers resellers. */
+export type UserWrite = z.output<typeof userWriteSchema> & { resellerId?: number };
+
 interface Props {
   row: User | null;
   /** Shows the user without Save (a read-only user opened it). */
@@ -40,8 +43,8 @@ interface Props {
   resellers?: readonly { id: number; name: string }[];
   /** The reseller a new reseller-level user starts in: the caller's own. */
   defaultReseller?: number | null;
-  /** Creates or updates the user; `resellerId` is the reseller picked, where the form offers resellers. */
-  send(body: z.output<typeof userWriteSchema> & { resellerId?: number }): Promise<{ email: string }>;
+  /** Creates or updates the user. */
+  send(body: UserWrite): Promise<{ email: string }>;
   onClose(): void;
   onSaved(): unknown;
 }

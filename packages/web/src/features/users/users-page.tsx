@@ -1,17 +1,17 @@
 import { Badge } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ResellerUserRow, type User, usersApi } from "@vigia/domain";
 import dayjs from "dayjs";
-import { useMemo } from "react";
+import { type ComponentProps, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { CrudList, type CrudListProps } from "../../kit/crud/crud-list.tsx";
 import { ImportButton } from "../../kit/import/import-button.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { resellerQueries, useCompany, useCompanyRows } from "../../platform/company/index.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { resellerUsersQuery, usersQuery } from "./api.ts";
-import { UserForm } from "./user-form.tsx";
+import { UserForm, type UserWrite } from "./user-form.tsx";
 
 interface Inputs {
   roles: { id: string }[];
@@ -52,30 +52,21 @@ function useColumns(groups?: readonly { id: number; name: string }[]): DataColum
 
 /** /users: company users with the calls, including CSV import and bulk delete. */
 export function UsersPage() {
-  const { t } = useTranslation();
   const { companyId } = useCompany();
-  const queryClient = useQueryClient();
   const groups = useCompanyRows("groups");
   const inputs = useCompany().data["users/inputs"] as Inputs | undefined;
   const params = { companyId: companyId ?? 0 };
-  const users = useQuery(usersQuery(companyId));
-  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   const columns = useColumns(groups);
-  const reload = () => queryClient.invalidateQueries({ queryKey: usersQuery(companyId).queryKey });
   return (
-    <CrudList
+    <UserList
       name="users"
-      title={t("routes.users")}
-      rows={rows}
+      query={usersQuery(companyId)}
       columns={columns}
-      loading={users.isPending}
-      label={(r) => r.email}
       remove={(r) => api.call(usersApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
       removeMany={(list) =>
         api.call(usersApi.deleteBulk, { params, body: { userIds: list.map((u) => u.id) } }, { quiet: true })
       }
-      afterDelete={reload}
-      toolbar={
+      toolbar={(reload) => (
         <ImportButton
           kind="users"
           run={(csv, commit) =>
@@ -88,23 +79,17 @@ export function UsersPage() {
           onDone={() => void reload()}
           data-testid="users-import"
         />
-      }
-      form={(row, close, readOnly) => (
-        <UserForm
-          row={row}
-          readOnly={readOnly}
-          roles={(inputs?.roles ?? []).map((r) => r.id)}
-          countries={(inputs?.countries ?? []).map((c) => c.id)}
-          groups={groups}
-          send={(body) =>
-            row
-              ? api.call(usersApi.update, { params: { ...params, id: row.id }, body }, { quiet: true })
-              : api.call(usersApi.create, { params, body }, { quiet: true })
-          }
-          onClose={close}
-          onSaved={reload}
-        />
       )}
+      send={(row, body) =>
+        row
+          ? api.call(usersApi.update, { params: { ...params, id: row.id }, body }, { quiet: true })
+          : api.call(usersApi.create, { params, body }, { quiet: true })
+      }
+      form={{
+        roles: (inputs?.roles ?? []).map((r) => r.id),
+        countries: (inputs?.countries ?? []).map((c) => c.id),
+        groups,
+      }}
     />
   );
 }
@@ -113,9 +98,6 @@ export function UsersPage() {
 export function ResellerUsersPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const users = useQuery(resellerUsersQuery());
-  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
   // The reseller picker offers the caller's own tree: GET /resellers answers only that.
   const resellers = useQuery(resellerQueries.resellers(user?.resellerId ?? 0));
   const resellerList = useMemo(
@@ -158,33 +140,69 @@ export function ResellerUsersPage() {
     ],
     [base, t, resellerList],
   );
-  const reload = () => queryClient.invalidateQueries({ queryKey: resellerUsersQuery().queryKey });
   const roles = user?.role === "RESELLER" ? ["RESELLER"] : ["RESELLER", "SUPER_RESELLER", "DEVELOPER"];
   return (
-    <CrudList
+    <UserList
       name="superUsers"
-      title={t("routes.superUsers")}
-      rows={rows}
+      query={resellerUsersQuery()}
       columns={columns}
-      loading={users.isPending}
-      label={(r) => r.email}
       // Nobody deletes their own account here: the server refuses it.
       canDelete={(r) => r.id !== user?.id}
       remove={(r) => api.call(usersApi.resellerRemove, { params: { id: r.id } }, { quiet: true })}
+      send={(row, body) =>
+        row
+          ? api.call(usersApi.resellerUpdate, { params: { id: row.id }, body }, { quiet: true })
+          : api.call(usersApi.resellerCreate, { body }, { quiet: true })
+      }
+      form={{
+        roles,
+        countries: ["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"],
+        resellers: resellerList,
+        defaultReseller: user?.resellerId ?? null,
+      }}
+    />
+  );
+}
+
+/**
+ * A list of users with the user form, company-level or reseller-level: the rows come from `query` and every
+ * write (delete, import, save) reloads it.
+ */
+function UserList<Row extends User, Key extends QueryKey>({
+  name,
+  query,
+  toolbar,
+  send,
+  form,
+  ...list
+}: Pick<CrudListProps<Row>, "columns" | "remove" | "removeMany" | "canDelete"> & {
+  name: "users" | "superUsers";
+  query: UseQueryOptions<Record<string, Row>, Error, Record<string, Row>, Key>;
+  toolbar?: (reload: () => Promise<void>) => ReactNode;
+  send: (row: Row | null, body: UserWrite) => Promise<{ email: string }>;
+  form: Omit<ComponentProps<typeof UserForm>, "row" | "readOnly" | "send" | "onClose" | "onSaved">;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const users = useQuery(query);
+  const rows = useMemo(() => Object.values(users.data ?? {}), [users.data]);
+  const reload = () => queryClient.invalidateQueries({ queryKey: query.queryKey });
+  return (
+    <CrudList
+      {...list}
+      name={name}
+      title={t(`routes.${name}`)}
+      rows={rows}
+      loading={users.isPending}
+      label={(r) => r.email}
       afterDelete={reload}
+      toolbar={toolbar?.(reload)}
       form={(row, close, readOnly) => (
         <UserForm
+          {...form}
           row={row}
           readOnly={readOnly}
-          roles={roles}
-          countries={["ES", "PT", "FR", "IT", "TR", "GB", "DE", "MX", "AR", "CO", "CL", "PE", "BR", "US"]}
-          resellers={resellerList}
-          defaultReseller={user?.resellerId ?? null}
-          send={(body) =>
-            row
-              ? api.call(usersApi.resellerUpdate, { params: { id: row.id }, body }, { quiet: true })
-              : api.call(usersApi.resellerCreate, { body }, { quiet: true })
-          }
+          send={(body) => send(row, body)}
           onClose={close}
           onSaved={reload}
         />

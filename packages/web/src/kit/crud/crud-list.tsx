@@ -7,7 +7,7 @@ import { send, sendInline } from "../forms/send.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
 import { CrudPage } from "./crud-page.tsx";
 
-interface Props<Row extends { id: number }> {
+export interface CrudListProps<Row extends { id: number }> {
   name: string;
   title: string;
   rows: readonly Row[];
@@ -40,7 +40,7 @@ interface Props<Row extends { id: number }> {
  * A management list of rows with ids: the table with New, Edit and Delete, the form it opens, and the
  * delete call followed by a reload. The screens only say which rows, which columns, which form and which call.
  */
-export function CrudList<Row extends { id: number }>(props: Props<Row>) {
+export function CrudList<Row extends { id: number }>(props: CrudListProps<Row>) {
   const { t } = useTranslation();
   const { user } = useSession();
   const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
