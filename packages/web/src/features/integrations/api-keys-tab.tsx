@@ -1,25 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack } from "@mantine/core";
 import { IconKey, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { API_KEY_ROLES, type ApiKey, type ApiKeyRole, apiKeyCreateSchema, apiKeysApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { errorText } from "../../kit/forms/errors.ts";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -35,7 +22,6 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
   const keys = useQuery(apiKeysQuery(companyId));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const form = useZodForm(apiKeyCreateSchema, { name: "", role: "READONLY", ip: "" });
   const when = (ts: number | null) => (ts === null ? t("apiKeys.never") : formatDateTime(ts, tz, true));
 
   const columns: DataColumn<ApiKey>[] = [
@@ -74,34 +60,19 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
       confirm: (k) => t("apiKeys.revokeConfirm", { name: k.name }),
       onClick: async (k) => {
         await api.call(apiKeysApi.revoke, { params: { companyId, keyId: k.id } });
-        await queryClient.invalidateQueries({ queryKey: key });
+        await reload();
       },
     },
   ];
 
-  const save = async () => {
-    if (!form.output) return false;
-    const body = form.output;
-    const result = await send(() =>
-      api.call(apiKeysApi.create, { params: { companyId }, body }, { quiet: true }),
-    );
-    if (!result.ok) {
-      form.setServerErrors(result.fields);
-      return false;
-    }
-    setSecret(result.value.secret);
-    await queryClient.invalidateQueries({ queryKey: key });
-    return true;
-  };
+  const reload = () => queryClient.invalidateQueries({ queryKey: key });
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t("apiKeys.intro")}
-      </Text>
       <DataTable
         name="apikeys"
         title={t("integrations.apiKeys")}
+        intro={t("apiKeys.intro")}
         rows={keys.data ?? []}
         rowKey={(k) => k.id}
         columns={columns}
@@ -110,49 +81,21 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
         toolbar={
           <Button
             leftSection={<IconPlus size={16} />}
-            onClick={() => {
-              form.setValues({ name: "", role: "READONLY", ip: "" });
-              setCreating(true);
-            }}
+            onClick={() => setCreating(true)}
             data-testid="apikey-new"
           >
             {t("apiKeys.new")}
           </Button>
         }
       />
-      <FormModal
-        opened={creating}
-        title={t("apiKeys.new")}
-        onClose={() => setCreating(false)}
-        onSave={save}
-        valid={form.valid}
-        size="md"
-      >
-        <TextInput
-          label={t("apiKeys.name")}
-          withAsterisk
-          value={String(form.values.name ?? "")}
-          onChange={(e) => form.set("name", e.currentTarget.value)}
-          error={errorText(t, form.errorOf("name"))}
-          data-testid="field-name"
+      {creating ? (
+        <ApiKeyForm
+          companyId={companyId}
+          onCreated={setSecret}
+          onClose={() => setCreating(false)}
+          onSaved={reload}
         />
-        <Select
-          label={t("apiKeys.role")}
-          data={API_KEY_ROLES.map((r) => ({ value: r, label: t(`apiKeys.roles.${r}`) }))}
-          value={form.values.role ?? "READONLY"}
-          onChange={(v) => form.set("role", (v ?? "READONLY") as ApiKeyRole)}
-          allowDeselect={false}
-          data-testid="field-role"
-        />
-        <TextInput
-          label={t("apiKeys.ip")}
-          description={t("apiKeys.ipHelp")}
-          value={String(form.values.ip ?? "")}
-          onChange={(e) => form.set("ip", e.currentTarget.value)}
-          error={errorText(t, form.errorOf("ip"))}
-          data-testid="field-ip"
-        />
-      </FormModal>
+      ) : null}
       <Modal
         opened={secret !== null}
         onClose={() => setSecret(null)}
@@ -179,5 +122,46 @@ export function ApiKeysTab({ companyId }: { companyId: number }) {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** A new key: its name, role and allowed addresses; the secret it gets is shown once (`onCreated`). */
+function ApiKeyForm({
+  companyId,
+  onCreated,
+  onClose,
+  onSaved,
+}: {
+  companyId: number;
+  onCreated(secret: string): void;
+  onClose(): void;
+  onSaved(): unknown;
+}) {
+  const { t } = useTranslation();
+  const form = useZodForm(apiKeyCreateSchema, { name: "", role: "READONLY", ip: "" });
+  return (
+    <CrudForm
+      form={form}
+      title={t("apiKeys.new")}
+      size="md"
+      send={async (body) =>
+        onCreated(
+          (await api.call(apiKeysApi.create, { params: { companyId }, body }, { quiet: true })).secret,
+        )
+      }
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <TextField form={form} name="name" label={t("apiKeys.name")} required />
+      <Select
+        label={t("apiKeys.role")}
+        data={API_KEY_ROLES.map((r) => ({ value: r, label: t(`apiKeys.roles.${r}`) }))}
+        value={form.values.role ?? "READONLY"}
+        onChange={(v) => form.set("role", (v ?? "READONLY") as ApiKeyRole)}
+        allowDeselect={false}
+        data-testid="field-role"
+      />
+      <TextField form={form} name="ip" label={t("apiKeys.ip")} description={t("apiKeys.ipHelp")} />
+    </CrudForm>
   );
 }

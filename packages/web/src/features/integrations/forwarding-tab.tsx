@@ -1,14 +1,4 @@
-import {
-  Badge,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, NumberInput, PasswordInput, Select, Switch, Text, TextInput, Tooltip } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -107,34 +97,24 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
   };
 
   return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t("forwarding.intro")}
-      </Text>
-      <CrudList
-        name="forwarding"
-        title={t("integrations.forwarding")}
-        rows={targets.data ?? []}
-        columns={columns}
-        loading={targets.isPending}
-        readOnly={!allows(forwardingApi.update.access, user)}
-        label={(r) => r.name}
-        extraActions={[retry]}
-        remove={(r) =>
-          api.call(forwardingApi.remove, { params: { companyId, targetId: r.id } }, { quiet: true })
-        }
-        afterDelete={refresh}
-        form={(row, close, readOnly) => (
-          <ForwardForm
-            companyId={companyId}
-            row={row}
-            readOnly={readOnly}
-            onClose={close}
-            onSaved={refresh}
-          />
-        )}
-      />
-    </Stack>
+    <CrudList
+      intro={t("forwarding.intro")}
+      name="forwarding"
+      title={t("integrations.forwarding")}
+      rows={targets.data ?? []}
+      columns={columns}
+      loading={targets.isPending}
+      readOnly={!allows(forwardingApi.update.access, user)}
+      label={(r) => r.name}
+      extraActions={[retry]}
+      remove={(r) =>
+        api.call(forwardingApi.remove, { params: { companyId, targetId: r.id } }, { quiet: true })
+      }
+      afterDelete={refresh}
+      form={(row, close, readOnly) => (
+        <ForwardForm companyId={companyId} row={row} readOnly={readOnly} onClose={close} onSaved={refresh} />
+      )}
+    />
   );
 }
 

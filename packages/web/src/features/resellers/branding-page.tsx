@@ -1,4 +1,4 @@
-import { Stack, Text } from "@mantine/core";
+import { Box } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allows, type Brand, brandsApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
@@ -38,11 +38,9 @@ export function BrandingPage() {
   ];
 
   return (
-    <Stack gap="sm" p="md">
-      <Text size="sm" c="dimmed">
-        {t("branding.intro")}
-      </Text>
+    <Box p="md">
       <CrudList
+        intro={t("branding.intro")}
         name="brands"
         title={t("routes.branding")}
         rows={brands.data ?? []}
@@ -62,6 +60,6 @@ export function BrandingPage() {
           />
         )}
       />
-    </Stack>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Group, MultiSelect, Stack, Text, Textarea } from "@mantine/core";
+import { Anchor, Avatar, Box, Group, MultiSelect, Text, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { allows, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
@@ -82,11 +82,9 @@ export function SupportsPage() {
     },
   ];
   return (
-    <Stack gap="sm" p="md">
-      <Text size="sm" c="dimmed">
-        {t("supportsAdmin.intro")}
-      </Text>
+    <Box p="md">
       <CrudList
+        intro={t("supportsAdmin.intro")}
         name="supports"
         title={t("routes.supports")}
         rows={supports.data ?? []}
@@ -109,7 +107,7 @@ export function SupportsPage() {
           />
         )}
       />
-    </Stack>
+    </Box>
   );
 }
 

@@ -10,6 +10,8 @@ import { CrudPage } from "./crud-page.tsx";
 export interface CrudListProps<Row extends { id: number }> {
   name: string;
   title: string;
+  /** What the list is for, in a line above it. */
+  intro?: ReactNode;
   rows: readonly Row[];
   columns: readonly DataColumn<Row>[];
   loading?: boolean;
@@ -51,6 +53,7 @@ export function CrudList<Row extends { id: number }>(props: CrudListProps<Row>) 
       <CrudPage
         name={props.name}
         title={props.title}
+        intro={props.intro}
         rows={props.rows}
         rowKey={(r) => r.id}
         columns={props.columns}

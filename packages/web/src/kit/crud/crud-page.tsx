@@ -9,6 +9,8 @@ import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
 interface Props<Row> {
   name: string;
   title: string;
+  /** What the list is for, in a line above it. */
+  intro?: ReactNode;
   rows: readonly Row[];
   rowKey: (row: Row) => number;
   columns: readonly DataColumn<Row>[];
@@ -90,6 +92,7 @@ export function CrudPage<Row>(props: Props<Row>) {
       <DataTable
         name={props.name}
         title={props.title}
+        intro={props.intro}
         rows={props.rows}
         rowKey={props.rowKey}
         columns={props.columns}

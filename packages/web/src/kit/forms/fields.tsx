@@ -17,17 +17,20 @@ export function TextField<K extends string>({
   form,
   name,
   label,
+  description,
   required,
 }: {
   form: FieldBinding<NoInfer<K>, string>;
   name: K;
   label: string;
+  description?: string;
   required?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <TextInput
       label={label}
+      description={description}
       withAsterisk={required}
       value={String(form.values[name] ?? "")}
       onChange={(e) => form.set(name, e.currentTarget.value)}

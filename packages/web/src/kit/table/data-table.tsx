@@ -42,6 +42,8 @@ export interface DataTableProps<Row> {
   /** Export file names: report_{name}_{date}. */
   name: string;
   title: string;
+  /** What the list is for, in a line above it. */
+  intro?: ReactNode;
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   columns: readonly DataColumn<Row>[];
@@ -162,6 +164,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         zIndex={200}
         data-testid="table-overlay"
       />
+      {props.intro ? (
+        <Text size="sm" c="dimmed">
+          {props.intro}
+        </Text>
+      ) : null}
       <TableToolbar
         title={props.title}
         search={search}
