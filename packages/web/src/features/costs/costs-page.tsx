@@ -2,15 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  allows,
-  COST_TYPES,
-  type Cost,
-  type CostGrouping,
-  costsApi,
-  costTotals,
-  sumCosts,
-} from "@vigia/domain";
+import { COST_TYPES, type Cost, type CostGrouping, costsApi, costTotals, sumCosts } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +12,6 @@ import { ImportButton } from "../../kit/import/import-button.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyRows } from "../../platform/company/index.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { costsQuery } from "./api.ts";
 import { CostForm } from "./cost-form.tsx";
 
@@ -152,13 +143,11 @@ function CostTotals({ rows }: { rows: readonly Cost[] }) {
 export function CostsPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
-  const { user } = useSession();
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
   const costs = useQuery(costsQuery(companyId));
   const rows = costs.data ?? [];
   const columns = useColumns();
-  const writable = allows(costsApi.create.access, user);
   const reload = () => queryClient.invalidateQueries({ queryKey: costsQuery(companyId).queryKey });
   return (
     <Stack gap="md">
@@ -169,7 +158,7 @@ export function CostsPage() {
         columns={columns}
         loading={costs.isPending}
         // Operators write costs even when read-only: the costs capability, not the general one.
-        readOnly={!writable}
+        writeAccess={costsApi.create.access}
         label={(r) => r.name}
         remove={(r) => api.call(costsApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
         removeMany={(list) =>

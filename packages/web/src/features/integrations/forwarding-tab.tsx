@@ -2,7 +2,6 @@ import { Badge, NumberInput, PasswordInput, Select, Switch, Text, TextInput, Too
 import { IconRefresh } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  allows,
   FORWARD_KINDS,
   type ForwardKind,
   type ForwardTarget,
@@ -20,7 +19,6 @@ import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
-import { useUser } from "../../platform/session/session.ts";
 import { forwardingQuery } from "./api.ts";
 import { forwardingErrorText } from "./forwarding-error.ts";
 
@@ -38,7 +36,6 @@ const EMPTY = {
 export function ForwardingTab({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const { timezone: tz } = useTimezone();
-  const user = useUser();
   const queryClient = useQueryClient();
   const key = forwardingQuery(companyId).queryKey;
   const targets = useQuery({ ...forwardingQuery(companyId), refetchInterval: 10_000 });
@@ -104,7 +101,7 @@ export function ForwardingTab({ companyId }: { companyId: number }) {
       rows={targets.data ?? []}
       columns={columns}
       loading={targets.isPending}
-      readOnly={!allows(forwardingApi.update.access, user)}
+      writeAccess={forwardingApi.update.access}
       label={(r) => r.name}
       extraActions={[retry]}
       remove={(r) =>

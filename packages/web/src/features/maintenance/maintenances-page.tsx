@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBackUp, IconCheck, IconHistory } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { addDays, allows, maintenanceApi, REVISION_STATE, type Revision } from "@vigia/domain";
+import { addDays, maintenanceApi, REVISION_STATE, type Revision } from "@vigia/domain";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,6 @@ import { send } from "../../kit/forms/send.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
-import { useSession } from "../../platform/session/session.ts";
 import { costsQuery } from "../costs/index.ts";
 import { revisionsQuery } from "./api.ts";
 import { RevisionDetail } from "./revision-detail.tsx";
@@ -111,7 +110,6 @@ function DueCalendar({ rows, today }: { rows: readonly Revision[]; today: string
 export function MaintenancesPage() {
   const { t } = useTranslation();
   const { companyId } = useCompany();
-  const { user } = useSession();
   const queryClient = useQueryClient();
   const params = { companyId: companyId ?? 0 };
   const revisions = useQuery(revisionsQuery(companyId));
@@ -125,7 +123,6 @@ export function MaintenancesPage() {
       (filter === "all" || stateOf(r) === filter) && (item === null || `${r.itemType}:${r.itemId}` === item),
   );
   const columns = useColumns();
-  const writable = allows(maintenanceApi.create.access, user);
   const [doing, setDoing] = useState<Revision | null>(null);
   const [viewing, setViewing] = useState<Revision | null>(null);
   const today = dayjs().format("YYYY-MM-DD");
@@ -162,7 +159,7 @@ export function MaintenancesPage() {
         rows={rows}
         columns={columns}
         loading={revisions.isPending}
-        readOnly={!writable}
+        writeAccess={maintenanceApi.create.access}
         label={(r) => `${r.itemName}: ${r.task}`}
         remove={(r) => api.call(maintenanceApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
         afterDelete={reload}

@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { allows, type Brand, brandsApi } from "@vigia/domain";
+import { type Brand, brandsApi } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
@@ -46,7 +46,7 @@ export function BrandingPage() {
         rows={brands.data ?? []}
         columns={columns}
         loading={brands.isPending}
-        readOnly={!allows(brandsApi.update.access, user)}
+        writeAccess={brandsApi.update.access}
         label={(b) => b.name}
         remove={(b) => api.call(brandsApi.remove, { params: { resellerId, brandId: b.id } }, { quiet: true })}
         afterDelete={refresh}

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Box, Group, MultiSelect, Text, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { allows, type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
+import { type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -90,7 +90,7 @@ export function SupportsPage() {
         rows={supports.data ?? []}
         columns={columns}
         loading={supports.isPending}
-        readOnly={!allows(supportsApi.update.access, user)}
+        writeAccess={supportsApi.update.access}
         label={(s) => s.name}
         remove={(s) =>
           api.call(supportsApi.remove, { params: { resellerId, supportId: s.id } }, { quiet: true })

@@ -1,4 +1,4 @@
-import { canWrite } from "@vigia/domain";
+import { allows, canWrite, type RouteAccess } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiErrorText } from "../../platform/api/error-text.ts";
@@ -34,8 +34,10 @@ export interface CrudListProps<Row extends { id: number }> {
   toolbar?: ReactNode;
   /** Opens a row for reading in the page's own view, instead of the form shown read-only. */
   onView?: (row: Row) => void;
-  /** The user may not write these rows (defaults to the user's general write permission). */
+  /** The user may not write these rows (defaults to `writeAccess`, else the user's general write permission). */
   readOnly?: boolean;
+  /** Who may write these rows: the access of the list's write route. */
+  writeAccess?: RouteAccess;
 }
 
 /**
@@ -45,7 +47,9 @@ export interface CrudListProps<Row extends { id: number }> {
 export function CrudList<Row extends { id: number }>(props: CrudListProps<Row>) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
+  const readOnly =
+    props.readOnly ??
+    (props.writeAccess ? !allows(props.writeAccess, user ?? null) : user ? !canWrite(user, "general") : true);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const close = () => setEditing(null);
   return (
