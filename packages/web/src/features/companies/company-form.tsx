@@ -1,6 +1,5 @@
-import { Checkbox, Divider, NumberInput, Select, SimpleGrid, Switch } from "@mantine/core";
+import { Divider, NumberInput, Select, SimpleGrid, Switch } from "@mantine/core";
 import {
-  COMPANY_MAIL_FLAGS,
   COMPANY_STATE,
   type CompanyRecord,
   companyWriteSchema,
@@ -14,6 +13,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { pickProvider, useMapProviders } from "../../platform/company/index.ts";
+import { MailFlagsField } from "../users/index.ts";
 
 const EMPTY = {
   name: "",
@@ -206,22 +206,10 @@ export function CompanyForm({
           />
         ))}
       </SimpleGrid>
-      <Divider label={t("users.notifications")} labelPosition="left" />
-      <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        {COMPANY_MAIL_FLAGS.map((flag) => (
-          <Checkbox
-            key={flag}
-            label={t(`users.mail.${flag}`)}
-            checked={mail[flag] !== false}
-            onChange={(e) =>
-              form.set("conf", {
-                ...conf,
-                notifications: { mail: { ...mail, [flag]: e.currentTarget.checked } },
-              })
-            }
-          />
-        ))}
-      </SimpleGrid>
+      <MailFlagsField
+        value={mail}
+        onChange={(next) => form.set("conf", { ...conf, notifications: { mail: next } })}
+      />
     </CrudForm>
   );
 }

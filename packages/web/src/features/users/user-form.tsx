@@ -1,6 +1,6 @@
-import { Checkbox, Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { COMPANY_MAIL_FLAGS, LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
+import { LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -10,6 +10,7 @@ import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { LANGUAGE_NAMES } from "../../platform/i18n/index.ts";
+import { MailFlagsField } from "./mail-flags-field.tsx";
 
 const EMPTY = {
   email: "",
@@ -183,53 +184,28 @@ export function UserForm({
           onChange={(e) => form.set("config", { ...config, alarmFrontSound: e.currentTarget.checked })}
         />
       </Group>
-      <Divider label={t("users.notifications")} labelPosition="left" />
-      <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        {COMPANY_MAIL_FLAGS.map((flag) => (
-          <Checkbox
-            key={flag}
-            label={t(`users.mail.${flag}`)}
-            checked={mail[flag] !== false}
-            onChange={(e) => form.set("notifications", { ...mail, [flag]: e.currentTarget.checked })}
-          />
-        ))}
-      </SimpleGrid>
+      <MailFlagsField value={mail} onChange={(next) => form.set("notifications", next)} />
       <Divider label={t("users.restrictions")} labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label={t("users.timeFrom")}
-          placeholder="08:00"
-          value={restrictions.timeRange?.from ?? ""}
-          onChange={(e) => {
-            const from = e.currentTarget.value;
-            const to = restrictions.timeRange?.to ?? "";
-            form.set("restrictions", {
-              ...restrictions,
-              timeRange: from === "" && to === "" ? null : { from, to },
-            });
-          }}
-          error={errorText(
-            t,
-            form.errorOf("restrictions") ? form.errors["restrictions.timeRange.from"] : undefined,
-          )}
-        />
-        <TextInput
-          label={t("users.timeTo")}
-          placeholder="18:00"
-          value={restrictions.timeRange?.to ?? ""}
-          onChange={(e) => {
-            const to = e.currentTarget.value;
-            const from = restrictions.timeRange?.from ?? "";
-            form.set("restrictions", {
-              ...restrictions,
-              timeRange: from === "" && to === "" ? null : { from, to },
-            });
-          }}
-          error={errorText(
-            t,
-            form.errorOf("restrictions") ? form.errors["restrictions.timeRange.to"] : undefined,
-          )}
-        />
+        {(["from", "to"] as const).map((end) => (
+          <TextInput
+            key={end}
+            label={t(end === "from" ? "users.timeFrom" : "users.timeTo")}
+            placeholder={end === "from" ? "08:00" : "18:00"}
+            value={restrictions.timeRange?.[end] ?? ""}
+            onChange={(e) => {
+              const range = { from: "", to: "", ...restrictions.timeRange, [end]: e.currentTarget.value };
+              form.set("restrictions", {
+                ...restrictions,
+                timeRange: range.from === "" && range.to === "" ? null : range,
+              });
+            }}
+            error={errorText(
+              t,
+              form.errorOf("restrictions") ? form.errors[`restrictions.timeRange.${end}`] : undefined,
+            )}
+          />
+        ))}
         <TextInput
           label={t("users.ip")}
           placeholder="10.0.0.0/8"
