@@ -37,7 +37,27 @@ export function CostForm({ row, readOnly = false, today, send, onClose, onSaved 
     assetId: row?.assetId ?? null,
     description: row?.description ?? "",
   });
-  const pick = (value: string | null) => (value ? Number(value) : null);
+  // What the cost is for: a vehicle, a driver and an asset, each optional.
+  const links = [
+    {
+      key: "vehicleId",
+      label: t("costs.vehicle"),
+      data: vehicles.map((v) => ({ value: String(v.id), label: v.name || v.plate })),
+      testId: "field-vehicleId",
+    },
+    {
+      key: "driverId",
+      label: t("costs.driver"),
+      data: drivers.map((d) => ({ value: String(d.id), label: d.name })),
+      testId: undefined,
+    },
+    {
+      key: "assetId",
+      label: t("costs.asset"),
+      data: assets.map((a) => ({ value: String(a.id), label: a.name })),
+      testId: undefined,
+    },
+  ] as const;
   return (
     <CrudForm
       form={form}
@@ -77,34 +97,19 @@ export function CostForm({ row, readOnly = false, today, send, onClose, onSaved 
           error={errorText(t, form.errorOf("date"))}
           data-testid="field-date"
         />
-        <Select
-          label={t("costs.vehicle")}
-          data={vehicles.map((v) => ({ value: String(v.id), label: v.name || v.plate }))}
-          value={form.values.vehicleId ? String(form.values.vehicleId) : null}
-          onChange={(v) => form.set("vehicleId", pick(v))}
-          error={errorText(t, form.errorOf("vehicleId"))}
-          searchable
-          clearable
-          data-testid="field-vehicleId"
-        />
-        <Select
-          label={t("costs.driver")}
-          data={drivers.map((d) => ({ value: String(d.id), label: d.name }))}
-          value={form.values.driverId ? String(form.values.driverId) : null}
-          onChange={(v) => form.set("driverId", pick(v))}
-          error={errorText(t, form.errorOf("driverId"))}
-          searchable
-          clearable
-        />
-        <Select
-          label={t("costs.asset")}
-          data={assets.map((a) => ({ value: String(a.id), label: a.name }))}
-          value={form.values.assetId ? String(form.values.assetId) : null}
-          onChange={(v) => form.set("assetId", pick(v))}
-          error={errorText(t, form.errorOf("assetId"))}
-          searchable
-          clearable
-        />
+        {links.map(({ key, label, data, testId }) => (
+          <Select
+            key={key}
+            label={label}
+            data={data}
+            value={form.values[key] ? String(form.values[key]) : null}
+            onChange={(v) => form.set(key, v ? Number(v) : null)}
+            error={errorText(t, form.errorOf(key))}
+            searchable
+            clearable
+            data-testid={testId}
+          />
+        ))}
       </SimpleGrid>
       <TextField form={form} name="description" label={t("costs.description")} />
     </CrudForm>

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconEdit, IconPlus, IconSend } from "@tabler/icons-react";
 import { FILE_KINDS, filesApi, nextTicketStates, type Ticket, type TicketState } from "@vigia/domain";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileLink } from "../../kit/files/file-link.tsx";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -34,6 +34,12 @@ interface Props {
   onTask?(taskId: number, done: boolean): Promise<unknown>;
   onEdit?(): void;
 }
+
+/** The buttons that add a task or a comment. */
+const ADD = {
+  task: { label: "tickets.addTask", testId: "ticket-task-add" },
+  comment: { label: "tickets.send", testId: "ticket-comment-send" },
+} as const;
 
 /** One ticket: what it is about, its moves (reopen asks first), checklist, comment thread and history. */
 export function TicketDetail({
@@ -62,6 +68,19 @@ export function TicketDetail({
       setBusy(null);
     }
   };
+  /** Adds what was typed (a task, a comment): off while the text is empty, spinning while its work runs. */
+  const addButton = (key: keyof typeof ADD, icon: ReactNode, text: string, work: () => Promise<unknown>) => (
+    <Button
+      size="xs"
+      leftSection={icon}
+      disabled={text.trim() === ""}
+      loading={busy === key}
+      onClick={() => void run(key, work)}
+      data-testid={ADD[key].testId}
+    >
+      {t(ADD[key].label)}
+    </Button>
+  );
   const move = (state: TicketState) => {
     if (state === "open" && !confirmReopen) {
       setConfirmReopen(true);
@@ -145,13 +164,7 @@ export function TicketDetail({
       )}
 
       {onTask && (
-        <>
-          <Divider label={t("tickets.tasks")} labelPosition="left" />
-          {ticket.tasks.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t("tickets.noTasks")}
-            </Text>
-          )}
+        <Part label={t("tickets.tasks")} none={ticket.tasks.length === 0 ? t("tickets.noTasks") : null}>
           {ticket.tasks.map((k) => (
             <Checkbox
               key={k.id}
@@ -176,125 +189,105 @@ export function TicketDetail({
                 onChange={(e) => setTask(e.currentTarget.value)}
                 data-testid="ticket-task-text"
               />
-              <Button
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                disabled={task.trim() === ""}
-                loading={busy === "task"}
-                onClick={() =>
-                  void run("task", async () => {
-                    await onAddTask(task);
-                    setTask("");
-                  })
-                }
-                data-testid="ticket-task-add"
-              >
-                {t("tickets.addTask")}
-              </Button>
+              {addButton("task", <IconPlus size={14} />, task, async () => {
+                await onAddTask(task);
+                setTask("");
+              })}
             </Group>
           )}
-        </>
+        </Part>
       )}
 
-      <Divider label={t("tickets.comments")} labelPosition="left" />
-      {ticket.comments.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t("tickets.noComments")}
-        </Text>
-      )}
-      {ticket.comments.map((c) => (
-        <Paper
-          key={c.id}
-          withBorder
-          p="xs"
-          bg={c.fromProvider ? "var(--mantine-color-blue-light)" : undefined}
-          data-testid="ticket-comment"
-        >
-          <Group justify="space-between" gap={4}>
-            <Text size="xs" fw={600}>
-              {c.author}
-              {c.fromProvider ? ` · ${t("tickets.provider")}` : ""}
+      <Part
+        label={t("tickets.comments")}
+        none={ticket.comments.length === 0 ? t("tickets.noComments") : null}
+      >
+        {ticket.comments.map((c) => (
+          <Paper
+            key={c.id}
+            withBorder
+            p="xs"
+            bg={c.fromProvider ? "var(--mantine-color-blue-light)" : undefined}
+            data-testid="ticket-comment"
+          >
+            <Group justify="space-between" gap={4}>
+              <Text size="xs" fw={600}>
+                {c.author}
+                {c.fromProvider ? ` · ${t("tickets.provider")}` : ""}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(c.ts, timezone)}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {c.text}
             </Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(c.ts, timezone)}
-            </Text>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-            {c.text}
-          </Text>
-          {c.attachments.map((f) => (
-            <FileLink
-              key={f.id}
-              file={f}
-              load={() =>
-                api.blob(filesApi.download, { params: { companyId: ticket.companyId, id: f.id }, query: {} })
-              }
+            {c.attachments.map((f) => (
+              <FileLink
+                key={f.id}
+                file={f}
+                load={() =>
+                  api.blob(filesApi.download, {
+                    params: { companyId: ticket.companyId, id: f.id },
+                    query: {},
+                  })
+                }
+              />
+            ))}
+          </Paper>
+        ))}
+        {writable && (
+          <Stack gap={6}>
+            <Textarea
+              autosize
+              minRows={2}
+              maxLength={2000}
+              placeholder={t("tickets.writeComment")}
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              data-testid="ticket-comment-text"
             />
-          ))}
-        </Paper>
-      ))}
-      {writable && (
-        <Stack gap={6}>
-          <Textarea
-            autosize
-            minRows={2}
-            maxLength={2000}
-            placeholder={t("tickets.writeComment")}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            data-testid="ticket-comment-text"
-          />
-          <Group justify="space-between" align="flex-start">
-            <FileInput
-              size="xs"
-              multiple
-              clearable
-              w={240}
-              accept="image/*,application/pdf"
-              placeholder={t("tickets.attach")}
-              value={files}
-              onChange={(f) => {
-                setUploadError(null);
-                setFiles(f.slice(0, 5));
-              }}
-              error={uploadError}
-              data-testid="ticket-comment-files"
-            />
-            <Button
-              size="xs"
-              leftSection={<IconSend size={14} />}
-              disabled={comment.trim() === ""}
-              loading={busy === "comment"}
-              onClick={() =>
-                void run("comment", async () => {
-                  const ids: number[] = [];
-                  for (const file of files) {
-                    if (file.size > FILE_KINDS.document.maxBytes) {
-                      setUploadError(t("mgmtErrors.attachment_tooLarge"));
-                      return;
-                    }
-                    const stored = await api.upload(
-                      filesApi.upload,
-                      {
-                        params: { companyId: ticket.companyId },
-                        query: { name: file.name, kind: "document" },
-                      },
-                      file,
-                    );
-                    ids.push(stored.id);
+            <Group justify="space-between" align="flex-start">
+              <FileInput
+                size="xs"
+                multiple
+                clearable
+                w={240}
+                accept="image/*,application/pdf"
+                placeholder={t("tickets.attach")}
+                value={files}
+                onChange={(f) => {
+                  setUploadError(null);
+                  setFiles(f.slice(0, 5));
+                }}
+                error={uploadError}
+                data-testid="ticket-comment-files"
+              />
+              {addButton("comment", <IconSend size={14} />, comment, async () => {
+                const ids: number[] = [];
+                for (const file of files) {
+                  if (file.size > FILE_KINDS.document.maxBytes) {
+                    setUploadError(t("mgmtErrors.attachment_tooLarge"));
+                    return;
                   }
-                  await onComment(comment, ids);
-                  setComment("");
-                  setFiles([]);
-                })
-              }
-              data-testid="ticket-comment-send"
-            >
-              {t("tickets.send")}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+                  const stored = await api.upload(
+                    filesApi.upload,
+                    {
+                      params: { companyId: ticket.companyId },
+                      query: { name: file.name, kind: "document" },
+                    },
+                    file,
+                  );
+                  ids.push(stored.id);
+                }
+                await onComment(comment, ids);
+                setComment("");
+                setFiles([]);
+              })}
+            </Group>
+          </Stack>
+        )}
+      </Part>
 
       <Divider label={t("tickets.history")} labelPosition="left" />
       <Timeline bulletSize={12} lineWidth={2}>
@@ -317,5 +310,20 @@ export function TicketDetail({
         ))}
       </Timeline>
     </Stack>
+  );
+}
+
+/** A titled part of the ticket (its tasks, its comments): the rows, or `none` saying there are none yet. */
+function Part({ label, none, children }: { label: string; none: string | null; children: ReactNode }) {
+  return (
+    <>
+      <Divider label={label} labelPosition="left" />
+      {none === null ? null : (
+        <Text size="sm" c="dimmed">
+          {none}
+        </Text>
+      )}
+      {children}
+    </>
   );
 }
