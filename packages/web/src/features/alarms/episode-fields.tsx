@@ -16,8 +16,43 @@ export function EpisodeFields({ form, set, err }: Pick<RuleFormPart, "form" | "s
   if (!defaults) return null;
   const episode = form.info.episode ?? NONE;
   const change = (patch: Partial<AlarmEpisodeSettings>) => set("info", { episode: { ...episode, ...patch } });
-  const numberOrNull = (v: string | number) => (typeof v === "number" ? v : null);
   const seconds = (s: number) => t("alarms.form.episode.defaultSeconds", { seconds: s });
+  // Confirm and release are seconds, with the family's defaults shown; repeat is minutes, never by default.
+  const fields = [
+    {
+      key: "confirmSec",
+      label: t("alarms.form.episode.confirm"),
+      description:
+        defaults.confirmFixes === null
+          ? seconds(defaults.confirmSec)
+          : t("alarms.form.episode.defaultFixes", {
+              fixes: defaults.confirmFixes,
+              seconds: defaults.confirmSec,
+            }),
+      placeholder: String(defaults.confirmSec),
+      min: 0,
+      max: 86_400,
+      testId: "rule-episode-confirm",
+    },
+    {
+      key: "releaseSec",
+      label: t("alarms.form.episode.release"),
+      description: seconds(defaults.releaseSec),
+      placeholder: String(defaults.releaseSec),
+      min: 0,
+      max: 86_400,
+      testId: "rule-episode-release",
+    },
+    {
+      key: "repeatMin",
+      label: t("alarms.form.episode.repeat"),
+      description: t("alarms.form.episode.never"),
+      placeholder: undefined,
+      min: 1,
+      max: 1440,
+      testId: "rule-episode-repeat",
+    },
+  ] as const;
   return (
     <Stack gap={4} data-testid="rule-episode">
       <Text size="sm" fw={500}>
@@ -27,48 +62,21 @@ export function EpisodeFields({ form, set, err }: Pick<RuleFormPart, "form" | "s
         {t("alarms.form.episode.help")}
       </Text>
       <Group grow align="flex-start">
-        <NumberInput
-          label={t("alarms.form.episode.confirm")}
-          description={
-            defaults.confirmFixes === null
-              ? seconds(defaults.confirmSec)
-              : t("alarms.form.episode.defaultFixes", {
-                  fixes: defaults.confirmFixes,
-                  seconds: defaults.confirmSec,
-                })
-          }
-          placeholder={String(defaults.confirmSec)}
-          min={0}
-          max={86_400}
-          allowDecimal={false}
-          value={episode.confirmSec ?? ""}
-          onChange={(v) => change({ confirmSec: numberOrNull(v) })}
-          error={err("info.episode.confirmSec")}
-          data-testid="rule-episode-confirm"
-        />
-        <NumberInput
-          label={t("alarms.form.episode.release")}
-          description={seconds(defaults.releaseSec)}
-          placeholder={String(defaults.releaseSec)}
-          min={0}
-          max={86_400}
-          allowDecimal={false}
-          value={episode.releaseSec ?? ""}
-          onChange={(v) => change({ releaseSec: numberOrNull(v) })}
-          error={err("info.episode.releaseSec")}
-          data-testid="rule-episode-release"
-        />
-        <NumberInput
-          label={t("alarms.form.episode.repeat")}
-          description={t("alarms.form.episode.never")}
-          min={1}
-          max={1440}
-          allowDecimal={false}
-          value={episode.repeatMin ?? ""}
-          onChange={(v) => change({ repeatMin: numberOrNull(v) })}
-          error={err("info.episode.repeatMin")}
-          data-testid="rule-episode-repeat"
-        />
+        {fields.map((f) => (
+          <NumberInput
+            key={f.key}
+            label={f.label}
+            description={f.description}
+            placeholder={f.placeholder}
+            min={f.min}
+            max={f.max}
+            allowDecimal={false}
+            value={episode[f.key] ?? ""}
+            onChange={(v) => change({ [f.key]: typeof v === "number" ? v : null })}
+            error={err(`info.episode.${f.key}`)}
+            data-testid={f.testId}
+          />
+        ))}
       </Group>
     </Stack>
   );

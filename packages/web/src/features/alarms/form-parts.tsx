@@ -102,26 +102,18 @@ export function WeekTimeEditor({
                   onChange={(e) => set({ enabled: e.currentTarget.checked })}
                 />
               </Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  size="xs"
-                  value={hm(day.from)}
-                  disabled={!day.enabled}
-                  onChange={(e) => set({ from: parseHm(e.currentTarget.value) })}
-                  aria-label={t("alarms.form.from")}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  size="xs"
-                  value={hm(day.to)}
-                  disabled={!day.enabled}
-                  onChange={(e) => set({ to: parseHm(e.currentTarget.value) })}
-                  aria-label={t("alarms.form.to")}
-                />
-              </Table.Td>
+              {(["from", "to"] as const).map((end) => (
+                <Table.Td key={end}>
+                  <TextInput
+                    type="time"
+                    size="xs"
+                    value={hm(day[end])}
+                    disabled={!day.enabled}
+                    onChange={(e) => set({ [end]: parseHm(e.currentTarget.value) })}
+                    aria-label={t(`alarms.form.${end}`)}
+                  />
+                </Table.Td>
+              ))}
             </Table.Tr>
           );
         })}

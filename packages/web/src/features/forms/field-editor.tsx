@@ -95,28 +95,19 @@ export function FieldEditor({ field, index, count, errors, onChange, onMove, onR
           value={field.help ?? ""}
           onChange={(e) => set({ help: e.currentTarget.value })}
         />
-        {HAS_BOUNDS.has(field.type) && (
-          <>
+        {HAS_BOUNDS.has(field.type) &&
+          (["min", "max"] as const).map((bound) => (
             <NumberInput
+              key={bound}
               size="xs"
               w={110}
-              label={field.type.startsWith("text") ? t("forms.minLength") : t("forms.min")}
-              value={field.min ?? ""}
-              onChange={(v) => set({ min: numberOrNull(v) })}
-              error={errorText(t, errors.min)}
-              data-testid={`builder-min-${index}`}
+              label={t(`forms.${bound}${field.type.startsWith("text") ? "Length" : ""}`)}
+              value={field[bound] ?? ""}
+              onChange={(v) => set({ [bound]: numberOrNull(v) })}
+              error={errorText(t, errors[bound])}
+              data-testid={`builder-${bound}-${index}`}
             />
-            <NumberInput
-              size="xs"
-              w={110}
-              label={field.type.startsWith("text") ? t("forms.maxLength") : t("forms.max")}
-              value={field.max ?? ""}
-              onChange={(v) => set({ max: numberOrNull(v) })}
-              error={errorText(t, errors.max)}
-              data-testid={`builder-max-${index}`}
-            />
-          </>
-        )}
+          ))}
         {HAS_OPTIONS.has(field.type) && (
           <TagsInput
             size="xs"

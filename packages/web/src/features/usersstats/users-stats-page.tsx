@@ -47,12 +47,6 @@ export function UsersStatsPage() {
 function Charts({ stats }: { stats: UsersStats }) {
   const { t } = useTranslation();
   const use = dailyUse(stats).map((d) => ({ ...d, day: dayLabel(d.day) }));
-  const items = perReseller(stats, "items", t("usersStats.others"));
-  const positions = perReseller(stats, "positions", t("usersStats.others"));
-  const labelled = (rows: Array<Record<string, number>>) =>
-    rows.map((r) => ({ ...r, day: dayLabel(r.day ?? 0) }));
-  const series = (names: string[]) =>
-    names.map((name, i) => ({ name, color: COLORS[i % COLORS.length] ?? "gray.6" }));
   const signIns = use.reduce((s, d) => s + d.signIns, 0);
   const peak = use.reduce((m, d) => Math.max(m, d.activeUsers), 0);
   const totalPositions = stats.resellers.reduce((s, r) => s + r.positions, 0);
@@ -77,35 +71,31 @@ function Charts({ stats }: { stats: UsersStats }) {
           />
         </ChartCard>
         <ChartCard title={t("usersStats.itemsPerDay")}>
-          {items.series.length ? (
-            <AreaChart
-              h={240}
-              data={labelled(items.rows)}
-              dataKey="day"
-              type="stacked"
-              withLegend
-              series={series(items.series)}
-            />
-          ) : (
-            <Text c="dimmed">{t("usersStats.noData")}</Text>
-          )}
+          <PerResellerChart stats={stats} measure="items" />
         </ChartCard>
         <ChartCard title={t("usersStats.positionsPerDay")} wide>
-          {positions.series.length ? (
-            <BarChart
-              h={260}
-              data={labelled(positions.rows)}
-              dataKey="day"
-              type="stacked"
-              withLegend
-              series={series(positions.series)}
-            />
-          ) : (
-            <Text c="dimmed">{t("usersStats.noData")}</Text>
-          )}
+          <PerResellerChart stats={stats} measure="positions" />
         </ChartCard>
       </SimpleGrid>
     </>
+  );
+}
+
+/** One measure per day, stacked by reseller: reporting items as areas, positions as bars. */
+function PerResellerChart({ stats, measure }: { stats: UsersStats; measure: "items" | "positions" }) {
+  const { t } = useTranslation();
+  const { series, rows } = perReseller(stats, measure, t("usersStats.others"));
+  if (!series.length) return <Text c="dimmed">{t("usersStats.noData")}</Text>;
+  const Chart = measure === "items" ? AreaChart : BarChart;
+  return (
+    <Chart
+      h={measure === "items" ? 240 : 260}
+      data={rows.map((r) => ({ ...r, day: dayLabel(r.day ?? 0) }))}
+      dataKey="day"
+      type="stacked"
+      withLegend
+      series={series.map((name, i) => ({ name, color: COLORS[i % COLORS.length] ?? "gray.6" }))}
+    />
   );
 }
 
