@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { FormModal } from "../../kit/forms/form-modal.tsx";
+import { IdsSelect } from "../../kit/forms/ids-select.tsx";
 import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -118,13 +119,12 @@ export function FormBuilder({
         checked={form.values.active ?? true}
         onChange={(e) => form.set("active", e.currentTarget.checked)}
       />
-      <MultiSelect
+      <IdsSelect
         label={t("forms.groups")}
         description={t("forms.assignHint")}
-        searchable
-        data={groups.map((g) => ({ value: String(g.id), label: g.name }))}
-        value={(form.values.groupIds ?? []).map(String)}
-        onChange={(v) => form.set("groupIds", v.map(Number))}
+        rows={groups}
+        value={form.values.groupIds ?? []}
+        onChange={(v) => form.set("groupIds", v)}
         error={errorText(t, form.errorOf("groupIds"))}
         data-testid="builder-groups"
       />

@@ -34,6 +34,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { fromZonedInput, toZonedInput } from "../../kit/format/date.ts";
+import { IdsSelect } from "../../kit/forms/ids-select.tsx";
 import { LocalDateTimeInput } from "../../kit/pickers/range-picker.tsx";
 import { ApiError } from "../../platform/api/client.ts";
 import { apiErrorText } from "../../platform/api/error-text.ts";
@@ -90,8 +91,6 @@ export function ReportsPage() {
     setForm((f) => ({ ...f, [key]: value }));
   const setRange = (key: ReportRange, value: number) =>
     setForm((f) => ({ ...f, ranges: { ...f.ranges, [key]: value } }));
-  const options = <R extends { id: number }>(rows: R[], label: (r: R) => string) =>
-    rows.map((r) => ({ value: String(r.id), label: label(r) }));
   const ids = (values: string[]) => values.map(Number);
   const err = (key: string) =>
     errors[key] ? t(`reports.errors.${errors[key]!.replace(/^reports\./, "")}`) : undefined;
@@ -229,52 +228,48 @@ export function ReportsPage() {
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <MultiSelect
+            <IdsSelect
               label={t("reports.groups")}
-              data={options(groups, (g) => g.name)}
-              value={form.groupsId.map(String)}
-              onChange={(v) => set("groupsId", ids(v))}
-              searchable
+              rows={groups}
+              value={form.groupsId}
+              onChange={(v) => set("groupsId", v)}
               clearable
             />
             {def?.subject !== "drivers" ? (
-              <MultiSelect
+              <IdsSelect
                 label={t("reports.vehicles")}
-                data={options(vehicles, (v) => v.name || v.plate)}
-                value={form.vehiclesId.map(String)}
-                onChange={(v) => set("vehiclesId", ids(v))}
-                searchable
+                rows={vehicles}
+                optionLabel={(v) => v.name || v.plate}
+                value={form.vehiclesId}
+                onChange={(v) => set("vehiclesId", v)}
                 clearable
                 data-testid="report-vehicles"
               />
             ) : null}
             {def?.subject === "items" || !def ? (
               <>
-                <MultiSelect
+                <IdsSelect
                   label={t("reports.assets")}
-                  data={options(assets, (a) => a.name)}
-                  value={form.assetsId.map(String)}
-                  onChange={(v) => set("assetsId", ids(v))}
-                  searchable
+                  rows={assets}
+                  value={form.assetsId}
+                  onChange={(v) => set("assetsId", v)}
                   clearable
                 />
-                <MultiSelect
+                <IdsSelect
                   label={t("reports.persons")}
-                  data={options(persons, (p) => p.name)}
-                  value={form.personsId.map(String)}
-                  onChange={(v) => set("personsId", ids(v))}
-                  searchable
+                  rows={persons}
+                  value={form.personsId}
+                  onChange={(v) => set("personsId", v)}
                   clearable
                 />
               </>
             ) : null}
             {def?.subject === "drivers" || !def ? (
-              <MultiSelect
+              <IdsSelect
                 label={t("reports.drivers")}
-                data={options(drivers, (d) => d.name)}
-                value={form.driversId.map(String)}
-                onChange={(v) => set("driversId", ids(v))}
-                searchable
+                rows={drivers}
+                value={form.driversId}
+                onChange={(v) => set("driversId", v)}
                 clearable
               />
             ) : null}

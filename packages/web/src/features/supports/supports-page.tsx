@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Box, Group, MultiSelect, Text, Textarea } from "@mantine/core";
+import { Anchor, Avatar, Box, Group, Text, Textarea } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type SupportAdmin, supportInputSchema, supportsApi } from "@vigia/domain";
 import { useMemo, useState } from "react";
@@ -8,6 +8,7 @@ import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
+import { IdsSelect } from "../../kit/forms/ids-select.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -174,13 +175,12 @@ function SupportForm({
         autosize
         minRows={2}
       />
-      <MultiSelect
+      <IdsSelect
         label={t("supportsAdmin.companies")}
-        data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
-        value={(form.values.companyIds ?? []).map(String)}
-        onChange={(v) => form.set("companyIds", v.map(Number))}
+        rows={companies}
+        value={form.values.companyIds ?? []}
+        onChange={(v) => form.set("companyIds", v)}
         error={errorText(t, form.errorOf("companyIds"))}
-        searchable
         data-testid="field-companyIds"
       />
     </CrudForm>

@@ -1,4 +1,4 @@
-import { Divider, Group, MultiSelect, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
+import { Divider, Group, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { LANGUAGES, ROLES, type User, userWriteSchema } from "@vigia/domain";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
+import { IdsSelect } from "../../kit/forms/ids-select.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { LANGUAGE_NAMES } from "../../platform/i18n/index.ts";
 import { MailFlagsField } from "./mail-flags-field.tsx";
@@ -160,14 +161,13 @@ export function UserForm({
         ) : null}
       </SimpleGrid>
       {groups ? (
-        <MultiSelect
+        <IdsSelect
           label={t("users.groups")}
           withAsterisk={role !== "ADMIN"}
-          searchable
           disabled={role === "ADMIN"}
-          data={groups.map((g) => ({ value: String(g.id), label: g.name }))}
-          value={role === "ADMIN" ? [] : chosen.map(String)}
-          onChange={(v) => form.set("groups", v.map(Number))}
+          rows={groups}
+          value={role === "ADMIN" ? [] : chosen}
+          onChange={(v) => form.set("groups", v)}
           error={groupsMissing ? errorText(t, "groupRequired") : errorText(t, form.errorOf("groups"))}
           data-testid="field-groups"
         />
