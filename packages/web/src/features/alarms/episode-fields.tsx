@@ -62,19 +62,15 @@ export function EpisodeFields({ form, set, err }: Pick<RuleFormPart, "form" | "s
         {t("alarms.form.episode.help")}
       </Text>
       <Group grow align="flex-start">
-        {fields.map((f) => (
+        {fields.map(({ key, testId, ...input }) => (
           <NumberInput
-            key={f.key}
-            label={f.label}
-            description={f.description}
-            placeholder={f.placeholder}
-            min={f.min}
-            max={f.max}
+            key={key}
+            {...input}
             allowDecimal={false}
-            value={episode[f.key] ?? ""}
-            onChange={(v) => change({ [f.key]: typeof v === "number" ? v : null })}
-            error={err(`info.episode.${f.key}`)}
-            data-testid={f.testId}
+            value={episode[key] ?? ""}
+            onChange={(v) => change({ [key]: typeof v === "number" ? v : null })}
+            error={err(`info.episode.${key}`)}
+            data-testid={testId}
           />
         ))}
       </Group>
