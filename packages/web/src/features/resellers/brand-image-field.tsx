@@ -1,15 +1,12 @@
-import { Button, FileButton, Group, Image, Stack, Text } from "@mantine/core";
-import { IconPhotoUp } from "@tabler/icons-react";
+import { Group, Image, Text } from "@mantine/core";
 import { type Brand, type BrandImage, brandsApi, FILE_KINDS } from "@vigia/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { ImageField } from "../../kit/forms/image-field.tsx";
 import { api } from "../../platform/api/instance.ts";
 
 /**
- * A saved brand's logo or favicon: uploaded on its own (the server sniffs the type and sanitises SVG; the
- * size is checked here first to spare a useless upload), shown as a preview once stored.
+ * A saved brand's logo or favicon (the server sniffs the type and sanitises SVG), shown as a preview once
+ * stored.
  */
 export function BrandImageField({
   resellerId,
@@ -23,38 +20,12 @@ export function BrandImageField({
   onChange(next: Brand): void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const url = image === "logo" ? brand.logoUrl : brand.faviconUrl;
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    if (file.size > FILE_KINDS.brandImage.maxBytes) {
-      setError(t("branding.imageTooLarge"));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const params = { resellerId, brandId: brand.id, image };
-      onChange(
-        await api.upload(brandsApi.uploadImage, { params, query: { name: file.name } }, file, {
-          quiet: true,
-        }),
-      );
-    } catch (e) {
-      setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const params = { resellerId, brandId: brand.id, image };
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {t(`branding.${image}`)}
-      </Text>
-      <Group gap="md">
+    <ImageField
+      label={t(`branding.${image}`)}
+      preview={
         <Group
           w={image === "logo" ? 140 : 48}
           h={48}
@@ -76,24 +47,17 @@ export function BrandImageField({
             </Text>
           )}
         </Group>
-        <FileButton onChange={(file) => void upload(file)} accept={FILE_KINDS.brandImage.mimes.join(",")}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              size="xs"
-              loading={busy}
-              leftSection={<IconPhotoUp size={16} />}
-              data-testid={`brand-${image}-upload`}
-            >
-              {t(url ? "branding.replaceImage" : "branding.uploadImage")}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
-      <Text size="xs" c={error ? "red" : "dimmed"}>
-        {error ?? t("branding.imageHint")}
-      </Text>
-    </Stack>
+      }
+      accept={FILE_KINDS.brandImage.mimes}
+      maxBytes={FILE_KINDS.brandImage.maxBytes}
+      tooLarge={t("branding.imageTooLarge")}
+      hint={t("branding.imageHint")}
+      uploadLabel={t(url ? "branding.replaceImage" : "branding.uploadImage")}
+      upload={(file) =>
+        api.upload(brandsApi.uploadImage, { params, query: { name: file.name } }, file, { quiet: true })
+      }
+      onChange={onChange}
+      testIds={{ upload: `brand-${image}-upload` }}
+    />
   );
 }

@@ -1,17 +1,10 @@
-import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
-import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
+import { Avatar } from "@mantine/core";
 import { FILE_KINDS, type SupportAdmin, supportsApi } from "@vigia/domain";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { ImageField } from "../../kit/forms/image-field.tsx";
 import { api } from "../../platform/api/instance.ts";
 
-/**
- * The photo of a saved support contact: uploaded on its own (the file storage takes the raw image, at most
- * 2 MB, checked here first to spare a useless upload) and removed on its own, so the form's other fields
- * keep their own save.
- */
+/** The photo of a saved support contact (the file storage takes the raw image, at most 2 MB). */
 export function SupportPhotoField({
   resellerId,
   contact,
@@ -22,70 +15,35 @@ export function SupportPhotoField({
   onChange(next: SupportAdmin): void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const params = { resellerId, supportId: contact.id };
-
-  const run = async (work: () => Promise<SupportAdmin>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await work());
-    } catch (e) {
-      setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const upload = (file: File | null) => {
-    if (!file) return;
-    if (file.size > FILE_KINDS.photo.maxBytes) {
-      setError(t("supportPhoto.tooLarge"));
-      return;
-    }
-    void run(() =>
-      api.upload(supportsApi.uploadPhoto, { params, query: { name: file.name } }, file, { quiet: true }),
-    );
-  };
-
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {t("supportPhoto.label")}
-      </Text>
-      <Group gap="md">
+    <ImageField
+      label={t("supportPhoto.label")}
+      preview={
         <Avatar src={contact.photoUrl || null} size={64} radius={64} name={contact.name} color="initials" />
-        <FileButton onChange={upload} accept={FILE_KINDS.photo.mimes.join(",")}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="default"
-              size="xs"
-              loading={busy}
-              leftSection={<IconPhotoUp size={16} />}
-              data-testid="support-photo-upload"
-            >
-              {t(contact.photoUrl ? "supportPhoto.replace" : "supportPhoto.upload")}
-            </Button>
-          )}
-        </FileButton>
-        {contact.photoUrl ? (
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            disabled={busy}
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void run(() => api.call(supportsApi.removePhoto, { params }, { quiet: true }))}
-            data-testid="support-photo-remove"
-          >
-            {t("supportPhoto.remove")}
-          </Button>
-        ) : null}
-      </Group>
-      <Text size="xs" c={error ? "red" : "dimmed"} data-testid="support-photo-hint">
-        {error ?? t("supportPhoto.hint")}
-      </Text>
-    </Stack>
+      }
+      accept={FILE_KINDS.photo.mimes}
+      maxBytes={FILE_KINDS.photo.maxBytes}
+      tooLarge={t("supportPhoto.tooLarge")}
+      hint={t("supportPhoto.hint")}
+      uploadLabel={t(contact.photoUrl ? "supportPhoto.replace" : "supportPhoto.upload")}
+      upload={(file) =>
+        api.upload(supportsApi.uploadPhoto, { params, query: { name: file.name } }, file, { quiet: true })
+      }
+      remove={
+        contact.photoUrl
+          ? {
+              label: t("supportPhoto.remove"),
+              call: () => api.call(supportsApi.removePhoto, { params }, { quiet: true }),
+            }
+          : undefined
+      }
+      onChange={onChange}
+      testIds={{
+        upload: "support-photo-upload",
+        remove: "support-photo-remove",
+        hint: "support-photo-hint",
+      }}
+    />
   );
 }
