@@ -94,6 +94,38 @@ export function ReportsPage() {
   const ids = (values: string[]) => values.map(Number);
   const err = (key: string) =>
     errors[key] ? t(`reports.errors.${errors[key]!.replace(/^reports\./, "")}`) : undefined;
+  // The items a report may be narrowed to: those its subject (items, drivers) has; all before a type is chosen.
+  const selections = [
+    { key: "groupsId", label: t("reports.groups"), rows: groups, shown: true, testId: undefined },
+    {
+      key: "vehiclesId",
+      label: t("reports.vehicles"),
+      rows: vehicles.map((v) => ({ id: v.id, name: v.name || v.plate })),
+      shown: def?.subject !== "drivers",
+      testId: "report-vehicles",
+    },
+    {
+      key: "assetsId",
+      label: t("reports.assets"),
+      rows: assets,
+      shown: def?.subject === "items" || !def,
+      testId: undefined,
+    },
+    {
+      key: "personsId",
+      label: t("reports.persons"),
+      rows: persons,
+      shown: def?.subject === "items" || !def,
+      testId: undefined,
+    },
+    {
+      key: "driversId",
+      label: t("reports.drivers"),
+      rows: drivers,
+      shown: def?.subject === "drivers" || !def,
+      testId: undefined,
+    },
+  ] as const;
 
   // Poll the running job until it settles.
   useEffect(() => {
@@ -228,51 +260,19 @@ export function ReportsPage() {
             </Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            <IdsSelect
-              label={t("reports.groups")}
-              rows={groups}
-              value={form.groupsId}
-              onChange={(v) => set("groupsId", v)}
-              clearable
-            />
-            {def?.subject !== "drivers" ? (
-              <IdsSelect
-                label={t("reports.vehicles")}
-                rows={vehicles}
-                optionLabel={(v) => v.name || v.plate}
-                value={form.vehiclesId}
-                onChange={(v) => set("vehiclesId", v)}
-                clearable
-                data-testid="report-vehicles"
-              />
-            ) : null}
-            {def?.subject === "items" || !def ? (
-              <>
+            {selections.map((selection) =>
+              selection.shown ? (
                 <IdsSelect
-                  label={t("reports.assets")}
-                  rows={assets}
-                  value={form.assetsId}
-                  onChange={(v) => set("assetsId", v)}
+                  key={selection.key}
+                  label={selection.label}
+                  rows={selection.rows}
+                  value={form[selection.key]}
+                  onChange={(v) => set(selection.key, v)}
                   clearable
+                  data-testid={selection.testId}
                 />
-                <IdsSelect
-                  label={t("reports.persons")}
-                  rows={persons}
-                  value={form.personsId}
-                  onChange={(v) => set("personsId", v)}
-                  clearable
-                />
-              </>
-            ) : null}
-            {def?.subject === "drivers" || !def ? (
-              <IdsSelect
-                label={t("reports.drivers")}
-                rows={drivers}
-                value={form.driversId}
-                onChange={(v) => set("driversId", v)}
-                clearable
-              />
-            ) : null}
+              ) : null,
+            )}
             {def?.uses === "events" ? (
               <MultiSelect
                 label={t("reports.events")}
@@ -372,20 +372,16 @@ export function ReportsPage() {
               allowDeselect={false}
               data-testid="report-preset"
             />
-            <LocalDateTimeInput
-              label={t("alarms.from")}
-              data-testid="report-from"
-              value={toZonedInput(shownPeriod.from, timezone)}
-              onChange={(v) => set("from", fromZonedInput(v, timezone))}
-              disabled={form.preset !== "custom"}
-            />
-            <LocalDateTimeInput
-              label={t("alarms.to")}
-              data-testid="report-to"
-              value={toZonedInput(shownPeriod.to, timezone)}
-              onChange={(v) => set("to", fromZonedInput(v, timezone))}
-              disabled={form.preset !== "custom"}
-            />
+            {(["from", "to"] as const).map((end) => (
+              <LocalDateTimeInput
+                key={end}
+                label={t(`alarms.${end}`)}
+                data-testid={`report-${end}`}
+                value={toZonedInput(shownPeriod[end], timezone)}
+                onChange={(v) => set(end, fromZonedInput(v, timezone))}
+                disabled={form.preset !== "custom"}
+              />
+            ))}
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="sm" fw={500}>
