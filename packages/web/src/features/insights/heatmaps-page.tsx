@@ -1,21 +1,15 @@
 import { Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { HEATMAP_LAYERS, type HeatmapLayer, MAP_DEFAULTS } from "@vigia/domain";
-import { Map as MapLibre, NavigationControl, setWorkerUrl } from "maplibre-gl";
-import "maplibre-gl/dist/maplibre-gl.css";
-import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { HEATMAP_LAYERS, type HeatmapLayer } from "@vigia/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { baseStyle } from "../../kit/map/map-style.ts";
-import { useCompanyBaseMap } from "../../kit/map/use-base-map.ts";
 import { useCompany } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { heatmapQuery } from "./api.ts";
 import { drawHeatmap, heatBounds } from "./heat-layer.ts";
 import { presetRange } from "./period.ts";
 import { PeriodBar, type PeriodChoice } from "./period-bar.tsx";
-
-setWorkerUrl(maplibreWorkerUrl);
+import { useInsightMap } from "./use-insight-map.ts";
 
 /** Resolution of the /heatmaps screen's hexagons: a few hundred metres, fine for a city, small for a month. */
 const RESOLUTION = 8;
@@ -23,45 +17,16 @@ const RESOLUTION = 8;
 /** /heatmaps: where the fleet was (positions), stopped, drove harshly or raised alarms, over a period. */
 export function HeatmapsPage() {
   const { t } = useTranslation();
-  const { companyId, info } = useCompany();
+  const { companyId } = useCompany();
   const { timezone } = useTimezone();
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibre | null>(null);
-  useCompanyBaseMap(map);
+  const map = useInsightMap(container);
   const [layer, setLayer] = useState<HeatmapLayer>("positions");
   const [period, setPeriod] = useState<PeriodChoice>(() => ({
     ...presetRange("week", Date.now(), timezone),
     groupIds: [],
   }));
-  const centre = info?.centroId?.pos ?? null;
   const query = useQuery(heatmapQuery(companyId, layer, period, RESOLUTION));
-
-  useEffect(() => {
-    if (!container.current) return;
-    let m: MapLibre;
-    try {
-      m = new MapLibre({
-        container: container.current,
-        style: baseStyle(),
-        center: centre
-          ? [centre.lng, centre.lat]
-          : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],
-        zoom: centre ? MAP_DEFAULTS.companyZoom : MAP_DEFAULTS.defaultZoom,
-        minZoom: MAP_DEFAULTS.minZoom,
-        maxZoom: MAP_DEFAULTS.maxZoom,
-        fadeDuration: 0,
-      });
-    } catch (error) {
-      console.warn("map unavailable:", error);
-      return;
-    }
-    m.addControl(new NavigationControl({ showCompass: false }), "bottom-right");
-    m.on("load", () => setMap(m));
-    return () => {
-      setMap(null);
-      m.remove();
-    };
-  }, []);
 
   useEffect(() => {
     if (!map || !query.data) return;

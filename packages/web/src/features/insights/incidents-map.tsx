@@ -1,13 +1,7 @@
-import { type Incident, MAP_DEFAULTS } from "@vigia/domain";
-import { type GeoJSONSource, Map as MapLibre, NavigationControl, setWorkerUrl } from "maplibre-gl";
-import "maplibre-gl/dist/maplibre-gl.css";
-import maplibreWorkerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { useEffect, useRef, useState } from "react";
-import { baseStyle } from "../../kit/map/map-style.ts";
-import { useCompanyBaseMap } from "../../kit/map/use-base-map.ts";
-import { useCompany } from "../../platform/company/index.ts";
-
-setWorkerUrl(maplibreWorkerUrl);
+import type { Incident } from "@vigia/domain";
+import type { GeoJSONSource } from "maplibre-gl";
+import { useEffect, useRef } from "react";
+import { useInsightMap } from "./use-insight-map.ts";
 
 export const INCIDENT_COLORS: Record<Incident["kind"], string> = {
   crash: "#c92a2a",
@@ -30,57 +24,26 @@ export function IncidentsMap({
   onSelect(key: string): void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibre | null>(null);
-  useCompanyBaseMap(map);
-  const { info } = useCompany();
-  const centre = info?.centroId?.pos ?? null;
   const select = useRef(onSelect);
   select.current = onSelect;
-
-  useEffect(() => {
-    if (!container.current) return;
-    let m: MapLibre;
-    try {
-      m = new MapLibre({
-        container: container.current,
-        style: baseStyle(),
-        center: centre
-          ? [centre.lng, centre.lat]
-          : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],
-        zoom: centre ? MAP_DEFAULTS.companyZoom : MAP_DEFAULTS.defaultZoom,
-        minZoom: MAP_DEFAULTS.minZoom,
-        maxZoom: MAP_DEFAULTS.maxZoom,
-        fadeDuration: 0,
-      });
-    } catch (error) {
-      console.warn("map unavailable:", error);
-      return;
-    }
-    m.addControl(new NavigationControl({ showCompass: false }), "bottom-right");
-    m.on("load", () => {
-      m.addSource("incidents", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
-      m.addLayer({
-        id: "incidents",
-        type: "circle",
-        source: "incidents",
-        paint: {
-          "circle-radius": ["case", ["get", "selected"], 9, 6],
-          "circle-color": ["get", "color"],
-          "circle-stroke-color": "#fff",
-          "circle-stroke-width": ["case", ["get", "selected"], 3, 1],
-        },
-      });
-      m.on("click", "incidents", (e) => {
-        const key = e.features?.[0]?.properties?.key;
-        if (typeof key === "string") select.current(key);
-      });
-      setMap(m);
+  const map = useInsightMap(container, (m) => {
+    m.addSource("incidents", { type: "geojson", data: { type: "FeatureCollection", features: [] } });
+    m.addLayer({
+      id: "incidents",
+      type: "circle",
+      source: "incidents",
+      paint: {
+        "circle-radius": ["case", ["get", "selected"], 9, 6],
+        "circle-color": ["get", "color"],
+        "circle-stroke-color": "#fff",
+        "circle-stroke-width": ["case", ["get", "selected"], 3, 1],
+      },
     });
-    return () => {
-      setMap(null);
-      m.remove();
-    };
-  }, []);
+    m.on("click", "incidents", (e) => {
+      const key = e.features?.[0]?.properties?.key;
+      if (typeof key === "string") select.current(key);
+    });
+  });
 
   useEffect(() => {
     if (!map) return;

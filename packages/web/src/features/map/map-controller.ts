@@ -1,5 +1,4 @@
 import type { DrivingEvent, Stop, TrackPoint } from "@vigia/domain";
-import { MAP_DEFAULTS } from "@vigia/domain";
 import type { FeatureCollection } from "geojson";
 import {
   AttributionControl,
@@ -19,6 +18,7 @@ import {
   FIT_OPTIONS,
   overlayLayers,
   SELECTED_SOURCE,
+  startView,
 } from "../../kit/map/map-style.ts";
 import { exposeForDebug } from "../../platform/debug.ts";
 import { mapStats } from "../../platform/live/stats.ts";
@@ -80,16 +80,10 @@ export class MapController {
   private readonly agingTimer: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: MapControllerOptions) {
-    const company = options.center;
     this.map = new MapLibre({
       container: options.container,
       style: baseStyle(),
-      center: company
-        ? [company.lng, company.lat]
-        : [MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat],
-      zoom: company ? MAP_DEFAULTS.companyZoom : MAP_DEFAULTS.defaultZoom,
-      minZoom: MAP_DEFAULTS.minZoom,
-      maxZoom: MAP_DEFAULTS.maxZoom,
+      ...startView(options.center),
       attributionControl: false,
       fadeDuration: 0,
     });

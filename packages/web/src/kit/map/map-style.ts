@@ -207,4 +207,19 @@ function itemLayers(source: string, filter: ExpressionSpecification | null): Lay
 }
 
 export const CLUSTER_OPTIONS = { clusterRadius: 48, clusterMaxZoom: 14 } as const;
+/**
+ * Where a map opens: on `centre` (a company's) at the company zoom, else on the default centre zoomed out; always
+ * within the app's zoom bounds.
+ */
+export function startView(centre: { lat: number; lng: number } | null) {
+  return {
+    center: centre
+      ? ([centre.lng, centre.lat] as [number, number])
+      : ([MAP_DEFAULTS.defaultCenter.lng, MAP_DEFAULTS.defaultCenter.lat] as [number, number]),
+    zoom: centre ? MAP_DEFAULTS.companyZoom : MAP_DEFAULTS.defaultZoom,
+    minZoom: MAP_DEFAULTS.minZoom,
+    maxZoom: MAP_DEFAULTS.maxZoom,
+  };
+}
+
 export const FIT_OPTIONS = { maxZoom: MAP_DEFAULTS.boundsFitZoom, padding: 48, duration: 0 } as const;
