@@ -1,10 +1,11 @@
-import { Button, CloseButton, Group, Paper, Stack, Switch, Text } from "@mantine/core";
+import { Button, Group, Stack, Switch, Text } from "@mantine/core";
 import type { MapMouseEvent } from "maplibre-gl";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNumberFormat } from "../../../kit/format/number.ts";
 import { claimMapClicks } from "../../../kit/map/click-claim.ts";
 import { ringAreaM2, segmentLengths } from "./measure.ts";
+import { ToolPanel } from "./tool-frame.tsx";
 import { drawTool, merged, pointsOf } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
 
@@ -64,27 +65,8 @@ export function MeasurePanel({ getMap, onClose }: MapToolProps) {
   const { segments, total } = segmentLengths(ring ? [...points, points[0] as LngLat] : points);
 
   return (
-    <Paper
-      shadow="md"
-      p="sm"
-      data-testid="measure-panel"
-      style={{
-        position: "absolute",
-        bottom: 16,
-        left: "50%",
-        transform: "translateX(-50%)",
-        zIndex: 4,
-        width: 320,
-        maxWidth: "calc(100% - 24px)",
-      }}
-    >
+    <ToolPanel title={t("maptools.measure.title")} width={320} onClose={onClose} testId="measure-panel">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} size="sm">
-            {t("maptools.measure.title")}
-          </Text>
-          <CloseButton onClick={onClose} aria-label={t("map.close")} />
-        </Group>
         {points.length === 0 && (
           <Text size="xs" c="dimmed">
             {t("maptools.measure.help")}
@@ -131,6 +113,6 @@ export function MeasurePanel({ getMap, onClose }: MapToolProps) {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </ToolPanel>
   );
 }

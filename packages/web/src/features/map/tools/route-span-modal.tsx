@@ -1,44 +1,26 @@
-import { Alert, Group, Loader, Modal, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
-import { useEffect, useMemo, useState } from "react";
+import { SimpleGrid, Text } from "@mantine/core";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../kit/format/date.ts";
 import { useNumberFormat } from "../../../kit/format/number.ts";
-import { todayIn } from "../route.ts";
 import { coordsText } from "./address-key.ts";
+import { DayToolModal, useToolDay } from "./day-tool.tsx";
 import { formatDuration } from "./measure-format.ts";
 import { routeSpan } from "./route-span.ts";
-import { startDay } from "./start-day.ts";
+import { StretchSelects, useStretchPicks } from "./stretch-picks.tsx";
 import { drawTool, lineOf, merged, pointsOf } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
 import { useAddresses } from "./use-addresses.ts";
-import { useDayPlayback } from "./use-day-playback.ts";
 
 /** Distance travelled along the day's route and time between two of its points. */
-export function RouteSpanModal({ companyId, catalog, selected, timezone, getMap, onClose }: MapToolProps) {
+export function RouteSpanModal(props: MapToolProps) {
+  const { companyId, selected, timezone, getMap } = props;
   const { t } = useTranslation();
   const fmt = useNumberFormat();
-  const [day, setDay] = useState(() => startDay(selected, timezone));
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
-  const playback = useDayPlayback(companyId, selected, day, timezone);
-  const points = playback.data?.points ?? [];
-  const item = selected ? catalog.items.get(selected) : undefined;
-  // A new day or item: the picks refer to another route.
-  useEffect(() => {
-    setFrom(null);
-    setTo(null);
-  }, [day, selected]);
-  const options = useMemo(
-    () =>
-      points.map((p, i) => ({
-        value: String(i),
-        label: `${formatDateTime(p.ts, timezone)} · ${Math.trunc(p.spd)} km/h`,
-      })),
-    [points, timezone],
-  );
-  const a = from === null ? -1 : Number(from);
-  const b = to === null ? -1 : Number(to);
+  const tool = useToolDay(props);
+  const points = tool.playback.data?.points ?? [];
+  const picks = useStretchPicks(points, timezone, { day: tool.day, item: selected });
+  const a = picks.from === null ? -1 : Number(picks.from);
+  const b = picks.to === null ? -1 : Number(picks.to);
   const span = routeSpan(points, a, b);
   const ends = useMemo(
     () => (routeSpan(points, a, b) ? [points[a], points[b]].filter((p) => p !== undefined) : []),
@@ -58,78 +40,44 @@ export function RouteSpanModal({ companyId, catalog, selected, timezone, getMap,
       merged(lineOf(part), pointsOf([part[0], part[part.length - 1]].filter((p) => p !== undefined))),
     );
   }, [span, points, a, b, getMap]);
+  const figures = span
+    ? [
+        { label: t("maptools.span.distance"), value: fmt.distance(span.distanceM) },
+        { label: t("maptools.span.time"), value: formatDuration(Math.abs(span.durationMs) / 1000) },
+        { label: t("maptools.span.fixes"), value: String(span.fixes) },
+      ]
+    : [];
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`${t("maptools.span.title")}${item ? ` · ${item.name}` : ""}`}
+    <DayToolModal
+      props={props}
+      title={t("maptools.span.title")}
       size="lg"
+      tool={tool}
+      testId="span-day"
+      emptyText={points.length < 2 ? t("maptools.span.none") : null}
     >
-      <Stack gap="sm">
-        <DatePickerInput
-          label={t("map.route.day")}
-          value={day || null}
-          maxDate={todayIn(timezone, Date.now())}
-          valueFormat="YYYY-MM-DD"
-          data-testid="span-day"
-          onChange={(value) => setDay(value ?? "")}
-        />
-        {playback.isFetching && <Loader size="sm" />}
-        {playback.data && points.length < 2 && <Alert color="gray">{t("maptools.span.none")}</Alert>}
-        {points.length >= 2 && (
-          <Group grow>
-            <Select
-              label={t("maptools.span.from")}
-              data={options}
-              value={from}
-              onChange={setFrom}
-              searchable
-              limit={200}
-              data-testid="span-from"
-            />
-            <Select
-              label={t("maptools.span.to")}
-              data={options}
-              value={to}
-              onChange={setTo}
-              searchable
-              limit={200}
-              data-testid="span-to"
-            />
-          </Group>
-        )}
-        {span && (
-          <div data-testid="span-result">
-            <SimpleGrid cols={3}>
-              <div>
+      {points.length >= 2 && <StretchSelects picks={picks} testId="span" />}
+      {span && (
+        <div data-testid="span-result">
+          <SimpleGrid cols={3}>
+            {figures.map((f) => (
+              <div key={f.label}>
                 <Text size="xs" c="dimmed">
-                  {t("maptools.span.distance")}
+                  {f.label}
                 </Text>
-                <Text fw={600}>{fmt.distance(span.distanceM)}</Text>
+                <Text fw={600}>{f.value}</Text>
               </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t("maptools.span.time")}
-                </Text>
-                <Text fw={600}>{formatDuration(Math.abs(span.durationMs) / 1000)}</Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  {t("maptools.span.fixes")}
-                </Text>
-                <Text fw={600}>{span.fixes}</Text>
-              </div>
-            </SimpleGrid>
-            {ends.map((p, i) => (
-              <Text key={`${i}-${p.ts}`} size="xs" mt={4}>
-                {i === 0 ? t("maptools.span.from") : t("maptools.span.to")}:{" "}
-                {addressOf(p.lat, p.lng) ?? coordsText(p.lat, p.lng)}
-              </Text>
             ))}
-          </div>
-        )}
-      </Stack>
-    </Modal>
+          </SimpleGrid>
+          {ends.map((p, i) => (
+            <Text key={`${i}-${p.ts}`} size="xs" mt={4}>
+              {i === 0 ? t("maptools.span.from") : t("maptools.span.to")}:{" "}
+              {addressOf(p.lat, p.lng) ?? coordsText(p.lat, p.lng)}
+            </Text>
+          ))}
+        </div>
+      )}
+    </DayToolModal>
   );
 }

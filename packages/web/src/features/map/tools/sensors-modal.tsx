@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Modal, Table, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Table, Text, Tooltip } from "@mantine/core";
 import { IconChartLine } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useLiveVersion } from "../hooks.ts";
 import { useShownSensors } from "../sensor-list.tsx";
 import { nextSensorSince, type SensorSince } from "./sensor-changes.ts";
 import { SensorHistoryChart } from "./sensor-history-chart.tsx";
+import { ItemToolModal } from "./tool-frame.tsx";
 import type { MapToolProps } from "./types.ts";
 
 const NONE: SensorSince = new Map();
@@ -16,7 +17,8 @@ const NONE: SensorSince = new Map();
  * Every sensor and input of the selected item: name, value with unit, group and when it last changed; the chart
  * button of a numeric or on/off sensor opens its history over a chosen day.
  */
-export function SensorsModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
+export function SensorsModal(props: MapToolProps) {
+  const { companyId, selected, timezone } = props;
   const { t } = useTranslation();
   const version = useLiveVersion();
   const state = selected ? liveItems.items.get(selected) : undefined;
@@ -33,15 +35,9 @@ export function SensorsModal({ companyId, catalog, selected, timezone, onClose }
   useEffect(() => {
     if (ts !== null && live) setSince((prev) => nextSensorSince(prev, live, ts));
   }, [version, ts, live]);
-  const item = selected ? catalog.items.get(selected) : undefined;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`${t("maptools.sensors.title")}${item ? ` · ${item.name}` : ""}`}
-      size="lg"
-    >
+    <ItemToolModal tool={props} title={t("maptools.sensors.title")} size="lg">
       {shown.length === 0 ? (
         <Alert color="gray">{t("maptools.sensors.none")}</Alert>
       ) : (
@@ -113,6 +109,6 @@ export function SensorsModal({ companyId, catalog, selected, timezone, onClose }
           )}
         </>
       )}
-    </Modal>
+    </ItemToolModal>
   );
 }

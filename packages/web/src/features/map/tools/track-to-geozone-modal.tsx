@@ -1,69 +1,35 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Select,
-  Slider,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
+import { Alert, Button, Group, NumberInput, Slider, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { CORRIDOR_WIDTH_M, mapToolsApi } from "@vigia/domain";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { formatDateTime } from "../../../kit/format/date.ts";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/error-text.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { geozoneDraftState } from "../../places/index.ts";
-import { todayIn } from "../route.ts";
 import { corridorStretch, ringPolygon } from "./corridor-stretch.ts";
-import { startDay } from "./start-day.ts";
+import { DayForm, useToolDay } from "./day-tool.tsx";
+import { StretchSelects, useStretchPicks } from "./stretch-picks.tsx";
+import { itemSuffix, ToolPanel } from "./tool-frame.tsx";
 import { drawTool, lineOf, merged } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
-import { useDayPlayback } from "./use-day-playback.ts";
 
 /**
  * Track to geozone: a stretch of the selected item's route on a day becomes a corridor of a chosen
  * width around it (built by the server, simplified with the tolerance), previewed on the map and opened in the
  * geozone editor, where it is named, checked and saved.
  */
-export function TrackToGeozoneModal({
-  companyId,
-  catalog,
-  selected,
-  timezone,
-  getMap,
-  onClose,
-}: MapToolProps) {
+export function TrackToGeozoneModal(props: MapToolProps) {
+  const { companyId, catalog, selected, timezone, getMap, onClose } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [day, setDay] = useState(() => startDay(selected, timezone));
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  const tool = useToolDay(props);
   const [width, setWidth] = useState<number>(CORRIDOR_WIDTH_M.default);
   const [tolerance, setTolerance] = useState(10);
-  const playback = useDayPlayback(companyId, selected, day, timezone);
-  const points = playback.data?.points ?? [];
-  const item = selected ? catalog.items.get(selected) : undefined;
-  useEffect(() => {
-    setFrom(null);
-    setTo(null);
-  }, [day, selected]);
-  const options = useMemo(
-    () =>
-      points.map((p, i) => ({
-        value: String(i),
-        label: `${formatDateTime(p.ts, timezone)} · ${Math.trunc(p.spd)} km/h`,
-      })),
-    [points, timezone],
-  );
+  const points = tool.playback.data?.points ?? [];
+  const picks = useStretchPicks(points, timezone, { day: tool.day, item: selected });
+  const { from, to } = picks;
   const stretch = useMemo(
     () => corridorStretch(points, from === null ? null : Number(from), to === null ? null : Number(to)),
     [points, from, to],
@@ -115,74 +81,35 @@ export function TrackToGeozoneModal({
 
   const open = () => {
     if (!ring) return;
-    const name = `${item?.name ?? t("maptools.corridor.title")} ${day}`.slice(0, 100);
+    const item = selected ? catalog.items.get(selected) : undefined;
+    const name = `${item?.name ?? t("maptools.corridor.title")} ${tool.day}`.slice(0, 100);
     onClose();
     navigate("/geozones", { state: geozoneDraftState(name, ring) });
   };
 
   return (
     // A panel over the map rather than a modal: the route and the corridor stay in sight above it.
-    <Paper
-      shadow="md"
-      p="sm"
-      data-testid="corridor-panel"
-      style={{
-        position: "absolute",
-        bottom: 16,
-        left: "50%",
-        transform: "translateX(-50%)",
-        zIndex: 4,
-        width: 460,
-        maxWidth: "calc(100% - 24px)",
-        maxHeight: "60%",
-        overflowY: "auto",
-      }}
+    <ToolPanel
+      title={`${t("maptools.corridor.title")}${itemSuffix(props)}`}
+      width={460}
+      onClose={onClose}
+      testId="corridor-panel"
     >
-      <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={700} size="sm">
-          {t("maptools.corridor.title")}
-          {item ? ` · ${item.name}` : ""}
-        </Text>
-        <CloseButton onClick={onClose} aria-label={t("map.close")} />
-      </Group>
-      <Stack gap="sm">
-        <DatePickerInput
-          label={t("map.route.day")}
-          value={day || null}
-          maxDate={todayIn(timezone, Date.now())}
-          valueFormat="YYYY-MM-DD"
-          data-testid="corridor-day"
-          onChange={(value) => setDay(value ?? "")}
-        />
-        {playback.isFetching && <Loader size="sm" />}
-        {playback.data && points.length < 2 && <Alert color="gray">{t("maptools.span.none")}</Alert>}
+      <DayForm
+        tool={tool}
+        testId="corridor-day"
+        emptyText={points.length < 2 ? t("maptools.span.none") : null}
+      >
         {points.length >= 2 && (
           <>
             <Text size="xs" c="dimmed">
               {t("maptools.corridor.stretchHelp")}
             </Text>
-            <Group grow>
-              <Select
-                label={t("maptools.span.from")}
-                placeholder={t("maptools.corridor.start")}
-                data={options}
-                value={from}
-                onChange={setFrom}
-                searchable
-                clearable
-                limit={200}
-              />
-              <Select
-                label={t("maptools.span.to")}
-                placeholder={t("maptools.corridor.end")}
-                data={options}
-                value={to}
-                onChange={setTo}
-                searchable
-                clearable
-                limit={200}
-              />
-            </Group>
+            <StretchSelects
+              picks={picks}
+              clearable
+              placeholders={{ from: t("maptools.corridor.start"), to: t("maptools.corridor.end") }}
+            />
             <NumberInput
               label={t("maptools.corridor.width")}
               description={t("maptools.corridor.widthHelp")}
@@ -233,7 +160,7 @@ export function TrackToGeozoneModal({
             {t("maptools.corridor.open")}
           </Button>
         </Group>
-      </Stack>
-    </Paper>
+      </DayForm>
+    </ToolPanel>
   );
 }

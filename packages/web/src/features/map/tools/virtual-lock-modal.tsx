@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, NumberInput, Stack, Text } from "@mantine/core";
 import { DateTimePicker } from "@mantine/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { allows, ITEM_TYPE_BY_KEY, VIRTUAL_LOCK_RADIUS, virtualLocksApi } from "@vigia/domain";
@@ -12,16 +12,17 @@ import { api } from "../../../platform/api/instance.ts";
 import { parseKey } from "../../../platform/live/store.ts";
 import { useUser } from "../../../platform/session/session.ts";
 import { virtualLocksQuery } from "../api.ts";
+import { ItemToolModal } from "./tool-frame.tsx";
 import type { MapToolProps } from "./types.ts";
 
 /** Virtual lock of the selected item: arm at its parked position, or disarm. */
-export function VirtualLockModal({ companyId, catalog, selected, timezone, onClose }: MapToolProps) {
+export function VirtualLockModal(props: MapToolProps) {
+  const { companyId, selected, timezone } = props;
   const { t } = useTranslation();
   const writable = allows(virtualLocksApi.arm.access, useUser());
   const client = useQueryClient();
   const [radius, setRadius] = useState<number>(VIRTUAL_LOCK_RADIUS.default);
   const [until, setUntil] = useState("");
-  const item = selected ? catalog.items.get(selected) : undefined;
   const target = selected ? parseKey(selected) : null;
   const params = target
     ? { companyId, itemType: ITEM_TYPE_BY_KEY[target.kind], itemId: target.id }
@@ -45,12 +46,7 @@ export function VirtualLockModal({ companyId, catalog, selected, timezone, onClo
   const error = arm.error ?? disarm.error;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`${t("maptools.lock.title")}${item ? ` · ${item.name}` : ""}`}
-      data-testid="lock-modal"
-    >
+    <ItemToolModal tool={props} title={t("maptools.lock.title")} data-testid="lock-modal">
       <Stack gap="sm">
         {lock ? (
           <Alert color="orange" data-testid="lock-armed">
@@ -118,6 +114,6 @@ export function VirtualLockModal({ companyId, catalog, selected, timezone, onClo
           </Text>
         )}
       </Stack>
-    </Modal>
+    </ItemToolModal>
   );
 }
