@@ -164,6 +164,18 @@ export const EVENT_COLORS: Record<string, string> = {
   overspeed: "#c2255c",
 };
 
+/** A diamond (a square on its corner) of half-diagonal `r` in the middle of the 22-pixel route marker. */
+function fillDiamond(ctx: CanvasRenderingContext2D, r: number, color: string): void {
+  ctx.beginPath();
+  ctx.moveTo(11, 11 - r);
+  ctx.lineTo(11 + r, 11);
+  ctx.lineTo(11, 11 + r);
+  ctx.lineTo(11 - r, 11);
+  ctx.closePath();
+  ctx.fillStyle = color;
+  ctx.fill();
+}
+
 /** Route markers: stops (blue "P"), driving events (diamond by kind), route start and end. */
 function drawRouteMarker(kind: string): ImageData | null {
   const ctx = canvas(22);
@@ -187,23 +199,9 @@ function drawRouteMarker(kind: string): ImageData | null {
     ctx.fillText(kind === "stop" ? "P" : kind === "start" ? "A" : "B", 11, 11.5);
     return imageOf(ctx);
   }
-  ctx.beginPath();
-  ctx.moveTo(11, 2);
-  ctx.lineTo(20, 11);
-  ctx.lineTo(11, 20);
-  ctx.lineTo(2, 11);
-  ctx.closePath();
-  ctx.fillStyle = "#ffffff";
-  ctx.fill();
+  fillDiamond(ctx, 9, "#ffffff");
   ctx.shadowColor = "transparent";
-  ctx.beginPath();
-  ctx.moveTo(11, 4.5);
-  ctx.lineTo(17.5, 11);
-  ctx.lineTo(11, 17.5);
-  ctx.lineTo(4.5, 11);
-  ctx.closePath();
-  ctx.fillStyle = EVENT_COLORS[kind] ?? "#495057";
-  ctx.fill();
+  fillDiamond(ctx, 6.5, EVENT_COLORS[kind] ?? "#495057");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(10.2, 7.5, 1.6, 4.2);
   ctx.fillRect(10.2, 12.8, 1.6, 1.6);

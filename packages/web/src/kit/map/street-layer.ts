@@ -43,25 +43,26 @@ const width = (scale: number): ExpressionSpecification => [
   ["*", scale * 9, byKind(2.2, 1.6, 1, 0.6)],
 ];
 
+/** The roads as round-ended lines of `color`, `scale` times the width of a road's class. */
+const roadLine = (
+  id: string,
+  source: string,
+  color: ExpressionSpecification,
+  scale: number,
+): LayerSpecification => ({
+  id,
+  type: "line",
+  source,
+  "source-layer": STREET_LAYER,
+  layout: { "line-join": "round", "line-cap": "round" },
+  paint: { "line-color": color, "line-width": width(scale) },
+});
+
 /** The street layers over `source`, bottom to top, each id starting with `prefix`. */
 export function streetLayers(source: string, prefix: string): LayerSpecification[] {
   return [
-    {
-      id: `${prefix}casing`,
-      type: "line",
-      source,
-      "source-layer": STREET_LAYER,
-      layout: { "line-join": "round", "line-cap": "round" },
-      paint: { "line-color": byKind("#e0a46a", "#c9c3b8", "#cfcac2", "#d9d5ce"), "line-width": width(1.35) },
-    },
-    {
-      id: `${prefix}fill`,
-      type: "line",
-      source,
-      "source-layer": STREET_LAYER,
-      layout: { "line-join": "round", "line-cap": "round" },
-      paint: { "line-color": byKind("#ffd9a8", "#ffffff", "#ffffff", "#f8f6f2"), "line-width": width(1) },
-    },
+    roadLine(`${prefix}casing`, source, byKind("#e0a46a", "#c9c3b8", "#cfcac2", "#d9d5ce"), 1.35),
+    roadLine(`${prefix}fill`, source, byKind("#ffd9a8", "#ffffff", "#ffffff", "#f8f6f2"), 1),
     {
       id: `${prefix}names`,
       type: "symbol",

@@ -53,37 +53,26 @@ export function worldGeometry(topology: Countries): { land: FeatureCollection; b
   };
 }
 
-let loading: Promise<ReturnType<typeof worldGeometry>> | null = null;
-
-function loadWorld(): Promise<ReturnType<typeof worldGeometry>> {
-  loading ??= fetch(countriesUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`world atlas ${r.status}`);
-      return r.json() as Promise<Countries>;
-    })
-    .then(worldGeometry)
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-  return loading;
+/** A loader of the JSON file at `url`, read with `parse`: fetched once for all maps, again after a failure. */
+function loaderOf<T, R>(url: string, what: string, parse: (file: T) => R): () => Promise<R> {
+  let loading: Promise<R> | null = null;
+  return () => {
+    loading ??= fetch(url)
+      .then((r) => {
+        if (!r.ok) throw new Error(`${what} ${r.status}`);
+        return r.json() as Promise<T>;
+      })
+      .then(parse)
+      .catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+    return loading;
+  };
 }
 
-let loadingPlaces: Promise<ReturnType<typeof placesGeometry>> | null = null;
-
-function loadPlaces(): Promise<ReturnType<typeof placesGeometry>> {
-  loadingPlaces ??= fetch(placesUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`world places ${r.status}`);
-      return r.json() as Promise<WorldPlacesFile>;
-    })
-    .then(placesGeometry)
-    .catch((error: unknown) => {
-      loadingPlaces = null;
-      throw error;
-    });
-  return loadingPlaces;
-}
+const loadWorld = loaderOf(countriesUrl, "world atlas", (file: Countries) => worldGeometry(file));
+const loadPlaces = loaderOf(placesUrl, "world places", (file: WorldPlacesFile) => placesGeometry(file));
 
 /** Fills the world sources of a map made with `baseStyle` once both the style and the atlas are there. */
 export function attachWorld(map: MapLibre): void {

@@ -144,6 +144,18 @@ export function PlaybackBar({
   };
   const km = data ? data.trips.reduce((sum, trip) => sum + trip.distanceM, 0) / 1000 : 0;
 
+  const close = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      onClick={() => playbackStore.close()}
+      aria-label={t("playback.close")}
+      data-testid="playback-close"
+    >
+      <IconX size={18} />
+    </ActionIcon>
+  );
+
   return (
     <Paper
       shadow="md"
@@ -167,15 +179,7 @@ export function PlaybackBar({
             >
               <IconCalendar size={16} />
             </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={() => playbackStore.close()}
-              aria-label={t("playback.close")}
-              data-testid="playback-close"
-            >
-              <IconX size={18} />
-            </ActionIcon>
+            {close}
           </Group>
         </Group>
       )}
@@ -200,15 +204,7 @@ export function PlaybackBar({
           <Button size="xs" onClick={() => void load()} loading={loading} data-testid="playback-load">
             {t("playback.load")}
           </Button>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={() => playbackStore.close()}
-            aria-label={t("playback.close")}
-            data-testid="playback-close"
-          >
-            <IconX size={18} />
-          </ActionIcon>
+          {close}
         </Group>
       )}
       {error && (

@@ -6,7 +6,7 @@ import { dayRange } from "../route.ts";
 import { DayToolModal, useToolDay } from "./day-tool.tsx";
 import { dayUseSpans, type UseKind, type UseSpan, useTotals } from "./day-use.ts";
 import { formatDuration } from "./measure-format.ts";
-import { drawTool, lineOf } from "./tool-layer.ts";
+import { drawTool, fitTool, lineOf } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
 
 export const USE_COLORS: Record<UseKind, string> = {
@@ -36,18 +36,7 @@ export function DayUseModal(props: MapToolProps) {
       .filter((p) => p.ts >= span.start && p.ts <= span.end)
       .map((p) => [p.lng, p.lat]);
     drawTool(getMap(), coords.length > 0 ? lineOf(coords) : null);
-    const map = getMap();
-    if (map && coords.length > 0) {
-      const lngs = coords.map((c) => c[0]);
-      const lats = coords.map((c) => c[1]);
-      map.fitBounds(
-        [
-          [Math.min(...lngs), Math.min(...lats)],
-          [Math.max(...lngs), Math.max(...lats)],
-        ],
-        { padding: 80, duration: 0, maxZoom: 16 },
-      );
-    }
+    fitTool(getMap(), coords);
   };
 
   return (

@@ -31,6 +31,7 @@ import { apiErrorText } from "../../../platform/api/error-text.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { useSession } from "../../../platform/session/session.ts";
 import { markersQueryKey, useMarkers } from "./markers-layer.ts";
+import { PointInput } from "./point-input.tsx";
 import type { MapToolProps } from "./types.ts";
 
 const coordText = (p: { lat: number; lng: number }) => `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
@@ -125,14 +126,13 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
           maxLength={500}
         />
         <Group align="flex-end" gap="xs">
-          <TextInput
-            style={{ flex: 1 }}
+          <PointInput
             label={t("maptools.marker.point")}
             description={t("maptools.marker.pointHelp")}
             value={point}
-            onChange={(e) => setPoint(e.currentTarget.value)}
-            error={point.trim() !== "" && !at ? t("maptools.route.pointInvalid") : undefined}
-            data-testid="marker-point"
+            onChange={setPoint}
+            valid={at !== null}
+            testId="marker-point"
           />
           <Button variant="light" leftSection={<IconCrosshair size={16} />} onClick={pick}>
             {t("maptools.marker.pick")}

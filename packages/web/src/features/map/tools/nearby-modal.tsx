@@ -7,6 +7,7 @@ import { liveItems, parseKey } from "../../../platform/live/store.ts";
 import { overlayData } from "../overlays.ts";
 import { parseLatLng } from "./measure-format.ts";
 import { nearby, type Placed } from "./nearby.ts";
+import { PointInput } from "./point-input.tsx";
 import type { MapToolProps } from "./types.ts";
 
 const DEFAULT_RADIUS = 1000;
@@ -54,11 +55,11 @@ export function NearbyModal({ catalog, selected, getMap, onClose }: MapToolProps
           {centreName ? (
             <TextInput label={t("maptools.nearby.around")} value={centreName} readOnly />
           ) : (
-            <TextInput
+            <PointInput
               label={t("maptools.nearby.around")}
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={text !== "" && !center ? t("maptools.route.pointInvalid") : undefined}
+              onChange={setText}
+              valid={center !== null}
             />
           )}
           <NumberInput

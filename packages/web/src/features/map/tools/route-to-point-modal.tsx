@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type NearestCandidate, routingApi } from "@vigia/domain";
 import { useState } from "react";
@@ -9,7 +9,8 @@ import { apiErrorText } from "../../../platform/api/error-text.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
 import { formatDuration, parseLatLng } from "./measure-format.ts";
-import { drawTool, lineOf, merged, pointsOf } from "./tool-layer.ts";
+import { PointInput } from "./point-input.tsx";
+import { drawTool, fitTool, lineOf, merged, pointsOf } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
 
 /**
@@ -46,19 +47,7 @@ export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapTo
     onSuccess: (r) => {
       if (!point) return;
       drawTool(getMap(), merged(lineOf(r.coordinates), pointsOf([[point.lng, point.lat]])));
-      const map = getMap();
-      const first = r.coordinates[0];
-      if (map && first) {
-        const lngs = r.coordinates.map((c) => c[0]);
-        const lats = r.coordinates.map((c) => c[1]);
-        map.fitBounds(
-          [
-            [Math.min(...lngs), Math.min(...lats)],
-            [Math.max(...lngs), Math.max(...lats)],
-          ],
-          { padding: 80, duration: 0, maxZoom: 16 },
-        );
-      }
+      fitTool(getMap(), r.coordinates);
     },
   });
   const error = nearest.error ?? route.error;
@@ -77,14 +66,13 @@ export function RouteToPointModal({ companyId, catalog, getMap, onClose }: MapTo
           }}
         >
           <Group align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
+            <PointInput
               label={t("maptools.route.point")}
               description={t("maptools.route.pointHelp")}
               value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={text !== "" && !point ? t("maptools.route.pointInvalid") : undefined}
-              data-testid="route-point"
+              onChange={setText}
+              valid={point !== null}
+              testId="route-point"
             />
             <Button type="submit" disabled={!point} loading={nearest.isPending} data-testid="route-search">
               {t("maptools.route.search")}

@@ -1,5 +1,5 @@
 import type { FeatureCollection } from "geojson";
-import type { GeoJSONSource, Map as MapLibre } from "maplibre-gl";
+import type { FitBoundsOptions, GeoJSONSource, Map as MapLibre } from "maplibre-gl";
 
 const SOURCE = "map-tool";
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
@@ -57,3 +57,21 @@ export const merged = (...parts: FeatureCollection[]): FeatureCollection => ({
   type: "FeatureCollection",
   features: parts.flatMap((p) => p.features),
 });
+
+/** Brings the box around `coordinates` (lng, lat) into view at once; nothing for none. */
+export function fitTool(
+  map: MapLibre | null,
+  coordinates: readonly [number, number][],
+  options: FitBoundsOptions = { padding: 80, maxZoom: 16 },
+): void {
+  if (!map || coordinates.length === 0) return;
+  const lngs = coordinates.map((c) => c[0]);
+  const lats = coordinates.map((c) => c[1]);
+  map.fitBounds(
+    [
+      [Math.min(...lngs), Math.min(...lats)],
+      [Math.max(...lngs), Math.max(...lats)],
+    ],
+    { ...options, duration: 0 },
+  );
+}

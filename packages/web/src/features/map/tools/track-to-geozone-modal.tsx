@@ -12,7 +12,7 @@ import { corridorStretch, ringPolygon } from "./corridor-stretch.ts";
 import { DayForm, useToolDay } from "./day-tool.tsx";
 import { StretchSelects, useStretchPicks } from "./stretch-picks.tsx";
 import { itemSuffix, ToolPanel } from "./tool-frame.tsx";
-import { drawTool, lineOf, merged } from "./tool-layer.ts";
+import { drawTool, fitTool, lineOf, merged } from "./tool-layer.ts";
 import type { MapToolProps } from "./types.ts";
 
 /**
@@ -65,16 +65,11 @@ export function TrackToGeozoneModal(props: MapToolProps) {
   }, [stretch, ring, getMap]);
   // The built corridor is brought into view above the panel.
   useEffect(() => {
-    const map = getMap();
-    if (!ring || !map) return;
-    const lats = ring.map((p) => p.lat);
-    const lngs = ring.map((p) => p.lng);
-    map.fitBounds(
-      [
-        [Math.min(...lngs), Math.min(...lats)],
-        [Math.max(...lngs), Math.max(...lats)],
-      ],
-      { padding: { top: 60, left: 60, right: 60, bottom: 420 }, maxZoom: 17, duration: 0 },
+    if (!ring) return;
+    fitTool(
+      getMap(),
+      ring.map((p) => [p.lng, p.lat]),
+      { padding: { top: 60, left: 60, right: 60, bottom: 420 }, maxZoom: 17 },
     );
   }, [ring, getMap]);
   useEffect(() => () => drawTool(getMap(), null), [getMap]);
