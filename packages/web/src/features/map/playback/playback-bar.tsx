@@ -45,6 +45,9 @@ const readInput = (value: string, tz: string) => {
 };
 
 /** History playback of the selected item over a range: play/pause, slider, speed, trips and stops. */
+/** The range's two ends, as the inputs edit them. */
+const ENDS = ["from", "to"] as const;
+
 export function PlaybackBar({
   companyId,
   timezone,
@@ -185,22 +188,17 @@ export function PlaybackBar({
       )}
       {editing && (
         <Group gap={6} align="flex-end" wrap="wrap">
-          <LocalDateTimeInput
-            size="xs"
-            label={t("playback.from")}
-            value={range.from}
-            onChange={(from) => setRange({ ...range, from })}
-            data-testid="playback-from"
-            style={{ flex: "1 1 150px" }}
-          />
-          <LocalDateTimeInput
-            size="xs"
-            label={t("playback.to")}
-            value={range.to}
-            onChange={(to) => setRange({ ...range, to })}
-            data-testid="playback-to"
-            style={{ flex: "1 1 150px" }}
-          />
+          {ENDS.map((end) => (
+            <LocalDateTimeInput
+              key={end}
+              size="xs"
+              label={t(`playback.${end}`)}
+              value={range[end]}
+              onChange={(value) => setRange({ ...range, [end]: value })}
+              data-testid={`playback-${end}`}
+              style={{ flex: "1 1 150px" }}
+            />
+          ))}
           <Button size="xs" onClick={() => void load()} loading={loading} data-testid="playback-load">
             {t("playback.load")}
           </Button>

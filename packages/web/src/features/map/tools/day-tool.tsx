@@ -15,10 +15,11 @@ import { useDayPlayback } from "./use-day-playback.ts";
  * The day a day tool reads and the selected item's playback over it; the day opens on the one loaded in
  * playback or the panel's route, else today.
  */
-export function useToolDay({ companyId, selected, timezone }: MapToolProps) {
+export function useToolDay(props: MapToolProps) {
+  const { companyId, selected, timezone } = props;
   const [day, setDay] = useState(() => startDay(selected, timezone));
   const playback = useDayPlayback(companyId, selected, day, timezone);
-  return { day, setDay, timezone, playback };
+  return { props, day, setDay, timezone, playback };
 }
 
 export type ToolDay = ReturnType<typeof useToolDay>;
@@ -76,13 +77,12 @@ export function DayForm({ tool, testId, beside, emptyText, children }: DayFormPr
 
 /** The modal of a tool over the selected item's day: its title names the item, its body is the day form. */
 export function DayToolModal({
-  props,
   title,
-  size,
+  size = "lg",
   ...form
-}: DayFormProps & { props: MapToolProps; title: string; size: "lg" | "xl" }) {
+}: DayFormProps & { title: string; size?: "lg" | "xl" }) {
   return (
-    <ItemToolModal tool={props} title={title} size={size}>
+    <ItemToolModal tool={form.tool.props} title={title} size={size}>
       <DayForm {...form} />
     </ItemToolModal>
   );

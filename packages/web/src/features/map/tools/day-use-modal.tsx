@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { Flex, Group, SimpleGrid, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
@@ -41,7 +41,6 @@ export function DayUseModal(props: MapToolProps) {
 
   return (
     <DayToolModal
-      props={props}
       title={t("maptools.dayUse.title")}
       size="xl"
       tool={tool}
@@ -50,15 +49,11 @@ export function DayUseModal(props: MapToolProps) {
     >
       {data && (
         <>
-          <div
+          <Flex
+            h={28}
+            bg="gray.1"
+            style={{ borderRadius: 4, overflow: "hidden" }}
             data-testid="dayuse-timeline"
-            style={{
-              display: "flex",
-              height: 28,
-              borderRadius: 4,
-              overflow: "hidden",
-              background: "#f1f3f5",
-            }}
           >
             {spans.map((span) => (
               <Tooltip
@@ -78,7 +73,7 @@ export function DayUseModal(props: MapToolProps) {
                 />
               </Tooltip>
             ))}
-          </div>
+          </Flex>
           <Group justify="space-between">
             {[0, 6, 12, 18, 24].map((h) => (
               <Text key={h} size="xs" c="dimmed">{`${String(h).padStart(2, "0")}:00`}</Text>

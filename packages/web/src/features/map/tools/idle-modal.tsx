@@ -6,7 +6,7 @@ import { formatDateTime } from "../../../kit/format/date.ts";
 import { DayToolModal, useToolDay } from "./day-tool.tsx";
 import { idlePeriods } from "./day-use.ts";
 import { formatDuration } from "./measure-format.ts";
-import { PlacesTable, useDrawnPlaces } from "./places-table.tsx";
+import { PlacesTable } from "./places-table.tsx";
 import type { MapToolProps } from "./types.ts";
 
 const DEFAULT_MIN = (ALARM_FAMILY_DEFAULTS[ALARM_FAMILY.idle] ?? 300_000) / 60_000;
@@ -22,13 +22,10 @@ export function IdleModal(props: MapToolProps) {
     () => (data ? idlePeriods(data.stops, data.to, minutes * 60_000) : []),
     [data, minutes],
   );
-  useDrawnPlaces(props.getMap, periods);
 
   return (
     <DayToolModal
-      props={props}
       title={t("maptools.idle.title")}
-      size="lg"
       tool={tool}
       testId="idle-day"
       emptyText={periods.length === 0 ? t("maptools.idle.none") : null}
@@ -43,28 +40,26 @@ export function IdleModal(props: MapToolProps) {
         />
       }
     >
-      {periods.length > 0 && (
-        <PlacesTable
-          tool={props}
-          places={periods}
-          testId="idle-table"
-          heads={[
-            t("maptools.idle.start"),
-            t("maptools.idle.end"),
-            t("maptools.idle.duration"),
-            t("maptools.idle.place"),
-          ]}
-          cells={(p) => (
-            <>
-              <Table.Td>{formatDateTime(p.startTs, timezone)}</Table.Td>
-              <Table.Td>
-                {p.endTs === null ? t("maptools.idle.ongoing") : formatDateTime(p.endTs, timezone)}
-              </Table.Td>
-              <Table.Td>{formatDuration(p.durationMs / 1000)}</Table.Td>
-            </>
-          )}
-        />
-      )}
+      <PlacesTable
+        tool={props}
+        places={periods}
+        testId="idle-table"
+        heads={[
+          t("maptools.idle.start"),
+          t("maptools.idle.end"),
+          t("maptools.idle.duration"),
+          t("maptools.idle.place"),
+        ]}
+        cells={(p) => (
+          <>
+            <Table.Td>{formatDateTime(p.startTs, timezone)}</Table.Td>
+            <Table.Td>
+              {p.endTs === null ? t("maptools.idle.ongoing") : formatDateTime(p.endTs, timezone)}
+            </Table.Td>
+            <Table.Td>{formatDuration(p.durationMs / 1000)}</Table.Td>
+          </>
+        )}
+      />
     </DayToolModal>
   );
 }

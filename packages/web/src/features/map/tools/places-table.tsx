@@ -11,16 +11,10 @@ interface Place {
   lng: number;
 }
 
-/** The places as points of the tools' drawing on the map (none drawn for none). */
-export function useDrawnPlaces(getMap: MapToolProps["getMap"], places: readonly Place[]): void {
-  useEffect(() => {
-    drawTool(getMap(), places.length > 0 ? pointsOf(places.map((p) => [p.lng, p.lat])) : null);
-  }, [places, getMap]);
-}
-
 /**
- * A day tool's table of places the item stayed at (stops, idle periods), one a row with its address (the
- * coordinates until the geocoder answers) last; a click or Enter on a row centres the map on the place.
+ * A day tool's places the item stayed at (stops, idle periods): drawn as points on the map and listed one a row
+ * with the address (the coordinates until the geocoder answers) last; a click or Enter on a row centres the map
+ * on the place. Nothing is listed for none.
  */
 export function PlacesTable<P extends Place>({
   tool,
@@ -37,8 +31,13 @@ export function PlacesTable<P extends Place>({
   cells(place: P): ReactNode;
   testId: string;
 }) {
-  const addressOf = useAddresses(tool.companyId, places);
-  const focus = (p: P) => tool.getMap()?.easeTo({ center: [p.lng, p.lat], zoom: 16, duration: 0 });
+  const { companyId, getMap } = tool;
+  const addressOf = useAddresses(companyId, places);
+  useEffect(() => {
+    drawTool(getMap(), places.length > 0 ? pointsOf(places.map((p) => [p.lng, p.lat])) : null);
+  }, [places, getMap]);
+  if (places.length === 0) return null;
+  const focus = (p: P) => getMap()?.easeTo({ center: [p.lng, p.lat], zoom: 16, duration: 0 });
   return (
     <Table striped highlightOnHover data-testid={testId}>
       <Table.Thead>

@@ -50,9 +50,7 @@ export function RouteSpanModal(props: MapToolProps) {
 
   return (
     <DayToolModal
-      props={props}
       title={t("maptools.span.title")}
-      size="lg"
       tool={tool}
       testId="span-day"
       emptyText={points.length < 2 ? t("maptools.span.none") : null}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../kit/format/date.ts";
 import { DayToolModal, useToolDay } from "./day-tool.tsx";
 import { formatDuration } from "./measure-format.ts";
-import { PlacesTable, useDrawnPlaces } from "./places-table.tsx";
+import { PlacesTable } from "./places-table.tsx";
 import type { MapToolProps } from "./types.ts";
 
 /** Stops of the day with their readable addresses (offline geocoder, asked once per place and cached). */
@@ -12,38 +12,33 @@ export function StopsModal(props: MapToolProps) {
   const { t } = useTranslation();
   const tool = useToolDay(props);
   const stops = tool.playback.data?.stops ?? [];
-  useDrawnPlaces(props.getMap, stops);
 
   return (
     <DayToolModal
-      props={props}
       title={t("maptools.stops.title")}
-      size="lg"
       tool={tool}
       testId="stops-day"
       emptyText={stops.length === 0 ? t("maptools.stops.none") : null}
     >
-      {stops.length > 0 && (
-        <PlacesTable
-          tool={props}
-          places={stops}
-          testId="stops-table"
-          heads={[t("maptools.idle.start"), t("maptools.idle.duration"), t("maptools.stops.address")]}
-          cells={(s) => (
-            <>
-              <Table.Td>{formatDateTime(s.startTs, timezone)}</Table.Td>
-              <Table.Td>
-                {s.endTs === null ? t("maptools.idle.ongoing") : formatDuration((s.endTs - s.startTs) / 1000)}{" "}
-                {s.idle && (
-                  <Badge size="xs" color="orange" variant="light">
-                    {t("maptools.stops.idle")}
-                  </Badge>
-                )}
-              </Table.Td>
-            </>
-          )}
-        />
-      )}
+      <PlacesTable
+        tool={props}
+        places={stops}
+        testId="stops-table"
+        heads={[t("maptools.idle.start"), t("maptools.idle.duration"), t("maptools.stops.address")]}
+        cells={(s) => (
+          <>
+            <Table.Td>{formatDateTime(s.startTs, timezone)}</Table.Td>
+            <Table.Td>
+              {s.endTs === null ? t("maptools.idle.ongoing") : formatDuration((s.endTs - s.startTs) / 1000)}{" "}
+              {s.idle && (
+                <Badge size="xs" color="orange" variant="light">
+                  {t("maptools.stops.idle")}
+                </Badge>
+              )}
+            </Table.Td>
+          </>
+        )}
+      />
     </DayToolModal>
   );
 }
