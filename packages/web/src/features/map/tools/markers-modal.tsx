@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -11,7 +10,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from "@mantine/core";
 import { IconCrosshair, IconFocus2, IconMapPinShare, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -32,6 +30,7 @@ import { api } from "../../../platform/api/instance.ts";
 import { useSession } from "../../../platform/session/session.ts";
 import { markersQueryKey, useMarkers } from "./markers-layer.ts";
 import { PointInput } from "./point-input.tsx";
+import { TipIcon } from "./tip-icon.tsx";
 import type { MapToolProps } from "./types.ts";
 
 const coordText = (p: { lat: number; lng: number }) => `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
@@ -190,40 +189,34 @@ export function MarkersModal({ companyId, timezone, getMap, onClose }: MapToolPr
                   </Table.Td>
                   <Table.Td w={110}>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t("maptools.marker.show")}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t("maptools.marker.show")}
-                          onClick={() => getMap()?.flyTo({ center: [m.lng, m.lat], zoom: 16, duration: 0 })}
-                        >
-                          <IconFocus2 size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <TipIcon
+                        label={t("maptools.marker.show")}
+                        variant="subtle"
+                        onClick={() => getMap()?.flyTo({ center: [m.lng, m.lat], zoom: 16, duration: 0 })}
+                      >
+                        <IconFocus2 size={16} />
+                      </TipIcon>
                       {placesWriter && (
-                        <Tooltip label={t("maptools.marker.toPoi")}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t("maptools.marker.toPoi")}
-                            onClick={() => toPoi.mutate(m)}
-                            loading={toPoi.isPending && toPoi.variables?.id === m.id}
-                            data-testid={`marker-to-poi-${m.id}`}
-                          >
-                            <IconMapPinShare size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <TipIcon
+                          label={t("maptools.marker.toPoi")}
+                          variant="subtle"
+                          onClick={() => toPoi.mutate(m)}
+                          loading={toPoi.isPending && toPoi.variables?.id === m.id}
+                          data-testid={`marker-to-poi-${m.id}`}
+                        >
+                          <IconMapPinShare size={16} />
+                        </TipIcon>
                       )}
                       {m.mine && (
-                        <Tooltip label={t("maptools.marker.delete")}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t("maptools.marker.delete")}
-                            onClick={() => remove.mutate(m.id)}
-                            loading={remove.isPending && remove.variables === m.id}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <TipIcon
+                          label={t("maptools.marker.delete")}
+                          variant="subtle"
+                          color="red"
+                          onClick={() => remove.mutate(m.id)}
+                          loading={remove.isPending && remove.variables === m.id}
+                        >
+                          <IconTrash size={16} />
+                        </TipIcon>
                       )}
                     </Group>
                   </Table.Td>

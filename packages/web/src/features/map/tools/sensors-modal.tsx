@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Table, Text, Tooltip } from "@mantine/core";
+import { Alert, Badge, Table, Text } from "@mantine/core";
 import { IconChartLine } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useLiveVersion } from "../hooks.ts";
 import { useShownSensors } from "../sensor-list.tsx";
 import { nextSensorSince, type SensorSince } from "./sensor-changes.ts";
 import { SensorHistoryChart } from "./sensor-history-chart.tsx";
+import { TipIcon } from "./tip-icon.tsx";
 import { ItemToolModal } from "./tool-frame.tsx";
 import type { MapToolProps } from "./types.ts";
 
@@ -75,18 +76,16 @@ export function SensorsModal(props: MapToolProps) {
                     </Table.Td>
                     <Table.Td>
                       {typeof s.value !== "string" && (
-                        <Tooltip label={t("maptools.sensors.chart")}>
-                          <ActionIcon
-                            variant={charted === s.key ? "filled" : "subtle"}
-                            size="sm"
-                            aria-label={t("maptools.sensors.chart")}
-                            aria-pressed={charted === s.key}
-                            onClick={() => setCharted(charted === s.key ? null : s.key)}
-                            data-testid={`sensor-chart-${s.key}`}
-                          >
-                            <IconChartLine size={14} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <TipIcon
+                          label={t("maptools.sensors.chart")}
+                          variant={charted === s.key ? "filled" : "subtle"}
+                          size="sm"
+                          aria-pressed={charted === s.key}
+                          onClick={() => setCharted(charted === s.key ? null : s.key)}
+                          data-testid={`sensor-chart-${s.key}`}
+                        >
+                          <IconChartLine size={14} />
+                        </TipIcon>
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -32,6 +32,7 @@ import { api } from "../../../platform/api/instance.ts";
 import { liveKey } from "../../../platform/live/store.ts";
 import { useUser } from "../../../platform/session/session.ts";
 import { sharedRoutesQuery } from "../api.ts";
+import { TipIcon } from "./tip-icon.tsx";
 import type { MapToolProps } from "./types.ts";
 
 /** The public address of a shared link, on the origin the operator is using. */
@@ -182,18 +183,16 @@ export function ShareRouteModal({ companyId, catalog, selected, timezone, onClos
                     <Table.Td>{link.createdBy}</Table.Td>
                     <Table.Td>
                       {writable && (
-                        <Tooltip label={t("maptools.share.revoke")}>
-                          <ActionIcon
-                            color="red"
-                            variant="subtle"
-                            aria-label={t("maptools.share.revoke")}
-                            loading={revoke.isPending && revoke.variables === link.id}
-                            onClick={() => revoke.mutate(link.id)}
-                            data-testid={`share-revoke-${link.id}`}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <TipIcon
+                          label={t("maptools.share.revoke")}
+                          color="red"
+                          variant="subtle"
+                          loading={revoke.isPending && revoke.variables === link.id}
+                          onClick={() => revoke.mutate(link.id)}
+                          data-testid={`share-revoke-${link.id}`}
+                        >
+                          <IconTrash size={16} />
+                        </TipIcon>
                       )}
                     </Table.Td>
                   </Table.Tr>
