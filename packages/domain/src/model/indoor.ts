@@ -35,6 +35,22 @@ export function bottomRightOf(g: IndoorGeometry): { lat: number; lng: number } {
   };
 }
 
+/**
+ * The plan's four corners as a map image source takes them, each [lng, lat]: top-left, top-right,
+ * bottom-right, bottom-left.
+ */
+export function planCorners(
+  g: IndoorGeometry,
+): [[number, number], [number, number], [number, number], [number, number]] {
+  const br = bottomRightOf(g);
+  return [
+    [g.topLeft.lng, g.topLeft.lat],
+    [g.topRight.lng, g.topRight.lat],
+    [br.lng, br.lat],
+    [g.bottomLeft.lng, g.bottomLeft.lat],
+  ];
+}
+
 /** A point on the plan (fractions 0…1 from the top-left corner, right and down) as a map coordinate. */
 export function planToLatLng(g: IndoorGeometry, u: number, v: number): { lat: number; lng: number } {
   return {

@@ -1,4 +1,4 @@
-import { bottomRightOf, type IndoorGeometry, type IndoorMap, MAP_DEFAULTS } from "@vigia/domain";
+import { type IndoorGeometry, type IndoorMap, MAP_DEFAULTS, planCorners } from "@vigia/domain";
 import type { FeatureCollection } from "geojson";
 import {
   type CanvasSource,
@@ -49,18 +49,6 @@ interface Props {
 
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 const PLAN = "indoor-plan";
-
-const cornersOf = (
-  g: IndoorGeometry,
-): [[number, number], [number, number], [number, number], [number, number]] => {
-  const br = bottomRightOf(g);
-  return [
-    [g.topLeft.lng, g.topLeft.lat],
-    [g.topRight.lng, g.topRight.lat],
-    [br.lng, br.lat],
-    [g.bottomLeft.lng, g.bottomLeft.lat],
-  ];
-};
 
 /**
  * The map of the indoor screens: a floor plan as an image source at its placement, three coloured corner
@@ -137,16 +125,16 @@ export function PlanMap({ plan, corners, onCorners, beacons, onClick, focusKey }
       if (source) map.removeSource(PLAN);
       return;
     }
-    if (source) source.setCoordinates(cornersOf(geometry));
+    if (source) source.setCoordinates(planCorners(geometry));
     void planCanvas(plan.photoUrl, companyId ?? 0).then((canvas) => {
       if (cancelled || !map.getStyle()) return;
       const current = map.getSource(PLAN) as CanvasSource | undefined;
       const g = live.current ?? geometry;
-      if (current && current.getCanvas() === canvas) current.setCoordinates(cornersOf(g));
+      if (current && current.getCanvas() === canvas) current.setCoordinates(planCorners(g));
       else {
         if (map.getLayer(PLAN)) map.removeLayer(PLAN);
         if (current) map.removeSource(PLAN);
-        map.addSource(PLAN, { type: "canvas", canvas, coordinates: cornersOf(g), animate: false });
+        map.addSource(PLAN, { type: "canvas", canvas, coordinates: planCorners(g), animate: false });
         map.addLayer(
           { id: PLAN, type: "raster", source: PLAN, paint: { "raster-fade-duration": 0 } },
           "beacons",
@@ -200,7 +188,7 @@ export function PlanMap({ plan, corners, onCorners, beacons, onClick, focusKey }
   useEffect(() => {
     const g = live.current;
     if (!map || !g) return;
-    const points = cornersOf(g);
+    const points = planCorners(g);
     const lngs = points.map((p) => p[0]);
     const lats = points.map((p) => p[1]);
     map.fitBounds(

@@ -1,4 +1,4 @@
-import { bottomRightOf, type IndoorMap, type LiveItemState } from "@vigia/domain";
+import { type IndoorMap, type LiveItemState, planCorners } from "@vigia/domain";
 import type { CanvasSource, Map as MapLibre } from "maplibre-gl";
 
 /**
@@ -69,18 +69,7 @@ export function hiddenByLevel(
 }
 
 /** The corners MapLibre's image source takes: top-left, top-right, bottom-right, bottom-left as [lng, lat]. */
-export function imageCorners(
-  map: IndoorMap,
-): [[number, number], [number, number], [number, number], [number, number]] {
-  const g = map.geometry!;
-  const br = bottomRightOf(g);
-  return [
-    [g.topLeft.lng, g.topLeft.lat],
-    [g.topRight.lng, g.topRight.lat],
-    [br.lng, br.lat],
-    [g.bottomLeft.lng, g.bottomLeft.lat],
-  ];
-}
+export const imageCorners = (map: IndoorMap) => planCorners(map.geometry!);
 
 const SOURCE_PREFIX = "indoor-";
 /** Plans go under the places and items: the first overlay layer. */

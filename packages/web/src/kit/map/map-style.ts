@@ -1,5 +1,10 @@
 import { MAP_DEFAULTS } from "@vigia/domain";
-import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from "maplibre-gl";
+import type {
+  ExpressionSpecification,
+  LayerSpecification,
+  StyleSpecification,
+  SymbolLayerSpecification,
+} from "maplibre-gl";
 import { LOCAL_GLYPHS_URL, registerLocalGlyphs } from "./local-glyphs.ts";
 import { WORLD_LAYERS, WORLD_SEA, WORLD_SOURCES } from "./world-layer.ts";
 
@@ -193,18 +198,33 @@ function itemLayers(source: string, filter: ExpressionSpecification | null): Lay
         "icon-image": ["get", "icon"],
         "icon-allow-overlap": true,
         "icon-ignore-placement": true,
-        "text-field": ["get", "label"],
-        "text-font": FONT,
-        "text-size": 11,
-        "text-offset": [0, 1.35],
-        "text-anchor": "top",
-        "text-optional": true,
+        ...labelBelow.layout(["get", "label"], 1.35),
         "text-max-width": 14,
       },
-      paint: { "text-color": "#1f2933", "text-halo-color": "rgba(255,255,255,0.95)", "text-halo-width": 1.6 },
+      paint: labelBelow.paint,
     },
   ];
 }
+
+/**
+ * The name under a point the app marks (an item, a user's marker): `field`, `offset` ems below the point, dark
+ * on a light halo, dropped rather than hiding the point where there is no room.
+ */
+export const labelBelow = {
+  layout: (field: ExpressionSpecification, offset: number): SymbolLayerSpecification["layout"] => ({
+    "text-field": field,
+    "text-font": FONT,
+    "text-size": 11,
+    "text-offset": [0, offset],
+    "text-anchor": "top",
+    "text-optional": true,
+  }),
+  paint: {
+    "text-color": "#1f2933",
+    "text-halo-color": "rgba(255,255,255,0.95)",
+    "text-halo-width": 1.6,
+  } satisfies SymbolLayerSpecification["paint"],
+};
 
 export const CLUSTER_OPTIONS = { clusterRadius: 48, clusterMaxZoom: 14 } as const;
 /**

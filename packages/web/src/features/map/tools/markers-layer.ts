@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { type MapMarker, mapToolsApi } from "@vigia/domain";
 import { type GeoJSONSource, type Map as MapLibre, Popup } from "maplibre-gl";
 import { useEffect } from "react";
+import { labelBelow } from "../../../kit/map/map-style.ts";
 import { api } from "../../../platform/api/instance.ts";
 import { markerFeatures } from "./marker-features.ts";
 
 const SOURCE = "map-markers";
 const NONE: MapMarker[] = [];
-const FONT = ["Inter", "Segoe UI", "Roboto", "Arial", "sans-serif"];
 
 /** The query every marker view shares, so a marker added in the modal shows on the map at once. */
 export const markersQueryKey = (companyId: number) => ["mapmarkers", companyId] as const;
@@ -38,15 +38,8 @@ function ensureLayers(map: MapLibre): void {
     id: "map-markers-label",
     type: "symbol",
     source: SOURCE,
-    layout: {
-      "text-field": ["get", "name"],
-      "text-font": FONT,
-      "text-size": 11,
-      "text-offset": [0, 1.1],
-      "text-anchor": "top",
-      "text-optional": true,
-    },
-    paint: { "text-color": "#1f2933", "text-halo-color": "rgba(255,255,255,0.95)", "text-halo-width": 1.6 },
+    layout: labelBelow.layout(["get", "name"], 1.1),
+    paint: labelBelow.paint,
   });
   // A click on a marker shows its name and note.
   map.on("click", "map-markers", (e) => {
