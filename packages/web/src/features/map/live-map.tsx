@@ -243,6 +243,9 @@ export function LiveMap() {
     controller.current?.setPlaybackCursor(point);
   }, []);
 
+  // What floats over the map keeps clear of the item list on its left.
+  const leftInset = narrow ? 8 : listOpen ? LIST_INSET + 12 : 12;
+
   return (
     <div
       data-testid="live-map"
@@ -287,7 +290,7 @@ export function LiveMap() {
           const b = indoor.bounds(building);
           if (b) controller.current?.map.fitBounds(b, { padding: 40, duration: 0, maxZoom: 20 });
         }}
-        left={narrow ? 8 : listOpen ? LIST_INSET + 12 : 12}
+        left={leftInset}
         // Below the closed list's open button, which sits at the same corner.
         top={listOpen && !narrow ? 12 : 64}
       />
@@ -298,7 +301,7 @@ export function LiveMap() {
           catalog={catalog}
           selected={selected}
           timezone={timezone}
-          getMap={() => controller.current?.map ?? null}
+          getMap={getMap}
         />
       )}
       <HeatmapTool map={ready ? (controller.current?.map ?? null) : null} />
@@ -306,7 +309,7 @@ export function LiveMap() {
         <PlaybackBar
           companyId={companyId}
           timezone={timezone}
-          left={narrow ? 8 : listOpen ? LIST_INSET + 12 : 12}
+          left={leftInset}
           right={narrow ? 8 : DETAIL_INSET + 12}
           bottom={narrow ? `calc(${SHEET_SHARE * 100}% + 8px)` : 12}
           onDraw={drawPlayback}
