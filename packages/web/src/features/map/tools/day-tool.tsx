@@ -1,7 +1,6 @@
 import { Alert, Group, Loader, Stack } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import type { ReactNode } from "react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../platform/api/client.ts";
 import { apiErrorText } from "../../../platform/api/error-text.ts";
