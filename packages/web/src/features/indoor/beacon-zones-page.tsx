@@ -1,23 +1,15 @@
-import {
-  Button,
-  ColorInput,
-  ColorSwatch,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
+import { ColorInput, ColorSwatch, MultiSelect, Select, Stack } from "@mantine/core";
+import { IconEye } from "@tabler/icons-react";
 import { type BeaconZone, beaconZoneInputSchema, beaconZonesApi, DEFAULT_PLACE_COLOR } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { send } from "../../kit/forms/send.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { removeRow } from "../../kit/crud/remove-row.ts";
+import { useDraft } from "../../kit/crud/use-draft.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
-import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
 import { type BeaconDot, PlanMap } from "./plan-map.tsx";
 
 interface Draft {
@@ -38,9 +30,8 @@ export function BeaconZonesPage() {
   const [zones, setZones] = useState<BeaconZone[] | null>(null);
   const [mapId, setMapId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const editor = useDraft((d: Draft) => beaconZoneInputSchema.safeParse(d));
+  const { draft, patch, issues } = editor;
   const params = { companyId: companyId ?? 0 };
 
   const load = useCallback(async () => {
@@ -57,41 +48,23 @@ export function BeaconZonesPage() {
   const firstZoneMap = beacons.find((b) => zoneBeacons.has(b.id))?.indoorMapId ?? null;
   const shownMapId = mapId ?? firstZoneMap ?? maps.find((m) => m.geometry)?.id ?? null;
   const plan = maps.find((m) => m.id === shownMapId) ?? null;
-  const parsed = draft ? beaconZoneInputSchema.safeParse(draft) : null;
-  const issues = { ...fieldIssues(parsed?.success === false ? parsed.error : undefined), ...serverErrors };
   const beaconName = (id: number) => data.ibeacons?.[id]?.name ?? `#${id}`;
 
-  const open = (row: BeaconZone | null) => {
-    setServerErrors({});
-    setDraft(
+  const open = (row: BeaconZone | null) =>
+    editor.open(
       row
         ? { id: row.id, name: row.name, color: row.color, beaconIds: [...row.beaconIds] }
         : { id: null, name: "", color: DEFAULT_PLACE_COLOR, beaconIds: [] },
     );
-  };
-  const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
-
-  const save = async () => {
-    if (!draft || !parsed?.success) return;
-    setBusy(true);
-    const id = draft.id;
-    const body = parsed.data;
-    const result = await send(() =>
-      id === null
-        ? api.call(beaconZonesApi.create, { params, body })
-        : api.call(beaconZonesApi.update, { params: { ...params, id }, body }),
+  const save = () => {
+    const id = draft?.id ?? null;
+    return editor.save(
+      (body) =>
+        id === null
+          ? api.call(beaconZonesApi.create, { params, body })
+          : api.call(beaconZonesApi.update, { params: { ...params, id }, body }),
+      load,
     );
-    setBusy(false);
-    if (!result.ok) {
-      setServerErrors(result.fields);
-      return;
-    }
-    await load();
-    setDraft(null);
-  };
-  const remove = async (row: BeaconZone) => {
-    await api.call(beaconZonesApi.remove, { params: { ...params, id: row.id } });
-    await load();
   };
 
   const columns: DataColumn<BeaconZone>[] = [
@@ -109,26 +82,6 @@ export function BeaconZonesPage() {
       value: (r) => r.beaconIds.map(beaconName).join(", "),
     },
   ];
-  const show: RowAction<BeaconZone> = {
-    key: "show",
-    label: t("indoor.show"),
-    icon: <IconEye size={16} />,
-    onClick: (r) => setSelected(r.id),
-  };
-  const actions: RowAction<BeaconZone>[] = writable
-    ? [
-        show,
-        { key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: (r) => open(r) },
-        {
-          key: "delete",
-          label: t("mgmt.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          confirm: (r) => t("mgmt.deleteText", { name: r.name }),
-          onClick: (r) => remove(r),
-        },
-      ]
-    : [show];
   const mapOptions = maps.map((m) => ({
     value: String(m.id),
     label: `${m.name} (${t("indoor.levelShort", { level: m.level })})`,
@@ -151,22 +104,34 @@ export function BeaconZonesPage() {
   const list = (
     <Stack gap="sm">
       {mapSelect}
-      <DataTable
+      <CrudPage
         name="beaconzones"
         title={t("indoor.zones.title")}
         rows={zones ?? []}
         rowKey={(r) => r.id}
         columns={columns}
-        actions={actions}
         readOnly={!writable}
         loading={zones === null}
         height={420}
-        toolbar={
-          writable ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="mgmt-new">
-              {t("mgmt.new")}
-            </Button>
-          ) : null
+        label={(r) => r.name}
+        extraActions={[
+          // Showing a zone on its plan only reads: read-only users get it too.
+          {
+            key: "show",
+            label: t("indoor.show"),
+            icon: <IconEye size={16} />,
+            read: true,
+            onClick: (r) => setSelected(r.id),
+          },
+        ]}
+        onNew={() => open(null)}
+        onEdit={open}
+        onDelete={(r) =>
+          removeRow(
+            () => api.call(beaconZonesApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
+            load,
+            t,
+          )
         }
       />
       <Hint>{t("indoor.zones.hint")}</Hint>
@@ -174,16 +139,12 @@ export function BeaconZonesPage() {
   );
 
   const form = draft && (
-    <Stack gap="xs" data-testid="beaconzone-form">
-      <Title order={5}>{draft.id === null ? t("indoor.zones.new") : t("indoor.zones.edit")}</Title>
-      <TextInput
-        label={t("indoor.field.name")}
-        value={draft.name}
-        onChange={(e) => patch({ name: e.currentTarget.value })}
-        error={errorText(issues.name)}
-        required
-        data-testid="beaconzone-name"
-      />
+    <IndoorForm
+      editor={editor}
+      what="beaconzone"
+      title={draft.id === null ? t("indoor.zones.new") : t("indoor.zones.edit")}
+      onSave={() => void save()}
+    >
       <ColorInput
         label={t("indoor.zones.color")}
         value={draft.color}
@@ -204,20 +165,7 @@ export function BeaconZonesPage() {
       />
       {mapSelect}
       <Hint>{t("indoor.zones.hintForm")}</Hint>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setDraft(null)}>
-          {t("places.cancel")}
-        </Button>
-        <Button
-          onClick={() => void save()}
-          loading={busy}
-          disabled={!parsed?.success}
-          data-testid="beaconzone-save"
-        >
-          {t("places.save")}
-        </Button>
-      </Group>
-    </Stack>
+    </IndoorForm>
   );
 
   return (

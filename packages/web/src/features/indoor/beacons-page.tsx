@@ -1,5 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, TextInput, Title } from "@mantine/core";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
 import {
   BEACON_LAYOUTS,
   type Beacon,
@@ -12,11 +11,13 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { send } from "../../kit/forms/send.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { removeRow } from "../../kit/crud/remove-row.ts";
+import { useDraft } from "../../kit/crud/use-draft.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
-import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
 import { type BeaconDot, PlanMap } from "./plan-map.tsx";
 
 interface Draft {
@@ -42,22 +43,18 @@ export function BeaconsPage() {
   const maps = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
   const rows = useMemo(() => Object.values(data.ibeacons ?? {}), [data.ibeacons]);
   const [mapId, setMapId] = useState<number | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const editor = useDraft((d: Draft) =>
+    beaconInputSchema.safeParse({ ...d, lat: d.lat ?? Number.NaN, lng: d.lng ?? Number.NaN }),
+  );
+  const { draft, patch, issues } = editor;
   const [typed, setTyped] = useState<string | null>(null);
   const shownMapId = draft?.indoorMapId ?? mapId ?? maps.find((m) => m.geometry)?.id ?? null;
   const plan = maps.find((m) => m.id === shownMapId) ?? null;
-  const parsed = draft
-    ? beaconInputSchema.safeParse({ ...draft, lat: draft.lat ?? Number.NaN, lng: draft.lng ?? Number.NaN })
-    : null;
-  const issues = { ...fieldIssues(parsed?.success === false ? parsed.error : undefined), ...serverErrors };
   const mapName = (id: number | null) => maps.find((m) => m.id === id)?.name ?? "";
 
   const open = (row: Beacon | null) => {
-    setServerErrors({});
     setTyped(null);
-    setDraft(
+    editor.open(
       row
         ? { ...row }
         : {
@@ -74,30 +71,16 @@ export function BeaconsPage() {
           },
     );
   };
-  const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
-
-  const save = async () => {
-    if (!draft || !parsed?.success) return;
-    setBusy(true);
-    const id = draft.id;
-    const body = parsed.data;
-    const params = { companyId: companyId ?? 0 };
-    const result = await send(() =>
-      id === null
-        ? api.call(indoorApi.createBeacon, { params, body })
-        : api.call(indoorApi.updateBeacon, { params: { ...params, id }, body }),
+  const params = { companyId: companyId ?? 0 };
+  const save = () => {
+    const id = draft?.id ?? null;
+    return editor.save(
+      (body) =>
+        id === null
+          ? api.call(indoorApi.createBeacon, { params, body })
+          : api.call(indoorApi.updateBeacon, { params: { ...params, id }, body }),
+      () => refresh(["ibeacons"]),
     );
-    setBusy(false);
-    if (!result.ok) {
-      setServerErrors(result.fields);
-      return;
-    }
-    await refresh(["ibeacons"]);
-    setDraft(null);
-  };
-  const remove = async (row: Beacon) => {
-    await api.call(indoorApi.removeBeacon, { params: { companyId: companyId ?? 0, id: row.id } });
-    await refresh(["ibeacons"]);
   };
 
   const columns: DataColumn<Beacon>[] = [
@@ -108,19 +91,6 @@ export function BeaconsPage() {
     { key: "power", header: t("indoor.field.measuredPower"), value: (r) => r.measuredPower, width: 90 },
     { key: "n", header: t("indoor.field.n"), value: (r) => r.n, width: 60 },
   ];
-  const actions: RowAction<Beacon>[] = writable
-    ? [
-        { key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: (r) => open(r) },
-        {
-          key: "delete",
-          label: t("mgmt.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          confirm: (r) => t("mgmt.deleteText", { name: r.name }),
-          onClick: (r) => remove(r),
-        },
-      ]
-    : [];
   const mapOptions = maps.map((m) => ({
     value: String(m.id),
     label: `${m.name} (${t("indoor.levelShort", { level: m.level })})`,
@@ -141,21 +111,23 @@ export function BeaconsPage() {
         onChange={(v) => setMapId(v === null ? null : Number(v))}
         data-testid="beacons-map"
       />
-      <DataTable
+      <CrudPage
         name="beacons"
         title={t("indoor.beacons")}
         rows={rows}
         rowKey={(r) => r.id}
         columns={columns}
-        actions={actions}
         readOnly={!writable}
         height={420}
-        toolbar={
-          writable ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="mgmt-new">
-              {t("mgmt.new")}
-            </Button>
-          ) : null
+        label={(r) => r.name}
+        onNew={() => open(null)}
+        onEdit={open}
+        onDelete={(r) =>
+          removeRow(
+            () => api.call(indoorApi.removeBeacon, { params: { ...params, id: r.id } }, { quiet: true }),
+            () => refresh(["ibeacons"]),
+            t,
+          )
         }
       />
     </Stack>
@@ -166,16 +138,12 @@ export function BeaconsPage() {
       ? `${draft.lat.toFixed(6)},${draft.lng.toFixed(6)}`
       : "";
   const form = draft && (
-    <Stack gap="xs" data-testid="beacon-form">
-      <Title order={5}>{draft.id === null ? t("indoor.newBeacon") : t("indoor.editBeacon")}</Title>
-      <TextInput
-        label={t("indoor.field.name")}
-        value={draft.name}
-        onChange={(e) => patch({ name: e.currentTarget.value })}
-        error={errorText(issues.name)}
-        required
-        data-testid="beacon-name"
-      />
+    <IndoorForm
+      editor={editor}
+      what="beacon"
+      title={draft.id === null ? t("indoor.newBeacon") : t("indoor.editBeacon")}
+      onSave={() => void save()}
+    >
       <TextInput
         label={t("indoor.field.uuid")}
         value={draft.uuid}
@@ -246,20 +214,7 @@ export function BeaconsPage() {
         data-testid="beacon-position"
       />
       <Hint>{t("indoor.hint.beacon")}</Hint>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setDraft(null)}>
-          {t("places.cancel")}
-        </Button>
-        <Button
-          onClick={() => void save()}
-          loading={busy}
-          disabled={!parsed?.success}
-          data-testid="beacon-save"
-        >
-          {t("places.save")}
-        </Button>
-      </Group>
-    </Stack>
+    </IndoorForm>
   );
 
   return (

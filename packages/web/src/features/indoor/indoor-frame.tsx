@@ -1,8 +1,8 @@
-import { Box, Paper, ScrollArea, Text } from "@mantine/core";
+import { Box, Paper, ScrollArea, Text, TextInput } from "@mantine/core";
 import { allows, indoorApi } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
+import { CrudSideForm } from "../../kit/crud/crud-side-form.tsx";
 import { useSession } from "../../platform/session/session.ts";
 
 /** List or form on the left, the plan map filling the rest; stacked on a phone. */
@@ -41,16 +41,6 @@ export function useIndoorWritable(): boolean {
   return allows(indoorApi.createMap.access, user);
 }
 
-/** Field → message key of a failed parse (the first issue of each field). */
-export function fieldIssues(error: z.ZodError | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error?.issues ?? []) {
-    const key = issue.path.join(".");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** A field error's text: the indoor screens' own texts, else the shared management ones. */
 export function useErrorText(): (code: string | undefined) => string | undefined {
   const { t } = useTranslation();
@@ -67,5 +57,56 @@ export function Hint({ children }: { children: ReactNode }) {
     <Text size="xs" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/**
+ * The form of a plan, beacon or zone beside its map: the name every one of them has first, the page's own
+ * fields, then Cancel and Save. Test ids follow `what`: `<what>-form`, `<what>-name`, `<what>-save`.
+ */
+export function IndoorForm({
+  editor,
+  what,
+  title,
+  readOnly = false,
+  onSave,
+  children,
+}: {
+  editor: {
+    draft: { name: string } | null;
+    issues: Record<string, string>;
+    valid: boolean;
+    busy: boolean;
+    close(): void;
+    patch(p: { name: string }): void;
+  };
+  what: string;
+  title: string;
+  readOnly?: boolean;
+  onSave(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <CrudSideForm
+      editor={editor}
+      testId={`${what}-form`}
+      title={title}
+      readOnly={readOnly}
+      saveTestId={`${what}-save`}
+      onSave={onSave}
+    >
+      <TextInput
+        label={t("indoor.field.name")}
+        value={editor.draft?.name ?? ""}
+        onChange={(e) => editor.patch({ name: e.currentTarget.value })}
+        error={errorText(editor.issues.name)}
+        required
+        data-testid={`${what}-name`}
+        disabled={readOnly}
+      />
+      {children}
+    </CrudSideForm>
   );
 }

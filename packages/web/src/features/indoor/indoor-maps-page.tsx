@@ -1,5 +1,5 @@
-import { Button, FileInput, Group, NumberInput, Slider, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconEdit, IconMapPin, IconPlus, IconTrash, IconUpload } from "@tabler/icons-react";
+import { Button, FileInput, Group, NumberInput, Slider, Stack, Text, TextInput } from "@mantine/core";
+import { IconMapPin, IconUpload } from "@tabler/icons-react";
 import {
   FILE_KINDS,
   filesApi,
@@ -11,12 +11,14 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { send } from "../../kit/forms/send.ts";
-import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { removeRow } from "../../kit/crud/remove-row.ts";
+import { useDraft } from "../../kit/crud/use-draft.ts";
+import type { DataColumn } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
-import { fieldIssues, Hint, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
 import { FILE_PREFIX } from "./plan-image.ts";
 import { PlanMap, placementAround } from "./plan-map.tsx";
 
@@ -41,20 +43,15 @@ export function IndoorMapsPage() {
   const writable = useIndoorWritable();
   const errorText = useErrorText();
   const rows = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const editor = useDraft((d: Draft) => indoorMapInputSchema.safeParse(d));
+  const { draft, patch, issues, setServerErrors } = editor;
   const [uploading, setUploading] = useState(false);
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const parsed = draft ? indoorMapInputSchema.safeParse(draft) : null;
-  const issues = { ...fieldIssues(parsed?.success === false ? parsed.error : undefined), ...serverErrors };
 
   const open = (row: IndoorMap | null) => {
-    setDraft(row ? { ...row } : { ...EMPTY_DRAFT });
-    setServerErrors({});
+    editor.open(row ? { ...row } : { ...EMPTY_DRAFT });
     setTyped({});
   };
-  const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
   const call = { params: { companyId: companyId ?? 0 } };
 
   const upload = async (file: File | null) => {
@@ -83,28 +80,15 @@ export function IndoorMapsPage() {
     }
   };
 
-  const save = async () => {
-    if (!draft || !parsed?.success) return;
-    setBusy(true);
-    const id = draft.id;
-    const body = parsed.data;
-    const result = await send(() =>
-      id === null
-        ? api.call(indoorApi.createMap, { ...call, body })
-        : api.call(indoorApi.updateMap, { params: { companyId: companyId ?? 0, id }, body }),
+  const save = () => {
+    const id = draft?.id ?? null;
+    return editor.save(
+      (body) =>
+        id === null
+          ? api.call(indoorApi.createMap, { ...call, body })
+          : api.call(indoorApi.updateMap, { params: { companyId: companyId ?? 0, id }, body }),
+      () => refresh(["imaps", "ibeacons/inputs"]),
     );
-    setBusy(false);
-    if (!result.ok) {
-      setServerErrors(result.fields);
-      return;
-    }
-    await refresh(["imaps", "ibeacons/inputs"]);
-    setDraft(null);
-  };
-
-  const remove = async (row: IndoorMap) => {
-    await api.call(indoorApi.removeMap, { params: { companyId: companyId ?? 0, id: row.id } });
-    await refresh(["imaps", "ibeacons", "ibeacons/inputs"]);
   };
 
   const columns: DataColumn<IndoorMap>[] = [
@@ -118,20 +102,6 @@ export function IndoorMapsPage() {
       width: 90,
     },
   ];
-  const actions: RowAction<IndoorMap>[] = writable
-    ? [
-        { key: "edit", label: t("mgmt.edit"), icon: <IconEdit size={16} />, onClick: (r) => open(r) },
-        {
-          key: "delete",
-          label: t("mgmt.delete"),
-          icon: <IconTrash size={16} />,
-          color: "red",
-          confirm: (r) => t("mgmt.deleteText", { name: r.name }),
-          onClick: (r) => remove(r),
-        },
-      ]
-    : [{ key: "view", label: t("indoor.view"), icon: <IconMapPin size={16} />, onClick: (r) => open(r) }];
-
   const [shown, setShown] = useState<IndoorMap | null>(null);
   const plan: IndoorMap | null = draft
     ? { ...draft, id: draft.id ?? 0, createdTs: 0, updatedTs: 0 }
@@ -139,29 +109,49 @@ export function IndoorMapsPage() {
 
   const list = (
     <Stack gap="sm">
-      <DataTable
+      <CrudPage
         name="indoor"
         title={t("indoor.maps")}
         rows={rows}
         rowKey={(r) => r.id}
         columns={columns}
-        actions={[
+        readOnly={!writable}
+        height={360}
+        label={(r) => r.name}
+        extraActions={[
+          // Showing a plan and opening it to look at it only read: read-only users get them too.
           {
             key: "show",
             label: t("indoor.show"),
             icon: <IconMapPin size={16} />,
-            onClick: (r) => setShown(r),
+            read: true,
+            onClick: setShown,
           },
-          ...actions,
+          ...(writable
+            ? []
+            : [
+                {
+                  key: "view",
+                  label: t("indoor.view"),
+                  icon: <IconMapPin size={16} />,
+                  read: true,
+                  onClick: open,
+                },
+              ]),
         ]}
-        readOnly={!writable}
-        height={360}
-        toolbar={
-          writable ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)} data-testid="mgmt-new">
-              {t("mgmt.new")}
-            </Button>
-          ) : null
+        onNew={() => open(null)}
+        onEdit={open}
+        onDelete={(r) =>
+          removeRow(
+            () =>
+              api.call(
+                indoorApi.removeMap,
+                { params: { companyId: companyId ?? 0, id: r.id } },
+                { quiet: true },
+              ),
+            () => refresh(["imaps", "ibeacons", "ibeacons/inputs"]),
+            t,
+          )
         }
       />
       <Hint>{t("indoor.hint.list")}</Hint>
@@ -169,17 +159,13 @@ export function IndoorMapsPage() {
   );
 
   const form = draft && (
-    <Stack gap="xs" data-testid="indoor-form">
-      <Title order={5}>{draft.id === null ? t("indoor.newMap") : t("indoor.editMap")}</Title>
-      <TextInput
-        label={t("indoor.field.name")}
-        value={draft.name}
-        onChange={(e) => patch({ name: e.currentTarget.value })}
-        error={errorText(issues.name)}
-        required
-        data-testid="indoor-name"
-        disabled={!writable}
-      />
+    <IndoorForm
+      editor={editor}
+      what="indoor"
+      title={draft.id === null ? t("indoor.newMap") : t("indoor.editMap")}
+      readOnly={!writable}
+      onSave={() => void save()}
+    >
       <Group grow>
         <TextInput
           label={t("indoor.field.building")}
@@ -263,22 +249,7 @@ export function IndoorMapsPage() {
           </Button>
         )
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setDraft(null)}>
-          {t("places.cancel")}
-        </Button>
-        {writable && (
-          <Button
-            onClick={() => void save()}
-            loading={busy}
-            disabled={!parsed?.success}
-            data-testid="indoor-save"
-          >
-            {t("places.save")}
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    </IndoorForm>
   );
 
   return (

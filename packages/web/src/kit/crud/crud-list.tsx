@@ -1,11 +1,11 @@
 import { allows, canWrite, type RouteAccess } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiErrorText } from "../../platform/api/error-text.ts";
 import { useSession } from "../../platform/session/session.ts";
-import { send, sendInline } from "../forms/send.ts";
+import { send } from "../forms/send.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
 import { CrudPage } from "./crud-page.tsx";
+import { removeRow } from "./remove-row.ts";
 
 export interface CrudListProps<Row extends { id: number }> {
   name: string;
@@ -70,11 +70,7 @@ export function CrudList<Row extends { id: number }>(props: CrudListProps<Row>) 
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
         onView={props.onView ?? ((r) => setEditing(r))}
-        onDelete={async (r) => {
-          const res = await sendInline(() => props.remove(r));
-          await props.afterDelete();
-          return res.ok ? true : apiErrorText(res.error, t);
-        }}
+        onDelete={(r) => removeRow(() => props.remove(r), props.afterDelete, t)}
         onDeleteMany={
           props.removeMany
             ? async (rows) => {

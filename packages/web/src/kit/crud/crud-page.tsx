@@ -29,6 +29,8 @@ interface Props<Row> {
   /** The signed-in user may not write here; defaults to the user's general write permission. */
   readOnly?: boolean;
   loading?: boolean;
+  /** The table's height where the list shares the screen (beside a map); the window's by default. */
+  height?: number;
   /** Label of a row in the delete confirmation. */
   label: (row: Row) => string;
 }
@@ -100,6 +102,7 @@ export function CrudPage<Row>(props: Props<Row>) {
         onDeleteSelected={deleteMany}
         readOnly={readOnly}
         loading={props.loading}
+        height={props.height}
         toolbar={
           <>
             {props.toolbar}
