@@ -1,14 +1,12 @@
-import { Drawer, SegmentedControl, Stack } from "@mantine/core";
-import { IconEye } from "@tabler/icons-react";
+import { Stack } from "@mantine/core";
 import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { ticketColumns } from "./columns.tsx";
 import { TicketDetail } from "./ticket-detail.tsx";
+import { TicketList } from "./ticket-list.tsx";
 import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
 
 const serviceRequest = (t: TicketSummary) => t.type === "serviceRequest";
@@ -30,7 +28,6 @@ export function TicketsAdminPage() {
   );
   const list = useTicketList(fetch, filter, serviceRequest);
   const [open, setOpen] = useState<Ticket | null>(null);
-  const columns = useMemo(() => ticketColumns(t, timezone, true), [t, timezone]);
   const apply = (ticket: Ticket) => {
     setOpen(ticket);
     list.put(ticket);
@@ -38,45 +35,18 @@ export function TicketsAdminPage() {
 
   return (
     <Stack p="md" gap="md" style={{ flex: 1 }}>
-      <DataTable
+      <TicketList
         name="ticketsAdmin"
         title={t("tickets.adminTitle")}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={list.loading}
-        // Opening a row only reads: every user gets it; writes are gated inside.
-        readOnly={false}
-        initialSort={{ key: "updated", dir: "desc" }}
-        actions={[
-          {
-            key: "open",
-            label: t("tickets.open"),
-            icon: <IconEye size={16} />,
-            onClick: async (row) =>
-              setOpen(await api.call(ticketsApi.resellerOne, { params: { resellerId, id: row.id } })),
-          },
-        ]}
-        toolbar={
-          <SegmentedControl
-            size="xs"
-            value={filter}
-            onChange={(v) => setFilter(v as StateFilter)}
-            data={[
-              { value: "open", label: t("tickets.filter.open") },
-              { value: "closed", label: t("tickets.filter.closed") },
-              { value: "all", label: t("tickets.filter.all") },
-            ]}
-            data-testid="tickets-filter"
-          />
+        withCompany
+        list={list}
+        filter={filter}
+        onFilter={setFilter}
+        onOpen={async (row) =>
+          setOpen(await api.call(ticketsApi.resellerOne, { params: { resellerId, id: row.id } }))
         }
-      />
-      <Drawer
         opened={open !== null}
         onClose={() => setOpen(null)}
-        position="right"
-        size="lg"
-        title={t("tickets.ticket")}
       >
         {open && (
           <TicketDetail
@@ -101,7 +71,7 @@ export function TicketsAdminPage() {
             }
           />
         )}
-      </Drawer>
+      </TicketList>
     </Stack>
   );
 }

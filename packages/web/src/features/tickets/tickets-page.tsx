@@ -1,17 +1,16 @@
-import { Button, Drawer, SegmentedControl, Stack } from "@mantine/core";
-import { IconEye, IconPlus } from "@tabler/icons-react";
+import { Button, Stack } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/domain";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyIdForCalls } from "../../platform/company/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { ticketColumns } from "./columns.tsx";
 import { TicketDetail } from "./ticket-detail.tsx";
 import { TicketForm } from "./ticket-form.tsx";
+import { TicketList } from "./ticket-list.tsx";
 import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
 
 /**
@@ -34,7 +33,6 @@ export function TicketsPage() {
   const list = useTicketList(fetch, filter);
   const [open, setOpen] = useState<Ticket | null>(null);
   const [editing, setEditing] = useState<Ticket | "new" | null>(null);
-  const columns = useMemo(() => ticketColumns(t, timezone, false), [t, timezone]);
 
   const show = async (row: Pick<TicketSummary, "id">) =>
     setOpen(await api.call(ticketsApi.one, { params: { companyId: companyId(), id: row.id } }));
@@ -54,48 +52,27 @@ export function TicketsPage() {
 
   return (
     <Stack p="md" gap="md" style={{ flex: 1 }}>
-      <DataTable
+      <TicketList
         name="tickets"
         title={t("routes.tickets")}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        columns={columns}
-        loading={list.loading}
-        // Opening a row only reads: every user gets it; writes are gated inside.
-        readOnly={false}
-        initialSort={{ key: "updated", dir: "desc" }}
-        actions={[{ key: "open", label: t("tickets.open"), icon: <IconEye size={16} />, onClick: show }]}
+        withCompany={false}
+        list={list}
+        filter={filter}
+        onFilter={setFilter}
+        onOpen={show}
         toolbar={
-          <>
-            <SegmentedControl
-              size="xs"
-              value={filter}
-              onChange={(v) => setFilter(v as StateFilter)}
-              data={[
-                { value: "open", label: t("tickets.filter.open") },
-                { value: "closed", label: t("tickets.filter.closed") },
-                { value: "all", label: t("tickets.filter.all") },
-              ]}
-              data-testid="tickets-filter"
-            />
-            {writable && (
-              <Button
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setEditing("new")}
-                data-testid="mgmt-new"
-              >
-                {t("tickets.new")}
-              </Button>
-            )}
-          </>
+          writable && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setEditing("new")}
+              data-testid="mgmt-new"
+            >
+              {t("tickets.new")}
+            </Button>
+          )
         }
-      />
-      <Drawer
         opened={open !== null}
         onClose={() => setOpen(null)}
-        position="right"
-        size="lg"
-        title={t("tickets.ticket")}
       >
         {open && (
           <TicketDetail
@@ -124,7 +101,7 @@ export function TicketsPage() {
             }
           />
         )}
-      </Drawer>
+      </TicketList>
       {editing !== null && (
         <TicketForm
           ticket={editing === "new" ? null : editing}
