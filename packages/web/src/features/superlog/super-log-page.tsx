@@ -3,9 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { PlatformLogRow } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../kit/format/date.ts";
-import { type DataColumn, DataTable } from "../../kit/table/index.ts";
-import { useTimezone } from "../../platform/session/preferences.tsx";
+import type { DataColumn } from "../../kit/table/index.ts";
+import { AuditLogTable } from "../log/index.ts";
 import { superLogQuery } from "./api.ts";
 
 const ACTIONS = ["login", "create", "update", "delete", "import", "api"] as const;
@@ -14,27 +13,12 @@ const DAYS = ["1", "7", "30"] as const;
 /** /superLog (super reseller): the audit log of every tenant, filtered by period and action, exportable. */
 export function SuperLogPage() {
   const { t } = useTranslation();
-  const { timezone: tz } = useTimezone();
   const [days, setDays] = useState<string>("7");
   const [action, setAction] = useState<string | null>(null);
   const log = useQuery(superLogQuery(days, action));
-  const columns: DataColumn<PlatformLogRow>[] = [
-    { key: "ts", header: t("log.date"), value: (r) => formatDateTime(r.ts, tz, true) },
-    { key: "user", header: t("log.user"), value: (r) => r.userEmail },
+  const where: DataColumn<PlatformLogRow>[] = [
     { key: "reseller", header: t("superLog.reseller"), value: (r) => r.resellerName },
     { key: "company", header: t("superLog.company"), value: (r) => r.companyName },
-    {
-      key: "action",
-      header: t("log.action"),
-      value: (r) => t(`log.actions.${r.action}`, { defaultValue: r.action }),
-    },
-    {
-      key: "entity",
-      header: t("log.entity"),
-      value: (r) => t(`log.entities.${r.entity}`, { defaultValue: r.entity }),
-    },
-    { key: "entityId", header: t("log.entityId"), value: (r) => r.entityId },
-    { key: "data", header: t("log.data"), value: (r) => JSON.stringify(r.data).slice(0, 200) },
   ];
   return (
     <Stack gap="sm" p="md">
@@ -55,15 +39,12 @@ export function SuperLogPage() {
           data-testid="superlog-action"
         />
       </Group>
-      <DataTable
+      <AuditLogTable
         name="superlog"
         title={t("routes.superLog")}
         rows={log.data ?? []}
-        rowKey={(r) => r.id}
-        columns={columns}
-        readOnly
         loading={log.isPending}
-        initialSort={{ key: "ts", dir: "desc" }}
+        whereColumns={where}
       />
     </Stack>
   );
