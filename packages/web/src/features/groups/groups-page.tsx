@@ -9,11 +9,10 @@ import {
 } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -105,7 +104,7 @@ function GroupsList() {
         api.call(groupsApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
       }
       afterDelete={() => refresh(["groups"])}
-      form={(row, close) => <GroupForm row={row} tree={tree} onClose={close} />}
+      form={(row, close, readOnly) => <GroupForm row={row} tree={tree} readOnly={readOnly} onClose={close} />}
     />
   );
 }
@@ -113,10 +112,12 @@ function GroupsList() {
 function GroupForm({
   row,
   tree,
+  readOnly,
   onClose,
 }: {
   row: GroupRow | null;
   tree: ReturnType<typeof buildGroupTree>;
+  readOnly: boolean;
   onClose(): void;
 }) {
   const { t } = useTranslation();
@@ -125,33 +126,24 @@ function GroupForm({
   const form = useZodForm(groupWriteSchema, { name: row?.name ?? "", parentId: row?.parentId ?? null });
   const parent = form.values.parentId ?? null;
   const problem = parentError(tree, row?.id ?? null, parent);
-  const save = async () => {
-    const body = form.output;
-    if (!body) return false;
-    const res = await send(() =>
-      row
-        ? api.call(
-            groupsApi.update,
-            { params: { companyId: companyId(), id: row.id }, body },
-            { quiet: true },
-          )
-        : api.call(groupsApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
-    );
-    if (!res.ok) {
-      form.setServerErrors(res.fields);
-      return false;
-    }
-    await refresh(["groups"]);
-    return true;
-  };
   return (
-    <FormModal
-      opened
+    <CrudForm
+      // A parent that would make a loop keeps Save off.
+      form={{ ...form, valid: form.valid && !problem }}
       title={row ? t("groups.edit") : t("groups.new")}
-      onClose={onClose}
-      onSave={save}
-      valid={form.valid && !problem}
+      readOnly={readOnly}
       size="md"
+      send={(body) =>
+        row
+          ? api.call(
+              groupsApi.update,
+              { params: { companyId: companyId(), id: row.id }, body },
+              { quiet: true },
+            )
+          : api.call(groupsApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      onClose={onClose}
+      onSaved={() => refresh(["groups"])}
     >
       <TextField form={form} name="name" label={t("mgmt.name")} required />
       <Select
@@ -166,6 +158,6 @@ function GroupForm({
         error={errorText(t, problem ?? form.errorOf("parentId"))}
         data-testid="field-parentId"
       />
-    </FormModal>
+    </CrudForm>
   );
 }

@@ -27,12 +27,11 @@ import {
 } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { allTimeZones, formatDateTime } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import { type DataColumn, DataTable } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -113,7 +112,9 @@ export function PeriodicPage() {
             onClick: setHistory,
           },
         ]}
-        form={(row, close) => <PeriodicForm row={row} onClose={close} onSaved={reload} />}
+        form={(row, close, readOnly) => (
+          <PeriodicForm row={row} readOnly={readOnly} onClose={close} onSaved={reload} />
+        )}
       />
       {history ? <RunHistory schedule={history} onClose={() => setHistory(null)} /> : null}
     </>
@@ -122,10 +123,12 @@ export function PeriodicPage() {
 
 function PeriodicForm({
   row,
+  readOnly,
   onClose,
   onSaved,
 }: {
   row: PeriodicRow | null;
+  readOnly: boolean;
   onClose(): void;
   onSaved(): Promise<void>;
 }) {
@@ -150,34 +153,27 @@ function PeriodicForm({
   });
   const v = form.values;
   const selection = v.selection ?? {};
-  const save = async () => {
-    const body = form.output;
-    if (!body) return false;
-    const res = await send(() =>
-      row
-        ? api.call(
-            periodicApi.update,
-            { params: { companyId: companyId(), id: row.id }, body },
-            { quiet: true },
-          )
-        : api.call(periodicApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
-    );
-    if (!res.ok) form.setServerErrors(res.fields);
-    else await onSaved();
-    return res.ok;
-  };
   const hours = Array.from({ length: 24 }, (_, h) => ({
     value: String(h),
     label: `${String(h).padStart(2, "0")}:00`,
   }));
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("periodic.edit") : t("periodic.new")}
-      onClose={onClose}
-      onSave={save}
-      valid={form.valid}
+      readOnly={readOnly}
       size="xl"
+      send={(body) =>
+        row
+          ? api.call(
+              periodicApi.update,
+              { params: { companyId: companyId(), id: row.id }, body },
+              { quiet: true },
+            )
+          : api.call(periodicApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
@@ -293,7 +289,7 @@ function PeriodicForm({
           onChange={(e) => form.set("active", e.currentTarget.checked)}
         />
       </SimpleGrid>
-    </FormModal>
+    </CrudForm>
   );
 }
 

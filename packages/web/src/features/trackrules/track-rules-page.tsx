@@ -7,12 +7,11 @@ import {
   worktimeWriteSchema,
 } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
+import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { send } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -62,12 +61,20 @@ export function TrackRulesPage() {
         api.call(worktimesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
       }
       afterDelete={() => refresh(["worktimes"])}
-      form={(row, close) => <WorktimeForm row={row} onClose={close} />}
+      form={(row, close, readOnly) => <WorktimeForm row={row} readOnly={readOnly} onClose={close} />}
     />
   );
 }
 
-function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): void }) {
+function WorktimeForm({
+  row,
+  readOnly,
+  onClose,
+}: {
+  row: WorktimeRow | null;
+  readOnly: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
@@ -88,22 +95,6 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
       "days",
       days.map((d) => (d.id === id ? { ...d, ...patch } : d)),
     );
-  const save = async () => {
-    const body = form.output;
-    if (!body) return false;
-    const res = await send(() =>
-      row
-        ? api.call(
-            worktimesApi.update,
-            { params: { companyId: companyId(), id: row.id }, body },
-            { quiet: true },
-          )
-        : api.call(worktimesApi.create, { params: { companyId: companyId() }, body }, { quiet: true }),
-    );
-    if (!res.ok) form.setServerErrors(res.fields);
-    else await refresh(["worktimes"]);
-    return res.ok;
-  };
   const items = (key: "vehicles" | "assets" | "persons", data: { value: string; label: string }[]) => (
     <MultiSelect
       label={t(`routes.${key}`)}
@@ -114,13 +105,22 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
     />
   );
   return (
-    <FormModal
-      opened
+    <CrudForm
+      form={form}
       title={row ? t("trackRules.edit") : t("trackRules.new")}
-      onClose={onClose}
-      onSave={save}
-      valid={form.valid}
+      readOnly={readOnly}
       size="xl"
+      send={(body) =>
+        row
+          ? api.call(
+              worktimesApi.update,
+              { params: { companyId: companyId(), id: row.id }, body },
+              { quiet: true },
+            )
+          : api.call(worktimesApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
+      }
+      onClose={onClose}
+      onSaved={() => refresh(["worktimes"])}
     >
       <SimpleGrid cols={2}>
         <TextField form={form} name="name" label={t("mgmt.name")} required />
@@ -178,6 +178,6 @@ function WorktimeForm({ row, onClose }: { row: WorktimeRow | null; onClose(): vo
         "persons",
         persons.map((p) => ({ value: String(p.id), label: p.name })),
       )}
-    </FormModal>
+    </CrudForm>
   );
 }
