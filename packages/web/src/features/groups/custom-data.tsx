@@ -3,13 +3,12 @@ import { CUSTOM_DATA_TYPES, type CustomDataField, customDataApi, customDataField
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { type SendResult, send } from "../../kit/forms/send.ts";
+import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../../platform/company/index.ts";
-import { entryErrors, KindListEditor } from "./kind-list-editor.tsx";
+import { useCompany, useCompanyIdForCalls } from "../../platform/company/index.ts";
+import { KindEntryForm, KindListEditor } from "./kind-list-editor.tsx";
 
 /**
  * Admin section of /groups: the free custom data fields per item kind (conf.customDatas). The item forms
@@ -19,7 +18,6 @@ export function CustomDataSection() {
   const { t } = useTranslation();
   const { info } = useCompany();
   const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
   const columns = useMemo<DataColumn<CustomDataField>[]>(
     () => [
       { key: "key", header: t("extras.customData.key"), value: (r) => r.key, width: 180 },
@@ -42,17 +40,14 @@ export function CustomDataSection() {
       rowKey={(r) => r.key}
       columns={columns}
       label={(r) => r.label}
-      save={async (kind, fields) => {
-        const res = await send(() =>
-          api.call(
-            customDataApi.save,
-            { params: { companyId: companyId() }, body: { kind, fields } },
-            { quiet: true },
-          ),
-        );
-        if (res.ok) await refresh(["info"]);
-        return res;
-      }}
+      save={(kind, fields) =>
+        api.call(
+          customDataApi.save,
+          { params: { companyId: companyId() }, body: { kind, fields } },
+          { quiet: true },
+        )
+      }
+      reload={["info"]}
       form={({ row, rows, onClose, onSave }) => (
         <CustomDataForm
           row={row}
@@ -83,20 +78,13 @@ function CustomDataForm({
     type: row?.type ?? "text",
   });
   const duplicate = taken.includes((form.values.key ?? "").trim());
-  const submit = async () => {
-    if (!form.output || duplicate) return false;
-    const res = await onSave(form.output);
-    if (!res.ok) form.setServerErrors(entryErrors(res.fields));
-    return res.ok;
-  };
   return (
-    <FormModal
-      opened
+    <KindEntryForm
+      // A key another field already has keeps Save off.
+      form={{ ...form, valid: form.valid && !duplicate }}
       title={row ? t("extras.customData.edit") : t("extras.customData.new")}
       onClose={onClose}
-      onSave={submit}
-      valid={form.valid && !duplicate}
-      size="md"
+      onSave={onSave}
     >
       <TextInput
         label={t("extras.customData.key")}
@@ -123,6 +111,6 @@ function CustomDataForm({
         data={CUSTOM_DATA_TYPES.map((x) => ({ value: x, label: t(`extras.customData.types.${x}`) }))}
         data-testid="field-type"
       />
-    </FormModal>
+    </KindEntryForm>
   );
 }

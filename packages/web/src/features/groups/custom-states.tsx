@@ -9,14 +9,13 @@ import {
 import { useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
-import { FormModal } from "../../kit/forms/form-modal.tsx";
-import { type SendResult, send } from "../../kit/forms/send.ts";
+import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany, useCompanyIdForCalls, useRefreshCompany } from "../../platform/company/index.ts";
+import { useCompany, useCompanyIdForCalls } from "../../platform/company/index.ts";
 import { liveItems } from "../../platform/live/store.ts";
-import { entryErrors, KindListEditor } from "./kind-list-editor.tsx";
+import { KindEntryForm, KindListEditor } from "./kind-list-editor.tsx";
 
 export type CustomStateKind = (typeof CUSTOM_STATE_ITEM_KINDS)[number];
 type CustomState = CustomStateRow;
@@ -95,7 +94,6 @@ export function useCustomStateColumn<Row extends { id: number }>(
 export function CustomStatesSection() {
   const { t } = useTranslation();
   const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
   const { data } = useCompany();
   const columns = useMemo<DataColumn<CustomState>[]>(
     () => [
@@ -133,17 +131,14 @@ export function CustomStatesSection() {
       label={(r) => r.description}
       // Id 0 is the fixed no-state: neither edited nor deleted.
       fixed={(r) => r.id === 0}
-      save={async (kind, states) => {
-        const res = await send(() =>
-          api.call(
-            customStatesApi.save,
-            { params: { companyId: companyId() }, body: { kind, states: states.filter((s) => s.id !== 0) } },
-            { quiet: true },
-          ),
-        );
-        if (res.ok) await refresh(["states", "info"]);
-        return res;
-      }}
+      save={(kind, states) =>
+        api.call(
+          customStatesApi.save,
+          { params: { companyId: companyId() }, body: { kind, states: states.filter((s) => s.id !== 0) } },
+          { quiet: true },
+        )
+      }
+      reload={["states", "info"]}
       form={({ row, rows, onClose, onSave }) => (
         <CustomStateForm
           row={row}
@@ -173,20 +168,12 @@ function CustomStateForm({
     description: row?.description ?? "",
     color: row?.color ?? "#228be6",
   });
-  const submit = async () => {
-    if (!form.output) return false;
-    const res = await onSave(form.output);
-    if (!res.ok) form.setServerErrors(entryErrors(res.fields));
-    return res.ok;
-  };
   return (
-    <FormModal
-      opened
+    <KindEntryForm
+      form={form}
       title={row ? t("extras.customStates.edit") : t("extras.customStates.new")}
       onClose={onClose}
-      onSave={submit}
-      valid={form.valid}
-      size="md"
+      onSave={onSave}
     >
       <TextInput
         label={t("extras.customStates.description")}
@@ -205,6 +192,6 @@ function CustomStateForm({
         error={errorText(t, form.errorOf("color"))}
         data-testid="field-color"
       />
-    </FormModal>
+    </KindEntryForm>
   );
 }

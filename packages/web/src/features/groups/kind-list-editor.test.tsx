@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import type { User } from "@vigia/domain";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { testCompany, WithCompany } from "../../test/company.tsx";
 import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { entryErrors, KindListEditor } from "./kind-list-editor.tsx";
@@ -17,22 +18,26 @@ const lists: Record<string, Entry[]> = {
   asset: [{ id: 3, text: "Rented" }],
 };
 
-function renderAs(user: User, save = vi.fn(async () => ({ ok: true as const, value: null }))) {
+function renderAs(user: User, save = vi.fn(async () => null)) {
   const form = vi.fn(() => <div data-testid="entry-form" />);
   renderWithApp(
-    <KindListEditor<Entry>
-      name="things"
-      title="Things"
-      help="Help"
-      rows={(kind) => lists[kind] ?? []}
-      rowKey={(r) => r.id}
-      columns={[{ key: "text", header: "Text", value: (r) => r.text }]}
-      label={(r) => r.text}
-      fixed={(r) => r.id === 0}
-      save={save}
-      form={form}
-    />,
-    { session: testSession(user) },
+    // Storing a list reloads the company's data.
+    <WithCompany value={testCompany()}>
+      <KindListEditor<Entry>
+        name="things"
+        title="Things"
+        help="Help"
+        rows={(kind) => lists[kind] ?? []}
+        rowKey={(r) => r.id}
+        columns={[{ key: "text", header: "Text", value: (r) => r.text }]}
+        label={(r) => r.text}
+        fixed={(r) => r.id === 0}
+        save={save}
+        reload={["states"]}
+        form={form}
+      />
+    </WithCompany>,
+    { session: testSession(user), query: true },
   );
   return { save, form };
 }

@@ -1,10 +1,12 @@
 import { Button, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { allows, CUSTOM_STATE_ITEM_KINDS, customStatesApi } from "@vigia/domain";
+import { allows, CUSTOM_STATE_ITEM_KINDS, type CompanyLoadResource, customStatesApi } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SendResult } from "../../kit/forms/send.ts";
+import { FormModal } from "../../kit/forms/form-modal.tsx";
+import { type SendResult, send } from "../../kit/forms/send.ts";
 import { type DataColumn, DataTable, type RowAction } from "../../kit/table/index.ts";
+import { useRefreshCompany } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
 
 export type ItemKind = (typeof CUSTOM_STATE_ITEM_KINDS)[number];
@@ -30,8 +32,10 @@ interface Props<Row> {
   label: (row: Row) => string;
   /** Rows that are part of the product (the no-state): neither edited nor deleted. */
   fixed?: (row: Row) => boolean;
-  /** Stores the kind's whole new list. */
-  save: (kind: ItemKind, rows: Row[]) => Promise<SendResult<unknown>>;
+  /** Stores the kind's whole new list (the call; its refusal's field errors go to the form). */
+  save: (kind: ItemKind, rows: Row[]) => Promise<unknown>;
+  /** The company data a stored list changes, reloaded after it. */
+  reload: readonly CompanyLoadResource[];
   /** The new (row null) or edit form; `onSave` puts the entry in the list and stores it. */
   form: (props: {
     kind: ItemKind;
@@ -53,7 +57,13 @@ export function KindListEditor<Row>(props: Props<Row>) {
   const [kind, setKind] = useState<ItemKind>("vehicle");
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const writable = allows(customStatesApi.save.access, user);
+  const refresh = useRefreshCompany();
   const rows = props.rows(kind);
+  const store = async (list: Row[]) => {
+    const res = await send(() => props.save(kind, list));
+    if (res.ok) await refresh(props.reload);
+    return res;
+  };
   const changeable = (r: Row) => !(props.fixed?.(r) ?? false);
   const actions: RowAction<Row>[] = writable
     ? [
@@ -71,11 +81,7 @@ export function KindListEditor<Row>(props: Props<Row>) {
           color: "red",
           visible: changeable,
           confirm: (r) => t("mgmt.deleteText", { name: props.label(r) }),
-          onClick: (r) =>
-            props.save(
-              kind,
-              rows.filter((x) => props.rowKey(x) !== props.rowKey(r)),
-            ),
+          onClick: (r) => store(rows.filter((x) => props.rowKey(x) !== props.rowKey(r))),
         },
       ]
     : [];
@@ -120,8 +126,7 @@ export function KindListEditor<Row>(props: Props<Row>) {
             rows,
             onClose: () => setEditing(null),
             onSave: (entry) =>
-              props.save(
-                kind,
+              store(
                 row === null
                   ? [...rows, entry]
                   : rows.map((x) => (props.rowKey(x) === props.rowKey(row) ? entry : x)),
@@ -130,5 +135,35 @@ export function KindListEditor<Row>(props: Props<Row>) {
         </div>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The dialog of one list entry: Save puts the entry in the kind's list and stores the list; a refusal's field
+ * errors (named after the list) land on the entry's fields.
+ */
+export function KindEntryForm<Entry>({
+  form,
+  title,
+  onClose,
+  onSave,
+  children,
+}: {
+  form: { output: Entry | null; valid: boolean; setServerErrors(fields: Record<string, string>): void };
+  title: string;
+  onClose(): void;
+  onSave(entry: Entry): Promise<SendResult<unknown>>;
+  children: ReactNode;
+}) {
+  const submit = async () => {
+    if (!form.output) return false;
+    const res = await onSave(form.output);
+    if (!res.ok) form.setServerErrors(entryErrors(res.fields));
+    return res.ok;
+  };
+  return (
+    <FormModal opened title={title} onClose={onClose} onSave={submit} valid={form.valid} size="md">
+      {children}
+    </FormModal>
   );
 }

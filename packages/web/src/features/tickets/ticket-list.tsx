@@ -1,4 +1,4 @@
-import { Drawer, SegmentedControl, Stack } from "@mantine/core";
+import { Drawer, SegmentedControl } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import type { TicketSummary } from "@vigia/domain";
 import { type ReactNode, useMemo } from "react";
