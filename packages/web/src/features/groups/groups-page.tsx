@@ -11,17 +11,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { useCompanyList } from "../../kit/crud/use-company-list.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import {
-  useCompany,
-  useCompanyIdForCalls,
-  useCompanyRows,
-  useRefreshCompany,
-} from "../../platform/company/index.ts";
+import { useCompanyIdForCalls, useRefreshCompany } from "../../platform/company/index.ts";
 import { useUser } from "../../platform/session/session.ts";
 import { CustomDataSection } from "./custom-data.tsx";
 import { CustomStatesSection } from "./custom-states.tsx";
@@ -63,10 +59,9 @@ export function GroupsPage() {
 /** The tree, with the path of each group, its own and aggregated items. */
 function GroupsList() {
   const { t } = useTranslation();
-  const { loading } = useCompany();
   const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const groups = useCompanyRows("groups");
+  const list = useCompanyList("groups");
+  const groups = list.rows;
   const tree = useMemo(() => buildGroupTree(groups), [groups]);
   const rows = useMemo(() => Object.values(tree), [tree]);
   const path = (id: number) =>
@@ -96,14 +91,13 @@ function GroupsList() {
     <CrudList
       name="groups"
       title={t("routes.groups")}
+      {...list}
       rows={rows}
       columns={columns}
-      loading={loading}
       label={(r) => r.name}
       remove={(r) =>
         api.call(groupsApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
       }
-      afterDelete={() => refresh(["groups"])}
       form={(row, close, readOnly) => <GroupForm row={row} tree={tree} readOnly={readOnly} onClose={close} />}
     />
   );

@@ -1,23 +1,39 @@
 import { assetsApi, driversApi, personsApi } from "@vigia/domain";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { useCompanyList } from "../../kit/crud/use-company-list.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import {
-  useCompany,
-  useCompanyIdForCalls,
-  useCompanyRows,
-  useRefreshCompany,
-} from "../../platform/company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 import { useCustomStateColumn } from "../groups/index.ts";
 import { AssetForm, DriverForm, PersonForm } from "./item-forms.tsx";
 
-/** The name and group columns every item list starts with. */
-function useNamedColumns<Row extends { name: string; group: number | null }>(): DataColumn<Row>[] {
+/** What deleting an item reloads besides its list: the groups' item ids and the devices it carried. */
+const AFTER_DELETE = ["groups", "trackers"] as const;
+
+type ItemRow = { id: number; name: string; group: number | null };
+
+/**
+ * The list of one item kind: name and group first, then the kind's own columns and, where items have a live
+ * custom state, its column; Delete reloads what the item touched.
+ */
+function ItemList<Row extends ItemRow>(props: {
+  kind: "assets" | "persons" | "drivers";
+  list: { rows: Row[]; loading: boolean; afterDelete: () => Promise<void> };
+  /** The kind's own columns, after name and group. */
+  columns: readonly DataColumn<Row>[];
+  /** The live custom state column's kind; none for drivers, who have no live state. */
+  stateKind: "asset" | "person" | null;
+  remove(params: { companyId: number; id: number }): Promise<unknown>;
+  form(row: Row | null, close: () => void): ReactNode;
+}) {
   const { t } = useTranslation();
+  const companyId = useCompanyIdForCalls();
   const groups = useCompanyRows("groups");
-  return useMemo(() => {
+  const stateColumn = useCustomStateColumn<Row>(props.stateKind);
+  const own = props.columns;
+  const columns = useMemo<DataColumn<Row>[]>(() => {
     const groupName = new Map(groups.map((g) => [g.id, g.name]));
     return [
       { key: "name", header: t("mgmt.name"), value: (r) => r.name },
@@ -26,87 +42,66 @@ function useNamedColumns<Row extends { name: string; group: number | null }>(): 
         header: t("mgmt.group"),
         value: (r) => (r.group === null ? "" : (groupName.get(r.group) ?? "")),
       },
+      ...own,
+      ...(stateColumn ? [stateColumn] : []),
     ];
-  }, [t, groups]);
+  }, [t, groups, own, stateColumn]);
+  return (
+    <CrudList
+      name={props.kind}
+      title={t(`routes.${props.kind}`)}
+      {...props.list}
+      columns={columns}
+      label={(r) => r.name}
+      remove={(r) => props.remove({ companyId: companyId(), id: r.id })}
+      form={props.form}
+    />
+  );
 }
-
-/** What deleting an item reloads: its list, the groups' item ids and the devices it carried. */
-const AFTER_DELETE = ["groups", "trackers"] as const;
 
 export function AssetsPage() {
   const { t } = useTranslation();
-  const { loading } = useCompany();
-  const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const rows = useCompanyRows("assets");
-  const named = useNamedColumns<(typeof rows)[number]>();
-  const stateColumn = useCustomStateColumn<(typeof rows)[number]>("asset");
-  const columns = useMemo<DataColumn<(typeof rows)[number]>[]>(
-    () => [
-      ...named,
-      { key: "type", header: t("items.type"), value: (r) => t(`items.assetTypes.${r.type}`) },
-      ...(stateColumn ? [stateColumn] : []),
-    ],
-    [t, named, stateColumn],
+  const list = useCompanyList("assets", AFTER_DELETE);
+  const columns = useMemo<DataColumn<(typeof list.rows)[number]>[]>(
+    () => [{ key: "type", header: t("items.type"), value: (r) => t(`items.assetTypes.${r.type}`) }],
+    [t],
   );
   return (
-    <CrudList
-      name="assets"
-      title={t("routes.assets")}
-      rows={rows}
+    <ItemList
+      kind="assets"
+      list={list}
       columns={columns}
-      loading={loading}
-      label={(r) => r.name}
-      remove={(r) =>
-        api.call(assetsApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
-      }
-      afterDelete={() => refresh(["assets", ...AFTER_DELETE])}
+      stateKind="asset"
+      remove={(params) => api.call(assetsApi.remove, { params }, { quiet: true })}
       form={(row, close) => <AssetForm row={row} onClose={close} />}
     />
   );
 }
 
+const NO_COLUMNS: readonly never[] = [];
+
 export function PersonsPage() {
-  const { t } = useTranslation();
-  const { loading } = useCompany();
-  const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const rows = useCompanyRows("persons");
-  const named = useNamedColumns<(typeof rows)[number]>();
-  const stateColumn = useCustomStateColumn<(typeof rows)[number]>("person");
-  const columns = useMemo(() => [...named, ...(stateColumn ? [stateColumn] : [])], [named, stateColumn]);
   return (
-    <CrudList
-      name="persons"
-      title={t("routes.persons")}
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      label={(r) => r.name}
-      remove={(r) =>
-        api.call(personsApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
-      }
-      afterDelete={() => refresh(["persons", ...AFTER_DELETE])}
+    <ItemList
+      kind="persons"
+      list={useCompanyList("persons", AFTER_DELETE)}
+      columns={NO_COLUMNS}
+      stateKind="person"
+      remove={(params) => api.call(personsApi.remove, { params }, { quiet: true })}
       form={(row, close) => <PersonForm row={row} onClose={close} />}
     />
   );
 }
 
-/** Drivers have no live state, so no current custom state to show. */
 export function DriversPage() {
   const { t } = useTranslation();
-  const { loading } = useCompany();
-  const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const rows = useCompanyRows("drivers");
+  const list = useCompanyList("drivers", AFTER_DELETE);
   const persons = useCompanyRows("persons");
   const vehicles = useCompanyRows("vehicles");
-  const named = useNamedColumns<(typeof rows)[number]>();
-  const columns = useMemo<DataColumn<(typeof rows)[number]>[]>(() => {
+  const columns = useMemo<DataColumn<(typeof list.rows)[number]>[]>(() => {
     const personName = new Map(persons.map((p) => [p.id, p.name]));
     const plate = new Map(vehicles.map((v) => [v.id, v.plate]));
     return [
-      ...named,
       {
         key: "person",
         header: t("items.person"),
@@ -122,19 +117,14 @@ export function DriversPage() {
       { key: "email", header: t("items.email"), value: (r) => r.email },
       { key: "phone", header: t("items.phone"), value: (r) => r.phone },
     ];
-  }, [t, named, persons, vehicles]);
+  }, [t, persons, vehicles]);
   return (
-    <CrudList
-      name="drivers"
-      title={t("routes.drivers")}
-      rows={rows}
+    <ItemList
+      kind="drivers"
+      list={list}
       columns={columns}
-      loading={loading}
-      label={(r) => r.name}
-      remove={(r) =>
-        api.call(driversApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
-      }
-      afterDelete={() => refresh(["drivers", ...AFTER_DELETE])}
+      stateKind={null}
+      remove={(params) => api.call(driversApi.remove, { params }, { quiet: true })}
       form={(row, close) => <DriverForm row={row} onClose={close} />}
     />
   );

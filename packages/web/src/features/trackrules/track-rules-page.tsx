@@ -9,28 +9,22 @@ import {
 import { useTranslation } from "react-i18next";
 import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { useCompanyList } from "../../kit/crud/use-company-list.ts";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import {
-  useCompany,
-  useCompanyIdForCalls,
-  useCompanyRows,
-  useRefreshCompany,
-} from "../../platform/company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows, useRefreshCompany } from "../../platform/company/index.ts";
 
 type Day = WorktimeWrite["days"][number];
 
 /** /trackRules: work timetables per weekday (Monday first, Sunday id 0) assigned to items. */
 export function TrackRulesPage() {
   const { t } = useTranslation();
-  const { loading } = useCompany();
   const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const rows = useCompanyRows("worktimes");
+  const list = useCompanyList("worktimes");
   const columns: DataColumn<WorktimeRow>[] = [
     { key: "name", header: t("mgmt.name"), value: (r) => r.name },
     {
@@ -53,14 +47,12 @@ export function TrackRulesPage() {
     <CrudList
       name="trackRules"
       title={t("routes.trackRules")}
-      rows={rows}
+      {...list}
       columns={columns}
-      loading={loading}
       label={(r) => r.name}
       remove={(r) =>
         api.call(worktimesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
       }
-      afterDelete={() => refresh(["worktimes"])}
       form={(row, close, readOnly) => <WorktimeForm row={row} readOnly={readOnly} onClose={close} />}
     />
   );

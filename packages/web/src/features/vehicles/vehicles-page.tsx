@@ -3,24 +3,18 @@ import { ITEM_TYPE, type VehicleRow, vehiclesApi } from "@vigia/domain";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { useCompanyList } from "../../kit/crud/use-company-list.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import {
-  useCompany,
-  useCompanyIdForCalls,
-  useCompanyRows,
-  useRefreshCompany,
-} from "../../platform/company/index.ts";
+import { useCompanyIdForCalls, useCompanyRows } from "../../platform/company/index.ts";
 import { useCustomStateColumn } from "../groups/index.ts";
 import { VehicleForm } from "./vehicle-form.tsx";
 
 /** /vehicles: the company's vehicles with every field, create, edit and delete. */
 export function VehiclesPage() {
   const { t } = useTranslation();
-  const { loading } = useCompany();
   const companyId = useCompanyIdForCalls();
-  const refresh = useRefreshCompany();
-  const rows = useCompanyRows("vehicles");
+  const list = useCompanyList("vehicles", ["trackers", "groups", "drivers"]);
   const groups = useCompanyRows("groups");
   const drivers = useCompanyRows("drivers");
   const devices = useCompanyRows("trackers");
@@ -70,14 +64,12 @@ export function VehiclesPage() {
     <CrudList
       name="vehicles"
       title={t("routes.vehicles")}
-      rows={rows}
+      {...list}
       columns={columns}
-      loading={loading}
       label={(r) => r.plate}
       remove={(r) =>
         api.call(vehiclesApi.remove, { params: { companyId: companyId(), id: r.id } }, { quiet: true })
       }
-      afterDelete={() => refresh(["vehicles", "trackers", "groups", "drivers"])}
       form={(row, close) => <VehicleForm row={row} onClose={close} />}
     />
   );

@@ -16,4 +16,4 @@ export { CompanyContext, type CompanyValue, useCompany, useCompanyIdForCalls } f
 export { CompanyProvider } from "./company-provider.tsx";
 export { refreshCompanyOnMessage, resourcesChangedBy } from "./live-refresh.ts";
 export { useResellerLoad } from "./reseller-load.ts";
-export { type CompanyRow, useCompanyRows, useRefreshCompany } from "./rows.ts";
+export { type CompanyRow, type KeyedResource, useCompanyRows, useRefreshCompany } from "./rows.ts";

@@ -5,7 +5,7 @@ import { type CompanyLoadData, companyLoadKey } from "./api.ts";
 import { useCompany } from "./company.ts";
 
 /** The company-load resources that are collections keyed by id. */
-type KeyedResource = {
+export type KeyedResource = {
   [K in CompanyLoadResource]: CompanyLoadData[K] extends Record<string, { id: number | string }> ? K : never;
 }[CompanyLoadResource];
 
