@@ -3,13 +3,12 @@ import { IconEye } from "@tabler/icons-react";
 import { type BeaconZone, beaconZoneInputSchema, beaconZonesApi, DEFAULT_PLACE_COLOR } from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/crud-page.tsx";
-import { removeRow } from "../../kit/crud/remove-row.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
-import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { Hint, IndoorForm, IndoorFrame, useErrorText } from "./indoor-frame.tsx";
+import { IndoorList } from "./indoor-list.tsx";
 import { type BeaconDot, PlanMap } from "./plan-map.tsx";
 
 interface Draft {
@@ -23,7 +22,6 @@ interface Draft {
 export function BeaconZonesPage() {
   const { t } = useTranslation();
   const { companyId, data } = useCompany();
-  const writable = useIndoorWritable();
   const errorText = useErrorText();
   const maps = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
   const beacons = useMemo(() => Object.values(data.ibeacons ?? {}), [data.ibeacons]);
@@ -104,16 +102,13 @@ export function BeaconZonesPage() {
   const list = (
     <Stack gap="sm">
       {mapSelect}
-      <CrudPage
+      <IndoorList
         name="beaconzones"
         title={t("indoor.zones.title")}
         rows={zones ?? []}
-        rowKey={(r) => r.id}
         columns={columns}
-        readOnly={!writable}
         loading={zones === null}
         height={420}
-        label={(r) => r.name}
         extraActions={[
           // Showing a zone on its plan only reads: read-only users get it too.
           {
@@ -124,15 +119,9 @@ export function BeaconZonesPage() {
             onClick: (r) => setSelected(r.id),
           },
         ]}
-        onNew={() => open(null)}
-        onEdit={open}
-        onDelete={(r) =>
-          removeRow(
-            () => api.call(beaconZonesApi.remove, { params: { ...params, id: r.id } }, { quiet: true }),
-            load,
-            t,
-          )
-        }
+        onOpen={open}
+        remove={(r) => api.call(beaconZonesApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
+        reload={load}
       />
       <Hint>{t("indoor.zones.hint")}</Hint>
     </Stack>

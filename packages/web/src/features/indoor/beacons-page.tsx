@@ -11,13 +11,12 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/crud-page.tsx";
-import { removeRow } from "../../kit/crud/remove-row.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
-import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
+import { Hint, IndoorForm, IndoorFrame, useErrorText } from "./indoor-frame.tsx";
+import { IndoorList } from "./indoor-list.tsx";
 import { type BeaconDot, PlanMap } from "./plan-map.tsx";
 
 interface Draft {
@@ -38,7 +37,6 @@ export function BeaconsPage() {
   const { t } = useTranslation();
   const { companyId, data } = useCompany();
   const refresh = useRefreshCompany();
-  const writable = useIndoorWritable();
   const errorText = useErrorText();
   const maps = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
   const rows = useMemo(() => Object.values(data.ibeacons ?? {}), [data.ibeacons]);
@@ -111,24 +109,15 @@ export function BeaconsPage() {
         onChange={(v) => setMapId(v === null ? null : Number(v))}
         data-testid="beacons-map"
       />
-      <CrudPage
+      <IndoorList
         name="beacons"
         title={t("indoor.beacons")}
         rows={rows}
-        rowKey={(r) => r.id}
         columns={columns}
-        readOnly={!writable}
         height={420}
-        label={(r) => r.name}
-        onNew={() => open(null)}
-        onEdit={open}
-        onDelete={(r) =>
-          removeRow(
-            () => api.call(indoorApi.removeBeacon, { params: { ...params, id: r.id } }, { quiet: true }),
-            () => refresh(["ibeacons"]),
-            t,
-          )
-        }
+        onOpen={open}
+        remove={(r) => api.call(indoorApi.removeBeacon, { params: { ...params, id: r.id } }, { quiet: true })}
+        reload={() => refresh(["ibeacons"])}
       />
     </Stack>
   );

@@ -11,8 +11,6 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CrudPage } from "../../kit/crud/crud-page.tsx";
-import { removeRow } from "../../kit/crud/remove-row.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
@@ -20,6 +18,7 @@ import { api } from "../../platform/api/instance.ts";
 import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
 import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
 import { FILE_PREFIX } from "./plan-image.ts";
+import { IndoorList } from "./indoor-list.tsx";
 import { PlanMap, placementAround } from "./plan-map.tsx";
 
 interface Draft {
@@ -109,15 +108,12 @@ export function IndoorMapsPage() {
 
   const list = (
     <Stack gap="sm">
-      <CrudPage
+      <IndoorList
         name="indoor"
         title={t("indoor.maps")}
         rows={rows}
-        rowKey={(r) => r.id}
         columns={columns}
-        readOnly={!writable}
         height={360}
-        label={(r) => r.name}
         extraActions={[
           // Showing a plan and opening it to look at it only read: read-only users get them too.
           {
@@ -139,20 +135,11 @@ export function IndoorMapsPage() {
                 },
               ]),
         ]}
-        onNew={() => open(null)}
-        onEdit={open}
-        onDelete={(r) =>
-          removeRow(
-            () =>
-              api.call(
-                indoorApi.removeMap,
-                { params: { companyId: companyId ?? 0, id: r.id } },
-                { quiet: true },
-              ),
-            () => refresh(["imaps", "ibeacons", "ibeacons/inputs"]),
-            t,
-          )
+        onOpen={open}
+        remove={(r) =>
+          api.call(indoorApi.removeMap, { params: { companyId: companyId ?? 0, id: r.id } }, { quiet: true })
         }
+        reload={() => refresh(["imaps", "ibeacons", "ibeacons/inputs"])}
       />
       <Hint>{t("indoor.hint.list")}</Hint>
     </Stack>

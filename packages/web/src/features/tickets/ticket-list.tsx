@@ -1,11 +1,12 @@
 import { Drawer, SegmentedControl } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
-import type { TicketSummary } from "@vigia/domain";
+import type { Ticket, TicketSummary } from "@vigia/domain";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../../kit/table/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { ticketColumns } from "./columns.tsx";
+import { type TicketActions, TicketDetail } from "./ticket-detail.tsx";
 import type { StateFilter } from "./use-ticket-list.ts";
 
 const FILTERS: readonly StateFilter[] = ["open", "closed", "all"];
@@ -23,9 +24,10 @@ export function TicketList({
   onFilter,
   onOpen,
   toolbar,
-  opened,
+  open,
   onClose,
-  children,
+  writable,
+  actions,
 }: {
   name: string;
   title: string;
@@ -37,10 +39,12 @@ export function TicketList({
   onOpen(row: TicketSummary): unknown;
   /** More buttons after the filter. */
   toolbar?: ReactNode;
-  /** The drawer shows while a ticket is open; `children` is its content. */
-  opened: boolean;
+  /** The ticket shown in the drawer. */
+  open: Ticket | null;
   onClose(): void;
-  children: ReactNode;
+  /** The user may change state and comment. */
+  writable: boolean;
+  actions(ticket: Ticket): TicketActions;
 }) {
   const { t } = useTranslation();
   const { timezone } = useTimezone();
@@ -71,8 +75,8 @@ export function TicketList({
           </>
         }
       />
-      <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={t("tickets.ticket")}>
-        {children}
+      <Drawer opened={open !== null} onClose={onClose} position="right" size="lg" title={t("tickets.ticket")}>
+        {open && <TicketDetail ticket={open} timezone={timezone} writable={writable} {...actions(open)} />}
       </Drawer>
     </>
   );

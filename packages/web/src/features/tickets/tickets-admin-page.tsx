@@ -3,9 +3,7 @@ import { allows, type Ticket, type TicketSummary, ticketsApi } from "@vigia/doma
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../platform/api/instance.ts";
-import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { TicketDetail } from "./ticket-detail.tsx";
 import { TicketList } from "./ticket-list.tsx";
 import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
 
@@ -18,7 +16,6 @@ const serviceRequest = (t: TicketSummary) => t.type === "serviceRequest";
 export function TicketsAdminPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const { timezone } = useTimezone();
   const resellerId = user.resellerId ?? 0;
   const writable = allows(ticketsApi.resellerComment.access, user);
   const [filter, setFilter] = useState<StateFilter>("open");
@@ -45,33 +42,26 @@ export function TicketsAdminPage() {
         onOpen={async (row) =>
           setOpen(await api.call(ticketsApi.resellerOne, { params: { resellerId, id: row.id } }))
         }
-        opened={open !== null}
+        open={open}
         onClose={() => setOpen(null)}
-      >
-        {open && (
-          <TicketDetail
-            ticket={open}
-            timezone={timezone}
-            writable={writable}
-            onState={async (state, note) =>
-              apply(
-                await api.call(ticketsApi.resellerSetState, {
-                  params: { resellerId, id: open.id },
-                  body: { state, note },
-                }),
-              )
-            }
-            onComment={async (text, attachments) =>
-              apply(
-                await api.call(ticketsApi.resellerComment, {
-                  params: { resellerId, id: open.id },
-                  body: { text, attachments },
-                }),
-              )
-            }
-          />
-        )}
-      </TicketList>
+        writable={writable}
+        actions={(ticket) => ({
+          onState: async (state, note) =>
+            apply(
+              await api.call(ticketsApi.resellerSetState, {
+                params: { resellerId, id: ticket.id },
+                body: { state, note },
+              }),
+            ),
+          onComment: async (text, attachments) =>
+            apply(
+              await api.call(ticketsApi.resellerComment, {
+                params: { resellerId, id: ticket.id },
+                body: { text, attachments },
+              }),
+            ),
+        })}
+      />
     </Stack>
   );
 }

@@ -6,9 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyIdForCalls } from "../../platform/company/index.ts";
-import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useUser } from "../../platform/session/session.ts";
-import { TicketDetail } from "./ticket-detail.tsx";
 import { TicketForm } from "./ticket-form.tsx";
 import { TicketList } from "./ticket-list.tsx";
 import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
@@ -20,7 +18,6 @@ import { type StateFilter, useTicketList } from "./use-ticket-list.ts";
 export function TicketsPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const { timezone } = useTimezone();
   const companyId = useCompanyIdForCalls();
   const writable = allows(ticketsApi.create.access, user);
   const [filter, setFilter] = useState<StateFilter>("open");
@@ -71,37 +68,28 @@ export function TicketsPage() {
             </Button>
           )
         }
-        opened={open !== null}
+        open={open}
         onClose={() => setOpen(null)}
-      >
-        {open && (
-          <TicketDetail
-            ticket={open}
-            timezone={timezone}
-            writable={writable}
-            onEdit={() => setEditing(open)}
-            onState={async (state, note) =>
-              apply(await api.call(ticketsApi.setState, { params: params(open.id), body: { state, note } }))
-            }
-            onComment={async (text, attachments) =>
-              apply(
-                await api.call(ticketsApi.comment, { params: params(open.id), body: { text, attachments } }),
-              )
-            }
-            onAddTask={async (text) =>
-              apply(await api.call(ticketsApi.addTask, { params: params(open.id), body: { text } }))
-            }
-            onTask={async (taskId, done) =>
-              apply(
-                await api.call(ticketsApi.setTask, {
-                  params: { ...params(open.id), taskId },
-                  body: { done },
-                }),
-              )
-            }
-          />
-        )}
-      </TicketList>
+        writable={writable}
+        actions={(ticket) => ({
+          onEdit: () => setEditing(ticket),
+          onState: async (state, note) =>
+            apply(await api.call(ticketsApi.setState, { params: params(ticket.id), body: { state, note } })),
+          onComment: async (text, attachments) =>
+            apply(
+              await api.call(ticketsApi.comment, { params: params(ticket.id), body: { text, attachments } }),
+            ),
+          onAddTask: async (text) =>
+            apply(await api.call(ticketsApi.addTask, { params: params(ticket.id), body: { text } })),
+          onTask: async (taskId, done) =>
+            apply(
+              await api.call(ticketsApi.setTask, {
+                params: { ...params(ticket.id), taskId },
+                body: { done },
+              }),
+            ),
+        })}
+      />
       {editing !== null && (
         <TicketForm
           ticket={editing === "new" ? null : editing}

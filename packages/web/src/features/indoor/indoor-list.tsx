@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { CrudPage } from "../../kit/crud/crud-page.tsx";
+import { removeRow } from "../../kit/crud/remove-row.ts";
+import type { DataColumn, RowAction } from "../../kit/table/index.ts";
+import { useIndoorWritable } from "./indoor-frame.tsx";
+
+/**
+ * The list of plans, beacons or zones beside the map: New and Edit open the page's form (`onOpen`, null for
+ * a new one), Delete asks first and reloads; only those who may write places change them.
+ */
+export function IndoorList<Row extends { id: number; name: string }>(props: {
+  name: string;
+  title: string;
+  rows: readonly Row[];
+  columns: readonly DataColumn<Row>[];
+  height: number;
+  loading?: boolean;
+  extraActions?: readonly RowAction<Row>[];
+  onOpen(row: Row | null): void;
+  remove(row: Row): Promise<unknown>;
+  reload(): Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const writable = useIndoorWritable();
+  return (
+    <CrudPage
+      name={props.name}
+      title={props.title}
+      rows={props.rows}
+      rowKey={(r) => r.id}
+      columns={props.columns}
+      readOnly={!writable}
+      loading={props.loading}
+      height={props.height}
+      label={(r) => r.name}
+      extraActions={props.extraActions}
+      onNew={() => props.onOpen(null)}
+      onEdit={props.onOpen}
+      onDelete={(r) => removeRow(() => props.remove(r), props.reload, t)}
+    />
+  );
+}
