@@ -3,6 +3,7 @@ import { CUSTOM_DATA_TYPES, type CustomDataField, customDataApi, customDataField
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
@@ -94,14 +95,7 @@ function CustomDataForm({
         error={duplicate ? t("extras.customData.duplicate") : errorText(t, form.errorOf("key"))}
         data-testid="field-key"
       />
-      <TextInput
-        label={t("extras.customData.label")}
-        withAsterisk
-        value={form.values.label ?? ""}
-        onChange={(e) => form.set("label", e.currentTarget.value)}
-        error={errorText(t, form.errorOf("label"))}
-        data-testid="field-label"
-      />
+      <TextField form={form} name="label" label={t("extras.customData.label")} required />
       <Select
         label={t("extras.customData.type")}
         withAsterisk

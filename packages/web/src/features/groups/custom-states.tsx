@@ -1,4 +1,4 @@
-import { ColorInput, ColorSwatch, Group, Text, TextInput } from "@mantine/core";
+import { ColorInput, ColorSwatch, Group, Text } from "@mantine/core";
 import {
   type CUSTOM_STATE_ITEM_KINDS,
   CUSTOM_STATE_NONE,
@@ -9,6 +9,7 @@ import {
 import { useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../kit/forms/errors.ts";
+import { TextField } from "../../kit/forms/fields.tsx";
 import type { SendResult } from "../../kit/forms/send.ts";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
@@ -175,14 +176,7 @@ function CustomStateForm({
       onClose={onClose}
       onSave={onSave}
     >
-      <TextInput
-        label={t("extras.customStates.description")}
-        withAsterisk
-        value={form.values.description ?? ""}
-        onChange={(e) => form.set("description", e.currentTarget.value)}
-        error={errorText(t, form.errorOf("description"))}
-        data-testid="field-description"
-      />
+      <TextField form={form} name="description" label={t("extras.customStates.description")} required />
       <ColorInput
         label={t("extras.customStates.color")}
         withAsterisk

@@ -20,23 +20,18 @@ export function IndoorList<Row extends { id: number; name: string }>(props: {
   remove(row: Row): Promise<unknown>;
   reload(): Promise<unknown>;
 }) {
+  const { onOpen, remove, reload, ...list } = props;
   const { t } = useTranslation();
   const writable = useIndoorWritable();
   return (
     <CrudPage
-      name={props.name}
-      title={props.title}
-      rows={props.rows}
+      {...list}
       rowKey={(r) => r.id}
-      columns={props.columns}
       readOnly={!writable}
-      loading={props.loading}
-      height={props.height}
       label={(r) => r.name}
-      extraActions={props.extraActions}
-      onNew={() => props.onOpen(null)}
-      onEdit={props.onOpen}
-      onDelete={(r) => removeRow(() => props.remove(r), props.reload, t)}
+      onNew={() => onOpen(null)}
+      onEdit={onOpen}
+      onDelete={(r) => removeRow(() => remove(r), reload, t)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { AuditLogRow } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
-import { type DataColumn, DataTable } from "../../kit/table/index.ts";
+import { type DataColumn, DataTable, type DataTableProps } from "../../kit/table/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 
 /**
@@ -9,16 +9,9 @@ import { useTimezone } from "../../platform/session/preferences.tsx";
  * platform-wide log adds its own columns (where it happened) after the user.
  */
 export function AuditLogTable<Row extends AuditLogRow>({
-  name,
-  title,
-  rows,
-  loading,
   whereColumns = [],
-}: {
-  name: string;
-  title: string;
-  rows: readonly Row[];
-  loading: boolean;
+  ...table
+}: Pick<DataTableProps<Row>, "name" | "title" | "rows" | "loading"> & {
   whereColumns?: readonly DataColumn<Row>[];
 }) {
   const { t } = useTranslation();
@@ -42,13 +35,10 @@ export function AuditLogTable<Row extends AuditLogRow>({
   ];
   return (
     <DataTable
-      name={name}
-      title={title}
-      rows={rows}
+      {...table}
       rowKey={(r) => r.id}
       columns={columns}
       readOnly
-      loading={loading}
       initialSort={{ key: "ts", dir: "desc" }}
     />
   );
