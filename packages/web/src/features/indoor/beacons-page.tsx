@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, TextInput } from "@mantine/core";
+import { Group, NumberInput, type NumberInputProps, Select, Stack, TextInput } from "@mantine/core";
 import {
   BEACON_LAYOUTS,
   type Beacon,
@@ -126,6 +126,23 @@ export function BeaconsPage() {
     draft && draft.lat !== null && draft.lng !== null
       ? `${draft.lat.toFixed(6)},${draft.lng.toFixed(6)}`
       : "";
+  /** The beacon's figures: an emptied field is not a number, which the schema refuses. */
+  const figure = (
+    key: "measuredPower" | "n" | "height",
+    props: NumberInputProps & { "data-testid"?: string },
+  ) => (
+    <NumberInput
+      label={t(`indoor.field.${key}`)}
+      value={draft?.[key]}
+      onChange={(v) => {
+        const next: Partial<Draft> = {};
+        next[key] = typeof v === "number" ? v : Number.NaN;
+        patch(next);
+      }}
+      error={errorText(issues[key])}
+      {...props}
+    />
+  );
   const form = draft && (
     <IndoorForm
       editor={editor}
@@ -159,31 +176,9 @@ export function BeaconsPage() {
         />
       </Group>
       <Group grow>
-        <NumberInput
-          label={t("indoor.field.measuredPower")}
-          value={draft.measuredPower}
-          onChange={(v) => patch({ measuredPower: typeof v === "number" ? v : Number.NaN })}
-          error={errorText(issues.measuredPower)}
-          allowDecimal={false}
-          data-testid="beacon-power"
-        />
-        <NumberInput
-          label={t("indoor.field.n")}
-          value={draft.n}
-          step={0.1}
-          decimalScale={2}
-          onChange={(v) => patch({ n: typeof v === "number" ? v : Number.NaN })}
-          error={errorText(issues.n)}
-          data-testid="beacon-n"
-        />
-        <NumberInput
-          label={t("indoor.field.height")}
-          value={draft.height}
-          step={0.5}
-          decimalScale={2}
-          onChange={(v) => patch({ height: typeof v === "number" ? v : Number.NaN })}
-          error={errorText(issues.height)}
-        />
+        {figure("measuredPower", { allowDecimal: false, "data-testid": "beacon-power" })}
+        {figure("n", { step: 0.1, decimalScale: 2, "data-testid": "beacon-n" })}
+        {figure("height", { step: 0.5, decimalScale: 2 })}
       </Group>
       <TextInput
         label={t("indoor.field.position")}
