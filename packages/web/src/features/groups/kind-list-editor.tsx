@@ -1,6 +1,6 @@
 import { Button, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { allows, CUSTOM_STATE_ITEM_KINDS, type CompanyLoadResource, customStatesApi } from "@vigia/domain";
+import { allows, type CompanyLoadResource, CUSTOM_STATE_ITEM_KINDS, customStatesApi } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "../../kit/forms/form-modal.tsx";

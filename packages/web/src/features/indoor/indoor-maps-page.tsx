@@ -17,8 +17,8 @@ import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useRefreshCompany } from "../../platform/company/index.ts";
 import { Hint, IndoorForm, IndoorFrame, useErrorText, useIndoorWritable } from "./indoor-frame.tsx";
-import { FILE_PREFIX } from "./plan-image.ts";
 import { IndoorList } from "./indoor-list.tsx";
+import { FILE_PREFIX } from "./plan-image.ts";
 import { PlanMap, placementAround } from "./plan-map.tsx";
 
 interface Draft {
