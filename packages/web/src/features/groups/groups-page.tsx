@@ -2,6 +2,7 @@ import { Select, Tabs } from "@mantine/core";
 import {
   buildGroupTree,
   type GroupRow,
+  type GroupWrite,
   groupsApi,
   groupWriteSchema,
   isAdminOrHigher,
@@ -12,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { useCompanyList } from "../../kit/crud/use-company-list.ts";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
 import { useZodForm } from "../../kit/forms/use-zod-form.ts";
@@ -115,11 +117,15 @@ function GroupForm({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
   const form = useZodForm(groupWriteSchema, { name: row?.name ?? "", parentId: row?.parentId ?? null });
   const parent = form.values.parentId ?? null;
   const problem = parentError(tree, row?.id ?? null, parent);
+  const send = useCompanySave<GroupWrite>(
+    row?.id ?? null,
+    (params, body) => api.call(groupsApi.create, { params, body }, { quiet: true }),
+    (params, body) => api.call(groupsApi.update, { params, body }, { quiet: true }),
+  );
   return (
     <CrudForm
       // A parent that would make a loop keeps Save off.
@@ -127,15 +133,7 @@ function GroupForm({
       title={row ? t("groups.edit") : t("groups.new")}
       readOnly={readOnly}
       size="md"
-      send={(body) =>
-        row
-          ? api.call(
-              groupsApi.update,
-              { params: { companyId: companyId(), id: row.id }, body },
-              { quiet: true },
-            )
-          : api.call(groupsApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
-      }
+      send={send}
       onClose={onClose}
       onSaved={() => refresh(["groups"])}
     >

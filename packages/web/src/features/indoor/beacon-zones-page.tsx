@@ -1,8 +1,15 @@
 import { ColorInput, ColorSwatch, MultiSelect, Select, Stack } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
-import { type BeaconZone, beaconZoneInputSchema, beaconZonesApi, DEFAULT_PLACE_COLOR } from "@vigia/domain";
+import {
+  type BeaconZone,
+  type BeaconZoneInput,
+  beaconZoneInputSchema,
+  beaconZonesApi,
+  DEFAULT_PLACE_COLOR,
+} from "@vigia/domain";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -30,7 +37,6 @@ export function BeaconZonesPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const editor = useDraft((d: Draft) => beaconZoneInputSchema.safeParse(d));
   const { draft, patch, issues } = editor;
-  const params = { companyId: companyId ?? 0 };
 
   const load = useCallback(async () => {
     if (companyId === null) return;
@@ -54,16 +60,12 @@ export function BeaconZonesPage() {
         ? { id: row.id, name: row.name, color: row.color, beaconIds: [...row.beaconIds] }
         : { id: null, name: "", color: DEFAULT_PLACE_COLOR, beaconIds: [] },
     );
-  const save = () => {
-    const id = draft?.id ?? null;
-    return editor.save(
-      (body) =>
-        id === null
-          ? api.call(beaconZonesApi.create, { params, body })
-          : api.call(beaconZonesApi.update, { params: { ...params, id }, body }),
-      load,
-    );
-  };
+  const send = useCompanySave<BeaconZoneInput>(
+    draft?.id ?? null,
+    (params, body) => api.call(beaconZonesApi.create, { params, body }),
+    (params, body) => api.call(beaconZonesApi.update, { params, body }),
+  );
+  const save = () => editor.save(send, load);
 
   const columns: DataColumn<BeaconZone>[] = [
     {
@@ -120,7 +122,7 @@ export function BeaconZonesPage() {
           },
         ]}
         onOpen={open}
-        remove={(r) => api.call(beaconZonesApi.remove, { params: { ...params, id: r.id } }, { quiet: true })}
+        remove={(params) => api.call(beaconZonesApi.remove, { params }, { quiet: true })}
         reload={load}
       />
       <Hint>{t("indoor.zones.hint")}</Hint>

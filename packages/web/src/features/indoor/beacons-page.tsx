@@ -2,6 +2,7 @@ import { Group, NumberInput, type NumberInputProps, Select, Stack, TextInput } f
 import {
   BEACON_LAYOUTS,
   type Beacon,
+  type BeaconInput,
   type BeaconLayout,
   beaconInputSchema,
   DEFAULT_BEACON_N,
@@ -11,6 +12,7 @@ import {
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
@@ -35,7 +37,7 @@ interface Draft {
 /** /beacons: the company's Bluetooth beacons, placed by a click on their floor plan. */
 export function BeaconsPage() {
   const { t } = useTranslation();
-  const { companyId, data } = useCompany();
+  const { data } = useCompany();
   const refresh = useRefreshCompany();
   const errorText = useErrorText();
   const maps = useMemo(() => Object.values(data.imaps ?? {}), [data.imaps]);
@@ -69,17 +71,12 @@ export function BeaconsPage() {
           },
     );
   };
-  const params = { companyId: companyId ?? 0 };
-  const save = () => {
-    const id = draft?.id ?? null;
-    return editor.save(
-      (body) =>
-        id === null
-          ? api.call(indoorApi.createBeacon, { params, body })
-          : api.call(indoorApi.updateBeacon, { params: { ...params, id }, body }),
-      () => refresh(["ibeacons"]),
-    );
-  };
+  const send = useCompanySave<BeaconInput>(
+    draft?.id ?? null,
+    (params, body) => api.call(indoorApi.createBeacon, { params, body }),
+    (params, body) => api.call(indoorApi.updateBeacon, { params, body }),
+  );
+  const save = () => editor.save(send, () => refresh(["ibeacons"]));
 
   const columns: DataColumn<Beacon>[] = [
     { key: "name", header: t("indoor.field.name"), value: (r) => r.name, sortable: true },
@@ -116,7 +113,7 @@ export function BeaconsPage() {
         columns={columns}
         height={420}
         onOpen={open}
-        remove={(r) => api.call(indoorApi.removeBeacon, { params: { ...params, id: r.id } }, { quiet: true })}
+        remove={(params) => api.call(indoorApi.removeBeacon, { params }, { quiet: true })}
         reload={() => refresh(["ibeacons"])}
       />
     </Stack>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { CrudPage } from "../../kit/crud/crud-page.tsx";
 import { removeRow } from "../../kit/crud/remove-row.ts";
 import type { DataColumn, RowAction } from "../../kit/table/index.ts";
+import { useCompanyIdForCalls } from "../../platform/company/index.ts";
 import { useIndoorWritable } from "./indoor-frame.tsx";
 
 /**
@@ -17,12 +18,14 @@ export function IndoorList<Row extends { id: number; name: string }>(props: {
   loading?: boolean;
   extraActions?: readonly RowAction<Row>[];
   onOpen(row: Row | null): void;
-  remove(row: Row): Promise<unknown>;
+  /** Deletes a row on the server, given the path's company and row ids. */
+  remove(params: { companyId: number; id: number }): Promise<unknown>;
   reload(): Promise<unknown>;
 }) {
   const { onOpen, remove, reload, ...list } = props;
   const { t } = useTranslation();
   const writable = useIndoorWritable();
+  const companyId = useCompanyIdForCalls();
   return (
     <CrudPage
       {...list}
@@ -31,7 +34,7 @@ export function IndoorList<Row extends { id: number; name: string }>(props: {
       label={(r) => r.name}
       onNew={() => onOpen(null)}
       onEdit={onOpen}
-      onDelete={(r) => removeRow(() => remove(r), reload, t)}
+      onDelete={(r) => removeRow(() => remove({ companyId: companyId(), id: r.id }), reload, t)}
     />
   );
 }

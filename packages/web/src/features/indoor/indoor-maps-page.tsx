@@ -5,12 +5,14 @@ import {
   filesApi,
   type IndoorGeometry,
   type IndoorMap,
+  type IndoorMapInput,
   indoorApi,
   indoorMapInputSchema,
   parseCoordinate,
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { useDraft } from "../../kit/crud/use-draft.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
@@ -79,16 +81,12 @@ export function IndoorMapsPage() {
     }
   };
 
-  const save = () => {
-    const id = draft?.id ?? null;
-    return editor.save(
-      (body) =>
-        id === null
-          ? api.call(indoorApi.createMap, { ...call, body })
-          : api.call(indoorApi.updateMap, { params: { companyId: companyId ?? 0, id }, body }),
-      () => refresh(["imaps", "ibeacons/inputs"]),
-    );
-  };
+  const send = useCompanySave<IndoorMapInput>(
+    draft?.id ?? null,
+    (params, body) => api.call(indoorApi.createMap, { params, body }),
+    (params, body) => api.call(indoorApi.updateMap, { params, body }),
+  );
+  const save = () => editor.save(send, () => refresh(["imaps", "ibeacons/inputs"]));
 
   const columns: DataColumn<IndoorMap>[] = [
     { key: "name", header: t("indoor.field.name"), value: (r) => r.name, sortable: true },
@@ -136,9 +134,7 @@ export function IndoorMapsPage() {
               ]),
         ]}
         onOpen={open}
-        remove={(r) =>
-          api.call(indoorApi.removeMap, { params: { companyId: companyId ?? 0, id: r.id } }, { quiet: true })
-        }
+        remove={(params) => api.call(indoorApi.removeMap, { params }, { quiet: true })}
         reload={() => refresh(["imaps", "ibeacons", "ibeacons/inputs"])}
       />
       <Hint>{t("indoor.hint.list")}</Hint>

@@ -19,6 +19,7 @@ import {
   PERIODIC_FREQUENCIES,
   type PeriodicRow,
   type PeriodicRun,
+  type PeriodicWrite,
   periodicApi,
   periodicWriteSchema,
   REPORT_TYPE_IDS,
@@ -29,6 +30,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { allTimeZones, formatDateTime } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
@@ -133,7 +135,6 @@ function PeriodicForm({
   onSaved(): Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const companyId = useCompanyIdForCalls();
   const { timezone } = useTimezone();
   const groups = useCompanyRows("groups");
   const vehicles = useCompanyRows("vehicles");
@@ -157,21 +158,18 @@ function PeriodicForm({
     value: String(h),
     label: `${String(h).padStart(2, "0")}:00`,
   }));
+  const send = useCompanySave<PeriodicWrite>(
+    row?.id ?? null,
+    (params, body) => api.call(periodicApi.create, { params, body }, { quiet: true }),
+    (params, body) => api.call(periodicApi.update, { params, body }, { quiet: true }),
+  );
   return (
     <CrudForm
       form={form}
       title={row ? t("periodic.edit") : t("periodic.new")}
       readOnly={readOnly}
       size="xl"
-      send={(body) =>
-        row
-          ? api.call(
-              periodicApi.update,
-              { params: { companyId: companyId(), id: row.id }, body },
-              { quiet: true },
-            )
-          : api.call(periodicApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
-      }
+      send={send}
       onClose={onClose}
       onSaved={onSaved}
     >

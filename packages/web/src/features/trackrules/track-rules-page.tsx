@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { CrudForm } from "../../kit/crud/crud-form.tsx";
 import { CrudList } from "../../kit/crud/crud-list.tsx";
 import { useCompanyList } from "../../kit/crud/use-company-list.ts";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { errorText } from "../../kit/forms/errors.ts";
 import { TextField } from "../../kit/forms/fields.tsx";
@@ -68,7 +69,6 @@ function WorktimeForm({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const companyId = useCompanyIdForCalls();
   const refresh = useRefreshCompany();
   const vehicles = useCompanyRows("vehicles");
   const assets = useCompanyRows("assets");
@@ -96,21 +96,18 @@ function WorktimeForm({
       onChange={(v) => form.set(key, v.map(Number))}
     />
   );
+  const send = useCompanySave<WorktimeWrite>(
+    row?.id ?? null,
+    (params, body) => api.call(worktimesApi.create, { params, body }, { quiet: true }),
+    (params, body) => api.call(worktimesApi.update, { params, body }, { quiet: true }),
+  );
   return (
     <CrudForm
       form={form}
       title={row ? t("trackRules.edit") : t("trackRules.new")}
       readOnly={readOnly}
       size="xl"
-      send={(body) =>
-        row
-          ? api.call(
-              worktimesApi.update,
-              { params: { companyId: companyId(), id: row.id }, body },
-              { quiet: true },
-            )
-          : api.call(worktimesApi.create, { params: { companyId: companyId() }, body }, { quiet: true })
-      }
+      send={send}
       onClose={onClose}
       onSaved={() => refresh(["worktimes"])}
     >
