@@ -14,9 +14,9 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
-import { useCompany } from "../../platform/company/index.ts";
 import { issuesOf, Swatch, useGroupName } from "./common.tsx";
 import { usePlacesData } from "./data.ts";
 import { readGeozoneDraft } from "./draft-state.ts";
@@ -145,7 +145,11 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
   const { shape, setShape: onShape, mode, setMode: onMode } = editor;
   const onDraft = (next: Draft) => editor.setDraft(next);
   const { t } = useTranslation();
-  const { companyId } = useCompany();
+  const send = useCompanySave<GeozoneInput>(
+    draft.id,
+    (params, body) => api.call(placesApi.createGeozone, { params, body }, { quiet: true }),
+    (params, body) => api.call(placesApi.updateGeozone, { params, body }, { quiet: true }),
+  );
   const [coordinate, setCoordinate] = useState("");
   const [tolerance, setTolerance] = useState(0);
   const body: GeozoneInput | null = useMemo(() => {
@@ -194,21 +198,7 @@ function GeozoneForm({ draft, editor, onPreview, onDone }: FormProps) {
     } else if (mode === "polygon") onShape({ type: "polygon", points: [coord], open: true });
     if (shape?.type !== "circle" && mode !== "circle") setCoordinate("");
   };
-  const submit =
-    parsed?.success === true
-      ? () =>
-          draft.id
-            ? api.call(
-                placesApi.updateGeozone,
-                { params: { companyId: companyId ?? 0, id: draft.id }, body: parsed.data },
-                { quiet: true },
-              )
-            : api.call(
-                placesApi.createGeozone,
-                { params: { companyId: companyId ?? 0 }, body: parsed.data },
-                { quiet: true },
-              )
-      : null;
+  const submit = parsed?.success === true ? () => send(parsed.data) : null;
 
   const hint = geozoneHint(mode, shape, t);
   return (

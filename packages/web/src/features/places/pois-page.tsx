@@ -7,12 +7,14 @@ import {
   POI_ICONS,
   type Poi,
   type PoiIcon,
+  type PoiInput,
   parseCoordinate,
   placesApi,
   poiInputSchema,
 } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCompanySave } from "../../kit/crud/use-company-save.ts";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany } from "../../platform/company/index.ts";
@@ -93,6 +95,11 @@ function PoiForm({ draft, editor, onDone }: FormProps) {
   const onDraft = (next: Draft) => editor.setDraft(next);
   const { t, i18n } = useTranslation();
   const { companyId } = useCompany();
+  const send = useCompanySave<PoiInput>(
+    draft.id,
+    (params, body) => api.call(placesApi.createPoi, { params, body }, { quiet: true }),
+    (params, body) => api.call(placesApi.updatePoi, { params, body }, { quiet: true }),
+  );
   const [coordinate, setCoordinate] = useState("");
   const [looking, setLooking] = useState(false);
   const point = shape?.type === "point" ? shape : null;
@@ -120,21 +127,7 @@ function PoiForm({ draft, editor, onDone }: FormProps) {
       setLooking(false);
     }
   };
-  const submit =
-    parsed?.success === true
-      ? () =>
-          draft.id
-            ? api.call(
-                placesApi.updatePoi,
-                { params: { companyId: companyId ?? 0, id: draft.id }, body: parsed.data },
-                { quiet: true },
-              )
-            : api.call(
-                placesApi.createPoi,
-                { params: { companyId: companyId ?? 0 }, body: parsed.data },
-                { quiet: true },
-              )
-      : null;
+  const submit = parsed?.success === true ? () => send(parsed.data) : null;
   return (
     <PlaceForm
       testId="poi-form"
