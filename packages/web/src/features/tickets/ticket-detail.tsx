@@ -41,9 +41,6 @@ const ADD = {
   comment: { label: "tickets.send", testId: "ticket-comment-send" },
 } as const;
 
-/** What a screen does with an open ticket: the calls behind its moves, comments and tasks. */
-export type TicketActions = Omit<Props, "ticket" | "timezone" | "writable">;
-
 /** One ticket: what it is about, its moves (reopen asks first), checklist, comment thread and history. */
 export function TicketDetail({
   ticket,

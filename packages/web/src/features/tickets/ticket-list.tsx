@@ -1,13 +1,16 @@
 import { Drawer, SegmentedControl } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import type { Ticket, TicketSummary } from "@vigia/domain";
-import { type ReactNode, useMemo } from "react";
+import { type ComponentProps, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "../../kit/table/index.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { ticketColumns } from "./columns.tsx";
-import { type TicketActions, TicketDetail } from "./ticket-detail.tsx";
+import { TicketDetail } from "./ticket-detail.tsx";
 import type { StateFilter } from "./use-ticket-list.ts";
+
+/** What a screen does with an open ticket: the calls behind its moves, comments and tasks. */
+type TicketActions = Omit<ComponentProps<typeof TicketDetail>, "ticket" | "timezone" | "writable">;
 
 const FILTERS: readonly StateFilter[] = ["open", "closed", "all"];
 
