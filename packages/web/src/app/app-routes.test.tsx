@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { ROUTES, type Role, type Site, type User } from "@vigia/domain";
+import { ROUTES, type User } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CompanyContext, type CompanyValue } from "../platform/company/index.ts";
 import { TimezoneProvider } from "../platform/session/preferences.tsx";
 import { SessionContext, type SessionValue } from "../platform/session/session.ts";
-import { SiteStorage } from "../platform/session/storage.ts";
-import { testUser } from "../test/fixtures.ts";
+import { testCompany, testCompanyInfo } from "../test/company.tsx";
+import { testRoleUser, testSession, testStorage } from "../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../test/render.tsx";
 import { AppRoutes, hasScreen, preloadScreen } from "./app-routes.tsx";
 
@@ -15,22 +15,6 @@ import { AppRoutes, hasScreen, preloadScreen } from "./app-routes.tsx";
  * The router applies the guard's decisions: this renders the real route tree with a fake session and
  * company, and checks what the user ends up seeing.
  */
-const site: Site = {
-  id: 1,
-  sitename: "test",
-  timezone: "UTC",
-  logoUrl: "",
-  faviconUrl: "",
-  primaryColor: null,
-  productName: "Vigia",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
-  mapProvider: "",
-};
-
-function makeUser(role: Role, companyId: number | null): User {
-  return testUser({ role, companyId, resellerId: companyId === null ? 1 : null });
-}
-
 interface HarnessProps {
   initialUser: User | null;
   path: string;
@@ -41,12 +25,10 @@ interface HarnessProps {
 
 function Harness({ initialUser, status, onLogout, onSelect }: Omit<HarnessProps, "path">) {
   const [user, setUser] = useState<User | null>(initialUser);
-  const storage = useMemo(() => new SiteStorage(site.sitename, localStorage, sessionStorage), []);
-  const session: SessionValue = {
-    site,
+  const storage = useMemo(testStorage, []);
+  const session = testSession(user, {
     storage,
-    status: status ?? (user ? "authenticated" : "anonymous"),
-    user,
+    ...(status ? { status } : {}),
     login: async () => {
       throw new Error("not in this test");
     },
@@ -55,41 +37,12 @@ function Harness({ initialUser, status, onLogout, onSelect }: Omit<HarnessProps,
       setUser(null);
     },
     setUser,
-  };
+  });
   const companyId = user?.companyId ?? null;
   const company: CompanyValue = {
-    companyId,
-    selectedId: null,
-    info:
-      companyId === null
-        ? null
-        : {
-            id: companyId,
-            name: "Acme",
-            resellerId: 1,
-            state: { current: { value: 1, name: "active", id: 1 } },
-            conf: {
-              general: { units: { fuelConsumption: 0 } },
-              customDatas: {},
-              customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
-              supports: [],
-            },
-            centroId: null,
-            licenses: {},
-            retentionDays: 30,
-            passwordExpirationDays: null,
-            restrictions: { timeRange: null, ip: null },
-            mapType: "osm",
-            cartography: "osm",
-            craCode: "",
-            demo: false,
-          },
-    data: {},
-    loading: false,
-    progress: { done: 0, total: 0 },
+    ...testCompany({}, companyId),
+    info: companyId === null ? null : testCompanyInfo({ id: companyId }),
     selectLocal: (id) => onSelect?.(id),
-    choose: async () => undefined,
-    clear: async () => undefined,
   };
   return (
     <SessionContext.Provider value={session}>
@@ -130,7 +83,7 @@ describe("router applies the access guard", () => {
 
   it("logs an OPERATOR out of /users and shows the sign-in screen", async () => {
     const onLogout = vi.fn();
-    renderAt({ path: "/users", initialUser: makeUser("OPERATOR", 5), onLogout });
+    renderAt({ path: "/users", initialUser: testRoleUser("OPERATOR", 5), onLogout });
     await screen.findByTestId("login-submit");
     expect(onLogout).toHaveBeenCalledTimes(1);
   });
@@ -139,7 +92,7 @@ describe("router applies the access guard", () => {
     // The users screen is a lazily loaded chunk: load it first, then let React finish every render it has
     // queued (the Suspense retry included), so the assertion waits on the screen itself, not on a timeout.
     await preloadScreen("users");
-    await act(async () => renderAt({ path: "/users", initialUser: makeUser("ADMIN", 5) }));
+    await act(async () => renderAt({ path: "/users", initialUser: testRoleUser("ADMIN", 5) }));
     expect(screen.getByTestId("table-users")).toBeTruthy();
   });
 
@@ -149,25 +102,25 @@ describe("router applies the access guard", () => {
   });
 
   it("sends a signed-in user away from /login to the home map", async () => {
-    renderAt({ path: "/login", initialUser: makeUser("ADMIN", 5) });
+    renderAt({ path: "/login", initialUser: testRoleUser("ADMIN", 5) });
     expect(await screen.findByTestId(/^live-map/)).toBeTruthy();
   });
 
   it("sends a reseller without a company from / to /companies", async () => {
-    renderAt({ path: "/", initialUser: makeUser("RESELLER", null) });
+    renderAt({ path: "/", initialUser: testRoleUser("RESELLER", null) });
     expect(await screen.findByTestId("companies-page")).toBeTruthy();
   });
 
   it("shows the super-user menu only to reseller-level users", async () => {
-    renderAt({ path: "/companies", initialUser: makeUser("SUPER_RESELLER", null) });
+    renderAt({ path: "/companies", initialUser: testRoleUser("SUPER_RESELLER", null) });
     expect(await screen.findByTestId("menu-usersstats")).toBeTruthy();
     expect(screen.queryByTestId("menu-vehicles")).toBeNull();
   });
 
   it("restores the company kept in session storage for a user without an assigned one", async () => {
     const onSelect = vi.fn();
-    new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
-    renderAt({ path: "/", initialUser: makeUser("OPERATOR", null), onSelect });
+    testStorage().writeCompanyId(9);
+    renderAt({ path: "/", initialUser: testRoleUser("OPERATOR", null), onSelect });
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith(9));
   });
 

@@ -1,18 +1,10 @@
-import { type Site, type User, userSchema } from "@vigia/domain";
+import { type Role, type Site, type User, userSchema } from "@vigia/domain";
 import type { SessionValue } from "../platform/session/session.ts";
+import { FALLBACK_SITE } from "../platform/session/session-provider.tsx";
 import { SiteStorage } from "../platform/session/storage.ts";
 
-export const testSite: Site = {
-  id: 1,
-  sitename: "test",
-  timezone: "UTC",
-  logoUrl: "",
-  faviconUrl: "",
-  primaryColor: null,
-  productName: "Vigia",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
-  mapProvider: "",
-};
+/** The unbranded site, under its own name and in UTC so that times in assertions read as written. */
+export const testSite: Site = { ...FALLBACK_SITE, id: 1, sitename: "test", timezone: "UTC" };
 
 /** A signed-in user as the server describes one: a company admin in English unless the test says otherwise. */
 export function testUser(over: Partial<User> = {}): User {
@@ -42,15 +34,26 @@ export function testUser(over: Partial<User> = {}): User {
   });
 }
 
-/** The session context of `user`, signed in on the test site. */
-export function testSession(user: User): SessionValue {
+/** A user of `role`: in company `companyId`, or a reseller's user (reseller 1) when it is null. */
+export function testRoleUser(role: Role, companyId: number | null): User {
+  return testUser({ role, companyId, resellerId: companyId === null ? 1 : null });
+}
+
+/** The test site's storage, over the browser's (jsdom's) local and session storage. */
+export function testStorage(): SiteStorage {
+  return new SiteStorage(testSite.sitename, localStorage, sessionStorage);
+}
+
+/** The session context of `user` on the test site: signed in when there is a user; `over` replaces any part. */
+export function testSession(user: User | null, over: Partial<SessionValue> = {}): SessionValue {
   return {
     site: testSite,
-    storage: new SiteStorage(testSite.sitename, localStorage, sessionStorage),
-    status: "authenticated",
+    storage: testStorage(),
+    status: user ? "authenticated" : "anonymous",
     user,
-    login: async () => user,
+    login: async () => user ?? testUser(),
     logout: async () => undefined,
     setUser: () => undefined,
+    ...over,
   };
 }

@@ -1,36 +1,15 @@
 import { MantineProvider } from "@mantine/core";
 import { fireEvent, render, screen } from "@testing-library/react";
-import type { CompanyInfo, CustomDatas } from "@vigia/domain";
+import type { CustomDatas } from "@vigia/domain";
 import { describe, expect, it, vi } from "vitest";
 import type { CompanyValue } from "../../platform/company/index.ts";
-import { testCompany, WithCompany } from "../../test/company.tsx";
+import { testCompany, testCompanyInfo, WithCompany } from "../../test/company.tsx";
 import { CustomDataFields } from "./custom-data-fields.tsx";
 
 describe("CustomDataFields", () => {
-  const info = (customDatas: CustomDatas): CompanyInfo => ({
-    id: 5,
-    name: "Acme",
-    resellerId: 1,
-    state: { current: { value: 1, name: "active", id: 1 } },
-    conf: {
-      general: { units: { fuelConsumption: 0 } },
-      supports: [],
-      customDatas,
-      customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
-    },
-    centroId: null,
-    licenses: {},
-    retentionDays: 30,
-    passwordExpirationDays: null,
-    restrictions: { timeRange: null, ip: null },
-    mapType: "osm",
-    cartography: "osm",
-    craCode: "",
-    demo: false,
-  });
   const withFields = (customDatas: CustomDatas): CompanyValue => ({
     ...testCompany(),
-    info: info(customDatas),
+    info: testCompanyInfo({ customDatas }),
   });
 
   function renderFields(value: CompanyValue, current: Record<string, string | number | boolean>) {

@@ -2,8 +2,9 @@ import { act, renderHook } from "@testing-library/react";
 import { type CustomStates, emptyLiveItemState } from "@vigia/domain";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CompanyContext, type CompanyValue } from "../../platform/company/index.ts";
+import type { CompanyValue } from "../../platform/company/index.ts";
 import { liveItems } from "../../platform/live/store.ts";
+import { testCompany, WithCompany } from "../../test/company.tsx";
 import { useEnglish } from "../../test/render.tsx";
 import { useCustomStateColumn, useCustomStates } from "./custom-states.tsx";
 
@@ -20,20 +21,8 @@ const states: CustomStates = {
 };
 
 function wrapper(data: CompanyValue["data"]) {
-  const value: CompanyValue = {
-    companyId: 5,
-    selectedId: null,
-    info: null,
-    data,
-    loading: false,
-    progress: { done: 0, total: 0 },
-    selectLocal: () => undefined,
-    choose: async () => undefined,
-    clear: async () => undefined,
-  };
-  return ({ children }: { children: ReactNode }) => (
-    <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>
-  );
+  const value = testCompany(data);
+  return ({ children }: { children: ReactNode }) => <WithCompany value={value}>{children}</WithCompany>;
 }
 
 beforeAll(() => {

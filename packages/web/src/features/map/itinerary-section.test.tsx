@@ -1,34 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
-import { type CompanyInfo, companyInfoSchema, type ItineraryProgress } from "@vigia/domain";
+import type { ItineraryProgress } from "@vigia/domain";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { testCompany, WithCompany } from "../../test/company.tsx";
+import { testCompany, testCompanyInfo, WithCompany } from "../../test/company.tsx";
 import { testSession, testUser } from "../../test/fixtures.ts";
 import { renderWithApp, useEnglish } from "../../test/render.tsx";
 import { ItinerarySection } from "./itinerary-section.tsx";
-
-/** The company's info with `conf.general.itenerary` as given (absent: never set). */
-const info = (itenerary?: unknown): CompanyInfo =>
-  companyInfoSchema.parse({
-    id: 5,
-    name: "Acme",
-    resellerId: 1,
-    state: { current: { value: 1, name: "active", id: 1 } },
-    conf: {
-      general: { units: { fuelConsumption: 0 }, ...(itenerary === undefined ? {} : { itenerary }) },
-      customDatas: {},
-      customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
-      supports: [],
-    },
-    centroId: null,
-    licenses: {},
-    retentionDays: 30,
-    passwordExpirationDays: null,
-    restrictions: { timeRange: null, ip: null },
-    mapType: "osm",
-    cartography: "osm",
-    craCode: "",
-    demo: false,
-  });
 
 const today: ItineraryProgress = {
   itineraryId: 1,
@@ -56,7 +32,7 @@ const fetch = vi.fn(async () => new Response(JSON.stringify([today]), { status: 
 function show(itenerary?: unknown) {
   vi.stubGlobal("fetch", fetch);
   renderWithApp(
-    <WithCompany value={{ ...testCompany(), info: info(itenerary) }}>
+    <WithCompany value={{ ...testCompany(), info: testCompanyInfo({ general: { itenerary } }) }}>
       <ItinerarySection companyId={5} item={{ kind: "vehicle", id: 7 }} getMap={() => null} />
     </WithCompany>,
     { session: testSession(testUser()), query: true },

@@ -1,4 +1,10 @@
-import { DEFAULT_MAP_CONFIG, type DrivingEvent, type LiveItemState, type MapConfig } from "@vigia/domain";
+import {
+  DEFAULT_MAP_CONFIG,
+  type DrivingEvent,
+  emptyLiveItemState,
+  type LiveItemState,
+  type MapConfig,
+} from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import type { LiveKey } from "../../platform/live/store.ts";
 import { allowedGroups, buildCatalog, matchesList } from "./catalog.ts";
@@ -199,9 +205,7 @@ describe("catalogue and groups", () => {
 });
 
 const state = (id: number, lat: number, patch: Partial<LiveItemState> = {}): LiveItemState => ({
-  itemType: 1,
-  id,
-  groupId: 3,
+  ...emptyLiveItemState(1, id, 3),
   pos: {
     ts: 1000,
     receivedTs: 1000,
@@ -216,15 +220,8 @@ const state = (id: number, lat: number, patch: Partial<LiveItemState> = {}): Liv
   },
   motion: "moving",
   ignition: true,
-  odometer: 0,
-  hours: 0,
   driverId: 5,
-  sensors: {},
-  since: null,
   intrack: true,
-  dtcs: [],
-  customStateId: 0,
-  offline: false,
   ...patch,
 });
 

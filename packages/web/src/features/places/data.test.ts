@@ -2,22 +2,11 @@ import { QueryClient } from "@tanstack/react-query";
 import type { Geozone, Poi, ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import { companyLoadKey } from "../../platform/company/index.ts";
+import { testPoi } from "../../test/places.ts";
 import { issuesOf } from "./common.tsx";
 import { applyPlacesMessage } from "./data.ts";
 
-const poi = (id: number, name: string): Poi => ({
-  id,
-  name,
-  lat: 40,
-  lng: -3,
-  radius: 50,
-  color: "#00ff00",
-  icon: "pin",
-  group: null,
-  address: "",
-  createdTs: 0,
-  updatedTs: 0,
-});
+const poi = (id: number, name: string): Poi => testPoi({ id, name });
 
 const poisKey = (companyId: number) => companyLoadKey(companyId, "pois");
 const zonesKey = (companyId: number) => companyLoadKey(companyId, "geozones");

@@ -1,7 +1,8 @@
-import type { Geozone, Poi, WmsLayer } from "@vigia/domain";
+import type { Geozone, WmsLayer } from "@vigia/domain";
 import type { FeatureCollection } from "geojson";
 import type { Map as MapLibre } from "maplibre-gl";
 import { describe, expect, it } from "vitest";
+import { testPoi } from "../../test/places.ts";
 import {
   addPlacesLayers,
   geozoneFeatures,
@@ -40,21 +41,6 @@ const zone = (over: Partial<Geozone>): Geozone => ({
   ...over,
 });
 
-const poi = (over: Partial<Poi>): Poi => ({
-  id: 5,
-  name: "Fuel",
-  lat: 40.4,
-  lng: -3.7,
-  radius: 50,
-  color: "#00ff00",
-  icon: "pin",
-  group: null,
-  address: "",
-  createdTs: 0,
-  updatedTs: 0,
-  ...over,
-});
-
 const wms = (id: number): WmsLayer => ({
   id,
   url: `https://wms${id}.example.org/ows`,
@@ -84,7 +70,7 @@ describe("geozoneFeatures", () => {
 
 describe("poiFeatures", () => {
   it("gives each POI a dot and a radius circle", () => {
-    const { points, radius } = poiFeatures({ "5": poi({}) });
+    const { points, radius } = poiFeatures({ "5": testPoi() });
     expect(points.features).toEqual([
       {
         type: "Feature",
@@ -190,7 +176,7 @@ const ALL = { geozones: true, pois: true };
 describe("addPlacesLayers / updatePlacesLayers", () => {
   it("adds zone and POI layers with labels when the style has glyphs, and fills their sources", () => {
     const map = new FakeMap("https://glyphs.example.org/{fontstack}/{range}.pbf");
-    addPlacesLayers(map.asMap(), { geozones: [zone({})], pois: [poi({})] }, ALL);
+    addPlacesLayers(map.asMap(), { geozones: [zone({})], pois: [testPoi()] }, ALL);
     expect(ids(map)).toEqual([
       "places-geozones-fill",
       "places-geozones-line",

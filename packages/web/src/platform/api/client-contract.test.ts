@@ -1,16 +1,8 @@
 import { defineRoute, idParam } from "@vigia/domain";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiClient, ApiError, type ClientHooks } from "./client.ts";
-
-const hooks = (): ClientHooks => ({
-  accessToken: () => "tok",
-  onUnsubscribeScreen: () => false,
-  unauthorized: vi.fn(),
-  restricted: vi.fn(),
-  failed: vi.fn(),
-  online: () => true,
-});
+import { testApiClient } from "../../test/api.ts";
+import { ApiError } from "./client.ts";
 
 const update = defineRoute({
   method: "PUT",
@@ -31,15 +23,9 @@ const remove = defineRoute({
   response: null,
 });
 
-function clientAnswering(response: Response) {
-  const fetchFn = vi.fn(async (_url: string, _init: RequestInit) => response);
-  const h = hooks();
-  return { api: new ApiClient("/fr/v1", h, fetchFn), fetchFn, h };
-}
-
 describe("ApiClient.call", () => {
   it("fills the path, writes the query and body, and parses the answer with the contract", async () => {
-    const { api, fetchFn } = clientAnswering(new Response(JSON.stringify({ id: 7, name: "a", extra: 1 })));
+    const { api, fetchFn } = testApiClient(new Response(JSON.stringify({ id: 7, name: "a", extra: 1 })));
     const answer = await api.call(update, {
       params: { companyId: 3, id: 7 },
       query: { from: 10, ids: [1, 2] },
@@ -54,7 +40,7 @@ describe("ApiClient.call", () => {
 
   it("fails with response.invalid when the answer does not match the contract", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { api, h } = clientAnswering(new Response(JSON.stringify({ id: "7" })));
+    const { api, h } = testApiClient(new Response(JSON.stringify({ id: "7" })));
     const error = await api.call(update, { params: { companyId: 3, id: 7 }, body: { name: "a" } }).then(
       () => null,
       (e: unknown) => e,
@@ -67,7 +53,7 @@ describe("ApiClient.call", () => {
   });
 
   it("resolves to undefined for a 204 contract", async () => {
-    const { api, fetchFn } = clientAnswering(new Response(null, { status: 204 }));
+    const { api, fetchFn } = testApiClient(new Response(null, { status: 204 }));
     expect(await api.call(remove, { params: { id: 5 } })).toBeUndefined();
     expect(fetchFn.mock.calls[0]![0]).toBe("/fr/v1/things/id/5");
   });

@@ -1,33 +1,14 @@
 import { API_ERROR, defineRoute } from "@vigia/domain";
 import type { TFunction } from "i18next";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiClient, ApiError, type ClientHooks, OFFLINE_TEXT } from "./client.ts";
+import { testApiClient, testClientHooks } from "../../test/api.ts";
+import { ApiError, OFFLINE_TEXT } from "./client.ts";
 import { apiErrorText } from "./error-text.ts";
-
-function hooks(overrides: Partial<ClientHooks> = {}): ClientHooks {
-  return {
-    accessToken: () => "tok",
-    onUnsubscribeScreen: () => false,
-    unauthorized: vi.fn(),
-    restricted: vi.fn(),
-    failed: vi.fn(),
-    online: () => true,
-    ...overrides,
-  };
-}
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status });
 const errorBody = (statusCode: number, description: string) => ({ statusCode, error: "x", description });
-
-function client(h: ClientHooks, response: Response | Error) {
-  const fetchFn = vi.fn(async (_url: string, _init: RequestInit) => {
-    if (response instanceof Error) throw response;
-    return response;
-  });
-  return { api: new ApiClient("/fr/v1", h, fetchFn), fetchFn };
-}
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -49,30 +30,18 @@ const putUser = defineRoute({
   body: z.object({ a: z.number() }),
   response: z.object({ ok: z.number() }),
 });
-const login = defineRoute({
-  method: "POST",
-  path: "/auth/login",
-  summary: "t",
-  access: "user",
-  body: z.object({}),
-  response: anything,
-});
-const logout = defineRoute({
-  method: "POST",
-  path: "/auth/logout",
-  summary: "t",
-  access: "user",
-  body: z.object({}),
-  response: null,
-});
+const postAt = <R extends z.ZodType | null>(path: string, response: R) =>
+  defineRoute({ method: "POST", path, summary: "t", access: "user", body: z.object({}), response });
+const login = postAt("/auth/login", anything);
+const logout = postAt("/auth/logout", null);
 const getAt = (path: string) =>
   defineRoute({ method: "GET", path, summary: "t", access: "user", response: anything });
 const x = getAt("/x");
 
 describe("ApiClient", () => {
   it("sends the Bearer access token and JSON body to the API base", async () => {
-    const h = hooks();
-    const { api, fetchFn } = client(h, json(200, { ok: 1 }));
+    const h = testClientHooks();
+    const { api, fetchFn } = testApiClient(json(200, { ok: 1 }), h);
     expect(await api.call(putUser, { body: { a: 1 } })).toEqual({ ok: 1 });
     const [url, init] = fetchFn.mock.calls[0]!;
     expect(url).toBe("/fr/v1/current/user");
@@ -82,19 +51,19 @@ describe("ApiClient", () => {
   });
 
   it("sends no token when the call asks for none (login)", async () => {
-    const { api, fetchFn } = client(hooks(), json(200, {}));
+    const { api, fetchFn } = testApiClient(json(200, {}));
     await api.call(login, { body: {} }, { token: null });
     expect((fetchFn.mock.calls[0]![1].headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it("returns undefined for 204", async () => {
-    const { api } = client(hooks(), new Response(null, { status: 204 }));
+    const { api } = testApiClient(new Response(null, { status: 204 }));
     expect(await api.call(logout, { body: {} })).toBeUndefined();
   });
 
   it("maps an unreachable network to the offline error", async () => {
-    const h = hooks();
-    const { api } = client(h, new TypeError("Failed to fetch"));
+    const h = testClientHooks();
+    const { api } = testApiClient(new TypeError("Failed to fetch"), h);
     const error = await failure(api.call(x, {}));
     expect(error.code).toBe("offline");
     expect(error.text).toBe(OFFLINE_TEXT);
@@ -103,14 +72,14 @@ describe("ApiClient", () => {
   });
 
   it("fails offline without calling the network when the browser is offline", async () => {
-    const { api, fetchFn } = client(hooks({ online: () => false }), json(200, {}));
+    const { api, fetchFn } = testApiClient(json(200, {}), testClientHooks({ online: () => false }));
     expect((await failure(api.call(x, {}))).code).toBe("offline");
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
   it("logs out on 401 of an ordinary call, without a toast", async () => {
-    const h = hooks();
-    const { api } = client(h, json(401, errorBody(401, "expired")));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(401, errorBody(401, "expired")), h);
     const error = await failure(api.call(getAt("/current/user"), {}));
     expect(error.status).toBe(401);
     expect(h.unauthorized).toHaveBeenCalledTimes(1);
@@ -118,23 +87,23 @@ describe("ApiClient", () => {
   });
 
   it("tells the logout why the server refused the session (another brand's host)", async () => {
-    const h = hooks();
-    const { api } = client(h, json(401, errorBody(401, "auth.wrongBrand")));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(401, errorBody(401, "auth.wrongBrand")), h);
     await failure(api.call(getAt("/current/user"), {}));
     expect(h.unauthorized).toHaveBeenCalledWith("auth.wrongBrand");
   });
 
   it("does not log out on 401 of login (own401)", async () => {
-    const h = hooks();
-    const { api } = client(h, json(401, errorBody(401, "wrong.credentials")));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(401, errorBody(401, "wrong.credentials")), h);
     const error = await failure(api.call(login, { body: {} }, { own401: true, quiet: true }));
     expect(error.description).toBe("wrong.credentials");
     expect(h.unauthorized).not.toHaveBeenCalled();
   });
 
   it("does not log out on 401 while the unsubscribe screen is shown", async () => {
-    const h = hooks({ onUnsubscribeScreen: () => true });
-    const { api } = client(h, json(401, errorBody(401, "x")));
+    const h = testClientHooks({ onUnsubscribeScreen: () => true });
+    const { api } = testApiClient(json(401, errorBody(401, "x")), h);
     await failure(api.call(getAt("/notifications/unsubscribe/k"), {}));
     expect(h.unauthorized).not.toHaveBeenCalled();
   });
@@ -143,8 +112,8 @@ describe("ApiClient", () => {
     ["restriction.timerange", "timerange"],
     ["restriction.fromip", "fromip"],
   ] as const)("opens the restriction modal on 403 %s and shows no toast", async (description, kind) => {
-    const h = hooks();
-    const { api } = client(h, json(403, errorBody(403, description)));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(403, errorBody(403, description)), h);
     const error = await failure(api.call(getAt("/companies/id/1/info"), {}));
     expect(h.restricted).toHaveBeenCalledWith(kind);
     expect(error.code).toBe("restricted");
@@ -152,8 +121,8 @@ describe("ApiClient", () => {
   });
 
   it("toasts any other failure with status, text, description and URL", async () => {
-    const h = hooks();
-    const { api } = client(h, json(500, errorBody(500, "boom")));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(500, errorBody(500, "boom")), h);
     const error = await failure(api.call(getAt("/companies/id/1/vehicles"), {}));
     expect(error).toMatchObject({ status: 500, description: "boom", url: "/fr/v1/companies/id/1/vehicles" });
     expect(error.text).toContain('"boom"');
@@ -161,14 +130,14 @@ describe("ApiClient", () => {
   });
 
   it("does not toast when the caller shows the error itself", async () => {
-    const h = hooks();
-    const { api } = client(h, json(400, errorBody(400, "bad")));
+    const h = testClientHooks();
+    const { api } = testApiClient(json(400, errorBody(400, "bad")), h);
     await failure(api.call(x, {}, { quiet: true }));
     expect(h.failed).not.toHaveBeenCalled();
   });
 
   it("keeps a non-JSON error body as the description", async () => {
-    const { api } = client(hooks(), new Response("Bad Gateway", { status: 502 }));
+    const { api } = testApiClient(new Response("Bad Gateway", { status: 502 }));
     expect((await failure(api.call(x, {}))).description).toBe("Bad Gateway");
   });
 });

@@ -54,6 +54,11 @@ export interface CallOptions {
 
 type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
+/** The path a call goes to: the contract's path with its params filled in, then its query. */
+function pathOf<C extends RouteContract>(contract: C, input: CallInput<C>): string {
+  return fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+}
+
 export class ApiClient {
   constructor(
     private readonly base: string,
@@ -71,19 +76,9 @@ export class ApiClient {
     input: CallInput<C>,
     options: CallOptions = {},
   ): Promise<ResponseOf<C>> {
-    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const path = pathOf(contract, input);
     const { response, text } = await this.send(contract.method, path, { ...options, body: input.body });
-    const schema = contract.response;
-    if (schema === null || response.status === 204) return undefined as ResponseOf<C>;
-    const parsed = schema.safeParse(text === "" ? undefined : JSON.parse(text));
-    if (!parsed.success) {
-      console.error(
-        `response of ${contract.method} ${contract.path} does not match its contract`,
-        parsed.error,
-      );
-      throw this.fail(new ApiError(response.status, text, response.url || path, "response.invalid"), options);
-    }
-    return parsed.data as ResponseOf<C>;
+    return this.answer(contract, path, response, text, options);
   }
 
   /**
@@ -95,7 +90,7 @@ export class ApiClient {
     input: CallInput<C>,
     options: CallOptions = {},
   ): Promise<{ blob: Blob; fileName: string }> {
-    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const path = pathOf(contract, input);
     const { response, blob } = await this.send(contract.method, path, { ...options, asBlob: true });
     const disposition = response.headers.get("content-disposition") ?? "";
     const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download";
@@ -112,13 +107,29 @@ export class ApiClient {
     file: Blob,
     options: CallOptions = {},
   ): Promise<ResponseOf<C>> {
-    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const path = pathOf(contract, input);
     const { response, text } = await this.send(contract.method, path, { ...options, raw: file });
+    return this.answer(contract, path, response, text, options);
+  }
+
+  /** The answer read with the contract's response schema; one that does not match fails as `response.invalid`. */
+  private answer<C extends RouteContract>(
+    contract: C,
+    path: string,
+    response: Response,
+    text: string,
+    options: CallOptions,
+  ): ResponseOf<C> {
     const schema = contract.response;
     if (schema === null || response.status === 204) return undefined as ResponseOf<C>;
-    const parsed = schema.safeParse(JSON.parse(text));
-    if (!parsed.success)
+    const parsed = schema.safeParse(text === "" ? undefined : JSON.parse(text));
+    if (!parsed.success) {
+      console.error(
+        `response of ${contract.method} ${contract.path} does not match its contract`,
+        parsed.error,
+      );
       throw this.fail(new ApiError(response.status, text, response.url || path, "response.invalid"), options);
+    }
     return parsed.data as ResponseOf<C>;
   }
 
@@ -128,7 +139,7 @@ export class ApiClient {
     input: CallInput<C>,
     options: CallOptions = {},
   ): Promise<Blob> {
-    const path = fillPath(contract.path, input.params) + queryString(input.query ?? undefined);
+    const path = pathOf(contract, input);
     const { blob } = await this.send(contract.method, path, { ...options, asBlob: true });
     return blob ?? new Blob([]);
   }

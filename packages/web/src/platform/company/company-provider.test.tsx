@@ -1,59 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
-import {
-  BEACON_LAYOUTS,
-  COMPANY_LOAD_RESOURCES,
-  companyLoadApi,
-  type Role,
-  type Site,
-  type User,
-} from "@vigia/domain";
+import { BEACON_LAYOUTS, COMPANY_LOAD_RESOURCES, companyLoadApi, type User } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testUser } from "../../test/fixtures.ts";
-import { SessionContext, type SessionValue } from "../session/session.ts";
-import { SiteStorage } from "../session/storage.ts";
+import { testCompanyInfo } from "../../test/company.tsx";
+import { testRoleUser, testSession, testStorage } from "../../test/fixtures.ts";
+import { SessionContext } from "../session/session.ts";
 import { companyLoadKey } from "./api.ts";
 import { useCompany } from "./company.ts";
 import { CompanyProvider } from "./company-provider.tsx";
-
-const site: Site = {
-  id: 1,
-  sitename: "test",
-  timezone: "UTC",
-  logoUrl: "",
-  faviconUrl: "",
-  primaryColor: null,
-  productName: "Vigia",
-  apps: { apkUrl: "", ipaUrl: "", playStoreUrl: "", appStoreUrl: "", changelog: "" },
-  mapProvider: "",
-};
-
-function makeUser(role: Role, companyId: number | null): User {
-  return testUser({ role, companyId, resellerId: companyId === null ? 1 : null });
-}
-
-const info = (id: number) => ({
-  id,
-  name: `Company ${id}`,
-  resellerId: 1,
-  state: { current: { value: 1, name: "active", id: 1 } },
-  conf: {
-    general: { units: { fuelConsumption: 0 } },
-    supports: [],
-    customDatas: {},
-    customStates: { vehicle: {}, asset: {}, person: {}, driver: {} },
-  },
-  centroId: null,
-  licenses: {},
-  retentionDays: 30,
-  passwordExpirationDays: null,
-  restrictions: { timeRange: null, ip: null },
-  mapType: "osm",
-  cartography: "osm",
-  craCode: "",
-  demo: false,
-});
 
 const north = { id: 3, name: "North", parentId: null, vehicles: [], assets: [], persons: [] };
 
@@ -81,7 +36,8 @@ function fakeServer(user: User) {
     if (method === "PUT") {
       const id = Number(/(\d+)$/.exec(path)?.[1]);
       body = { ...user, selectedCompanyId: id === 0 ? null : id };
-    } else if (company?.[2] === "info") body = info(Number(company[1]));
+    } else if (company?.[2] === "info")
+      body = testCompanyInfo({ id: Number(company[1]), name: `Company ${company[1]}` });
     else if (company?.[2] !== undefined) body = ANSWERS[company[2]] ?? {};
     return new Response(JSON.stringify(body), { status: 200 });
   });
@@ -110,16 +66,14 @@ let signInLater: (user: User) => void = () => undefined;
 function Harness({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
   const [user, setUser] = useState<User | null>(initialUser);
   signInLater = setUser;
-  const [storage] = useState(() => new SiteStorage(site.sitename, localStorage, sessionStorage));
-  const session: SessionValue = {
-    site,
+  const [storage] = useState(testStorage);
+  const session = testSession(user, {
     storage,
     status: "authenticated",
-    user,
-    login: async () => user ?? makeUser("ADMIN", 1),
+    login: async () => user ?? testRoleUser("ADMIN", 1),
     logout: async () => setUser(null),
     setUser,
-  };
+  });
   return (
     <SessionContext.Provider value={session}>
       <CompanyProvider>{children}</CompanyProvider>
@@ -154,8 +108,8 @@ describe("CompanyProvider", () => {
   });
 
   it("loads every company-load collection of the user's own company", async () => {
-    const calls = fakeServer(makeUser("ADMIN", 5));
-    renderProvider(makeUser("ADMIN", 5));
+    const calls = fakeServer(testRoleUser("ADMIN", 5));
+    renderProvider(testRoleUser("ADMIN", 5));
     await waitFor(() => expect(probe().loading).toBe(false));
     expect(probe()).toEqual({
       companyId: 5,
@@ -171,43 +125,43 @@ describe("CompanyProvider", () => {
   });
 
   it("loads nothing for a reseller until a company is chosen", () => {
-    const calls = fakeServer(makeUser("RESELLER", null));
-    renderProvider(makeUser("RESELLER", null));
+    const calls = fakeServer(testRoleUser("RESELLER", null));
+    renderProvider(testRoleUser("RESELLER", null));
     expect(probe()).toEqual({ companyId: null, loading: false, name: null, done: 0 });
     expect(calls).toEqual([]);
   });
 
   it("starts a reseller on the company this tab remembers", async () => {
-    new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
-    fakeServer(makeUser("RESELLER", null));
-    renderProvider(makeUser("RESELLER", null));
+    testStorage().writeCompanyId(9);
+    fakeServer(testRoleUser("RESELLER", null));
+    renderProvider(testRoleUser("RESELLER", null));
     await waitFor(() => expect(probe().name).toBe("Company 9"));
   });
 
   it("opens the company this tab remembers in the very render the session arrives in (a reload)", async () => {
-    new SiteStorage(site.sitename, localStorage, sessionStorage).writeCompanyId(9);
-    fakeServer(makeUser("RESELLER", null));
+    testStorage().writeCompanyId(9);
+    fakeServer(testRoleUser("RESELLER", null));
     renderProvider(null);
     expect(rendered.every((id) => id === null)).toBe(true);
     const before = rendered.length;
-    act(() => signInLater(makeUser("RESELLER", null)));
+    act(() => signInLater(testRoleUser("RESELLER", null)));
     // Not one render without the company once the reseller is known: the route guard would send them away.
     expect(rendered.slice(before)).not.toContain(null);
     await waitFor(() => expect(probe().name).toBe("Company 9"));
   });
 
   it("chooses a company on the server, remembers it in the tab and loads it", async () => {
-    const calls = fakeServer(makeUser("RESELLER", null));
-    renderProvider(makeUser("RESELLER", null));
+    const calls = fakeServer(testRoleUser("RESELLER", null));
+    renderProvider(testRoleUser("RESELLER", null));
     await act(() => captured?.choose(9) ?? Promise.resolve());
     expect(calls[0]).toEqual({ method: "PUT", path: "current/user/companies/id/9" });
-    expect(new SiteStorage(site.sitename, localStorage, sessionStorage).readCompanyId()).toBe(9);
+    expect(testStorage().readCompanyId()).toBe(9);
     await waitFor(() => expect(probe()).toMatchObject({ companyId: 9, loading: false, name: "Company 9" }));
   });
 
   it("drops the old company's data when another one is selected", async () => {
-    fakeServer(makeUser("RESELLER", null));
-    const client = renderProvider(makeUser("RESELLER", null));
+    fakeServer(testRoleUser("RESELLER", null));
+    const client = renderProvider(testRoleUser("RESELLER", null));
     act(() => captured?.selectLocal(9));
     await waitFor(() => expect(probe().name).toBe("Company 9"));
     act(() => captured?.selectLocal(4));
@@ -216,14 +170,14 @@ describe("CompanyProvider", () => {
   });
 
   it("clears a reseller's selection on the server and in the tab", async () => {
-    const calls = fakeServer(makeUser("RESELLER", null));
-    renderProvider(makeUser("RESELLER", null));
+    const calls = fakeServer(testRoleUser("RESELLER", null));
+    renderProvider(testRoleUser("RESELLER", null));
     act(() => captured?.selectLocal(9));
     await waitFor(() => expect(probe().name).toBe("Company 9"));
     await act(() => captured?.clear() ?? Promise.resolve());
     expect(calls.at(-1)).toEqual({ method: "PUT", path: "current/user/companies/id/0" });
     expect(probe()).toEqual({ companyId: null, loading: false, name: null, done: 0 });
-    expect(new SiteStorage(site.sitename, localStorage, sessionStorage).readCompanyId()).toBeNull();
+    expect(testStorage().readCompanyId()).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LiveItemState, ServerMessage } from "@vigia/domain";
+import { emptyLiveItemState, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import { describe, expect, it } from "vitest";
 import { LiveItemsStore, motionClass, type StoreChange } from "./store.ts";
 
@@ -19,21 +19,10 @@ const vPos = (id: number, ts: number, lat: number): ServerMessage => ({
   data: { id, pos: pos(ts, lat), motion: "moving", ignition: true, since: null },
 });
 const state = (id: number, patch: Partial<LiveItemState> = {}): LiveItemState => ({
-  itemType: 1,
-  id,
-  groupId: 1,
+  ...emptyLiveItemState(1, id, 1),
   pos: pos(1, 40),
-  motion: "stopped",
   ignition: false,
-  odometer: 0,
-  hours: 0,
-  driverId: null,
-  sensors: {},
-  since: null,
   intrack: true,
-  dtcs: [],
-  customStateId: 0,
-  offline: false,
   ...patch,
 });
 
