@@ -2,6 +2,7 @@ import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } 
 import type { WorkerPairing } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSubmit } from "../kit/forms/use-submit.ts";
 import type { PairingProblem } from "./controller.ts";
 import { SignInPairing } from "./sign-in-pairing.tsx";
 
@@ -20,15 +21,9 @@ export function PairScreen({
   const { t } = useTranslation();
   const [deviceId, setDeviceId] = useState("");
   const [key, setKey] = useState("");
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await onPair({ deviceId: deviceId.trim(), key: key.trim() });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Pairing does not throw: what went wrong comes back as `problem`.
+  const { busy, run } = useSubmit(() => null);
+  const submit = () => run(() => onPair({ deviceId: deviceId.trim(), key: key.trim() }));
   return (
     <Stack>
       <Title order={3}>{t("app.pair.title")}</Title>

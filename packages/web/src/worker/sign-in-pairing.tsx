@@ -1,7 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import type { WorkerPairing } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CredentialFields, useCredentials } from "../kit/forms/credential-fields.tsx";
+import { OneTimeCodeInput } from "../kit/forms/one-time-code-input.tsx";
+import { useSubmit } from "../kit/forms/use-submit.ts";
 import { type PairableDevice, pairableDevices, SignInError, type SignInProblem } from "./sign-in.ts";
 
 /**
@@ -10,26 +13,24 @@ import { type PairableDevice, pairableDevices, SignInError, type SignInProblem }
  */
 export function SignInPairing({ onPair }: { onPair(pairing: WorkerPairing): Promise<void> }) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { username, password } = credentials;
   const [otp, setOtp] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [devices, setDevices] = useState<PairableDevice[] | null>(null);
+  // A refused code asks for the authenticator's code instead of showing a problem.
+  const {
+    busy,
+    error: problem,
+    run,
+  } = useSubmit<SignInProblem>((error) => {
+    const kind = error instanceof SignInError ? error.problem : "failed";
+    if (kind !== "otp") return kind;
+    setOtp("");
+    return null;
+  });
 
-  const signIn = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      setDevices(await pairableDevices({ username, password, ...(otp ? { otp } : {}) }));
-    } catch (error) {
-      const kind = error instanceof SignInError ? error.problem : "failed";
-      if (kind === "otp") setOtp("");
-      setProblem(kind === "otp" ? null : kind);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = () =>
+    run(async () => setDevices(await pairableDevices({ username, password, ...(otp ? { otp } : {}) })));
 
   if (devices !== null) {
     return (
@@ -66,30 +67,12 @@ export function SignInPairing({ onPair }: { onPair(pairing: WorkerPairing): Prom
           {t(`app.signIn.${problem}`)}
         </Alert>
       ) : null}
-      <TextInput
-        label={t("app.signIn.username")}
-        value={username}
-        onChange={(e) => setUsername(e.currentTarget.value)}
-        autoCapitalize="off"
-        autoComplete="username"
-        data-testid="signin-username"
+      <CredentialFields
+        credentials={credentials}
+        labels={{ username: t("app.signIn.username"), password: t("app.signIn.password") }}
+        testIdPrefix="signin"
       />
-      <PasswordInput
-        label={t("app.signIn.password")}
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        autoComplete="current-password"
-        data-testid="signin-password"
-      />
-      {otp !== null ? (
-        <TextInput
-          label={t("app.signIn.otp")}
-          value={otp}
-          onChange={(e) => setOtp(e.currentTarget.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-        />
-      ) : null}
+      {otp !== null ? <OneTimeCodeInput label={t("app.signIn.otp")} value={otp} onChange={setOtp} /> : null}
       <Button
         variant="light"
         onClick={() => void signIn()}

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Transition } from "@mantine/core";
+import { Alert, Stack, Transition } from "@mantine/core";
 import { IconAlertCircle, IconLogin } from "@tabler/icons-react";
 import { LOGIN_ERROR_DISPLAY_MS } from "@vigia/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { CredentialFields, useCredentials } from "../../kit/forms/credential-fields.tsx";
+import { failureText } from "../../platform/api/error-text.ts";
 import { useSession } from "../../platform/session/session.ts";
 import { forgetSignOutReason, peekSignOutReason } from "../../platform/session/sign-out-reason.ts";
+import { FormLink, SignInSubmit } from "./auth-form.tsx";
 import { AuthFrame } from "./auth-frame.tsx";
 import { ExpiredPasswordForm } from "./expired-password-form.tsx";
 import { ExpiredPasswordModal } from "./expired-password-modal.tsx";
@@ -21,8 +22,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { login } = useSession();
   const [view, setView] = useState<LoginView>("signin");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { username, password, setPassword } = credentials;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
@@ -59,8 +60,7 @@ export function LoginPage() {
         }));
       else if (failure.kind === "expired") setExpiredDays(failure.days);
       else if (failure.kind === "message") setMessage(t(failure.key));
-      else if (failure.kind === "alert")
-        setAlert(failure.error instanceof ApiError ? apiErrorText(failure.error, t) : t("errors.tryAgain"));
+      else if (failure.kind === "alert") setAlert(failureText(failure.error, t));
       setBusy(false);
     }
   };
@@ -135,21 +135,11 @@ export function LoginPage() {
               {notice}
             </Alert>
           ) : null}
-          <TextInput
-            label={t("login.username")}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            autoComplete="username"
+          <CredentialFields
+            credentials={credentials}
+            labels={{ username: t("login.username"), password: t("login.password") }}
+            testIdPrefix="login"
             required
-            data-testid="login-username"
-          />
-          <PasswordInput
-            label={t("login.password")}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password"
-            required
-            data-testid="login-password"
           />
           <Transition mounted={message !== null} transition="fade" duration={150}>
             {(style) => (
@@ -175,19 +165,13 @@ export function LoginPage() {
               {alert}
             </Alert>
           ) : null}
-          <Button
-            type="submit"
-            loading={busy}
-            fullWidth
-            size="md"
-            leftSection={<IconLogin size={18} />}
-            data-testid="login-submit"
-          >
-            {t("login.submit")}
-          </Button>
-          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setView("reset")}>
-            {t("login.forgot")}
-          </Anchor>
+          <SignInSubmit
+            busy={busy}
+            icon={<IconLogin size={18} />}
+            label={t("login.submit")}
+            testId="login-submit"
+          />
+          <FormLink label={t("login.forgot")} onClick={() => setView("reset")} />
         </Stack>
       </form>
       <ExpiredPasswordModal

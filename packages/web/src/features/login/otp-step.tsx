@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Code, Stack, Text } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { type OtpEnrolment, twoFactorApi } from "@vigia/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isOneTimeCode, OneTimeCodeInput } from "../../kit/forms/one-time-code-input.tsx";
 import { QrImage } from "../../kit/qr/qr-image.tsx";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { SIGNED_OUT_CALL } from "../../platform/api/client.ts";
+import { failureText } from "../../platform/api/error-text.ts";
 import { api } from "../../platform/api/instance.ts";
+import { BackToSignIn, SignInSubmit } from "./auth-form.tsx";
 
 interface Props {
   step: "code" | "setup";
@@ -32,16 +34,12 @@ export function OtpStep({ step, username, password, busy, invalid, onSubmit, onB
     if (step !== "setup") return;
     let live = true;
     api
-      .call(
-        twoFactorApi.setupAtLogin,
-        { body: { username, password } },
-        { token: null, own401: true, quiet: true },
-      )
+      .call(twoFactorApi.setupAtLogin, { body: { username, password } }, SIGNED_OUT_CALL)
       .then((e) => {
         if (live) setEnrolment(e);
       })
       .catch((e: unknown) => {
-        if (live) setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
+        if (live) setError(failureText(e, t));
       });
     return () => {
       live = false;
@@ -52,7 +50,7 @@ export function OtpStep({ step, username, password, busy, invalid, onSubmit, onB
     event.preventDefault();
     onSubmit(otp.trim());
   };
-  const valid = /^\d{6}$/.test(otp.trim());
+  const valid = isOneTimeCode(otp);
 
   return (
     <form onSubmit={submit}>
@@ -78,31 +76,22 @@ export function OtpStep({ step, username, password, busy, invalid, onSubmit, onB
             {error}
           </Alert>
         ) : null}
-        <TextInput
+        <OneTimeCodeInput
           label={t("twoFactor.code")}
           value={otp}
-          onChange={(e) => setOtp(e.currentTarget.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          onChange={setOtp}
           autoFocus
           error={invalid ? t("apiErrors.otp_invalid") : undefined}
           data-testid="login-otp"
         />
-        <Button
-          type="submit"
-          loading={busy}
+        <SignInSubmit
+          busy={busy}
           disabled={!valid}
-          fullWidth
-          size="md"
-          leftSection={<IconShieldLock size={18} />}
-          data-testid="login-otp-submit"
-        >
-          {t("twoFactor.verify")}
-        </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={onBack}>
-          {t("login.backToSignIn")}
-        </Anchor>
+          icon={<IconShieldLock size={18} />}
+          label={t("twoFactor.verify")}
+          testId="login-otp-submit"
+        />
+        <BackToSignIn onClick={onBack} />
       </Stack>
     </form>
   );

@@ -1,40 +1,61 @@
 import { List, PasswordInput, Stack, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { brokenPasswordRules, PASSWORD_RULES } from "./password-rules.ts";
 
-interface Props {
+/** The new password being typed twice, with the old one it must differ from when there is one. */
+export interface NewPassword {
   password: string;
   repeatPassword: string;
-  onPassword(value: string): void;
-  onRepeat(value: string): void;
-  /** When given, the new password must differ from it. */
-  oldPassword?: string;
+  oldPassword: string | undefined;
+  setPassword(value: string): void;
+  setRepeat(value: string): void;
+  /** Every password rule holds. */
+  valid: boolean;
+  clear(): void;
+}
+
+/** The state of `PasswordFields`; `oldPassword` when the new password must differ from it. */
+export function useNewPassword(oldPassword?: string): NewPassword {
+  const [password, setPassword] = useState("");
+  const [repeatPassword, setRepeat] = useState("");
+  const valid = brokenPasswordRules({ oldPassword, password, repeatPassword }).size === 0;
+  const clear = () => {
+    setPassword("");
+    setRepeat("");
+  };
+  return { password, repeatPassword, oldPassword, setPassword, setRepeat, valid, clear };
 }
 
 /** New password with its repetition and a live checklist of the password rules. */
-export function PasswordFields({ password, repeatPassword, onPassword, onRepeat, oldPassword }: Props) {
+export function PasswordFields({ entries }: { entries: NewPassword }) {
   const { t } = useTranslation();
-  const broken = brokenPasswordRules({ oldPassword, password, repeatPassword });
+  const { password, oldPassword } = entries;
+  const broken = brokenPasswordRules({ oldPassword, password, repeatPassword: entries.repeatPassword });
   const rules = PASSWORD_RULES.filter((rule) => rule !== "password.sameAsOld" || oldPassword !== undefined);
+  const inputs = [
+    { testId: "new-password", label: t("password.new"), value: password, onChange: entries.setPassword },
+    {
+      testId: "repeat-password",
+      label: t("password.repeat"),
+      value: entries.repeatPassword,
+      onChange: entries.setRepeat,
+    },
+  ];
   return (
     <Stack gap="sm">
-      <PasswordInput
-        label={t("password.new")}
-        value={password}
-        onChange={(e) => onPassword(e.currentTarget.value)}
-        autoComplete="new-password"
-        required
-        data-testid="new-password"
-      />
-      <PasswordInput
-        label={t("password.repeat")}
-        value={repeatPassword}
-        onChange={(e) => onRepeat(e.currentTarget.value)}
-        autoComplete="new-password"
-        required
-        data-testid="repeat-password"
-      />
+      {inputs.map((input) => (
+        <PasswordInput
+          key={input.testId}
+          label={input.label}
+          value={input.value}
+          onChange={(e) => input.onChange(e.currentTarget.value)}
+          autoComplete="new-password"
+          required
+          data-testid={input.testId}
+        />
+      ))}
       <List spacing={2} size="sm" center data-testid="password-rules">
         {rules.map((rule) => {
           const ok = password !== "" && !broken.has(rule);
@@ -60,12 +81,4 @@ export function PasswordFields({ password, repeatPassword, onPassword, onRepeat,
       </List>
     </Stack>
   );
-}
-
-export function passwordEntriesValid(entries: {
-  oldPassword?: string;
-  password: string;
-  repeatPassword: string;
-}) {
-  return brokenPasswordRules(entries).size === 0;
 }

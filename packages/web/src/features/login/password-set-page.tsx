@@ -1,48 +1,31 @@
 import { Alert, Button, Stack } from "@mantine/core";
 import { API_ERROR, authApi } from "@vigia/domain";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { useSubmit } from "../../kit/forms/use-submit.ts";
+import { ApiError, SIGNED_OUT_CALL } from "../../platform/api/client.ts";
+import { failureText } from "../../platform/api/error-text.ts";
 import { api } from "../../platform/api/instance.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { AuthFrame } from "./auth-frame.tsx";
-import { PasswordFields, passwordEntriesValid } from "./password-fields.tsx";
+import { PasswordFields, useNewPassword } from "./password-fields.tsx";
 
 /** /password/set/{key}: create a password from the e-mailed link. No guard, no frame. */
 export function PasswordSetPage() {
   const { t } = useTranslation();
   const { key = "" } = useParams();
-  const [password, setPassword] = useState("");
-  const [repeatPassword, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
+  const entries = useNewPassword();
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const valid = passwordEntriesValid({ password, repeatPassword });
+  const submit = useSubmit((e) =>
+    e instanceof ApiError && e.description.includes(API_ERROR.invalidKey)
+      ? t("password.invalidKey")
+      : failureText(e, t),
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(
-        authApi.passwordSet,
-        { body: { key, password } },
-        { token: null, own401: true, quiet: true },
-      );
-      setDone(true);
-    } catch (e) {
-      const invalidKey = e instanceof ApiError && e.description.includes(API_ERROR.invalidKey);
-      setError(
-        invalidKey
-          ? t("password.invalidKey")
-          : e instanceof ApiError
-            ? apiErrorText(e, t)
-            : t("errors.tryAgain"),
-      );
-    } finally {
-      setBusy(false);
-    }
+  const send = async () => {
+    await api.call(authApi.passwordSet, { body: { key, password: entries.password } }, SIGNED_OUT_CALL);
+    setDone(true);
   };
 
   return (
@@ -57,30 +40,15 @@ export function PasswordSetPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit}>
-          <Stack gap="md">
-            <PasswordFields
-              password={password}
-              repeatPassword={repeatPassword}
-              onPassword={setPassword}
-              onRepeat={setRepeat}
-            />
-            {error ? (
-              <Alert color="red" data-testid="password-set-error">
-                {error}
-              </Alert>
-            ) : null}
-            <Button
-              type="submit"
-              loading={busy}
-              disabled={!valid}
-              fullWidth
-              data-testid="password-set-submit"
-            >
-              {t("password.save")}
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm
+          submit={submit}
+          send={send}
+          valid={entries.valid}
+          label={t("password.save")}
+          testIds={{ error: "password-set-error", submit: "password-set-submit" }}
+        >
+          <PasswordFields entries={entries} />
+        </AuthForm>
       )}
     </AuthFrame>
   );

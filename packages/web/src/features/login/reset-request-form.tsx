@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { authApi, passwordResetRequestSchema } from "@vigia/domain";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { useSubmit } from "../../kit/forms/use-submit.ts";
+import { SIGNED_OUT_CALL } from "../../platform/api/client.ts";
+import { failureText } from "../../platform/api/error-text.ts";
 import { api } from "../../platform/api/instance.ts";
+import { AuthForm } from "./auth-form.tsx";
 
 /** Password-reset request: the server mails a /password/set/{key} link. */
 export function ResetRequestForm({
@@ -16,47 +18,26 @@ export function ResetRequestForm({
 }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const submit = useSubmit((e) => failureText(e, t));
   const valid = passwordResetRequestSchema.safeParse({ email }).success;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(
-        authApi.passwordReset,
-        { body: { email: email.trim() } },
-        { token: null, own401: true, quiet: true },
-      );
-      onDone(t("login.resetSent"));
-    } catch (e) {
-      setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-      setBusy(false);
-    }
+  const send = async () => {
+    const body = { email: email.trim() };
+    await api.call(authApi.passwordReset, { body }, SIGNED_OUT_CALL);
+    onDone(t("login.resetSent"));
   };
 
   return (
-    <form onSubmit={submit}>
-      <Stack gap="md">
-        <TextInput
-          type="email"
-          label={t("login.email")}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          autoComplete="email"
-          required
-          data-testid="reset-email"
-        />
-        {error ? <Alert color="red">{error}</Alert> : null}
-        <Button type="submit" loading={busy} disabled={!valid} fullWidth>
-          {t("login.sendLink")}
-        </Button>
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onDone()}>
-          {t("login.backToSignIn")}
-        </Anchor>
-      </Stack>
-    </form>
+    <AuthForm submit={submit} send={send} valid={valid} label={t("login.sendLink")} onBack={onDone}>
+      <TextInput
+        type="email"
+        label={t("login.email")}
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        autoComplete="email"
+        required
+        data-testid="reset-email"
+      />
+    </AuthForm>
   );
 }

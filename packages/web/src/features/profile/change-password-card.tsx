@@ -2,51 +2,40 @@ import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text } f
 import { notifications } from "@mantine/notifications";
 import { IconLock } from "@tabler/icons-react";
 import { API_ERROR, currentPasswordChangeSchema, currentUserApi } from "@vigia/domain";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSubmit } from "../../kit/forms/use-submit.ts";
 import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { failureText } from "../../platform/api/error-text.ts";
 import { api } from "../../platform/api/instance.ts";
-import { PasswordFields, passwordEntriesValid } from "../login/index.ts";
+import { PasswordFields, useNewPassword } from "../login/index.ts";
 
 /** Change own password: old one, new one twice, with the domain password rules. */
 export function ChangePasswordCard() {
   const { t } = useTranslation();
   const [oldPassword, setOld] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeatPassword, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const entries = useNewPassword(oldPassword);
+  const { busy, error, onSubmit } = useSubmit((e) => {
+    // A restriction has its own modal.
+    if (e instanceof ApiError && e.code === "restricted") return null;
+    if (e instanceof ApiError && e.status === 401) return t("password.wrongOld");
+    if (e instanceof ApiError && e.description.includes(API_ERROR.samePassword))
+      return t("rules.password.sameAsOld");
+    return failureText(e, t);
+  });
   const valid =
     oldPassword !== "" &&
-    passwordEntriesValid({ oldPassword, password, repeatPassword }) &&
-    currentPasswordChangeSchema.safeParse({ oldPassword, password }).success;
+    entries.valid &&
+    currentPasswordChangeSchema.safeParse({ oldPassword, password: entries.password }).success;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      // own401: a wrong old password answers 401 and must not end the session.
-      await api.call(
-        currentUserApi.changePassword,
-        { body: { oldPassword, password } },
-        { quiet: true, own401: true },
-      );
-      setOld("");
-      setPassword("");
-      setRepeat("");
-      notifications.show({ color: "teal", message: t("password.changed") });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === "restricted") return;
-      if (e instanceof ApiError && e.status === 401) setError(t("password.wrongOld"));
-      else if (e instanceof ApiError && e.description.includes(API_ERROR.samePassword))
-        setError(t("rules.password.sameAsOld"));
-      else setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = onSubmit(async () => {
+    // own401: a wrong old password answers 401 and must not end the session.
+    const body = { oldPassword, password: entries.password };
+    await api.call(currentUserApi.changePassword, { body }, { quiet: true, own401: true });
+    setOld("");
+    entries.clear();
+    notifications.show({ color: "teal", message: t("password.changed") });
+  });
 
   return (
     <Paper withBorder p="lg" component="form" onSubmit={submit} data-testid="change-password">
@@ -62,13 +51,7 @@ export function ChangePasswordCard() {
               required
             />
           </Stack>
-          <PasswordFields
-            password={password}
-            repeatPassword={repeatPassword}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-            oldPassword={oldPassword}
-          />
+          <PasswordFields entries={entries} />
         </SimpleGrid>
         {error ? <Alert color="red">{error}</Alert> : null}
         <Group justify="flex-end">

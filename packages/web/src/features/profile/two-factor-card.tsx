@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type OtpEnrolment, twoFactorApi } from "@vigia/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isOneTimeCode, OneTimeCodeInput } from "../../kit/forms/one-time-code-input.tsx";
+import { useSubmit } from "../../kit/forms/use-submit.ts";
 import { QrImage } from "../../kit/qr/qr-image.tsx";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { failureText } from "../../platform/api/error-text.ts";
 import { api } from "../../platform/api/instance.ts";
 import { twoFactorStatusQuery } from "./api.ts";
 
@@ -19,20 +20,7 @@ export function TwoFactorCard() {
   const [mode, setMode] = useState<"idle" | "setup" | "off">("idle");
   const [enrolment, setEnrolment] = useState<OtpEnrolment | null>(null);
   const [otp, setOtp] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useSubmit((e) => failureText(e, t));
   const reset = () => {
     setMode("idle");
     setEnrolment(null);
@@ -81,13 +69,10 @@ export function TwoFactorCard() {
         ) : null}
         {mode === "off" ? <Text size="sm">{t("twoFactor.offIntro")}</Text> : null}
         {mode !== "idle" ? (
-          <TextInput
+          <OneTimeCodeInput
             label={t("twoFactor.code")}
             value={otp}
-            onChange={(e) => setOtp(e.currentTarget.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
+            onChange={setOtp}
             data-testid="profile-otp"
           />
         ) : null}
@@ -115,7 +100,7 @@ export function TwoFactorCard() {
               </Button>
               <Button
                 loading={busy}
-                disabled={!/^\d{6}$/.test(otp.trim())}
+                disabled={!isOneTimeCode(otp)}
                 onClick={() => void confirm()}
                 data-testid="profile-otp-confirm"
               >

@@ -52,6 +52,9 @@ export interface CallOptions {
   quiet?: boolean;
 }
 
+/** How the calls before sign-in go (sign-in, password reset and change): no session, their own 401 and error text. */
+export const SIGNED_OUT_CALL: CallOptions = { token: null, own401: true, quiet: true };
+
 type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
 
 /** The path a call goes to: the contract's path with its params filled in, then its query. */

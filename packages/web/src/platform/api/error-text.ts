@@ -1,6 +1,6 @@
 import { API_ERROR, errorDetails, isDuplicateEmailError } from "@vigia/domain";
 import type { TFunction } from "i18next";
-import type { ApiError } from "./client.ts";
+import { ApiError } from "./client.ts";
 
 /**
  * The code of an API error's description: its first word, without the details some codes carry
@@ -31,4 +31,9 @@ export function apiErrorText(error: ApiError, t: TFunction): string {
   });
   if (known) return known;
   return t("errors.generic", { status: error.status, description: error.description, url: error.url });
+}
+
+/** The inline text of any failure of a call: the API error's text, or "try again" for anything else thrown. */
+export function failureText(error: unknown, t: TFunction): string {
+  return error instanceof ApiError ? apiErrorText(error, t) : t("errors.tryAgain");
 }

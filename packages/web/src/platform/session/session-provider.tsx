@@ -9,7 +9,7 @@ import {
   type User,
 } from "@vigia/domain";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError } from "../api/client.ts";
+import { ApiError, SIGNED_OUT_CALL } from "../api/client.ts";
 import { api, clientHooks } from "../api/instance.ts";
 import { setLanguage, setProductName, storedLanguage } from "../i18n/index.ts";
 import { unsubscribeBrowser } from "../push/web-push.ts";
@@ -96,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const response = await api.call(
         authApi.login,
         { body: { username, password, channel: "front", ...(otp ? { otp } : {}) } },
-        { token: null, own401: true, quiet: true },
+        SIGNED_OUT_CALL,
       );
       b.manager.start(response);
       b.storage.writeMapSettings(response.mapKeys, response.osmTilesUrl);
