@@ -23,106 +23,56 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
   };
   return Object.assign(lazy(preload), { preload });
 }
-const AlarmRulesPage = screen(() => import("../features/alarms/alarm-rules-page.tsx"), "AlarmRulesPage");
-const ResellerAlarmsPage = screen(
-  () => import("../features/alarms/reseller-alarms-page.tsx"),
-  "ResellerAlarmsPage",
-);
-const CostsPage = screen(() => import("../features/costs/index.ts"), "CostsPage");
-const AppConfigPage = screen(() => import("../features/appconfig/index.ts"), "AppConfigPage");
-const ItinerariesPage = screen(() => import("../features/itineraries/index.ts"), "ItinerariesPage");
-const MaintenancesPage = screen(() => import("../features/maintenance/index.ts"), "MaintenancesPage");
-const DevicesPage = screen(() => import("../features/devices/devices-page.tsx"), "DevicesPage");
-const FormsPage = screen(() => import("../features/forms/forms-page.tsx"), "FormsPage");
-const TicketsPage = screen(() => import("../features/tickets/tickets-page.tsx"), "TicketsPage");
-const TicketsAdminPage = screen(
-  () => import("../features/tickets/tickets-admin-page.tsx"),
-  "TicketsAdminPage",
-);
-const GroupsPage = screen(() => import("../features/groups/groups-page.tsx"), "GroupsPage");
-const IntegrationsPage = screen(
-  () => import("../features/integrations/integrations-page.tsx"),
-  "IntegrationsPage",
-);
-const SuperLogPage = screen(() => import("../features/superlog/super-log-page.tsx"), "SuperLogPage");
-const BrandingPage = screen(() => import("../features/resellers/branding-page.tsx"), "BrandingPage");
-const SupportsPage = screen(() => import("../features/supports/supports-page.tsx"), "SupportsPage");
-const LogPage = screen(() => import("../features/log/log-page.tsx"), "LogPage");
-const GeozonesPage = screen(() => import("../features/places/geozones-page.tsx"), "GeozonesPage");
-const PoisPage = screen(() => import("../features/places/pois-page.tsx"), "PoisPage");
-const WmsMapsPage = screen(() => import("../features/places/wms-maps-page.tsx"), "WmsMapsPage");
-const ReportsPage = screen(() => import("../features/reports/reports-page.tsx"), "ReportsPage");
-const IndoorMapsPage = screen(() => import("../features/indoor/indoor-maps-page.tsx"), "IndoorMapsPage");
-const BeaconsPage = screen(() => import("../features/indoor/beacons-page.tsx"), "BeaconsPage");
-const BeaconZonesPage = screen(() => import("../features/indoor/beacon-zones-page.tsx"), "BeaconZonesPage");
-const ResellersPage = screen(() => import("../features/resellers/resellers-page.tsx"), "ResellersPage");
-const SensorSettingsPage = screen(
-  () => import("../features/sensors/sensor-settings-page.tsx"),
-  "SensorSettingsPage",
-);
-const TrackRulesPage = screen(() => import("../features/trackrules/track-rules-page.tsx"), "TrackRulesPage");
-const VehiclesPage = screen(() => import("../features/vehicles/vehicles-page.tsx"), "VehiclesPage");
-const AssetsPage = screen(() => import("../features/items/items-pages.tsx"), "AssetsPage");
-const PersonsPage = screen(() => import("../features/items/items-pages.tsx"), "PersonsPage");
-const DriversPage = screen(() => import("../features/items/items-pages.tsx"), "DriversPage");
+
 const SharedRoutePage = screen(
   () => import("../features/shareroute/shared-route-page.tsx"),
   "SharedRoutePage",
 );
-const DashboardPage = screen(() => import("../features/insights/dashboard-page.tsx"), "DashboardPage");
-const HeatmapsPage = screen(() => import("../features/insights/heatmaps-page.tsx"), "HeatmapsPage");
-const IncidentsPage = screen(() => import("../features/insights/incidents-page.tsx"), "IncidentsPage");
-const PeriodicPage = screen(() => import("../features/insights/periodic-page.tsx"), "PeriodicPage");
-const HelpPage = screen(() => import("../features/help/help-page.tsx"), "HelpPage");
-const TermsPage = screen(() => import("../features/help/terms-page.tsx"), "TermsPage");
-const UsersStatsPage = screen(() => import("../features/usersstats/users-stats-page.tsx"), "UsersStatsPage");
-const UsersPage = screen(() => import("../features/users/users-page.tsx"), "UsersPage");
-const ResellerUsersPage = screen(() => import("../features/users/users-page.tsx"), "ResellerUsersPage");
 
 /** The screen of every framed route of the domain table, by route key. */
 const SCREENS: Record<string, Screen> = {
   home: LiveMapPage,
   profile: ProfilePage,
   companies: CompaniesPage,
-  alarms: AlarmRulesPage,
-  reselleralarms: ResellerAlarmsPage,
-  geozones: GeozonesPage,
-  pois: PoisPage,
-  wmsmaps: WmsMapsPage,
-  indoor: IndoorMapsPage,
-  beacons: BeaconsPage,
-  beaconzones: BeaconZonesPage,
-  vehicles: VehiclesPage,
-  assets: AssetsPage,
-  persons: PersonsPage,
-  drivers: DriversPage,
-  groups: GroupsPage,
-  trackRules: TrackRulesPage,
-  sensors: SensorSettingsPage,
-  appconfig: AppConfigPage,
-  users: UsersPage,
-  log: LogPage,
-  devices: DevicesPage,
-  resellers: ResellersPage,
-  superUsers: ResellerUsersPage,
-  reports: ReportsPage,
-  tickets: TicketsPage,
-  ticketsAdmin: TicketsAdminPage,
-  forms: FormsPage,
-  integrations: IntegrationsPage,
-  supports: SupportsPage,
-  branding: BrandingPage,
-  superLog: SuperLogPage,
-  costs: CostsPage,
-  itineraries: ItinerariesPage,
-  maintenances: MaintenancesPage,
-  dashboard: DashboardPage,
-  heatmaps: HeatmapsPage,
-  incidents: IncidentsPage,
-  periodic: PeriodicPage,
-  help: HelpPage,
-  useterms: TermsPage,
-  usersstats: UsersStatsPage,
+  alarms: screen(() => import("../features/alarms/alarm-rules-page.tsx"), "AlarmRulesPage"),
+  reselleralarms: screen(() => import("../features/alarms/reseller-alarms-page.tsx"), "ResellerAlarmsPage"),
+  geozones: screen(() => import("../features/places/geozones-page.tsx"), "GeozonesPage"),
+  pois: screen(() => import("../features/places/pois-page.tsx"), "PoisPage"),
+  wmsmaps: screen(() => import("../features/places/wms-maps-page.tsx"), "WmsMapsPage"),
+  indoor: screen(() => import("../features/indoor/indoor-maps-page.tsx"), "IndoorMapsPage"),
+  beacons: screen(() => import("../features/indoor/beacons-page.tsx"), "BeaconsPage"),
+  beaconzones: screen(() => import("../features/indoor/beacon-zones-page.tsx"), "BeaconZonesPage"),
+  vehicles: screen(() => import("../features/vehicles/vehicles-page.tsx"), "VehiclesPage"),
+  assets: screen(() => import("../features/items/items-pages.tsx"), "AssetsPage"),
+  persons: screen(() => import("../features/items/items-pages.tsx"), "PersonsPage"),
+  drivers: screen(() => import("../features/items/items-pages.tsx"), "DriversPage"),
+  groups: screen(() => import("../features/groups/groups-page.tsx"), "GroupsPage"),
+  trackRules: screen(() => import("../features/trackrules/track-rules-page.tsx"), "TrackRulesPage"),
+  sensors: screen(() => import("../features/sensors/sensor-settings-page.tsx"), "SensorSettingsPage"),
+  appconfig: screen(() => import("../features/appconfig/index.ts"), "AppConfigPage"),
+  users: screen(() => import("../features/users/users-page.tsx"), "UsersPage"),
+  log: screen(() => import("../features/log/log-page.tsx"), "LogPage"),
+  devices: screen(() => import("../features/devices/devices-page.tsx"), "DevicesPage"),
+  resellers: screen(() => import("../features/resellers/resellers-page.tsx"), "ResellersPage"),
+  superUsers: screen(() => import("../features/users/users-page.tsx"), "ResellerUsersPage"),
+  reports: screen(() => import("../features/reports/reports-page.tsx"), "ReportsPage"),
+  tickets: screen(() => import("../features/tickets/tickets-page.tsx"), "TicketsPage"),
+  ticketsAdmin: screen(() => import("../features/tickets/tickets-admin-page.tsx"), "TicketsAdminPage"),
+  forms: screen(() => import("../features/forms/forms-page.tsx"), "FormsPage"),
+  integrations: screen(() => import("../features/integrations/integrations-page.tsx"), "IntegrationsPage"),
+  supports: screen(() => import("../features/supports/supports-page.tsx"), "SupportsPage"),
+  branding: screen(() => import("../features/resellers/branding-page.tsx"), "BrandingPage"),
+  superLog: screen(() => import("../features/superlog/super-log-page.tsx"), "SuperLogPage"),
+  costs: screen(() => import("../features/costs/index.ts"), "CostsPage"),
+  itineraries: screen(() => import("../features/itineraries/index.ts"), "ItinerariesPage"),
+  maintenances: screen(() => import("../features/maintenance/index.ts"), "MaintenancesPage"),
+  dashboard: screen(() => import("../features/insights/dashboard-page.tsx"), "DashboardPage"),
+  heatmaps: screen(() => import("../features/insights/heatmaps-page.tsx"), "HeatmapsPage"),
+  incidents: screen(() => import("../features/insights/incidents-page.tsx"), "IncidentsPage"),
+  periodic: screen(() => import("../features/insights/periodic-page.tsx"), "PeriodicPage"),
+  help: screen(() => import("../features/help/help-page.tsx"), "HelpPage"),
+  useterms: screen(() => import("../features/help/terms-page.tsx"), "TermsPage"),
+  usersstats: screen(() => import("../features/usersstats/users-stats-page.tsx"), "UsersStatsPage"),
 };
 
 const screenFor = (route: RouteDef): ReactNode => {

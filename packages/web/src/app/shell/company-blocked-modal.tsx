@@ -2,27 +2,22 @@ import { Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconBuildingOff } from "@tabler/icons-react";
 import { companyBlockedModal, isResellerOrHigher } from "@vigia/domain";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
 import { useCompany } from "../../platform/company/index.ts";
 import { uiStore, useUiState } from "../../platform/overlays/ui-store.ts";
 import { useSession } from "../../platform/session/session.ts";
+import { useSignOut } from "./use-sign-out.ts";
 
 /** Suspended (3) or deactivated (4) company: static modal whose only way out is signing out. */
 export function CompanyBlockedModal() {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
+  const { user } = useSession();
   const { info } = useCompany();
   const { companyBlocked } = useUiState();
-  const navigate = useNavigate();
   const kind = info ? companyBlockedModal(info.state.current.value) : null;
   // Resellers must still be able to open a blocked company to manage it. A browser left open learns of the
   // suspension from the first call the server refuses.
   const opened = (kind !== null || companyBlocked) && user !== null && !isResellerOrHigher(user.role);
-  const accept = async () => {
-    uiStore.clearCompanyBlocked();
-    await logout();
-    navigate("/login", { replace: true });
-  };
+  const accept = useSignOut(uiStore.clearCompanyBlocked);
   return (
     <Modal
       opened={opened}

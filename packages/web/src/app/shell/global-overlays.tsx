@@ -1,14 +1,14 @@
-import { Button, Code, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconLock } from "@tabler/icons-react";
 import { RESTRICTION_LOGOUT_MS } from "@vigia/domain";
-import { useCallback, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
+import { NoticeModal } from "../../kit/dialogs/notice-modal.tsx";
 import { apiErrorText } from "../../platform/api/error-text.ts";
 import { clientHooks } from "../../platform/api/instance.ts";
 import { uiStore, useUiState } from "../../platform/overlays/ui-store.ts";
-import { useSession } from "../../platform/session/session.ts";
+import { useSignOut } from "./use-sign-out.ts";
 
 /**
  * Overlays any screen can trigger through the API client: the restriction modal, the API error dialog,
@@ -17,8 +17,6 @@ import { useSession } from "../../platform/session/session.ts";
 export function GlobalOverlays() {
   const { t } = useTranslation();
   const { restriction, apiError } = useUiState();
-  const { logout } = useSession();
-  const navigate = useNavigate();
 
   useEffect(() => {
     clientHooks.restricted = uiStore.openRestriction;
@@ -34,11 +32,7 @@ export function GlobalOverlays() {
       });
   }, [t]);
 
-  const closeRestriction = useCallback(async () => {
-    uiStore.closeRestriction();
-    await logout();
-    navigate("/login", { replace: true });
-  }, [logout, navigate]);
+  const closeRestriction = useSignOut(uiStore.closeRestriction);
 
   // The restriction modal signs the user out on its own after 10 s.
   useEffect(() => {
@@ -49,23 +43,16 @@ export function GlobalOverlays() {
 
   return (
     <>
-      <Modal
+      <NoticeModal
         opened={restriction !== null}
         onClose={() => void closeRestriction()}
-        centered
         title={t("restriction.title")}
-        data-testid="restriction-modal"
+        icon={<IconLock size={28} />}
+        text={restriction === "fromip" ? t("restriction.fromip") : t("restriction.timerange")}
+        testId="restriction-modal"
       >
-        <Stack align="center" gap="sm">
-          <ThemeIcon size={52} radius={52} color="orange" variant="light">
-            <IconLock size={28} />
-          </ThemeIcon>
-          <Text ta="center">
-            {restriction === "fromip" ? t("restriction.fromip") : t("restriction.timerange")}
-          </Text>
-          <Button onClick={() => void closeRestriction()}>{t("common.accept")}</Button>
-        </Stack>
-      </Modal>
+        <Button onClick={() => void closeRestriction()}>{t("common.accept")}</Button>
+      </NoticeModal>
       <Modal
         opened={apiError !== null}
         onClose={uiStore.closeApiError}

@@ -12,6 +12,11 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The modal open, as the signed-in admin sees it. */
+function renderInfo() {
+  renderWithApp(<InfoModal opened onClose={() => undefined} />, { session: testSession(user), query: true });
+}
+
 function serveLogs() {
   vi.stubGlobal(
     "fetch",
@@ -26,10 +31,7 @@ function serveLogs() {
 describe("InfoModal Apps tab", () => {
   it("says the app is not published instead of showing dead store buttons", async () => {
     serveLogs();
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
-      session: testSession(user),
-      query: true,
-    });
+    renderInfo();
     fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
     expect(await screen.findByTestId("no-app-links")).toBeTruthy();
     expect(screen.queryByText("Google Play")).toBeNull();
@@ -79,10 +81,7 @@ describe("InfoModal Web tab", () => {
       }),
     );
     await i18n.changeLanguage("es");
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
-      session: testSession(user),
-      query: true,
-    });
+    renderInfo();
     fireEvent.click(await screen.findByText("Mostrar registro de cambios"));
     expect(await screen.findByText("2.4.30 Nuevo marco")).toBeTruthy();
     expect(fetched).toContain("/changelog.es.txt");
@@ -99,19 +98,13 @@ describe("InfoModal Web tab", () => {
       ),
     );
     await i18n.changeLanguage("tr");
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
-      session: testSession(user),
-      query: true,
-    });
+    renderInfo();
     fireEvent.click(await screen.findByText("Değişiklik günlüğünü göster"));
     expect(await screen.findByText("2.4.30 New frame")).toBeTruthy();
   });
   it("offers the platform's own web app: a link and a QR code of its address", async () => {
     serveLogs();
-    renderWithApp(<InfoModal opened onClose={() => undefined} />, {
-      session: testSession(user),
-      query: true,
-    });
+    renderInfo();
     fireEvent.click(await screen.findByRole("tab", { name: "Apps" }));
     const link = await screen.findByTestId("web-app-link");
     expect(link.getAttribute("href")).toBe(`${window.location.origin}/app/`);

@@ -60,40 +60,38 @@ export function InfoModal({ opened, onClose }: { opened: boolean; onClose(): voi
             </Group>
             {hasLinks ? (
               <Group>
-                {apps.playStoreUrl ? (
-                  <Button
-                    component="a"
-                    href={apps.playStoreUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    leftSection={<IconBrandGooglePlay size={18} />}
-                    variant="default"
-                  >
-                    Google Play
-                  </Button>
-                ) : null}
-                {apps.appStoreUrl ? (
-                  <Button
-                    component="a"
-                    href={apps.appStoreUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    leftSection={<IconBrandApple size={18} />}
-                    variant="default"
-                  >
-                    App Store
-                  </Button>
-                ) : null}
-                {apps.apkUrl ? (
-                  <Anchor href={apps.apkUrl} size="sm">
-                    <IconDownload size={14} /> {t("info.downloadApk")}
-                  </Anchor>
-                ) : null}
-                {apps.ipaUrl ? (
-                  <Anchor href={apps.ipaUrl} size="sm">
-                    <IconDownload size={14} /> {t("info.downloadIpa")}
-                  </Anchor>
-                ) : null}
+                {(
+                  [
+                    [apps.playStoreUrl, <IconBrandGooglePlay key="play" size={18} />, "Google Play"],
+                    [apps.appStoreUrl, <IconBrandApple key="apple" size={18} />, "App Store"],
+                  ] as const
+                ).map(([href, icon, store]) =>
+                  href ? (
+                    <Button
+                      key={store}
+                      component="a"
+                      href={href}
+                      target="_blank"
+                      rel="noreferrer"
+                      leftSection={icon}
+                      variant="default"
+                    >
+                      {store}
+                    </Button>
+                  ) : null,
+                )}
+                {(
+                  [
+                    [apps.apkUrl, t("info.downloadApk")],
+                    [apps.ipaUrl, t("info.downloadIpa")],
+                  ] as const
+                ).map(([href, label]) =>
+                  href ? (
+                    <Anchor key={label} href={href} size="sm">
+                      <IconDownload size={14} /> {label}
+                    </Anchor>
+                  ) : null,
+                )}
               </Group>
             ) : (
               // Greyed-out store buttons read as broken: say plainly that nothing is published yet.

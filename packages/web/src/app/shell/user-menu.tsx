@@ -23,6 +23,7 @@ import { TimezoneSelect } from "../../kit/pickers/timezone-select.tsx";
 import { useTimezone } from "../../platform/session/preferences.tsx";
 import { useSession, useUser } from "../../platform/session/session.ts";
 import { FailedLoginsModal, failedLoginCount } from "./failed-logins-modal.tsx";
+import { useSignOut } from "./use-sign-out.ts";
 
 type Channel = keyof LoginHistory;
 
@@ -30,7 +31,7 @@ type Channel = keyof LoginHistory;
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUser();
-  const { logout, setUser } = useSession();
+  const { setUser } = useSession();
   const navigate = useNavigate();
   const [opened, menu] = useDisclosure(false);
   const [failsOpened, fails] = useDisclosure(false);
@@ -48,11 +49,7 @@ export function UserMenu() {
     menu.close();
     navigate(path);
   };
-  const signOut = async () => {
-    menu.close();
-    await logout();
-    navigate("/login", { replace: true });
-  };
+  const signOut = useSignOut(menu.close);
 
   return (
     <>
@@ -121,26 +118,34 @@ export function UserMenu() {
             </Box>
             <Divider />
             <Stack gap={6}>
-              <Button
-                variant="subtle"
-                color="gray"
-                justify="flex-start"
-                leftSection={<IconUser size={16} />}
-                onClick={() => go("/profile")}
-                data-testid="profile-link"
-              >
-                {t("routes.profile")}
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                justify="flex-start"
-                leftSection={<IconLogout size={16} />}
-                onClick={signOut}
-                data-testid="logout"
-              >
-                {t("user.logout")}
-              </Button>
+              {[
+                {
+                  testId: "profile-link",
+                  color: "gray",
+                  icon: IconUser,
+                  label: t("routes.profile"),
+                  onClick: () => go("/profile"),
+                },
+                {
+                  testId: "logout",
+                  color: "red",
+                  icon: IconLogout,
+                  label: t("user.logout"),
+                  onClick: signOut,
+                },
+              ].map(({ testId, color, icon: Icon, label, onClick }) => (
+                <Button
+                  key={testId}
+                  variant="subtle"
+                  color={color}
+                  justify="flex-start"
+                  leftSection={<Icon size={16} />}
+                  onClick={onClick}
+                  data-testid={testId}
+                >
+                  {label}
+                </Button>
+              ))}
             </Stack>
           </Stack>
         </Popover.Dropdown>
