@@ -1,10 +1,9 @@
-import { allows, canWrite, type RouteAccess } from "@vigia/domain";
+import type { RouteAccess } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../platform/session/session.ts";
 import { send } from "../forms/send.ts";
 import type { DataColumn, RowAction } from "../table/index.ts";
-import { CrudPage } from "./crud-page.tsx";
+import { CrudPage, useReadOnly } from "./crud-page.tsx";
 import { removeRow } from "./remove-row.ts";
 
 export interface CrudListProps<Row extends { id: number }> {
@@ -46,42 +45,31 @@ export interface CrudListProps<Row extends { id: number }> {
  */
 export function CrudList<Row extends { id: number }>(props: CrudListProps<Row>) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const readOnly =
-    props.readOnly ??
-    (props.writeAccess ? !allows(props.writeAccess, user ?? null) : user ? !canWrite(user, "general") : true);
+  const { remove, removeMany, afterDelete, form, onView, readOnly: given, writeAccess, ...page } = props;
+  const readOnly = useReadOnly(given, writeAccess);
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const close = () => setEditing(null);
   return (
     <>
       <CrudPage
-        name={props.name}
-        title={props.title}
-        intro={props.intro}
-        rows={props.rows}
+        {...page}
         rowKey={(r) => r.id}
-        columns={props.columns}
-        loading={props.loading}
-        label={props.label}
-        extraActions={props.extraActions}
-        canDelete={props.canDelete}
-        toolbar={props.toolbar}
         readOnly={readOnly}
         onNew={() => setEditing("new")}
         onEdit={(r) => setEditing(r)}
-        onView={props.onView ?? ((r) => setEditing(r))}
-        onDelete={(r) => removeRow(() => props.remove(r), props.afterDelete, t)}
+        onView={onView ?? ((r) => setEditing(r))}
+        onDelete={(r) => removeRow(() => remove(r), afterDelete, t)}
         onDeleteMany={
-          props.removeMany
+          removeMany
             ? async (rows) => {
                 // The bulk dialog has closed by then: a failure opens the common error dialog.
-                await send(() => props.removeMany?.(rows) ?? Promise.resolve());
-                await props.afterDelete();
+                await send(() => removeMany(rows));
+                await afterDelete();
               }
             : undefined
         }
       />
-      {editing !== null ? props.form(editing === "new" ? null : editing, close, readOnly) : null}
+      {editing !== null ? form(editing === "new" ? null : editing, close, readOnly) : null}
     </>
   );
 }

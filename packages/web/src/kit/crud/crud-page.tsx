@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import { IconEdit, IconEye, IconPlus, IconTrash } from "@tabler/icons-react";
-import { canWrite } from "@vigia/domain";
+import { allows, canWrite, type RouteAccess } from "@vigia/domain";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../platform/session/session.ts";
-import { type DataColumn, DataTable, type RowAction } from "../table/index.ts";
+import { type DataColumn, DataTable, DeleteConfirmModal, type RowAction } from "../table/index.ts";
 
 interface Props<Row> {
   name: string;
@@ -36,15 +36,24 @@ interface Props<Row> {
 }
 
 /**
+ * Whether the signed-in user may only read the list: as `given`, else when `writeAccess` (the access of the list's
+ * write route) does not let them in, else without write permission in general.
+ */
+export function useReadOnly(given: boolean | undefined, writeAccess?: RouteAccess): boolean {
+  const { user } = useSession();
+  if (given !== undefined) return given;
+  if (writeAccess) return !allows(writeAccess, user ?? null);
+  return user ? !canWrite(user, "general") : true;
+}
+
+/**
  * A management list: the generic table with New, Edit and Delete (confirmed) wired in. A read-only user gets
  * none of them, only View (when the page can show a row read-only) and the read actions.
  */
 export function CrudPage<Row>(props: Props<Row>) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const readOnly = props.readOnly ?? (user ? !canWrite(user, "general") : true);
+  const readOnly = useReadOnly(props.readOnly);
   const [confirm, setConfirm] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const closeConfirm = () => {
     setConfirm(null);
@@ -114,40 +123,27 @@ export function CrudPage<Row>(props: Props<Row>) {
           </>
         }
       />
-      <Modal opened={confirm !== null} onClose={closeConfirm} title={t("mgmt.deleteTitle")} centered>
-        <Stack>
-          <Text size="sm">{t("mgmt.deleteText", { name: confirm ? props.label(confirm) : "" })}</Text>
-          {failure ? (
-            <Alert color="red" data-testid="mgmt-delete-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeConfirm}>
-              {t("table.cancel")}
-            </Button>
-            <Button
-              color="red"
-              loading={busy}
-              disabled={failure !== null}
-              data-testid="mgmt-delete-confirm"
-              onClick={async () => {
-                if (!confirm || !props.onDelete) return;
-                setBusy(true);
-                try {
-                  const result = await props.onDelete(confirm);
-                  if (result === true) closeConfirm();
-                  else if (typeof result === "string") setFailure(result);
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              {t("mgmt.delete")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteConfirmModal
+        opened={confirm !== null}
+        onClose={closeConfirm}
+        title={t("mgmt.deleteTitle")}
+        text={t("mgmt.deleteText", { name: confirm ? props.label(confirm) : "" })}
+        disabled={failure !== null}
+        label={t("mgmt.delete")}
+        onConfirm={async () => {
+          if (!confirm || !props.onDelete) return;
+          const result = await props.onDelete(confirm);
+          if (result === true) closeConfirm();
+          else if (typeof result === "string") setFailure(result);
+        }}
+        testId="mgmt-delete-confirm"
+      >
+        {failure ? (
+          <Alert color="red" data-testid="mgmt-delete-error">
+            {failure}
+          </Alert>
+        ) : null}
+      </DeleteConfirmModal>
     </>
   );
 }

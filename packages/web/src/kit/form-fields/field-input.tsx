@@ -74,47 +74,32 @@ export function FieldInput(props: Props) {
     case "textRange":
     case "numberRange": {
       const r = rangeOf(value) ?? { from: "", to: "" };
+      const ends = [
+        { end: "from", placeholder: t("forms.from") },
+        { end: "to", placeholder: t("forms.to") },
+      ] as const;
       return (
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {field.label}
-            {field.required ? " *" : ""}
-          </Text>
+        <FieldFrame field={field} error={error}>
           <Group grow data-testid={`form-field-${field.key}`}>
-            {field.type === "textRange" ? (
-              <>
+            {ends.map(({ end, placeholder }) =>
+              field.type === "textRange" ? (
                 <TextInput
-                  placeholder={t("forms.from")}
-                  value={String(r.from)}
-                  onChange={(e) => onChange({ ...r, from: e.currentTarget.value })}
+                  key={end}
+                  placeholder={placeholder}
+                  value={String(r[end])}
+                  onChange={(e) => onChange({ ...r, [end]: e.currentTarget.value })}
                 />
-                <TextInput
-                  placeholder={t("forms.to")}
-                  value={String(r.to)}
-                  onChange={(e) => onChange({ ...r, to: e.currentTarget.value })}
-                />
-              </>
-            ) : (
-              <>
+              ) : (
                 <NumberInput
-                  placeholder={t("forms.from")}
-                  value={r.from}
-                  onChange={(v) => onChange({ ...r, from: num(v) ?? "" })}
+                  key={end}
+                  placeholder={placeholder}
+                  value={r[end]}
+                  onChange={(v) => onChange({ ...r, [end]: num(v) ?? "" })}
                 />
-                <NumberInput
-                  placeholder={t("forms.to")}
-                  value={r.to}
-                  onChange={(v) => onChange({ ...r, to: num(v) ?? "" })}
-                />
-              </>
+              ),
             )}
           </Group>
-          {error && (
-            <Text size="xs" c="red">
-              {errorText(t, error)}
-            </Text>
-          )}
-        </Stack>
+        </FieldFrame>
       );
     }
     case "boolean":
@@ -170,38 +155,20 @@ export function FieldInput(props: Props) {
       );
     case "rating":
       return (
-        <Stack gap={2}>
-          <Text size="sm" fw={500}>
-            {field.label}
-            {field.required ? " *" : ""}
-          </Text>
+        <FieldFrame field={field} error={error}>
           <Rating
             count={field.stars ?? 5}
             value={typeof value === "number" ? value : 0}
             onChange={onChange}
             data-testid={`form-field-${field.key}`}
           />
-          {error && (
-            <Text size="xs" c="red">
-              {errorText(t, error)}
-            </Text>
-          )}
-        </Stack>
+        </FieldFrame>
       );
     case "signature":
       return (
-        <Stack gap={2} data-testid={`form-field-${field.key}`}>
-          <Text size="sm" fw={500}>
-            {field.label}
-            {field.required ? " *" : ""}
-          </Text>
+        <FieldFrame field={field} error={error} testId={`form-field-${field.key}`}>
           <SignaturePad value={typeof value === "string" ? value : null} onChange={onChange} />
-          {error && (
-            <Text size="xs" c="red">
-              {errorText(t, error)}
-            </Text>
-          )}
-        </Stack>
+        </FieldFrame>
       );
     case "attachment":
       return "attachment" in props ? (
@@ -216,6 +183,30 @@ export function FieldInput(props: Props) {
         />
       );
   }
+}
+
+/** The label and error around an input that has none of its own (a range, stars, a signature). */
+function FieldFrame({
+  field,
+  error,
+  testId,
+  children,
+}: Pick<Common, "field" | "error"> & { testId?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="sm" fw={500}>
+        {field.label}
+        {field.required ? " *" : ""}
+      </Text>
+      {children}
+      {error && (
+        <Text size="xs" c="red">
+          {errorText(t, error)}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** A file field: checks the size first, uploads at once, and holds the store's reference as the value. */

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DeleteConfirmModal } from "./delete-confirm-modal.tsx";
 import { bulkDeleteConfirmed } from "./logic.ts";
 
 interface Props {
@@ -14,46 +15,28 @@ interface Props {
 export function BulkDeleteModal({ opened, count, onClose, onConfirm }: Props) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (opened) setTyped("");
   }, [opened]);
-  const ok = bulkDeleteConfirmed(typed, count);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t("table.bulkDeleteTitle")} centered>
-      <Stack>
-        <Text size="sm">{t("table.bulkDeleteText", { count })}</Text>
-        <TextInput
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          inputMode="numeric"
-          placeholder={String(count)}
-          data-testid="bulk-delete-input"
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("table.cancel")}
-          </Button>
-          <Button
-            color="red"
-            disabled={!ok}
-            loading={busy}
-            onClick={() => void confirm()}
-            data-testid="bulk-delete-confirm"
-          >
-            {t("table.delete")}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <DeleteConfirmModal
+      opened={opened}
+      onClose={onClose}
+      title={t("table.bulkDeleteTitle")}
+      text={t("table.bulkDeleteText", { count })}
+      disabled={!bulkDeleteConfirmed(typed, count)}
+      label={t("table.delete")}
+      onConfirm={onConfirm}
+      testId="bulk-delete-confirm"
+    >
+      <TextInput
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        inputMode="numeric"
+        placeholder={String(count)}
+        data-testid="bulk-delete-input"
+        data-autofocus
+      />
+    </DeleteConfirmModal>
   );
 }

@@ -1,6 +1,7 @@
 /** The generic table other screens reuse (alarms, places, management). Keep this surface stable. */
 export { BulkDeleteModal } from "./bulk-delete-modal.tsx";
 export { type DataColumn, DataTable, type DataTableProps, type RowAction } from "./data-table.tsx";
+export { DeleteConfirmModal } from "./delete-confirm-modal.tsx";
 export { buildExport, downloadFile, type ExportFormat } from "./export.ts";
 export {
   type CellValue,
