@@ -1,8 +1,6 @@
-import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from "@mantine/core";
-import { IconDownload, IconUpload } from "@tabler/icons-react";
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
 import {
   CSV_COLUMNS,
-  CSV_EXAMPLES,
   type GeometryRow,
   groupNameIndex,
   placesApi,
@@ -12,8 +10,8 @@ import {
 import Papa from "papaparse";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CsvPicker } from "../../kit/import/csv-picker.tsx";
 import { ImportErrorsTable } from "../../kit/import/import-errors-table.tsx";
-import { downloadFile } from "../../kit/table/index.ts";
 import { ApiError } from "../../platform/api/client.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useCompany, useCompanyRows, useRefreshCompany } from "../../platform/company/index.ts";
@@ -114,30 +112,10 @@ export function GeometryImportDialog({ opened, onClose }: { opened: boolean; onC
     setError(null);
     onClose();
   };
-  const example = () =>
-    downloadFile({
-      fileName: "example_geometries.csv",
-      blob: new Blob([CSV_EXAMPLES.geometries], { type: "text/csv" }),
-    });
-
   return (
     <Modal opened={opened} onClose={close} title={t("imports.title.geometries")} size="lg" centered>
       <Stack data-testid="geometry-import-dialog">
-        <Text size="sm" c="dimmed">
-          {t("imports.help", { columns: CSV_COLUMNS.geometries.join(", ") })}
-        </Text>
-        <Group>
-          <FileButton onChange={read} accept=".csv,text/csv">
-            {(props) => (
-              <Button leftSection={<IconUpload size={16} />} {...props}>
-                {t("imports.choose")}
-              </Button>
-            )}
-          </FileButton>
-          <Button variant="subtle" leftSection={<IconDownload size={16} />} onClick={example}>
-            {t("imports.example")}
-          </Button>
-        </Group>
+        <CsvPicker kind="geometries" onFile={read} />
         {progress !== null ? <Progress value={progress} animated /> : null}
         {error ? <Alert color="red">{error}</Alert> : null}
         {summary ? <Text size="sm">{summary}</Text> : null}

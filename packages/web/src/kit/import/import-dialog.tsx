@@ -1,11 +1,10 @@
-import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text } from "@mantine/core";
-import { IconDownload, IconUpload } from "@tabler/icons-react";
-import { CSV_COLUMNS, CSV_EXAMPLES, type CsvKind, type ImportResult } from "@vigia/domain";
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
+import { CSV_COLUMNS, type CsvKind, type ImportResult } from "@vigia/domain";
 import Papa from "papaparse";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../platform/api/client.ts";
-import { downloadFile } from "../table/index.ts";
+import { CsvPicker } from "./csv-picker.tsx";
 import { ImportErrorsTable } from "./import-errors-table.tsx";
 
 interface Props {
@@ -92,36 +91,11 @@ export function ImportDialog({ kind, run, opened, onClose, onDone }: Props) {
     }
   };
 
-  const example = () =>
-    downloadFile({
-      fileName: `example_${kind}.csv`,
-      blob: new Blob([CSV_EXAMPLES[kind]], { type: "text/csv" }),
-    });
-
   const result = stage.name === "checked" || stage.name === "done" ? stage.result : null;
   return (
     <Modal opened={opened} onClose={close} title={t(`imports.title.${kind}`)} size="lg" centered>
       <Stack data-testid="import-dialog">
-        <Text size="sm" c="dimmed">
-          {t("imports.help", { columns: CSV_COLUMNS[kind].join(", ") })}
-        </Text>
-        <Group>
-          <FileButton onChange={read} accept=".csv,text/csv">
-            {(props) => (
-              <Button
-                leftSection={<IconUpload size={16} />}
-                {...props}
-                data-testid="import-file"
-                disabled={stage.name === "reading"}
-              >
-                {t("imports.choose")}
-              </Button>
-            )}
-          </FileButton>
-          <Button variant="subtle" leftSection={<IconDownload size={16} />} onClick={example}>
-            {t("imports.example")}
-          </Button>
-        </Group>
+        <CsvPicker kind={kind} onFile={read} reading={stage.name === "reading"} fileTestId="import-file" />
         {stage.name === "reading" ? (
           <Progress value={stage.percent} animated data-testid="import-progress" />
         ) : null}

@@ -106,56 +106,34 @@ export const resellerQueryKey = (resellerId: number, name: string) => ["reseller
 /** The key of every reseller-level query of a reseller (a company written changes the overview's counts too). */
 export const resellerQueriesKey = (resellerId: number) => ["reseller", resellerId] as const;
 
+/** One reseller-load query: its entry's key under the reseller, and the call that fetches it. */
+function resellerQuery<T>(name: keyof typeof resellerLoad, fetch: (resellerId: number) => Promise<T>) {
+  return (resellerId: number) =>
+    queryOptions({ queryKey: resellerQueryKey(resellerId, name), queryFn: () => fetch(resellerId) });
+}
+
 /**
  * The reseller-load queries, one per entry; the calls of one subtree get the reseller's id. The load and the
  * reseller screens read these same queries, so a screen opens on what the load fetched.
  */
 export const resellerQueries = {
-  resellers: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "resellers"),
-      queryFn: () => api.call(resellerLoad.resellers, {}),
-    }),
-  companies: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "companies"),
-      queryFn: () => api.call(resellerLoad.companies, { params: { resellerId } }),
-    }),
-  ticketInputs: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "ticketInputs"),
-      queryFn: () => api.call(resellerLoad.ticketInputs, { params: { resellerId } }),
-    }),
-  userInputs: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "userInputs"),
-      queryFn: () => api.call(resellerLoad.userInputs, {}),
-    }),
-  trackerInputs: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "trackerInputs"),
-      queryFn: () => api.call(resellerLoad.trackerInputs, { params: { resellerId } }),
-    }),
-  timezones: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "timezones"),
-      queryFn: () => api.call(resellerLoad.timezones, {}),
-    }),
-  cras: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "cras"),
-      queryFn: () => api.call(resellerLoad.cras, { params: { resellerId } }),
-    }),
-  states: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "states"),
-      queryFn: () => api.call(resellerLoad.states, {}),
-    }),
-  supports: (resellerId: number) =>
-    queryOptions({
-      queryKey: resellerQueryKey(resellerId, "supports"),
-      queryFn: () => api.call(resellerLoad.supports, { params: { resellerId } }),
-    }),
+  resellers: resellerQuery("resellers", () => api.call(resellerLoad.resellers, {})),
+  companies: resellerQuery("companies", (resellerId) =>
+    api.call(resellerLoad.companies, { params: { resellerId } }),
+  ),
+  ticketInputs: resellerQuery("ticketInputs", (resellerId) =>
+    api.call(resellerLoad.ticketInputs, { params: { resellerId } }),
+  ),
+  userInputs: resellerQuery("userInputs", () => api.call(resellerLoad.userInputs, {})),
+  trackerInputs: resellerQuery("trackerInputs", (resellerId) =>
+    api.call(resellerLoad.trackerInputs, { params: { resellerId } }),
+  ),
+  timezones: resellerQuery("timezones", () => api.call(resellerLoad.timezones, {})),
+  cras: resellerQuery("cras", (resellerId) => api.call(resellerLoad.cras, { params: { resellerId } })),
+  states: resellerQuery("states", () => api.call(resellerLoad.states, {})),
+  supports: resellerQuery("supports", (resellerId) =>
+    api.call(resellerLoad.supports, { params: { resellerId } }),
+  ),
 } satisfies { [K in keyof typeof resellerLoad]: unknown };
 
 /** The base maps the deployment offers (read once per session: they change only with the server's config). */
