@@ -1,7 +1,7 @@
 import { type Form, formFileSchema, formSchema, formValueSchema } from "@vigia/domain";
 import type { IDBPDatabase } from "idb";
 import { z } from "zod";
-import type { WorkerDb } from "./storage.ts";
+import { deviceRange, readDeviceValues, type WorkerDb } from "./storage.ts";
 
 /**
  * The worker app's forms on the phone, in the same IndexedDB as the fixes' queue: the list of assigned forms as
@@ -60,7 +60,6 @@ export const ANSWERED_KEPT = 20;
 
 const FORMS = (deviceId: string) => `forms ${deviceId}`;
 const key = (deviceId: string, id: string | number) => `${deviceId} ${id}`;
-const deviceRange = (deviceId: string) => IDBKeyRange.bound(`${deviceId} `, `${deviceId} \uffff`);
 
 export class FormStorage {
   constructor(private readonly db: IDBPDatabase<WorkerDb>) {}
@@ -106,20 +105,7 @@ export class FormStorage {
 
   /** The device's submissions in the order submitted (client ids begin with the time); broken ones are dropped. */
   async submissions(deviceId: string): Promise<QueuedSubmission[]> {
-    const out: QueuedSubmission[] = [];
-    const broken: string[] = [];
-    let cursor = await this.db.transaction("submissions").store.openCursor(deviceRange(deviceId));
-    while (cursor) {
-      const parsed = queuedSubmissionSchema.safeParse(cursor.value);
-      if (parsed.success) out.push(parsed.data);
-      else broken.push(cursor.key);
-      cursor = await cursor.continue();
-    }
-    if (broken.length > 0) {
-      const tx = this.db.transaction("submissions", "readwrite");
-      await Promise.all([...broken.map((k) => tx.store.delete(k)), tx.done]);
-    }
-    return out;
+    return readDeviceValues(this.db, "submissions", deviceId, queuedSubmissionSchema);
   }
 
   /**

@@ -104,20 +104,7 @@ export class WorkerStorage {
 
   /** The device's oldest `limit` fixes; a stored value that no longer parses is dropped, not sent. */
   async oldest(deviceId: string, limit: number): Promise<WorkerFix[]> {
-    const out: WorkerFix[] = [];
-    const broken: string[] = [];
-    let cursor = await this.db.transaction("queue").store.openCursor(deviceRange(deviceId));
-    while (cursor && out.length < limit) {
-      const parsed = workerFixSchema.safeParse(cursor.value);
-      if (parsed.success) out.push(parsed.data);
-      else broken.push(cursor.key);
-      cursor = await cursor.continue();
-    }
-    if (broken.length > 0) {
-      const tx = this.db.transaction("queue", "readwrite");
-      await Promise.all([...broken.map((key) => tx.store.delete(key)), tx.done]);
-    }
-    return out;
+    return readDeviceValues(this.db, "queue", deviceId, workerFixSchema, limit);
   }
 
   async remove(deviceId: string, ids: readonly string[]): Promise<void> {
@@ -132,7 +119,35 @@ export class WorkerStorage {
 }
 
 const queueKey = (deviceId: string, fixId: string) => `${deviceId} ${fixId}`;
-const deviceRange = (deviceId: string) => IDBKeyRange.bound(`${deviceId} `, `${deviceId} \uffff`);
+/** The keys of one device's entries in a store keyed `<device id> <id>`. */
+export const deviceRange = (deviceId: string) => IDBKeyRange.bound(`${deviceId} `, `${deviceId} \uffff`);
+
+/**
+ * The first `limit` values of one device in a store keyed `<device id> <id>`, in key order; a stored value the
+ * schema no longer accepts (written by an older version of the app) is deleted instead of returned.
+ */
+export async function readDeviceValues<T>(
+  db: IDBPDatabase<WorkerDb>,
+  store: "queue" | "submissions",
+  deviceId: string,
+  schema: z.ZodType<T>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<T[]> {
+  const out: T[] = [];
+  const broken: string[] = [];
+  let cursor = await db.transaction(store).store.openCursor(deviceRange(deviceId));
+  while (cursor && out.length < limit) {
+    const parsed = schema.safeParse(cursor.value);
+    if (parsed.success) out.push(parsed.data);
+    else broken.push(cursor.key);
+    cursor = await cursor.continue();
+  }
+  if (broken.length > 0) {
+    const tx = db.transaction(store, "readwrite");
+    await Promise.all([...broken.map((key) => tx.store.delete(key)), tx.done]);
+  }
+  return out;
+}
 
 let sequence = 0;
 

@@ -21,7 +21,7 @@ import {
   type ProfileUpdate,
   profileUpdateSchema,
 } from "@vigia/domain";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { allTimeZones } from "../../kit/format/date.ts";
 import { ApiError } from "../../platform/api/client.ts";
@@ -56,6 +56,12 @@ export function ProfilePage() {
     const issue = parsed.error.issues.find((i) => i.path[0] === field);
     return issue ? t(`validation.${issue.message}`, { defaultValue: t("validation.invalid") }) : undefined;
   };
+  /** What a text field of the form needs: its value, its error and its change. */
+  const textField = (field: "firstName" | "lastName" | "phone") => ({
+    value: form[field],
+    error: fieldError(field),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: e.currentTarget.value }),
+  });
   const bound = form.mapBound ?? EMPTY_BOUND;
   const setBound = (patch: Partial<MapBound>) => setForm((f) => ({ ...f, mapBound: { ...bound, ...patch } }));
   const corner = (which: "southWest" | "northEast", axis: "lat" | "lng", value: number | string) => {
@@ -91,32 +97,19 @@ export function ProfilePage() {
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput
                 label={t("profile.firstName")}
-                value={form.firstName}
-                error={fieldError("firstName")}
+                {...textField("firstName")}
                 required
-                onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
                 data-testid="profile-first-name"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t("profile.lastName")}
-                value={form.lastName}
-                error={fieldError("lastName")}
-                required
-                onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
-              />
+              <TextInput label={t("profile.lastName")} {...textField("lastName")} required />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label={t("profile.email")} value={user.email} disabled />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label={t("profile.phone")}
-                value={form.phone}
-                error={fieldError("phone")}
-                onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })}
-              />
+              <TextInput label={t("profile.phone")} {...textField("phone")} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Select
