@@ -56,6 +56,25 @@ export function WorkerApp({ controller, outbox }: { controller: WorkerController
   const pair = async (pairing: WorkerPairing) => {
     setProblem(await controller.pair(pairing));
   };
+  /** The paired phone's screens, one tab each (its test id is `tab-<value>`). */
+  const tabs = [
+    {
+      value: "track",
+      label: t("app.tabs.track"),
+      screen: () => <TrackScreen state={state} controller={controller} />,
+    },
+    {
+      value: "tasks",
+      label: t("app.tabs.tasks"),
+      // Only shown once paired.
+      screen: () => state.pairing && <TasksScreen pairing={state.pairing} />,
+    },
+    {
+      value: "forms",
+      label: t("appForms.tab"),
+      screen: () => <FormsScreen outbox={outbox} position={() => controller.position()} />,
+    },
+  ];
   useEffect(() => {
     if (state.phase === "loading") return;
     const fromLink = () => {
@@ -103,25 +122,17 @@ export function WorkerApp({ controller, outbox }: { controller: WorkerController
               <>
                 <Tabs defaultValue="track" keepMounted={false}>
                   <Tabs.List grow>
-                    <Tabs.Tab value="track" data-testid="tab-track">
-                      {t("app.tabs.track")}
-                    </Tabs.Tab>
-                    <Tabs.Tab value="tasks" data-testid="tab-tasks">
-                      {t("app.tabs.tasks")}
-                    </Tabs.Tab>
-                    <Tabs.Tab value="forms" data-testid="tab-forms">
-                      {t("appForms.tab")}
-                    </Tabs.Tab>
+                    {tabs.map((tab) => (
+                      <Tabs.Tab key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
+                        {tab.label}
+                      </Tabs.Tab>
+                    ))}
                   </Tabs.List>
-                  <Tabs.Panel value="track" pt="md">
-                    <TrackScreen state={state} controller={controller} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="tasks" pt="md">
-                    <TasksScreen pairing={state.pairing} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="forms" pt="md">
-                    <FormsScreen outbox={outbox} position={() => controller.position()} />
-                  </Tabs.Panel>
+                  {tabs.map((tab) => (
+                    <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+                      {tab.screen()}
+                    </Tabs.Panel>
+                  ))}
                 </Tabs>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="sm" c="dimmed" data-testid="paired-device">
