@@ -8,7 +8,6 @@ import {
   Menu,
   Pagination,
   ScrollArea,
-  Select,
   Stack,
   Table,
   Text,
@@ -16,7 +15,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconDownload, IconEdit, IconEye, IconMapPin, IconSearch } from "@tabler/icons-react";
-import { ALARM_PRIORITY_COLOR, type AlarmLog, alarmsApi, allows, TABLE_PAGE_SIZES } from "@vigia/domain";
+import { ALARM_PRIORITY_COLOR, type AlarmLog, alarmsApi, allows } from "@vigia/domain";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../kit/format/date.ts";
@@ -27,6 +26,7 @@ import {
   downloadFile,
   type ExportFormat,
   exportCreatedAt,
+  PageSizeSelect,
 } from "../../kit/table/index.ts";
 import { useAtom } from "../../platform/live/atom.ts";
 import { useTimezone } from "../../platform/session/preferences.tsx";
@@ -37,7 +37,6 @@ import { formatSpan } from "./episode-span.ts";
 import { DEFAULT_SORT, nextSort, type Sort, type SortKey, stateCounts, visibleLogs } from "./logic.ts";
 import { StateForm } from "./state-form.tsx";
 
-const PAGE_SIZES = TABLE_PAGE_SIZES.map(String);
 const STATE_COLOR = { 0: "red", 1: "yellow", 2: "green" } as const;
 
 export function StateBadge({ value }: { value: 0 | 1 | 2 }) {
@@ -306,13 +305,7 @@ export function AlarmPanel({ companyId }: { companyId: number }) {
             {t("alarms.total", { count: shown.length })}
           </Text>
           <Group gap="xs">
-            <Select
-              data={PAGE_SIZES}
-              value={String(size)}
-              onChange={(v) => setSize(Number(v ?? 50))}
-              w={80}
-              size="xs"
-            />
+            <PageSizeSelect value={size} onChange={setSize} />
             <Pagination total={pages} value={current} onChange={setPage} size="sm" />
           </Group>
         </Group>

@@ -1,14 +1,4 @@
-import {
-  Checkbox,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Checkbox, Group, LoadingOverlay, Pagination, Paper, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { canWrite } from "@vigia/domain";
@@ -25,13 +15,13 @@ import {
   DEFAULT_PAGE_SIZE,
   filterRows,
   nextSort,
-  PAGE_SIZES,
   pageInfo,
   ROW_ACTION_DEBOUNCE_MS,
   SEARCH_DEBOUNCE_MS,
   type SortState,
   sortRows,
 } from "./logic.ts";
+import { PageSizeSelect } from "./page-size-select.tsx";
 import { useRowActions } from "./row-actions.tsx";
 import { TableToolbar } from "./table-toolbar.tsx";
 import { useTableExport } from "./use-table-export.ts";
@@ -275,16 +265,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               total: shown.length,
             })}
           </Text>
-          <Select
-            aria-label={t("table.rowsPerPage")}
-            data={PAGE_SIZES.map((s) => String(s))}
-            value={String(size)}
-            onChange={(v) => v && setSize(Number(v))}
-            w={80}
-            size="xs"
-            allowDeselect={false}
-            data-testid="table-page-size"
-          />
+          <PageSizeSelect value={size} onChange={setSize} testId="table-page-size" />
         </Group>
         <Pagination total={info.pages} value={info.page} onChange={setPage} size="sm" />
       </Group>

@@ -12,3 +12,4 @@ export {
   PAGE_SIZES,
   type SortState,
 } from "./logic.ts";
+export { PageSizeSelect } from "./page-size-select.tsx";
