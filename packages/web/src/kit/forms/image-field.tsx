@@ -1,9 +1,9 @@
 import { Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../platform/api/client.ts";
-import { apiErrorText } from "../../platform/api/error-text.ts";
+import { failureText } from "../../platform/api/error-text.ts";
+import { useSubmit } from "./use-submit.ts";
 
 /**
  * An image of a saved record, uploaded (and removed) on its own so the form's other fields keep their own
@@ -39,19 +39,8 @@ export function ImageField<T>({
   testIds: { upload: string; remove?: string; hint?: string };
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (work: () => Promise<T>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await work());
-    } catch (e) {
-      setError(e instanceof ApiError ? apiErrorText(e, t) : t("errors.tryAgain"));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run: send } = useSubmit((e) => failureText(e, t));
+  const run = (work: () => Promise<T>) => send(async () => onChange(await work()));
   const choose = (file: File | null) => {
     if (!file) return;
     if (file.size > maxBytes) {
