@@ -17,16 +17,13 @@ import {
   startGateway,
   startMqttIngest,
 } from "../ingest/index.ts";
-import { loadJwtKey } from "../kernel/auth/secrets.ts";
-import { EndedSessions } from "../kernel/auth/sessions.ts";
 import type { Cluster } from "../kernel/cluster.ts";
 import { type Clock, type Config, systemClock } from "../kernel/config.ts";
-import type { KernelContext } from "../kernel/context.ts";
+import { createKernelContext, type KernelContext } from "../kernel/context.ts";
 import type { Database } from "../kernel/db/database.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase, pgliteDir } from "../kernel/db/open.ts";
 import { buildApp, type Mount } from "../kernel/http/app.ts";
-import { SiteLinks } from "../kernel/links.ts";
 import { type LiveBus, type LiveHub, NatsBus } from "../live/index.ts";
 import { pmtilesMount, streetTilesMount } from "../map-tiles/index.ts";
 import { brandedIndexHtml, siteForHost, workerManifestMount } from "../sites/index.ts";
@@ -81,19 +78,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   await ensureDeviceTypes(db);
   if (config.demo) await seedDemo(db, clock);
 
-  const jwtKey = await loadJwtKey(db, config.jwtSecret);
   const log = pino({ level: options.logLevel ?? "info" });
-  const links = new SiteLinks(db, config.publicUrl);
-  const ctx: KernelContext = {
-    config,
-    db,
-    clock,
-    jwtKey,
-    initTs: clock.now(),
-    log,
-    links,
-    endedSessions: new EndedSessions(db, clock),
-  };
+  const ctx = await createKernelContext(config, db, clock, log);
   // PGlite never syncs its files: on disk, the journal is what makes an ACK mean durable (ingest/journal.ts).
   const journal =
     db.kind === "pglite" && config.dataDir && !options.db
@@ -179,7 +165,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   if (!api && options.ownerTimers !== false) timers.push(...ownerTimers(ctx, services, 30_000));
   for (const timer of timers) timer.unref();
   const url = address.replace("0.0.0.0", "127.0.0.1").replace("[::]", "127.0.0.1");
-  links.listening(url);
+  ctx.links.listening(url);
   if (!config.publicUrl && !config.demo) log.warn("PUBLIC_URL is not set: links in mail point at %s", url);
   return {
     app,

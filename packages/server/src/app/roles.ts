@@ -9,14 +9,11 @@ import {
   startGateway,
   startMqttIngest,
 } from "../ingest/index.ts";
-import { loadJwtKey } from "../kernel/auth/secrets.ts";
-import { EndedSessions } from "../kernel/auth/sessions.ts";
 import { type Cluster, connectCluster } from "../kernel/cluster.ts";
 import { type Config, systemClock } from "../kernel/config.ts";
-import type { KernelContext } from "../kernel/context.ts";
+import { createKernelContext, type KernelContext } from "../kernel/context.ts";
 import { migrate } from "../kernel/db/migrate.ts";
 import { openDatabase } from "../kernel/db/open.ts";
-import { SiteLinks } from "../kernel/links.ts";
 import { followBindings, NatsBus } from "../live/index.ts";
 import { ItemPartitions } from "./item-partitions.ts";
 import { ownerTimers } from "./owner-timers.ts";
@@ -45,19 +42,7 @@ async function nodeContext(config: Config): Promise<KernelContext> {
   await migrate(db);
   await ensureDefaultSite(db);
   await ensureDeviceTypes(db);
-  const log = pino({ level: process.env.LOG_LEVEL ?? "info" });
-  const jwtKey = await loadJwtKey(db, config.jwtSecret);
-  const links = new SiteLinks(db, config.publicUrl);
-  return {
-    config,
-    db,
-    clock,
-    jwtKey,
-    initTs: clock.now(),
-    log,
-    links,
-    endedSessions: new EndedSessions(db, clock),
-  };
+  return createKernelContext(config, db, clock, pino({ level: process.env.LOG_LEVEL ?? "info" }));
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { EndedSessions } from "./auth/sessions.ts";
+import { loadJwtKey } from "./auth/secrets.ts";
+import { EndedSessions } from "./auth/sessions.ts";
 import type { Clock, Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import type { SiteLinks } from "./links.ts";
+import { SiteLinks } from "./links.ts";
 
 /**
  * What every capability may take for granted: configuration, the database, the clock, the log and the
@@ -21,4 +22,26 @@ export interface KernelContext {
   links: SiteLinks;
   /** Sessions ended before their tokens expire, asked on every authenticated request. */
   endedSessions: EndedSessions;
+}
+
+/**
+ * A server's context on an open, migrated database: the token key stored there, links from the configured
+ * origins, and what belongs to this server alone (its start time, its memory of ended sessions).
+ */
+export async function createKernelContext(
+  config: Config,
+  db: Database,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): Promise<KernelContext> {
+  return {
+    config,
+    db,
+    clock,
+    jwtKey: await loadJwtKey(db, config.jwtSecret),
+    initTs: clock.now(),
+    log,
+    links: new SiteLinks(db, config.publicUrl),
+    endedSessions: new EndedSessions(db, clock),
+  };
 }
