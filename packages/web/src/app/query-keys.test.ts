@@ -11,8 +11,12 @@ import { describe, expect, it } from "vitest";
  */
 const SRC = join(import.meta.dirname, "..");
 
-/** A key written as an array literal: a query's or invalidation's `queryKey: [`, a `queryKey={[` prop, or a cache read or write. */
-const KEY_LITERAL = /queryKey\s*(?::|=\{)\s*\[|(?:set|get)Query(?:Data|State)\s*(?:<[^>]*>)?\(\s*\[/g;
+/**
+ * A key written as an array literal: a query's or invalidation's `queryKey: [`, a `queryKey={[` prop, a cache read
+ * or write, or a constant named as a key (`const key = [`, `const costsKey = [`) for a screen to pass around.
+ */
+const KEY_LITERAL =
+  /queryKey\s*(?::|=\{)\s*\[|(?:set|get)Query(?:Data|State)\s*(?:<[^>]*>)?\(\s*\[|\bconst\s+(?:key|\w+Key)\s*=\s*\[/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -55,6 +59,7 @@ describe("query keys", () => {
     const found = keyLiteralsOutsideApi([
       { path: screen, text: 'const a = 1;\nuseQuery({ queryKey: ["x", id], queryFn });\n' },
       { path: screen, text: '<Card queryKey={["policy", id]} />\nclient.setQueryData<X>(["x"], next);\n' },
+      { path: screen, text: 'const key = ["brands", id];\nconst monkey = 1;\nconst costsKey = ["costs"];\n' },
       { path: join(SRC, "features", "x", "api.ts"), text: 'queryOptions({ queryKey: ["x", id] });\n' },
       { path: join(SRC, "platform", "x", "api", "calls.ts"), text: 'queryOptions({ queryKey: ["y"] });\n' },
     ]);
@@ -62,6 +67,8 @@ describe("query keys", () => {
       join("features", "x", "XPage.tsx:2"),
       join("features", "x", "XPage.tsx:1"),
       join("features", "x", "XPage.tsx:2"),
+      join("features", "x", "XPage.tsx:1"),
+      join("features", "x", "XPage.tsx:3"),
     ]);
   });
 });

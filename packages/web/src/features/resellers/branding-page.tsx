@@ -6,6 +6,7 @@ import { CrudList } from "../../kit/crud/crud-list.tsx";
 import type { DataColumn } from "../../kit/table/index.ts";
 import { api } from "../../platform/api/instance.ts";
 import { useUser } from "../../platform/session/session.ts";
+import { brandsQuery } from "./api.ts";
 import { BrandForm } from "./brand-form.tsx";
 
 /**
@@ -17,13 +18,8 @@ export function BrandingPage() {
   const user = useUser();
   const resellerId = user.resellerId ?? 0;
   const queryClient = useQueryClient();
-  const key = ["brands", resellerId];
-  const brands = useQuery({
-    queryKey: key,
-    queryFn: () => api.call(brandsApi.list, { params: { resellerId } }),
-    enabled: resellerId > 0,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const brands = useQuery(brandsQuery(resellerId));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: brandsQuery(resellerId).queryKey });
 
   const columns: DataColumn<Brand>[] = [
     { key: "name", header: t("branding.name"), value: (b) => b.name },
