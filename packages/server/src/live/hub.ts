@@ -373,7 +373,9 @@ export class LiveHub {
       snapshot[`${COLLECTION[state.itemType as 1 | 2 | 3]}s`][state.id] = state;
     }
     client.unsubscribe = this.live.subscribe(companyId, (envelopes) => {
-      for (const envelope of envelopes) if (client.sees(envelope)) this.send(client, envelope.message);
+      const now = this.ctx.clock.now();
+      for (const envelope of envelopes)
+        if (client.sees(envelope)) this.send(client, envelope.message, false, now);
     });
     const company = await this.ctx.db.query<{ state: number }>("select state from companies where id = $1", [
       companyId,
@@ -390,8 +392,14 @@ export class LiveHub {
     );
   }
 
-  private send(client: HubSocket, message: LiveServerMessage, immediate = false): void {
-    client.outbox.push(message, this.ctx.clock.now());
+  /** `now` is read once by a caller sending a batch: a clock read per message per connection adds up. */
+  private send(
+    client: HubSocket,
+    message: LiveServerMessage,
+    immediate = false,
+    now = this.ctx.clock.now(),
+  ): void {
+    client.outbox.push(message, now);
     if (immediate) this.flush(client);
     else this.flushing ??= setTimeout(() => this.flushAll(), FLUSH_MS);
   }

@@ -9,8 +9,23 @@ import { jsonOf } from "./frames.ts";
  */
 const LATEST_STATE = new Set(["vPos", "aPos", "pPos", "vSensor", "aSensor", "pSensor", "vOdo", "vHour"]);
 
+/**
+ * Keys already worked out: a company's message goes to every map bound to it, and one key string shared by all
+ * their outboxes is hashed once and leaves no garbage per connection.
+ */
+const keys = new WeakMap<LiveServerMessage, string | null>();
+
 /** The key under which a message supersedes an earlier one of the same item, or null when it never does. */
 export function supersedingKey(message: LiveServerMessage): string | null {
+  let key = keys.get(message);
+  if (key === undefined) {
+    key = keyOf(message);
+    keys.set(message, key);
+  }
+  return key;
+}
+
+function keyOf(message: LiveServerMessage): string | null {
   if (!LATEST_STATE.has(message.type)) return null;
   const data: unknown = message.data;
   if (typeof data !== "object" || data === null || !("id" in data)) return null;
