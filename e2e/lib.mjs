@@ -161,3 +161,29 @@ export async function personWithAppDevice(baseUrl, { deviceId, key, name }) {
   await ok(admin, "PUT", `${base}/trackers/id/${device}/item`, { itemType: 3, itemId: person.id });
   return { reseller, admin, ok, resellerId, me, base, device, person };
 }
+
+/** A phone in the browser of `context` (390 × 844, touch, Spanish) whose geolocation the scenario moves. */
+export function phoneContext(context, geolocation) {
+  return context.browser().newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: "es-ES",
+    reducedMotion: "reduce",
+    permissions: ["geolocation"],
+    geolocation,
+  });
+}
+
+/**
+ * The worker app on `phone`, installed (its service worker keeps the app's files, so it opens again without a
+ * network) and paired with `deviceId` and its key through the link the administrator shares.
+ */
+export async function openPairedApp(phone, baseUrl, deviceId, key) {
+  const page = await phone.newPage();
+  await page.goto(`${baseUrl}/app/`);
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  await page.goto(`${baseUrl}/app/#${new URLSearchParams({ pair: deviceId, key })}`);
+  await page.locator(byTestId("paired-device")).waitFor();
+  return page;
+}

@@ -4,7 +4,16 @@
 // day too), and still shows it without a connection.
 // It runs before every scenario that moves the server clock forward: the phone stamps its fixes with the
 // browser's clock, and the day they belong to is the server's.
-import { assert, byTestId, personWithAppDevice, shot, signInTo, waitForPath } from "../lib.mjs";
+import {
+  assert,
+  byTestId,
+  openPairedApp,
+  personWithAppDevice,
+  phoneContext,
+  shot,
+  signInTo,
+  waitForPath,
+} from "../lib.mjs";
 
 export const name = "worker app: a person's itinerary, the first waypoint reached on foot shows arrived";
 
@@ -33,15 +42,7 @@ export async function run({ context, baseUrl }) {
     assignments: [{ itemType: "person", itemId: person.id, days: [0, 1, 2, 3, 4, 5, 6] }],
   });
 
-  const phone = await context.browser().newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: "es-ES",
-    reducedMotion: "reduce",
-    permissions: ["geolocation"],
-    geolocation: { ...WALK[0], accuracy: 5 },
-  });
+  const phone = await phoneContext(context, { ...WALK[0], accuracy: 5 });
   try {
     // The editor's picker offers persons as well as vehicles: this one is ticked on every day.
     const desk = await context.newPage();
@@ -64,11 +65,7 @@ export async function run({ context, baseUrl }) {
     await shot(desk, "13-itinerary-editor-person");
     await desk.close();
 
-    const page = await phone.newPage();
-    await page.goto(`${baseUrl}/app/`);
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    await page.goto(`${baseUrl}/app/#${new URLSearchParams({ pair: DEVICE, key: KEY })}`);
-    await page.locator(byTestId("paired-device")).waitFor();
+    const page = await openPairedApp(phone, baseUrl, DEVICE, KEY);
 
     // Before walking: the itinerary is there, its first waypoint pending and next.
     await page.locator(byTestId("tab-tasks")).click();

@@ -3,7 +3,7 @@
 // the phone), comes back and uploads them; every position is in the person's route. A held panic button raises the
 // company's SOS rule like a tracker's; the person's ticket is read and commented from the phone. The app's manifest
 // is the site's and its service worker controls /app/.
-import { assert, byTestId, ITEM_TYPE, personWithAppDevice, shot, signInTo } from "../lib.mjs";
+import { assert, byTestId, ITEM_TYPE, personWithAppDevice, phoneContext, shot, signInTo } from "../lib.mjs";
 
 export const name = "worker app: QR pairing, tracking with an offline stretch, panic button, installable";
 
@@ -28,15 +28,7 @@ export async function run({ context, baseUrl }) {
     notification: { pushFront: true, userIds: [me.id] },
   });
 
-  const phone = await context.browser().newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: "es-ES",
-    reducedMotion: "reduce",
-    permissions: ["geolocation"],
-    geolocation: { ...WALK[0], accuracy: 5 },
-  });
+  const phone = await phoneContext(context, { ...WALK[0], accuracy: 5 });
   const violations = [];
   phone.on("page", (p) =>
     p.on("console", (m) => {

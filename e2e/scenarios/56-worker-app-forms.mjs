@@ -3,7 +3,16 @@
 // "camera" and a signature drawn on the pad), survives a reload with the draft intact, submits (the submission
 // waits on the phone), comes back online and sends it; the admin finds it in the web with the photo and signature.
 import { deflateSync } from "node:zlib";
-import { assert, byTestId, chooseOption, personWithAppDevice, shot, signInTo } from "../lib.mjs";
+import {
+  assert,
+  byTestId,
+  chooseOption,
+  openPairedApp,
+  personWithAppDevice,
+  phoneContext,
+  shot,
+  signInTo,
+} from "../lib.mjs";
 
 export const name = "worker app forms: filled offline with photo and signature, sent when back online";
 
@@ -71,22 +80,9 @@ export async function run({ context, baseUrl }) {
     items: [{ itemType: "person", itemId: person.id }],
   });
 
-  const phone = await context.browser().newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: "es-ES",
-    reducedMotion: "reduce",
-    permissions: ["geolocation"],
-    geolocation: { latitude: 40.4203, longitude: -3.7058, accuracy: 9 },
-  });
+  const phone = await phoneContext(context, { latitude: 40.4203, longitude: -3.7058, accuracy: 9 });
   try {
-    const page = await phone.newPage();
-    await page.goto(`${baseUrl}/app/`);
-    // The service worker keeps the app's files, so the app opens again without a network.
-    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    await page.goto(`${baseUrl}/app/#${new URLSearchParams({ pair: DEVICE, key: KEY })}`);
-    await page.locator(byTestId("paired-device")).waitFor();
+    const page = await openPairedApp(phone, baseUrl, DEVICE, KEY);
 
     await page.locator(byTestId("tab-forms")).click();
     const card = page.locator(byTestId("form-card")).filter({ hasText: FORM });
