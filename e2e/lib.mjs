@@ -187,3 +187,17 @@ export async function openPairedApp(phone, baseUrl, deviceId, key) {
   await page.locator(byTestId("paired-device")).waitFor();
   return page;
 }
+
+/**
+ * Moves the e2e server's test clock forward by `ms` (0 only reads it) and answers the server's time after the
+ * move; the timers that would have run meanwhile have run when it answers.
+ */
+export async function advanceClock(baseUrl, ms) {
+  const response = await fetch(`${baseUrl}/test/clock/advance`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ms }),
+  });
+  assert(response.ok, `test clock answered ${response.status} (is VIGIA_TEST_CLOCK=manual set?)`);
+  return (await response.json()).now;
+}

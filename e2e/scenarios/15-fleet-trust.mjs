@@ -2,7 +2,7 @@
 // the test clock), a save that could not do what was chosen says why inside its dialog, a group with items is
 // not deleted with a raw error behind the dialog, destructive row actions ask first, and the map works on a
 // phone (the detail panel is a bottom sheet) and wide tables keep their row actions at 1440 px.
-import { apiAs, assert, byTestId, chooseOption, ITEM_TYPE, shot, signInTo } from "../lib.mjs";
+import { advanceClock, apiAs, assert, byTestId, chooseOption, ITEM_TYPE, shot, signInTo } from "../lib.mjs";
 
 export const name =
   "fleet trust: staleness under the test clock, a failed save reports itself, errors inside dialogs, phone layout";
@@ -30,15 +30,6 @@ async function report(deviceId, ageMs) {
   const url = `http://127.0.0.1:${process.env.OSMAND_PORT}/?id=${deviceId}&lat=40.4168&lon=-3.7038&timestamp=${ts}&speed=0`;
   const response = await fetch(url, { method: "POST" });
   assert(response.ok, `OsmAnd report answered ${response.status}`);
-}
-
-async function advanceClock(baseUrl, ms) {
-  const response = await fetch(`${baseUrl}/test/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ms }),
-  });
-  assert(response.ok, `test clock answered ${response.status} (is VIGIA_TEST_CLOCK=manual set?)`);
 }
 
 async function newItemForm(page, baseUrl, path, itemName, device) {

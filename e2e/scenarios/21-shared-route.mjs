@@ -1,7 +1,7 @@
 // Share route: an operator shares one item for an hour; the link opens without signing in, shows that
 // item (and it moving) and nothing else of the company; revoking it, or the hour passing under the test clock,
 // turns the page into a clear "no longer available" page.
-import { apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
+import { advanceClock, apiAs, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "shared route: public link without sign-in, only its item, moving, revoked and expired";
 
@@ -11,15 +11,6 @@ async function report(deviceId, lat, lng) {
   const url = `http://127.0.0.1:${process.env.OSMAND_PORT}/?id=${deviceId}&lat=${lat}&lon=${lng}&timestamp=${ts}&speed=20`;
   const response = await fetch(url, { method: "POST" });
   assert(response.ok, `OsmAnd report answered ${response.status}`);
-}
-
-async function advanceClock(baseUrl, ms) {
-  const response = await fetch(`${baseUrl}/test/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ms }),
-  });
-  assert(response.ok, `test clock answered ${response.status} (is VIGIA_TEST_CLOCK=manual set?)`);
 }
 
 const sharedItems = (page) =>

@@ -1,25 +1,15 @@
 // Two-step sign-in: a user sets up an authenticator from the profile (QR code and key), signs out,
 // signs in with the password and then the authenticator's code (a wrong code is refused), and turns it off.
 import { generate } from "otplib";
-import { assert, byTestId, shot, signIn, waitForPath } from "../lib.mjs";
+import { advanceClock, assert, byTestId, shot, signIn, waitForPath } from "../lib.mjs";
 
 export const name = "two-step sign-in with an authenticator code";
 
 const USER = "subadmin@acme.demo";
 
-/** The server's clock (the e2e server runs a test clock), moved forward by `ms` first. */
-async function serverNow(baseUrl, ms = 0) {
-  const response = await fetch(`${baseUrl}/test/clock/advance`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ms }),
-  });
-  return (await response.json()).now;
-}
-
 /** The code of the next 30-second step: a code is accepted once, so every use moves the clock a step on. */
 async function nextCode(baseUrl, secret) {
-  const now = await serverNow(baseUrl, 30_000);
+  const now = await advanceClock(baseUrl, 30_000);
   return generate({ secret, epoch: Math.floor(now / 1000) });
 }
 

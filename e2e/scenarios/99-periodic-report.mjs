@@ -1,7 +1,7 @@
 // Periodic reports: an admin schedules a daily report in /periodic, the test clock passes its hour,
 // the scheduler runs it once and the row shows the outcome (kept in the outbox: the e2e server has no SMTP; SMTP
 // delivery with the file attached is checked against a real SMTP listener in packages/server/test/periodic/schedules.test.ts).
-import { assert, byTestId, shot, signInTo } from "../lib.mjs";
+import { advanceClock, assert, byTestId, shot, signInTo } from "../lib.mjs";
 
 export const name = "an admin schedules a periodic report and it runs when due";
 
@@ -33,8 +33,7 @@ export async function run({ context, baseUrl }) {
   await page.getByText("Resumen diario e2e").waitFor();
 
   // Past its hour (at most a day ahead): the advance runs what the owner timers would have run.
-  const advance = await page.request.post(`${baseUrl}/test/clock/advance`, { data: { ms: 86_400_000 } });
-  assert(advance.ok(), `clock advance answered ${advance.status()}`);
+  await advanceClock(baseUrl, 86_400_000);
   // A day later the session has expired too: sign in again, as the admin would next morning. The old tab is
   // closed first: its app reacts to the expiry with navigations of its own that would race a goto in that tab.
   await page.close();
