@@ -27,7 +27,8 @@ import {
   requireHandshake,
 } from "./device-limits.ts";
 import { osmAndListener } from "./osmand-listener.ts";
-import type { IngestQueue } from "./queue.ts";
+import type { IngestQueue, SubmitResult } from "./queue.ts";
+import { ReadGate } from "./read-gate.ts";
 import { ingestRecordOf } from "./record.ts";
 import type { DeviceRegistry } from "./registry.ts";
 import { listenUdp, type UdpListener } from "./udp-listener.ts";
@@ -59,6 +60,20 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
   });
 }
 
+/** Whether a message goes to the processor: everything but a device's bare answer to a command. */
+function takesPositions(message: DecodedMessage): boolean {
+  return message.kind !== "commandResult" || message.positions.length > 0 || message.undecoded !== undefined;
+}
+
+/**
+ * The same promise, marked as handled: a submission started ahead of its turn is awaited in turn, but the
+ * connection may close before that (a failure is then only logged by the messages' chain, never unhandled).
+ */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /**
  * One TCP connection: frames are decoded as they arrive, but each message's ACK is written only after
  * the processor has committed its positions, and in the order the messages came.
@@ -72,6 +87,7 @@ function handleTcp(
   handshakeTimeoutMs: number,
   deviceCommands: DeviceCommandQueue | null,
   now: () => number,
+  gate: ReadGate,
 ): void {
   const session = protocols[protocol].createSession();
   // Configuration is delivered over Teltonika Codec 12, GT06 0x80 and the text protocols with configuration
@@ -89,6 +105,8 @@ function handleTcp(
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let closed = false;
+  /** Whether the processor has stored something of this device on this connection. */
+  let admitted = false;
   /** Configuration sent on this connection and the answers still expected for it. */
   let sent: (PendingConfig & { waiting: number; results: string[] }) | null = null;
   let serial = 0;
@@ -101,6 +119,7 @@ function handleTcp(
   });
   socket.on("close", () => {
     closed = true;
+    gate.forget(socket);
     detach?.();
   });
   socket.on("error", () => socket.destroy());
@@ -144,7 +163,15 @@ function handleTcp(
     log.info({ protocol, remote, imei, updated }, "device answered its configuration");
   };
 
-  const handle = async (message: DecodedMessage, readTs: number): Promise<void> => {
+  /** The processor's answer to a message, started at once when the device is admitted (see `submitted`). */
+  const submit = (message: DecodedMessage & { imei: string }, readTs: number) =>
+    processor.submit(ingestRecordOf(protocol, message, remote, readTs));
+
+  const handle = async (
+    message: DecodedMessage,
+    readTs: number,
+    submitted: Promise<SubmitResult> | null,
+  ): Promise<void> => {
     if (message.imei === null) {
       // A log-in the decoder refused (Wialon IPS 2.0 with a wrong CRC) names no device, but its error code is
       // what makes the device log in again.
@@ -164,10 +191,9 @@ function handleTcp(
         return;
       }
     }
-    const result = await processor.submit(
-      ingestRecordOf(protocol, { ...message, imei: message.imei }, remote, readTs),
-    );
+    const result = await (submitted ?? submit({ ...message, imei: message.imei }, readTs));
     if (closed) return;
+    if (result === "stored") admitted = true;
     if (result === "unknown") {
       log.info({ protocol, remote, imei: message.imei }, "unknown device; kept in the unknown-devices list");
       socket.destroy();
@@ -205,16 +231,30 @@ function handleTcp(
     await deviceCommands.deliver(imei);
   };
 
+  const resume = (): void => {
+    if (!closed && inFlight < MAX_IN_FLIGHT / 2) socket.resume();
+  };
+
   socket.on("data", (chunk: Buffer) => {
     // Received when read from the socket, not when its turn in this connection's ACK order comes.
     const readTs = now();
     const out = session.push(chunk);
     if (session.imei() !== null) identified();
+    let positions = 0;
     for (const message of out.messages) {
+      positions += message.positions.length;
       inFlight += 1;
       if (inFlight >= MAX_IN_FLIGHT) socket.pause();
+      // Once the device is admitted, a message's positions join the processor's queue as soon as they are read,
+      // and only its ACK waits for the messages before it: a device that sends without waiting for answers (GT06
+      // location packets have none) is not held to one commit per message. Until then (a log-in whose key is
+      // still being checked) everything waits its turn, so nothing is taken from a device that is then refused.
+      const submitted =
+        admitted && message.imei !== null && takesPositions(message)
+          ? quiet(submit({ ...message, imei: message.imei }, readTs))
+          : null;
       chain = chain
-        .then(() => handle(message, readTs))
+        .then(() => handle(message, readTs, submitted))
         .catch((error: unknown) => {
           // Not stored means not acknowledged: the device keeps the records and sends them again.
           log.warn(
@@ -225,9 +265,11 @@ function handleTcp(
         })
         .finally(() => {
           inFlight -= 1;
-          if (inFlight < MAX_IN_FLIGHT / 2 && socket.isPaused()) socket.resume();
+          if (inFlight < MAX_IN_FLIGHT / 2 && socket.isPaused() && !gate.holds(socket)) socket.resume();
         });
     }
+    // While the processor is full this connection is not read again until it has room (read-gate.ts).
+    if (gate.afterRead(socket, positions, { resume })) socket.pause();
     if (out.error) {
       log.warn(
         { protocol, remote, imei: session.imei(), error: out.error },
@@ -258,6 +300,7 @@ export async function startGateway(
 ): Promise<Gateway> {
   const limits = options.limits ?? DEFAULT_DEVICE_LIMITS;
   const sockets = new Set<net.Socket>();
+  const gate = new ReadGate(processor);
   const cap = new AddressCap(limits.maxPerAddress);
   const total = new ConnectionCap(
     limits.maxConnections ?? defaultMaxConnections(descriptorLimit()),
@@ -296,6 +339,7 @@ export async function startGateway(
           limits.handshakeTimeoutMs,
           options.deviceCommands ?? null,
           options.now,
+          gate,
         );
     });
   // One listener per TCP protocol of the registry, on its configured port.
@@ -354,6 +398,7 @@ export async function startGateway(
       await Promise.all(udp.map((listener) => listener.close()));
       osmand.closeAllConnections();
       if (osmand.listening) osmand.close();
+      gate.close();
       for (const socket of sockets) socket.destroy();
     },
   };

@@ -95,6 +95,7 @@ export function osmAndListener(deps: {
     });
     req.on("end", () => {
       if (res.writableEnded) return;
+      const receivedTs = now();
       const url = new URL(req.url ?? "/", "http://device");
       const key = presentedKey(url, req.headers.authorization);
       // The key is a credential: it must not end up among the position's attributes.
@@ -106,7 +107,7 @@ export function osmAndListener(deps: {
           body: chunks.length > 0 ? Buffer.concat(chunks).toString("utf8") : null,
           contentType: req.headers["content-type"] ?? null,
         },
-        now(),
+        receivedTs,
       );
       if (!decoded.ok || decoded.value.imei === null) {
         res.writeHead(400, { "content-type": "text/plain" }).end(decoded.ok ? "missing id" : decoded.error);
@@ -140,6 +141,7 @@ export function osmAndListener(deps: {
             remote: address,
             positions: message.positions,
             raw,
+            receivedTs,
             ...(message.beacons?.length ? { beacons: message.beacons } : {}),
             ...(message.ts === undefined ? {} : { frameTs: message.ts }),
           });

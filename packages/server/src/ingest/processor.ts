@@ -26,10 +26,12 @@ interface Pending {
 const MAX_BATCH_POSITIONS = 5000;
 /**
  * Positions the processor holds at most (waiting for a batch, being committed, committed but not yet applied to
- * live state). Above it `submit` waits, the gateway's per-connection in-flight limit then pauses the socket: the
- * devices slow down to what the database takes, and memory stays bounded.
+ * live state): enough for a batch to fill while another commits and a third reaches live state, and no more.
+ * Whatever the processor holds ages before the map sees it, so when devices send more than the database takes,
+ * the surplus waits unread at the devices (the gateway stops reading while `full()`), not here: the map stays a
+ * second or two behind at most and shows fewer intermediate positions, never old ones.
  */
-const MAX_HELD_POSITIONS = 60_000;
+const MAX_HELD_POSITIONS = 3 * MAX_BATCH_POSITIONS;
 
 export interface ProcessorOptions {
   /** Positions held at most before `submit` waits (default MAX_HELD_POSITIONS). */
@@ -55,7 +57,9 @@ export interface ProcessorOptions {
 export class Processor implements IngestQueue {
   private queue: Pending[] = [];
   private held = 0;
-  private readonly roomWaiters: (() => void)[] = [];
+  /** Submissions waiting for room, strictly in arrival order, with the positions each brings. */
+  private readonly roomWaiters: { count: number; admit: () => void }[] = [];
+  private readonly roomListeners = new Set<(room: { free: number; empty: boolean }) => void>();
   private committing = 0;
   private scheduled = false;
   /** Live application of committed batches, chained in commit-start order. */
@@ -110,8 +114,9 @@ export class Processor implements IngestQueue {
       });
     const positions = withSightings(await this.locate(binding, record), record.beacons);
     if (positions.length === 0) return "stored";
-    while (this.held >= this.maxHeld) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
-    this.held += positions.length;
+    if (this.held >= this.maxHeld || this.roomWaiters.length > 0)
+      await new Promise<void>((admit) => this.roomWaiters.push({ count: positions.length, admit }));
+    else this.held += positions.length;
     return new Promise<SubmitResult>((resolve, reject) => {
       this.queue.push({
         binding,
@@ -160,6 +165,15 @@ export class Processor implements IngestQueue {
       await writeQuarantine(this.ctx.db, [{ row, reason: "noFix", error: "" }]);
     }
     return positions;
+  }
+
+  full(): boolean {
+    return this.held >= this.maxHeld || this.roomWaiters.length > 0;
+  }
+
+  onRoom(listener: (room: { free: number; empty: boolean }) => void): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
   }
 
   /** Positions held (queued, committing, awaiting live state) and submitters waiting for room. */
@@ -233,7 +247,15 @@ export class Processor implements IngestQueue {
 
   private release(count: number): void {
     this.held -= count;
-    while (this.held < this.maxHeld && this.roomWaiters.length > 0) this.roomWaiters.shift()?.();
+    // Room goes to the waiters first, in turn; each one's positions count as held from the moment it is let in.
+    while (this.held < this.maxHeld && this.roomWaiters.length > 0) {
+      const waiter = this.roomWaiters.shift()!;
+      this.held += waiter.count;
+      waiter.admit();
+    }
+    if (this.held >= this.maxHeld || this.roomWaiters.length > 0) return;
+    const room = { free: this.maxHeld - this.held, empty: this.held === 0 };
+    for (const listener of this.roomListeners) listener(room);
   }
 
   private takeBatch(): Pending[] {

@@ -40,4 +40,12 @@ export type SubmitResult = "stored" | "unknown";
 export interface IngestQueue {
   submit(record: IngestRecord): Promise<SubmitResult>;
   close(): Promise<void>;
+  /**
+   * Whether a submission now would wait for room. Readers stop reading devices while it holds (`ReadGate`), so
+   * what the server cannot take yet waits at the device, unread and unstamped, instead of ageing in memory.
+   * Absent where the queue never fills (a JetStream stream has its own flow control).
+   */
+  full?(): boolean;
+  /** Calls `listener` with the room left each time held positions are released; returns the unsubscribe. */
+  onRoom?(listener: (room: { free: number; empty: boolean }) => void): () => void;
 }

@@ -97,6 +97,29 @@ describe("ingest pipeline", () => {
     expect(live.log).toEqual(["stored:201", "applied:201", "stored:202", "applied:202"]);
   });
 
+  it("lets waiting submitters in strictly in arrival order, and says it is full until they are in", async () => {
+    const { live, processor, submit } = await pipeline(1);
+    const rooms: { free: number; empty: boolean }[] = [];
+    processor.onRoom((room) => rooms.push(room));
+    await submit(401);
+    expect(processor.full()).toBe(true);
+    const waiting = [submit(402), submit(403), submit(404)];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(processor.pressure()).toEqual({ held: 1, waiting: 3 });
+    live.open();
+    await Promise.all(waiting);
+    await processor.idle();
+    expect(live.log.filter((line) => line.startsWith("stored"))).toEqual([
+      "stored:401",
+      "stored:402",
+      "stored:403",
+      "stored:404",
+    ]);
+    // No room was announced while anyone waited; the last release left the processor empty.
+    expect(processor.full()).toBe(false);
+    expect(rooms).toEqual([{ free: 1, empty: true }]);
+  });
+
   it("stores a duplicate of a stored position without failing its batch", async () => {
     const { live, processor, submit } = await pipeline(1000);
     live.open();
