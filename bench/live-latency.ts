@@ -2,7 +2,8 @@
  * live-latency: time from a device frame being read from its socket to the WebSocket message reaching a bound
  * browser client, at ~10,000 messages/s: 10,000 simulated devices (BENCH_DEVICES) every second (BENCH_INTERVAL)
  * speaking Teltonika, GT06 and OsmAnd from a separate simulator process. The gateway stamps each position's
- * receivedTs when it reads the frame; the client, in this same process, subtracts it from the arrival time.
+ * receivedTs when it reads the frame; the client, in a process of its own as a browser is, subtracts it from the
+ * arrival time.
  * Steady state only: the warm-up lasts until the start-up backlog is gone (three one-second windows in a row at
  * ≥ 90% of the offered rate with a median under 250 ms; at most BENCH_WARMUP_MAX seconds), then BENCH_MEASURE
  * seconds are measured. Prints one JSON line.
@@ -15,8 +16,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { makeDevices } from "@vigia/sim";
-import WebSocket from "ws";
-import { createBenchFleet, percentile, positionAges, round, signIn, startBenchPlatform } from "./support.ts";
+import { startLiveClients } from "./live-clients.ts";
+import { createBenchFleet, percentile, round, signIn, startBenchPlatform } from "./support.ts";
 
 const OVERLOAD = process.env.BENCH_OVERLOAD === "1";
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000) * (OVERLOAD ? 2 : 1);
@@ -30,22 +31,15 @@ const devices = makeDevices(DEVICES, ["teltonika", "gt06", "osmand"], PREFIX);
 const companyId = await createBenchFleet(platform.ctx.db, devices);
 const token = await signIn(platform.url, "super@vigia.demo");
 
-const latencies: number[] = [];
-let measuring = false;
+// The browser side runs in a process of its own (live-clients.ts), as a browser does.
+const client = await startLiveClients(platform.url, token, companyId, 1);
 let received = 0;
-/** The current one-second window of the warm-up. */
-let window: number[] = [];
-const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
-ws.on("message", (raw) => {
-  for (const age of positionAges(String(raw), Date.now())) {
-    received += 1;
-    if (measuring) latencies.push(age);
-    else window.push(age);
-  }
+/** The one-second windows of the warm-up, as the client reports them. */
+const windows: { count: number; p50: number | null }[] = [];
+client.onWindow((count, p50) => {
+  received += count;
+  windows.push({ count, p50 });
 });
-await new Promise<void>((resolve) => ws.on("open", () => resolve()));
-ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
-ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
 
 const ports = platform.gateway!.ports;
 const sim = spawn(
@@ -71,15 +65,17 @@ const sim = spawn(
 const offered = DEVICES / INTERVAL_S;
 const warmupStart = Date.now();
 let steadyWindows = 0;
+let seen = 0;
 while ((OVERLOAD || steadyWindows < 3) && Date.now() - warmupStart < WARMUP_MAX_S * 1000) {
-  window = [];
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const sorted = window.sort((a, b) => a - b);
-  const steady = sorted.length >= 0.9 * offered && percentile(sorted, 50) < 250;
-  steadyWindows = steady ? steadyWindows + 1 : 0;
+  for (const { count, p50 } of windows.slice(seen)) {
+    const steady = count >= 0.9 * offered && p50 !== null && p50 < 250;
+    steadyWindows = steady ? steadyWindows + 1 : 0;
+  }
+  seen = windows.length;
 }
 const warmupS = round((Date.now() - warmupStart) / 1000);
-measuring = true;
+client.measure();
 const before = received;
 const outboxBefore = platform.hub.outboxStats();
 const eventLoopDelays: number[] = [];
@@ -88,14 +84,12 @@ const probe = setInterval(() => {
   setImmediate(() => eventLoopDelays.push(performance.now() - t));
 }, 100);
 await new Promise((resolve) => setTimeout(resolve, MEASURE_S * 1000));
-measuring = false;
+const { ages: latencies } = await client.stop();
 clearInterval(probe);
 const messages = received - before;
 const outboxAfter = platform.hub.outboxStats();
 const coalesced = outboxAfter.coalesced - outboxBefore.coalesced;
 sim.kill("SIGTERM");
-ws.close();
-latencies.sort((a, b) => a - b);
 eventLoopDelays.sort((a, b) => a - b);
 console.log(
   JSON.stringify({

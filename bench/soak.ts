@@ -3,7 +3,7 @@
  * GT06 and OsmAnd, from a separate simulator process) every BENCH_SOAK_INTERVAL seconds, and BENCH_SOAK_CLIENTS
  * live-channel clients (default 200) bound to the company, for BENCH_SOAK_MINUTES (default 10). PGlite on disk, or
  * PostgreSQL when DATABASE_URL is set. Reports RSS at start (once every device has reported) and at the end,
- * event-loop delay, the live lag one client sees (p50/p99 of arrival minus the gateway's read of the frame), errors
+ * event-loop delay, the live lag one client sees (the clients run in a process of their own) (p50/p99 of arrival minus the gateway's read of the frame), errors
  * (simulator and live channel) and positions lost: acknowledged to the simulator but
  * not stored. Not part of `npm run bench` (minutes long): run `npm run bench soak`. Prints one JSON line.
  */
@@ -11,8 +11,8 @@ import { spawn } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { makeDevices } from "@vigia/sim";
-import WebSocket from "ws";
-import { createBenchFleet, percentile, positionAges, round, signIn, startBenchPlatform } from "./support.ts";
+import { startLiveClients } from "./live-clients.ts";
+import { createBenchFleet, percentile, round, signIn, startBenchPlatform } from "./support.ts";
 
 const DEVICES = Number(process.env.BENCH_SOAK_DEVICES ?? 20_000);
 const INTERVAL_S = Number(process.env.BENCH_SOAK_INTERVAL ?? 10);
@@ -41,27 +41,8 @@ const devices = makeDevices(DEVICES, ["teltonika", "gt06", "osmand"], PREFIX);
 const companyId = await createBenchFleet(platform.ctx.db, devices);
 const token = await signIn(platform.url, "super@vigia.demo");
 
-let liveErrors = 0;
-let liveMessages = 0;
-/** Ages of the positions the first client received while measuring: the live lag a user's map would show. */
-const lags: number[] = [];
-let measuring = false;
-const clients: WebSocket[] = [];
-for (let i = 0; i < CLIENTS; i++) {
-  const ws = new WebSocket(`${platform.url.replace("http", "ws")}/fr/ws/`);
-  ws.on("error", () => {
-    liveErrors += 1;
-  });
-  const measured = i === 0;
-  ws.on("message", (raw) => {
-    liveMessages += 1;
-    if (measured && measuring) lags.push(...positionAges(String(raw), Date.now()));
-  });
-  await new Promise<void>((resolve) => ws.on("open", () => resolve()));
-  ws.send(JSON.stringify({ type: "initialize", data: { accessToken: token } }));
-  ws.send(JSON.stringify({ type: "bindCompany", data: { id: companyId } }));
-  clients.push(ws);
-}
+// The browsers run in a process of their own (live-clients.ts): the server's RSS and event loop are its own.
+const clients = await startLiveClients(platform.url, token, companyId, CLIENTS);
 
 const ports = platform.gateway!.ports;
 const sim = spawn(
@@ -86,12 +67,11 @@ const rssStart = process.memoryUsage().rss;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const started = Date.now();
-measuring = true;
+clients.measure();
 await new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000));
-measuring = false;
+const { ages: lags, frames: liveFrames, errors: liveErrors } = await clients.stop();
 delay.disable();
 const rssEnd = process.memoryUsage().rss;
-lags.sort((a, b) => a - b);
 
 // A simulator that already stopped (it exits on its own when it cannot go on) has no exit event left to wait for.
 const simStoppedEarly = sim.exitCode !== null || sim.signalCode !== null;
@@ -125,7 +105,6 @@ const stored = await platform.ctx.db.query<{ n: number }>(
   "select count(*)::int as n from positions where company_id = $1",
   [companyId],
 );
-for (const ws of clients) ws.close();
 console.log(
   JSON.stringify({
     bench: "soak",
@@ -151,7 +130,7 @@ console.log(
     drained,
     drainS,
     liveErrors,
-    liveFrames: liveMessages,
+    liveFrames,
   }),
 );
 await platform.dispose();
