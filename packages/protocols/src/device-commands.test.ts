@@ -62,6 +62,10 @@ describe("commands of the text protocols", () => {
     ["jt808", "reboot", "", "8105:4"],
     ["jt808", "custom", "RELAY,1#", "RELAY,1#"],
     ["jt808", "engineStop", "", null],
+    ["egts", "custom", "STATUS", "STATUS"],
+    ["egts", "reboot", "", null],
+    ["atrack", "custom", "AT$INFO=?", "AT$INFO=?"],
+    ["atrack", "engineStop", "", null],
     ["mqtt", "custom", "x", null],
   ] as const)("%s %s %s → %s", (protocol, kind, text, expected) => {
     expect(commandText(protocol, kind, text)).toBe(expected);

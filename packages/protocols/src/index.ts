@@ -6,11 +6,18 @@
  */
 
 export * from "./atrack/codec.ts";
+export { atrackCommandSize, readAtrackCommand } from "./atrack/commands.ts";
 export * from "./calamp/codec.ts";
 export * from "./cellocator/codec.ts";
 export * from "./device-commands.ts";
 export * from "./eelink/codec.ts";
 export * from "./egts/codec.ts";
+export {
+  CC_ERROR as EGTS_CC_ERROR,
+  CC_INPROG as EGTS_CC_INPROG,
+  CC_OK as EGTS_CC_OK,
+} from "./egts/command-data.ts";
+export { encodeEgtsCommand, encodeEgtsCommandAnswer, readEgtsCommand } from "./egts/commands.ts";
 export { egtsPacketSize, writeEgtsPacket, writeEgtsRecord } from "./egts/frame.ts";
 export * from "./galileosky/codec.ts";
 export * from "./gl200/codec.ts";

@@ -1,10 +1,12 @@
 import { createAtrackSession } from "./atrack/codec.ts";
+import { atrackCommands } from "./atrack/commands.ts";
 import { createCalampSession } from "./calamp/codec.ts";
 import { createCellocatorSession } from "./cellocator/codec.ts";
 import { cellocatorCommands } from "./cellocator/commands.ts";
 import { createEelinkSession } from "./eelink/codec.ts";
 import { eelinkCommands } from "./eelink/commands.ts";
 import { createEgtsSession } from "./egts/codec.ts";
+import { egtsCommands } from "./egts/commands.ts";
 import { createGalileoskySession } from "./galileosky/codec.ts";
 import { galileoskyCommands } from "./galileosky/commands.ts";
 import { createGl200Session } from "./gl200/codec.ts";
@@ -170,7 +172,13 @@ export const protocols = {
     createSession: createJt808Session,
     commands: jt808Commands,
   },
-  egts: { transport: "tcp", defaultPort: 5007, text: false, createSession: createEgtsSession },
+  egts: {
+    transport: "tcp",
+    defaultPort: 5007,
+    text: false,
+    createSession: createEgtsSession,
+    commands: egtsCommands,
+  },
   cellocator: {
     transport: "tcp",
     defaultPort: 5063,
@@ -178,7 +186,13 @@ export const protocols = {
     createSession: createCellocatorSession,
     commands: cellocatorCommands,
   },
-  atrack: { transport: "tcp", defaultPort: 5067, text: false, createSession: createAtrackSession },
+  atrack: {
+    transport: "tcp",
+    defaultPort: 5067,
+    text: false,
+    createSession: createAtrackSession,
+    commands: atrackCommands,
+  },
   eelink: {
     transport: "tcp",
     defaultPort: 5064,

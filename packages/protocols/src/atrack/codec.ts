@@ -1,7 +1,7 @@
 import { crc16Ibm } from "../shared/crc.ts";
 import { attempt, DecodeError, Reader } from "../shared/reader.ts";
 import { createFramedSession, keepFrameOfOneDevice } from "../shared/session.ts";
-import { deviceText, MAX_TEXT_VALUE } from "../shared/text.ts";
+import { deviceText, MAX_COMMAND_RESULT, MAX_TEXT_VALUE } from "../shared/text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -27,6 +27,9 @@ import {
  * answered with itself. A unit configured to append custom information (a "%CI…" format string after the text)
  * sends fields whose sizes depend on that format: such a packet is kept whole as `undecoded` (quarantined, then
  * answered) rather than read in part. A wrong CRC or length ends the connection.
+ * The server's text commands (`AT$…`, `commands.ts`) are answered on the same connection with a text line: `$OK`,
+ * `$ERROR=<code>`, or the queried value (`$INFO=<unit id>,<model>,…`), ending in CR LF. Such a line is the
+ * command's `commandResult`, unanswered.
  */
 
 const HEADER = 0x4050;
@@ -35,6 +38,10 @@ const KEEP_ALIVE_BYTES = 12;
 const NO_SENSOR = 2000;
 /** The first byte of a custom-information format string: "%". */
 const CUSTOM = 0x25;
+/** The first byte of a text answer to a command: "$". */
+const ANSWER = 0x24;
+/** Longest answer line read: far above any answer the documents show, bounded so garbage cannot pile up. */
+const MAX_ANSWER_BYTES = 4096;
 
 function cString(r: Reader): string {
   const bytes: number[] = [];
@@ -124,11 +131,34 @@ export function decodeAtrackPacket(packet: Buffer): DecodeResult<DecodedMessage>
   });
 }
 
+/** A text answer line (`$…`, its line end included or not) → the command's result on this unit's connection. */
+export function decodeAtrackAnswer(line: Buffer, imei: string | null): DecodedMessage {
+  const message = emptyMessage("commandResult", imei);
+  const text = line.toString("latin1").replace(/\r?\n$/, "");
+  message.attributes = { result: deviceText(text, MAX_COMMAND_RESULT) };
+  return message;
+}
+
+/** Reads one text answer line at the front of `buf`; 0 while its line end has not come. */
+function answerStep(buf: Buffer, out: StreamOutput, imei: string | null, anonymous: boolean): number {
+  const end = buf.indexOf(0x0a);
+  if (end < 0) {
+    if (buf.length > MAX_ANSWER_BYTES) throw new DecodeError("atrack: command answer without a line end");
+    return 0;
+  }
+  // Commands go only to a unit that named itself: an answer before that is not one.
+  if (imei === null && !anonymous)
+    throw new DecodeError("atrack: command answer before the unit named itself");
+  out.messages.push(decodeAtrackAnswer(buf.subarray(0, end + 1), imei));
+  return end + 1;
+}
+
 /** One ATrack connection: every packet names its unit; a packet of another unit ends it. */
 export function createAtrackSession(options: SessionOptions = {}): StreamSession {
   const maxFrame = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   let imei: string | null = null;
   function step(buf: Buffer, out: StreamOutput): number {
+    if (buf[0] === ANSWER) return answerStep(buf, out, imei, options.allowAnonymous === true);
     if (buf.length < 2) return 0;
     const head = buf.readUInt16BE(0);
     let total: number;

@@ -1,5 +1,6 @@
 import { attempt, DecodeError } from "../shared/reader.ts";
 import { createFramedSession } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
@@ -10,6 +11,16 @@ import {
   type StreamOutput,
   type StreamSession,
 } from "../shared/types.ts";
+import {
+  CC_INPROG,
+  CT_COMCONF,
+  CT_DELIV,
+  type EgtsCommandData,
+  egtsConfirmationText,
+  readEgtsCommandData,
+  SERVICE_COMMANDS,
+  SR_COMMAND_DATA,
+} from "./command-data.ts";
 import {
   type EgtsRecord,
   egtsPacketSize,
@@ -30,8 +41,10 @@ import { encodeTeledata, readTeledata } from "./teledata.ts";
  * Every application data packet is answered with a response packet naming its id, result 0, and a record
  * response (confirmed record number, status 0) for each of its records; a terminal identity also gets the
  * authentication service's result code 0 in a packet of its own, which completes the device's log-in. The device's
- * own response packets are answered with nothing. A record of a service other than authentication and teledata is
- * kept with the packet as `undecoded` (quarantined, then answered).
+ * own response packets are answered with nothing. The commands service's confirmations (`command-data.ts`) answer
+ * the server's commands: a final one (not "in progress") is a `commandResult` with its text, a delivery notice or
+ * an "in progress" one is a heartbeat, as the command's answer is still to come. Any other record of a service
+ * other than authentication and teledata is kept with the packet as `undecoded` (quarantined, then answered).
  */
 
 export const SERVICE_AUTH = 1;
@@ -82,6 +95,26 @@ function response(packetId: number, records: EgtsRecord[], next: EgtsNumbers): B
   return writeEgtsPacket(id, PT_RESPONSE, Buffer.concat([head, ...answers]));
 }
 
+/**
+ * What the commands service's records of a packet say: the first final confirmation, whether every one of them
+ * was understood (confirmations and delivery notices only), and whether there was any.
+ */
+function commandRecords(records: EgtsRecord[]): {
+  result: EgtsCommandData | null;
+  understood: boolean;
+  any: boolean;
+} {
+  let result: EgtsCommandData | null = null;
+  let understood = true;
+  const commands = records.filter((r) => r.sourceService === SERVICE_COMMANDS);
+  for (const s of commands.flatMap((r) => r.subrecords)) {
+    const read = s.type === SR_COMMAND_DATA ? attempt(() => readEgtsCommandData(s.data)) : null;
+    if (!read?.ok || (read.value.type !== CT_COMCONF && read.value.type !== CT_DELIV)) understood = false;
+    else if (read.value.type === CT_COMCONF && read.value.confirmation !== CC_INPROG) result ??= read.value;
+  }
+  return { result, understood, any: commands.length > 0 };
+}
+
 /** The authentication service's result code 0: the device is logged in. */
 function resultCode(next: EgtsNumbers): Buffer {
   const id = next();
@@ -120,19 +153,31 @@ export function decodeEgtsPacket(
     const positions = read.records
       .filter((r) => r.sourceService === SERVICE_TELEDATA)
       .flatMap((r) => readTeledata(r.subrecords));
-    const kind =
-      positions.length > 0
+    const commands = commandRecords(read.records);
+    const kind = commands.result
+      ? "commandResult"
+      : positions.length > 0
         ? "position"
         : login
           ? "login"
-          : read.type === PT_RESPONSE
+          : read.type === PT_RESPONSE || (commands.any && commands.understood)
             ? "heartbeat"
             : "unknown";
     const message = emptyMessage(kind, who?.id ?? null);
     message.positions.push(...positions);
     if (read.answers) message.attributes = { answered: read.answers.id, result: read.answers.result };
+    if (commands.result) {
+      // The command's answer takes `result`, as every protocol's does; CID names the command it answers.
+      message.attributes.result = deviceText(egtsConfirmationText(commands.result), MAX_COMMAND_RESULT, {
+        multiline: true,
+      });
+      message.attributes.commandId = commands.result.commandId;
+    }
     const other = read.records.find(
-      (r) => r.sourceService !== SERVICE_AUTH && r.sourceService !== SERVICE_TELEDATA,
+      (r) =>
+        r.sourceService !== SERVICE_AUTH &&
+        r.sourceService !== SERVICE_TELEDATA &&
+        !(r.sourceService === SERVICE_COMMANDS && commands.understood),
     );
     if (other && read.type !== PT_RESPONSE) {
       message.undecoded = {

@@ -125,7 +125,15 @@ export function readEgtsPacket(packet: Buffer): EgtsPacket {
   return { id, type, answers: null, records: readRecords(data, 0) };
 }
 
-/** A record as it goes in a packet's data, with the object id and time when given (never an event id). */
+/** Record flag: the recipient service is on the terminal (a server's command to it). */
+export const RFL_RECIPIENT_ON_DEVICE = 0x40;
+/** Record flag: the source service is on the terminal (the terminal's own commands service). */
+export const RFL_SOURCE_ON_DEVICE = 0x80;
+
+/**
+ * A record as it goes in a packet's data, with the object id and time when given (never an event id) and the
+ * flags saying which side its services are on.
+ */
 export function writeEgtsRecord(
   number: number,
   sourceService: number,
@@ -133,6 +141,7 @@ export function writeEgtsRecord(
   subrecords: EgtsSubrecord[],
   objectId: number | null = null,
   time: number | null = null,
+  sides = 0,
 ): Buffer {
   const body = Buffer.concat(
     subrecords.map((s) => {
@@ -146,7 +155,7 @@ export function writeEgtsRecord(
   const head = Buffer.alloc(7 + optional);
   head.writeUInt16LE(body.length, 0);
   head.writeUInt16LE(number & 0xffff, 2);
-  head.writeUInt8((objectId === null ? 0 : 1) | (time === null ? 0 : 4), 4);
+  head.writeUInt8((sides & 0xc0) | (objectId === null ? 0 : 1) | (time === null ? 0 : 4), 4);
   let at = 5;
   if (objectId !== null) {
     head.writeUInt32LE(objectId >>> 0, at);
