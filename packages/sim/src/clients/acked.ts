@@ -6,6 +6,7 @@
  * connection are answered as the device would (see command-answers.ts), so the demo shows them answered.
  */
 import {
+  egtsPacketSize,
   encodeAtrackPacket,
   encodeCellocatorStatus,
   encodeEelinkFix,
@@ -34,7 +35,7 @@ import {
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
 import { answerBinaryCommand, type BinaryProtocolName, serverFrameSize } from "./command-answers.ts";
-import { type ClientOptions, type DeviceClient, fixOf, keepRecord } from "./common.ts";
+import { type ClientOptions, type DeviceClient, egtsTidOf, fixOf, keepRecord } from "./common.ts";
 import { TcpClient } from "./tcp.ts";
 
 export type AckedProtocolName = BinaryProtocolName;
@@ -49,8 +50,11 @@ interface AckedDialect {
   /** Whether a server frame is an ACK (the rest are commands), and whether it accepts the packet. */
   isAck(frame: Buffer): boolean;
   accepted(ack: Buffer): boolean;
-  /** The server ACKs the device's answers to commands too (Galileosky: they are packets like any other). */
-  answersAcked: boolean;
+  /**
+   * Whether the server ACKs this answer to a command (Galileosky: answers are packets like any other; EGTS: a
+   * confirmation goes in an application data packet of its own, after the response to the command's packet).
+   */
+  answersAcked: boolean | ((answer: Buffer) => boolean);
 }
 
 const ruptelaRecord = (s: Sample): RuptelaRecord => ({
@@ -95,9 +99,6 @@ const phoneOf = (imei: string): string => imei.slice(-12).padStart(12, "0");
 
 /** JT/T 808 bodies hold at most 1023 bytes: a batch item (length and location with its items) takes 39. */
 const JT808_PER_PACKET = 25;
-
-/** An EGTS terminal id (u32) from the device id: its last 9 digits. */
-export const egtsTidOf = (imei: string): number => Number(imei.slice(-9)) || 1;
 
 /** A Cellocator unit id (u32) from the device id: its last 9 digits. */
 export const cellocatorUnitOf = (imei: string): number => Number(imei.slice(-9)) || 1;
@@ -155,13 +156,14 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
         samples.map((s) => ({ ...fixOf(s), odometerM: s.odometerM })),
         history,
       ),
-    // The server's response packets are the ACKs; its result code after the log-in is answered like a command.
+    // The server's response packets are the ACKs; its result code after the log-in and its commands are answered
+    // with a response packet, a command also with a confirmation packet, which the server ACKs in turn.
     isAck: (frame) => readEgtsServerPacket(frame)?.type === 0,
     accepted: (ack) => {
       const body = ack.subarray(ack.readUInt8(3));
       return body.length >= 3 && body.readUInt8(2) === 0;
     },
-    answersAcked: false,
+    answersAcked: (answer) => egtsPacketSize(answer) < answer.length,
   },
   cellocator: {
     // One fix per status message, numbered by the unit; the server writes acknowledgements (type 4) and commands
@@ -201,14 +203,15 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
     answersAcked: false,
   },
   atrack: {
-    // Standard records, several per packet; the server writes nothing but FE 02 answers (unit id, sequence).
+    // Standard records, several per packet; the server writes FE 02 answers (unit id, sequence) and text commands
+    // (`AT$…` lines), answered with a text line the server does not answer.
     packet: (imei, samples, _history, serial) =>
       encodeAtrackPacket(
         imei,
         serial,
         samples.map((s) => ({ ...fixOf(s), odometerM: s.odometerM })),
       ),
-    isAck: () => true,
+    isAck: (frame) => frame.readUInt8(0) === 0xfe,
     accepted: (ack) => ack.length === 12 && ack.readUInt16BE(0) === 0xfe02,
     answersAcked: false,
   },
@@ -279,7 +282,8 @@ export class AckedClient extends TcpClient implements DeviceClient {
       if (!this.dialect.isAck(frame)) {
         const answer = answerBinaryCommand(this.a.protocol, this.a.imei, frame);
         if (!answer) continue;
-        if (this.dialect.answersAcked) this.owed.push("answer");
+        const acked = this.dialect.answersAcked;
+        if (typeof acked === "function" ? acked(answer) : acked) this.owed.push("answer");
         this.write(answer);
         continue;
       }

@@ -1,6 +1,9 @@
 import {
+  atrackAck,
   cellocatorAck,
+  createAtrackSession,
   createEelinkSession,
+  createEgtsSession,
   createGalileoskySession,
   createGl200Session,
   createGps103Session,
@@ -13,11 +16,15 @@ import {
   decodeH02Frame,
   decodeMeitrackFrame,
   eelinkAck,
+  egtsPacketSize,
+  encodeAtrackPacket,
   encodeDeviceCommand,
   encodeEelinkLogin,
+  encodeEgtsLogin,
   encodeTopflytechLogin,
   encodeWialonLogin,
   meitrackFrame,
+  readEgtsServerPacket,
 } from "@vigia/protocols";
 import { describe, expect, it } from "vitest";
 import {
@@ -27,6 +34,7 @@ import {
   answerTextCommands,
   serverFrameSize,
 } from "./command-answers.ts";
+import { egtsTidOf } from "./common.ts";
 
 describe("simulated GT06N answers to 0x80 commands", () => {
   it.each([
@@ -242,5 +250,59 @@ describe("simulated Eelink and Topflytech devices answer command packets", () =>
       ["commandResult", imei, "STATUS# OK"],
     ]);
     expect(out.replies).toEqual([]);
+  });
+});
+
+describe("simulated EGTS and ATrack devices answer commands", () => {
+  it("EGTS: a command gets the response to its packet and a confirmation repeating its id, which the server reads as the result", () => {
+    const imei = "861230043907626";
+    const frame = encodeDeviceCommand("egts", "STATUS", { imei, serial: 5, id: 88, nowMs: 0 })!;
+    expect(serverFrameSize("egts", Buffer.concat([frame, frame.subarray(0, 4)]))).toBe(frame.length);
+    const answer = answerBinaryCommand("egts", imei, frame)!;
+    const session = createEgtsSession();
+    session.push(encodeEgtsLogin(egtsTidOf(imei), imei, 1));
+    const out = session.push(answer);
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result, m.attributes.commandId])).toEqual([
+      ["heartbeat", imei, 0, undefined],
+      ["commandResult", imei, "STATUS OK", 88],
+    ]);
+    // The response answers the command's packet; the confirmation is answered by the server in turn.
+    expect(out.messages[0]?.attributes.answered).toBe(5);
+    expect(out.replies.map((r) => readEgtsServerPacket(r)?.type)).toEqual([0]);
+  });
+
+  it("EGTS: the result code after the log-in gets only a response", () => {
+    const imei = "861230043907626";
+    const session = createEgtsSession();
+    const login = session.push(encodeEgtsLogin(egtsTidOf(imei), imei, 1));
+    // The log-in's answer: the response packet, then the result code packet.
+    const reply = login.replies[0]!;
+    const resultCode = reply.subarray(egtsPacketSize(reply));
+    expect(readEgtsServerPacket(resultCode)?.resultCodes).toEqual([0]);
+    const answer = answerBinaryCommand("egts", imei, resultCode)!;
+    expect(readEgtsServerPacket(answer)?.type).toBe(0);
+  });
+
+  it("ATrack: a command line is told apart from FE 02 answers and answered $OK, or with its $INFO line", () => {
+    const imei = "352964052096642";
+    const command = (text: string) =>
+      encodeDeviceCommand("atrack", text, { imei, serial: 1, id: 3, nowMs: 0 })!;
+    const ack = atrackAck(Buffer.from("0001406a1b5cf042", "hex"), 7);
+    expect(serverFrameSize("atrack", Buffer.concat([command("AT$TRAC=1,60"), ack]))).toBe(14);
+    expect(serverFrameSize("atrack", Buffer.concat([ack, command("AT$TRAC=1,60")]))).toBe(12);
+    expect(serverFrameSize("atrack", command("AT$TRAC=1,60").subarray(0, 8))).toBeNull();
+    expect(answerBinaryCommand("atrack", imei, ack)).toBeNull();
+    const session = createAtrackSession();
+    session.push(encodeAtrackPacket(imei, 1, []));
+    const out = session.push(
+      Buffer.concat([
+        answerBinaryCommand("atrack", imei, command("AT$TRAC=1,60"))!,
+        answerBinaryCommand("atrack", imei, command("AT$INFO=?"))!,
+      ]),
+    );
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", imei, "$OK"],
+      ["commandResult", imei, `$INFO=${imei},AK7,Rev.sim`],
+    ]);
   });
 });

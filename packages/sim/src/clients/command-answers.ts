@@ -1,5 +1,8 @@
 import {
+  atrackCommandSize,
+  EGTS_CC_OK,
   encodeEelinkInstruction,
+  encodeEgtsCommandAnswer,
   encodeEgtsDeviceResponse,
   encodeGalileoskyCommand,
   encodeGps103Confirmation,
@@ -10,14 +13,16 @@ import {
   GL200_PROTOCOL_VERSION,
   h02Status,
   meitrackFrame,
+  readAtrackCommand,
   readEelinkInstruction,
+  readEgtsCommand,
   readJt808ServerFrame,
   readTopflytechCommand,
   tk103Location,
   watchFrame,
 } from "@vigia/protocols";
 import type { Sample } from "../motion/types.ts";
-import { fixOf } from "./common.ts";
+import { egtsTidOf, fixOf } from "./common.ts";
 
 /**
  * What a simulated FMB tracker answers to the server's Codec 12 commands, in the firmware's words, so the
@@ -147,8 +152,11 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
     const total = rx.readUInt8(4) === 0 ? 25 : 28;
     return rx.length >= total ? total : null;
   }
-  // ATrack: the server writes only FE 02 answers, 12 bytes each.
-  if (protocol === "atrack") return rx.length >= 12 ? 12 : null;
+  // ATrack: FE 02 answers, 12 bytes each, or text commands (`AT…` up to the line end).
+  if (protocol === "atrack") {
+    if (rx[0] === 0x41) return atrackCommandSize(rx);
+    return rx.length >= 12 ? 12 : null;
+  }
   // Eelink: 67 67, PID, then the size of the rest (7 bytes in all for an answer; more for an instruction).
   if (protocol === "eelink") {
     if (rx.length < 5) return null;
@@ -191,15 +199,22 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
  * Ruptela a type 7 packet with the result text of its SMS command, Galileosky a packet with the command's number
  * and the text it carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's
  * serial and id, Eelink an instruction package with the server's flag and `<command> OK`, Topflytech a 0x81
- * packet (UTF-16 text) with the command's serial and `<command> OK`.
+ * packet (UTF-16 text) with the command's serial and `<command> OK`, EGTS the response to the command's packet
+ * and a confirmation (CT_COMCONF, done) repeating its id with `<command> OK`, ATrack `$OK` (or its `$INFO=` line).
  */
 export function answerBinaryCommand(
   protocol: BinaryProtocolName,
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  // A Cellocator unit restarts on its reset command rather than answering it; ATrack and Navtelecom get no commands.
-  if (protocol === "cellocator" || protocol === "atrack" || protocol === "navtelecom") return null;
+  // A Cellocator unit restarts on its reset command rather than answering it; Navtelecom gets no commands.
+  if (protocol === "cellocator" || protocol === "navtelecom") return null;
+  if (protocol === "atrack") {
+    const command = readAtrackCommand(frame);
+    if (!command) return null;
+    const answer = /^AT\$INFO=\?$/i.test(command) ? `$INFO=${imei},AK7,Rev.sim` : "$OK";
+    return Buffer.from(`${answer}\r\n`, "latin1");
+  }
   if (protocol === "eelink") {
     const command = readEelinkInstruction(frame);
     return command ? encodeEelinkInstruction(command.sequence, command.flag, `${command.text} OK`) : null;
@@ -210,8 +225,21 @@ export function answerBinaryCommand(
       ? encodeTopflytechAnswer(imei, command.serial, `${command.text} OK`, frame.readUInt16BE(0))
       : null;
   }
-  // EGTS: the server's result code after the log-in, confirmed by a response packet.
-  if (protocol === "egts") return encodeEgtsDeviceResponse(frame, 0);
+  // EGTS: every server packet (the result code after the log-in, a command) confirmed by a response packet; a
+  // command also carried out and confirmed in a packet of its own.
+  if (protocol === "egts") {
+    const response = encodeEgtsDeviceResponse(frame, 0);
+    const command = readEgtsCommand(frame);
+    if (!response || !command) return response;
+    const done = encodeEgtsCommandAnswer(
+      egtsTidOf(imei),
+      1,
+      command.commandId,
+      EGTS_CC_OK,
+      `${command.text} OK`,
+    );
+    return Buffer.concat([response, done]);
+  }
   if (protocol === "jt808") {
     const command = readJt808ServerFrame(frame);
     return command ? encodeJt808Answer(imei.slice(-12).padStart(12, "0"), 0, command) : null;

@@ -76,6 +76,9 @@ export function fixOf(s: Sample): EncodableFix {
   };
 }
 
+/** An EGTS terminal id (u32) from the device id: its last 9 digits. */
+export const egtsTidOf = (imei: string): number => Number(imei.slice(-9)) || 1;
+
 export interface DeviceClient {
   push(sample: Sample): void;
   tick(nowMs: number): void;
