@@ -14,6 +14,7 @@ export * from "./eelink/codec.ts";
 export * from "./egts/codec.ts";
 export {
   CC_ERROR as EGTS_CC_ERROR,
+  CC_ILL as EGTS_CC_ILL,
   CC_INPROG as EGTS_CC_INPROG,
   CC_OK as EGTS_CC_OK,
 } from "./egts/command-data.ts";

@@ -1,15 +1,25 @@
 import type { DeviceCommand, ItemCommands } from "@vigia/domain";
 import {
+  atrackAck,
   cellocatorAck,
+  createEgtsSession,
+  EGTS_CC_ILL,
+  EGTS_CC_OK,
   eelinkAck,
+  encodeAtrackPacket,
   encodeCellocatorStatus,
   encodeDeviceCommand,
   encodeEelinkInstruction,
   encodeEelinkLogin,
+  encodeEgtsCommandAnswer,
+  encodeEgtsDeviceResponse,
+  encodeEgtsLogin,
   encodeTopflytechAnswer,
   encodeTopflytechLogin,
   readCellocatorCommand,
   readEelinkInstruction,
+  readEgtsCommand,
+  readEgtsServerPacket,
   readTopflytechCommand,
   topflytechAck,
 } from "@vigia/protocols";
@@ -18,7 +28,7 @@ import { TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /**
- * Commands from the map reach Eelink, Topflytech and Cellocator devices through the HTTP API and the gateway, over
+ * Commands from the map reach Eelink, Topflytech, Cellocator, EGTS and ATrack devices through the HTTP API and the gateway, over
  * TCP, in their binary packets, and the device's answer moves the command to `answered` with its text (a
  * Cellocator reset has none: it stays `sent`). The frame is read
  * off the socket as the device would and compared with the encoder's bytes (checked against public frames in the
@@ -59,14 +69,14 @@ const path = (t: Target) => `companies/id/${acme}/commands/${t.itemType}/id/${t.
 const list = async (t: Target) => (await p.api.get<ItemCommands>(path(t), admin)).body;
 const send = async (t: Target, body: { kind: string; text?: string }) =>
   (await p.api.post<DeviceCommand>(path(t), body, admin)).body;
-const settled = async (t: Target, id: number) => {
+const settled = async (t: Target, id: number, status = "answered") => {
   await expect
     .poll(async () => (await list(t)).commands.find((c) => c.id === id)?.status, { timeout: 20_000 })
-    .toBe("answered");
+    .toBe(status);
   return (await list(t)).commands.find((c) => c.id === id);
 };
 
-describe("commands over Eelink, Topflytech and Cellocator", () => {
+describe("commands over Eelink, Topflytech, Cellocator, EGTS and ATrack", () => {
   it("Eelink: engine stop goes out as an instruction package RELAY,1# flagged with the command's id; the device's 0x80 answer confirms it", async () => {
     const t = await itemWith("eelink");
     expect((await list(t)).available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
@@ -151,6 +161,71 @@ describe("commands over Eelink, Topflytech and Cellocator", () => {
         timeout: 20_000,
       })
       .toBe("sent");
+    device.end();
+  });
+
+  it("EGTS: a custom text goes out as a commands-service packet with the command's id; the terminal's confirmation answers it, a refusal fails it", async () => {
+    const t = await itemWith("egts");
+    expect((await list(t)).available).toEqual(["custom"]);
+    const tid = Number(t.deviceId.slice(-9));
+    const device = await TestDevice.connect(p.gateway!.ports.egts);
+    const login = encodeEgtsLogin(tid, t.deviceId, 1);
+    device.send(login);
+    // The log-in's answer (response and result code) as a session of the protocols package writes it.
+    const answer = createEgtsSession().push(login).replies[0]!;
+    expect(await device.read(answer.length)).toEqual(answer);
+    const asked = async (text: string) => {
+      const command = await send(t, { kind: "custom", text });
+      const frame = await device.read(44 + text.length - "STATUS".length);
+      const read = readEgtsCommand(frame);
+      expect(read).toMatchObject({ commandId: command.id, code: 0, text });
+      expect(frame).toEqual(
+        encodeDeviceCommand("egts", text, {
+          imei: t.deviceId,
+          serial: read!.packetId,
+          id: command.id,
+          nowMs: 0,
+        }),
+      );
+      device.send(encodeEgtsDeviceResponse(frame, 2)!);
+      return command;
+    };
+    const status = await asked("STATUS");
+    device.send(encodeEgtsCommandAnswer(tid, 3, status.id, EGTS_CC_OK, "GSM:OK GPS:OK"));
+    expect((await settled(t, status.id))?.result).toBe("GSM:OK GPS:OK");
+    // The confirmation is a packet like any other: the server answers it (response, one record confirmed).
+    expect(readEgtsServerPacket(await device.read(29))).toMatchObject({ type: 0, answers: 3 });
+    const bogus = await asked("BOGUS");
+    device.send(encodeEgtsCommandAnswer(tid, 4, bogus.id, EGTS_CC_ILL, ""));
+    expect((await settled(t, bogus.id, "failed"))?.result).toBe("invalid command");
+    device.end();
+  });
+
+  it("ATrack: a custom text goes out as an AT line; the unit's $ line answers it, $ERROR fails it", async () => {
+    const t = await itemWith("atrack");
+    expect((await list(t)).available).toEqual(["custom"]);
+    const device = await TestDevice.connect(p.gateway!.ports.atrack);
+    const fix = {
+      timeMs: TEST_START - 60_000,
+      lat: 40.47,
+      lng: -3.65,
+      speedKmh: 0,
+      course: 0,
+      altitude: 0,
+      satellites: 8,
+      valid: true,
+    };
+    const packet = encodeAtrackPacket(t.deviceId, 1, [fix]);
+    device.send(packet);
+    expect(await device.read(12)).toEqual(atrackAck(packet.subarray(8, 16), 1));
+    const info = await send(t, { kind: "custom", text: "AT$INFO=?" });
+    expect((await device.read(11)).toString("latin1")).toBe("AT$INFO=?\r\n");
+    device.send(Buffer.from(`$INFO=${t.deviceId},AK7,Rev.1.0\r\n`, "latin1"));
+    expect((await settled(t, info.id))?.result).toBe(`$INFO=${t.deviceId},AK7,Rev.1.0`);
+    const bad = await send(t, { kind: "custom", text: "AT$NOPE=1" });
+    expect((await device.read(11)).toString("latin1")).toBe("AT$NOPE=1\r\n");
+    device.send(Buffer.from("$ERROR=101\r\n", "latin1"));
+    expect((await settled(t, bad.id, "failed"))?.result).toBe("$ERROR=101");
     device.end();
   });
 });
