@@ -38,12 +38,12 @@ export function encodeEgtsCommand(packetId: number, commandId: number, text: str
 }
 
 /**
- * EGTS commands: a custom text only. The standard's fixed command codes for restarting or switching outputs
- * belong to the emergency-call terminals' profile or depend on how the outputs were wired, so none is offered as
- * a fixed kind; the text goes as the free-form command and the terminal's own command interpreter reads it. The
- * packet id and record number are the connection's command counter, the CID the command's id; the terminal
- * confirms with a command data subrecord of type "confirmation" (CT_COMCONF) repeating the CID, decoded as a
- * `commandResult`.
+ * EGTS commands: a custom text only. The standard's restart code belongs to the emergency-call terminals' profile,
+ * and the data of its fleet output commands are not laid out in the copy of the document reachable here, so no
+ * fixed kind is offered; the text goes as the free-form command and the terminal's own command interpreter reads
+ * it. The packet id and record number are the connection's command counter, the CID the command's id; the
+ * terminal confirms with a command data subrecord of type "confirmation" (CT_COMCONF) repeating the CID, decoded
+ * as a `commandResult`.
  */
 export const egtsCommands: CommandSet = {
   texts: {},
