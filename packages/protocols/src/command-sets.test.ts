@@ -35,7 +35,7 @@ const EXPECTED: Record<keyof typeof protocols, DeviceCommandKind[]> = {
   cellocator: ["reboot"],
   atrack: ["custom"],
   eelink: ["engineStop", "engineResume", "reboot", "custom"],
-  navtelecom: [],
+  navtelecom: ["engineStop", "engineResume", "reboot", "custom"],
   jt808: ["reboot", "custom"],
   calamp: [],
 };

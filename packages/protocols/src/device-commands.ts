@@ -7,7 +7,7 @@ export type { CommandSet, CommandTarget, FixedCommandKind } from "./shared/comma
 /**
  * Server commands, as each protocol's codec declares them (`commands` in the registry, from `<protocol>/commands.ts`):
  * which kinds it carries, their wire text and the frame they travel in. Protocols without a command set (OsmAnd,
- * MQTT, CalAmp, Navtelecom) have no command channel here, and the map offers them nothing.
+ * MQTT, CalAmp) have no command channel here, and the map offers them nothing.
  */
 const registry: Record<string, TcpProtocol | HttpProtocol> = protocols;
 

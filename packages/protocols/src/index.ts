@@ -34,6 +34,11 @@ export * from "./meitrack/ccc.ts";
 export * from "./meitrack/codec.ts";
 export * from "./mqtt/json.ts";
 export * from "./navtelecom/codec.ts";
+export {
+  encodeNavtelecomAnswer,
+  navtelecomIdsOf,
+  readNavtelecomCommand,
+} from "./navtelecom/commands.ts";
 export * from "./navtelecom/encode.ts";
 export * from "./osmand/codec.ts";
 export * from "./registry.ts";

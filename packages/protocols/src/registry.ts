@@ -22,6 +22,7 @@ import { jt808Commands } from "./jt808/commands.ts";
 import { createMeitrackSession } from "./meitrack/codec.ts";
 import { meitrackCommands } from "./meitrack/commands.ts";
 import { createNavtelecomSession } from "./navtelecom/codec.ts";
+import { navtelecomCommands } from "./navtelecom/commands.ts";
 import { decodeOsmAndRequest } from "./osmand/codec.ts";
 import { createRuptelaSession } from "./ruptela/codec.ts";
 import { ruptelaCommands } from "./ruptela/commands.ts";
@@ -200,7 +201,13 @@ export const protocols = {
     createSession: createEelinkSession,
     commands: eelinkCommands,
   },
-  navtelecom: { transport: "tcp", defaultPort: 5185, text: false, createSession: createNavtelecomSession },
+  navtelecom: {
+    transport: "tcp",
+    defaultPort: 5185,
+    text: false,
+    createSession: createNavtelecomSession,
+    commands: navtelecomCommands,
+  },
   calamp: {
     transport: "tcp",
     defaultPort: 20500,

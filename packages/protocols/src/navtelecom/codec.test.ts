@@ -134,7 +134,7 @@ describe("Navtelecom session", () => {
     expect(out.replies).toHaveLength(0);
   });
 
-  it("keeps another NTCB body whole as undecoded, unanswered; pings and keep-alives are not answered", () => {
+  it("reads a device's answer to a command as its result, unanswered; pings and keep-alives are not answered", () => {
     const s = createNavtelecomSession();
     s.push(encodeNavtelecomLogin(NAVTELECOM_IMEI));
     // A device's answer to a command (*@…), as in Traccar's test data; the 0x7F ping; a header without a body
@@ -148,8 +148,8 @@ describe("Navtelecom session", () => {
     );
     expect(out.error).toBeNull();
     expect(out.replies).toHaveLength(0);
-    expect(out.messages.map((m) => m.kind)).toEqual(["unknown", "heartbeat", "heartbeat"]);
-    expect(out.messages[0]?.undecoded?.reason).toMatch(/navtelecom: NTCB body/);
+    expect(out.messages.map((m) => m.kind)).toEqual(["commandResult", "heartbeat", "heartbeat"]);
+    expect(out.messages[0]?.attributes.result).toBe("*@CNCT_DRC OK");
     expect(out.messages[0]?.raw?.length).toBe(29);
   });
 

@@ -1,5 +1,6 @@
 import { DecodeError, Reader } from "../shared/reader.ts";
 import { createFramedSession } from "../shared/session.ts";
+import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   type Attributes,
   DEFAULT_MAX_FRAME_BYTES,
@@ -27,8 +28,9 @@ import { flexCrc, flexMessage, HEADER_BYTES, ntcbPacket, PREAMBLE, xorOf } from 
  * - 0x7F: a ping, and a header with no body: a keep-alive; neither is answered.
  * A record's coordinates (fields 10, 11) are the last valid ones, in 1/10,000 of an arc minute; it is a fix when
  * field 8 says the navigation is valid. Time: the event's (field 3), else the last fix's (field 9). Altitude is in
- * decimetres, speed a float in km/h, mileage a float in km. Another NTCB body (a command answer) is kept whole as
- * undecoded and not answered; another FLEX message (~E/~X, FLEX 2.0 only) and any FLEX message before an accepted
+ * decimetres, speed a float in km/h, mileage a float in km. The device's answers to the server's commands
+ * (`commands.ts`), NTCB bodies starting `*@` (a command's) or `*#` (a query's), are `commandResult` messages, not
+ * answered; another NTCB body is kept whole as undecoded and not answered; another FLEX message (~E/~X, FLEX 2.0 only) and any FLEX message before an accepted
  * layout end the connection unanswered, as does a bad checksum: nothing is answered that was not read.
  */
 
@@ -210,6 +212,12 @@ function ntcbStep(buf: Buffer, conn: Connection, out: StreamOutput, maxFrame: nu
     message.ack = reply(negotiate(body, conn));
     out.messages.push(message);
     out.replies.push(message.ack);
+    return total;
+  }
+  if (text.startsWith("*@") || text.startsWith("*#")) {
+    const answer = emptyMessage("commandResult", conn.imei);
+    answer.attributes = { result: deviceText(text, MAX_COMMAND_RESULT, { multiline: true }) };
+    out.messages.push(answer);
     return total;
   }
   const message = emptyMessage("unknown", conn.imei);

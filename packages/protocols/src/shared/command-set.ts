@@ -16,7 +16,8 @@ export interface CommandTarget {
   /**
    * The dialect the device showed in its own frames: the watch maker code (`SG`, `3G`…, `SG` when unknown), the
    * Suntech model header (`ST300`, `SA200`…, `ST300` when unknown), the Wialon IPS version (`1.1` or `2.0`), the
-   * Queclink protocol version (its first byte names the model, whose factory password the commands carry).
+   * Queclink protocol version (its first byte names the model, whose factory password the commands carry), the
+   * Navtelecom log-in's NTCB ids (`<receiver>:<sender>`).
    */
   maker?: string;
 }

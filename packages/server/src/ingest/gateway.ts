@@ -4,6 +4,7 @@ import {
   commandsOf,
   type DecodedMessage,
   encodeDeviceCommand,
+  navtelecomIdsOf,
   type ProtocolName,
   protocols,
   type TcpProtocolName,
@@ -406,10 +407,12 @@ export async function startGateway(
 
 /**
  * The dialect a device shows in its frames (watch maker code, Suntech model, Wialon IPS version, Queclink protocol
- * version, Topflytech packet header), for its commands.
+ * version, Topflytech packet header, Navtelecom NTCB ids), for its commands.
  */
 function commandDialect(protocol: string, raw: Buffer | undefined): string | undefined {
   if (!raw) return undefined;
+  // Navtelecom: commands go to the NTCB ids the device's log-in used.
+  if (protocol === "navtelecom") return navtelecomIdsOf(raw);
   // Topflytech: commands go with the header the device writes (0x2323, 0x2525 or 0x2727).
   if (protocol === "topflytech") return raw.length >= 2 ? raw.toString("hex", 0, 2) : undefined;
   if (protocol === "suntech") {
