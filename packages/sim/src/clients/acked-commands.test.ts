@@ -3,6 +3,7 @@ import net from "node:net";
 import {
   createAtrackSession,
   createEgtsSession,
+  createNavtelecomSession,
   type DecodedMessage,
   encodeDeviceCommand,
   type StreamSession,
@@ -13,7 +14,7 @@ import { AckedClient, type AckedProtocolName } from "./acked.ts";
 import { newStats } from "./common.ts";
 
 /**
- * A simulated EGTS or ATrack tracker on a real socket, against a small server that reads it with the gateway's own
+ * A simulated EGTS, ATrack or Navtelecom tracker on a real socket, against a small server that reads it with the gateway's own
  * codec session, answers as the gateway does and writes one command once the device has named itself: the device
  * answers the command in frames the session reads as its result, and its records keep being acknowledged after
  * the answer. Waits are event-driven, never sleeps.
@@ -99,6 +100,7 @@ afterEach(async () => {
 describe.each([
   ["egts", createEgtsSession, "STATUS", "STATUS OK"],
   ["atrack", createAtrackSession, "AT$INFO=?", `$INFO=${IMEI},AK7,Rev.sim`],
+  ["navtelecom", createNavtelecomSession, "*!SETOUT 1Y", "*@SETOUT OK,1Y"],
 ] as const)("a simulated %s tracker", (protocol, session, text, result) => {
   it("answers the server's command and keeps its records acknowledged around the answer", async () => {
     const command = encodeDeviceCommand(protocol, text, { imei: IMEI, serial: 1, id: 61, nowMs: 0 });

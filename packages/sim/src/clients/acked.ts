@@ -195,6 +195,7 @@ const DIALECTS: Record<AckedProtocolName, AckedDialect> = {
         NAVTELECOM_SIM_FIELDS,
         samples.map((s, i) => flexValuesOfFix(fixOf(s), serial * 32 + i, 0)),
       ),
+    // Other NTCB packets are the *<S answer (ignored) and commands (*!, *?), answered with *@ / *#.
     isAck: (frame) => frame.toString("latin1", 16, 22) === "*<FLEX" || frame.readUInt8(0) === 0x7e,
     accepted: (ack) =>
       ack.readUInt8(0) === 0x7e

@@ -8,6 +8,7 @@ import {
   createGl200Session,
   createGps103Session,
   createJt808Session,
+  createNavtelecomSession,
   createRuptelaSession,
   createSuntechSession,
   createTk103Session,
@@ -21,6 +22,7 @@ import {
   encodeDeviceCommand,
   encodeEelinkLogin,
   encodeEgtsLogin,
+  encodeNavtelecomLogin,
   encodeTopflytechLogin,
   encodeWialonLogin,
   meitrackFrame,
@@ -304,5 +306,30 @@ describe("simulated EGTS and ATrack devices answer commands", () => {
       ["commandResult", imei, "$OK"],
       ["commandResult", imei, `$INFO=${imei},AK7,Rev.sim`],
     ]);
+  });
+});
+
+describe("a simulated Navtelecom device answers NTCB commands", () => {
+  it.each([
+    ["*!SETOUT 1Y", "*@SETOUT OK,1Y"],
+    ["*!DEV_RESET", "*@DEV_RESET"],
+    ["*?V", "*#V:S-2651:sim"],
+  ])("%s → %s, read by the server as the command's result", (text, result) => {
+    const imei = "866795033323864";
+    const frame = encodeDeviceCommand("navtelecom", text, { imei, serial: 1, id: 2, nowMs: 0 })!;
+    expect(serverFrameSize("navtelecom", Buffer.concat([frame, frame.subarray(0, 5)]))).toBe(frame.length);
+    const answer = answerBinaryCommand("navtelecom", imei, frame)!;
+    const session = createNavtelecomSession();
+    session.push(encodeNavtelecomLogin(imei));
+    const out = session.push(answer);
+    expect(out.messages.map((m) => [m.kind, m.imei, m.attributes.result])).toEqual([
+      ["commandResult", imei, result],
+    ]);
+  });
+
+  it("the log-in's *<S answer is no command", () => {
+    const imei = "866795033323864";
+    const reply = createNavtelecomSession().push(encodeNavtelecomLogin(imei)).replies[0]!;
+    expect(answerBinaryCommand("navtelecom", imei, reply)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   encodeGps103Confirmation,
   encodeH02Confirmation,
   encodeJt808Answer,
+  encodeNavtelecomAnswer,
   encodeRuptelaCommandAnswer,
   encodeTopflytechAnswer,
   GL200_PROTOCOL_VERSION,
@@ -17,6 +18,7 @@ import {
   readEelinkInstruction,
   readEgtsCommand,
   readJt808ServerFrame,
+  readNavtelecomCommand,
   readTopflytechCommand,
   tk103Location,
   watchFrame,
@@ -195,20 +197,37 @@ export function serverFrameSize(protocol: BinaryProtocolName, rx: Buffer): numbe
 }
 
 /**
+ * What a simulated Navtelecom device answers, in the vendor's words: a command (`*!NAME params`) `*@NAME OK,params`
+ * (the reset `*@DEV_RESET`), the version query `*#V:…`, another query `*#NAME`.
+ */
+function navtelecomAnswer(text: string): string {
+  if (text === "*!DEV_RESET") return "*@DEV_RESET";
+  if (text === "*?V") return "*#V:S-2651:sim";
+  const [name = "", params] = text.slice(2).split(" ", 2);
+  if (text.startsWith("*?")) return `*#${name}`;
+  return params ? `*@${name} OK,${params}` : `*@${name} OK`;
+}
+
+/**
  * What a simulated Ruptela, Galileosky, JT/T 808, Eelink or Topflytech device answers to a server command frame:
  * Ruptela a type 7 packet with the result text of its SMS command, Galileosky a packet with the command's number
  * and the text it carried out, a JT/T 808 terminal its general response (0x0001, success) naming the command's
  * serial and id, Eelink an instruction package with the server's flag and `<command> OK`, Topflytech a 0x81
  * packet (UTF-16 text) with the command's serial and `<command> OK`, EGTS the response to the command's packet
- * and a confirmation (CT_COMCONF, done) repeating its id with `<command> OK`, ATrack `$OK` (or its `$INFO=` line).
+ * and a confirmation (CT_COMCONF, done) repeating its id with `<command> OK`, ATrack `$OK` (or its `$INFO=` line),
+ * Navtelecom an NTCB answer (`*@…`, `*#…`).
  */
 export function answerBinaryCommand(
   protocol: BinaryProtocolName,
   imei: string,
   frame: Buffer,
 ): Buffer | null {
-  // A Cellocator unit restarts on its reset command rather than answering it; Navtelecom gets no commands.
-  if (protocol === "cellocator" || protocol === "navtelecom") return null;
+  // A Cellocator unit restarts on its reset command rather than answering it.
+  if (protocol === "cellocator") return null;
+  if (protocol === "navtelecom") {
+    const command = readNavtelecomCommand(frame);
+    return command ? encodeNavtelecomAnswer(navtelecomAnswer(command.text)) : null;
+  }
   if (protocol === "atrack") {
     const command = readAtrackCommand(frame);
     if (!command) return null;
