@@ -14,12 +14,15 @@ import {
   encodeEgtsCommandAnswer,
   encodeEgtsDeviceResponse,
   encodeEgtsLogin,
+  encodeNavtelecomAnswer,
+  encodeNavtelecomLogin,
   encodeTopflytechAnswer,
   encodeTopflytechLogin,
   readCellocatorCommand,
   readEelinkInstruction,
   readEgtsCommand,
   readEgtsServerPacket,
+  readNavtelecomCommand,
   readTopflytechCommand,
   topflytechAck,
 } from "@vigia/protocols";
@@ -28,7 +31,7 @@ import { TestDevice } from "../support/devices.ts";
 import { startTestPlatform, TEST_START, type TestPlatform } from "../support/platform.ts";
 
 /**
- * Commands from the map reach Eelink, Topflytech, Cellocator, EGTS and ATrack devices through the HTTP API and the gateway, over
+ * Commands from the map reach Eelink, Topflytech, Cellocator, EGTS, ATrack and Navtelecom devices through the HTTP API and the gateway, over
  * TCP, in their binary packets, and the device's answer moves the command to `answered` with its text (a
  * Cellocator reset has none: it stays `sent`). The frame is read
  * off the socket as the device would and compared with the encoder's bytes (checked against public frames in the
@@ -76,7 +79,7 @@ const settled = async (t: Target, id: number, status = "answered") => {
   return (await list(t)).commands.find((c) => c.id === id);
 };
 
-describe("commands over Eelink, Topflytech, Cellocator, EGTS and ATrack", () => {
+describe("commands over Eelink, Topflytech, Cellocator, EGTS, ATrack and Navtelecom", () => {
   it("Eelink: engine stop goes out as an instruction package RELAY,1# flagged with the command's id; the device's 0x80 answer confirms it", async () => {
     const t = await itemWith("eelink");
     expect((await list(t)).available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
@@ -226,6 +229,25 @@ describe("commands over Eelink, Topflytech, Cellocator, EGTS and ATrack", () => 
     expect((await device.read(11)).toString("latin1")).toBe("AT$NOPE=1\r\n");
     device.send(Buffer.from("$ERROR=101\r\n", "latin1"));
     expect((await settled(t, bad.id, "failed"))?.result).toBe("$ERROR=101");
+    device.end();
+  });
+
+  it("Navtelecom: engine stop and reboot go out as NTCB packets to the log-in's ids; the device's *@ answers confirm them", async () => {
+    const t = await itemWith("navtelecom");
+    expect((await list(t)).available).toEqual(["engineStop", "engineResume", "reboot", "custom"]);
+    const device = await TestDevice.connect(p.gateway!.ports.navtelecom);
+    device.send(encodeNavtelecomLogin(t.deviceId));
+    expect((await device.read(19)).toString("latin1", 16)).toBe("*<S");
+    const stop = await send(t, { kind: "engineStop" });
+    const frame = await device.read(27);
+    // Addressed as the server's answers are: to the device's id, from the server's, both from the log-in.
+    expect(readNavtelecomCommand(frame)).toEqual({ receiver: 0, sender: 1, text: "*!SETOUT 1Y" });
+    device.send(encodeNavtelecomAnswer("*@SETOUT OK,1Y"));
+    expect((await settled(t, stop.id))?.result).toBe("*@SETOUT OK,1Y");
+    const reboot = await send(t, { kind: "reboot" });
+    expect(readNavtelecomCommand(await device.read(27))?.text).toBe("*!DEV_RESET");
+    device.send(encodeNavtelecomAnswer("*@DEV_RESET"));
+    expect((await settled(t, reboot.id))?.result).toBe("*@DEV_RESET");
     device.end();
   });
 });
