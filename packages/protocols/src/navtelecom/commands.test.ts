@@ -74,7 +74,7 @@ describe("Navtelecom commands", () => {
     expect(readNavtelecomCommand(frame.subarray(0, frame.length - 1))).toBeNull();
     expect(readNavtelecomCommand(encodeNavtelecomAnswer("*@DEV_RESET"))).toBeNull();
     const corrupt = Buffer.from(frame);
-    corrupt[20] ^= 1;
+    corrupt.writeUInt8(corrupt.readUInt8(20) ^ 1, 20);
     expect(readNavtelecomCommand(corrupt)).toBeNull();
   });
 });
