@@ -214,7 +214,8 @@ export function createEgtsSession(options: SessionOptions = {}): StreamSession {
     if (message.ack) out.replies.push(message.ack);
     return total;
   }
-  return createFramedSession(step, maxFrame, () => identity?.id ?? null);
+  // Commands take their packet ids from the same counter as the answers.
+  return { ...createFramedSession(step, maxFrame, () => identity?.id ?? null), nextSerial: next };
 }
 
 /**

@@ -5,6 +5,7 @@ import { createEgtsSession, encodeEgtsLogin, readEgtsServerPacket } from "./code
 import { CC_ERROR, CC_OK } from "./command-data.ts";
 import { encodeEgtsCommandAnswer, readEgtsCommand } from "./commands.ts";
 import { EGTS_IMEI, EGTS_TID } from "./fixtures.ts";
+import { egtsPacketSize } from "./frame.ts";
 
 /**
  * EGTS commands service. No public capture of a command or of a terminal's confirmation was found (the public
@@ -14,6 +15,18 @@ import { EGTS_IMEI, EGTS_TID } from "./fixtures.ts";
  * small independent script, never with these encoders. Terminal 43907626 (`2afa9d02`) is the fixtures' device.
  */
 const hex = (s: string) => Buffer.from(s, "hex");
+
+/** The packets of one reply, which may hold several back to back. */
+function packets(reply: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let rest = reply; rest.length > 0; ) {
+    const size = egtsPacketSize(rest);
+    if (size === 0 || size > rest.length) throw new Error("not whole EGTS packets");
+    out.push(rest.subarray(0, size));
+    rest = rest.subarray(size);
+  }
+  return out;
+}
 const target = (serial: number, id: number) => ({ imei: EGTS_IMEI, serial, id, nowMs: 0 });
 
 function loggedIn() {
@@ -23,6 +36,23 @@ function loggedIn() {
 }
 
 describe("EGTS commands", () => {
+  it("numbers commands with the connection's own packet counter, never reusing an id its answers took", () => {
+    const session = createEgtsSession();
+    const ids = (replies: Buffer[]) =>
+      replies.flatMap((r) => packets(r).map((p) => readEgtsServerPacket(p)?.id));
+    const answered = ids(session.push(encodeEgtsLogin(EGTS_TID, EGTS_IMEI, 1)).replies);
+    expect(answered.length).toBeGreaterThan(0);
+    const serial = session.nextSerial?.();
+    if (serial === undefined) throw new Error("the EGTS session numbers its own packets");
+    expect(answered).not.toContain(serial);
+    const command = encodeDeviceCommand("egts", "STATUS", target(serial, 7));
+    expect(command && readEgtsServerPacket(command)?.id).toBe(serial);
+    // The answers go on from there.
+    const later = ids(session.push(encodeEgtsLogin(EGTS_TID, EGTS_IMEI, 2)).replies);
+    expect(later.length).toBeGreaterThan(0);
+    for (const id of later) expect(id).toBeGreaterThan(serial);
+  });
+
   it("offers a custom text only, with no character refused", () => {
     expect(commandText("egts", "custom", "STATUS")).toBe("STATUS");
     expect(commandText("egts", "custom", "a#b;c*")).toBe("a#b;c*");

@@ -152,6 +152,12 @@ export interface StreamSession {
    * stream shows (H02 binary frames carry no length or terminator). Nothing for the other protocols.
    */
   end(): StreamOutput;
+  /**
+   * The next packet number of the server's side of this connection, where its answers and its commands must share
+   * one numbering (EGTS: a terminal may drop a packet whose id it already had from the server). Absent: the
+   * gateway numbers commands on its own.
+   */
+  nextSerial?(): number;
 }
 
 export interface SessionOptions {

@@ -111,6 +111,13 @@ function handleTcp(
   /** Configuration sent on this connection and the answers still expected for it. */
   let sent: (PendingConfig & { waiting: number; results: string[] }) | null = null;
   let serial = 0;
+  /** Numbers the frames this connection writes to the device: the session's own numbering where it has one. */
+  const nextSerial = (): number => {
+    const own = session.nextSerial?.();
+    if (own !== undefined) return own;
+    serial = (serial + 1) & 0xffff;
+    return serial;
+  };
   /** Whose answer each frame written on this connection expects, in order: the configuration or a command id. */
   const expects: ("config" | number)[] = [];
   let detach: (() => void) | null = null;
@@ -128,7 +135,6 @@ function handleTcp(
   /** After the device identified itself: its pending configuration, if any, goes out right behind the ACK. */
   const sendPending = async (imei: string): Promise<void> => {
     if (!commands || !configures) return;
-    const nextSerial = () => (serial = (serial + 1) & 0xffff);
     // Text protocols: the very frames (and dialect) their map commands travel in, so the same answers confirm them.
     const pending = await commands.pending(protocol, imei, (p, text) =>
       logsIn
@@ -221,7 +227,7 @@ function handleTcp(
     detach = deviceCommands.attach(imei, {
       protocol,
       ...(maker ? { maker } : {}),
-      nextSerial: () => (serial = (serial + 1) & 0xffff),
+      nextSerial,
       write: (commandId, frame) => {
         if (closed) return false;
         expects.push(commandId);
