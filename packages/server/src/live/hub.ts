@@ -17,6 +17,7 @@ import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
 import type { Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
 import type { LiveEnvelope } from "./bus.ts";
+import { frameText, SharedFrames } from "./frames.ts";
 import type { LiveState } from "./live-state.ts";
 import { Outbox } from "./outbox.ts";
 import {
@@ -404,27 +405,34 @@ export class LiveHub {
     else this.flushing ??= setTimeout(() => this.flushAll(), FLUSH_MS);
   }
 
-  /** Hands what waits to the socket, unless the socket still holds too much unsent (then it waits, coalescing). */
-  private flush(client: HubSocket): void {
+  /**
+   * Hands what waits to the socket, unless the socket still holds too much unsent (then it waits, coalescing).
+   * Within a pass over every socket, `shared` builds each distinct frame once.
+   */
+  private flush(client: HubSocket, shared: SharedFrames | null = null): void {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN || socket.bufferedAmount > HIGH_WATER_BYTES) return;
-    const frame = client.outbox.take();
-    if (frame !== null) socket.send(frame);
+    const texts = client.outbox.takeTexts();
+    if (texts === null) return;
+    if (shared) socket.send(shared.frameOf(texts), { binary: false });
+    else socket.send(frameText(texts));
   }
 
   private flushAll(): void {
     this.flushing = null;
-    for (const client of this.clients) this.flush(client);
+    const shared = new SharedFrames();
+    for (const client of this.clients) this.flush(client, shared);
   }
 
   /** Ends expired sessions and sends what is still queued. */
   private sweep(): void {
     const now = this.ctx.clock.now();
+    const shared = new SharedFrames();
     for (const client of this.clients) {
       if (client.expiresAt !== null && now >= client.expiresAt) {
         client.expiresAt = null;
         this.endSession(client, SESSION_CLOSE.expired);
-      } else this.flush(client);
+      } else this.flush(client, shared);
     }
   }
 
