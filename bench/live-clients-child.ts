@@ -62,7 +62,7 @@ process.on("message", (raw) => {
   clearInterval(ticker);
   for (const ws of clients) ws.close();
   ages.sort((a, b) => a - b);
-  send({ type: "result", ages, frames, errors });
-  process.disconnect();
+  // Exit only once the result has left: a channel closed right after `send` can lose it.
+  process.send?.({ type: "result", ages, frames, errors }, () => process.exit(0));
 });
 send({ type: "ready" });

@@ -1,11 +1,12 @@
 /**
  * soak: the server under a fleet for minutes — BENCH_SOAK_DEVICES simulated devices (default 20,000; Teltonika,
  * GT06 and OsmAnd, from a separate simulator process) every BENCH_SOAK_INTERVAL seconds, and BENCH_SOAK_CLIENTS
- * live-channel clients (default 200) bound to the company, for BENCH_SOAK_MINUTES (default 10). PGlite on disk, or
- * PostgreSQL when DATABASE_URL is set. Reports RSS at start (once every device has reported) and at the end,
- * event-loop delay, the live lag one client sees (the clients run in a process of their own) (p50/p99 of arrival minus the gateway's read of the frame), errors
- * (simulator and live channel) and positions lost: acknowledged to the simulator but
- * not stored. Not part of `npm run bench` (minutes long): run `npm run bench soak`. Prints one JSON line.
+ * live-channel clients (default 200, in a process of their own) bound to the company, for BENCH_SOAK_MINUTES
+ * (default 10). PGlite on disk, or PostgreSQL when DATABASE_URL is set. Reports RSS at start (once every device has
+ * reported) and at the end, the server process's CPU seconds (in all and per 100k positions stored while
+ * measuring), event-loop delay, the live lag one client sees (p50/p99 of arrival minus the gateway's read of the
+ * frame), errors (simulator and live channel) and positions lost: acknowledged to the simulator but not stored.
+ * Not part of `npm run bench` (minutes long): run `npm run bench soak`. Prints one JSON line.
  */
 import { spawn } from "node:child_process";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -67,11 +68,16 @@ const rssStart = process.memoryUsage().rss;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const started = Date.now();
+const cpuStart = process.cpuUsage();
+const positionsStart = platform.services.processor.stats.positions;
 clients.measure();
 await new Promise((resolve) => setTimeout(resolve, MINUTES * 60_000));
 const { ages: lags, frames: liveFrames, errors: liveErrors } = await clients.stop();
 delay.disable();
 const rssEnd = process.memoryUsage().rss;
+const cpu = process.cpuUsage(cpuStart);
+const cpuS = (cpu.user + cpu.system) / 1e6;
+const positionsMeasured = platform.services.processor.stats.positions - positionsStart;
 
 // A simulator that already stopped (it exits on its own when it cannot go on) has no exit event left to wait for.
 const simStoppedEarly = sim.exitCode !== null || sim.signalCode !== null;
@@ -114,6 +120,8 @@ console.log(
     minutes: round((Date.now() - started) / 60_000, 2),
     rssStartMb: mb(rssStart),
     rssEndMb: mb(rssEnd),
+    serverCpuS: round(cpuS, 1),
+    serverCpuSPer100k: positionsMeasured > 0 ? round((cpuS / positionsMeasured) * 100_000, 2) : null,
     eventLoopDelayP99Ms: round(delay.percentile(99) / 1e6, 1),
     eventLoopDelayMaxMs: round(delay.max / 1e6, 1),
     liveLagSamples: lags.length,
