@@ -1,4 +1,5 @@
 import type { LiveItemState } from "@vigia/domain";
+import type { MarkerCell } from "./episode-markers.ts";
 import type { CompiledRule } from "./rules.ts";
 
 /** When each time-based and state family holds for an item. Pure. */
@@ -9,54 +10,15 @@ export const STALE_MS = 10 * 60_000;
 export const NEEDS_FRESH = new Set([11, 14, 17]);
 
 /**
- * The persisted episode markers (`${ruleId}:${itemType}:${itemId}` → the last fired episode) with a count of their
- * changes, so an evaluation that found nothing to do can tell that nothing it read has changed since.
- */
-export class EpisodeMarkers extends Map<string, number> {
-  version = 0;
-
-  override set(key: string, value: number): this {
-    this.version++;
-    return super.set(key, value);
-  }
-
-  override delete(key: string): boolean {
-    this.version++;
-    return super.delete(key);
-  }
-
-  override clear(): void {
-    this.version++;
-    super.clear();
-  }
-}
-
-/** What a custom-state rule last found for an item: nothing to do at that state id and version of the markers. */
-export interface StateSettled {
-  settledStateId: number;
-  settledVersion: number;
-}
-
-/**
  * Custom-state family (10): the state starting to hold starts an episode (1: fire once), its end clears it (-1: the
- * persisted marker goes), anything else changes nothing (0). An item whose state id and markers are as when this
- * rule last changed nothing is answered without a lookup in the markers (a large map, slow to search).
+ * marker goes), anything else changes nothing (0). `marker` is the rule and item's episode marker.
  */
-export function stateChange(
-  episodes: EpisodeMarkers,
-  rule: CompiledRule,
-  episodeKey: string,
-  state: LiveItemState,
-  settled: StateSettled,
-): 1 | -1 | 0 {
-  if (settled.settledStateId === state.customStateId && settled.settledVersion === episodes.version) return 0;
+export function stateChange(rule: CompiledRule, marker: MarkerCell, state: LiveItemState): 1 | -1 | 0 {
   const has = rule.stateTargets.has(state.customStateId);
   const holds = rule.stateLogic === 4 ? !has : has;
-  const active = episodes.has(episodeKey);
+  const active = marker.value !== undefined;
   if (holds && !active) return 1;
   if (!holds && active) return -1;
-  settled.settledStateId = state.customStateId;
-  settled.settledVersion = episodes.version;
   return 0;
 }
 

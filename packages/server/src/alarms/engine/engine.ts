@@ -1,11 +1,20 @@
 import { ITEM_TYPE } from "@vigia/domain";
 import type { BeaconZoneIndex } from "./beacon-zones.ts";
-import { EpisodeMarkers, STALE_MS, stateChange, stateEvent, timerStart } from "./conditions.ts";
+import { STALE_MS, stateChange, stateEvent, timerStart } from "./conditions.ts";
 import { type EpisodeOutcome, type EpisodeView, holdsNow, stepEpisodes } from "./episode-families.ts";
+import { EpisodeMarkers } from "./episode-markers.ts";
 import type { EpisodeState } from "./episodes.ts";
 import type { EventHit, EventView, VirtualLock } from "./event-families.ts";
 import { FireSink } from "./fire-sink.ts";
-import { buildItemRules, type ItemRules, indexRules, itemRulesKey, type RuleSlot } from "./item-rules.ts";
+import {
+  buildItemRules,
+  type ItemRules,
+  indexRules,
+  itemRulesKey,
+  markerOf,
+  type RuleSlot,
+  type TimerGroup,
+} from "./item-rules.ts";
 import { type CompanyItineraries, ItineraryFollower, type StoredItineraryDay } from "./itinerary-family.ts";
 import type { CompiledRule } from "./rules.ts";
 import {
@@ -225,20 +234,14 @@ export class AlarmEngine {
     this.judgeStates(plan.states, state, out);
     if (consumption)
       for (const slot of plan.consumption)
-        if (consumption.avg > slot.rule.value && this.episodes.get(slot.episodeKey) !== consumption.month)
+        if (consumption.avg > slot.rule.value && markerOf(this.episodes, slot).value !== consumption.month)
           sink.fire(
             slot,
             "monthlyConsumption",
             { average: Math.round(consumption.avg * 10) / 10 },
             consumption.month,
           );
-    for (const group of plan.timers) {
-      const start = timerStart(group.family, state, c.motion.get(key));
-      if (start === null || p.ts - start < group.minValue) continue;
-      for (const slot of group.slots)
-        if (p.ts - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
-          sink.fire(slot, group.event, { durationMs: p.ts - start }, start);
-    }
+    if (plan.timers.length > 0) this.judgeTimers(plan.timers, state, c.motion.get(key), p.ts, true);
     sink.end();
     return out;
   }
@@ -246,12 +249,37 @@ export class AlarmEngine {
   /** Custom-state rules: a state that starts to hold fires once, one that ends clears its episode. */
   private judgeStates(slots: readonly RuleSlot[], state: ItemInput["state"], out: EngineOutput): void {
     for (const slot of slots) {
-      const change = stateChange(this.episodes, slot.rule, slot.episodeKey, state, slot);
+      const marker = markerOf(this.episodes, slot);
+      const change = stateChange(slot.rule, marker, state);
       if (change === 1) this.sink.fire(slot, stateEvent(slot.rule), { stateId: state.customStateId }, 1);
       else if (change === -1) {
-        this.episodes.delete(slot.episodeKey);
+        marker.value = undefined;
         out.cleared.push(slot.episodeKey);
       }
+    }
+  }
+
+  /**
+   * Time-based families: each family's timer is judged once, against the shortest duration of the item's rules of
+   * that family, then each rule whose duration has run fires once per episode (the timer's start). `own` is the
+   * item's tracked motion; `fresh` whether the item reports (families about what it does right now need it).
+   */
+  private judgeTimers(
+    groups: readonly TimerGroup[],
+    state: ItemInput["state"],
+    own: { motion: string; since: number } | undefined,
+    now: number,
+    fresh: boolean,
+  ): void {
+    for (const group of groups) {
+      if (group.needsFresh && !fresh) continue;
+      const start = timerStart(group.family, state, own);
+      if (start === null || now - start < group.minValue) continue;
+      // One params object for the group's fires: they report the same duration, and fires are only read.
+      const params = { durationMs: now - start };
+      for (const slot of group.slots)
+        if (now - start >= slot.rule.value && markerOf(this.episodes, slot).value !== start)
+          this.sink.fire(slot, group.event, params, start);
     }
   }
 
@@ -303,14 +331,7 @@ export class AlarmEngine {
             stepEpisodes(slot.rule, kept, { now, remind: fresh }),
           );
         }
-      for (const group of plan.timers) {
-        if (group.needsFresh && !fresh) continue;
-        const start = timerStart(group.family, item.state, c.motion.get(key));
-        if (start === null || now - start < group.minValue) continue;
-        for (const slot of group.slots)
-          if (now - start >= slot.rule.value && this.episodes.get(slot.episodeKey) !== start)
-            sink.fire(slot, group.event, { durationMs: now - start }, start);
-      }
+      if (plan.timers.length > 0) this.judgeTimers(plan.timers, item.state, c.motion.get(key), now, fresh);
       sink.end();
     }
     return out;

@@ -1,5 +1,6 @@
 import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
-import type { RuleSlot } from "./item-rules.ts";
+import type { EpisodeMarkers } from "./episode-markers.ts";
+import { markerOf, type RuleSlot } from "./item-rules.ts";
 import { passesFilters } from "./rules.ts";
 import { type CompanyState, type ItemView, viewOf } from "./tracking.ts";
 import type { EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
@@ -25,7 +26,7 @@ export class FireSink {
   private readonly ats: number[] = [];
   private unordered = false;
 
-  constructor(private readonly episodes: Map<string, number>) {}
+  constructor(private readonly markers: EpisodeMarkers) {}
 
   /** Points the sink at one evaluation: the item, its key, the time fires carry and the position, if any. */
   begin(
@@ -80,7 +81,7 @@ export class FireSink {
     if (slot.at < last) this.unordered = true;
     this.ats.push(slot.at);
     this.out.fires.push(fire);
-    if (episode !== null) this.episodes.set(slot.episodeKey, episode);
+    if (episode !== null) markerOf(this.markers, slot).value = episode;
   }
 
   /** Ends the evaluation: its fires in rule order (one rule's fires keep their own order). */

@@ -1,5 +1,6 @@
 import { EVENT_FAMILY } from "@vigia/domain";
-import { NEEDS_FRESH, type StateSettled, TIMER_EVENTS } from "./conditions.ts";
+import { NEEDS_FRESH, TIMER_EVENTS } from "./conditions.ts";
+import type { EpisodeMarkers, MarkerCell } from "./episode-markers.ts";
 import { EVENT_FAMILIES, type EventFamily } from "./event-families.ts";
 import { appliesToItem, type CompiledRule } from "./rules.ts";
 
@@ -10,11 +11,19 @@ import { appliesToItem, type CompiledRule } from "./rules.ts";
  */
 
 /** One of the item's rules, with its episode key (`${ruleId}:${itemKey}`) and its place in the item's rule list. */
-export interface RuleSlot extends StateSettled {
+export interface RuleSlot {
   rule: CompiledRule;
   episodeKey: string;
   /** Fires are reported in this order (the item's rule order), whatever order the families are visited in. */
   at: number;
+  /** The rule and item's episode marker, once looked up (`markerOf`). */
+  marker: MarkerCell | null;
+}
+
+/** The slot's episode marker: looked up in the markers the first time, then read and written in place. */
+export function markerOf(markers: EpisodeMarkers, slot: RuleSlot): MarkerCell {
+  slot.marker ??= markers.cell(slot.episodeKey);
+  return slot.marker;
 }
 
 export interface EventSlot extends RuleSlot {
@@ -94,8 +103,7 @@ export function buildItemRules(
       rule,
       episodeKey: `${rule.id}:${itemKey}`,
       at: i,
-      settledStateId: Number.NaN,
-      settledVersion: -1,
+      marker: null,
     };
     // The same precedence as the families' own definitions: an episode rule is one whatever its family code.
     const judge = EVENT_FAMILIES.get(rule.family);
