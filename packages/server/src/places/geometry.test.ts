@@ -237,7 +237,7 @@ describe("ZoneIndex against the naive loop", () => {
           ),
     );
 
-  it("property: the tree's candidates tested exactly give the zones of testing every zone", () => {
+  it("property: the grid's candidates tested exactly give the zones of testing every zone", () => {
     fc.assert(
       fc.property(
         fc.array(zoneArb, { minLength: 1, maxLength: 40 }),

@@ -12,7 +12,7 @@ import {
   simplifyRing,
   validatePolygon,
 } from "@vigia/domain";
-import Flatbush from "flatbush";
+import { BoxGrid } from "./box-grid.ts";
 import { DEG, EDGE_EPS, PreparedZone, type Zone } from "./prepared-zone.ts";
 
 export type { Zone };
@@ -28,21 +28,24 @@ export function pointInZoneWithMargin(p: LatLng, zone: Zone, marginM: number): b
   return new PreparedZone(zone).contains(p, marginM);
 }
 
+/** The answer of every query that finds nothing (most of them): shared, so it is read-only. */
+const NONE: readonly number[] = Object.freeze([]);
+
 /** A query of a zero margin pads its box by this much longitude: EDGE_EPS at the highest latitude queries reach. */
 const EDGE_PAD_LNG = EDGE_EPS / Math.cos(89.9 * DEG);
 
 /**
- * A packed R-tree (flatbush) over the zones' boxes: a query visits only the boxes around the point and tests the
- * zones whose box holds it. Boxes that run past ±180 (shapes across the antimeridian) stay unwrapped in the tree;
- * a query then also looks at the point's copies 360° east and west. The tree hands each candidate to one visitor
- * made with the index, which runs the exact test and keeps the hits in a buffer the index reuses: a query
- * allocates only the list it returns.
+ * A grid over the zones' boxes (`BoxGrid`): a query reads the cells around the point and tests exactly only the zones
+ * whose box holds it. Boxes that run past ±180 (shapes across the antimeridian) stay unwrapped in the grid; a query
+ * then also looks at the point's copies 360° east and west. The grid hands each candidate to one visitor made with
+ * the index, which runs the exact test and keeps the hits in a buffer the index reuses: a query allocates only the
+ * list it returns (none when nothing holds the point).
  */
 export class ZoneIndex {
   private readonly zones: PreparedZone[] = [];
   private readonly ids: Int32Array;
   private readonly byId = new Map<number, PreparedZone>();
-  private readonly tree: Flatbush | null;
+  private readonly grid: BoxGrid;
   private readonly wraps: boolean;
   /** The query under way, for the visitor: its point, margin, whether to test exactly, and the hits so far. */
   private point: LatLng = { lat: 0, lng: 0 };
@@ -50,18 +53,16 @@ export class ZoneIndex {
   private exact = true;
   private hits = new Int32Array(16);
   private found = 0;
-  private readonly visit = (i: number): boolean => {
-    if (this.exact && !(this.zones[i] as PreparedZone).contains(this.point, this.marginM)) return false;
+  private readonly visit = (i: number): void => {
+    if (this.exact && !(this.zones[i] as PreparedZone).contains(this.point, this.marginM)) return;
     // A zone across the antimeridian may hold the point and one of its copies: it counts once.
-    if (this.wraps) for (let k = 0; k < this.found; k++) if (this.hits[k] === i) return false;
+    if (this.wraps) for (let k = 0; k < this.found; k++) if (this.hits[k] === i) return;
     if (this.found === this.hits.length) {
       const grown = new Int32Array(this.hits.length * 2);
       grown.set(this.hits);
       this.hits = grown;
     }
     this.hits[this.found++] = i;
-    // Never kept by the tree itself: the hits are in the buffer.
-    return false;
   };
 
   constructor(zones: Zone[]) {
@@ -72,14 +73,7 @@ export class ZoneIndex {
     this.zones = [...this.byId.values()];
     this.ids = Int32Array.from(this.zones, (z) => z.zone.id);
     this.wraps = this.zones.some((z) => z.box.minLng < -180 || z.box.maxLng > 180);
-    if (this.zones.length === 0) {
-      this.tree = null;
-      return;
-    }
-    const tree = new Flatbush(this.zones.length);
-    for (const { box } of this.zones) tree.add(box.minLng, box.minLat, box.maxLng, box.maxLat);
-    tree.finish();
-    this.tree = tree;
+    this.grid = new BoxGrid(this.zones.map((z) => z.box));
   }
 
   get size(): number {
@@ -97,23 +91,22 @@ export class ZoneIndex {
   }
 
   /** Ids of the zones containing p, in ascending order. */
-  containing(p: LatLng): number[] {
+  containing(p: LatLng): readonly number[] {
     return this.query(p, 0, true);
   }
 
   /** Ids of the zones containing p once their boundary moves out by marginM (in by -marginM when negative). */
-  containingWithMargin(p: LatLng, marginM: number): number[] {
+  containingWithMargin(p: LatLng, marginM: number): readonly number[] {
     return this.query(p, marginM, true);
   }
 
   /** Ids whose box, grown by marginM, holds p: the candidates a caller may then test itself. */
-  near(p: LatLng, marginM: number): number[] {
+  near(p: LatLng, marginM: number): readonly number[] {
     return this.query(p, marginM, false);
   }
 
-  private query(p: LatLng, marginM: number, exact: boolean): number[] {
-    const tree = this.tree;
-    if (tree === null) return [];
+  private query(p: LatLng, marginM: number, exact: boolean): readonly number[] {
+    const grid = this.grid;
     const padLat = Math.max(0, marginM) / M_PER_DEG + EDGE_EPS;
     // An exact query's box only has to reach every zone that can hold p: with no margin a constant pad does.
     const padLng =
@@ -126,11 +119,12 @@ export class ZoneIndex {
     this.found = 0;
     const minLat = p.lat - padLat;
     const maxLat = p.lat + padLat;
-    tree.search(p.lng - padLng, minLat, p.lng + padLng, maxLat, this.visit);
+    grid.search(p.lng - padLng, minLat, p.lng + padLng, maxLat, this.visit);
     if (this.wraps) {
-      tree.search(p.lng - 360 - padLng, minLat, p.lng - 360 + padLng, maxLat, this.visit);
-      tree.search(p.lng + 360 - padLng, minLat, p.lng + 360 + padLng, maxLat, this.visit);
+      grid.search(p.lng - 360 - padLng, minLat, p.lng - 360 + padLng, maxLat, this.visit);
+      grid.search(p.lng + 360 - padLng, minLat, p.lng + 360 + padLng, maxLat, this.visit);
     }
+    if (this.found === 0) return NONE;
     const out = new Array<number>(this.found);
     // Insertion sort by id: a point is in a handful of zones at most.
     for (let k = 0; k < this.found; k++) {
