@@ -231,25 +231,33 @@ export class AlarmEngine {
       for (const slot of plan.events)
         for (const hit of slot.judge(slot.rule.value, events)) sink.fire(slot, hit.event, hit.params, null);
     }
-    this.judgeStates(plan.states, state, out);
+    this.judgeStates(plan.states, key, state, out);
     if (consumption)
       for (const slot of plan.consumption)
-        if (consumption.avg > slot.rule.value && markerOf(this.episodes, slot).value !== consumption.month)
+        if (
+          consumption.avg > slot.rule.value &&
+          markerOf(this.episodes, key, slot).value !== consumption.month
+        )
           sink.fire(
             slot,
             "monthlyConsumption",
             { average: Math.round(consumption.avg * 10) / 10 },
             consumption.month,
           );
-    if (plan.timers.length > 0) this.judgeTimers(plan.timers, state, c.motion.get(key), p.ts, true);
+    if (plan.timers.length > 0) this.judgeTimers(plan.timers, key, state, c.motion.get(key), p.ts, true);
     sink.end();
     return out;
   }
 
   /** Custom-state rules: a state that starts to hold fires once, one that ends clears its episode. */
-  private judgeStates(slots: readonly RuleSlot[], state: ItemInput["state"], out: EngineOutput): void {
+  private judgeStates(
+    slots: readonly RuleSlot[],
+    key: string,
+    state: ItemInput["state"],
+    out: EngineOutput,
+  ): void {
     for (const slot of slots) {
-      const marker = markerOf(this.episodes, slot);
+      const marker = markerOf(this.episodes, key, slot);
       const change = stateChange(slot.rule, marker, state);
       if (change === 1) this.sink.fire(slot, stateEvent(slot.rule), { stateId: state.customStateId }, 1);
       else if (change === -1) {
@@ -266,6 +274,7 @@ export class AlarmEngine {
    */
   private judgeTimers(
     groups: readonly TimerGroup[],
+    key: string,
     state: ItemInput["state"],
     own: { motion: string; since: number } | undefined,
     now: number,
@@ -278,7 +287,7 @@ export class AlarmEngine {
       // One params object for the group's fires: they report the same duration, and fires are only read.
       const params = { durationMs: now - start };
       for (const slot of group.slots)
-        if (now - start >= slot.rule.value && markerOf(this.episodes, slot).value !== start)
+        if (now - start >= slot.rule.value && markerOf(this.episodes, key, slot).value !== start)
           this.sink.fire(slot, group.event, params, start);
     }
   }
@@ -321,7 +330,7 @@ export class AlarmEngine {
       const key = plan.itemKey;
       const fresh = item.state.pos !== null && now - item.state.pos.ts <= STALE_MS;
       sink.begin(out, c, key, item, now, null);
-      this.judgeStates(plan.states, item.state, out);
+      this.judgeStates(plan.states, key, item.state, out);
       if (c.runsPerItem.has(key))
         for (const slot of plan.episodes) {
           const runs = c.runs.get(slot.episodeKey);
@@ -331,7 +340,8 @@ export class AlarmEngine {
             stepEpisodes(slot.rule, kept, { now, remind: fresh }),
           );
         }
-      if (plan.timers.length > 0) this.judgeTimers(plan.timers, item.state, c.motion.get(key), now, fresh);
+      if (plan.timers.length > 0)
+        this.judgeTimers(plan.timers, key, item.state, c.motion.get(key), now, fresh);
       sink.end();
     }
     return out;

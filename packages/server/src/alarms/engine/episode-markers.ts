@@ -1,9 +1,10 @@
 /**
  * The persisted episode markers: for a rule and an item (`${ruleId}:${itemType}:${itemId}`), the identity of the
  * episode it last fired, so the same episode never fires twice. Read like a map of numbers by the service and the
- * tests; the engine instead keeps each key's marker as one cell held by the item's rule slot, so an evaluation reads
- * and writes it without searching this large map (with a fleet's rules it holds hundreds of thousands of keys, and
- * every search missed the processor cache). Pure.
+ * tests. The engine instead keeps each marker as one cell held by the item's rule slot, so an evaluation reads and
+ * writes it without a search; the cells are filed by item, then by rule id, so finding a slot's cell the first time
+ * is a lookup by the item's key (already hashed: the engine uses it everywhere) and one by number in the item's few
+ * rules, not a search of a map of every rule and item pair by a new string. Pure.
  */
 
 /** One key's marker; `value` undefined: no episode is marked. */
@@ -12,21 +13,30 @@ export interface MarkerCell {
 }
 
 export class EpisodeMarkers {
-  /** A cell, once made, stays for its key (a deleted marker only empties it): slots may hold it for good. */
-  private readonly cells = new Map<string, MarkerCell>();
+  /**
+   * Item key (`${itemType}:${itemId}`) → rule id → cell. A cell, once made, stays (a deleted marker only empties
+   * it), so slots may hold it for good.
+   */
+  private readonly byItem = new Map<string, Map<number, MarkerCell>>();
 
-  /** The key's cell, made empty when the key has none yet. */
-  cell(key: string): MarkerCell {
-    let cell = this.cells.get(key);
+  /** The cell of a rule and an item, made empty when they have none yet. */
+  cell(ruleId: number, itemKey: string): MarkerCell {
+    let cells = this.byItem.get(itemKey);
+    if (!cells) {
+      cells = new Map();
+      this.byItem.set(itemKey, cells);
+    }
+    let cell = cells.get(ruleId);
     if (!cell) {
       cell = { value: undefined };
-      this.cells.set(key, cell);
+      cells.set(ruleId, cell);
     }
     return cell;
   }
 
   get(key: string): number | undefined {
-    return this.cells.get(key)?.value;
+    const { ruleId, itemKey } = parseKey(key);
+    return this.byItem.get(itemKey)?.get(ruleId)?.value;
   }
 
   has(key: string): boolean {
@@ -34,12 +44,14 @@ export class EpisodeMarkers {
   }
 
   set(key: string, value: number): this {
-    this.cell(key).value = value;
+    const { ruleId, itemKey } = parseKey(key);
+    this.cell(ruleId, itemKey).value = value;
     return this;
   }
 
   delete(key: string): boolean {
-    const cell = this.cells.get(key);
+    const { ruleId, itemKey } = parseKey(key);
+    const cell = this.byItem.get(itemKey)?.get(ruleId);
     if (cell?.value === undefined) return false;
     cell.value = undefined;
     return true;
@@ -47,6 +59,14 @@ export class EpisodeMarkers {
 
   /** The markers set, key and episode. */
   *[Symbol.iterator](): IterableIterator<[string, number]> {
-    for (const [key, cell] of this.cells) if (cell.value !== undefined) yield [key, cell.value];
+    for (const [itemKey, cells] of this.byItem)
+      for (const [ruleId, cell] of cells)
+        if (cell.value !== undefined) yield [`${ruleId}:${itemKey}`, cell.value];
   }
+}
+
+/** A marker key's rule id and item key (`${ruleId}:${itemType}:${itemId}`). */
+function parseKey(key: string): { ruleId: number; itemKey: string } {
+  const colon = key.indexOf(":");
+  return { ruleId: Number(key.slice(0, colon)), itemKey: key.slice(colon + 1) };
 }

@@ -81,7 +81,7 @@ export class FireSink {
     if (slot.at < last) this.unordered = true;
     this.ats.push(slot.at);
     this.out.fires.push(fire);
-    if (episode !== null) markerOf(this.markers, slot).value = episode;
+    if (episode !== null) markerOf(this.markers, this.key, slot).value = episode;
   }
 
   /** Ends the evaluation: its fires in rule order (one rule's fires keep their own order). */

@@ -20,9 +20,9 @@ export interface RuleSlot {
   marker: MarkerCell | null;
 }
 
-/** The slot's episode marker: looked up in the markers the first time, then read and written in place. */
-export function markerOf(markers: EpisodeMarkers, slot: RuleSlot): MarkerCell {
-  slot.marker ??= markers.cell(slot.episodeKey);
+/** The episode marker of the slot (a rule of the item `itemKey`): looked up the first time, then used in place. */
+export function markerOf(markers: EpisodeMarkers, itemKey: string, slot: RuleSlot): MarkerCell {
+  slot.marker ??= markers.cell(slot.rule.id, itemKey);
   return slot.marker;
 }
 
