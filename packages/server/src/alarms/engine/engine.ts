@@ -13,7 +13,6 @@ import {
   itemRulesKey,
   markerOf,
   type RuleSlot,
-  type TimerGroup,
 } from "./item-rules.ts";
 import { type CompanyItineraries, ItineraryFollower, type StoredItineraryDay } from "./itinerary-family.ts";
 import type { CompiledRule } from "./rules.ts";
@@ -180,13 +179,13 @@ export class AlarmEngine {
     const key = plan.itemKey;
     const { position: p, state, before } = input;
     const stale = now - p.ts > STALE_MS || (before.pos !== null && before.pos.ts >= p.ts);
-    trackMotion(c, key, before, state, p.ts);
+    const motion = trackMotion(c, key, before, state, p.ts);
     const zoneDelta = trackZones(c, key, input);
     const beaconDelta = trackBeaconZones(c, key, input);
     const consumption = trackConsumption(c, key, input, this.tanks);
     if (stale || plan.rules.length === 0) return out;
     const sink = this.sink;
-    sink.begin(out, c, key, input, p.ts, p);
+    sink.begin(out, c, plan, input, p.ts, p);
     if (plan.episodes.length > 0) {
       const view = this.episodeView;
       const inside = c.inside.get(key);
@@ -231,12 +230,12 @@ export class AlarmEngine {
       for (const slot of plan.events)
         for (const hit of slot.judge(slot.rule.value, events)) sink.fire(slot, hit.event, hit.params, null);
     }
-    this.judgeStates(plan.states, key, state, out);
+    this.judgeStates(plan, state, out);
     if (consumption)
       for (const slot of plan.consumption)
         if (
           consumption.avg > slot.rule.value &&
-          markerOf(this.episodes, key, slot).value !== consumption.month
+          markerOf(this.episodes, plan, slot).value !== consumption.month
         )
           sink.fire(
             slot,
@@ -244,20 +243,15 @@ export class AlarmEngine {
             { average: Math.round(consumption.avg * 10) / 10 },
             consumption.month,
           );
-    if (plan.timers.length > 0) this.judgeTimers(plan.timers, key, state, c.motion.get(key), p.ts, true);
+    if (plan.timers.length > 0) this.judgeTimers(plan, state, motion, p.ts, true);
     sink.end();
     return out;
   }
 
   /** Custom-state rules: a state that starts to hold fires once, one that ends clears its episode. */
-  private judgeStates(
-    slots: readonly RuleSlot[],
-    key: string,
-    state: ItemInput["state"],
-    out: EngineOutput,
-  ): void {
-    for (const slot of slots) {
-      const marker = markerOf(this.episodes, key, slot);
+  private judgeStates(plan: ItemRules, state: ItemInput["state"], out: EngineOutput): void {
+    for (const slot of plan.states) {
+      const marker = markerOf(this.episodes, plan, slot);
       const change = stateChange(slot.rule, marker, state);
       if (change === 1) this.sink.fire(slot, stateEvent(slot.rule), { stateId: state.customStateId }, 1);
       else if (change === -1) {
@@ -273,21 +267,20 @@ export class AlarmEngine {
    * item's tracked motion; `fresh` whether the item reports (families about what it does right now need it).
    */
   private judgeTimers(
-    groups: readonly TimerGroup[],
-    key: string,
+    plan: ItemRules,
     state: ItemInput["state"],
     own: { motion: string; since: number } | undefined,
     now: number,
     fresh: boolean,
   ): void {
-    for (const group of groups) {
+    for (const group of plan.timers) {
       if (group.needsFresh && !fresh) continue;
       const start = timerStart(group.family, state, own);
       if (start === null || now - start < group.minValue) continue;
       // One params object for the group's fires: they report the same duration, and fires are only read.
       const params = { durationMs: now - start };
       for (const slot of group.slots)
-        if (now - start >= slot.rule.value && markerOf(this.episodes, key, slot).value !== start)
+        if (now - start >= slot.rule.value && markerOf(this.episodes, plan, slot).value !== start)
           this.sink.fire(slot, group.event, params, start);
     }
   }
@@ -329,8 +322,8 @@ export class AlarmEngine {
       if (plan.rules.length === 0) continue;
       const key = plan.itemKey;
       const fresh = item.state.pos !== null && now - item.state.pos.ts <= STALE_MS;
-      sink.begin(out, c, key, item, now, null);
-      this.judgeStates(plan.states, key, item.state, out);
+      sink.begin(out, c, plan, item, now, null);
+      this.judgeStates(plan, item.state, out);
       if (c.runsPerItem.has(key))
         for (const slot of plan.episodes) {
           const runs = c.runs.get(slot.episodeKey);
@@ -340,8 +333,7 @@ export class AlarmEngine {
             stepEpisodes(slot.rule, kept, { now, remind: fresh }),
           );
         }
-      if (plan.timers.length > 0)
-        this.judgeTimers(plan.timers, key, item.state, c.motion.get(key), now, fresh);
+      if (plan.timers.length > 0) this.judgeTimers(plan, item.state, c.motion.get(key), now, fresh);
       sink.end();
     }
     return out;

@@ -5,7 +5,7 @@ import { EpisodeMarkers } from "./episode-markers.ts";
 describe("EpisodeMarkers", () => {
   it("answers like a map of numbers, and a held cell sees every change of its key", () => {
     const markers = new EpisodeMarkers();
-    const held = markers.cell(12, "1:7");
+    const held = markers.ofItem("1:7").cell(12);
     expect(markers.has("12:1:7")).toBe(false);
     markers.set("12:1:7", 5);
     expect(held.value).toBe(5);
@@ -16,7 +16,7 @@ describe("EpisodeMarkers", () => {
     expect(held.value).toBeUndefined();
     expect(markers.delete("12:1:7")).toBe(false);
     markers.set("12:1:7", 8);
-    expect(held).toBe(markers.cell(12, "1:7"));
+    expect(held).toBe(markers.ofItem("1:7").cell(12));
     expect(held.value).toBe(8);
   });
 

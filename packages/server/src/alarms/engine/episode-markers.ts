@@ -4,7 +4,8 @@
  * tests. The engine instead keeps each marker as one cell held by the item's rule slot, so an evaluation reads and
  * writes it without a search; the cells are filed by item, then by rule id, so finding a slot's cell the first time
  * is a lookup by the item's key (already hashed: the engine uses it everywhere) and one by number in the item's few
- * rules, not a search of a map of every rule and item pair by a new string. Pure.
+ * rules (the item's markers are looked up once for all its rules), not a search of a map of every rule and item pair
+ * by a new string. Pure.
  */
 
 /** One key's marker; `value` undefined: no episode is marked. */
@@ -12,31 +13,46 @@ export interface MarkerCell {
   value: number | undefined;
 }
 
-export class EpisodeMarkers {
-  /**
-   * Item key (`${itemType}:${itemId}`) → rule id → cell. A cell, once made, stays (a deleted marker only empties
-   * it), so slots may hold it for good.
-   */
-  private readonly byItem = new Map<string, Map<number, MarkerCell>>();
+/** One item's markers by rule id. */
+export class ItemMarkers {
+  private readonly cells = new Map<number, MarkerCell>();
 
-  /** The cell of a rule and an item, made empty when they have none yet. */
-  cell(ruleId: number, itemKey: string): MarkerCell {
-    let cells = this.byItem.get(itemKey);
-    if (!cells) {
-      cells = new Map();
-      this.byItem.set(itemKey, cells);
-    }
-    let cell = cells.get(ruleId);
+  /** The rule's cell, made empty when it has none yet. A cell, once made, stays: slots may hold it for good. */
+  cell(ruleId: number): MarkerCell {
+    let cell = this.cells.get(ruleId);
     if (!cell) {
       cell = { value: undefined };
-      cells.set(ruleId, cell);
+      this.cells.set(ruleId, cell);
     }
     return cell;
   }
 
+  find(ruleId: number): MarkerCell | undefined {
+    return this.cells.get(ruleId);
+  }
+
+  entries(): IterableIterator<[number, MarkerCell]> {
+    return this.cells.entries();
+  }
+}
+
+export class EpisodeMarkers {
+  /** Item key (`${itemType}:${itemId}`) → its markers. */
+  private readonly byItem = new Map<string, ItemMarkers>();
+
+  /** The item's markers, made empty when it has none yet. */
+  ofItem(itemKey: string): ItemMarkers {
+    let item = this.byItem.get(itemKey);
+    if (!item) {
+      item = new ItemMarkers();
+      this.byItem.set(itemKey, item);
+    }
+    return item;
+  }
+
   get(key: string): number | undefined {
     const { ruleId, itemKey } = parseKey(key);
-    return this.byItem.get(itemKey)?.get(ruleId)?.value;
+    return this.byItem.get(itemKey)?.find(ruleId)?.value;
   }
 
   has(key: string): boolean {
@@ -45,13 +61,13 @@ export class EpisodeMarkers {
 
   set(key: string, value: number): this {
     const { ruleId, itemKey } = parseKey(key);
-    this.cell(ruleId, itemKey).value = value;
+    this.ofItem(itemKey).cell(ruleId).value = value;
     return this;
   }
 
   delete(key: string): boolean {
     const { ruleId, itemKey } = parseKey(key);
-    const cell = this.byItem.get(itemKey)?.get(ruleId);
+    const cell = this.byItem.get(itemKey)?.find(ruleId);
     if (cell?.value === undefined) return false;
     cell.value = undefined;
     return true;
@@ -59,8 +75,8 @@ export class EpisodeMarkers {
 
   /** The markers set, key and episode. */
   *[Symbol.iterator](): IterableIterator<[string, number]> {
-    for (const [itemKey, cells] of this.byItem)
-      for (const [ruleId, cell] of cells)
+    for (const [itemKey, item] of this.byItem)
+      for (const [ruleId, cell] of item.entries())
         if (cell.value !== undefined) yield [`${ruleId}:${itemKey}`, cell.value];
   }
 }

@@ -1,6 +1,6 @@
 import type { AlarmLogPos, LiveItemState } from "@vigia/domain";
 import type { EpisodeMarkers } from "./episode-markers.ts";
-import { markerOf, type RuleSlot } from "./item-rules.ts";
+import { type ItemRules, markerOf, type RuleSlot } from "./item-rules.ts";
 import { passesFilters } from "./rules.ts";
 import { type CompanyState, type ItemView, viewOf } from "./tracking.ts";
 import type { EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
@@ -14,7 +14,7 @@ import type { EngineOutput, Fire, ItemInput, PositionInput } from "./types.ts";
 export class FireSink {
   private out: EngineOutput = { fires: [], cleared: [] };
   private c: CompanyState | null = null;
-  private key = "";
+  private plan: ItemRules | null = null;
   private item: ItemInput | null = null;
   private ts = 0;
   /** The evaluated position (null in a tick: the logged position is the item's last one). */
@@ -28,18 +28,18 @@ export class FireSink {
 
   constructor(private readonly markers: EpisodeMarkers) {}
 
-  /** Points the sink at one evaluation: the item, its key, the time fires carry and the position, if any. */
+  /** Points the sink at one evaluation: the item, its rules, the time fires carry and the position, if any. */
   begin(
     out: EngineOutput,
     c: CompanyState,
-    key: string,
+    plan: ItemRules,
     item: ItemInput,
     ts: number,
     position: PositionInput["position"] | null,
   ): void {
     this.out = out;
     this.c = c;
-    this.key = key;
+    this.plan = plan;
     this.item = item;
     this.ts = ts;
     this.position = position;
@@ -60,8 +60,9 @@ export class FireSink {
   ): void {
     const item = this.item;
     const c = this.c;
-    if (item === null || c === null) return;
-    this.view ??= viewOf(c, this.key, item.state);
+    const plan = this.plan;
+    if (item === null || c === null || plan === null) return;
+    this.view ??= viewOf(c, plan.itemKey, item.state);
     if (!passesFilters(slot.rule, this.view, this.ts)) return;
     if (this.pos === undefined) this.pos = this.position ? logPos(this.position) : posOf(item.state);
     const fire: Fire = {
@@ -81,7 +82,7 @@ export class FireSink {
     if (slot.at < last) this.unordered = true;
     this.ats.push(slot.at);
     this.out.fires.push(fire);
-    if (episode !== null) markerOf(this.markers, this.key, slot).value = episode;
+    if (episode !== null) markerOf(this.markers, plan, slot).value = episode;
   }
 
   /** Ends the evaluation: its fires in rule order (one rule's fires keep their own order). */
@@ -96,6 +97,7 @@ export class FireSink {
     }
     this.item = null;
     this.c = null;
+    this.plan = null;
     this.position = null;
     this.view = null;
   }

@@ -1,6 +1,6 @@
 import { EVENT_FAMILY } from "@vigia/domain";
 import { NEEDS_FRESH, TIMER_EVENTS } from "./conditions.ts";
-import type { EpisodeMarkers, MarkerCell } from "./episode-markers.ts";
+import type { EpisodeMarkers, ItemMarkers, MarkerCell } from "./episode-markers.ts";
 import { EVENT_FAMILIES, type EventFamily } from "./event-families.ts";
 import { appliesToItem, type CompiledRule } from "./rules.ts";
 
@@ -20,9 +20,12 @@ export interface RuleSlot {
   marker: MarkerCell | null;
 }
 
-/** The episode marker of the slot (a rule of the item `itemKey`): looked up the first time, then used in place. */
-export function markerOf(markers: EpisodeMarkers, itemKey: string, slot: RuleSlot): MarkerCell {
-  slot.marker ??= markers.cell(slot.rule.id, itemKey);
+/** The episode marker of one of the item's rule slots: looked up the first time, then used in place. */
+export function markerOf(markers: EpisodeMarkers, item: ItemRules, slot: RuleSlot): MarkerCell {
+  if (slot.marker === null) {
+    item.markers ??= markers.ofItem(item.itemKey);
+    slot.marker = item.markers.cell(slot.rule.id);
+  }
   return slot.marker;
 }
 
@@ -42,6 +45,8 @@ export interface TimerGroup {
 export interface ItemRules {
   groupId: number | null;
   itemKey: string;
+  /** The item's episode markers, once a slot has needed its own (`markerOf`). */
+  markers: ItemMarkers | null;
   rules: CompiledRule[];
   /** Episode families: speeding, geozone and POI presence, beacon zones. */
   episodes: RuleSlot[];
@@ -89,6 +94,7 @@ export function buildItemRules(
   const entry: ItemRules = {
     groupId,
     itemKey,
+    markers: null,
     rules,
     episodes: [],
     itinerary: [],

@@ -75,19 +75,22 @@ export function zoneSpeedLimit(c: CompanyState, key: string): number | null {
   return lowestZoneLimit(inside, limits);
 }
 
+/** Moves the item's tracked motion on with a position; answers it (the timer families read it next). */
 export function trackMotion(
   c: CompanyState,
   key: string,
   before: LiveItemState,
   after: LiveItemState,
   ts: number,
-): void {
+): { motion: string; since: number } {
   const current = c.motion.get(key);
-  if (current && current.motion === after.motion) return;
+  if (current && current.motion === after.motion) return current;
   // First sight of the item (or a restart without snapshot): the live state's own `since` is the best guess.
   const since = before.motion === after.motion && !current ? (after.since ?? ts) : ts;
-  c.motion.set(key, { motion: after.motion, since });
+  const next = { motion: after.motion, since };
+  c.motion.set(key, next);
   c.dirty = true;
+  return next;
 }
 
 export function trackZones(
