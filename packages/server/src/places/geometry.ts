@@ -157,9 +157,11 @@ const NOTHING: { entered: number[]; exited: number[] } = Object.freeze({
 export class ZoneTracker {
   private readonly marginM: number;
   private readonly confirmations: number;
-  private readonly inside = new Map<string, Set<number>>();
-  /** Per item and zone: how many consecutive fixes disagreed with the confirmed state. */
-  private readonly pending = new Map<string, Map<number, number>>();
+  /**
+   * Per item: the zones it is confirmed inside, and per zone how many consecutive fixes disagreed with that. One
+   * record per item (only while either holds something), so a fix costs one lookup.
+   */
+  private readonly items = new Map<string, { inside: Set<number>; pending: Map<number, number> }>();
 
   constructor(opts: { marginM?: number; confirmations?: number } = {}) {
     this.marginM = Math.max(0, opts.marginM ?? 20);
@@ -173,12 +175,11 @@ export class ZoneTracker {
     zones: Map<number, Zone>,
   ): { entered: number[]; exited: number[] } {
     const near = index.near(p, this.marginM);
-    const known = this.inside.get(itemKey);
-    const waiting = this.pending.get(itemKey);
+    const known = this.items.get(itemKey);
     // The common case on the hot path: near nothing and inside nothing.
-    if (near.length === 0 && known === undefined && waiting === undefined) return NOTHING;
-    const inside = known ?? new Set<number>();
-    const pending = waiting ?? new Map<number, number>();
+    if (near.length === 0 && known === undefined) return NOTHING;
+    const inside = known?.inside ?? new Set<number>();
+    const pending = known?.pending ?? new Map<number, number>();
     const entered: number[] = [];
     const exited: number[] = [];
     let toCheck = near;
@@ -218,21 +219,22 @@ export class ZoneTracker {
         exited.push(id);
       }
     }
-    this.store(itemKey, inside, pending);
+    this.store(itemKey, known, inside, pending);
     return { entered, exited };
   }
 
   /** Zones each item is confirmed inside (items inside nothing are left out). */
   snapshot(): Record<string, number[]> {
     const out: Record<string, number[]> = {};
-    for (const [key, set] of this.inside) if (set.size > 0) out[key] = [...set].sort((a, b) => a - b);
+    for (const [key, { inside }] of this.items)
+      if (inside.size > 0) out[key] = [...inside].sort((a, b) => a - b);
     return out;
   }
 
   restore(s: Record<string, number[]>): void {
-    this.inside.clear();
-    this.pending.clear();
-    for (const [key, ids] of Object.entries(s)) this.inside.set(key, new Set(ids));
+    this.items.clear();
+    for (const [key, ids] of Object.entries(s))
+      this.items.set(key, { inside: new Set(ids), pending: new Map() });
   }
 
   /**
@@ -245,24 +247,27 @@ export class ZoneTracker {
       const zone = zones.get(id);
       if (zone && pointInZoneWithMargin(p, zone, 0)) inside.add(id);
     }
-    this.store(itemKey, new Set(inside), new Map());
+    this.store(itemKey, undefined, new Set(inside), new Map());
     return inside;
   }
 
   /** Forget an item (deleted, or moved to another company). */
   forget(itemKey: string): void {
-    this.inside.delete(itemKey);
-    this.pending.delete(itemKey);
+    this.items.delete(itemKey);
   }
 
   private inwardMargin(zone: Zone): number {
     return zone.kind === "circle" ? Math.min(this.marginM, zone.radiusM / 2) : this.marginM;
   }
 
-  private store(itemKey: string, inside: Set<number>, pending: Map<number, number>): void {
-    if (inside.size > 0) this.inside.set(itemKey, inside);
-    else this.inside.delete(itemKey);
-    if (pending.size > 0) this.pending.set(itemKey, pending);
-    else this.pending.delete(itemKey);
+  /** Keeps the item's record while it holds something; `known` is the record it had (updated in place). */
+  private store(
+    itemKey: string,
+    known: { inside: Set<number>; pending: Map<number, number> } | undefined,
+    inside: Set<number>,
+    pending: Map<number, number>,
+  ): void {
+    if (inside.size === 0 && pending.size === 0) this.items.delete(itemKey);
+    else if (known === undefined) this.items.set(itemKey, { inside, pending });
   }
 }
