@@ -33,9 +33,13 @@ export class BoxGrid {
   constructor(boxes: readonly Box[]) {
     const n = boxes.length;
     this.boxes = new Float64Array(n * 4);
-    boxes.forEach((b, i) => {
-      this.boxes.set([b.minLng, b.minLat, b.maxLng, b.maxLat], i * 4);
-    });
+    for (let i = 0; i < n; i++) {
+      const b = boxes[i] as Box;
+      this.boxes[i * 4] = b.minLng;
+      this.boxes[i * 4 + 1] = b.minLat;
+      this.boxes[i * 4 + 2] = b.maxLng;
+      this.boxes[i * 4 + 3] = b.maxLat;
+    }
     this.seen = new Int32Array(n);
     // The typical box's larger side sets the cell size; the grid spans every box.
     const sides = boxes.map((b) => Math.max(b.maxLng - b.minLng, b.maxLat - b.minLat)).sort((a, b) => a - b);
@@ -59,39 +63,45 @@ export class BoxGrid {
     this.cols = span(minLng, maxLng);
     this.rows = span(minLat, maxLat);
 
-    // Two passes: count each cell's boxes, then file them (one flat array, no list per cell).
+    // Two passes over each box's cells: count each cell's boxes, then file them (one flat array, no list per cell).
     const counts = new Int32Array(this.cols * this.rows + 1);
     const wide: number[] = [];
-    const filed = (i: number): boolean => {
-      const b = boxes[i] as Box;
-      const cells =
-        (this.col(b.maxLng) - this.col(b.minLng) + 1) * (this.row(b.maxLat) - this.row(b.minLat) + 1);
-      return cells <= MAX_CELLS_PER_BOX;
-    };
-    const eachCell = (i: number, visit: (cell: number) => void) => {
-      const b = boxes[i] as Box;
-      for (let r = this.row(b.minLat); r <= this.row(b.maxLat); r++)
-        for (let c = this.col(b.minLng); c <= this.col(b.maxLng); c++) visit(r * this.cols + c);
-    };
     for (let i = 0; i < n; i++) {
-      if (filed(i))
-        eachCell(i, (cell) => {
+      const b = boxes[i] as Box;
+      const c0 = this.col(b.minLng);
+      const c1 = this.col(b.maxLng);
+      const r0 = this.row(b.minLat);
+      const r1 = this.row(b.maxLat);
+      if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_BOX) {
+        wide.push(i);
+        continue;
+      }
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++) {
+          const cell = r * this.cols + c;
           counts[cell + 1] = (counts[cell + 1] as number) + 1;
-        });
-      else wide.push(i);
+        }
     }
     for (let c = 1; c < counts.length; c++) counts[c] = (counts[c] as number) + (counts[c - 1] as number);
     this.starts = counts;
     this.entries = new Int32Array(counts[counts.length - 1] as number);
+    this.wide = Int32Array.from(wide);
     const next = counts.slice(0, -1);
-    for (let i = 0; i < n; i++)
-      if (filed(i))
-        eachCell(i, (cell) => {
+    let w = 0;
+    for (let i = 0; i < n; i++) {
+      if (this.wide[w] === i) {
+        w++;
+        continue;
+      }
+      const b = boxes[i] as Box;
+      for (let r = this.row(b.minLat); r <= this.row(b.maxLat); r++)
+        for (let c = this.col(b.minLng); c <= this.col(b.maxLng); c++) {
+          const cell = r * this.cols + c;
           const at = next[cell] as number;
           this.entries[at] = i;
           next[cell] = at + 1;
-        });
-    this.wide = Int32Array.from(wide);
+        }
+    }
   }
 
   /**
