@@ -62,8 +62,10 @@ export class FireSink {
     const c = this.c;
     const plan = this.plan;
     if (item === null || c === null || plan === null) return;
-    this.view ??= viewOf(c, plan.itemKey, item.state);
-    if (!passesFilters(slot.rule, this.view, this.ts)) return;
+    if (slot.rule.filtered) {
+      this.view ??= viewOf(c, plan.itemKey, item.state);
+      if (!passesFilters(slot.rule, this.view, this.ts)) return;
+    }
     if (this.pos === undefined) this.pos = this.position ? logPos(this.position) : posOf(item.state);
     const fire: Fire = {
       rule: slot.rule,

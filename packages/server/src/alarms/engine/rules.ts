@@ -24,6 +24,8 @@ export interface CompiledRule {
   stateLogic: number;
   /** Episode families: how long the condition must hold, be released, and how often to remind. */
   timing: EpisodeTiming | null;
+  /** Whether one of the rule's filters is on (`passesFilters` has something to judge). */
+  filtered: boolean;
   rule: AlarmRule;
 }
 
@@ -52,6 +54,12 @@ export function compileRule(
     stateTargets: new Set(info.states?.stateIds ?? []),
     stateLogic: info.states?.logic ?? 3,
     timing: episodeTiming(family, info.episode),
+    filtered:
+      rule.geozones.active ||
+      rule.pois.active ||
+      rule.inTrack.active ||
+      rule.customStates.active ||
+      rule.timeRange.active,
     rule,
   };
 }
