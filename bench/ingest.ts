@@ -37,6 +37,13 @@ const FLEET_INTERVAL_MS = env("BENCH_FLEET_INTERVAL_MS", 2000);
 const FLEET_SECONDS = env("BENCH_FLEET_SECONDS", 12);
 const FLEET_RULES = env("BENCH_FLEET_RULES", 30);
 
+/**
+ * Run with `--cpu-prof`: the burst's start and end on the profile's clock (CLOCK_MONOTONIC in microseconds, as
+ * `process.hrtime`), so a profile's samples can be summed over the burst alone, without start-up and COPY.
+ */
+const PROFILING = process.execArgv.some((a) => a.startsWith("--cpu-prof"));
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 type Platform = Awaited<ReturnType<typeof startBenchPlatform>>;
 
 /**
@@ -89,6 +96,7 @@ async function burst(platform: Platform, token: string, postgres: boolean) {
   // The machine's PostgreSQL serves other work during a PGlite run: read only when it is the database measured.
   const pgCpu = postgres ? postgresCpuMs() : null;
   const started = performance.now();
+  const startedUs = monotonicUs();
   await Promise.all(
     connections.map(async (c, d) => {
       for (let k = 0; k < PACKETS; k++) {
@@ -106,6 +114,7 @@ async function burst(platform: Platform, token: string, postgres: boolean) {
     }),
   );
   const acked = performance.now();
+  const ackedUs = monotonicUs();
   const processCpuMs = cpuMsSince(cpu);
   const pgCpuEnd = postgresCpuMs();
   const deadline = Date.now() + 60_000;
@@ -127,6 +136,7 @@ async function burst(platform: Platform, token: string, postgres: boolean) {
       ackP50Ms: round(percentile(delays, 50)),
       ackP99Ms: round(percentile(delays, 99)),
       ...cpuPer100k(total, processCpuMs, pgCpu, pgCpuEnd),
+      ...(PROFILING ? { profileWindowUs: [startedUs, ackedUs] } : {}),
     },
   };
 }
