@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Database, DbError, type Transaction } from "../kernel/db/database.ts";
 import { type CandidateRow, commitPositions, isRowError } from "./commit.ts";
 import { PartitionManager } from "./partitions.ts";
+import { positionsJson } from "./position-rows.ts";
 import type { DeviceBinding } from "./registry.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 9);
@@ -11,6 +12,9 @@ const NOW = Date.UTC(2026, 0, 15, 9);
 class FakeDb implements Database {
   readonly kind = "pglite";
   inserts = 0;
+  transactions = 0;
+  /** The text of every positions insert, in order. */
+  insertTexts: string[] = [];
   stored: string[] = [];
   quarantined: { i: string; r: string; e: string }[] = [];
   constructor(private readonly outage = false) {}
@@ -19,6 +23,7 @@ class FakeDb implements Database {
       this.inserts++;
       if (this.outage) throw new Error("connection terminated");
       const text = String(params[0]);
+      this.insertTexts.push(text);
       if (text.includes("\\u0000"))
         throw new DbError("unsupported Unicode escape sequence", { code: "22P05" });
       for (const row of JSON.parse(text) as { at: { n: string } }[]) this.stored.push(row.at.n);
@@ -28,6 +33,7 @@ class FakeDb implements Database {
     return [];
   }
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.transactions++;
     return fn({ query: (sql, params) => this.query(sql, params), copyFromCsv: async () => undefined });
   }
   async exec(): Promise<void> {}
@@ -102,6 +108,24 @@ describe("commitPositions", () => {
     );
     expect(db.stored).toEqual(["ok"]);
     expect(out.quarantined.map((q) => q.reason)).toEqual(["badTime", "futureTime", "badCoordinates"]);
+  });
+
+  it("stores a batch in one statement without a transaction, and hands back the text it stored", async () => {
+    const db = new FakeDb();
+    const rows = [row("a"), row("b"), row("zero", { ts: 0 })];
+    const out = await commitPositions(db, new PartitionManager(), rows, NOW);
+    expect(db.inserts).toBe(1);
+    expect(db.transactions).toBe(0);
+    // The journal keeps this text: exactly the committed rows, as a fresh write of them would be.
+    expect(out.json).toBe(db.insertTexts[0]);
+    expect(out.json).toBe(positionsJson(out.committed));
+  });
+
+  it("hands back no text when the batch was split around a refused row", async () => {
+    const db = new FakeDb();
+    const out = await commitPositions(db, new PartitionManager(), [row("a"), row("bad\u0000")], NOW);
+    expect(out.committed).toHaveLength(1);
+    expect(out.json).toBeNull();
   });
 
   it("fails the whole batch, quarantining nothing, when the database itself fails", async () => {

@@ -20,6 +20,11 @@ export interface CandidateRow {
 export interface CommitOutcome {
   /** Stored (or already there: a resend), in the order given. */
   committed: CandidateRow[];
+  /**
+   * The committed rows as the JSON array the PGlite insert read (`positionsJson`), when one statement stored them
+   * all; null otherwise (PostgreSQL, or a batch split around a refused row).
+   */
+  json: string | null;
   /** Kept apart in `ingest_quarantine`, each with its reason. */
   quarantined: { row: CandidateRow; reason: QuarantineReason; error: string }[];
 }
@@ -43,48 +48,24 @@ export function isRowError(error: unknown): boolean {
 const errorText = (error: unknown): string =>
   deviceText(error instanceof Error ? error.message : String(error), MAX_ERROR);
 
-/** A position as the insert reads it (short keys keep the JSON small); the ingest journal keeps the same shape. */
-export function positionRow({ binding, position, receivedTs }: CandidateRow): Record<string, unknown> {
-  return {
-    c: binding.companyId ?? 0,
-    d: binding.deviceRowId,
-    it: binding.itemType,
-    ii: binding.itemId,
-    ts: position.ts,
-    rt: receivedTs,
-    lat: position.lat,
-    lng: position.lng,
-    alt: position.alt,
-    spd: position.spd,
-    co: position.course,
-    sa: position.satt,
-    va: position.valid,
-    sr: position.src,
-    at: position.attributes,
-  };
-}
-
-/** One attempt is one transaction: PostgreSQL's COPY path stages the rows in a table that empties at commit. */
-function insertRows(db: Database, rows: readonly CandidateRow[]): Promise<unknown> {
-  return db.transaction((tx) => writePositions(tx, db.kind, rows));
-}
-
 /**
  * Inserts the rows so that one the database refuses cannot take the others with it: the whole set first (one
  * statement, the normal case), and on a row error the halves, down to single rows, each its own statement.
- * Returns the refused rows with the database's error.
+ * Returns the refused rows with the database's error, and the JSON the insert read when one statement stored all.
  */
 async function insertIsolated(
   db: Database,
   rows: readonly CandidateRow[],
-): Promise<{ stored: CandidateRow[]; refused: { row: CandidateRow; error: string }[] }> {
-  if (rows.length === 0) return { stored: [], refused: [] };
+): Promise<{ stored: CandidateRow[]; refused: { row: CandidateRow; error: string }[]; json: string | null }> {
+  if (rows.length === 0) return { stored: [], refused: [], json: null };
   try {
-    await insertRows(db, rows);
-    return { stored: [...rows], refused: [] };
+    // One attempt is atomic (writePositions): all of its rows are stored or none.
+    const json = await writePositions(db, rows);
+    return { stored: [...rows], refused: [], json };
   } catch (error) {
     if (!isRowError(error)) throw error;
-    if (rows.length === 1) return { stored: [], refused: [{ row: rows[0]!, error: errorText(error) }] };
+    if (rows.length === 1)
+      return { stored: [], refused: [{ row: rows[0]!, error: errorText(error) }], json: null };
     const parts =
       rows.length <= ROW_BY_ROW
         ? rows.map((row) => [row])
@@ -96,7 +77,7 @@ async function insertIsolated(
       stored.push(...out.stored);
       refused.push(...out.refused);
     }
-    return { stored, refused };
+    return { stored, refused, json: null };
   }
 }
 
@@ -154,15 +135,23 @@ export async function commitPositions(
     else quarantined.push({ row, reason, error: "" });
   }
   // Partitions are created outside any transaction that may roll back: the manager remembers what it made.
-  const days = new Set(candidates.map((r) => `${r.binding.companyId ?? 0}:${dayStartOf(r.position.ts)}`));
-  for (const day of days) {
-    const [companyId, dayStart] = day.split(":").map(Number);
-    await partitions.ensure(db, companyId!, dayStart!);
+  // Company → day starts, numbers only: a batch holds thousands of rows and a handful of days.
+  const days = new Map<number, Set<number>>();
+  for (const r of candidates) {
+    const companyId = r.binding.companyId ?? 0;
+    let starts = days.get(companyId);
+    if (!starts) {
+      starts = new Set();
+      days.set(companyId, starts);
+    }
+    starts.add(dayStartOf(r.position.ts));
   }
-  const { stored, refused } = await insertIsolated(db, candidates);
+  for (const [companyId, starts] of days)
+    for (const dayStart of starts) await partitions.ensure(db, companyId, dayStart);
+  const { stored, refused, json } = await insertIsolated(db, candidates);
   for (const { row, error } of refused) quarantined.push({ row, reason: "database", error });
   await writeQuarantine(db, quarantined);
-  return { committed: stored, quarantined };
+  return { committed: stored, quarantined, json };
 }
 
 /** Records the first connection of devices heard for the first time (the binding caches it). */

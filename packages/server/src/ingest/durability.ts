@@ -4,8 +4,12 @@
  * The processor awaits `secure` after its commit and before it answers any device of the batch.
  */
 export interface Durability {
-  /** Resolves once the committed rows would survive a power failure; rejects when they might not. */
-  secure(rows: readonly object[]): Promise<void>;
+  /**
+   * Resolves once the committed rows would survive a power failure; rejects when they might not. `rowsJson` gives
+   * them as the JSON array the positions insert reads (`positionsJson`), asked for only by a durability that keeps
+   * the rows: PGlite's insert already wrote that text, PostgreSQL never needs it.
+   */
+  secure(rowsJson: () => string): Promise<void>;
 }
 
 /** The back end's own commit is durable (PostgreSQL, or an in-memory database that keeps nothing anyway). */

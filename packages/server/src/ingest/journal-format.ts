@@ -8,7 +8,12 @@ import { crc32 } from "node:zlib";
 const HEADER = 8;
 
 export function encodeRecord(rows: readonly object[]): Buffer {
-  const payload = Buffer.from(JSON.stringify(rows), "utf8");
+  return encodeJsonRecord(JSON.stringify(rows));
+}
+
+/** A record whose payload is JSON text written already (the positions insert's, kept as it is). */
+export function encodeJsonRecord(json: string): Buffer {
+  const payload = Buffer.from(json, "utf8");
   const record = Buffer.allocUnsafe(HEADER + payload.length);
   record.writeUInt32BE(payload.length, 0);
   record.writeUInt32BE(crc32(payload), 4);

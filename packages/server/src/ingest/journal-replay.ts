@@ -4,7 +4,7 @@ import { dayStartOf, PartitionManager } from "./partitions.ts";
 import { POSITION_JSON_INSERT } from "./write-positions.ts";
 
 /*
- * Journal records hold rows of the processor's shape (`positionRow`); `on conflict do nothing` on (device, ts,
+ * Journal records hold rows as the positions insert reads them (`positionsJson`); `on conflict do nothing` on (device, ts,
  * company) makes replay idempotent, so rows that did reach the database are not stored twice.
  */
 async function insertRows(

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../kernel/db/database.ts";
 import { checkpointDurably, nodeSyncIo, type SyncIo } from "../kernel/db/durable-files.ts";
 import type { Durability } from "./durability.ts";
-import { decodeJournal, encodeRecord } from "./journal-format.ts";
+import { decodeJournal, encodeJsonRecord } from "./journal-format.ts";
 import { replayJournalRows } from "./journal-replay.ts";
 
 /** File access of the journal; tests wrap it to count the syncs between a receipt and its ACK. */
@@ -108,11 +108,10 @@ export class IngestJournal implements Durability {
     return journal;
   }
 
-  secure(rows: readonly object[]): Promise<void> {
-    if (rows.length === 0) return Promise.resolve();
+  secure(rowsJson: () => string): Promise<void> {
     if (this.closed) return Promise.reject(new Error("ingest journal is closed"));
     if (this.failed) return Promise.reject(this.failed);
-    const record = encodeRecord(rows);
+    const record = encodeJsonRecord(rowsJson());
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ record, resolve, reject });
       this.pump();

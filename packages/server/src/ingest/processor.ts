@@ -4,11 +4,12 @@ import { type BeaconCache, locateBeacons } from "../indoor/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
 import type { Queryable } from "../kernel/db/database.ts";
 import type { CommittedPosition, LiveState } from "../live/index.ts";
-import { type CandidateRow, commitPositions, markFirstSeen, positionRow, writeQuarantine } from "./commit.ts";
+import { type CandidateRow, commitPositions, markFirstSeen, writeQuarantine } from "./commit.ts";
 import { markChangedDays } from "./day-changes.ts";
 import { commitIsDurable, type Durability } from "./durability.ts";
 import { locateRecord } from "./locate.ts";
-import type { PartitionManager } from "./partitions.ts";
+import { dayStartOf, type PartitionManager } from "./partitions.ts";
+import { positionsJson } from "./position-rows.ts";
 import type { IngestQueue, IngestRecord, SubmitResult } from "./queue.ts";
 import type { DeviceBinding, DeviceRegistry } from "./registry.ts";
 import { writeUndecoded } from "./undecoded.ts";
@@ -296,15 +297,12 @@ export class Processor implements IngestQueue {
       now,
     );
     // A failure here must not fail stored positions: the day's heat cells stay as they were, and say so.
-    await markChangedDays(
-      this.ctx.db,
-      outcome.committed.flatMap(({ binding, position }) =>
-        binding.companyId === null ? [] : [{ companyId: binding.companyId, ts: position.ts }],
-      ),
-      now,
-    ).catch((err: unknown) => this.ctx.log.warn({ err }, "late positions not marked for the heat map"));
+    await markChangedDays(this.ctx.db, earlierDays(outcome.committed, now), now).catch((err: unknown) =>
+      this.ctx.log.warn({ err }, "late positions not marked for the heat map"),
+    );
     // ACK means durable: committed rows the back end might still lose are secured before anyone hears "stored".
-    await this.durability.secure(outcome.committed.map(positionRow));
+    if (outcome.committed.length > 0)
+      await this.durability.secure(() => outcome.json ?? positionsJson(outcome.committed));
     this.stats.positions += outcome.committed.length;
     this.stats.batches += 1;
     for (const pending of batch) pending.resolve("stored");
@@ -320,6 +318,19 @@ export class Processor implements IngestQueue {
     this.partitionLock = run.catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * The committed positions of days before today's, as `markChangedDays` takes them: a live batch has none, and
+ * builds nothing per row for them.
+ */
+function earlierDays(committed: readonly CandidateRow[], now: number): { companyId: number; ts: number }[] {
+  const today = dayStartOf(now);
+  const earlier: { companyId: number; ts: number }[] = [];
+  for (const { binding, position } of committed)
+    if (binding.companyId !== null && position.ts < today)
+      earlier.push({ companyId: binding.companyId, ts: position.ts });
+  return earlier;
 }
 
 /**

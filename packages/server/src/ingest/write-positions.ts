@@ -1,16 +1,18 @@
-import type { Transaction } from "../kernel/db/database.ts";
+import type { Database } from "../kernel/db/database.ts";
 import type { CommittedPosition } from "../live/index.ts";
 import { POSITION_COLUMNS, positionsCsv, positionsJson } from "./position-rows.ts";
 
 /**
- * Writes one batch of positions inside the caller's transaction, keeping `on conflict do nothing`: a position
- * stored before (a device resending what it was not acknowledged for) must not fail the batch.
+ * Writes one batch of positions, all or none, keeping `on conflict do nothing`: a position stored before (a
+ * device resending what it was not acknowledged for) must not fail the batch.
  *
- * - PostgreSQL: COPY (CSV text, no per-row objects or JSON) into a session-local staging table that empties itself
- *   at commit, then one `insert … select … on conflict do nothing` (COPY itself cannot skip duplicates).
- * - PGlite: one `insert … select from jsonb_to_recordset($1)`. Its COPY reads from a file (`/dev/blob`) that it
- *   writes for every statement; on disk that file write cost a quarter of the database thread in the ingest
- *   profile, more than the JSON it saves (bench/README.md).
+ * - PostgreSQL: in one transaction, COPY (CSV text, no per-row objects or JSON) into a session-local staging table
+ *   that empties itself at commit, then one `insert … select … on conflict do nothing` (COPY itself cannot skip
+ *   duplicates).
+ * - PGlite: one `insert … select from jsonb_to_recordset($1)`, on its own: a single statement is atomic, so it
+ *   needs no BEGIN and COMMIT, two round trips to the database thread per batch. Its COPY reads from a file
+ *   (`/dev/blob`) that it writes for every statement; on disk that file write cost a quarter of the database
+ *   thread in the ingest profile, more than the JSON it saves (bench/README.md).
  */
 const STAGING = "positions_staging";
 
@@ -26,22 +28,29 @@ export const POSITION_JSON_INSERT = `insert into positions (company_id, device_i
   on conflict do nothing`;
 const COLUMNS = POSITION_COLUMNS.join(", ");
 
+/**
+ * Returns the JSON text the PGlite insert read (the ingest journal keeps that very text rather than writing the
+ * rows again), null on PostgreSQL.
+ */
 export async function writePositions(
-  tx: Transaction,
-  kind: "pglite" | "postgres",
+  db: Database,
   positions: readonly CommittedPosition[],
-): Promise<void> {
-  if (positions.length === 0) return;
-  if (kind === "pglite") {
-    await tx.query(POSITION_JSON_INSERT, [positionsJson(positions)]);
-    return;
+): Promise<string | null> {
+  if (positions.length === 0) return null;
+  if (db.kind === "pglite") {
+    const json = positionsJson(positions);
+    await db.query(POSITION_JSON_INSERT, [json]);
+    return json;
   }
-  // Temporary: per session, invisible to others; `on commit delete rows` leaves it empty for the next batch.
-  await tx.query(
-    `create temp table if not exists ${STAGING} (like positions including defaults) on commit delete rows`,
-  );
-  await tx.copyFromCsv(STAGING, POSITION_COLUMNS, positionsCsv(positions));
-  await tx.query(
-    `insert into positions (${COLUMNS}) select ${COLUMNS} from ${STAGING} on conflict do nothing`,
-  );
+  await db.transaction(async (tx) => {
+    // Temporary: per session, invisible to others; `on commit delete rows` leaves it empty for the next batch.
+    await tx.query(
+      `create temp table if not exists ${STAGING} (like positions including defaults) on commit delete rows`,
+    );
+    await tx.copyFromCsv(STAGING, POSITION_COLUMNS, positionsCsv(positions));
+    await tx.query(
+      `insert into positions (${COLUMNS}) select ${COLUMNS} from ${STAGING} on conflict do nothing`,
+    );
+  });
+  return null;
 }

@@ -190,7 +190,7 @@ describe("ACK means durable on PGlite", () => {
       // Opening syncs the database too (the start-up checkpoint), before file 1 exists.
       own.length = 0;
       firstKept.length = 0;
-      await journal.secure([{ c: 1, d: 1, ts: 1 }]);
+      await journal.secure(() => JSON.stringify([{ c: 1, d: 1, ts: 1 }]));
       await journal.settle();
       // The record went to file 1, which rotated: file 2 is current, and file 1 was deleted only after every
       // database file had been synced (the rotation itself runs behind the ACK, so no listing is taken between).
