@@ -48,7 +48,11 @@ export class Forwarder {
   /** The live-state listener: queue what was applied for every active target of its company. */
   readonly enqueue = async (applied: AppliedPosition[]): Promise<void> => {
     const byCompany = new Map<number, AppliedPosition[]>();
-    for (const a of applied) byCompany.set(a.companyId, [...(byCompany.get(a.companyId) ?? []), a]);
+    for (const a of applied) {
+      const list = byCompany.get(a.companyId);
+      if (list) list.push(a);
+      else byCompany.set(a.companyId, [a]);
+    }
     let queued = false;
     for (const [companyId, list] of byCompany) {
       const targetIds = await this.activeTargets(companyId);
