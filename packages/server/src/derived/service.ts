@@ -5,13 +5,13 @@ import type { AppliedPosition, EngineItem, LiveState } from "../live/index.ts";
 import type { ZoneCache } from "../places/index.ts";
 import { endedParkedDay } from "./day-end.ts";
 import { type Checkpoint, type DeriveItem, derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
+import { itemKey, itemRuns, NO_CARDS } from "./item-runs.ts";
 import {
   cachedZoneSources,
   type DeriveZoneSources,
   loadDeriveZones,
   storedZoneSources,
 } from "./load-zones.ts";
-import type { DeriveZones } from "./points.ts";
 import { driverCards, rederiveItem } from "./replay.ts";
 import {
   DEFAULT_IDLE_MIN_MS,
@@ -26,8 +26,8 @@ import {
   type CompanyRows,
   ensurePartitionsFor,
   type StoredState,
-  writeCheckpoints,
   writeDerivedRows,
+  writeItemsCheckpoints,
   writeStates,
 } from "./store.ts";
 import { readCompanyTimeZone, type TimeZoneCache } from "./time-zones.ts";
@@ -44,6 +44,9 @@ const MAX_QUEUED = 200_000;
  */
 const FLUSH_MS = 1000;
 const FLUSH_ROWS = 5000;
+
+const rowCount = (out: DeriveOutput): number =>
+  out.trips.length + out.stops.length + out.idles.length + out.visits.length;
 
 interface ItemEntry {
   companyId: number;
@@ -83,13 +86,13 @@ export class DerivedService {
   private running: Promise<void> | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
-  private readonly items = new Map<string, ItemEntry>();
+  private readonly items = new Map<number, ItemEntry>();
   private pending = new Map<number, DeriveOutput>();
   private pendingRows = 0;
-  private dirty = new Map<string, ItemEntry>();
+  private dirty = new Map<number, ItemEntry>();
   private warnedFull = false;
   /** Items that received a position older than what was derived: re-derived from the oldest such time. */
-  private late = new Map<string, { entry: ItemEntry; from: number }>();
+  private late = new Map<number, { entry: ItemEntry; from: number }>();
   private lateTimer: NodeJS.Timeout | null = null;
   private lateDue = false;
 
@@ -170,8 +173,8 @@ export class DerivedService {
   /** Items taken over from another processor: their state is re-read from the database. */
   adopt(items: readonly { itemType: number; itemId: number }[]): void {
     for (const i of items) {
-      this.items.delete(`${i.itemType}:${i.itemId}`);
-      this.late.delete(`${i.itemType}:${i.itemId}`);
+      this.items.delete(itemKey(i.itemType, i.itemId));
+      this.late.delete(itemKey(i.itemType, i.itemId));
     }
   }
 
@@ -195,7 +198,7 @@ export class DerivedService {
       } catch (error) {
         this.stats.errors += 1;
         this.ctx.log.error({ err: error }, "derived history could not be derived");
-        for (const a of batch) this.items.delete(`${a.itemType}:${a.itemId}`);
+        for (const a of batch) this.items.delete(itemKey(a.itemType, a.itemId));
       }
       this.stats.deriveMs += performance.now() - started;
     }
@@ -218,47 +221,54 @@ export class DerivedService {
     }
   }
 
+  /** Derives a batch item by item: each item's state, pending re-derivation and dirty mark are found once. */
   private async derive(batch: AppliedPosition[]): Promise<void> {
     await this.loadStates(batch);
-    const companies = new Map<number, { zones: DeriveZones; cards: Map<string, number> }>();
-    for (const a of batch) {
-      const key = `${a.itemType}:${a.itemId}`;
+    const { runs, namingDriver } = itemRuns(batch);
+    const companies = new Map<number, Omit<FrameContext, "cfg" | "engineCfg">>();
+    for (const { key, positions } of runs) {
       const entry = this.items.get(key);
       if (!entry) continue;
-      const ts = a.position.ts;
-      const upTo = derivedUpTo(entry.item);
-      const pending = this.late.get(key);
-      if (upTo !== null && ts <= upTo) {
-        // Older than what was derived: unless it is one the last re-derivation read (or the same time again),
-        // the item is derived again from it, as if it had come in order.
-        if (ts === upTo || entry.replayed?.has(ts)) continue;
-        this.late.set(key, { entry, from: Math.min(ts, pending?.from ?? ts) });
-        continue;
+      let pending = this.late.get(key);
+      let stepped = false;
+      for (const a of positions) {
+        const ts = a.position.ts;
+        const upTo = derivedUpTo(entry.item);
+        if (upTo !== null && ts <= upTo) {
+          // Older than what was derived: unless it is one the last re-derivation read (or the same time again),
+          // the item is derived again from it, as if it had come in order.
+          if (ts === upTo || entry.replayed?.has(ts)) continue;
+          pending = { entry, from: Math.min(ts, pending?.from ?? ts) };
+          this.late.set(key, pending);
+          continue;
+        }
+        // Stored already: the pending re-derivation reads it.
+        if (pending) continue;
+        let company = companies.get(a.companyId);
+        if (company === undefined) {
+          company = {
+            zones: await loadDeriveZones(this.ctx, a.companyId, this.zoneSources),
+            // Nothing in the batch names a driver of the company: the cards would not be looked at.
+            cards: namingDriver.has(a.companyId) ? await driverCards(this.ctx.db, a.companyId) : NO_CARDS,
+          };
+          companies.set(a.companyId, company);
+        }
+        let out = this.pending.get(a.companyId);
+        if (!out) {
+          out = emptyDeriveOutput();
+          this.pending.set(a.companyId, out);
+        }
+        const before = rowCount(out);
+        const fc: FrameContext = { cfg: entry.cfg, engineCfg: entry.engineCfg, ...company };
+        const step = stepFrame(fc, entry.item, a.position, out, a.late ? undefined : a.after.driverId);
+        entry.item = step.item;
+        if (step.checkpoint) entry.checkpoints.push(step.checkpoint);
+        stepped = true;
+        if (!step.derived) continue;
+        this.pendingRows += rowCount(out) - before;
+        this.stats.positions += 1;
       }
-      // Stored already: the pending re-derivation reads it.
-      if (pending) continue;
-      let company = companies.get(a.companyId);
-      if (company === undefined) {
-        company = {
-          zones: await loadDeriveZones(this.ctx, a.companyId, this.zoneSources),
-          cards: await driverCards(this.ctx.db, a.companyId),
-        };
-        companies.set(a.companyId, company);
-      }
-      let out = this.pending.get(a.companyId);
-      if (!out) {
-        out = emptyDeriveOutput();
-        this.pending.set(a.companyId, out);
-      }
-      const before = out.trips.length + out.stops.length + out.idles.length + out.visits.length;
-      const fc: FrameContext = { cfg: entry.cfg, engineCfg: entry.engineCfg, ...company };
-      const step = stepFrame(fc, entry.item, a.position, out, a.late ? undefined : a.after.driverId);
-      entry.item = step.item;
-      if (step.checkpoint) entry.checkpoints.push(step.checkpoint);
-      this.dirty.set(key, entry);
-      if (!step.derived) continue;
-      this.pendingRows += out.trips.length + out.stops.length + out.idles.length + out.visits.length - before;
-      this.stats.positions += 1;
+      if (stepped) this.dirty.set(key, entry);
     }
   }
 
@@ -327,15 +337,14 @@ export class DerivedService {
     const checkpoints = entries.map((e) => {
       const taken = e.checkpoints;
       e.checkpoints = [];
-      return { entry: e, taken };
+      return { companyId: e.companyId, itemType: e.cfg.itemType, itemId: e.cfg.itemId, checkpoints: taken };
     });
     try {
       for (const r of rows) await ensurePartitionsFor(this.ctx.db, this.partitions, r);
       await this.ctx.db.transaction(async (tx) => {
         for (const r of rows) await writeDerivedRows(tx, r);
         await writeStates(tx, states, this.ctx.clock.now());
-        for (const { entry, taken } of checkpoints)
-          await writeCheckpoints(tx, entry.companyId, entry.cfg, taken);
+        await writeItemsCheckpoints(tx, checkpoints);
       });
       this.stats.flushes += 1;
     } catch (error) {
@@ -348,9 +357,9 @@ export class DerivedService {
 
   /** Items of the batch not in memory: their persisted state, or a fresh one. */
   private async loadStates(batch: AppliedPosition[]): Promise<void> {
-    const missing = new Map<string, AppliedPosition>();
+    const missing = new Map<number, AppliedPosition>();
     for (const a of batch) {
-      const key = `${a.itemType}:${a.itemId}`;
+      const key = itemKey(a.itemType, a.itemId);
       const entry = this.items.get(key);
       if (entry && entry.companyId === a.companyId) continue;
       // The first of the item's positions in the batch: its engine is live state's before the batch, so none of
@@ -370,7 +379,7 @@ export class DerivedService {
        where (item_type, item_id) in (select t::smallint, i from unnest($1::int[], $2::int[]) as u(t, i))`,
       [list.map((a) => a.itemType), list.map((a) => a.itemId)],
     );
-    const byKey = new Map(stored.map((r) => [`${r.item_type}:${r.item_id}`, r]));
+    const byKey = new Map(stored.map((r) => [itemKey(Number(r.item_type), Number(r.item_id)), r]));
     for (const [key, a] of missing) {
       const timeZone = await this.timeZone(a.companyId);
       const row = byKey.get(key);

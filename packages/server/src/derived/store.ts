@@ -236,20 +236,36 @@ export async function writeStates(db: Queryable, states: readonly StoredState[],
 }
 
 /** Stores checkpoints of one item (the same time again replaces it). */
-export async function writeCheckpoints(
+export function writeCheckpoints(
   db: Queryable,
   companyId: number,
   item: { itemType: number; itemId: number },
   checkpoints: readonly Checkpoint[],
 ): Promise<void> {
-  if (checkpoints.length === 0) return;
+  return writeItemsCheckpoints(db, [{ companyId, ...item, checkpoints }]);
+}
+
+/** Stores the checkpoints of many items in one statement (a flush's, one round trip whatever the items). */
+export async function writeItemsCheckpoints(
+  db: Queryable,
+  items: readonly {
+    companyId: number;
+    itemType: number;
+    itemId: number;
+    checkpoints: readonly Checkpoint[];
+  }[],
+): Promise<void> {
+  const rows = items.flatMap(({ companyId, itemType, itemId, checkpoints }) =>
+    checkpoints.map(({ ts, state, engine }) => ({ t: itemType, i: itemId, c: companyId, ts, state, engine })),
+  );
+  if (rows.length === 0) return;
   await db.query(
     `insert into derived_checkpoints (item_type, item_id, ts, company_id, state, engine)
-     select $1, $2, r.ts, $3, r.state, r.engine
-       from jsonb_to_recordset($4::jsonb) as r(ts bigint, state jsonb, engine jsonb)
+     select r.t, r.i, r.ts, r.c, r.state, r.engine
+       from jsonb_to_recordset($1::jsonb) as r(t smallint, i int, c int, ts bigint, state jsonb, engine jsonb)
      on conflict (item_type, item_id, ts) do update
        set company_id = excluded.company_id, state = excluded.state, engine = excluded.engine`,
-    [item.itemType, item.itemId, companyId, JSON.stringify(checkpoints)],
+    [JSON.stringify(rows)],
   );
 }
 
