@@ -111,23 +111,32 @@ export function odometerFrom(
   travelledM: number,
   prev: Pick<LiveItemState, "odometer" | "sensors">,
 ): number {
-  const numberIn = (record: Record<string, SensorValue>, key: string): number | null => {
-    const value = record[key];
-    return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
-  };
-  const device = (key: string): number | null =>
-    numberIn(attrs, key) ?? (numberIn(prev.sensors, key) !== null ? prev.odometer : null);
   if (cfg.odometerSource === 2) {
-    const can = numberIn(attrs, "canOdometer") ?? numberIn(attrs, "odometer");
+    const can = counterIn(attrs, "canOdometer") ?? counterIn(attrs, "odometer");
     if (can !== null) return can;
-    const held = device("canOdometer") ?? device("odometer");
+    const held = deviceCounter(attrs, prev, "canOdometer") ?? deviceCounter(attrs, prev, "odometer");
     if (held !== null) return held;
   }
   if (cfg.odometerSource === 1) {
-    const gps = device("odometer");
+    const gps = deviceCounter(attrs, prev, "odometer");
     if (gps !== null) return gps;
   }
   return cfg.initialMileageKm * 1000 + travelledM;
+}
+
+/** A counter the record holds under `key`: a finite, non-negative number. */
+function counterIn(record: Record<string, SensorValue>, key: string): number | null {
+  const value = record[key];
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** The device's counter: this position's, else the odometer last shown while the item's sensors still hold one. */
+function deviceCounter(
+  attrs: Record<string, SensorValue>,
+  prev: Pick<LiveItemState, "odometer" | "sensors">,
+  key: string,
+): number | null {
+  return counterIn(attrs, key) ?? (counterIn(prev.sensors, key) !== null ? prev.odometer : null);
 }
 
 /** Odometer messages go out per started 100 m, hour messages per started minute. */
