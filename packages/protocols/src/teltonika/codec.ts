@@ -216,6 +216,19 @@ export function encodeTeltonikaAvl(records: readonly Buffer[], codec: TeltonikaC
   );
 }
 
+/** The IO value sizes of a record, in the order their groups come. */
+const IO_SIZES = [1, 2, 4, 8] as const;
+// Read straight from the frame: a record has a dozen IO elements and every frame is decoded once, so no closure,
+// array or buffer view is made per record or per element.
+const ioCount = (r: Reader, layout: CodecLayout): number => (layout.wideCounts ? r.u16() : r.u8());
+const ioId = (r: Reader, layout: CodecLayout): number => (layout.wideIds ? r.u16() : r.u8());
+function ioValue(r: Reader, size: (typeof IO_SIZES)[number]): number | bigint {
+  if (size === 1) return r.u8();
+  if (size === 2) return r.u16();
+  if (size === 4) return r.u32();
+  return r.u64();
+}
+
 function readRecord(r: Reader, layout: CodecLayout): AvlRecord {
   const timestampMs = Number(r.u64());
   const priority = r.u8();
@@ -225,9 +238,7 @@ function readRecord(r: Reader, layout: CodecLayout): AvlRecord {
   const angle = r.u16();
   const satellites = r.u8();
   const speedKmh = r.u16();
-  const count = () => (layout.wideCounts ? r.u16() : r.u8());
-  const id = () => (layout.wideIds ? r.u16() : r.u8());
-  const eventIoId = id();
+  const eventIoId = ioId(r, layout);
   const record: AvlRecord = {
     timestampMs,
     priority,
@@ -241,12 +252,12 @@ function readRecord(r: Reader, layout: CodecLayout): AvlRecord {
     io: [],
   };
   if (layout.generationType) record.generationType = r.u8();
-  count(); // total IO count: redundant with the per-size counts, which are authoritative
-  for (const size of [1, 2, 4, 8] as const) {
-    const n = count();
+  ioCount(r, layout); // total IO count: redundant with the per-size counts, which are authoritative
+  for (const size of IO_SIZES) {
+    const n = ioCount(r, layout);
     for (let i = 0; i < n; i++) {
-      const key = id();
-      record.io.push({ id: key, size, value: size === 8 ? r.u64() : r.bytes(size).readUIntBE(0, size) });
+      const key = ioId(r, layout);
+      record.io.push({ id: key, size, value: ioValue(r, size) });
     }
   }
   if (layout.nx) {
