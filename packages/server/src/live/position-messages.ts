@@ -1,6 +1,12 @@
 import { ITEM_PREFIX, ITEM_TYPE, type LiveItemState, type ServerMessage } from "@vigia/domain";
 import type { Effect } from "./state-engine.ts";
 
+/** Every position's message type, spelled once rather than joined again for each position. */
+const POS_TYPE = { 1: "vPos", 2: "aPos", 3: "pPos" } as const satisfies Record<
+  1 | 2 | 3,
+  `${"v" | "a" | "p"}Pos`
+>;
+
 /**
  * The live message one state-engine effect becomes for the map, or null when the channel does not carry it
  * (driver cards are resolved to a driver first; odometer, hours and fault codes exist for vehicles only).
@@ -18,7 +24,7 @@ export function messageForEffect(
       if (!state.pos) return null;
       return {
         message: {
-          type: `${prefix}Pos` as "vPos",
+          type: POS_TYPE[itemType],
           data: { id, pos: state.pos, motion: state.motion, ignition: state.ignition, since: state.since },
         },
       };

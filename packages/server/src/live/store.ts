@@ -3,7 +3,11 @@ import type { Clock } from "../kernel/config.ts";
 import type { Database } from "../kernel/db/database.ts";
 import { type EngineItem, newEngineItem } from "./state-engine.ts";
 
-const key = (itemType: number, itemId: number): string => `${itemType}:${itemId}`;
+/**
+ * An item's key: a number (ids are 32-bit, types below 4), so applying a position builds no string to find its
+ * item.
+ */
+const key = (itemType: number, itemId: number): number => itemType * 2 ** 32 + itemId;
 
 interface StoredState {
   state: LiveItemState;
@@ -17,9 +21,9 @@ interface StoredState {
  * motion, odometers and timers continue where they were after a restart.
  */
 export class LiveStore {
-  private readonly items = new Map<string, EngineItem>();
-  private readonly companyByItem = new Map<string, number>();
-  private readonly dirty = new Set<string>();
+  private readonly items = new Map<number, EngineItem>();
+  private readonly companyByItem = new Map<number, number>();
+  private readonly dirty = new Set<number>();
 
   constructor(
     private readonly db: Database,
