@@ -50,6 +50,8 @@ export class MaintenanceChecker {
   async onApplied(applied: readonly AppliedPosition[]): Promise<void> {
     try {
       const watched = await this.watchedItems();
+      // Most companies have no km or hour revision open: a batch then costs no key per position.
+      if (watched.size === 0) return;
       const touched = applied.filter((a) => watched.has(`${a.itemType}:${a.itemId}`));
       if (touched.length === 0) return;
       const keys = new Set(touched.map((a) => `${a.itemType}:${a.itemId}`));
