@@ -1,10 +1,11 @@
 import type { BeaconCache } from "../indoor/index.ts";
 import type { PartitionManager } from "../ingest/index.ts";
 import type { KernelContext } from "../kernel/context.ts";
-import type { AppliedPosition, EngineItem, LiveState } from "../live/index.ts";
+import type { AppliedPosition, LiveState } from "../live/index.ts";
 import type { ZoneCache } from "../places/index.ts";
 import { endedParkedDay } from "./day-end.ts";
-import { type Checkpoint, type DeriveItem, derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
+import { derivedUpTo, type FrameContext, stepFrame } from "./frames.ts";
+import { type ItemEntry, readItemEntries } from "./item-entries.ts";
 import { itemKey, itemRuns, NO_CARDS } from "./item-runs.ts";
 import {
   cachedZoneSources,
@@ -13,15 +14,7 @@ import {
   storedZoneSources,
 } from "./load-zones.ts";
 import { driverCards, rederiveItem } from "./replay.ts";
-import {
-  DEFAULT_IDLE_MIN_MS,
-  type DeriveConfig,
-  type DeriveOutput,
-  type DeriveState,
-  dayRow,
-  emptyDeriveOutput,
-  emptyDeriveState,
-} from "./segments.ts";
+import { type DeriveOutput, dayRow, emptyDeriveOutput } from "./segments.ts";
 import {
   type CompanyRows,
   ensurePartitionsFor,
@@ -47,19 +40,6 @@ const FLUSH_ROWS = 5000;
 
 const rowCount = (out: DeriveOutput): number =>
   out.trips.length + out.stops.length + out.idles.length + out.visits.length;
-
-interface ItemEntry {
-  companyId: number;
-  cfg: DeriveConfig;
-  engineCfg: FrameContext["engineCfg"];
-  item: DeriveItem;
-  /** Checkpoints taken since the last flush. */
-  checkpoints: Checkpoint[];
-  /** Times the last re-derivation read: those positions reaching the queue afterwards are already derived. */
-  replayed: Set<number> | null;
-  /** The end of the last local day whose final parking was written (once per day). */
-  parkedDayEnd: number | null;
-}
 
 /**
  * Keeps derived history as positions are committed: a listener on live state's applied positions (after the
@@ -230,7 +210,7 @@ export class DerivedService {
       const entry = this.items.get(key);
       if (!entry) continue;
       let pending = this.late.get(key);
-      let stepped = false;
+      let marked: Map<number, ItemEntry> | null = null;
       for (const a of positions) {
         const ts = a.position.ts;
         const upTo = derivedUpTo(entry.item);
@@ -252,6 +232,10 @@ export class DerivedService {
             cards: namingDriver.has(a.companyId) ? await driverCards(this.ctx.db, a.companyId) : NO_CARDS,
           };
           companies.set(a.companyId, company);
+          // Read while a flush or a take-over (adopt) could run: the item is looked up again.
+          if (this.items.get(key) !== entry) break;
+          pending = this.late.get(key);
+          if (pending) continue;
         }
         let out = this.pending.get(a.companyId);
         if (!out) {
@@ -263,12 +247,15 @@ export class DerivedService {
         const step = stepFrame(fc, entry.item, a.position, out, a.late ? undefined : a.after.driverId);
         entry.item = step.item;
         if (step.checkpoint) entry.checkpoints.push(step.checkpoint);
-        stepped = true;
+        // Marked once per item, again only if a flush took the marks meanwhile (it swaps the map).
+        if (marked !== this.dirty) {
+          marked = this.dirty;
+          marked.set(key, entry);
+        }
         if (!step.derived) continue;
         this.pendingRows += rowCount(out) - before;
         this.stats.positions += 1;
       }
-      if (stepped) this.dirty.set(key, entry);
     }
   }
 
@@ -367,40 +354,7 @@ export class DerivedService {
       if (!missing.has(key)) missing.set(key, a);
     }
     if (missing.size === 0) return;
-    const list = [...missing.values()];
-    const stored = await this.ctx.db.query<{
-      item_type: number;
-      item_id: number;
-      company_id: number;
-      state: DeriveState;
-      engine: EngineItem | null;
-    }>(
-      `select item_type, item_id, company_id, state, engine from derived_state
-       where (item_type, item_id) in (select t::smallint, i from unnest($1::int[], $2::int[]) as u(t, i))`,
-      [list.map((a) => a.itemType), list.map((a) => a.itemId)],
-    );
-    const byKey = new Map(stored.map((r) => [itemKey(Number(r.item_type), Number(r.item_id)), r]));
-    for (const [key, a] of missing) {
-      const timeZone = await this.timeZone(a.companyId);
-      const row = byKey.get(key);
-      // An item moved to another company starts afresh there.
-      const kept = row && Number(row.company_id) === a.companyId ? row : null;
-      this.items.set(key, {
-        companyId: a.companyId,
-        cfg: { itemType: a.itemType, itemId: a.itemId, timeZone, idleMinMs: DEFAULT_IDLE_MIN_MS },
-        engineCfg: {
-          odometerSource: a.binding.odometerSource,
-          initialMileageKm: a.binding.initialMileageKm,
-        },
-        item: {
-          state: kept?.state ?? emptyDeriveState(),
-          // A state stored before the derivation kept its own engine continues from live state's.
-          engine: kept?.engine ?? structuredClone(a.engine),
-        },
-        checkpoints: [],
-        replayed: null,
-        parkedDayEnd: null,
-      });
-    }
+    for (const [key, entry] of await readItemEntries(this.ctx.db, this.timeZone, missing))
+      this.items.set(key, entry);
   }
 }
