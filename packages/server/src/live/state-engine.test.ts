@@ -279,3 +279,40 @@ describe("accuracy of positions without a GPS fix", () => {
     expect(item.state.sensors.accuracy).toBeUndefined();
   });
 });
+
+describe("what a position leaves as it was", () => {
+  it("keeps the item's identity, group, driver, in-track mark, fault codes, custom state and offline flag", () => {
+    const item = newEngineItem({ itemType: 1, id: 9, groupId: 4 });
+    const before = {
+      ...item.state,
+      driverId: 71,
+      intrack: true,
+      dtcs: ["P0101"],
+      customStateId: 3,
+      offline: true,
+    };
+    const { item: after } = applyPosition({ ...item, state: before }, fix(1, 40.4, -3.7, 30), CALC);
+    const { pos, motion, ignition, odometer, hours, since, sensors, ...kept } = after.state;
+    const {
+      pos: _p,
+      motion: _m,
+      ignition: _i,
+      odometer: _o,
+      hours: _h,
+      since: _s,
+      sensors: _n,
+      ...was
+    } = before;
+    expect(kept).toEqual(was);
+    expect(Object.keys(after.state)).toEqual(Object.keys(before));
+    expect(pos).toMatchObject({ ts: T0 + 1000, lat: 40.4, lng: -3.7, spd: 30 });
+    expect([motion, ignition, odometer, hours, since, sensors]).toEqual([
+      "moving",
+      null,
+      0,
+      0,
+      T0 + 1000,
+      {},
+    ]);
+  });
+});
