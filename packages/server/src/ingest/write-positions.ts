@@ -27,6 +27,11 @@ export const POSITION_JSON_INSERT = `insert into positions (company_id, device_i
     lat float8, lng float8, alt float8, spd float8, co float8, sa smallint, va boolean, sr smallint, at jsonb)
   on conflict do nothing`;
 const COLUMNS = POSITION_COLUMNS.join(", ");
+/**
+ * PostgreSQL sessions whose staging table exists (a committed batch made it there): asking for it again with
+ * `create … if not exists` was one round trip of five per batch.
+ */
+const staged = new WeakSet<object>();
 
 /**
  * Returns the JSON text the PGlite insert read (the ingest journal keeps that very text rather than writing the
@@ -42,15 +47,20 @@ export async function writePositions(
     await db.query(POSITION_JSON_INSERT, [json]);
     return json;
   }
+  let session: object | undefined;
   await db.transaction(async (tx) => {
+    session = tx.session;
     // Temporary: per session, invisible to others; `on commit delete rows` leaves it empty for the next batch.
-    await tx.query(
-      `create temp table if not exists ${STAGING} (like positions including defaults) on commit delete rows`,
-    );
+    if (session === undefined || !staged.has(session))
+      await tx.query(
+        `create temp table if not exists ${STAGING} (like positions including defaults) on commit delete rows`,
+      );
     await tx.copyFromCsv(STAGING, POSITION_COLUMNS, positionsCsv(positions));
     await tx.query(
       `insert into positions (${COLUMNS}) select ${COLUMNS} from ${STAGING} on conflict do nothing`,
     );
   });
+  // Only once committed: a rolled-back transaction takes the table's creation with it.
+  if (session !== undefined) staged.add(session);
   return null;
 }

@@ -12,6 +12,11 @@ export interface Queryable {
 /** A transaction's session: queries, and COPY … FROM of CSV text into a table inside the transaction. */
 export interface Transaction extends Queryable {
   copyFromCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /**
+   * The database session the transaction runs on, one object for every transaction of that session (PostgreSQL's
+   * pooled connection), so that what a session keeps (a temporary table) can be remembered by it; absent: unknown.
+   */
+  readonly session?: object;
 }
 
 export interface Database extends Queryable {

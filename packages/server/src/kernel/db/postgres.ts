@@ -75,6 +75,7 @@ export async function openPostgres(url: string, schema: string | null): Promise<
         await client.query("BEGIN");
         const result = await fn({
           ...queryable(client),
+          session: client,
           copyFromCsv: (table, columns, csv) => copyCsv(client, table, columns, csv),
         });
         await client.query("COMMIT");
