@@ -3,7 +3,8 @@
  * core, for every protocol in the registry. Each round pushes one valid conversation (login first where the
  * protocol has one: the same frames the fuzz tests use) into a fresh session, as a new connection would, and
  * counts the messages that come out. Rates per wall second and per CPU second of this process (the steadier
- * figure on a shared machine). `BENCH_DECODE_MS` sets the time per protocol (default 1,000 ms). Prints one JSON line.
+ * figure on a shared machine). `BENCH_DECODE_MS` sets the time per protocol (default 1,000 ms); `BENCH_DECODE_ONLY`
+ * (comma-separated names) limits the run to those protocols, for profiling one family. Prints one JSON line.
  */
 
 import { ATRACK_CONVERSATION } from "../packages/protocols/src/atrack/fixtures.ts";
@@ -33,6 +34,7 @@ import { TOPFLYTECH_CONVERSATION } from "../packages/protocols/src/topflytech/fi
 import { cpuMsSince } from "./cpu.ts";
 
 const MS = Number(process.env.BENCH_DECODE_MS ?? 1000);
+const ONLY = process.env.BENCH_DECODE_ONLY?.split(",").filter((name) => name !== "");
 
 /** One valid conversation per TCP protocol; for CalAmp (UDP) one datagram, which is what a session takes. */
 const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
@@ -71,6 +73,7 @@ const record = (name: string, r: { wall: number; cpu: number }) => {
   framesPerCpuSecond[name] = r.cpu;
 };
 for (const [name, entry] of Object.entries(protocols)) {
+  if (ONLY && !ONLY.includes(name)) continue;
   if (entry.transport === "http") {
     const query = new URLSearchParams(
       "id=123456&timestamp=1717228800&lat=52.5&lon=13.4&speed=3.2&bearing=10",
