@@ -22,7 +22,9 @@ export function createFramedSession(
   let failed: string | null = null;
   const session: StreamSession = {
     imei: identity,
-    buffered: () => buf.length,
+    buffered() {
+      return buf.length;
+    },
     end() {
       const out: StreamOutput = { messages: [], replies: [], error: failed };
       if (failed || !last || buf.length === 0) return out;
