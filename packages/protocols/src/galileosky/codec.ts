@@ -35,67 +35,80 @@ import { tagSize } from "./tags.ts";
  */
 
 const HEADER = 0x01;
+/** The IMEI tag (0x03): 15 ASCII digits. */
+const IMEI_BYTES = 15;
 
-function toPosition(tags: Map<number, Buffer>, archive: boolean): DecodedPosition | null {
+/**
+ * A record's tags: each tag's value as the offset in the packet where it starts (a tag's size is known from the tag,
+ * tags.ts), so reading a packet makes no buffer view per tag.
+ */
+type Tags = Map<number, number>;
+
+function toPosition(frame: Buffer, tags: Tags, archive: boolean): DecodedPosition | null {
   const time = tags.get(0x20);
   const coords = tags.get(0x30);
-  if (!time || !coords) return null;
+  if (time === undefined || coords === undefined) return null;
   const attributes: Attributes = {};
-  const head = coords.readUInt8(0);
+  const head = frame.readUInt8(coords);
   const satt = head & 0x0f;
-  const lat = coords.readInt32LE(1) / 1e6;
-  const lng = coords.readInt32LE(5) / 1e6;
+  const lat = frame.readInt32LE(coords + 1) / 1e6;
+  const lng = frame.readInt32LE(coords + 5) / 1e6;
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new DecodeError("coordinates out of range");
   const motion = tags.get(0x33);
-  const spd = motion ? motion.readUInt16LE(0) / 10 : 0;
-  const course = motion ? Math.round(motion.readUInt16LE(2) / 10) % 360 : 0;
-  const alt = tags.get(0x34)?.readInt16LE(0) ?? 0;
+  const spd = motion !== undefined ? frame.readUInt16LE(motion) / 10 : 0;
+  const course = motion !== undefined ? Math.round(frame.readUInt16LE(motion + 2) / 10) % 360 : 0;
+  const height = tags.get(0x34);
+  const alt = height !== undefined ? frame.readInt16LE(height) : 0;
   const hdop = tags.get(0x35);
-  if (hdop) attributes.hdop = hdop.readUInt8(0) / 10;
+  if (hdop !== undefined) attributes.hdop = frame.readUInt8(hdop) / 10;
   const record = tags.get(0x10);
-  if (record) attributes.index = record.readUInt16LE(0);
+  if (record !== undefined) attributes.index = frame.readUInt16LE(record);
   const status = tags.get(0x40);
-  if (status) attributes.status = status.readUInt16LE(0);
+  if (status !== undefined) attributes.status = frame.readUInt16LE(status);
   const power = tags.get(0x41);
-  if (power) attributes.power = power.readUInt16LE(0) / 1000;
+  if (power !== undefined) attributes.power = frame.readUInt16LE(power) / 1000;
   const battery = tags.get(0x42);
-  if (battery) attributes.battery = battery.readUInt16LE(0) / 1000;
+  if (battery !== undefined) attributes.battery = frame.readUInt16LE(battery) / 1000;
   const temp = tags.get(0x43);
-  if (temp) attributes.deviceTemp = temp.readInt8(0);
+  if (temp !== undefined) attributes.deviceTemp = frame.readInt8(temp);
   const outputs = tags.get(0x45);
-  if (outputs) attributes.output = outputs.readUInt16LE(0);
+  if (outputs !== undefined) attributes.output = frame.readUInt16LE(outputs);
   const inputs = tags.get(0x46);
-  if (inputs) attributes.input = inputs.readUInt16LE(0);
+  if (inputs !== undefined) attributes.input = frame.readUInt16LE(inputs);
   for (let t = 0x50; t <= 0x57; t++) {
     const v = tags.get(t);
-    if (v) attributes[`adc${t - 0x50}`] = v.readUInt16LE(0);
+    if (v !== undefined) attributes[`adc${t - 0x50}`] = frame.readUInt16LE(v);
   }
   const ibutton = tags.get(0x90);
-  if (ibutton) attributes.driverId = ibutton.readUInt32LE(0).toString(16).padStart(8, "0");
+  if (ibutton !== undefined) attributes.driverId = frame.readUInt32LE(ibutton).toString(16).padStart(8, "0");
   const mileage = tags.get(0xd4);
-  if (mileage) attributes.odometer = mileage.readUInt32LE(0);
+  if (mileage !== undefined) attributes.odometer = frame.readUInt32LE(mileage);
   for (let t = 0x60; t <= 0x6f; t++) {
     const v = tags.get(t);
-    if (!v) continue;
-    attributes[`fuel${t - 0x60}`] = v.readUInt16LE(0);
-    if (v.length === 3) attributes[`fuelTemp${t - 0x60}`] = v.readInt8(2);
+    if (v === undefined) continue;
+    attributes[`fuel${t - 0x60}`] = frame.readUInt16LE(v);
+    // Sensors 3-15 add a temperature byte to the level (their size in tags.ts is 3).
+    if (tagSize(frame, v - 1, frame.length) === 3) attributes[`fuelTemp${t - 0x60}`] = frame.readInt8(v + 2);
   }
   for (let t = 0x70; t <= 0x77; t++) {
     const v = tags.get(t);
-    if (v) attributes[`temp${t - 0x70}`] = v.readInt8(1);
+    if (v !== undefined) attributes[`temp${t - 0x70}`] = frame.readInt8(v + 1);
   }
   for (let t = 0xe2; t <= 0xe9; t++) {
     const v = tags.get(t);
-    if (v) attributes[`userData${t - 0xe2}`] = v.readUInt32LE(0);
+    if (v !== undefined) attributes[`userData${t - 0xe2}`] = frame.readUInt32LE(v);
   }
   const userArray = tags.get(0xea);
-  if (userArray && userArray.length > 1) attributes.userArray = userArray.subarray(1).toString("hex");
+  // A length byte, then the array: kept as hex when it holds anything.
+  const userArrayEnd = userArray !== undefined ? userArray + 1 + frame.readUInt8(userArray) : 0;
+  if (userArray !== undefined && userArrayEnd - userArray > 1)
+    attributes.userArray = frame.toString("hex", userArray + 1, userArrayEnd);
   if (archive) attributes.archive = true;
-  // High nibble 0: the coordinates are right (a fix).
   const valid = head >> 4 === 0 && !(lat === 0 && lng === 0);
-  const millis = tags.get(0x21)?.readUInt16LE(0) ?? 0;
+  const millisAt = tags.get(0x21);
+  const millis = millisAt !== undefined ? frame.readUInt16LE(millisAt) : 0;
   return {
-    ts: time.readUInt32LE(0) * 1000 + (millis < 1000 ? millis : 0),
+    ts: frame.readUInt32LE(time) * 1000 + (millis < 1000 ? millis : 0),
     lat,
     lng,
     alt,
@@ -107,6 +120,9 @@ function toPosition(tags: Map<number, Buffer>, archive: boolean): DecodedPositio
     attributes,
   };
 }
+
+/** A tag as the reasons name it: "0xE2". Built only when reading stops, not for every tag. */
+const tagName = (tag: number): string => `0x${tag.toString(16).toUpperCase().padStart(2, "0")}`;
 
 /**
  * One whole packet → message. `imei` is the connection's, from an earlier packet (null if none). The ACK is set
@@ -121,8 +137,8 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
     const crc = frame.readUInt16LE(frame.length - 2);
     if (crc !== crc16Modbus(frame, 0, frame.length - 2)) return { ok: false, error: "CRC mismatch" };
     const archive = (word & 0x8000) !== 0;
-    const records: Map<number, Buffer>[] = [];
-    let current = new Map<number, Buffer>();
+    const records: Tags[] = [];
+    let current: Tags = new Map();
     let previous = -1;
     let at = 3;
     const end = frame.length - 2;
@@ -132,14 +148,13 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
     while (at < end) {
       const tag = frame.readUInt8(at);
       const len = tagSize(frame, at, end);
-      const hex = `0x${tag.toString(16).toUpperCase().padStart(2, "0")}`;
       if (len === undefined) {
-        stopped = `galileosky: unknown tag ${hex} at offset ${at}`;
+        stopped = `galileosky: unknown tag ${tagName(tag)} at offset ${at}`;
         cut = tag > previous;
         break;
       }
       if (at + 1 + len > end) {
-        stopped = `galileosky: tag ${hex} at offset ${at} runs past the packet`;
+        stopped = `galileosky: tag ${tagName(tag)} at offset ${at} runs past the packet`;
         cut = tag > previous;
         break;
       }
@@ -147,7 +162,7 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
         records.push(current);
         current = new Map();
       }
-      current.set(tag, frame.subarray(at + 1, at + 1 + len));
+      current.set(tag, at + 1);
       previous = tag;
       at += 1 + len;
     }
@@ -156,24 +171,33 @@ export function decodeGalileoskyPacket(frame: Buffer, imei: string | null): Deco
     if (!cut) records.push(current);
     let id = imei;
     const imeiTag = records[0]?.get(0x03) ?? (stopped !== null ? current.get(0x03) : undefined);
-    if (imeiTag) {
-      const text = deviceText(imeiTag.toString("latin1"), MAX_DEVICE_ID);
+    if (imeiTag !== undefined) {
+      const text = deviceText(frame.toString("latin1", imeiTag, imeiTag + IMEI_BYTES), MAX_DEVICE_ID);
       if (!/^\d{15}$/.test(text)) throw new DecodeError("bad IMEI");
       id = text;
     }
-    const positions = records.map((r) => toPosition(r, archive)).filter((p) => p !== null);
-    const answer = records.flatMap((r) => r.get(0xe1) ?? []).at(0);
-    const kind = answer
-      ? "commandResult"
-      : positions.length > 0
-        ? "position"
-        : imeiTag
-          ? "login"
-          : "heartbeat";
+    const positions: DecodedPosition[] = [];
+    let answer: number | undefined;
+    for (const r of records) {
+      const position = toPosition(frame, r, archive);
+      if (position !== null) positions.push(position);
+    }
+    for (const r of records) answer ??= r.get(0xe1);
+    const kind =
+      answer !== undefined
+        ? "commandResult"
+        : positions.length > 0
+          ? "position"
+          : imeiTag !== undefined
+            ? "login"
+            : "heartbeat";
     const message = emptyMessage(kind, id);
     message.positions.push(...positions);
-    if (answer)
-      message.attributes.result = deviceText(answer.subarray(1).toString("latin1"), MAX_COMMAND_RESULT);
+    if (answer !== undefined) {
+      // A length byte, then the text.
+      const text = frame.toString("latin1", answer + 1, answer + 1 + frame.readUInt8(answer));
+      message.attributes.result = deviceText(text, MAX_COMMAND_RESULT);
+    }
     if (stopped !== null) {
       message.undecoded = { offset: at, reason: stopped };
       message.raw = frame;
