@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
+import { crc8Egts, crc16CcittFalse, crc16Ibm, crc16Kermit, crc16Modbus, crc16X25 } from "./crc.ts";
 
 describe("CRC-16", () => {
   const check = Buffer.from("123456789", "ascii");
@@ -42,6 +42,38 @@ describe("CRC-16", () => {
         expect(crc16Modbus(data, start, end)).toBe(bitwise(0xa001, 0xffff, data, start, end));
         expect(crc16Kermit(data, start, end)).toBe(bitwise(0x8408, 0, data, start, end));
         expect(crc16X25(data, start, end)).toBe(~bitwise(0x8408, 0xffff, data, start, end) & 0xffff);
+      }),
+    );
+  });
+  it("CRC-16/CCITT-FALSE and the EGTS CRC-8 (poly 0x31, init 0xFF) check values", () => {
+    expect(crc16CcittFalse(check)).toBe(0x29b1);
+    expect(crc8Egts(check)).toBe(0xf7);
+  });
+  it("property: the table-driven EGTS CRCs give what the bit-by-bit definition gives, on any span", () => {
+    /** The definition, not reflected: xor the byte into the top, shift eight times, xoring the polynomial on a 1. */
+    const bitwise = (
+      bits: 8 | 16,
+      poly: number,
+      init: number,
+      data: Uint8Array,
+      start: number,
+      end: number,
+    ) => {
+      const top = 1 << (bits - 1);
+      const mask = (1 << bits) - 1;
+      let crc = init;
+      for (let i = start; i < end; i++) {
+        crc ^= (data[i] ?? 0) << (bits - 8);
+        for (let b = 0; b < 8; b++) crc = crc & top ? ((crc << 1) ^ poly) & mask : (crc << 1) & mask;
+      }
+      return crc;
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(), fc.nat(), (data, a, b) => {
+        const start = data.length === 0 ? 0 : a % data.length;
+        const end = start + (data.length === 0 ? 0 : b % (data.length - start + 1));
+        expect(crc16CcittFalse(data, start, end)).toBe(bitwise(16, 0x1021, 0xffff, data, start, end));
+        expect(crc8Egts(data, start, end)).toBe(bitwise(8, 0x31, 0xff, data, start, end));
       }),
     );
   });
