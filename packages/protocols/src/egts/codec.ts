@@ -4,6 +4,7 @@ import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
 import {
   DEFAULT_MAX_FRAME_BYTES,
   type DecodedMessage,
+  type DecodedPosition,
   type DecodeResult,
   type EncodableFix,
   emptyMessage,
@@ -23,6 +24,7 @@ import {
 } from "./command-data.ts";
 import {
   type EgtsRecord,
+  type EgtsSubrecord,
   egtsPacketSize,
   PT_APPDATA,
   PT_RESPONSE,
@@ -106,13 +108,17 @@ function commandRecords(records: EgtsRecord[]): {
 } {
   let result: EgtsCommandData | null = null;
   let understood = true;
-  const commands = records.filter((r) => r.sourceService === SERVICE_COMMANDS);
-  for (const s of commands.flatMap((r) => r.subrecords)) {
-    const read = s.type === SR_COMMAND_DATA ? attempt(() => readEgtsCommandData(s.data)) : null;
-    if (!read?.ok || (read.value.type !== CT_COMCONF && read.value.type !== CT_DELIV)) understood = false;
-    else if (read.value.type === CT_COMCONF && read.value.confirmation !== CC_INPROG) result ??= read.value;
+  let any = false;
+  for (const r of records) {
+    if (r.sourceService !== SERVICE_COMMANDS) continue;
+    any = true;
+    for (const s of r.subrecords) {
+      const read = s.type === SR_COMMAND_DATA ? attempt(() => readEgtsCommandData(s.data)) : null;
+      if (!read?.ok || (read.value.type !== CT_COMCONF && read.value.type !== CT_DELIV)) understood = false;
+      else if (read.value.type === CT_COMCONF && read.value.confirmation !== CC_INPROG) result ??= read.value;
+    }
   }
-  return { result, understood, any: commands.length > 0 };
+  return { result, understood, any };
 }
 
 /** The authentication service's result code 0: the device is logged in. */
@@ -122,6 +128,15 @@ function resultCode(next: EgtsNumbers): Buffer {
     { type: SR_RESULT_CODE, data: Buffer.from([0]) },
   ]);
   return writeEgtsPacket(id, PT_APPDATA, record);
+}
+
+/** The first terminal identity subrecord of the authentication service's records (a log-in), if any. */
+function firstTermIdentity(records: EgtsRecord[]): EgtsSubrecord | undefined {
+  for (const r of records) {
+    if (r.sourceService !== SERVICE_AUTH) continue;
+    for (const s of r.subrecords) if (s.type === SR_TERM_IDENTITY) return s;
+  }
+  return undefined;
 }
 
 /**
@@ -136,10 +151,7 @@ export function decodeEgtsPacket(
   return attempt(() => {
     const read = readEgtsPacket(packet);
     let who = identity;
-    const login = read.records
-      .filter((r) => r.sourceService === SERVICE_AUTH)
-      .flatMap((r) => r.subrecords.filter((s) => s.type === SR_TERM_IDENTITY))
-      .at(0);
+    const login = firstTermIdentity(read.records);
     if (login) {
       const named = identityOf(login.data);
       if (who !== null && who.id !== named.id) throw new DecodeError("egts: log-in of another device");
@@ -150,9 +162,9 @@ export function decodeEgtsPacket(
       if (who === null) who = { id: String(r.objectId), tid: r.objectId };
       else if (r.objectId !== who.tid) throw new DecodeError(`egts: record of another object ${r.objectId}`);
     }
-    const positions = read.records
-      .filter((r) => r.sourceService === SERVICE_TELEDATA)
-      .flatMap((r) => readTeledata(r.subrecords));
+    const positions: DecodedPosition[] = [];
+    for (const r of read.records)
+      if (r.sourceService === SERVICE_TELEDATA) positions.push(...readTeledata(r.subrecords));
     const commands = commandRecords(read.records);
     const kind = commands.result
       ? "commandResult"
@@ -214,8 +226,10 @@ export function createEgtsSession(options: SessionOptions = {}): StreamSession {
     if (message.ack) out.replies.push(message.ack);
     return total;
   }
+  const session = createFramedSession(step, maxFrame, () => identity?.id ?? null);
   // Commands take their packet ids from the same counter as the answers.
-  return { ...createFramedSession(step, maxFrame, () => identity?.id ?? null), nextSerial: next };
+  session.nextSerial = next;
+  return session;
 }
 
 /**

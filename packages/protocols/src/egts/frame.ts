@@ -143,31 +143,33 @@ export function writeEgtsRecord(
   time: number | null = null,
   sides = 0,
 ): Buffer {
-  const body = Buffer.concat(
-    subrecords.map((s) => {
-      const head = Buffer.alloc(3);
-      head.writeUInt8(s.type, 0);
-      head.writeUInt16LE(s.data.length, 1);
-      return Buffer.concat([head, s.data]);
-    }),
-  );
+  // One buffer written in place: the answers to every packet are built here, so no part is concatenated.
+  let bodyLength = 0;
+  for (const s of subrecords) bodyLength += 3 + s.data.length;
   const optional = (objectId === null ? 0 : 4) + (time === null ? 0 : 4);
-  const head = Buffer.alloc(7 + optional);
-  head.writeUInt16LE(body.length, 0);
-  head.writeUInt16LE(number & 0xffff, 2);
-  head.writeUInt8((sides & 0xc0) | (objectId === null ? 0 : 1) | (time === null ? 0 : 4), 4);
+  const out = Buffer.alloc(7 + optional + bodyLength);
+  out.writeUInt16LE(bodyLength, 0);
+  out.writeUInt16LE(number & 0xffff, 2);
+  out.writeUInt8((sides & 0xc0) | (objectId === null ? 0 : 1) | (time === null ? 0 : 4), 4);
   let at = 5;
   if (objectId !== null) {
-    head.writeUInt32LE(objectId >>> 0, at);
+    out.writeUInt32LE(objectId >>> 0, at);
     at += 4;
   }
   if (time !== null) {
-    head.writeUInt32LE(time >>> 0, at);
+    out.writeUInt32LE(time >>> 0, at);
     at += 4;
   }
-  head.writeUInt8(sourceService, at);
-  head.writeUInt8(recipientService, at + 1);
-  return Buffer.concat([head, body]);
+  out.writeUInt8(sourceService, at);
+  out.writeUInt8(recipientService, at + 1);
+  at += 2;
+  for (const s of subrecords) {
+    out.writeUInt8(s.type, at);
+    out.writeUInt16LE(s.data.length, at + 1);
+    out.set(s.data, at + 3);
+    at += 3 + s.data.length;
+  }
+  return out;
 }
 
 /** Wraps service frame data in a transport header (no routing) with both CRCs. */
