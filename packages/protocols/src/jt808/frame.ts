@@ -32,15 +32,31 @@ export function unescapeFrame(inner: Buffer): Buffer {
 /** Header and body with their check code, escaped and between flags: a frame as it goes on the wire. */
 export function escapeFrame(content: Buffer): Buffer {
   let check = 0;
-  for (const b of content) check ^= b;
-  const bytes = [FLAG];
-  for (const b of [...content, check]) {
-    if (b === FLAG) bytes.push(ESCAPE, 0x02);
-    else if (b === ESCAPE) bytes.push(ESCAPE, 0x01);
-    else bytes.push(b);
+  let escapes = 0;
+  for (const b of content) {
+    check ^= b;
+    if (b === FLAG || b === ESCAPE) escapes++;
   }
-  bytes.push(FLAG);
-  return Buffer.from(bytes);
+  if (check === FLAG || check === ESCAPE) escapes++;
+  // Sized once and written in place: every answer the server sends goes through here.
+  const out = Buffer.alloc(content.length + 1 + escapes + 2);
+  out[0] = FLAG;
+  let n = 1;
+  for (const b of content) n = putEscaped(out, n, b);
+  n = putEscaped(out, n, check);
+  out[n] = FLAG;
+  return out;
+}
+
+/** Writes one byte at `n`, escaped; returns where the next goes. */
+function putEscaped(out: Buffer, n: number, b: number): number {
+  if (b === FLAG || b === ESCAPE) {
+    out[n] = ESCAPE;
+    out[n + 1] = b === FLAG ? 0x02 : 0x01;
+    return n + 2;
+  }
+  out[n] = b;
+  return n + 1;
 }
 
 export interface Jt808Header {
@@ -100,18 +116,24 @@ export function writeJt808(
   // terminals that derive their number from it do.
   const digits = version === null ? 12 : 20;
   const phoneBytes = Buffer.from(phone.padStart(digits, "0").slice(-digits), "hex");
-  const head = Buffer.alloc(version === null ? 4 : 5);
-  head.writeUInt16BE(id, 0);
-  head.writeUInt16BE(
+  const headBytes = version === null ? 4 : 5;
+  const tailBytes = packet === null ? 2 : 6;
+  // One buffer written in place (every answer the server sends is built here).
+  const out = Buffer.alloc(headBytes + phoneBytes.length + tailBytes + body.length);
+  out.writeUInt16BE(id, 0);
+  out.writeUInt16BE(
     (body.length & 0x3ff) | (version === null ? 0 : 0x4000) | (packet === null ? 0 : 0x2000),
     2,
   );
-  if (version !== null) head.writeUInt8(version, 4);
-  const tail = Buffer.alloc(packet === null ? 2 : 6);
-  tail.writeUInt16BE(serial & 0xffff);
+  if (version !== null) out.writeUInt8(version, 4);
+  out.set(phoneBytes, headBytes);
+  let at = headBytes + phoneBytes.length;
+  out.writeUInt16BE(serial & 0xffff, at);
   if (packet !== null) {
-    tail.writeUInt16BE(packet.total, 2);
-    tail.writeUInt16BE(packet.index, 4);
+    out.writeUInt16BE(packet.total, at + 2);
+    out.writeUInt16BE(packet.index, at + 4);
   }
-  return Buffer.concat([head, phoneBytes, tail, body]);
+  at += tailBytes;
+  out.set(body, at);
+  return out;
 }

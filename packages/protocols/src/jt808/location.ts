@@ -1,3 +1,4 @@
+import { bcdTime } from "../shared/bcd.ts";
 import { DecodeError, Reader } from "../shared/reader.ts";
 import type { Attributes, DecodedPosition, EncodableFix } from "../shared/types.ts";
 
@@ -25,9 +26,9 @@ const EVENTS: [bit: number, event: string][] = [
 ];
 
 function readTime(r: Reader): number {
-  const m = /^(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(r.bytes(6).toString("hex"));
-  if (!m) throw new DecodeError("bad time");
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const time = bcdTime(r.bytes(6));
+  if (time === null) throw new DecodeError("bad time");
+  const [y, mo, d, h, mi, s] = time;
   const ts = Date.UTC(2000 + y, mo - 1, d, h, mi, s);
   // Date.UTC rolls 31 February over: a date that does not exist is corrupt.
   if (mo < 1 || mo > 12 || new Date(ts).getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
