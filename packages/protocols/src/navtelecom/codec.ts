@@ -47,10 +47,10 @@ function readField(r: Reader, n: number): number {
   const size = fieldBytes(n);
   if (size === null) throw new DecodeError(`navtelecom: field ${n} of unknown size`);
   if (n === 10 || n === 11 || n === 12) return r.i32le();
-  if (n === 13 || n === 15 || n === 16 || n === 54 || n === 57) return r.bytes(4).readFloatLE(0);
+  if (n === 13 || n === 15 || n === 16 || n === 54 || n === 57) return r.f32le();
   // Temperatures: signed bytes.
-  if ((n >= 45 && n <= 52) || n === 56) return r.bytes(1).readInt8(0);
-  if (n === 68) return r.bytes(2).readInt16LE(0);
+  if ((n >= 45 && n <= 52) || n === 56) return r.i8();
+  if (n === 68) return r.i16le();
   if (size === 1) return r.u8();
   if (size === 2) return r.u16le();
   return r.u32le();
@@ -62,22 +62,24 @@ function readRecord(r: Reader, layout: FlexLayout): FieldValues {
   return values;
 }
 
+/** Sets a field's value when the record has it and it is a number (a float field may hold NaN). */
+function put(attributes: Attributes, name: string, value: number | undefined): void {
+  if (value !== undefined && Number.isFinite(value)) attributes[name] = value;
+}
+
 function attributesOf(v: FieldValues): Attributes {
   const attributes: Attributes = {};
-  const put = (name: string, value: number | undefined) => {
-    if (value !== undefined && Number.isFinite(value)) attributes[name] = value;
-  };
-  put("index", v.get(1));
-  put("reason", v.get(2));
-  put("status", v.get(4));
+  put(attributes, "index", v.get(1));
+  put(attributes, "reason", v.get(2));
+  put(attributes, "status", v.get(4));
   const mileage = v.get(15);
-  if (mileage !== undefined && mileage >= 0) put("odometer", Math.round(mileage * 1000));
+  if (mileage !== undefined && mileage >= 0) put(attributes, "odometer", Math.round(mileage * 1000));
   const power = v.get(19);
-  if (power !== undefined) put("power", power / 1000);
+  if (power !== undefined) put(attributes, "power", power / 1000);
   const battery = v.get(20);
-  if (battery !== undefined) put("battery", battery / 1000);
-  put("input", v.get(29));
-  put("output", v.get(31));
+  if (battery !== undefined) put(attributes, "battery", battery / 1000);
+  put(attributes, "input", v.get(29));
+  put(attributes, "output", v.get(31));
   return attributes;
 }
 
@@ -188,8 +190,6 @@ function ntcbStep(buf: Buffer, conn: Connection, out: StreamOutput, maxFrame: nu
   const receiver = buf.readUInt32LE(4);
   const sender = buf.readUInt32LE(8);
   const text = body.toString("latin1");
-  const reply = (answer: string | Buffer) =>
-    ntcbPacket(sender, receiver, typeof answer === "string" ? Buffer.from(answer, "latin1") : answer);
   if (body.length === 0) {
     out.messages.push(emptyMessage("heartbeat", conn.imei));
     return total;
@@ -201,7 +201,7 @@ function ntcbStep(buf: Buffer, conn: Connection, out: StreamOutput, maxFrame: nu
       throw new DecodeError("navtelecom: log-in of another device");
     conn.imei = imei;
     const message = emptyMessage("login", imei);
-    message.ack = reply("*<S");
+    message.ack = ntcbPacket(sender, receiver, Buffer.from("*<S", "latin1"));
     out.messages.push(message);
     out.replies.push(message.ack);
     return total;
@@ -209,7 +209,7 @@ function ntcbStep(buf: Buffer, conn: Connection, out: StreamOutput, maxFrame: nu
   if (conn.imei === null && !conn.anonymous) throw new DecodeError("data before login");
   if (text.startsWith("*>FLEX")) {
     const message = emptyMessage("heartbeat", conn.imei);
-    message.ack = reply(negotiate(body, conn));
+    message.ack = ntcbPacket(sender, receiver, negotiate(body, conn));
     out.messages.push(message);
     out.replies.push(message.ack);
     return total;

@@ -70,6 +70,18 @@ export class Reader {
     return this.buf.readInt32LE(this.take(4));
   }
 
+  i8(): number {
+    return this.buf.readInt8(this.take(1));
+  }
+
+  i16le(): number {
+    return this.buf.readInt16LE(this.take(2));
+  }
+
+  f32le(): number {
+    return this.buf.readFloatLE(this.take(4));
+  }
+
   /** Returns a view (no copy). */
   bytes(n: number): Buffer {
     const at = this.take(n);
