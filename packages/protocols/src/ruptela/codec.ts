@@ -1,4 +1,5 @@
 import { crc16Kermit } from "../shared/crc.ts";
+import { ioKey } from "../shared/io-key.ts";
 import { attempt, bigToValue, DecodeError, Reader } from "../shared/reader.ts";
 import { createFramedSession } from "../shared/session.ts";
 import { deviceText, MAX_COMMAND_RESULT } from "../shared/text.ts";
@@ -44,7 +45,7 @@ const ANSWER_TYPES = new Set([2, 3, 5, 6, 7, 17]);
 
 /** IO ids with a meaning in our attribute catalogue (the document's IO list); every id is also kept as io<N>. */
 function mapIo(id: number, value: number | string, attributes: Attributes): void {
-  attributes[`io${id}`] = value;
+  attributes[ioKey(id)] = value;
   if (typeof value !== "number") return;
   if (id === 5)
     attributes.ignition = value === 1; // digital input 4, wired to ignition
@@ -70,6 +71,9 @@ interface RecordPart {
   part: number;
 }
 
+/** The IO value widths, in the order their groups come in a record. */
+const IO_SIZES = [1, 2, 4, 8] as const;
+
 function readRecord(r: Reader, extended: boolean, archive: boolean): RecordPart {
   const ts = r.u32() * 1000;
   r.u8(); // time-stamp extension
@@ -86,7 +90,7 @@ function readRecord(r: Reader, extended: boolean, archive: boolean): RecordPart 
   const attributes: Attributes = { priority, hdop, eventIo };
   if (priority === 2) attributes.event = "sos"; // panic priority
   if (archive) attributes.archive = true;
-  for (const size of [1, 2, 4, 8] as const) {
+  for (const size of IO_SIZES) {
     const count = r.u8();
     for (let i = 0; i < count; i++) {
       const id = extended ? r.u16() : r.u8();

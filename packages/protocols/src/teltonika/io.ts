@@ -1,3 +1,4 @@
+import { ioKey } from "../shared/io-key.ts";
 import type { Attributes, AttributeValue } from "../shared/types.ts";
 
 /**
@@ -78,7 +79,7 @@ function setDriver(out: Attributes, v: AttributeValue): null {
 export function mapTeltonikaIo(eventIoId: number, io: Map<number, AttributeValue>, out: Attributes): void {
   let event: string | null = null;
   for (const [id, value] of io) {
-    out[`io${id}`] = value;
+    out[ioKey(id)] = value;
     const mapper = MAPPERS[id];
     if (!mapper) continue;
     const e = mapper(value, out);
