@@ -7,6 +7,9 @@ import type { DecodedMessage, StreamOutput, StreamSession } from "./types.ts";
  */
 export type FrameStep = (buf: Buffer, out: StreamOutput) => number;
 
+/** What a session holds between frames: one empty buffer for all of them (nothing can be written into it). */
+const EMPTY: Buffer = Buffer.alloc(0);
+
 /**
  * Shared accumulate/decode loop of the TCP sessions. Errors are sticky: once a stream is
  * corrupt there is no reliable way to find the next frame boundary, so the caller must close.
@@ -18,7 +21,7 @@ export function createFramedSession(
   /** Decodes a last frame whose end only the end of the stream shows (H02 binary); see `StreamSession.end`. */
   last?: FrameStep,
 ): StreamSession {
-  let buf: Buffer = Buffer.alloc(0);
+  let buf: Buffer = EMPTY;
   let failed: string | null = null;
   const session: StreamSession = {
     imei: identity,
@@ -40,7 +43,7 @@ export function createFramedSession(
         }
       } catch (e) {
         failed = out.error = e instanceof Error ? e.message : String(e);
-        buf = Buffer.alloc(0);
+        buf = EMPTY;
       }
       return out;
     },
@@ -62,7 +65,7 @@ export function createFramedSession(
         if (buf.length > 0) buf = Buffer.from(buf);
       } catch (e) {
         failed = out.error = e instanceof Error ? e.message : String(e);
-        buf = Buffer.alloc(0);
+        buf = EMPTY;
       }
       return out;
     },
