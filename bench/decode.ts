@@ -34,7 +34,7 @@ import { TOPFLYTECH_CONVERSATION } from "../packages/protocols/src/topflytech/fi
 import { cpuMsSince } from "./cpu.ts";
 
 const MS = Number(process.env.BENCH_DECODE_MS ?? 1000);
-const ONLY = process.env.BENCH_DECODE_ONLY?.split(",").filter((name) => name !== "");
+const ONLY = (process.env.BENCH_DECODE_ONLY ?? "").split(",").filter((name) => name !== "");
 
 /** One valid conversation per TCP protocol; for CalAmp (UDP) one datagram, which is what a session takes. */
 const CONVERSATIONS: Partial<Record<ProtocolName, Buffer>> = {
@@ -73,7 +73,7 @@ const record = (name: string, r: { wall: number; cpu: number }) => {
   framesPerCpuSecond[name] = r.cpu;
 };
 for (const [name, entry] of Object.entries(protocols)) {
-  if (ONLY && !ONLY.includes(name)) continue;
+  if (ONLY.length > 0 && !ONLY.includes(name)) continue;
   if (entry.transport === "http") {
     const query = new URLSearchParams(
       "id=123456&timestamp=1717228800&lat=52.5&lon=13.4&speed=3.2&bearing=10",
