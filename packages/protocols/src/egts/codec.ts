@@ -82,19 +82,31 @@ function identityOf(data: Buffer): EgtsIdentity {
   return { id: /^\d{15}$/.test(imei) ? imei : String(tid), tid };
 }
 
-/** The response packet to `packetId`: result 0 and a record response for each record. */
+/** One record response record: record header (7 bytes), one subrecord header (3) and its data (3). */
+const RECORD_RESPONSE_BYTES = 13;
+
+/**
+ * The response packet to `packetId`: result 0 and a record response for each record. Every packet is answered
+ * with one, so its data is written into one buffer rather than assembled from a buffer per part.
+ */
 function response(packetId: number, records: EgtsRecord[], next: EgtsNumbers): Buffer {
   const id = next();
-  const head = Buffer.alloc(3);
-  head.writeUInt16LE(packetId, 0);
-  const answers = records.map((r) => {
-    const confirm = Buffer.alloc(3);
-    confirm.writeUInt16LE(r.number, 0);
-    return writeEgtsRecord(next(), r.recipientService, r.sourceService, [
-      { type: SR_RECORD_RESPONSE, data: confirm },
-    ]);
-  });
-  return writeEgtsPacket(id, PT_RESPONSE, Buffer.concat([head, ...answers]));
+  const data = Buffer.alloc(3 + records.length * RECORD_RESPONSE_BYTES);
+  data.writeUInt16LE(packetId, 0); // then the result, 0
+  let at = 3;
+  for (const r of records) {
+    // The record: its data's length, our record number, no flags, the services of the record it answers swapped.
+    data.writeUInt16LE(6, at);
+    data.writeUInt16LE(next(), at + 2);
+    data.writeUInt8(r.recipientService, at + 5);
+    data.writeUInt8(r.sourceService, at + 6);
+    // Its one subrecord, a record response: the confirmed record's number, then its status, 0.
+    data.writeUInt8(SR_RECORD_RESPONSE, at + 7);
+    data.writeUInt16LE(3, at + 8);
+    data.writeUInt16LE(r.number, at + 10);
+    at += RECORD_RESPONSE_BYTES;
+  }
+  return writeEgtsPacket(id, PT_RESPONSE, data);
 }
 
 /**

@@ -59,16 +59,18 @@ function readPosition(data: Buffer): DecodedPosition {
   };
 }
 
+/** The dilutions of the extended position, by flag bit. */
+const DILUTIONS = ["vdop", "hdop", "pdop"] as const;
+
 /** Extended position: satellites onto the position, dilutions as attributes. */
 function readExtended(data: Buffer, position: DecodedPosition): void {
   if (data.length < 1) return;
   const flags = data.readUInt8(0);
   let at = 1;
-  const names = ["vdop", "hdop", "pdop"] as const;
   for (let bit = 0; bit < 3; bit++) {
     if (!(flags & (1 << bit))) continue;
     if (at + 2 > data.length) return;
-    position.attributes[names[bit]!] = data.readUInt16LE(at) / 10;
+    position.attributes[DILUTIONS[bit]!] = data.readUInt16LE(at) / 10;
     at += 2;
   }
   if (flags & 0x08 && at < data.length) position.satt = data.readUInt8(at);
@@ -101,7 +103,8 @@ function readState(data: Buffer, attributes: Attributes): void {
  * add to every position of it.
  */
 export function readTeledata(subrecords: EgtsSubrecord[]): DecodedPosition[] {
-  const positions = subrecords.filter((s) => s.type === SR_POS_DATA).map((s) => readPosition(s.data));
+  const positions: DecodedPosition[] = [];
+  for (const s of subrecords) if (s.type === SR_POS_DATA) positions.push(readPosition(s.data));
   for (const s of subrecords) {
     for (const p of positions) {
       if (s.type === SR_EXT_POS_DATA) readExtended(s.data, p);
