@@ -27,12 +27,13 @@ interface Pending {
 const MAX_BATCH_POSITIONS = 5000;
 /**
  * Positions the processor holds at most (waiting for a batch, being committed, committed but not yet applied to
- * live state): enough for a batch to fill while another commits and a third reaches live state, and no more.
+ * live state): enough for a batch to fill while another commits, and no more (three batches measured slower on
+ * the live-latency bench: a longer wait in front of the commit and no more positions a second).
  * Whatever the processor holds ages before the map sees it, so when devices send more than the database takes,
  * the surplus waits unread at the devices (the gateway stops reading while `full()`), not here: the map stays a
  * second or two behind at most and shows fewer intermediate positions, never old ones.
  */
-const MAX_HELD_POSITIONS = 3 * MAX_BATCH_POSITIONS;
+const MAX_HELD_POSITIONS = 2 * MAX_BATCH_POSITIONS;
 
 export interface ProcessorOptions {
   /** Positions held at most before `submit` waits (default MAX_HELD_POSITIONS). */
