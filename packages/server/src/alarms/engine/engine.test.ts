@@ -2,6 +2,7 @@ import { type AlarmRule, type AlarmRuleInput, emptyAlarmRule, type LiveItemState
 import { describe, expect, it } from "vitest";
 import { type Zone, ZoneIndex } from "../../places/index.ts";
 import { AlarmEngine, type CompanyZones, type PositionInput, STALE_MS } from "./engine.ts";
+import { vehicleState } from "./engine-fixtures.ts";
 import { compileRule } from "./rules.ts";
 
 const T0 = Date.UTC(2026, 0, 15, 9, 0, 0); // Thursday 10:00 in Madrid
@@ -17,26 +18,7 @@ function rule(id: number, patch: (r: AlarmRuleInput) => void): AlarmRule {
   return { ...r, id, createdTs: 0, updatedTs: 0 };
 }
 
-function state(patch: Partial<LiveItemState> = {}): LiveItemState {
-  return {
-    itemType: 1,
-    id: 7,
-    groupId: 3,
-    pos: null,
-    motion: "stopped",
-    ignition: false,
-    odometer: 0,
-    hours: 0,
-    driverId: null,
-    sensors: {},
-    since: null,
-    intrack: false,
-    dtcs: [],
-    customStateId: 0,
-    offline: false,
-    ...patch,
-  };
-}
+const state = vehicleState;
 
 const zone: Zone = { id: 50, kind: "circle", center: { lat: 40.4, lng: -3.7 }, radiusM: 500 };
 const zones = (): CompanyZones => ({

@@ -1,8 +1,9 @@
-import { type AlarmRule, EVENT_FAMILY, emptyAlarmRule, type LiveItemState } from "@vigia/domain";
+import { type AlarmRule, EVENT_FAMILY, emptyAlarmRule } from "@vigia/domain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Zone, ZoneIndex } from "../../places/index.ts";
-import { AlarmEngine, type EngineOutput, type PositionInput } from "./engine.ts";
+import { AlarmEngine, type EngineOutput } from "./engine.ts";
+import { vehiclePosition, vehicleState, vehicleTick } from "./engine-fixtures.ts";
 import { compileRule } from "./rules.ts";
 
 /**
@@ -93,23 +94,7 @@ function engineOf(rules: AlarmRule[]): AlarmEngine {
 
 /** What the engine said at each step, as plain data. */
 function drive(engine: AlarmEngine, steps: Step[]): unknown[] {
-  let current: LiveItemState = {
-    itemType: 1,
-    id: 7,
-    groupId: 3,
-    pos: null,
-    motion: "stopped",
-    ignition: false,
-    odometer: 0,
-    hours: 0,
-    driverId: null,
-    sensors: {},
-    since: T0,
-    intrack: false,
-    dtcs: [],
-    customStateId: 0,
-    offline: false,
-  };
+  let current = vehicleState({ since: T0 });
   let t = T0;
   const said = (o: EngineOutput) => ({
     fires: o.fires.map((f) => ({ ...f, rule: f.rule.id })),
@@ -118,8 +103,7 @@ function drive(engine: AlarmEngine, steps: Step[]): unknown[] {
   });
   return steps.map((s) => {
     t += s.gapMin * MIN + 1000;
-    if (s.kind === "tick")
-      return said(engine.tick(C, [{ companyId: C, itemType: 1, itemId: 7, groupId: 3, state: current }], t));
+    if (s.kind === "tick") return said(engine.tick(C, vehicleTick(current), t));
     const before = current;
     const pos = { ts: t, receivedTs: t, lat: s.lat, lng: -3.7, alt: 0, spd: s.spd, course: 0, satt: 9 };
     current = {
@@ -133,15 +117,12 @@ function drive(engine: AlarmEngine, steps: Step[]): unknown[] {
       customStateId: s.stateId,
       sensors: { door: s.door },
     };
-    const input: PositionInput = {
-      companyId: C,
-      itemType: 1,
-      itemId: 7,
-      groupId: 3,
-      state: current,
-      before,
-      position: { ...pos, valid: true, src: 1, attributes: { door: s.door, fuel: s.fuel } },
-    };
+    const input = vehiclePosition(before, current, {
+      ...pos,
+      valid: true,
+      src: 1,
+      attributes: { door: s.door, fuel: s.fuel },
+    });
     return said(engine.onPosition(input, t));
   });
 }

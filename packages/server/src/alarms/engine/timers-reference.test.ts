@@ -2,7 +2,8 @@ import { type AlarmRule, emptyAlarmRule, type LiveItemState } from "@vigia/domai
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NEEDS_FRESH, STALE_MS, TIMER_EVENTS, timerStart } from "./conditions.ts";
-import { AlarmEngine, type EngineOutput, type PositionInput } from "./engine.ts";
+import { AlarmEngine, type EngineOutput } from "./engine.ts";
+import { vehiclePosition, vehicleState, vehicleTick } from "./engine-fixtures.ts";
 import { type CompiledRule, compileRule, passesFilters } from "./rules.ts";
 import { CompanyState, itemKeyOf, trackMotion } from "./tracking.ts";
 
@@ -118,29 +119,13 @@ function drive(
   engine: AlarmEngine,
   reference: Reference,
 ): { said: unknown; expected: unknown }[] {
-  let current: LiveItemState = {
-    itemType: 1,
-    id: 7,
-    groupId: 3,
-    pos: null,
-    motion: "stopped",
-    ignition: false,
-    odometer: 0,
-    hours: 0,
-    driverId: null,
-    sensors: {},
-    since: T0,
-    intrack: false,
-    dtcs: [],
-    customStateId: 0,
-    offline: false,
-  };
+  let current = vehicleState({ since: T0 });
   let t = T0;
   return steps.map((s) => {
     t += s.gapMin * MIN + 1000;
     if (s.kind === "tick")
       return {
-        said: engine.tick(C, [{ companyId: C, itemType: 1, itemId: 7, groupId: 3, state: current }], t),
+        said: engine.tick(C, vehicleTick(current), t),
         expected: reference.tick(current, t),
       };
     const before = current;
@@ -154,15 +139,7 @@ function drive(
       customStateId: s.stateId,
       intrack: s.intrack,
     };
-    const input: PositionInput = {
-      companyId: C,
-      itemType: 1,
-      itemId: 7,
-      groupId: 3,
-      state: current,
-      before,
-      position: { ...pos, valid: true, src: 1, attributes: {} },
-    };
+    const input = vehiclePosition(before, current, { ...pos, valid: true, src: 1, attributes: {} });
     return { said: engine.onPosition(input, t), expected: reference.position(before, current, t) };
   });
 }
