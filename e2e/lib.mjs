@@ -45,6 +45,15 @@ export async function signInTo(page, baseUrl, username, landing) {
   await page.locator(byTestId("loading-screen")).waitFor({ state: "detached", timeout: 15_000 });
 }
 
+/**
+ * Waits until the map's list shows an item. The list fills from the live channel's snapshot, so once it shows the
+ * channel is bound: a notice raised from then on reaches this page as a toast, where one raised before it would
+ * reach no one (toasts are not replayed).
+ */
+export async function waitForLiveMap(page) {
+  await page.locator('[data-testid^="map-row-"]').first().waitFor({ timeout: 30_000 });
+}
+
 /** Picks an option of a Mantine Select by its visible label. */
 export async function chooseOption(page, selectTestId, label) {
   await page.locator(byTestId(selectTestId)).first().click();

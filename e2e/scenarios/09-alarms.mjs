@@ -1,7 +1,7 @@
 // Alarms end to end: the Acme admin has a geozone-entry rule, a Teltonika device drives its vehicle into the
 // zone, the toast and the ringing bell appear, and the notice is put in process and resolved with notes.
 import net from "node:net";
-import { assert, byTestId, ITEM_TYPE, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
+import { assert, byTestId, ITEM_TYPE, shot, signInTo, waitForLiveMap, zoneEntryAlarm } from "../lib.mjs";
 
 export const name = "alarms: geozone entry raises a notice handled through its states";
 
@@ -85,9 +85,7 @@ export async function run({ context, baseUrl }) {
 
   const page = await context.newPage();
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
-  // The map's list fills from the live channel's snapshot: once it shows, the channel is bound and the toast of a
-  // notice raised from now on reaches this page.
-  await page.locator('[data-testid^="map-row-v:"]').first().waitFor({ timeout: 30_000 });
+  await waitForLiveMap(page);
   await shot(page, "alarms-00-before");
 
   // Fixes an hour ahead so the demo simulator's own fixes for this device count as older and are ignored.

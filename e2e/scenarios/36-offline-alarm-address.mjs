@@ -1,7 +1,16 @@
 // An alarm's place in words without a third party: with every origin but the platform's own cut off, a person's
 // phone (Traccar Client, OsmAnd protocol) walks into a geozone in the demo city and the alarm toast names the
 // street and house number the platform's own address tables give for that place.
-import { assert, byTestId, ITEM_TYPE, onlyOwnOrigin, shot, signInTo, zoneEntryAlarm } from "../lib.mjs";
+import {
+  assert,
+  byTestId,
+  ITEM_TYPE,
+  onlyOwnOrigin,
+  shot,
+  signInTo,
+  waitForLiveMap,
+  zoneEntryAlarm,
+} from "../lib.mjs";
 
 export const name = "offline addresses: the alarm toast shows the street and number of the place";
 
@@ -32,6 +41,8 @@ export async function run({ context, baseUrl }) {
 
   const page = await context.newPage();
   await signInTo(page, baseUrl, "admin@acme.demo", "/");
+  // The fixes below raise the notice at once: the page must be listening before they are sent.
+  await waitForLiveMap(page);
 
   // Fixes an hour ahead so the demo simulator's own fixes for this phone count as older and are ignored.
   const t0 = Date.now() + 3_600_000;
