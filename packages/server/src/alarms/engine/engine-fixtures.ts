@@ -1,31 +1,15 @@
-import type { LiveItemState } from "@vigia/domain";
+import { emptyLiveItemState, type LiveItemState } from "@vigia/domain";
 import type { ItemInput, PositionInput } from "./types.ts";
 
-/**
- * The item the engine's tests drive: vehicle 7 of group 3 in company 1, stopped, with nothing known yet. Tests
- * only; kept here so each test states what differs rather than the whole live state again.
- */
+/** The company of the item the engine's tests drive (tests only). */
 export const FIXTURE_COMPANY = 1;
 
+/**
+ * The item the engine's tests drive: vehicle 7 of group 3, stopped with its ignition off, nothing else known yet.
+ * Each test states what differs rather than the whole live state again.
+ */
 export function vehicleState(patch: Partial<LiveItemState> = {}): LiveItemState {
-  return {
-    itemType: 1,
-    id: 7,
-    groupId: 3,
-    pos: null,
-    motion: "stopped",
-    ignition: false,
-    odometer: 0,
-    hours: 0,
-    driverId: null,
-    sensors: {},
-    since: null,
-    intrack: false,
-    dtcs: [],
-    customStateId: 0,
-    offline: false,
-    ...patch,
-  };
+  return { ...emptyLiveItemState(1, 7, 3), ignition: false, ...patch };
 }
 
 /** The engine's input for a position of the fixture vehicle that turned `before` into `state`. */
