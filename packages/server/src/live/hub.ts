@@ -3,10 +3,8 @@ import {
   ITEM_TYPE,
   type ItemKey,
   type LiveClientMessage,
-  type LiveErrorData,
   type LiveItemState,
   type LiveServerMessage,
-  liveClientMessageSchema,
 } from "@vigia/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
@@ -14,12 +12,10 @@ import type { KernelContext } from "../kernel/context.ts";
 import { ApiError } from "../kernel/errors.ts";
 import { userPrincipal } from "../kernel/http/authenticate.ts";
 import type { SessionEvent, SessionEvents } from "../kernel/session-events.ts";
-import type { Principal } from "../kernel/tenancy/principal.ts";
 import { type CompanyScope, resolveCompanyScope } from "../kernel/tenancy/scope.ts";
-import type { LiveEnvelope } from "./bus.ts";
 import { frameText, SharedFrames } from "./frames.ts";
+import { HubSocket, parseClientFrame } from "./hub-socket.ts";
 import type { LiveState } from "./live-state.ts";
-import { Outbox } from "./outbox.ts";
 import {
   concerns,
   recheckSession,
@@ -36,7 +32,6 @@ const SWEEP_MS = 200;
  * 100 ms, long enough that a busy company's positions travel as a few frames per second, not one each.
  */
 const FLUSH_MS = 20;
-const MAX_QUEUED = 20_000;
 /**
  * Bytes a socket may hold unsent before nothing more is handed to it: past this the browser is not keeping up, and
  * what waits stays in its outbox, where newer states replace older ones (outbox.ts), until the socket drains.
@@ -55,79 +50,6 @@ const DETAIL: Record<DetailRequest, { itemType: 1 | 2 | 3; open: boolean }> = {
 
 const COLLECTION: Record<1 | 2 | 3, ItemKey> = { 1: "vehicle", 2: "asset", 3: "person" };
 const DETAIL_ANSWER = { 1: "inVehicle", 2: "inAsset", 3: "inPerson" } as const;
-
-type ParsedFrame = { ok: true; message: LiveClientMessage } | { ok: false; error: LiveErrorData };
-
-/**
- * Checks one client frame: JSON, then one known message with the fields its type needs. A refusal names the
- * message type when there was one and each wrong field with its zod issue code, so a client can tell why.
- */
-export function parseClientFrame(text: string): ParsedFrame {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: { description: "invalid.json" } };
-  }
-  const result = liveClientMessageSchema.safeParse(json);
-  if (result.success) return { ok: true, message: result.data };
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join(".") || "message"] ??= issue.code;
-  const type = typeof json === "object" && json !== null && "type" in json ? json.type : undefined;
-  return {
-    ok: false,
-    error: { description: "message.invalid", ...(typeof type === "string" ? { request: type } : {}), fields },
-  };
-}
-
-/** One browser connection and what it asked to see. */
-class HubSocket {
-  principal: Principal | null = null;
-  /** When the last access token the client sent expires; the channel closes then unless a fresh one came. */
-  expiresAt: number | null = null;
-  scope: CompanyScope | null = null;
-  /** Groups picked on the map; null = every group the scope allows. */
-  mapGroups: Set<number> | null = null;
-  readonly details = new Set<string>();
-  sensorTable: Set<number> | null = null;
-  userInMap = true;
-  unsubscribe: (() => void) | null = null;
-  /** Messages waiting for the next frame. */
-  readonly outbox = new Outbox(MAX_QUEUED);
-  chain: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly socket: WebSocket,
-    readonly ip: string,
-    /** The Host the socket was opened on: a brand's host serves only that brand's accounts. */
-    readonly host: string,
-  ) {}
-
-  sees(envelope: LiveEnvelope): boolean {
-    if (!this.scope || envelope.companyId !== this.scope.companyId) return false;
-    if (envelope.userId !== undefined && envelope.userId !== this.principal?.userId) return false;
-    const { groupId } = envelope;
-    if (this.scope.groupIds !== null && (groupId === null || !this.scope.groupIds.includes(groupId))) {
-      // Company-wide messages (no group, no item) still reach group-scoped users; anything of another group not.
-      if (envelope.itemType !== ITEM_TYPE.unknown || groupId !== null) return false;
-    }
-    const key = `${envelope.itemType}:${envelope.itemId}`;
-    if (envelope.detailOnly)
-      return (
-        this.details.has(key) ||
-        (envelope.itemType === ITEM_TYPE.vehicle && (this.sensorTable?.has(envelope.itemId) ?? false))
-      );
-    if (
-      this.mapGroups !== null &&
-      groupId !== null &&
-      !envelope.everyGroup &&
-      !this.mapGroups.has(groupId) &&
-      !this.details.has(key)
-    )
-      return false;
-    return true;
-  }
-}
 
 /**
  * The real-time hub at /fr/ws/: authenticates each socket, binds it to one company within its scope, and
