@@ -1,6 +1,7 @@
 import { type LiveServerMessage, liveServerMessageSchema } from "@vigia/domain";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { frameText } from "./frames.ts";
 import { Outbox, supersedingKey } from "./outbox.ts";
 
 const pos = (id: number, lat: number): LiveServerMessage => ({
@@ -22,8 +23,9 @@ const odometer = (id: number): LiveServerMessage => ({ type: "vOdo", data: { id,
 
 /** The frame the outbox hands the socket, read back as the browser reads it. */
 function frame(box: Outbox): LiveServerMessage[] {
-  const text = box.take();
-  if (text === null) return [];
+  const texts = box.takeTexts();
+  if (texts === null) return [];
+  const text = frameText(texts);
   const parsed: unknown = JSON.parse(text);
   return (Array.isArray(parsed) ? parsed : [parsed]).map((m) => liveServerMessageSchema.parse(m));
 }
@@ -55,7 +57,7 @@ describe("live outbox", () => {
     expect(latOf(sent[2]!)).toBe(2);
     expect(box.size).toBe(0);
     expect(box.lag(30)).toBe(0);
-    expect(box.take()).toBeNull();
+    expect(box.takeTexts()).toBeNull();
   });
 
   it("past its bound the oldest waiting message goes, counted", () => {

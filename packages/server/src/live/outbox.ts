@@ -1,5 +1,5 @@
 import type { LiveServerMessage } from "@vigia/domain";
-import { frameText, jsonOf } from "./frames.ts";
+import { jsonOf } from "./frames.ts";
 
 /**
  * What waits for one browser connection. A map must never show old positions as current: when the connection
@@ -70,13 +70,10 @@ export class Outbox {
     }
   }
 
-  /** Everything waiting as one socket frame (a JSON array when several), and an empty outbox; null when empty. */
-  take(): string | null {
-    const texts = this.takeTexts();
-    return texts === null ? null : frameText(texts);
-  }
-
-  /** The texts of everything waiting, in order, and an empty outbox; null when empty. */
+  /**
+   * The texts of everything waiting, in order, and an empty outbox; null when empty. The hub joins them into one
+   * socket frame (`frameText`, or `SharedFrames` for a frame several sockets share).
+   */
   takeTexts(): string[] | null {
     if (this.entries.size === 0) return null;
     const texts = [...this.entries.values()];
